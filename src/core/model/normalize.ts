@@ -1,0 +1,107 @@
+import { canonicalAddress } from './addresses.js';
+import { canonicalHostname, canonicalRecordName } from './names.js';
+import type { CanonicalRecord, DataValue, RecordData, RecordInput } from './record.js';
+import {
+  DATA_FIELDS,
+  HOSTNAME_CONTENT_TYPES,
+  TOP_LEVEL_PRIORITY_TYPES,
+  TTL_AUTO,
+  type DataField,
+  type RecordType,
+} from './record-types.js';
+import { canonicalTxt } from './txt.js';
+import { assertNever } from '../errors.js';
+
+/** Canonical `content` of a content-type record. */
+export function canonicalContent(type: RecordType, content: string, zone: string): string {
+  switch (type) {
+    case 'A':
+    case 'AAAA':
+      return canonicalAddress(content);
+    case 'TXT':
+      return canonicalTxt(content);
+    case 'CNAME':
+      return content.trim() === '@' ? canonicalHostname(zone) : canonicalHostname(content);
+    default:
+      return HOSTNAME_CONTENT_TYPES.has(type) ? canonicalHostname(content) : content.trim();
+  }
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}
+
+/** Canonical value of one data field; values of the wrong kind are passed through for the validator. */
+export function canonicalDataValue(field: DataField, value: unknown): unknown {
+  const t = field.type;
+  switch (t.kind) {
+    case 'int':
+    case 'number':
+      return toNumber(value);
+    case 'hostname':
+      return typeof value === 'string' ? canonicalHostname(value) : value;
+    case 'hex':
+      return typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
+    case 'base64':
+      return typeof value === 'string' ? value.replace(/\s+/g, '') : value;
+    case 'lower':
+      return typeof value === 'string' ? value.toLowerCase() : value;
+    case 'string':
+      return typeof value === 'number' ? String(value) : value;
+    case 'enum':
+      return typeof value === 'string' ? value.toUpperCase() : value;
+    default:
+      return assertNever(t, 'data field kind');
+  }
+}
+
+/** Canonical `data`: the type's fields only, in table order, each normalised. */
+export function canonicalData(type: RecordType, data: Readonly<Record<string, unknown>>): RecordData {
+  const fields = DATA_FIELDS[type] ?? [];
+  const out: Record<string, DataValue> = {};
+  for (const field of fields) {
+    if (data[field.name] === undefined) continue;
+    out[field.name] = canonicalDataValue(field, data[field.name]) as DataValue;
+  }
+  return out;
+}
+
+function canonicalTtl(ttl: number | 'auto' | undefined, proxied: boolean): number {
+  if (proxied || ttl === undefined || ttl === 'auto') return TTL_AUTO;
+  return ttl;
+}
+
+function canonicalTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()))].sort();
+}
+
+/**
+ * The one canonical form used for desired and live records (DESIGN §4). Pure: the input is
+ * never mutated. Idempotent: normalizing a canonical record returns an equal record.
+ */
+export function normalizeRecord(input: RecordInput, zone: string): CanonicalRecord {
+  const type = input.type;
+  const proxied = input.proxied === true;
+  const out: {
+    -readonly [K in keyof CanonicalRecord]: CanonicalRecord[K];
+  } = {
+    name: canonicalRecordName(input.name, zone),
+    type,
+    ttl: canonicalTtl(input.ttl, proxied),
+    proxied,
+  };
+  if (DATA_FIELDS[type] !== undefined) {
+    out.data = canonicalData(type, input.data ?? {});
+  } else {
+    out.content = canonicalContent(type, input.content ?? '', zone);
+  }
+  if (TOP_LEVEL_PRIORITY_TYPES.has(type) && input.priority !== undefined) {
+    out.priority = toNumber(input.priority) as number;
+  }
+  if (input.comment !== undefined) {
+    out.comment = input.comment === null || input.comment === '' ? null : input.comment;
+  }
+  if (input.tags !== undefined) out.tags = canonicalTags(input.tags);
+  return out;
+}
