@@ -6,3 +6,4 @@ export * from './addresses.js';
 export * from './normalize.js';
 export * from './keys.js';
 export * from './render-content.js';
+export * from './api-codec.js';
