@@ -1,0 +1,105 @@
+/**
+ * `npm run demo`: the main job end to end against the embedded emulator.
+ * Starts the emulator in-process on a free port, seeds a live zone that differs from
+ * examples/zone.yaml, then runs the real CLI as a user would: plan, apply, plan again (empty),
+ * an out-of-band edit that plan reports as drift, apply, and a final empty plan.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { CloudflareClient } from '../src/api/index.js';
+import { startEmulator } from '../src/emulator/server.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ZONE_FILE = 'examples/zone.yaml';
+
+function banner(text: string): void {
+  process.stdout.write(`\n\x1b[1m=== ${text}\x1b[0m\n`);
+}
+
+/** Run the CLI as a child process (async, so the in-process emulator keeps serving). */
+function zonectl(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  process.stdout.write(`\n$ zonectl ${args.join(' ')}\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      process.stdout.write(`(exit ${code ?? 'signal'})\n`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0, zones: ['example.com'] });
+  const failures: string[] = [];
+  const expect = (what: string, got: number, want: number): void => {
+    if (got !== want) failures.push(`${what}: exit ${got}, expected ${want}`);
+  };
+  try {
+    banner(`Emulator listening at ${emulator.baseUrl} (zone example.com, free plan)`);
+    const token = emulator.adminToken;
+    if (token === undefined) throw new Error('the emulator did not create a token');
+    const client = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'token', token } });
+    const zoneId = emulator.zones[0].id;
+    const path = `/zones/${zoneId}/dns_records`;
+    const create = (body: Record<string, unknown>) => client.request<{ id: string }>('POST', path, { body });
+
+    banner('Seeding a live zone that differs from examples/zone.yaml');
+    const seeded = [
+      { name: 'www', type: 'A', content: '192.0.2.99', ttl: 1 }, // file wants a CNAME: replaced
+      { name: 'api', type: 'A', content: '198.51.100.20', ttl: 3600, comment: 'API servers (DNS only)' }, // TTL edit
+      { name: 'api', type: 'A', content: '198.51.100.99', ttl: 300 }, // content edit
+      { name: '@', type: 'MX', content: 'mx1.example.net', priority: 10, ttl: 1 }, // unchanged
+      { name: '@', type: 'MX', content: 'mx-old.example.net', priority: 30, ttl: 1 }, // leaves the MX set
+      { name: '@', type: 'MX', content: 'mx-legacy.example.net', priority: 40, ttl: 1 }, // leaves the MX set
+      { name: '@', type: 'TXT', content: 'v=spf1 -all', ttl: 1 }, // old SPF
+      { name: '_acme-challenge', type: 'TXT', content: 'validation-token', ttl: 120 }, // manage.ignore
+      { name: 'legacy', type: 'A', content: '203.0.113.9', ttl: 1 }, // not in the file: kept and reported
+    ];
+    for (const r of seeded) await create(r);
+    process.stdout.write(`created ${seeded.length} records through the API\n`);
+    await client.close();
+
+    const env = { ...process.env, CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, NO_COLOR: process.env.NO_COLOR ?? '' };
+    delete env.CLOUDFLARE_EMAIL;
+    delete env.CLOUDFLARE_API_KEY;
+
+    banner('1. Validate the zone file');
+    expect('validate', await zonectl(['validate', ZONE_FILE], env), 0);
+    banner('2. Plan: what would change');
+    expect('first plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 2);
+    banner('3. Apply (batched, in dependency order, verified afterwards)');
+    expect('apply', await zonectl(['apply', ZONE_FILE, '--yes'], env), 0);
+    banner('4. Plan again: nothing to do');
+    expect('second plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 0);
+
+    banner('5. Someone edits a record out of band (dashboard): api TTL 300 -> 60');
+    const edit = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'token', token } });
+    const api = await edit.request<Array<{ id: string; ttl: number }>>('GET', path, { query: { name: 'api.example.com', content: '198.51.100.21' } });
+    await edit.request('PATCH', `${path}/${api.result[0].id}`, { body: { ttl: 60 } });
+    await edit.close();
+    expect('drift plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 2);
+    banner('6. Apply the file again, then plan: empty');
+    expect('second apply', await zonectl(['apply', ZONE_FILE, '--yes'], env), 0);
+    expect('final plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 0);
+  } finally {
+    await emulator.close();
+  }
+  banner(failures.length === 0 ? 'Demo finished: the zone converged and the emulator is stopped.' : `Demo FAILED:\n${failures.join('\n')}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

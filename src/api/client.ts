@@ -1,0 +1,325 @@
+/**
+ * The HTTP client of the Cloudflare API v4 (DESIGN §3, §4): one undici Pool per base URL with
+ * keep-alive, credentials, the envelope, errors, retries with backoff and the shared limiter.
+ * Secrets never reach an error message or a log line.
+ */
+import { Pool, type Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { authHeaders, redactSecrets, secretsOf, type Credentials } from './credentials.js';
+import {
+  ApiNetworkError,
+  ApiResponseError,
+  CloudflareApiError,
+  OutcomeUnknownError,
+  flattenApiErrors,
+} from './errors.js';
+import { defaultRateLimiter, systemClock, type Clock, type RateLimiter } from './rate-limiter.js';
+import {
+  DEFAULT_RETRY,
+  backoffDelay,
+  decideOnNetworkError,
+  decideOnStatus,
+  isIdempotent,
+  networkErrorCode,
+  parseRetryAfter,
+  type RetryOptions,
+} from './retry-policy.js';
+
+export const DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
+
+export interface ResultInfo {
+  page?: number;
+  per_page?: number;
+  count?: number;
+  total_count?: number;
+  total_pages?: number;
+}
+
+export interface ApiResponse<T> {
+  result: T;
+  result_info?: ResultInfo;
+  status: number;
+  headers: IncomingHttpHeaders;
+}
+
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+}
+
+/** One line of the request log (never holds headers or bodies). */
+export interface RequestLogEvent {
+  method: string;
+  path: string;
+  attempt: number;
+  status?: number;
+  ms: number;
+  outcome: 'ok' | 'retry' | 'error';
+  detail?: string;
+}
+
+export interface ClientOptions {
+  baseUrl?: string;
+  credentials: Credentials;
+  /** Use this dispatcher instead of an own Pool (tests: MockAgent). Not closed by `close()`. */
+  dispatcher?: Dispatcher;
+  /** Pool connections (default 8). */
+  connections?: number;
+  retry?: Partial<RetryOptions>;
+  /** The limiter; default the process-wide one; `null` turns limiting off. */
+  limiter?: RateLimiter | null;
+  clock?: Clock;
+  random?: () => number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  userAgent?: string;
+  log?: (event: RequestLogEvent) => void;
+}
+
+interface Envelope {
+  success?: unknown;
+  errors?: unknown;
+  result?: unknown;
+  result_info?: unknown;
+}
+
+type Attempt<T> =
+  | { kind: 'ok'; response: ApiResponse<T> }
+  | { kind: 'retry'; delayMs: number; error: Error };
+
+/** Parses and checks a base URL: `http(s)://host[:port][/prefix]`. */
+export function parseBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new RangeError(`invalid API base URL "${baseUrl}" (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RangeError(`invalid API base URL "${baseUrl}": only http and https are supported`);
+  }
+  if (url.username || url.password) throw new RangeError('the API base URL must not hold credentials');
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/** `?a=1&b=x&b=y` from a query object (undefined values dropped, arrays repeated). */
+export function buildQuery(query: Readonly<Record<string, QueryValue>> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+/** Short, printable excerpt of a non-JSON body. */
+function excerpt(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+}
+
+function describeNetworkError(err: unknown): string {
+  const code = networkErrorCode(err);
+  const message = err instanceof Error ? err.message : String(err);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+export class CloudflareClient {
+  readonly baseUrl: string;
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly auth: Record<string, string>;
+  private readonly secrets: string[];
+  private readonly retry: RetryOptions;
+  private readonly limiter: RateLimiter | null;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly headersTimeoutMs: number;
+  private readonly bodyTimeoutMs: number;
+  private readonly userAgent: string;
+  private readonly log: ((event: RequestLogEvent) => void) | undefined;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+    const { origin, prefix } = parseBaseUrl(this.baseUrl);
+    this.origin = origin;
+    this.prefix = prefix;
+    this.headersTimeoutMs = options.headersTimeoutMs ?? 60_000;
+    this.bodyTimeoutMs = options.bodyTimeoutMs ?? 120_000;
+    if (options.dispatcher) {
+      this.dispatcher = options.dispatcher;
+      this.ownsDispatcher = false;
+    } else {
+      this.dispatcher = new Pool(origin, {
+        connections: options.connections ?? 8,
+        pipelining: 1,
+        keepAliveTimeout: 10_000,
+        headersTimeout: this.headersTimeoutMs,
+        bodyTimeout: this.bodyTimeoutMs,
+      });
+      this.ownsDispatcher = true;
+    }
+    this.auth = authHeaders(options.credentials);
+    this.secrets = secretsOf(options.credentials);
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    if (!(this.retry.maxAttempts >= 1)) throw new RangeError('retry.maxAttempts must be at least 1');
+    this.limiter = options.limiter === undefined ? defaultRateLimiter() : options.limiter;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.userAgent = options.userAgent ?? 'zonectl';
+    this.log = options.log;
+  }
+
+  /** Closes the own connection pool (an injected dispatcher is left alone). */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  /**
+   * Sends one API request and returns the envelope's result. Throws CloudflareApiError (the
+   * service said no), ApiResponseError (not the envelope), ApiNetworkError (no answer after
+   * the retries) or OutcomeUnknownError (a POST that may have been acted on).
+   */
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    try {
+      return await this.requestWithRetries<T>(method.toUpperCase(), path, options);
+    } catch (err) {
+      // Last line of defence: no secret leaves through an error message.
+      if (err instanceof Error) err.message = redactSecrets(err.message, this.secrets);
+      throw err;
+    }
+  }
+
+  private async requestWithRetries<T>(method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
+    const target = `${this.prefix}${path}${buildQuery(options.query)}`;
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = {
+      ...this.auth,
+      accept: 'application/json',
+      'user-agent': this.userAgent,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    };
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt<T>(method, path, target, headers, body, attempt);
+      if (outcome.kind === 'ok') return outcome.response;
+      if (attempt >= this.retry.maxAttempts) throw outcome.error;
+      await this.clock.sleep(outcome.delayMs);
+    }
+  }
+
+  private emit(event: RequestLogEvent): void {
+    if (!this.log) return;
+    const detail = event.detail === undefined ? undefined : redactSecrets(event.detail, this.secrets);
+    this.log({ ...event, ...(detail !== undefined ? { detail } : {}) });
+  }
+
+  private async attempt<T>(
+    method: string,
+    path: string,
+    target: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    attempt: number,
+  ): Promise<Attempt<T>> {
+    if (this.limiter) await this.limiter.acquire();
+    const started = this.clock.now();
+    let status: number;
+    let responseHeaders: IncomingHttpHeaders;
+    let text: string;
+    try {
+      const res = await this.dispatcher.request({
+        origin: this.origin,
+        path: target,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: this.headersTimeoutMs,
+        bodyTimeout: this.bodyTimeoutMs,
+      });
+      status = res.statusCode;
+      responseHeaders = res.headers;
+      text = await res.body.text();
+    } catch (err) {
+      const detail = describeNetworkError(err);
+      const ms = this.clock.now() - started;
+      const decision = decideOnNetworkError(method, err);
+      if (decision === undefined || decision.kind === 'unknown') {
+        this.emit({ method, path, attempt, ms, outcome: 'error', detail });
+        if (isIdempotent(method)) throw new ApiNetworkError(method, path, detail, attempt, err);
+        throw new OutcomeUnknownError(method, path, `connection failed: ${detail}`, err);
+      }
+      this.emit({ method, path, attempt, ms, outcome: 'retry', detail });
+      return {
+        kind: 'retry',
+        delayMs: backoffDelay(attempt, this.retry, this.random),
+        error: new ApiNetworkError(method, path, detail, attempt, err),
+      };
+    }
+    const ms = this.clock.now() - started;
+    const decision = decideOnStatus(method, status);
+    if (decision.kind !== 'done') {
+      const apiError = this.toError<T>(method, path, status, text, attempt);
+      if (decision.kind === 'unknown') {
+        this.emit({ method, path, attempt, status, ms, outcome: 'error', detail: apiError.message });
+        throw new OutcomeUnknownError(method, path, `the service answered ${status}`, apiError);
+      }
+      const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.clock.now());
+      if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfterMs) {
+        this.emit({ method, path, attempt, status, ms, outcome: 'error', detail: `Retry-After ${retryAfter} ms` });
+        throw apiError;
+      }
+      if (status === 429 && retryAfter !== undefined && this.limiter) this.limiter.pauseFor(retryAfter);
+      const delayMs = retryAfter ?? backoffDelay(attempt, this.retry, this.random);
+      this.emit({ method, path, attempt, status, ms, outcome: 'retry', detail: `retry in ${delayMs} ms` });
+      return { kind: 'retry', delayMs, error: apiError };
+    }
+    const parsed = this.parseEnvelope<T>(method, path, status, text, responseHeaders, attempt);
+    this.emit({ method, path, attempt, status, ms, outcome: parsed instanceof Error ? 'error' : 'ok' });
+    if (parsed instanceof Error) throw parsed;
+    return { kind: 'ok', response: parsed };
+  }
+
+  /** The error an answer stands for (used for refusals that will be retried or reported). */
+  private toError<T>(method: string, path: string, status: number, text: string, attempt: number): Error {
+    const parsed = this.parseEnvelope<T>(method, path, status, text, {}, attempt);
+    if (parsed instanceof Error) return parsed;
+    return new CloudflareApiError({ status, errors: [], method, path, attempts: attempt });
+  }
+
+  private parseEnvelope<T>(
+    method: string,
+    path: string,
+    status: number,
+    text: string,
+    headers: IncomingHttpHeaders,
+    attempt: number,
+  ): ApiResponse<T> | Error {
+    let envelope: Envelope;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+      envelope = value as Envelope;
+    } catch {
+      const what = text.trim() === '' ? 'empty body' : `body is not the API's JSON envelope: ${excerpt(text)}`;
+      return new ApiResponseError(method, path, status, redactSecrets(what, this.secrets));
+    }
+    if (status >= 400 || envelope.success === false) {
+      const { errors, wrappers } = flattenApiErrors(envelope.errors);
+      return new CloudflareApiError({ status, errors, wrappers, method, path, attempts: attempt });
+    }
+    const info = envelope.result_info;
+    return {
+      result: envelope.result as T,
+      ...(info !== null && typeof info === 'object' ? { result_info: info as ResultInfo } : {}),
+      status,
+      headers,
+    };
+  }
+}

@@ -1,0 +1,126 @@
+/** Reading live state over the API: zone lookup, records, DNS settings, tokens, permission groups. */
+import type { ApiRecord } from '../core/model/api-codec.js';
+import { UnknownRecordTypeError, fromApiRecord } from '../core/model/api-codec.js';
+import type { LiveRecord } from '../core/model/record.js';
+import { ZonectlError } from '../core/errors.js';
+import type { CloudflareClient } from './client.js';
+import { RECORDS_PER_PAGE, TOKENS_PER_PAGE, ZONES_PER_PAGE, listAll } from './paging.js';
+
+/** The zone object fields zonectl reads. */
+export interface ApiZone {
+  id: string;
+  name: string;
+  status?: string;
+  account?: { id: string; name?: string };
+  plan?: { id?: string; name?: string; legacy_id?: string };
+  [other: string]: unknown;
+}
+
+export class ZoneLookupError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_LOOKUP', message);
+  }
+}
+
+export class LiveRecordError extends ZonectlError {
+  constructor(message: string, cause?: unknown) {
+    super('LIVE_RECORD', message, { cause });
+  }
+}
+
+/** The zone of that name (GET /zones?name=); a clear error when none or several match. */
+export async function findZone(client: CloudflareClient, zoneName: string): Promise<ApiZone> {
+  const name = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const zones = await listAll<ApiZone>(client, '/zones', { name }, { perPage: ZONES_PER_PAGE });
+  const matching = zones.filter((z) => z.name.toLowerCase() === name);
+  if (matching.length === 0) {
+    throw new ZoneLookupError(
+      `zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl} (check the name, the account, and that the token can read zones)`,
+    );
+  }
+  if (matching.length > 1) {
+    throw new ZoneLookupError(
+      `zone "${name}" is ambiguous: ${matching.length} zones match (${matching.map((z) => z.id).join(', ')}); set zone_id in the zone file`,
+    );
+  }
+  return matching[0]!;
+}
+
+export async function findZoneId(client: CloudflareClient, zoneName: string): Promise<string> {
+  return (await findZone(client, zoneName)).id;
+}
+
+export interface LiveRecords {
+  /** Records of types zonectl knows, in canonical form. */
+  readonly records: LiveRecord[];
+  /** Records of types zonectl does not know: left alone by the planner. */
+  readonly unknownTypes: ApiRecord[];
+}
+
+/** Converts listed API records into live records, setting aside unknown types. */
+export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: string): LiveRecords {
+  const records: LiveRecord[] = [];
+  const unknownTypes: ApiRecord[] = [];
+  for (const api of apiRecords) {
+    try {
+      records.push(fromApiRecord(api, zoneName));
+    } catch (err) {
+      if (err instanceof UnknownRecordTypeError) {
+        unknownTypes.push(api);
+        continue;
+      }
+      const why = err instanceof Error ? err.message : String(err);
+      throw new LiveRecordError(`live record ${api.id} (${api.name} ${api.type}) could not be read: ${why}`, err);
+    }
+  }
+  return { records, unknownTypes };
+}
+
+/** Every DNS record of the zone. `filter` narrows the list (e.g. `{ name, type }`). */
+export async function readLiveRecords(
+  client: CloudflareClient,
+  zoneId: string,
+  zoneName: string,
+  filter: Readonly<Record<string, string>> = {},
+): Promise<LiveRecords> {
+  const api = await listAll<ApiRecord>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE });
+  return decodeLiveRecords(api, zoneName);
+}
+
+/** GET /zones/{id}/dns_settings. */
+export async function readDnsSettings(client: CloudflareClient, zoneId: string): Promise<Record<string, unknown>> {
+  const res = await client.request<Record<string, unknown>>('GET', `/zones/${zoneId}/dns_settings`);
+  return res.result ?? {};
+}
+
+/** A user token as listed (never holds the secret value). */
+export interface ApiToken {
+  id: string;
+  name: string;
+  status?: string;
+  issued_on?: string;
+  modified_on?: string;
+  not_before?: string;
+  expires_on?: string;
+  policies?: Array<Record<string, unknown>>;
+  condition?: Record<string, unknown>;
+  [other: string]: unknown;
+}
+
+/** GET /user/tokens, every page. */
+export async function readTokens(client: CloudflareClient): Promise<ApiToken[]> {
+  return listAll<ApiToken>(client, '/user/tokens', {}, { perPage: TOKENS_PER_PAGE });
+}
+
+export interface ApiPermissionGroup {
+  id: string;
+  name: string;
+  scopes?: string[];
+  [other: string]: unknown;
+}
+
+/** GET /user/tokens/permission_groups. */
+export async function readPermissionGroups(client: CloudflareClient): Promise<ApiPermissionGroup[]> {
+  const res = await client.request<ApiPermissionGroup[]>('GET', '/user/tokens/permission_groups');
+  return Array.isArray(res.result) ? res.result : [];
+}

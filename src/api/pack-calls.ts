@@ -1,0 +1,262 @@
+/**
+ * Turns ordered operations into HTTP calls (pure; shared by `executeOperations` and the
+ * `--dry-run` description, so both make the same decisions).
+ *
+ * Calls are grouped in steps: every call of a step is sent (with bounded concurrency) only after
+ * every call of the previous step succeeded. Without batching, a step is one phase. With
+ * batching, a zone's record operations go through `POST /zones/:id/dns_records/batch`, which
+ * runs deletes -> patches -> puts -> posts in one transaction (posts in array order), and
+ * consecutive phases share a batch while that stays equivalent to phase order:
+ * - deletes may always run first (removing a record only lifts constraints);
+ * - a patch may not join a batch holding a post or a put of an earlier phase, nor a put one
+ *   holding a post of an earlier phase (they would run before it) — a new step starts then;
+ * - posts are appended, so they stay in phase order;
+ * - a batch holds at most `batchLimit` operations.
+ * Settings and token operations are single calls and end their step (nothing of a later phase
+ * joins it). Different zones are independent, so their batches share steps.
+ */
+import type { ApiRecordBody } from '../core/model/api-codec.js';
+import type { Operation, RecordOperation } from '../core/plan/operation.js';
+import { assertNever } from '../core/errors.js';
+
+export interface BatchBody {
+  deletes?: Array<{ id: string }>;
+  patches?: Array<{ id: string } & ApiRecordBody>;
+  puts?: Array<{ id: string } & ApiRecordBody>;
+  posts?: ApiRecordBody[];
+}
+
+export interface SingleCall {
+  readonly kind: 'single';
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+  readonly opIndex: number;
+}
+
+export interface BatchCall {
+  readonly kind: 'batch';
+  readonly method: 'POST';
+  readonly path: string;
+  readonly zoneId: string;
+  readonly body: BatchBody;
+  /** Operation indices in the order the service runs them: deletes, patches, puts, posts. */
+  readonly opIndices: readonly number[];
+  readonly deletes: readonly number[];
+  readonly patches: readonly number[];
+  readonly puts: readonly number[];
+  readonly posts: readonly number[];
+}
+
+export type HttpCall = SingleCall | BatchCall;
+
+export interface CallStep {
+  readonly phases: readonly number[];
+  readonly calls: readonly HttpCall[];
+}
+
+export interface PackOptions {
+  batch: boolean;
+  batchLimit: number;
+}
+
+export class PackError extends Error {
+  readonly code = 'PACK_ERROR';
+}
+
+type Slot = 'deletes' | 'patches' | 'puts' | 'posts';
+
+function slotOf(op: RecordOperation): Slot {
+  switch (op.method) {
+    case 'DELETE':
+      return 'deletes';
+    case 'PATCH':
+      return 'patches';
+    case 'PUT':
+      return 'puts';
+    case 'POST':
+      return 'posts';
+    default:
+      return assertNever(op.method, 'record method');
+  }
+}
+
+/** A batch being filled. */
+class BatchBuilder {
+  readonly deletes: number[] = [];
+  readonly patches: number[] = [];
+  readonly puts: number[] = [];
+  readonly posts: number[] = [];
+  constructor(readonly zoneId: string) {}
+  get size(): number {
+    return this.deletes.length + this.patches.length + this.puts.length + this.posts.length;
+  }
+  /** Whether ops of a later phase may join without running before earlier-phase work. */
+  canJoin(slots: readonly Slot[]): boolean {
+    for (const slot of slots) {
+      if (slot === 'patches' && (this.posts.length > 0 || this.puts.length > 0)) return false;
+      if (slot === 'puts' && this.posts.length > 0) return false;
+    }
+    return true;
+  }
+  add(index: number, slot: Slot): void {
+    this[slot].push(index);
+  }
+}
+
+interface StepBuilder {
+  phases: number[];
+  singles: SingleCall[];
+  /** Batches per zone, in creation order; the last one of a zone is the open one. */
+  batches: Map<string, BatchBuilder[]>;
+  mergeable: boolean;
+}
+
+function newStep(phase: number): StepBuilder {
+  return { phases: [phase], singles: [], batches: new Map(), mergeable: true };
+}
+
+function openBatch(step: StepBuilder, zoneId: string): BatchBuilder | undefined {
+  const list = step.batches.get(zoneId);
+  return list?.[list.length - 1];
+}
+
+function pushBatch(step: StepBuilder, zoneId: string): BatchBuilder {
+  const b = new BatchBuilder(zoneId);
+  const list = step.batches.get(zoneId);
+  if (list) list.push(b);
+  else step.batches.set(zoneId, [b]);
+  return b;
+}
+
+/** Adds (index, slot) pairs to the zone's batches of `step`, opening new ones at the limit. */
+function fill(step: StepBuilder, zoneId: string, items: Array<[number, Slot]>, limit: number): void {
+  let b = openBatch(step, zoneId) ?? pushBatch(step, zoneId);
+  for (const [index, slot] of items) {
+    if (b.size >= limit) b = pushBatch(step, zoneId);
+    b.add(index, slot);
+  }
+}
+
+function recordBody(op: RecordOperation, index: number): ApiRecordBody {
+  if (!op.body) throw new PackError(`operation ${index} (${op.method} ${op.path}) has no body`);
+  return op.body;
+}
+
+function recordIdOf(op: RecordOperation, index: number): string {
+  if (op.recordId !== undefined) return op.recordId;
+  const m = /\/dns_records\/([^/]+)$/.exec(op.path);
+  if (m) return m[1]!;
+  throw new PackError(`operation ${index} (${op.method} ${op.path}) has no record id`);
+}
+
+function toBatchCall(b: BatchBuilder, ops: readonly Operation[]): BatchCall {
+  const rec = (i: number) => ops[i] as RecordOperation;
+  const body: BatchBody = {};
+  if (b.deletes.length) body.deletes = b.deletes.map((i) => ({ id: recordIdOf(rec(i), i) }));
+  if (b.patches.length) body.patches = b.patches.map((i) => ({ id: recordIdOf(rec(i), i), ...recordBody(rec(i), i) }));
+  if (b.puts.length) body.puts = b.puts.map((i) => ({ id: recordIdOf(rec(i), i), ...recordBody(rec(i), i) }));
+  if (b.posts.length) body.posts = b.posts.map((i) => recordBody(rec(i), i));
+  return {
+    kind: 'batch',
+    method: 'POST',
+    path: `/zones/${b.zoneId}/dns_records/batch`,
+    zoneId: b.zoneId,
+    body,
+    opIndices: [...b.deletes, ...b.patches, ...b.puts, ...b.posts],
+    deletes: [...b.deletes],
+    patches: [...b.patches],
+    puts: [...b.puts],
+    posts: [...b.posts],
+  };
+}
+
+function singleCall(op: Operation, index: number): SingleCall {
+  return {
+    kind: 'single',
+    method: op.method,
+    path: op.path,
+    ...(op.body !== undefined ? { body: op.body } : {}),
+    opIndex: index,
+  };
+}
+
+/** Steps of HTTP calls for the operations (indices refer to `ops`). */
+export function packCalls(ops: readonly Operation[], options: PackOptions): CallStep[] {
+  if (options.batch && !(Number.isInteger(options.batchLimit) && options.batchLimit >= 1)) {
+    throw new RangeError(`batch limit must be a positive integer, got ${options.batchLimit}`);
+  }
+  const limit = options.batchLimit;
+  // Stable grouping by phase.
+  const byPhase = new Map<number, number[]>();
+  ops.forEach((op, i) => {
+    const list = byPhase.get(op.phase);
+    if (list) list.push(i);
+    else byPhase.set(op.phase, [i]);
+  });
+  const phases = [...byPhase.keys()].sort((a, b) => a - b);
+
+  const steps: StepBuilder[] = [];
+  let current: StepBuilder | undefined;
+  for (const phase of phases) {
+    const indices = byPhase.get(phase)!;
+    const singles: number[] = [];
+    const zones = new Map<string, Array<[number, Slot]>>();
+    for (const i of indices) {
+      const op = ops[i]!;
+      if (options.batch && op.kind === 'dns_record') {
+        const list = zones.get(op.zoneId);
+        const item: [number, Slot] = [i, slotOf(op)];
+        if (list) list.push(item);
+        else zones.set(op.zoneId, [item]);
+      } else {
+        singles.push(i);
+      }
+    }
+
+    const merge =
+      current !== undefined &&
+      current.mergeable &&
+      singles.length === 0 &&
+      [...zones].every(([zoneId, items]) => {
+        // A zone split over several batches of this step cannot take a later phase: the
+        // batches run concurrently, so the later ops could run before earlier ones.
+        const list = current!.batches.get(zoneId);
+        if (list === undefined) return true;
+        return list.length === 1 && list[0]!.canJoin(items.map(([, slot]) => slot));
+      });
+
+    if (merge && current) {
+      current.phases.push(phase);
+      let overflow: StepBuilder | undefined;
+      for (const [zoneId, items] of zones) {
+        const b = openBatch(current, zoneId);
+        const room = b === undefined ? limit : limit - b.size;
+        const now = items.slice(0, Math.max(0, room));
+        const rest = items.slice(now.length);
+        if (now.length) fill(current, zoneId, now, limit);
+        if (rest.length) {
+          overflow ??= newStep(phase);
+          fill(overflow, zoneId, rest, limit);
+        }
+      }
+      if (overflow) {
+        steps.push(overflow);
+        current = overflow;
+      }
+      continue;
+    }
+
+    const step = newStep(phase);
+    for (const [zoneId, items] of zones) fill(step, zoneId, items, limit);
+    for (const i of singles) step.singles.push(singleCall(ops[i]!, i));
+    step.mergeable = options.batch && singles.length === 0;
+    steps.push(step);
+    current = step;
+  }
+
+  return steps.map((s) => ({
+    phases: s.phases,
+    calls: [...[...s.batches.values()].flat().map((b) => toBatchCall(b, ops)), ...s.singles],
+  }));
+}

@@ -1,0 +1,92 @@
+/**
+ * Paging of list endpoints (DESIGN §7): `page` from 1, a large `per_page`, `result_info`.
+ * The first page tells how many pages there are; the rest are fetched with bounded concurrency
+ * and joined in page order. Stops at `total_pages`, or at the first empty page when the service
+ * gives no page count.
+ */
+import type { CloudflareClient, QueryValue } from './client.js';
+import { ApiResponseError } from './errors.js';
+
+export const RECORDS_PER_PAGE = 5000;
+export const ZONES_PER_PAGE = 50;
+export const TOKENS_PER_PAGE = 50;
+
+export interface ListOptions {
+  /** Default 5,000 (DNS records); zones and tokens allow at most 50. */
+  perPage?: number;
+  /** Pages fetched at once after the first (default 4). */
+  concurrency?: number;
+  /** Safety stop (default 100,000 pages). */
+  maxPages?: number;
+}
+
+function checkPage<T>(result: unknown, method: string, path: string, status: number): T[] {
+  if (!Array.isArray(result)) {
+    throw new ApiResponseError(method, path, status, 'expected a list in `result`');
+  }
+  return result as T[];
+}
+
+/** Every item of a list endpoint. Items with an `id` seen twice (a shifting list) are kept once. */
+export async function listAll<T>(
+  client: CloudflareClient,
+  path: string,
+  query: Readonly<Record<string, QueryValue>> = {},
+  options: ListOptions = {},
+): Promise<T[]> {
+  const perPage = options.perPage ?? RECORDS_PER_PAGE;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const maxPages = options.maxPages ?? 100_000;
+  const fetchPage = async (page: number) => {
+    const res = await client.request<unknown>('GET', path, { query: { ...query, page, per_page: perPage } });
+    return { items: checkPage<T>(res.result, 'GET', path, res.status), info: res.result_info };
+  };
+
+  const first = await fetchPage(1);
+  const pages: T[][] = [first.items];
+  const totalPages = first.info?.total_pages;
+  if (first.items.length === 0) return [];
+  if (typeof totalPages === 'number' && Number.isFinite(totalPages)) {
+    // Known page count: fetch the rest in parallel, in order.
+    const last = Math.min(totalPages, maxPages);
+    let next = 2;
+    const worker = async () => {
+      while (next <= last) {
+        const page = next++;
+        pages[page - 1] = (await fetchPage(page)).items;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, last - 1)) }, worker));
+  } else if (first.info !== undefined && first.items.length >= perPage) {
+    // Unknown page count: ask page after page until an empty or short one.
+    for (let page = 2; page <= maxPages; page++) {
+      const { items } = await fetchPage(page);
+      if (items.length === 0) break;
+      pages.push(items);
+      if (items.length < perPage) break;
+    }
+  }
+  return dedupeById(pages.flat());
+}
+
+function dedupeById<T>(items: T[]): T[] {
+  const seen = new Set<string>();
+  let duplicate = false;
+  for (const item of items) {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return items;
+    if (seen.has(id)) {
+      duplicate = true;
+      break;
+    }
+    seen.add(id);
+  }
+  if (!duplicate) return items;
+  const kept = new Set<string>();
+  return items.filter((item) => {
+    const id = (item as { id: string }).id;
+    if (kept.has(id)) return false;
+    kept.add(id);
+    return true;
+  });
+}

@@ -1,0 +1,53 @@
+import type { CloudflareClient } from '../api/index.js';
+import { findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
+import type { ApiZone } from '../api/index.js';
+import type { LiveRecord } from '../core/model/record.js';
+import type { ZonePlan } from '../core/plan/build-plan.js';
+import { planZone } from '../core/plan/plan-zone.js';
+import type { ZoneConfig } from '../core/zonefile/index.js';
+
+/** Batch size limit of the service: 200 records on Free zones, 3,500 on paid plans (DESIGN §7). */
+export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
+  const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
+  return plan === 'free' || plan.startsWith('free') ? 200 : 3500;
+}
+
+/** One zone's desired state, live state and plan. */
+export interface ZoneRun {
+  readonly config: ZoneConfig;
+  readonly zoneId: string;
+  readonly live: readonly LiveRecord[];
+  readonly plan: ZonePlan;
+  readonly batchLimit: number;
+}
+
+async function resolveZone(client: CloudflareClient, config: ZoneConfig): Promise<ApiZone> {
+  if (config.zoneId !== undefined) {
+    const res = await client.request<ApiZone>('GET', `/zones/${encodeURIComponent(config.zoneId)}`);
+    return res.result;
+  }
+  return findZone(client, config.zone);
+}
+
+/** Read the live zone and plan it. */
+export async function planZoneRun(client: CloudflareClient, config: ZoneConfig): Promise<ZoneRun> {
+  const zone = await resolveZone(client, config);
+  const live = await readLiveRecords(client, zone.id, config.zone);
+  const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
+  const tokens =
+    config.tokens.length > 0
+      ? {
+          live: await readTokens(client),
+          context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
+        }
+      : undefined;
+  const plan = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) });
+  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone) };
+}
+
+/** Plan every zone file, one after another (they share the client's rate limiter). */
+export async function planZoneRuns(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
+  const runs: ZoneRun[] = [];
+  for (const config of configs) runs.push(await planZoneRun(client, config));
+  return runs;
+}

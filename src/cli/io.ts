@@ -1,0 +1,26 @@
+import { ansi, type TextStyle } from '../core/render/render-text.js';
+
+const plainStyle: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
+
+/** Colour only on a terminal, never when NO_COLOR is set (https://no-color.org); FORCE_COLOR forces it. */
+export function useColour(stream: NodeJS.WriteStream): boolean {
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
+  if (process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true;
+}
+
+export function styleFor(stream: NodeJS.WriteStream): TextStyle {
+  return useColour(stream) ? ansi : plainStyle;
+}
+
+/** Results go to stdout. */
+export function out(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Logs, progress and problems go to stderr. */
+export function log(text: string): void {
+  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export const EXIT = { ok: 0, error: 1, changes: 2 } as const;

@@ -1,0 +1,57 @@
+import { diffRecords } from '../diff/diff-records.js';
+import { diffSettings } from '../diff/diff-settings.js';
+import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-tokens.js';
+import { ZonectlError } from '../errors.js';
+import type { LiveRecord } from '../model/record.js';
+import type { ZoneConfig } from '../zonefile/index.js';
+import { matchesIgnore } from '../zonefile/index.js';
+import { buildZonePlan, type ZonePlan } from './build-plan.js';
+import type { Operation } from './operation.js';
+
+/** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
+export const SAFETY_MIN_RECORDS = 10;
+
+/** What is read from the service for one zone. */
+export interface LiveZoneState {
+  readonly records: readonly LiveRecord[];
+  /** dns_settings; read only when the file has `settings`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Tokens and the permission group catalogue; read only when the file has `tokens`. */
+  readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
+}
+
+export class TokenPlanError extends ZonectlError {
+  constructor(file: string, errors: readonly string[]) {
+    super('TOKEN_PLAN', `${file}: ${errors.join('; ')}`);
+  }
+}
+
+/** Desired zone file + live state -> the zone's plan. Pure. */
+export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState): ZonePlan {
+  const live = state.records;
+  const settingsOp = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
+  const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
+  if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
+  const extraOperations: Operation[] = [...(settingsOp ? [settingsOp] : []), ...(tokens?.operations ?? [])];
+  const desired = config.records.map((r) => r.record);
+  const diff = diffRecords({
+    desired,
+    live,
+    unmanaged: config.manage.unmanaged,
+    isIgnored: (r) => config.manage.ignore.some((rule) => matchesIgnore(rule, r, config.zone)),
+  });
+  const plan = buildZonePlan({
+    zone: config.zone,
+    zoneId,
+    desired,
+    live,
+    diff,
+    thresholds: {
+      maxDeletePercent: config.manage.max_delete_percent,
+      maxUpdatePercent: config.manage.max_update_percent,
+      minRecords: SAFETY_MIN_RECORDS,
+    },
+    extraOperations,
+  });
+  return tokens && tokens.warnings.length > 0 ? { ...plan, warnings: [...plan.warnings, ...tokens.warnings] } : plan;
+}

@@ -1,0 +1,43 @@
+import type { CanonicalRecord } from '../model/record.js';
+import { renderDataContent } from '../model/render-content.js';
+
+/** The value of a record as one line: MX/URI priority first, TXT quoted, data rendered. */
+export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
+  const value = r.data !== undefined ? renderDataContent(r.type, r.data) : r.type === 'TXT' ? JSON.stringify(r.content ?? '') : (r.content ?? '');
+  return r.priority !== undefined ? `${r.priority} ${value}` : value;
+}
+
+export function describeTtl(ttl: number): string {
+  return ttl === 1 ? 'auto' : String(ttl);
+}
+
+/** Attribute summary: `proxied`, `ttl 300`, comment and tags when managed. */
+export function describeAttributes(r: CanonicalRecord): string {
+  const parts = [r.proxied ? 'proxied' : `ttl ${describeTtl(r.ttl)}`];
+  if (r.comment) parts.push(`comment ${JSON.stringify(r.comment)}`);
+  if (r.tags && r.tags.length > 0) parts.push(`tags ${r.tags.join(',')}`);
+  return parts.join(', ');
+}
+
+/** `before → after` for one changed field. */
+export function describeField(field: string, before: CanonicalRecord, after: CanonicalRecord): string {
+  const show = (r: CanonicalRecord): string => {
+    switch (field) {
+      case 'content':
+      case 'data':
+      case 'priority':
+        return describeValue(r);
+      case 'ttl':
+        return describeTtl(r.ttl);
+      case 'proxied':
+        return String(r.proxied);
+      case 'comment':
+        return JSON.stringify(r.comment ?? null);
+      case 'tags':
+        return `[${(r.tags ?? []).join(', ')}]`;
+      default:
+        return '?';
+    }
+  };
+  return `${field}: ${show(before)} → ${show(after)}`;
+}

@@ -1,0 +1,52 @@
+import { assertNever } from '../errors.js';
+import type { ZonePlan } from '../plan/build-plan.js';
+import type { Operation } from '../plan/operation.js';
+
+/** One change in the JSON output (DESIGN §3). */
+export interface JsonChange {
+  action: string;
+  resource: 'dns_record' | 'dns_settings' | 'token';
+  method: string;
+  path: string;
+  before: unknown;
+  after: unknown;
+  fields: readonly string[];
+  record_id?: string;
+  replacement?: boolean;
+}
+
+export function jsonChange(op: Operation): JsonChange {
+  const base = { action: op.action, resource: op.kind, method: op.method, path: op.path, fields: op.fields };
+  switch (op.kind) {
+    case 'dns_record':
+      return {
+        ...base,
+        before: op.before ?? null,
+        after: op.after ?? null,
+        ...(op.recordId ? { record_id: op.recordId } : {}),
+        ...(op.replacement ? { replacement: true } : {}),
+      };
+    case 'dns_settings':
+      return { ...base, before: op.before, after: op.after };
+    case 'token':
+      return { ...base, before: op.before ?? null, after: op.after ?? null };
+    default:
+      return assertNever(op, 'operation');
+  }
+}
+
+export function jsonZone(plan: ZonePlan): Record<string, unknown> {
+  return {
+    zone: plan.zone,
+    zone_id: plan.zoneId,
+    summary: plan.summary,
+    changes: plan.operations.map(jsonChange),
+    unmanaged: plan.unmanaged.map(({ meta: _meta, ...r }) => r),
+    warnings: [...plan.warnings, ...plan.safety.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%)`)],
+  };
+}
+
+/** The JSON document of `plan --format json` / `drift --format json`. */
+export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ format_version: 1, ...extra, zones: plans.map(jsonZone) }, null, 2)}\n`;
+}

@@ -1,0 +1,95 @@
+import { assertNever } from '../errors.js';
+import type { CanonicalRecord } from '../model/record.js';
+import type { PlanSummary, ZonePlan } from '../plan/build-plan.js';
+import type { Operation } from '../plan/operation.js';
+import { describeAttributes, describeField, describeValue } from './describe-record.js';
+
+export interface TextStyle {
+  green(s: string): string;
+  yellow(s: string): string;
+  red(s: string): string;
+  dim(s: string): string;
+  bold(s: string): string;
+}
+
+const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
+
+/** ANSI colours (the caller decides: TTY only, NO_COLOR honoured). */
+export const ansi: TextStyle = {
+  green: (s) => `\x1b[32m${s}\x1b[0m`,
+  yellow: (s) => `\x1b[33m${s}\x1b[0m`,
+  red: (s) => `\x1b[31m${s}\x1b[0m`,
+  dim: (s) => `\x1b[2m${s}\x1b[0m`,
+  bold: (s) => `\x1b[1m${s}\x1b[0m`,
+};
+
+function head(r: CanonicalRecord): string {
+  return `${r.name} ${r.type}`;
+}
+
+function describeSettingsValue(v: unknown): string {
+  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+}
+
+export function renderOperation(op: Operation, style: TextStyle = plain): string[] {
+  switch (op.kind) {
+    case 'dns_record': {
+      if (op.action === 'create' && op.after) {
+        const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
+        return [style.green(`  + ${head(op.after)} ${describeValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
+      }
+      if (op.action === 'delete' && op.before) {
+        const tag = op.replacement ? style.dim(' (replaced)') : '';
+        return [style.red(`  - ${head(op.before)} ${describeValue(op.before)}`) + tag];
+      }
+      if (op.action === 'update' && op.before && op.after) {
+        const lines = [style.yellow(`  ~ ${head(op.after)} ${describeValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
+        for (const f of op.fields) lines.push(`      ${describeField(f, op.before, op.after)}`);
+        return lines;
+      }
+      return [`  ? ${op.method} ${op.path}`];
+    }
+    case 'dns_settings':
+      return [
+        style.yellow('  ~ dns_settings'),
+        ...op.fields.map((f) => `      ${f}: ${describeSettingsValue(op.before[f])} → ${describeSettingsValue(op.after[f])}`),
+      ];
+    case 'token': {
+      const sign = op.action === 'create' ? style.green('  + ') : op.action === 'delete' ? style.red('  - ') : style.yellow('  ~ ');
+      const fields = op.fields.length > 0 ? style.dim(` (${op.fields.join(', ')})`) : '';
+      return [`${sign}token ${JSON.stringify(op.name)}${fields}`];
+    }
+    default:
+      return assertNever(op, 'operation');
+  }
+}
+
+export function summaryLine(s: PlanSummary): string {
+  if (s.create + s.update + s.delete === 0) {
+    return `No changes. ${s.unchanged} unchanged${s.unmanaged > 0 ? `, ${s.unmanaged} unmanaged kept` : ''}.`;
+  }
+  return (
+    `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.unchanged} unchanged` +
+    `${s.unmanaged > 0 ? `, ${s.unmanaged} unmanaged kept` : ''}.`
+  );
+}
+
+/** The Terraform-like text plan of one zone. */
+export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string {
+  const lines = [style.bold(`${plan.zone} (zone ${plan.zoneId})`)];
+  for (const op of plan.operations) lines.push(...renderOperation(op, style));
+  if (plan.unmanaged.length > 0) {
+    lines.push(style.dim(`  unmanaged (kept; manage.unmanaged: keep):`));
+    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeValue(r)}`));
+  }
+  for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${w}`));
+  for (const v of plan.safety) {
+    lines.push(style.red(`  unsafe: ${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%); apply needs --force`));
+  }
+  lines.push(summaryLine(plan.summary));
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderText(plans: readonly ZonePlan[], style: TextStyle = plain): string {
+  return plans.map((p) => renderZoneText(p, style)).join('\n');
+}

@@ -1,0 +1,54 @@
+/** DNS settings as stored ('zone_dns_settings' by zone id, 'account_dns_settings' by account id) and answered. */
+
+export type ZoneMode = 'standard' | 'cdn_only' | 'dns_only';
+
+export const ZONE_NAMESERVER_TYPES = ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'] as const;
+export const ACCOUNT_NAMESERVER_TYPES = [
+  'cloudflare.standard',
+  'cloudflare.standard.random',
+  'cloudflare.advanced',
+  'custom.account',
+  'custom.tenant',
+] as const;
+export type NameserverType = (typeof ZONE_NAMESERVER_TYPES)[number] | (typeof ACCOUNT_NAMESERVER_TYPES)[number];
+
+export interface Soa {
+  mname: string;
+  rname: string;
+  refresh: number;
+  retry: number;
+  expire: number;
+  min_ttl: number;
+  ttl: number;
+}
+
+export interface DnsSettings {
+  flatten_all_cnames: boolean;
+  /** Deprecated: use nameservers.type cloudflare.advanced. */
+  foundation_dns: boolean;
+  /** Present only when a reference zone is set. */
+  internal_dns?: { reference_zone_id: string | null };
+  multi_provider: boolean;
+  nameservers: { type: NameserverType; ns_set?: number };
+  ns_ttl: number;
+  secondary_overrides: boolean;
+  soa: Soa;
+  zone_mode: ZoneMode;
+}
+
+export interface AccountDnsSettings {
+  zone_defaults: DnsSettings;
+  enforce_dns_only: boolean;
+}
+
+/** SOA bounds (service spec table, as of the 2024 API). */
+export const SOA_BOUNDS = {
+  refresh: { min: 600, max: 86400 },
+  retry: { min: 600, max: 3600 },
+  expire: { min: 86400, max: 2419200 },
+  min_ttl: { min: 60, max: 86400 },
+  ttl: { min: 1800, max: 3600 },
+} as const;
+
+export const NS_TTL_BOUNDS = { min: 30, max: 86400 } as const;
+export const NS_SET_BOUNDS = { min: 1, max: 5 } as const;

@@ -1,0 +1,66 @@
+/** A loopback proxy in front of the emulator that can lose a request or its answer (tests). */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+export type DropRule = (method: string, path: string) => 'pass' | 'drop-before' | 'drop-after';
+
+export interface DropProxy {
+  baseUrl: string;
+  /** Requests that reached the upstream, as "METHOD path". */
+  forwarded: string[];
+  setRule(rule: DropRule): void;
+  close(): Promise<void>;
+}
+
+export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy> {
+  const upstream = new URL(upstreamBaseUrl);
+  let rule: DropRule = () => 'pass';
+  const forwarded: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const method = req.method ?? 'GET';
+        const path = req.url ?? '/';
+        const decision = rule(method, path);
+        if (decision === 'drop-before') {
+          req.socket.destroy();
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (typeof v === 'string' && k !== 'host' && k !== 'connection' && k !== 'content-length') headers[k] = v;
+        }
+        const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        const up = await request(`${upstream.origin}${path}`, { method: method as 'GET', headers, body });
+        const text = await up.body.text();
+        forwarded.push(`${method} ${path}`);
+        if (decision === 'drop-after') {
+          req.socket.destroy();
+          return;
+        }
+        const out: Record<string, string> = { 'content-type': 'application/json' };
+        const retryAfter = up.headers['retry-after'];
+        if (typeof retryAfter === 'string') out['retry-after'] = retryAfter;
+        res.writeHead(up.statusCode, out);
+        res.end(text);
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
+    forwarded,
+    setRule: (r) => {
+      rule = r;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
