@@ -5,6 +5,8 @@
  * an out-of-band edit that plan reports as drift, apply, and a final empty plan.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { CloudflareClient } from '../src/api/index.js';
@@ -74,7 +76,12 @@ async function main(): Promise<number> {
     banner('2. Plan: what would change');
     expect('first plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 2);
     banner('3. Apply (batched, in dependency order, verified afterwards)');
-    expect('apply', await zonectl(['apply', ZONE_FILE, '--yes'], env), 0);
+    const secrets = mkdtempSync(join(tmpdir(), 'zonectl-demo-'));
+    const tokenFile = join(secrets, 'tokens.json');
+    expect('apply', await zonectl(['apply', ZONE_FILE, '--yes', '--token-output', tokenFile], env), 0);
+    const saved = Object.keys(JSON.parse(readFileSync(tokenFile, 'utf8')) as Record<string, string>);
+    process.stdout.write(`${tokenFile} (mode ${(statSync(tokenFile).mode & 0o777).toString(8)}) holds the new secret of: ${saved.join(', ')}\n`);
+    rmSync(secrets, { recursive: true, force: true });
     banner('4. Plan again: nothing to do');
     expect('second plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 0);
 

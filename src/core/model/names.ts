@@ -26,7 +26,10 @@ export function canonicalRecordName(name: string, zone: string): string {
   if (trimmed === '@' || trimmed === '') return z;
   const absolute = trimmed.endsWith('.');
   const host = canonicalHostname(trimmed);
-  if (absolute || host === z || host.endsWith(`.${z}`)) return host;
+  if (host === z || host.endsWith(`.${z}`)) return host;
+  // An absolute name outside the zone keeps its trailing dot, so that normalizing it again
+  // does not read it as relative (the validator reports it as outside the zone).
+  if (absolute) return `${host}.`;
   return `${host}.${z}`;
 }
 

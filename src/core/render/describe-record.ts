@@ -1,10 +1,18 @@
 import type { CanonicalRecord } from '../model/record.js';
 import { renderDataContent } from '../model/render-content.js';
 
+/** Longest value shown in full on one line; longer ones are shortened (JSON output keeps them whole). */
+export const MAX_SHOWN_VALUE = 100;
+
+function shorten(value: string): string {
+  if (value.length <= MAX_SHOWN_VALUE) return value;
+  return `${value.slice(0, MAX_SHOWN_VALUE - 30)}…${value.slice(-20)} (${value.length} chars)`;
+}
+
 /** The value of a record as one line: MX/URI priority first, TXT quoted, data rendered. */
 export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
   const value = r.data !== undefined ? renderDataContent(r.type, r.data) : r.type === 'TXT' ? JSON.stringify(r.content ?? '') : (r.content ?? '');
-  return r.priority !== undefined ? `${r.priority} ${value}` : value;
+  return shorten(r.priority !== undefined ? `${r.priority} ${value}` : value);
 }
 
 export function describeTtl(ttl: number): string {

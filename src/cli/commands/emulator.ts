@@ -1,0 +1,129 @@
+/**
+ * `zonectl emulator`: run the local service. Prints exactly one line on stdout (the base URL)
+ * when ready; when it had to invent the first token, prints it once on stderr. Runs until
+ * SIGINT/SIGTERM, then closes cleanly (pending writes flushed).
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { ZonePlan } from '../../emulator/contract.js';
+import { isApiDate } from '../../emulator/dated.js';
+import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
+import { startEmulator } from '../../emulator/server.js';
+
+interface EmulatorFlags {
+  host: string;
+  port: number;
+  zone: string[];
+  token?: string;
+  email?: string;
+  key?: string;
+  zonePlan: ZonePlan;
+  state?: string;
+  apiDate?: string;
+  latency?: number;
+  failRate?: number;
+  seed?: number;
+  rateLimit?: RateLimit;
+  batchLimit?: number;
+  verbose?: boolean;
+}
+
+function intArg(name: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`${name} must be an integer between ${min} and ${max}.`);
+    }
+    return n;
+  };
+}
+
+function probability(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+    throw new InvalidArgumentError('--fail-rate must be a probability between 0 and 1 (e.g. 0.1).');
+  }
+  return n;
+}
+
+function rateLimit(value: string): RateLimit {
+  const parsed = parseRateLimit(value);
+  if (!parsed) throw new InvalidArgumentError('--rate-limit must be N/SECONDS with positive integers, e.g. 1200/300.');
+  return parsed;
+}
+
+function apiDate(value: string): string {
+  if (!isApiDate(value)) throw new InvalidArgumentError('--api-date must be a date YYYY-MM-DD, e.g. 2024-09-30.');
+  return value;
+}
+
+function zoneName(value: string, previous: string[] = []): string[] {
+  const name = value.trim().replace(/\.$/, '').toLowerCase();
+  if (!/^([a-z0-9_-]+\.)+[a-z0-9-]+$/.test(name) && !/^[^\s/]+\.[^\s/]+$/.test(name)) {
+    throw new InvalidArgumentError(`"${value}" is not a zone name (e.g. example.com).`);
+  }
+  return [...previous, value.trim()];
+}
+
+export function registerEmulator(program: Command): void {
+  program
+    .command('emulator')
+    .description('Run a local emulator of the Cloudflare API v4 (DNS records, zones, tokens, DNS settings).')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free port)', intArg('--port', 0, 65535), 8787)
+    .option('--zone <name>', 'create an active zone (repeatable)', zoneName, [])
+    .option('--token <value>', 'value of the first API token (default: a random one, printed once on stderr)')
+    .option('--email <email>', 'email of the seeded user (key-pair auth)')
+    .option('--key <key>', 'global API key of the seeded user, 37 hex characters (default: random)')
+    .addOption(
+      new Option('--zone-plan <plan>', 'plan of the seeded zones (batch limit, SOA editing, TTL minimum)')
+        .choices(['free', 'pro', 'business', 'enterprise'])
+        .default('free'),
+    )
+    .option('--state <file>', 'keep state in FILE (durable journal + snapshot); default: memory only')
+    .option('--api-date <YYYY-MM-DD>', 'API date for dated behaviours (default: today)', apiDate)
+    .option('--latency <ms>', 'add this latency to every request', intArg('--latency', 0, 600_000))
+    .option('--fail-rate <p>', 'probability that a request fails (refused, or answer lost)', probability)
+    .option('--seed <n>', 'seed of the fault generator (replay a run)', intArg('--seed', 0, 2 ** 32 - 1))
+    .option('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit)
+    .option('--batch-limit <n>', 'record operations per batch (default 200 on free zones, 3,500 otherwise)', intArg('--batch-limit', 1, 1_000_000))
+    .option('--verbose', 'log one line per request on stderr')
+    .action(async (flags: EmulatorFlags) => {
+      await runEmulator(flags);
+    });
+}
+
+async function runEmulator(flags: EmulatorFlags): Promise<void> {
+  const emu = await startEmulator({
+    host: flags.host,
+    port: flags.port,
+    zones: flags.zone,
+    zonePlan: flags.zonePlan,
+    ...(flags.token !== undefined ? { token: flags.token } : {}),
+    ...(flags.email !== undefined ? { email: flags.email } : {}),
+    ...(flags.key !== undefined ? { key: flags.key } : {}),
+    ...(flags.state !== undefined ? { statePath: flags.state } : {}),
+    ...(flags.apiDate !== undefined ? { apiDate: flags.apiDate } : {}),
+    ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
+    ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+    ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
+    logger: flags.verbose ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
+  });
+  if (emu.tokenGenerated && emu.adminToken !== undefined) {
+    process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
+  }
+  for (const zone of emu.zones) process.stderr.write(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})\n`);
+  process.stdout.write(`${emu.baseUrl}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await emu.close();
+}

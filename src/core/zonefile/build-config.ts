@@ -1,0 +1,91 @@
+/**
+ * From the schema-valid parts of a zone file to the canonical model: defaults applied
+ * (DESIGN §2), records normalised, retired settings mapped to their replacements.
+ */
+import { normalizeRecord } from '../model/normalize.js';
+import type { CanonicalRecord, RecordInput } from '../model/record.js';
+import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../model/record-types.js';
+import type { PathSegment } from './json-path.js';
+import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
+import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';
+
+/**
+ * A file record with the defaults applied: omitted ttl -> defaults.ttl, else auto (never on a
+ * proxied record); omitted proxied -> defaults.proxied for A/AAAA/CNAME, else false. Comment
+ * and tags stay undefined when omitted (not managed).
+ */
+export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
+  const proxied = raw.proxied ?? (PROXIABLE_TYPES.has(raw.type) ? (defaults.proxied ?? false) : false);
+  const ttl = proxied ? 'auto' : (raw.ttl ?? defaults.ttl ?? 'auto');
+  return {
+    name: raw.name,
+    type: raw.type,
+    ...(raw.data !== undefined ? { data: raw.data } : { content: raw.content ?? '' }),
+    ...(TOP_LEVEL_PRIORITY_TYPES.has(raw.type) && raw.priority !== undefined ? { priority: raw.priority } : {}),
+    ttl,
+    proxied,
+    ...(raw.comment !== undefined ? { comment: raw.comment } : {}),
+    ...(raw.tags !== undefined ? { tags: raw.tags } : {}),
+  };
+}
+
+export function buildRecord(raw: RawRecord, defaults: RawDefaults, zone: string): CanonicalRecord {
+  return normalizeRecord(applyDefaults(raw, defaults), zone);
+}
+
+/** dns_settings PATCH body from the file's settings; retired fields mapped (explicit new ones win). */
+export function buildSettings(s: RawSettings): DesiredSettings {
+  const out: DesiredSettings = {};
+  for (const f of ['flatten_all_cnames', 'multi_provider', 'ns_ttl', 'secondary_overrides', 'zone_mode'] as const) {
+    if (s[f] !== undefined) out[f] = s[f];
+  }
+  if (s.nameservers !== undefined) out.nameservers = { ...s.nameservers };
+  if (s.soa !== undefined) out.soa = { ...s.soa };
+  if (out.flatten_all_cnames === undefined && s.cname_flattening !== undefined) {
+    out.flatten_all_cnames = s.cname_flattening === 'on';
+  }
+  if (out.multi_provider === undefined && s.use_apex_ns !== undefined) out.multi_provider = s.use_apex_ns;
+  if (out.nameservers === undefined) {
+    if (s.default_nameservers !== undefined) out.nameservers = { type: s.default_nameservers };
+    else if (s.use_account_custom_ns_by_default === true) out.nameservers = { type: 'custom.account' };
+  }
+  return out;
+}
+
+export function buildToken(raw: RawToken, path: readonly PathSegment[], line: number): TokenSpec {
+  const ip = raw.condition?.['request.ip'] ?? raw.condition?.request_ip;
+  const spec: TokenSpec = {
+    name: raw.name,
+    policies: raw.policies.map((p) => ({
+      effect: p.effect,
+      permission_groups: p.permission_groups.map((g) => ({ ...g })),
+      resources: Object.fromEntries(
+        Object.entries(p.resources).map(([k, v]) => [k, typeof v === 'string' ? v : { ...v }]),
+      ),
+    })),
+    path: `tokens[${String(path[1])}]`,
+    line,
+  };
+  if (raw.not_before !== undefined) spec.not_before = raw.not_before;
+  if (raw.expires_on !== undefined) spec.expires_on = raw.expires_on;
+  if (ip !== undefined) {
+    spec.condition = {
+      request_ip: {
+        ...(ip.in !== undefined ? { in: [...ip.in] } : {}),
+        ...(ip.not_in !== undefined ? { not_in: [...ip.not_in] } : {}),
+      },
+    };
+  }
+  return spec;
+}
+
+export const DEFAULT_MAX_PERCENT = 30;
+
+export function buildManage(m: RawManage | undefined): ManageConfig {
+  return {
+    unmanaged: m?.unmanaged ?? 'keep',
+    ignore: (m?.ignore ?? []).map((r) => ({ ...r })),
+    max_delete_percent: m?.max_delete_percent ?? DEFAULT_MAX_PERCENT,
+    max_update_percent: m?.max_update_percent ?? DEFAULT_MAX_PERCENT,
+  };
+}

@@ -1,0 +1,21 @@
+/** The zone file pipeline: YAML with positions -> ${VAR} -> JSON Schema -> service rules -> canonical model. */
+export type {
+  SourceFile,
+  Problem,
+  DesiredRecord,
+  TokenSpec,
+  TokenPolicySpec,
+  IgnoreRule,
+  ManageConfig,
+  DesiredSettings,
+  ZoneConfig,
+} from './types.js';
+export { loadZoneFile } from './load-zone-file.js';
+export { formatProblem } from './problems.js';
+export { matchesIgnore } from './match-ignore.js';
+export { parseYaml, PositionIndex, type ParseResult, type SourcePosition } from './parse-yaml.js';
+export { interpolateString, interpolateDocument, type Env } from './interpolate.js';
+export { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';
+export { applyDefaults } from './build-config.js';
+export { formatPath, type PathSegment } from './json-path.js';
+export { parseTokenTimestamp } from './rules/tokens.js';

@@ -1,0 +1,111 @@
+/**
+ * `${VAR}` and `${VAR:-default}` in string scalars, from an environment map the caller passes
+ * (the core never reads process.env). `$${` writes a literal `${`.
+ */
+import type { PathSegment } from './json-path.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface InterpolationIssue {
+  path: PathSegment[];
+  message: string;
+  code: 'interpolation.unset' | 'interpolation.malformed';
+}
+
+const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
+const VAR_FORM = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
+
+/** Interpolate one string; `undefined` when it has no reference (the common case). */
+export function interpolateString(
+  value: string,
+  env: Env,
+  report: (message: string, code: InterpolationIssue['code']) => void,
+): string | undefined {
+  if (!value.includes('${')) return undefined;
+  return value.replace(REFERENCE, (match: string, inner: string | undefined) => {
+    if (match === '$${') return '${';
+    if (inner === undefined) {
+      report('`${` is not closed; write `$${` for a literal `${`', 'interpolation.malformed');
+      return match;
+    }
+    const m = VAR_FORM.exec(inner);
+    if (!m) {
+      report(`\`\${${inner}}\` is not a variable reference (use \${NAME} or \${NAME:-default}; write $\${ for a literal \${)`, 'interpolation.malformed');
+      return match;
+    }
+    const [, name, fallback] = m;
+    const set = env[name];
+    if (fallback !== undefined) return set === undefined || set === '' ? fallback : set;
+    if (set === undefined) {
+      report(`environment variable ${name} is not set (write \${${name}:-default} to give a default)`, 'interpolation.unset');
+      return match;
+    }
+    return set;
+  });
+}
+
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * Fields whose value is a number or a boolean. A whole-value reference there is converted even
+ * when quoted, since `{ ttl: ${TTL} }` is not valid YAML in a flow mapping and must be quoted.
+ */
+const TYPED_FIELDS: ReadonlySet<string> = new Set([
+  'version', 'ttl', 'proxied', 'priority', 'weight', 'port', 'flags', 'key_tag', 'algorithm',
+  'digest_type', 'protocol', 'order', 'preference', 'usage', 'selector', 'matching_type',
+  'flatten_all_cnames', 'multi_provider', 'secondary_overrides', 'ns_ttl', 'ns_set', 'refresh',
+  'retry', 'expire', 'min_ttl', 'max_delete_percent', 'max_update_percent', 'locked',
+]);
+
+/**
+ * Interpolate every string scalar of a parsed document. Containers are copied only where a
+ * value changes (the input is not mutated; shared alias nodes stay safe). In a numeric or
+ * boolean field (ttl, proxied, priority, ...), a value that is nothing but one reference
+ * (`ttl: "${TTL}"`) yields a number or boolean when the variable holds one; everywhere else the
+ * result is a string.
+ */
+export function interpolateDocument(doc: unknown, env: Env): { value: unknown; issues: InterpolationIssue[] } {
+  const issues: InterpolationIssue[] = [];
+  const path: PathSegment[] = [];
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      const out = interpolateString(node, env, (message, code) => issues.push({ path: [...path], message, code }));
+      if (out === undefined) return node;
+      const key = path[path.length - 1];
+      if (typeof key === 'string' && TYPED_FIELDS.has(key) && /^\$\{[^}]*\}$/.test(node)) {
+        if (INTEGER.test(out)) return Number(out);
+        if (out === 'true' || out === 'false') return out === 'true';
+      }
+      return out;
+    }
+    if (Array.isArray(node)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < node.length; i += 1) {
+        path.push(i);
+        const v = walk(node[i]);
+        path.pop();
+        if (v !== node[i]) {
+          copy ??= [...node];
+          copy[i] = v;
+        }
+      }
+      return copy ?? node;
+    }
+    if (node !== null && typeof node === 'object') {
+      let copy: Record<string, unknown> | null = null;
+      const obj = node as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        path.push(key);
+        const v = walk(obj[key]);
+        path.pop();
+        if (v !== obj[key]) {
+          copy ??= { ...obj };
+          copy[key] = v;
+        }
+      }
+      return copy ?? node;
+    }
+    return node;
+  };
+  return { value: walk(doc), issues };
+}

@@ -1,0 +1,30 @@
+/** `manage.ignore` matching, shared by the validator and the planner. */
+import { canonicalHostname, canonicalZoneName, relativeRecordName } from '../model/names.js';
+import type { IgnoreRule } from './types.js';
+
+const globCache = new Map<string, RegExp>();
+
+function globToRegExp(glob: string): RegExp {
+  let re = globCache.get(glob);
+  if (re) return re;
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  re = new RegExp(`^${body}$`);
+  if (globCache.size < 1000) globCache.set(glob, re);
+  return re;
+}
+
+/**
+ * True when `record` (canonical FQDN name) matches an ignore rule: the name glob (`*` any
+ * characters, dots included; `?` one character; case-insensitive) is tried against the relative
+ * name (`@` for the apex) and the fully qualified one; `type` must be equal when given.
+ */
+export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: string }, zone: string): boolean {
+  if (rule.type !== undefined && rule.type.toUpperCase() !== record.type.toUpperCase()) return false;
+  if (rule.name === undefined) return true;
+  const z = canonicalZoneName(zone);
+  const fqdn = canonicalHostname(record.name);
+  const raw = rule.name.trim();
+  const glob = raw === '@' ? '@' : canonicalHostname(raw.replace(/\*/g, '\u0000')).replace(/\u0000/g, '*');
+  const re = globToRegExp(glob);
+  return re.test(relativeRecordName(fqdn, z)) || re.test(fqdn);
+}

@@ -1,0 +1,41 @@
+import type { CanonicalRecord } from '../../model/record.js';
+import type { PathSegment } from '../json-path.js';
+import type { ProblemSink } from '../problems.js';
+import type { RawDefaults, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
+
+/** A record that passed the schema, with its canonical form (defaults applied). */
+export interface RecordEntry {
+  readonly index: number;
+  readonly path: readonly PathSegment[];
+  readonly raw: RawRecord;
+  readonly record: CanonicalRecord;
+}
+
+export interface TokenEntry {
+  readonly index: number;
+  readonly path: readonly PathSegment[];
+  readonly raw: RawToken;
+}
+
+/** What every rule sees. Only schema-valid parts are present, so rules need no shape checks. */
+export interface RuleContext {
+  readonly doc: RawZoneFile;
+  /** Canonical zone name. */
+  readonly zone: string;
+  /** Valid defaults (empty when `defaults` has schema errors). */
+  readonly defaults: RawDefaults;
+  readonly records: readonly RecordEntry[];
+  /** Number of entries under `records` (valid or not). */
+  readonly recordCount: number;
+  readonly tokens: readonly TokenEntry[];
+  /** Settings when they passed the schema. */
+  readonly settings?: RawSettings;
+  readonly sink: ProblemSink;
+}
+
+export type Rule = (ctx: RuleContext) => void;
+
+/** `records[3] (line 12)` — how a rule names another record. */
+export function describeRecordAt(ctx: RuleContext, entry: RecordEntry): string {
+  return `records[${entry.index}] (line ${ctx.sink.lineOf(entry.path)})`;
+}

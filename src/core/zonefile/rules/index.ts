@@ -1,0 +1,31 @@
+/** Every semantic rule, run in this order after the schema (DESIGN §2). All problems are collected. */
+import { checkAddresses } from './addresses.js';
+import { checkCnameExclusivity } from './cname.js';
+import type { Rule } from './context.js';
+import { checkDeprecations } from './deprecations.js';
+import { checkDuplicates } from './duplicates.js';
+import { checkRecordNames } from './names.js';
+import { checkProxiedAndTtl } from './proxied-ttl.js';
+import { checkSoa } from './soa.js';
+import { checkSrvRetiredData } from './srv.js';
+import { checkTargets } from './targets.js';
+import { checkTokens } from './tokens.js';
+import { checkTxtQuotation } from './txt.js';
+import { checkZone } from './zone.js';
+
+export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';
+
+export const RULES: readonly Rule[] = [
+  checkZone,
+  checkRecordNames,
+  checkAddresses,
+  checkProxiedAndTtl,
+  checkTxtQuotation,
+  checkTargets,
+  checkSrvRetiredData,
+  checkCnameExclusivity,
+  checkDuplicates,
+  checkSoa,
+  checkTokens,
+  checkDeprecations,
+];

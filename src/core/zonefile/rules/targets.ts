@@ -1,0 +1,49 @@
+/**
+ * Host names in values: CNAME content (a host name, not the root, not an address, not itself),
+ * MX/NS/PTR content, SRV/HTTPS/SVCB targets and NAPTR replacement. Labels may contain `_`, and
+ * `.` (the root: null MX, "no service") stays valid where the type allows it; no strict
+ * RFC 1123 host name format.
+ */
+import { DATA_FIELDS, type RecordType } from '../../model/record-types.js';
+import type { PathSegment } from '../json-path.js';
+import type { Rule, RuleContext } from './context.js';
+import { looksLikeAddress, targetHostnameProblem } from './hostname-checks.js';
+
+const CONTENT_TARGET: Partial<Record<RecordType, { allowRoot: boolean; what: string }>> = {
+  CNAME: { allowRoot: false, what: 'CNAME target' },
+  MX: { allowRoot: true, what: 'mail server' },
+  NS: { allowRoot: false, what: 'name server' },
+  PTR: { allowRoot: false, what: 'PTR target' },
+};
+
+function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canonical: string, allowRoot: boolean, what: string): void {
+  if (looksLikeAddress(raw.trim())) {
+    ctx.sink.error('target.address', at, `${what} must be a host name, not an address (${raw.trim()})`);
+    return;
+  }
+  const problem = targetHostnameProblem(canonical, allowRoot);
+  if (problem) ctx.sink.error('target.hostname', at, `${what} ${JSON.stringify(raw.trim())} ${problem}`);
+}
+
+export const checkTargets: Rule = (ctx) => {
+  for (const e of ctx.records) {
+    const t = e.record.type;
+    const content = CONTENT_TARGET[t];
+    if (content) {
+      const at = [...e.path, 'content'];
+      const canonical = e.record.content ?? '';
+      report(ctx, at, e.raw.content ?? '', canonical, content.allowRoot, content.what);
+      if (t === 'CNAME' && canonical === e.record.name) {
+        ctx.sink.error('cname.self', at, 'a CNAME cannot point to its own name');
+      }
+      continue;
+    }
+    for (const field of DATA_FIELDS[t] ?? []) {
+      if (field.type.kind !== 'hostname') continue;
+      const raw = e.raw.data?.[field.name];
+      const canonical = e.record.data?.[field.name];
+      if (typeof raw !== 'string' || typeof canonical !== 'string') continue;
+      report(ctx, [...e.path, 'data', field.name], raw, canonical, true, `${t} ${field.name}`);
+    }
+  }
+};

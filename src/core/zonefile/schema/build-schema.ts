@@ -1,0 +1,206 @@
+/**
+ * The zone file's JSON Schema (2020-12). `schemas/zone.schema.json` is this object written out
+ * (a test keeps them equal); editors read the file through yaml-language-server.
+ *
+ * Only shapes live here; ranges that deserve a better message than "must be <= 3600" (TTL, SOA,
+ * timestamps, CIDRs, resource keys) are checked by the semantic rules.
+ */
+import { RECORD_TYPES } from '../../model/record-types.js';
+import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
+
+export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
+
+const SOA_FIELD = (description: string): JsonSchema => ({ description, type: 'integer' });
+
+const SETTINGS: JsonSchema = {
+  description: 'Zone DNS settings (GET/PATCH /zones/{id}/dns_settings). Only the fields written here are managed.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    flatten_all_cnames: { description: 'Flatten every CNAME (true) or only at the apex (false).', type: 'boolean' },
+    multi_provider: { description: 'Multi-provider DNS: activate the zone even with foreign NS records and respect apex NS records in outbound transfers.', type: 'boolean' },
+    ns_ttl: { description: 'TTL of the zone\'s NS records, 30..86400 seconds.', type: 'integer', minimum: 30, maximum: 86400 },
+    secondary_overrides: { description: 'Let a secondary zone use (proxied) override records and CNAME flattening at the apex.', type: 'boolean' },
+    nameservers: {
+      description: 'Nameservers through which the zone is served.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: {
+        type: {
+          description: 'Nameserver type.',
+          enum: ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'],
+        },
+        ns_set: { description: 'Custom nameserver set, 1..5.', type: 'integer', minimum: 1, maximum: 5 },
+      },
+    },
+    soa: {
+      description: 'SOA values (only enterprise zones may change them). Bounds: refresh 600..86400, retry 600..3600 and <= refresh, expire 86400..2419200 and >= refresh, min_ttl 60..86400, ttl 1800..3600.',
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        mname: { description: 'Primary nameserver (MNAME), used for outbound zone transfers.', type: ['string', 'null'] },
+        rname: { description: 'Administrator mailbox in DNS form (RNAME), e.g. dns.example.com.', type: 'string' },
+        refresh: SOA_FIELD('Refresh, 600..86400 seconds (default 10000).'),
+        retry: SOA_FIELD('Retry, 600..3600 seconds and not above refresh (default 2400).'),
+        expire: SOA_FIELD('Expire, 86400..2419200 seconds and not below refresh (default 604800).'),
+        min_ttl: SOA_FIELD('Negative caching TTL, 60..86400 seconds (default 1800).'),
+        ttl: SOA_FIELD('TTL of the SOA record, 1800..3600 seconds (default 3600).'),
+      },
+    },
+    zone_mode: { description: 'Zone mode.', enum: ['standard', 'cdn_only', 'dns_only'] },
+    cname_flattening: {
+      description: 'Retired (2025-03-21): use flatten_all_cnames (off and apex = false, on = true).',
+      enum: ['off', 'apex', 'on'],
+      deprecated: true,
+    },
+    use_apex_ns: { description: 'Retired (2024-09-13): use multi_provider.', type: 'boolean', deprecated: true },
+    default_nameservers: { description: 'Retired (2025-03-14): use nameservers.type.', type: 'string', deprecated: true },
+    use_account_custom_ns_by_default: {
+      description: 'Retired (2025-03-14): use nameservers.type (custom.account).',
+      type: 'boolean',
+      deprecated: true,
+    },
+  },
+};
+
+const IP_LIST: JsonSchema = {
+  description: 'Client address ranges in CIDR notation (192.0.2.0/24, 2001:db8::/32; a single address as /32 or /128).',
+  type: 'array',
+  items: { type: 'string' },
+};
+
+const REQUEST_IP: JsonSchema = {
+  description: 'Client IP conditions.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    in: { ...IP_LIST, description: 'The token works only from these ranges (CIDR).' },
+    not_in: { ...IP_LIST, description: 'The token never works from these ranges (CIDR).' },
+  },
+};
+
+const TOKEN: JsonSchema = {
+  description: 'An API token (POST /user/tokens), matched to existing tokens by name.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'policies'],
+  properties: {
+    name: { description: 'Token name (unique in the file, at most 120 characters).', type: 'string', minLength: 1, maxLength: 120 },
+    policies: {
+      description: 'Access policies: explicit deny first, then allow, then implicit deny.',
+      type: 'array',
+      minItems: 1,
+      items: {
+        description: 'A policy.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['effect', 'permission_groups', 'resources'],
+        properties: {
+          effect: { description: 'allow or deny.', enum: ['allow', 'deny'] },
+          permission_groups: {
+            description: 'Permission groups, by id or by name (resolved at plan time).',
+            type: 'array',
+            minItems: 1,
+            items: {
+              description: 'A permission group: { id: ... } or { name: ... }.',
+              type: 'object',
+              additionalProperties: false,
+              minProperties: 1,
+              properties: {
+                id: { description: 'Permission group id.', type: 'string', minLength: 1 },
+                name: { description: 'Permission group name, e.g. "DNS Write".', type: 'string', minLength: 1 },
+              },
+              'x-error': 'must give the permission group\'s `id` or `name`',
+            },
+          },
+          resources: {
+            description: 'Resources: `com.cloudflare.api.account.zone.{zone_id}: "*"` ({zone_id} and {account_id} stand for this zone and its account), `com.cloudflare.api.account.<id>: "*"` or `{ "com.cloudflare.api.account.zone.*": "*" }`, `com.cloudflare.api.user.<tag>: "*"`.',
+            type: 'object',
+            minProperties: 1,
+            additionalProperties: {
+              anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'string' } }],
+              'x-error': 'must be "*" or an object of zone resources',
+            },
+          },
+        },
+      },
+    },
+    not_before: { description: 'Activation time, `YYYY-MM-DDThh:mm:ssZ` (UTC).', type: 'string' },
+    expires_on: { description: 'Expiry time, `YYYY-MM-DDThh:mm:ssZ` (UTC), after not_before.', type: 'string' },
+    condition: {
+      description: 'Restrictions on where the token may be used from.',
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        'request.ip': REQUEST_IP,
+        request_ip: { ...REQUEST_IP, description: 'Same as `request.ip` (the newer SDKs\' spelling).' },
+      },
+    },
+  },
+};
+
+const MANAGE: JsonSchema = {
+  description: 'Ownership of live records the file does not list, and safety thresholds.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    unmanaged: {
+      description: 'Live (name, type) pairs that the file does not list: keep (report only, default) or delete.',
+      enum: ['keep', 'delete'],
+    },
+    ignore: {
+      description: 'Live records never touched and never reported.',
+      type: 'array',
+      items: {
+        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified) and/or type.',
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
+          type: { description: 'Record type.', enum: [...RECORD_TYPES] },
+        },
+      },
+    },
+    max_delete_percent: { description: 'Refuse plans deleting more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
+    max_update_percent: { description: 'Refuse plans updating more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
+  },
+};
+
+/** The whole schema object. */
+export function buildZoneSchema(): JsonSchema {
+  const { defs, records } = buildRecordSchemas();
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: ZONE_SCHEMA_ID,
+    title: 'zonectl zone file',
+    description: 'A DNS zone kept in git: records, DNS settings and API tokens (zonectl, Cloudflare API v4).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'zone'],
+    patternProperties: {
+      '^x-': { description: 'Free field for YAML anchors (`x-common: &common ...`); ignored.' },
+    },
+    properties: {
+      $schema: { description: 'Schema reference for editors; ignored.', type: 'string' },
+      version: { description: 'Zone file format version: 1.', const: 1 },
+      zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
+      zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
+      defaults: {
+        description: 'Values applied to records that omit them.',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400). Never applied to proxied records.' },
+          proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
+        },
+      },
+      settings: SETTINGS,
+      records,
+      tokens: { description: 'API tokens (POST /user/tokens), matched by name.', type: 'array', items: TOKEN },
+      manage: MANAGE,
+    },
+    $defs: defs,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * JSON Schema of `records[]`: one sub-schema per record type, selected with `if`/`then` on
+ * `type` so that a bad record reports the problems of its own type only.
+ */
+import {
+  DATA_FIELDS,
+  PROXIABLE_TYPES,
+  RECORD_TYPES,
+  TOP_LEVEL_PRIORITY_TYPES,
+  type DataField,
+  type RecordType,
+} from '../../model/record-types.js';
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+export const TTL_SCHEMA: JsonSchema = {
+  description: 'Time to live: `auto` (also written 1) or seconds, 60..86400. Proxied records always use auto.',
+  anyOf: [{ const: 'auto' }, { type: 'integer' }],
+  'x-error': 'must be `auto` or a whole number of seconds (60..86400)',
+};
+
+const CONTENT_DESCRIPTIONS: Partial<Record<RecordType, string>> = {
+  A: 'IPv4 address, e.g. 192.0.2.10.',
+  AAAA: 'IPv6 address, e.g. 2001:db8::10 (compared in compressed form).',
+  CNAME: 'Target host name (fully qualified; `@` means the zone apex).',
+  MX: 'Mail server host name; `.` for a null MX.',
+  TXT: 'Text. Written unquoted, or as one or more "double-quoted" strings; long text is split into 255-byte strings automatically.',
+  PTR: 'Target host name.',
+  NS: 'Name server host name (delegation of a subdomain).',
+  OPENPGPKEY: 'Base64 OpenPGP key.',
+};
+
+const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
+  flags: 'Flags.',
+  tag: 'Property tag: issue, issuewild or iodef.',
+  value: 'Value.',
+  priority: 'Priority (lower is preferred).',
+  weight: 'Weight among records of equal priority.',
+  port: 'Port of the service.',
+  target: 'Target host name; `.` for "no service".',
+  key_tag: 'Key tag.',
+  algorithm: 'Algorithm number.',
+  digest_type: 'Digest type.',
+  digest: 'Digest (hex).',
+  protocol: 'Protocol (3).',
+  public_key: 'Public key (base64).',
+  order: 'Order.',
+  preference: 'Preference.',
+  service: 'Service.',
+  regex: 'Regular expression.',
+  replacement: 'Replacement host name; `.` for none.',
+  type: 'Type.',
+  fingerprint: 'Fingerprint (hex).',
+  usage: 'Certificate usage.',
+  selector: 'Selector.',
+  matching_type: 'Matching type.',
+  certificate: 'Certificate data.',
+};
+
+function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
+  const description = type === 'URI' && field.name === 'target'
+    ? 'Target URI.'
+    : (DATA_FIELD_DESCRIPTIONS[field.name] ?? field.name.replace(/_/g, ' ') + '.');
+  const t = field.type;
+  switch (t.kind) {
+    case 'int':
+      return { description, type: 'integer', minimum: t.min, maximum: t.max };
+    case 'number':
+      return { description, type: 'number', minimum: t.min, maximum: t.max };
+    case 'hex':
+      return { description, type: 'string', pattern: '^[0-9A-Fa-f\\s]+$', 'x-error': 'must be hexadecimal' };
+    case 'base64':
+      return { description, type: 'string', pattern: '^[A-Za-z0-9+/=\\s]+$', 'x-error': 'must be base64' };
+    case 'enum':
+      return {
+        description,
+        type: 'string',
+        pattern: `^(${t.values.map((v) => `${v}|${v.toLowerCase()}`).join('|')})$`,
+        'x-error': `must be one of ${t.values.join(', ')}`,
+      };
+    case 'hostname':
+    case 'string':
+    case 'lower':
+      return { description, type: 'string', minLength: MAY_BE_EMPTY.has(`${type}.${field.name}`) ? 0 : 1 };
+    default: {
+      const never: never = t;
+      throw new Error(`unknown data field kind ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Data fields whose empty string is meaningful (e.g. NAPTR regex "" with a replacement; SVCB without params). */
+const MAY_BE_EMPTY = new Set(['CAA.value', 'NAPTR.flags', 'NAPTR.service', 'NAPTR.regex', 'HTTPS.value', 'SVCB.value']);
+
+/** Fields every record accepts (besides its value fields). */
+function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
+  const props: Record<string, JsonSchema> = {
+    name: {
+      description: 'Record name: `@` for the apex, relative (`www`), or fully qualified (`www.example.com`, trailing dot optional). Wildcards (`*.dev`) and IDN are accepted.',
+      type: 'string',
+      minLength: 1,
+    },
+    type: { description: 'Record type.', const: type },
+    ttl: TTL_SCHEMA,
+    proxied: {
+      description: PROXIABLE_TYPES.has(type)
+        ? 'Proxy the traffic through the service (default: defaults.proxied, else false). A proxied record has TTL auto.'
+        : 'Only A, AAAA and CNAME records can be proxied.',
+      type: 'boolean',
+    },
+    comment: {
+      description: 'Comment stored with the record (at most 500 characters, 100 on the Free plan; no line breaks). Managed only when set.',
+      type: 'string',
+      maxLength: 500,
+      pattern: '^[^\\r\\n]*$',
+      'x-error': 'must be a single line (no line breaks)',
+    },
+    tags: {
+      description: 'Tags `name:value`, at most 20. Managed only when set.',
+      type: 'array',
+      maxItems: 20,
+      items: {
+        description: 'A tag `name:value`.',
+        type: 'string',
+        pattern: '^[^:\\s][^:]*:.*$',
+        'x-error': 'must be written `name:value`',
+      },
+    },
+    locked: { description: 'Retired (2024-07-14): always false and ignored by the service. Remove it.', type: 'boolean', deprecated: true },
+    zone_id: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },
+    zone_name: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },
+  };
+  return props;
+}
+
+function recordSchema(type: RecordType): JsonSchema {
+  const fields = DATA_FIELDS[type];
+  const properties = commonRecordProperties(type);
+  const required = ['name', 'type'];
+  if (fields) {
+    const dataProps: Record<string, JsonSchema> = {};
+    for (const f of fields) dataProps[f.name] = dataFieldSchema(type, f);
+    if (type === 'SRV') {
+      for (const retired of ['service', 'proto', 'name']) {
+        dataProps[retired] = {
+          description: `Retired (2024-05-31): write the service, protocol and name in the top-level \`name\` (e.g. \`_sip._tcp\`).`,
+          deprecated: true,
+        };
+      }
+    }
+    properties.data = {
+      description: `${type} data: ${fields.map((f) => f.name).join(', ')}.`,
+      type: 'object',
+      properties: dataProps,
+      required: fields.map((f) => f.name),
+      additionalProperties: false,
+    };
+    required.push('data');
+  } else {
+    properties.content = {
+      description: CONTENT_DESCRIPTIONS[type] ?? 'Record content.',
+      type: 'string',
+      ...(type === 'TXT' ? {} : { minLength: 1 }),
+    };
+    required.push('content');
+  }
+  if (TOP_LEVEL_PRIORITY_TYPES.has(type)) {
+    properties.priority = { description: 'Priority (lower is preferred), 0..65535.', type: 'integer', minimum: 0, maximum: 65535 };
+    required.push('priority');
+  }
+  return {
+    description: `A ${type} record.`,
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false,
+  };
+}
+
+/** `$defs` entries `record_A`, `record_AAAA`, ... and the `records` array schema. */
+export function buildRecordSchemas(): { defs: Record<string, JsonSchema>; records: JsonSchema } {
+  const defs: Record<string, JsonSchema> = {};
+  for (const t of RECORD_TYPES) defs[`record_${t}`] = recordSchema(t);
+  // `discriminator` (OpenAPI keyword, supported by ajv) selects the branch by `type`: errors
+  // come from the record's own type only, and it is three times faster than if/then chains.
+  const record: JsonSchema = {
+    description: 'A DNS record. Types with structured values (CAA, SRV, HTTPS, ...) use `data`; the others use `content`. MX and URI carry `priority`.',
+    type: 'object',
+    required: ['type'],
+    properties: {
+      type: { description: 'Record type.', enum: [...RECORD_TYPES] },
+    },
+    discriminator: { propertyName: 'type' },
+    oneOf: RECORD_TYPES.map((t) => ({ $ref: `#/$defs/record_${t}` })),
+  };
+  defs.record = record;
+  return {
+    defs,
+    records: {
+      description: 'The records this file owns. Every (name, type) pair listed is owned: live records of that pair not listed here are updated or deleted.',
+      type: 'array',
+      items: { $ref: '#/$defs/record' },
+    },
+  };
+}

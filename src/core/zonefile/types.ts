@@ -1,0 +1,75 @@
+import type { CanonicalRecord } from '../model/record.js';
+
+/** A zone file as read by the caller (the core does no I/O). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** One thing wrong (or doubtful) in a file, at a line, column and document path. */
+export interface Problem {
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  col: number;
+  /** Document path, e.g. `records[3].content` ("" for the whole file). */
+  path: string;
+  message: string;
+  /** Stable identifier of the rule, e.g. `schema.unknown-field`, `record.ttl-range`. */
+  code: string;
+}
+
+/** A desired record in canonical form and where the file writes it. */
+export interface DesiredRecord {
+  record: CanonicalRecord;
+  /** `records[3]`. */
+  path: string;
+  line: number;
+  col: number;
+}
+
+export interface TokenPolicySpec {
+  effect: 'allow' | 'deny';
+  permission_groups: Array<{ id?: string; name?: string }>;
+  resources: Record<string, string | Record<string, string>>;
+}
+
+export interface TokenSpec {
+  name: string;
+  policies: TokenPolicySpec[];
+  not_before?: string;
+  expires_on?: string;
+  /** Canonical key `request_ip` whatever the file wrote (`request.ip` or `request_ip`). */
+  condition?: { request_ip?: { in?: string[]; not_in?: string[] } };
+  path: string;
+  line: number;
+}
+
+export interface IgnoreRule {
+  name?: string;
+  type?: string;
+}
+
+export interface ManageConfig {
+  unmanaged: 'keep' | 'delete';
+  ignore: IgnoreRule[];
+  max_delete_percent: number;
+  max_update_percent: number;
+}
+
+/** dns_settings PATCH-shaped, canonical (retired fields mapped to their replacements). */
+export interface DesiredSettings {
+  [field: string]: unknown;
+}
+
+export interface ZoneConfig {
+  file: string;
+  /** Canonical zone name. */
+  zone: string;
+  zoneId?: string;
+  defaults: { ttl: number | 'auto'; proxied: boolean };
+  settings?: DesiredSettings;
+  records: DesiredRecord[];
+  tokens: TokenSpec[];
+  manage: ManageConfig;
+}

@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import { formatProblem, loadZoneFile, type Problem, type ZoneConfig } from '../../src/core/zonefile/index.js';
+
+export const HEADER = 'version: 1\nzone: example.com\n';
+
+/** Load YAML text as `zone.yaml`. */
+export function load(text: string, env: Record<string, string | undefined> = {}): { config?: ZoneConfig; problems: Problem[] } {
+  return loadZoneFile({ path: 'zone.yaml', text }, env);
+}
+
+/** A file with the header and these record lines (each a YAML flow mapping or block item). */
+export function withRecords(...records: string[]): string {
+  return `${HEADER}records:\n${records.map((r) => `  - ${r}`).join('\n')}\n`;
+}
+
+export function errors(problems: readonly Problem[]): Problem[] {
+  return problems.filter((p) => p.severity === 'error');
+}
+
+export function warnings(problems: readonly Problem[]): Problem[] {
+  return problems.filter((p) => p.severity === 'warning');
+}
+
+/** Exactly one problem matching `message` at `line` (and of `severity`); returns it. */
+export function expectProblem(
+  problems: readonly Problem[],
+  want: { line: number; message: RegExp; severity?: Problem['severity']; path?: string; col?: number },
+): Problem {
+  const matching = problems.filter((p) => want.message.test(p.message));
+  expect(matching, `no problem matches ${String(want.message)}; got:\n${problems.map(formatProblem).join('\n')}`).toHaveLength(1);
+  const p = matching[0];
+  expect(p.line).toBe(want.line);
+  expect(p.severity).toBe(want.severity ?? 'error');
+  if (want.path !== undefined) expect(p.path).toBe(want.path);
+  if (want.col !== undefined) expect(p.col).toBe(want.col);
+  expect(p.file).toBe('zone.yaml');
+  return p;
+}
+
+export function expectValid(text: string, env: Record<string, string | undefined> = {}): ZoneConfig {
+  const r = load(text, env);
+  expect(errors(r.problems).map(formatProblem)).toEqual([]);
+  expect(r.config).toBeDefined();
+  return r.config as ZoneConfig;
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadZoneFiles } from '../../src/app/load-zone-files.js';
+import { registerValidate } from '../../src/cli/commands/validate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
+
+async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
+  registerValidate(program, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  process.exitCode = undefined;
+  await program.parseAsync(['validate', ...args], { from: 'user' });
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = undefined;
+  return { code, out, err };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('zonectl validate', () => {
+  it('a valid file: exit 0, summary on stdout, nothing on stderr', async () => {
+    const p = file('zone.yaml', example);
+    const r = await runCli([p]);
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual([`${p}: valid (15 records, 1 token)`]);
+    expect(r.err).toEqual([]);
+  });
+
+  it('an invalid file: every problem on stderr as file:line:col path: message, exit 1', async () => {
+    const p = file('bad.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, contnet: 192.0.2.1 }\n  - { name: x, type: A, content: 300.1.1.1 }\n  - { name: y, type: TXT, content: hi }\n  - { name: z, type: A, content: 192.0.2.1, locked: true }\n');
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([
+      `${p}:4:27 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`,
+      `${p}:5:34 records[1].content: "300.1.1.1" is not an IPv4 address`,
+      `${p}:7:45 records[3].locked: warning: \`locked\` is retired (2024-07-14): always false and ignored by the service; remove it`,
+    ]);
+    expect(r.out).toEqual([`${p}: 2 errors, 1 warning`]);
+  });
+
+  it('several files, one missing: each summarized, exit 1, no stack trace', async () => {
+    const good = file('good.yaml', example);
+    const missing = join(dir, 'missing.yaml');
+    const r = await runCli([good, missing]);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([`${missing}:1:1: file not found`]);
+    expect(r.out).toEqual([`${good}: valid (15 records, 1 token)`, `${missing}: 1 error`]);
+    expect(r.err.join('\n')).not.toMatch(/\s+at /);
+  });
+
+  it('a YAML syntax error is one problem with a position', async () => {
+    const p = file('syntax.yaml', 'version: 1\nzone: [example.com\n');
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `));
+  });
+
+  it('reads ${VAR} from the environment it is given', async () => {
+    const p = file('env.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: A, content: "${ORIGIN_IP}" }\n');
+    expect((await runCli([p], { ORIGIN_IP: '192.0.2.44' })).code).toBe(0);
+    const r = await runCli([p], {});
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toBe(`${p}:4:36 records[0].content: environment variable ORIGIN_IP is not set (write \${ORIGIN_IP:-default} to give a default)`);
+  });
+
+  it('requires at least one file', async () => {
+    await expect(runCli([])).rejects.toThrow(/missing required argument/);
+  });
+});
+
+describe('loadZoneFiles', () => {
+  it('returns valid configs and all problems; a directory is a problem, not a crash', async () => {
+    const good = file('z1.yaml', example);
+    const r = await loadZoneFiles([good, dir], {});
+    expect(r.configs.map((c) => c.zone)).toEqual(['example.com']);
+    expect(r.problems).toEqual([{ severity: 'error', file: dir, line: 1, col: 1, path: '', message: 'is a directory, not a zone file', code: 'file.read' }]);
+  });
+
+  it('two files for the same zone are an error', async () => {
+    const a = file('a.yaml', example);
+    const b = file('b.yaml', example);
+    const r = await loadZoneFiles([a, b], {});
+    expect(r.configs).toHaveLength(1);
+    expect(r.problems.map((p) => p.message)).toEqual([`zone example.com is also described by ${a}; one file per zone`]);
+  });
+});
