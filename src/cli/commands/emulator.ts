@@ -93,6 +93,19 @@ export function registerEmulator(program: Command): void {
 }
 
 async function runEmulator(flags: EmulatorFlags): Promise<void> {
+  // Listen for the stop signals before anything else, so that a signal that arrives while the
+  // emulator starts still stops it cleanly (exit 0) instead of killing the process.
+  let stopRequested: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stopRequested = resolve;
+  });
+  const stop = (): void => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    stopRequested();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const emu = await startEmulator({
     host: flags.host,
     port: flags.port,
@@ -116,14 +129,6 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   for (const zone of emu.zones) process.stderr.write(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})\n`);
   process.stdout.write(`${emu.baseUrl}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopped;
   await emu.close();
 }

@@ -42,19 +42,44 @@ export function parseCidr(value: string): CidrParse {
   return { ok: false, reason: 'invalid' };
 }
 
-/** True when `address` lies inside `cidr` (families must match). */
-export function cidrContains(cidr: string, address: string): boolean {
-  try {
-    const addr = ipaddr.process(address);
-    const [range, bits] = ipaddr.parseCIDR(cidr);
-    const a = addr.kind() === 'ipv6' && range.kind() === 'ipv4' && (addr as ipaddr.IPv6).isIPv4MappedAddress()
-      ? (addr as ipaddr.IPv6).toIPv4Address()
-      : addr;
-    if (a.kind() !== range.kind()) return false;
-    return a.match([range, bits] as [typeof range, number]);
-  } catch {
-    return false;
+type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
+type Range = [Parsed, number];
+
+/** Parse an address (IPv4-mapped IPv6 unwrapped to IPv4); undefined when it is not one. */
+export function parseAddress(address: string): Parsed | undefined {
+  const v = address.trim();
+  let parsed: Parsed;
+  if (isIPv4(v)) parsed = ipaddr.IPv4.parse(v);
+  else if (isIPv6(v)) parsed = ipaddr.IPv6.parse(v);
+  else return undefined;
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+}
+
+/** Parsed CIDRs, cached: range lists are matched against every record of large zones. */
+const parsedRanges = new Map<string, Range | null>();
+
+function parseRange(cidr: string): Range | null {
+  let range = parsedRanges.get(cidr);
+  if (range === undefined) {
+    try {
+      range = ipaddr.parseCIDR(cidr) as Range;
+    } catch {
+      range = null;
+    }
+    parsedRanges.set(cidr, range);
   }
+  return range;
+}
+
+function inRange(address: Parsed, cidr: string): boolean {
+  const range = parseRange(cidr);
+  return range !== null && range[0].kind() === address.kind() && address.match(range[0] as never, range[1]);
+}
+
+/** True when `address` lies inside `cidr` (families must match; IPv4-mapped IPv6 counts as IPv4). */
+export function cidrContains(cidr: string, address: string): boolean {
+  const a = parseAddress(address);
+  return a !== undefined && inRange(a, cidr);
 }
 
 /** The service's own network (published list, DESIGN §7): A/AAAA content may not point there. */
@@ -66,23 +91,43 @@ export const SERVICE_NETWORK_RANGES: readonly string[] = [
   '2a06:98c0::/29', '2c0f:f248::/32',
 ];
 
-export function isServiceNetworkAddress(address: string): boolean {
-  return SERVICE_NETWORK_RANGES.some((r) => cidrContains(r, address));
+/** Documentation ranges: ordinary public addresses here, so that examples and tests can use them. */
+export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
+
+const NOT_PROXIABLE_KINDS = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved']);
+
+export interface AddressClass {
+  /** In the service's own network (A/AAAA content may not point there). */
+  readonly serviceNetwork: boolean;
+  /** Can be proxied: not private, loopback, link-local, shared (CGNAT) or another special range. */
+  readonly proxiable: boolean;
 }
 
-const NOT_PROXIABLE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved']);
-const DOCUMENTATION = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
+let serviceRanges: Range[] | undefined;
+let documentationRanges: Range[] | undefined;
 
-/**
- * Whether an address can be proxied: private, loopback, link-local, shared (CGNAT) and other
- * special ranges cannot; documentation ranges count as ordinary public addresses (DESIGN §5).
- */
+function inAny(address: Parsed, ranges: readonly Range[]): boolean {
+  for (const [net, bits] of ranges) if (net.kind() === address.kind() && address.match(net as never, bits)) return true;
+  return false;
+}
+
+/** Classify a parsed address (see `parseAddress`). */
+export function classifyAddress(address: Parsed): AddressClass {
+  serviceRanges ??= SERVICE_NETWORK_RANGES.map((r) => parseRange(r) as Range);
+  documentationRanges ??= DOCUMENTATION_RANGES.map((r) => parseRange(r) as Range);
+  return {
+    serviceNetwork: inAny(address, serviceRanges),
+    proxiable: inAny(address, documentationRanges) || !NOT_PROXIABLE_KINDS.has(address.range()),
+  };
+}
+
+export function isServiceNetworkAddress(address: string): boolean {
+  const a = parseAddress(address);
+  return a !== undefined && classifyAddress(a).serviceNetwork;
+}
+
+/** Whether an address can be proxied (documentation ranges count as public, DESIGN §5). */
 export function isProxiableAddress(address: string): boolean {
-  if (DOCUMENTATION.some((r) => cidrContains(r, address))) return true;
-  try {
-    const range = ipaddr.process(address).range();
-    return !NOT_PROXIABLE_RANGES.has(range);
-  } catch {
-    return false;
-  }
+  const a = parseAddress(address);
+  return a !== undefined && classifyAddress(a).proxiable;
 }

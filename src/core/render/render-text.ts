@@ -45,8 +45,9 @@ export function renderOperation(op: Operation, style: TextStyle = plain): string
       if (op.action === 'update' && op.before && op.after) {
         const lines = [style.yellow(`  ~ ${head(op.after)} ${describeValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
         // content/data/priority are one value on screen: show it once.
-        const valueFields = op.fields.filter((f) => f === 'content' || f === 'data' || f === 'priority');
-        const shown = [...(valueFields.length > 0 ? [valueFields[0]] : []), ...op.fields.filter((f) => !valueFields.includes(f))];
+        const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
+        const firstValue = op.fields.find(isValue);
+        const shown = [...(firstValue !== undefined ? [firstValue] : []), ...op.fields.filter((f) => !isValue(f))];
         for (const f of shown) lines.push(`      ${describeField(f, op.before, op.after)}`);
         return lines;
       }

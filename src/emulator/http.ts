@@ -1,0 +1,112 @@
+/**
+ * HTTP plumbing of the emulator: the envelope, JSON answers, body reading, and the raw 400 for
+ * requests node's parser refuses before a handler sees them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError, type ApiErrorItem, type RouteResult } from './contract.js';
+
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export const CODES = {
+  noRoute: 7003,
+  wrongMethod: 7000,
+  malformedJson: 6007,
+  invalidHeaders: 6003,
+  bodyTooLarge: 6008,
+  rateLimited: 10100,
+  internal: 10001,
+  unavailable: 10002,
+} as const;
+
+export function successBody(result: RouteResult): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    result: result.result,
+    success: true,
+    errors: [],
+    messages: result.messages ?? [],
+  };
+  if (result.result_info) body.result_info = result.result_info;
+  return body;
+}
+
+export function errorBody(errors: ApiErrorItem[]): Record<string, unknown> {
+  return { result: null, success: false, errors, messages: [] };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, err.status, errorBody(err.errors), { ...headers, ...err.headers });
+}
+
+/** Read the whole body; JSON-parse it when not empty. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) {
+      throw new ApiError(413, [{ code: CODES.bodyTooLarge, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` }]);
+    }
+    chunks.push(buf);
+  }
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, [{ code: CODES.malformedJson, message: 'Malformed JSON in request body' }]);
+  }
+}
+
+export const TE_CL_ERROR: ApiErrorItem = {
+  code: CODES.invalidHeaders,
+  message: 'Invalid request headers: a request may not carry both Transfer-Encoding and Content-Length',
+};
+
+/**
+ * node's HTTP parser rejects some requests (both Transfer-Encoding and Content-Length,
+ * malformed headers) before any handler runs. Answer them with a 400 in the envelope instead
+ * of node's bare default, then close.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const teCl = err.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || /content-length/i.test(err.message) && /transfer-encoding/i.test(err.message);
+  const item: ApiErrorItem = teCl
+    ? TE_CL_ERROR
+    : { code: CODES.invalidHeaders, message: 'Invalid request: the request could not be parsed' };
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const text = JSON.stringify(errorBody([item]));
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(text)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      text,
+  );
+}
+
+/** The remote address with IPv4-mapped IPv6 unwrapped. */
+export function clientIpOf(req: IncomingMessage): string {
+  const ip = req.socket.remoteAddress ?? '';
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}

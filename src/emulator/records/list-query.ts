@@ -1,0 +1,193 @@
+/**
+ * `GET /zones/{id}/dns_records` query: paging, filters (exact and `.exact/.contains/
+ * .startswith/.endswith` on name and content, type, proxied, search, comment, tag), `match`,
+ * `order`/`direction`, and the retired filter syntaxes answered with their replacement.
+ */
+import { canonicalAddress } from '../../core/model/addresses.js';
+import { canonicalHostname, canonicalRecordName } from '../../core/model/names.js';
+import { HOSTNAME_CONTENT_TYPES } from '../../core/model/record-types.js';
+import { canonicalTxt } from '../../core/model/txt.js';
+import { ApiError } from '../contract.js';
+import { RECORD_CODES as C } from './codes.js';
+import type { RecordRow } from './record-row.js';
+import { renderedContent } from './render.js';
+
+export const MAX_PER_PAGE = 5_000_000;
+export const DEFAULT_PER_PAGE = 100;
+const ORDER_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied'] as const;
+type OrderField = (typeof ORDER_FIELDS)[number];
+
+export interface RecordListQuery {
+  page: number;
+  perPage: number;
+  matches(row: RecordRow): boolean;
+  order?: OrderField;
+  descending: boolean;
+}
+
+function badParam(message: string): ApiError {
+  return new ApiError(400, [{ code: C.listParam, message }]);
+}
+
+function retired(message: string): ApiError {
+  return new ApiError(400, [{ code: C.retiredFilter, message }]);
+}
+
+/** Integer query parameter within bounds (default when absent). */
+export function intParam(q: URLSearchParams, name: string, dflt: number, min: number, max: number): number {
+  const raw = q.get(name);
+  if (raw === null || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw badParam(`${name} must be an integer between ${min} and ${max} (got "${raw}").`);
+  }
+  return n;
+}
+
+const RETIRED_OPERATORS: ReadonlyArray<[string, string]> = [
+  ['contains:', 'contains'],
+  ['starts_with:', 'startswith'],
+  ['ends_with:', 'endswith'],
+];
+
+const LIST_PART = /^[A-Za-z0-9.:_*-]+$/;
+
+/** The retired syntaxes of 2025-02-21 (spec, Versioning). */
+function rejectRetiredSyntax(q: URLSearchParams): void {
+  for (const field of ['name', 'content'] as const) {
+    for (const value of q.getAll(field)) {
+      for (const [prefix, op] of RETIRED_OPERATORS) {
+        if (value.toLowerCase().startsWith(prefix)) {
+          throw retired(
+            `The filter syntax ${field}=${prefix}... was retired on 2025-02-21; use ${field}.${op}=${value.slice(prefix.length)} instead.`,
+          );
+        }
+      }
+      const parts = value.split(',');
+      const isList = parts.length > 1 && (field === 'name' || parts.every((p) => LIST_PART.test(p.trim())));
+      if (isList) {
+        throw retired(
+          `Comma-separated lists in ${field}= were retired on 2025-02-21; send one request per value, or repeat ${field}= with match=any.`,
+        );
+      }
+    }
+  }
+  for (const value of q.getAll('type')) {
+    if (value.toLowerCase().startsWith('contains:')) {
+      throw retired('The filter syntax type=contains:... was retired on 2025-02-21; use an exact type= or search= instead.');
+    }
+  }
+}
+
+function contentEquals(row: RecordRow, value: string): boolean {
+  const rendered = renderedContent(row);
+  if (rendered.toLowerCase() === value.toLowerCase()) return true;
+  const stored = row.content;
+  if (stored === undefined) return false;
+  if (row.type === 'A' || row.type === 'AAAA') return canonicalAddress(value) === stored;
+  if (row.type === 'TXT') return canonicalTxt(value) === canonicalTxt(stored);
+  if (HOSTNAME_CONTENT_TYPES.has(row.type)) return canonicalHostname(value) === stored;
+  return false;
+}
+
+type Pred = (row: RecordRow) => boolean;
+
+function textPredicates(
+  q: URLSearchParams,
+  field: string,
+  get: (row: RecordRow) => string | null,
+  exact: (row: RecordRow, value: string) => boolean,
+): Pred[] {
+  const preds: Pred[] = [];
+  for (const v of [...q.getAll(field), ...q.getAll(`${field}.exact`)]) preds.push((r) => exact(r, v));
+  const lower = (r: RecordRow): string => (get(r) ?? '').toLowerCase();
+  for (const v of q.getAll(`${field}.contains`)) preds.push((r) => lower(r).includes(v.toLowerCase()));
+  for (const v of q.getAll(`${field}.startswith`)) preds.push((r) => lower(r).startsWith(v.toLowerCase()));
+  for (const v of q.getAll(`${field}.endswith`)) preds.push((r) => lower(r).endsWith(v.toLowerCase()));
+  return preds;
+}
+
+function tagPredicates(q: URLSearchParams): Pred[] {
+  const preds: Pred[] = [];
+  const names = (r: RecordRow): string[] => r.tags.map((t) => t.split(':')[0].toLowerCase());
+  const has = (r: RecordRow, v: string): boolean =>
+    v.includes(':') ? r.tags.some((t) => t.toLowerCase() === v.toLowerCase()) : names(r).includes(v.toLowerCase());
+  for (const v of q.getAll('tag')) preds.push((r) => has(r, v));
+  for (const v of q.getAll('tag.present')) preds.push((r) => names(r).includes(v.toLowerCase()));
+  for (const v of q.getAll('tag.absent')) preds.push((r) => !names(r).includes(v.toLowerCase()));
+  for (const v of q.getAll('tag.exact')) preds.push((r) => r.tags.some((t) => t.toLowerCase() === v.toLowerCase()));
+  return preds;
+}
+
+export function parseRecordListQuery(q: URLSearchParams, zoneName: string): RecordListQuery {
+  rejectRetiredSyntax(q);
+  const page = intParam(q, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
+  const perPage = intParam(q, 'per_page', DEFAULT_PER_PAGE, 1, MAX_PER_PAGE);
+  const match = q.get('match') ?? 'all';
+  if (match !== 'all' && match !== 'any') throw badParam(`match must be "all" or "any" (got "${match}").`);
+
+  const preds: Pred[] = [
+    ...textPredicates(q, 'name', (r) => r.name, (r, v) => r.name === canonicalRecordName(v, zoneName)),
+    ...textPredicates(q, 'content', renderedContent, contentEquals),
+    ...textPredicates(q, 'comment', (r) => r.comment, (r, v) => (r.comment ?? '').toLowerCase() === v.toLowerCase()),
+    ...tagPredicates(q),
+  ];
+  for (const v of q.getAll('type')) preds.push((r) => r.type === v.trim().toUpperCase());
+  for (const v of q.getAll('proxied')) {
+    if (v !== 'true' && v !== 'false') throw badParam(`proxied must be true or false (got "${v}").`);
+    preds.push((r) => r.proxied === (v === 'true'));
+  }
+  if (q.has('comment.present')) preds.push((r) => r.comment !== null);
+  if (q.has('comment.absent')) preds.push((r) => r.comment === null);
+  for (const v of q.getAll('search')) {
+    const s = v.toLowerCase();
+    preds.push(
+      (r) =>
+        r.name.includes(s) ||
+        renderedContent(r).toLowerCase().includes(s) ||
+        (r.comment ?? '').toLowerCase().includes(s) ||
+        r.tags.some((t) => t.toLowerCase().includes(s)),
+    );
+  }
+
+  const orderRaw = q.get('order');
+  if (orderRaw !== null && !(ORDER_FIELDS as readonly string[]).includes(orderRaw)) {
+    throw badParam(`order must be one of ${ORDER_FIELDS.join(', ')} (got "${orderRaw}").`);
+  }
+  const direction = q.get('direction') ?? 'asc';
+  if (direction !== 'asc' && direction !== 'desc') throw badParam(`direction must be "asc" or "desc" (got "${direction}").`);
+
+  const matches: Pred =
+    preds.length === 0 ? () => true : match === 'any' ? (r) => preds.some((p) => p(r)) : (r) => preds.every((p) => p(r));
+  return {
+    page,
+    perPage,
+    matches,
+    ...(orderRaw !== null ? { order: orderRaw as OrderField } : {}),
+    descending: direction === 'desc',
+  };
+}
+
+function sortValue(row: RecordRow, field: OrderField): string | number {
+  switch (field) {
+    case 'type':
+      return row.type;
+    case 'name':
+      return row.name;
+    case 'content':
+      return renderedContent(row).toLowerCase();
+    case 'ttl':
+      return row.ttl;
+    case 'proxied':
+      return row.proxied ? 1 : 0;
+  }
+}
+
+export function sortRecords(rows: RecordRow[], field: OrderField, descending: boolean): RecordRow[] {
+  const keyed = rows.map((row) => ({ row, key: sortValue(row, field) }));
+  keyed.sort((a, b) => {
+    const c = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return descending ? -c : c;
+  });
+  return keyed.map((k) => k.row);
+}

@@ -1,0 +1,52 @@
+/**
+ * A stored record as the service returns it: every field of the spec's record table, minus
+ * those retired by the api date (`locked` from 2024-07-14, `zone_id`/`zone_name` from
+ * 2024-11-30).
+ */
+import { isProxiableAddress as proxiableAddress } from '../../core/model/addresses.js';
+import { renderDataContent } from '../../core/model/render-content.js';
+import { DATED, isBefore } from '../dated.js';
+import type { RecordRow } from './record-row.js';
+
+export function isProxiable(row: Pick<RecordRow, 'type' | 'content' | 'proxiable'>): boolean {
+  if (row.proxiable !== undefined) return row.proxiable;
+  switch (row.type) {
+    case 'A':
+    case 'AAAA':
+      return proxiableAddress(row.content ?? '');
+    case 'CNAME':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The record's `content` as returned (data types: the read-only rendering of `data`). */
+export function renderedContent(row: RecordRow): string {
+  return row.data !== undefined ? renderDataContent(row.type, row.data) : (row.content ?? '');
+}
+
+export function renderRecord(row: RecordRow, zoneName: string, apiDate: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id };
+  if (isBefore(apiDate, DATED.noZoneFieldsInRecords)) {
+    out.zone_id = row.zone_id;
+    out.zone_name = zoneName;
+  }
+  out.name = row.name;
+  out.type = row.type;
+  out.content = renderedContent(row);
+  out.proxiable = isProxiable(row);
+  out.proxied = row.proxied;
+  out.ttl = row.ttl;
+  if (isBefore(apiDate, DATED.noLockedInRecords)) out.locked = false;
+  out.settings = { ...row.settings };
+  out.meta = { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false, source: 'primary' };
+  out.comment = row.comment;
+  out.tags = [...row.tags];
+  out.created_on = row.created_on;
+  out.modified_on = row.modified_on;
+  if (row.priority !== undefined) out.priority = row.priority;
+  else if (row.type === 'SRV' && row.data?.priority !== undefined) out.priority = row.data.priority;
+  if (row.data !== undefined) out.data = { ...row.data };
+  return out;
+}

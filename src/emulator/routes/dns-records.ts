@@ -1,0 +1,196 @@
+/**
+ * DNS records: list, get, create, patch (merge), put (replace), delete (`result: {id}`), and
+ * `POST /zones/{zone_id}/dns_records/batch` (deletes -> patches -> puts -> posts in one store
+ * transaction; any failure applies nothing and answers the first error).
+ */
+import { ApiError, type Route, type RouteContext, type RouteResult, type ZoneRow } from '../contract.js';
+import { DATED, isBefore } from '../dated.js';
+import { RECORD_CODES as C, datedError, invalid } from '../records/codes.js';
+import { parseRecordListQuery, sortRecords } from '../records/list-query.js';
+import type { RecordRow } from '../records/record-row.js';
+import { renderRecord } from '../records/render.js';
+import { draftFromBody } from '../records/validate.js';
+import { ZoneRecords } from '../records/zone-records.js';
+import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
+
+const READ = '#dns_records:read';
+const EDIT = '#dns_records:edit';
+
+export const FREE_BATCH_LIMIT = 200;
+export const PAID_BATCH_LIMIT = 3500;
+
+function zoneOf(ctx: Pick<RouteContext, 'params' | 'store'>): ZoneRow {
+  return zoneFromParams(ctx, zonePath(ctx, '/dns_records'));
+}
+
+/** Run a record write; validation errors get the dated shape (1004 wrapper before 2024-10-01). */
+function write(ctx: RouteContext, fn: (records: ZoneRecords, render: (r: RecordRow) => unknown) => RouteResult): RouteResult {
+  const zone = zoneOf(ctx);
+  const records = new ZoneRecords(ctx.store, zone);
+  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options.apiDate);
+  try {
+    return fn(records, render);
+  } catch (err) {
+    throw datedError(err, isBefore(ctx.options.apiDate, DATED.bareValidationErrors));
+  }
+}
+
+function list(ctx: RouteContext): RouteResult {
+  const zone = zoneOf(ctx);
+  const query = parseRecordListQuery(ctx.query, zone.name);
+  const records = new ZoneRecords(ctx.store, zone);
+  let rows = records.all().filter(query.matches);
+  if (query.order) rows = sortRecords(rows, query.order, query.descending);
+  const start = (query.page - 1) * query.perPage;
+  const slice = start >= rows.length ? [] : rows.slice(start, start + query.perPage);
+  return {
+    result: slice.map((r) => renderRecord(r, zone.name, ctx.options.apiDate)),
+    result_info: {
+      page: query.page,
+      per_page: query.perPage,
+      count: slice.length,
+      total_count: rows.length,
+      total_pages: Math.ceil(rows.length / query.perPage),
+    },
+  };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function batchLimit(ctx: RouteContext, zone: ZoneRow): number {
+  if (ctx.options.batchLimit !== undefined) return ctx.options.batchLimit;
+  return zone.plan === 'free' ? FREE_BATCH_LIMIT : PAID_BATCH_LIMIT;
+}
+
+function opsOf(body: Record<string, unknown>, key: 'deletes' | 'patches' | 'puts' | 'posts'): Record<string, unknown>[] {
+  const v = body[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => !isObject(x))) {
+    throw invalid(C.batchInvalid, `Batch ${key} must be an array of objects.`);
+  }
+  return v as Record<string, unknown>[];
+}
+
+function batch(ctx: RouteContext): RouteResult {
+  return write(ctx, (records, render) => {
+    if (!isObject(ctx.body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
+    const deletes = opsOf(ctx.body, 'deletes');
+    const patches = opsOf(ctx.body, 'patches');
+    const puts = opsOf(ctx.body, 'puts');
+    const posts = opsOf(ctx.body, 'posts');
+    const size = deletes.length + patches.length + puts.length + posts.length;
+    const limit = batchLimit(ctx, records.zone);
+    if (size > limit) {
+      throw new ApiError(400, [
+        { code: C.batchTooLarge, message: `Batch has ${size} record operations; the limit for this zone is ${limit}.` },
+      ]);
+    }
+    // The server runs each handler inside one store transaction: a throw below undoes it all.
+    const written: RecordRow[] = [];
+    const result = {
+      deletes: deletes.map((op) => {
+        const row = records.require(op.id);
+        records.remove(row);
+        return render(row);
+      }),
+      patches: patches.map((op) => {
+        const base = records.require(op.id);
+        const row = records.update(base, draftFromBody(op, records.zone, { kind: 'patch', base }), ctx.now);
+        written.push(row);
+        return row;
+      }),
+      puts: puts.map((op) => {
+        const base = records.require(op.id);
+        const row = records.update(base, draftFromBody(op, records.zone, { kind: 'replace' }), ctx.now);
+        written.push(row);
+        return row;
+      }),
+      posts: posts.map((op) => {
+        const row = records.create(draftFromBody(op, records.zone, { kind: 'create' }), ctx.now);
+        written.push(row);
+        return row;
+      }),
+    };
+    // Chains are checked on the state after the whole batch, for the CNAMEs it wrote.
+    for (const row of written) {
+      const current = records.get(row.id);
+      if (current && current.modified_on === row.modified_on) records.checkProxiedChain(current);
+    }
+    const fresh = (r: RecordRow): unknown => render(records.get(r.id) ?? r);
+    return {
+      result: {
+        deletes: result.deletes,
+        patches: result.patches.map(fresh),
+        puts: result.puts.map(fresh),
+        posts: result.posts.map(fresh),
+      },
+    };
+  });
+}
+
+export function dnsRecordRoutes(): Route[] {
+  const readNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(READ, zoneOf(ctx));
+  const editNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(EDIT, zoneOf(ctx));
+  return [
+    { method: 'GET', path: '/zones/:zone_id/dns_records', permission: readNeed, handle: list },
+    {
+      method: 'POST',
+      path: '/zones/:zone_id/dns_records',
+      permission: editNeed,
+      handle: (ctx) =>
+        write(ctx, (records, render) => {
+          const row = records.create(draftFromBody(ctx.body, records.zone, { kind: 'create' }), ctx.now);
+          records.checkProxiedChain(row);
+          return { result: render(row) };
+        }),
+    },
+    { method: 'POST', path: '/zones/:zone_id/dns_records/batch', permission: editNeed, handle: batch },
+    {
+      method: 'GET',
+      path: '/zones/:zone_id/dns_records/:dns_record_id',
+      permission: readNeed,
+      handle: (ctx) => {
+        const zone = zoneOf(ctx);
+        const row = new ZoneRecords(ctx.store, zone).require(ctx.params.dns_record_id);
+        return { result: renderRecord(row, zone.name, ctx.options.apiDate) };
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/zones/:zone_id/dns_records/:dns_record_id',
+      permission: editNeed,
+      handle: (ctx) =>
+        write(ctx, (records, render) => {
+          const base = records.require(ctx.params.dns_record_id);
+          const row = records.update(base, draftFromBody(ctx.body, records.zone, { kind: 'patch', base }), ctx.now);
+          records.checkProxiedChain(row);
+          return { result: render(row) };
+        }),
+    },
+    {
+      method: 'PUT',
+      path: '/zones/:zone_id/dns_records/:dns_record_id',
+      permission: editNeed,
+      handle: (ctx) =>
+        write(ctx, (records, render) => {
+          const base = records.require(ctx.params.dns_record_id);
+          const row = records.update(base, draftFromBody(ctx.body, records.zone, { kind: 'replace' }), ctx.now);
+          records.checkProxiedChain(row);
+          return { result: render(row) };
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: '/zones/:zone_id/dns_records/:dns_record_id',
+      permission: editNeed,
+      handle: (ctx) =>
+        write(ctx, (records) => {
+          const row = records.require(ctx.params.dns_record_id);
+          records.remove(row);
+          return { result: { id: row.id } };
+        }),
+    },
+  ];
+}

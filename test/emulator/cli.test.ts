@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function run(args: string[], untilUrl: boolean): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (untilUrl && stdout.includes('\n')) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ stdout, stderr, code }));
+  });
+}
+
+describe('zonectl emulator (CLI)', () => {
+  it('prints exactly one line with the base URL, the generated token once on stderr, and stops on SIGTERM', async () => {
+    const res = await run(['--port', '0', '--zone', 'example.com', '--zone', 'example.org', '--zone-plan', 'pro'], true);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/client\/v4\n$/);
+    expect(res.stderr.match(/API token \(shown once\): [A-Za-z0-9_-]{40}/g)).toHaveLength(1);
+    expect(res.stderr).toContain('zone example.org');
+  });
+
+  it('does not print a token it was given', async () => {
+    const res = await run(['--port', '0', '--zone', 'example.com', '--token', 'given-secret-token-value'], true);
+    expect(res.code).toBe(0);
+    expect(res.stderr).not.toContain('given-secret-token-value');
+    expect(res.stdout).not.toContain('given-secret-token-value');
+  });
+
+  it.each([
+    [['--rate-limit', '10'], '--rate-limit must be N/SECONDS'],
+    [['--fail-rate', '2'], '--fail-rate must be a probability'],
+    [['--api-date', '2024-02-30'], '--api-date must be a date'],
+    [['--port', 'x'], '--port must be an integer'],
+    [['--zone-plan', 'gold'], 'Allowed choices are free, pro, business, enterprise'],
+    [['--zone', 'not a zone'], 'is not a zone name'],
+  ])('rejects bad flags %j with a clear error', async (args, message) => {
+    const res = await run(args, false);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain(message);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.stdout).toBe('');
+  });
+});
