@@ -3,7 +3,7 @@ import type { CloudflareClient } from '../api/index.js';
 import { readLiveRecords } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { staleKeys } from '../core/plan/build-plan.js';
-import { parsePlanFile } from '../core/plan/plan-file.js';
+import { PlanFileError, parsePlanFile } from '../core/plan/plan-file.js';
 import type { ZoneRun } from './plan-zones.js';
 
 export class StalePlanError extends ZonectlError {
@@ -18,7 +18,14 @@ export class StalePlanError extends ZonectlError {
  * hold exactly the records (ids and modification times) it held at plan time.
  */
 export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
-  const file = parsePlanFile(readFileSync(path, 'utf8'), path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
+  }
+  const file = parsePlanFile(text, path);
   const runs: ZoneRun[] = [];
   for (const saved of file.zones) {
     const live = await readLiveRecords(client, saved.plan.zoneId, saved.config.zone);
