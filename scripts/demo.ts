@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     process.stdout.write(`created ${seeded.length} records through the API\n`);
     await client.close();
 
-    const env = { ...process.env, CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, NO_COLOR: process.env.NO_COLOR ?? '' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, NO_COLOR: process.env.NO_COLOR ?? '' };
     delete env.CLOUDFLARE_EMAIL;
     delete env.CLOUDFLARE_API_KEY;
 

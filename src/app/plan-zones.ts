@@ -1,5 +1,5 @@
 import type { CloudflareClient } from '../api/index.js';
-import { findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
+import { CloudflareApiError, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
@@ -21,10 +21,19 @@ export interface ZoneRun {
   readonly batchLimit: number;
 }
 
+/**
+ * The zone object. With `zone_id` in the file, a token that may edit DNS but not read the zone
+ * (no Zone Read) is still served: zonectl then assumes the smallest batch limit (Free plan).
+ */
 async function resolveZone(client: CloudflareClient, config: ZoneConfig): Promise<ApiZone> {
   if (config.zoneId !== undefined) {
-    const res = await client.request<ApiZone>('GET', `/zones/${encodeURIComponent(config.zoneId)}`);
-    return res.result;
+    try {
+      const res = await client.request<ApiZone>('GET', `/zones/${encodeURIComponent(config.zoneId)}`);
+      return res.result;
+    } catch (error) {
+      if (error instanceof CloudflareApiError && error.status === 403) return { id: config.zoneId, name: config.zone };
+      throw error;
+    }
   }
   return findZone(client, config.zone);
 }

@@ -1,6 +1,6 @@
 /**
  * Validate response bodies against the official OpenAPI 3.0 subsets in
- * /work/shared/cloudflare-openapi (override with ZONECTL_OPENAPI_DIR). OpenAPI 3.0 `nullable`
+ * test/contract/openapi/ (a copy of ../shared/cloudflare-openapi; override with ZONECTL_OPENAPI_DIR). OpenAPI 3.0 `nullable`
  * is turned into JSON Schema (type arrays, or anyOf with null); `$ref`s resolve inside the
  * document; OpenAPI-only keywords (example, x-*, readOnly, discriminator, ...) are ignored.
  *
@@ -9,10 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-export const OPENAPI_DIR = process.env.ZONECTL_OPENAPI_DIR ?? '/work/shared/cloudflare-openapi';
+export const OPENAPI_DIR = process.env.ZONECTL_OPENAPI_DIR ?? fileURLToPath(new URL('./openapi/', import.meta.url));
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -104,5 +105,16 @@ export function responseValidator(file: string, path: string, method: string, st
 export function componentValidator(file: string, name: string): (body: unknown) => ErrorObject[] {
   const ajv = ajvFor(file);
   const fn = ajv.compile({ $ref: `doc#/components/schemas/${name}` });
+  return (body) => (fn(body) ? [] : [...(fn.errors ?? [])]);
+}
+
+/**
+ * Validate against a schema written here (for what is newer than the 2024-08 subset: batch,
+ * new DNS settings fields, from DESIGN §7). It may `$ref` the document's components as
+ * `doc#/components/schemas/<name>`.
+ */
+export function schemaValidator(file: string, schema: object): (body: unknown) => ErrorObject[] {
+  const ajv = ajvFor(file);
+  const fn = ajv.compile(schema);
   return (body) => (fn(body) ? [] : [...(fn.errors ?? [])]);
 }

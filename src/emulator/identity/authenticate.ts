@@ -1,6 +1,6 @@
 /**
  * Credentials -> Principal. Bearer tokens are looked up by the SHA-256 of their value; the key
- * pair is X-Auth-Email + X-Auth-Key of a stored user. Statuses and codes: README.md.
+ * pair is X-Auth-Email + X-Auth-Key of a stored user. Statuses and codes: src/emulator/README.md.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,4 +1,4 @@
-/** The service's authentication and authorization errors (statuses and codes: README.md). */
+/** The service's authentication and authorization errors (statuses and codes: src/emulator/README.md). */
 import { ApiError, type ApiErrorItem } from '../contract.js';
 
 export function missingCredentials(): ApiError {

@@ -1,4 +1,4 @@
-/** The emulator's identity: authentication, tokens, policies, permission groups. See README.md. */
+/** The emulator's identity: authentication, tokens, policies, permission groups. See src/emulator/README.md. */
 import type { IdentityHooks, Route } from '../contract.js';
 import { authenticate } from './authenticate.js';
 import { authorize } from './authorize.js';

@@ -1,7 +1,7 @@
 /**
  * The permission group catalogue (ids and names as the service publishes them) and which
  * permission keys (the OpenAPI `x-cfPermissionsRequired` values, plus the emulator's own keys
- * for DNS settings) each group grants. See README.md in this folder for the table.
+ * for DNS settings) each group grants. See src/emulator/README.md for the table.
  */
 
 export type GroupScope = 'com.cloudflare.api.account.zone' | 'com.cloudflare.api.account' | 'com.cloudflare.api.user';

@@ -23,9 +23,9 @@ export const RECORD_CODES = {
   srvLegacyData: 9102,
   priority: 9104,
   comment: 9105,
-  tags: 9106,
+  tags: 9112, // not 9106: the service's "Missing X-Auth-Key, X-Auth-Email or Authorization headers"
   batchTooLarge: 9108,
-  batchInvalid: 9109,
+  batchInvalid: 9113, // not 9109: the service's "Invalid access token"
   recordMissing: 81044, // (real) Record does not exist.
   nameConflict: 81053, // (real) An A, AAAA, or CNAME record with that host already exists.
   cnameConflict: 81054, // (real) A CNAME record with that host already exists.

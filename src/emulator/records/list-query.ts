@@ -1,7 +1,8 @@
 /**
  * `GET /zones/{id}/dns_records` query: paging, filters (exact and `.exact/.contains/
- * .startswith/.endswith` on name and content, type, proxied, search, comment, tag), `match`,
- * `order`/`direction`, and the retired filter syntaxes answered with their replacement.
+ * .startswith/.endswith` on name, content and comment; type, proxied, search; tag filters
+ * combined by `tag_match`), `match`, `order`/`direction`, and the retired filter syntaxes
+ * answered with their replacement.
  */
 import { canonicalAddress } from '../../core/model/addresses.js';
 import { canonicalHostname, canonicalRecordName } from '../../core/model/names.js';
@@ -107,16 +108,45 @@ function textPredicates(
   return preds;
 }
 
-function tagPredicates(q: URLSearchParams): Pred[] {
+/** A record's tags as (lower-case name, lower-case value) pairs. */
+function tagPairs(r: RecordRow): Array<[string, string]> {
+  return r.tags.map((t) => {
+    const i = t.indexOf(':');
+    return i < 0 ? [t.toLowerCase(), ''] : [t.slice(0, i).toLowerCase(), t.slice(i + 1).toLowerCase()];
+  });
+}
+
+/** `name:value` of a tag filter, lower-cased; the value is '' when there is no colon. */
+function splitTagFilter(v: string): [string, string] {
+  const i = v.indexOf(':');
+  return i < 0 ? [v.toLowerCase(), ''] : [v.slice(0, i).toLowerCase(), v.slice(i + 1).toLowerCase()];
+}
+
+/**
+ * Tag filters (`tag`, `tag.present/.absent`, `tag.exact/.contains/.startswith/.endswith` of
+ * the form `name:value`), combined among themselves by `tag_match` (all|any) into ONE
+ * predicate, which `match` then combines with the other filters (as the newer API documents).
+ */
+function tagPredicate(q: URLSearchParams): Pred | undefined {
   const preds: Pred[] = [];
-  const names = (r: RecordRow): string[] => r.tags.map((t) => t.split(':')[0].toLowerCase());
-  const has = (r: RecordRow, v: string): boolean =>
-    v.includes(':') ? r.tags.some((t) => t.toLowerCase() === v.toLowerCase()) : names(r).includes(v.toLowerCase());
-  for (const v of q.getAll('tag')) preds.push((r) => has(r, v));
+  const names = (r: RecordRow): string[] => tagPairs(r).map(([n]) => n);
+  const valueTest = (v: string, test: (value: string, wanted: string) => boolean): Pred => {
+    const [name, wanted] = splitTagFilter(v);
+    return (r) => tagPairs(r).some(([n, value]) => n === name && test(value, wanted));
+  };
+  for (const v of q.getAll('tag')) {
+    preds.push(v.includes(':') ? valueTest(v, (value, wanted) => value === wanted) : (r) => names(r).includes(v.toLowerCase()));
+  }
   for (const v of q.getAll('tag.present')) preds.push((r) => names(r).includes(v.toLowerCase()));
   for (const v of q.getAll('tag.absent')) preds.push((r) => !names(r).includes(v.toLowerCase()));
-  for (const v of q.getAll('tag.exact')) preds.push((r) => r.tags.some((t) => t.toLowerCase() === v.toLowerCase()));
-  return preds;
+  for (const v of q.getAll('tag.exact')) preds.push(valueTest(v, (value, wanted) => value === wanted));
+  for (const v of q.getAll('tag.contains')) preds.push(valueTest(v, (value, wanted) => value.includes(wanted)));
+  for (const v of q.getAll('tag.startswith')) preds.push(valueTest(v, (value, wanted) => value.startsWith(wanted)));
+  for (const v of q.getAll('tag.endswith')) preds.push(valueTest(v, (value, wanted) => value.endsWith(wanted)));
+  if (preds.length === 0) return undefined;
+  const tagMatch = q.get('tag_match') ?? 'all';
+  if (tagMatch !== 'all' && tagMatch !== 'any') throw badParam(`tag_match must be "all" or "any" (got "${tagMatch}").`);
+  return tagMatch === 'any' ? (r) => preds.some((p) => p(r)) : (r) => preds.every((p) => p(r));
 }
 
 export function parseRecordListQuery(q: URLSearchParams, zoneName: string): RecordListQuery {
@@ -130,8 +160,9 @@ export function parseRecordListQuery(q: URLSearchParams, zoneName: string): Reco
     ...textPredicates(q, 'name', (r) => r.name, (r, v) => r.name === canonicalRecordName(v, zoneName)),
     ...textPredicates(q, 'content', renderedContent, contentEquals),
     ...textPredicates(q, 'comment', (r) => r.comment, (r, v) => (r.comment ?? '').toLowerCase() === v.toLowerCase()),
-    ...tagPredicates(q),
   ];
+  const tags = tagPredicate(q);
+  if (tags) preds.push(tags);
   for (const v of q.getAll('type')) preds.push((r) => r.type === v.trim().toUpperCase());
   for (const v of q.getAll('proxied')) {
     if (v !== 'true' && v !== 'false') throw badParam(`proxied must be true or false (got "${v}").`);

@@ -1,6 +1,6 @@
 /**
  * GET/PATCH /zones/{zone_id}/dns_settings and /accounts/{account_id}/dns_settings.
- * Permission keys: see ../identity/README.md (the 2024 OpenAPI's '#dns_records:read' for
+ * Permission keys: see src/emulator/README.md (the 2024 OpenAPI's '#dns_records:read' for
  * PATCH is too weak; PATCH needs DNS Write or Zone DNS Settings Write).
  */
 import { ApiError, type PermissionNeed, type Route, type RouteContext, type Store, type ZonePlan, type ZoneRow } from '../contract.js';

@@ -10,7 +10,9 @@ import ajvFormats from 'ajv-formats';
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = (ajvFormats as unknown as { default: (ajv: Ajv) => Ajv }).default;
 
-const SPEC_DIR = '/work/shared/cloudflare-openapi';
+import { OPENAPI_DIR } from '../../contract/openapi.js';
+
+const SPEC_DIR = OPENAPI_DIR;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
