@@ -1,24 +1,44 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { registerApply } from './commands/apply.js';
-import { registerDrift } from './commands/drift.js';
-import { registerEmulator } from './commands/emulator.js';
-import { registerPlan } from './commands/plan.js';
-import { registerValidate } from './commands/validate.js';
 import { reportFatal } from './errors.js';
 import { VERSION } from './version.js';
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Command modules, loaded only when needed: `validate` must not pay for undici, the API client
+ * or the emulator at start-up (DESIGN §6: the CLI is started once per command in CI). The order
+ * is the order of `--help`.
+ */
+const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Register>]> = [
+  ['validate', async () => (await import('./commands/validate.js')).registerValidate],
+  ['plan', async () => (await import('./commands/plan.js')).registerPlan],
+  ['apply', async () => (await import('./commands/apply.js')).registerApply],
+  ['drift', async () => (await import('./commands/drift.js')).registerDrift],
+  ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
+];
+
+/**
+ * The command a command line runs, when it names one before any option; otherwise (help,
+ * version, a mistyped command, an option first) every command is registered, so that help and
+ * "did you mean" see them all.
+ */
+export function selectedCommand(args: readonly string[]): string | undefined {
+  const first = args[0];
+  return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : undefined;
+}
+
+/** The program with the command `args` runs registered (all of them when it names none). */
+export async function buildProgram(args: readonly string[] = process.argv.slice(2)): Promise<Command> {
   const program = new Command('zonectl')
     .description('Keep a Cloudflare DNS zone in git: validate, plan and apply a YAML zone file against the API v4.')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  registerValidate(program);
-  registerPlan(program);
-  registerApply(program);
-  registerDrift(program);
-  registerEmulator(program);
+  const only = selectedCommand(args);
+  const wanted = COMMANDS.filter(([name]) => only === undefined || name === only);
+  const registers = await Promise.all(wanted.map(([, load]) => load()));
+  for (const register of registers) register(program);
   program.addHelpText(
     'after',
     `
@@ -34,7 +54,7 @@ Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-
 }
 
 buildProgram()
-  .parseAsync(process.argv)
+  .then((program) => program.parseAsync(process.argv))
   .catch((error: unknown) => {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode;

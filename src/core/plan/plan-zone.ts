@@ -6,6 +6,7 @@ import type { LiveRecord } from '../model/record.js';
 import type { ZoneConfig } from '../zonefile/index.js';
 import { matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
+import { ProxiedChainError, proxiedChainProblems } from './check-chains.js';
 import type { Operation } from './operation.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
@@ -40,6 +41,9 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     unmanaged: config.manage.unmanaged,
     isIgnored: (r) => config.manage.ignore.some((rule) => matchesIgnore(rule, r, config.zone)),
   });
+  const kept = [...diff.unmanaged, ...diff.untouchable];
+  const chainProblems = proxiedChainProblems(desired, [...desired, ...kept], config.zone);
+  if (chainProblems.length > 0) throw new ProxiedChainError(chainProblems.map((p) => `${config.file}: ${p}`));
   const plan = buildZonePlan({
     zone: config.zone,
     zoneId,

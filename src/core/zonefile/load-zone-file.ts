@@ -90,9 +90,10 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
   const problems = sink.problems.sort(byPosition);
   if (sink.errorCount > 0) return { problems };
 
+  const items = positions.itemPositionsOf(['records']);
   const desired: DesiredRecord[] = records.map((e) => {
-    const { line, col } = positions.positionOf(e.path);
-    return { record: e.record, path: formatPath(e.path), line, col };
+    const { line, col } = items?.[e.index] ?? positions.positionOf(e.path);
+    return { record: e.record, path: `records[${e.index}]`, line, col };
   });
   const config: ZoneConfig = {
     file: source.path,

@@ -2,10 +2,13 @@
  * YAML reading with a source position for every node (DESIGN §6: js-yaml `load` with a
  * `listener`, about ten times faster than `yaml`'s parseDocument on 100,000 records).
  *
- * js-yaml fires `open`/`close` around every node it composes. The frames are kept as a tree
- * and resolved lazily: a path such as `records[3].content` is looked up only when a problem or
- * a record needs its line and column. Duplicate keys and syntax errors come back as a
- * `SyntaxProblem` with line and column, never as an exception.
+ * js-yaml fires `open`/`close` around every node it composes. Nodes are numbered in the order
+ * they open (pre-order) and their offsets are kept in typed arrays, not as one object per node:
+ * a 100,000-record file has over a million nodes, and objects for them cost more in garbage
+ * collection than the parse itself. The tree is resolved lazily: a path such as
+ * `records[3].content` is looked up only when a problem or a record needs its line and column.
+ * Duplicate keys and syntax errors come back as a `SyntaxProblem` with line and column, never as
+ * an exception.
  */
 import yaml from 'js-yaml';
 import type { DocPath } from './json-path.js';
@@ -17,24 +20,6 @@ export interface SourcePosition {
   readonly col: number;
 }
 
-/** One composed node as js-yaml reported it. */
-class Frame {
-  /** Offset, 0-based line and line start when the node was opened (before white space). */
-  readonly pos: number;
-  readonly line: number;
-  readonly lineStart: number;
-  end = 0;
-  kind: string | null = null;
-  result: unknown = null;
-  children: Frame[] | null = null;
-
-  constructor(pos: number, line: number, lineStart: number) {
-    this.pos = pos;
-    this.line = line;
-    this.lineStart = lineStart;
-  }
-}
-
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
@@ -42,80 +27,203 @@ const CR = 0x0d;
 const HASH = 0x23;
 const COLON = 0x3a;
 
+const KIND_NONE = 0;
+const KIND_SCALAR = 1;
+const KIND_MAPPING = 2;
+const KIND_SEQUENCE = 3;
+
+function kindCode(kind: string | null): number {
+  switch (kind) {
+    case 'scalar':
+      return KIND_SCALAR;
+    case 'mapping':
+      return KIND_MAPPING;
+    case 'sequence':
+      return KIND_SEQUENCE;
+    default:
+      return KIND_NONE;
+  }
+}
+
+/**
+ * The nodes of one document as parallel arrays indexed by opening order. The children of node
+ * `n` are `n + 1`, then `next[n + 1]`, ... while below `next[n]` (the index after its subtree).
+ */
+class NodeTable {
+  /** Offset, 0-based line and line start when the node was opened (before white space). */
+  pos: Int32Array = new Int32Array(1024);
+  line: Int32Array = new Int32Array(1024);
+  lineStart: Int32Array = new Int32Array(1024);
+  /** Offset when the node was closed. */
+  end: Int32Array = new Int32Array(1024);
+  /** Index after the node's last descendant. */
+  next: Int32Array = new Int32Array(1024);
+  kind: Uint8Array = new Uint8Array(1024);
+  /** The value js-yaml composed for the node. */
+  result: unknown[] = [];
+  count = 0;
+
+  open(pos: number, line: number, lineStart: number): number {
+    const n = this.count;
+    if (n === this.pos.length) this.#grow();
+    this.pos[n] = pos;
+    this.line[n] = line;
+    this.lineStart[n] = lineStart;
+    this.result.push(undefined);
+    this.count = n + 1;
+    return n;
+  }
+
+  close(n: number, end: number, kind: string | null, result: unknown): void {
+    this.end[n] = end;
+    this.kind[n] = kindCode(kind);
+    this.next[n] = this.count;
+    this.result[n] = result;
+  }
+
+  #grow(): void {
+    const size = this.pos.length * 2;
+    const int = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size);
+      b.set(a);
+      return b;
+    };
+    this.pos = int(this.pos);
+    this.line = int(this.line);
+    this.lineStart = int(this.lineStart);
+    this.end = int(this.end);
+    this.next = int(this.next);
+    const kind = new Uint8Array(size);
+    kind.set(this.kind);
+    this.kind = kind;
+  }
+}
+
 /** Positions of the nodes of one parsed document. */
 export class PositionIndex {
   readonly #input: string;
-  readonly #root: Frame | null;
+  readonly #nodes: NodeTable;
+  /** Resolved child nodes of the sequences looked into so far (index access without a walk). */
+  readonly #items = new Map<number, Int32Array>();
 
-  constructor(input: string, root: Frame | null) {
+  /** @internal built by parseYaml */
+  constructor(input: string, nodes: NodeTable) {
     this.#input = input;
-    this.#root = root;
+    this.#nodes = nodes;
   }
 
   /** Where the node at `path` starts; the nearest existing ancestor when the path does not exist. */
   positionOf(path: DocPath): SourcePosition {
     const { node, key } = this.#find(path);
     // An empty value (`key:` with nothing after it) is best shown at its key.
-    const f = node && node.kind === null && node.children === null && key ? key : node;
-    return f ? this.#start(f) : { line: 1, col: 1 };
+    const empty = node >= 0 && this.#nodes.kind[node] === KIND_NONE && !this.#hasChildren(node);
+    const n = empty && key >= 0 ? key : node;
+    return n >= 0 ? this.#start(n) : { line: 1, col: 1 };
   }
 
   /** Where the key of the last segment of `path` is written (the node itself for array items). */
   keyPositionOf(path: DocPath): SourcePosition {
     const { key, node } = this.#find(path);
-    const f = key ?? node;
-    return f ? this.#start(f) : { line: 1, col: 1 };
+    const n = key >= 0 ? key : node;
+    return n >= 0 ? this.#start(n) : { line: 1, col: 1 };
   }
 
-  #find(path: DocPath): { node: Frame | null; key: Frame | null } {
-    let node = this.#root;
-    let key: Frame | null = null;
+  /**
+   * Where each item of the sequence at `path` starts (as `positionOf([...path, i])`), in one
+   * pass; undefined when `path` is not a sequence.
+   */
+  itemPositionsOf(path: DocPath): SourcePosition[] | undefined {
+    const { node, complete } = this.#find(path);
+    if (!complete || node < 0 || !Array.isArray(this.#nodes.result[node])) return undefined;
+    const items = this.#hasChildren(node) ? this.#itemsOf(node) : new Int32Array(0);
+    if (items.length !== (this.#nodes.result[node] as unknown[]).length) return undefined;
+    return Array.from(items, (n) => this.#start(n));
+  }
+
+  /** -1 stands for "none"; `complete` when every segment of the path was found. */
+  #find(path: DocPath): { node: number; key: number; complete?: boolean } {
+    const t = this.#nodes;
+    let node = t.count > 0 ? this.#resolve(0) : -1;
+    let key = -1;
     for (const seg of path) {
-      if (!node || !node.children) return { node, key };
+      if (node < 0 || !this.#hasChildren(node)) return { node, key };
       if (typeof seg === 'number') {
-        const items = node.children;
-        if (!Array.isArray(node.result) || items.length !== node.result.length || seg >= items.length) {
-          return { node, key: null };
+        const items = this.#itemsOf(node);
+        const result = t.result[node];
+        if (!Array.isArray(result) || items.length !== result.length || seg >= items.length) {
+          return { node, key: -1 };
         }
         node = items[seg];
-        key = null;
+        key = -1;
       } else {
         const pair = this.#pairOf(node, seg);
-        if (!pair) return { node, key: null };
+        if (!pair) return { node, key: -1 };
         key = pair.key;
-        node = pair.value ?? pair.key;
+        node = pair.value >= 0 ? pair.value : pair.key;
       }
     }
-    return { node, key };
+    return { node, key, complete: true };
   }
 
-  /** The key frame named `name` in a mapping frame and the value frame after it (if any). */
-  #pairOf(mapping: Frame, name: string): { key: Frame; value: Frame | null } | null {
-    const children = mapping.children ?? [];
-    for (let i = 0; i < children.length; i += 1) {
-      const c = children[i];
-      if (!this.#isKey(c) || String(c.result) !== name) continue;
-      const next = children[i + 1];
-      return { key: c, value: next && !this.#isKey(next) ? next : null };
+  #hasChildren(n: number): boolean {
+    return this.#nodes.next[n] > n + 1;
+  }
+
+  /**
+   * A block scalar value is composed twice (an outer node and the scalar read inside it): the
+   * inner one stands for both, since its position is exact.
+   */
+  #resolve(n: number): number {
+    const t = this.#nodes;
+    const child = n + 1;
+    if (child >= t.next[n] || t.next[child] !== t.next[n]) return n; // not exactly one child
+    const inner = this.#resolve(child);
+    return t.kind[inner] === t.kind[n] && Object.is(t.result[inner], t.result[n]) ? inner : n;
+  }
+
+  #itemsOf(n: number): Int32Array {
+    const cached = this.#items.get(n);
+    if (cached) return cached;
+    const t = this.#nodes;
+    let count = 0;
+    for (let c = n + 1; c < t.next[n]; c = t.next[c]) count += 1;
+    const items = new Int32Array(count);
+    let i = 0;
+    for (let c = n + 1; c < t.next[n]; c = t.next[c]) items[i++] = this.#resolve(c);
+    this.#items.set(n, items);
+    return items;
+  }
+
+  /** The key node named `name` in a mapping node and the value node after it (-1 when none). */
+  #pairOf(mapping: number, name: string): { key: number; value: number } | null {
+    const t = this.#nodes;
+    for (let c = mapping + 1; c < t.next[mapping]; c = t.next[c]) {
+      const k = this.#resolve(c);
+      if (!this.#isKey(k) || String(t.result[k]) !== name) continue;
+      const after = t.next[c];
+      const v = after < t.next[mapping] ? this.#resolve(after) : -1;
+      return { key: k, value: v >= 0 && !this.#isKey(v) ? v : -1 };
     }
     return null;
   }
 
   /** A key is a scalar followed (after blanks on its line) by `:`. */
-  #isKey(f: Frame): boolean {
-    if (f.kind !== 'scalar') return false;
+  #isKey(n: number): boolean {
+    const t = this.#nodes;
+    if (t.kind[n] !== KIND_SCALAR) return false;
     const s = this.#input;
-    let i = f.end;
+    let i = t.end[n];
     while (i < s.length && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i += 1;
     return s.charCodeAt(i) === COLON;
   }
 
   /** First character of the node: skip the white space and comments before it. */
-  #start(f: Frame): SourcePosition {
+  #start(n: number): SourcePosition {
+    const t = this.#nodes;
     const s = this.#input;
-    let i = f.pos;
-    let line = f.line;
-    let lineStart = f.lineStart;
+    let i = t.pos[n];
+    let line = t.line[n];
+    let lineStart = t.lineStart[n];
     while (i < s.length) {
       const c = s.charCodeAt(i);
       if (c === SPACE || c === TAB || c === CR) {
@@ -130,7 +238,7 @@ export class PositionIndex {
         break;
       }
     }
-    if (i >= s.length) return { line: f.line + 1, col: f.pos - f.lineStart + 1 };
+    if (i >= s.length) return { line: t.line[n] + 1, col: t.pos[n] - t.lineStart[n] + 1 };
     return { line: line + 1, col: i - lineStart + 1 };
   }
 }
@@ -144,38 +252,27 @@ export type ParseResult =
  * stays a string; `on`/`off`/`yes` stay strings). Duplicate keys are errors.
  */
 export function parseYaml(text: string): ParseResult {
-  const stack: Frame[] = [];
-  let root: Frame | null = null;
+  const nodes = new NodeTable();
+  let stack = new Int32Array(64);
+  let depth = 0;
   let input = text;
   const listener = function (this: yaml.State, event: yaml.EventType, state: yaml.State): void {
     if (event === 'open') {
-      if (stack.length === 0) input = state.input;
-      stack.push(new Frame(state.position, state.line, state.lineStart));
+      if (nodes.count === 0) input = state.input;
+      if (depth === stack.length) {
+        const bigger = new Int32Array(depth * 2);
+        bigger.set(stack);
+        stack = bigger;
+      }
+      stack[depth++] = nodes.open(state.position, state.line, state.lineStart);
       return;
     }
-    const frame = stack.pop();
-    if (!frame) return;
-    frame.end = state.position;
-    frame.kind = state.kind;
-    frame.result = state.result;
-    // A block scalar value is composed twice (an outer node and the scalar read inside it):
-    // keep the inner one, whose position is exact.
-    let node = frame;
-    const kids = frame.children;
-    if (kids && kids.length === 1 && kids[0].kind === frame.kind && Object.is(kids[0].result, frame.result)) {
-      node = kids[0];
-    }
-    const parent = stack[stack.length - 1];
-    if (parent) {
-      if (parent.children) parent.children.push(node);
-      else parent.children = [node];
-    } else {
-      root = node;
-    }
+    if (depth === 0) return;
+    nodes.close(stack[--depth], state.position, state.kind, state.result);
   };
   try {
     const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, listener });
-    return { ok: true, value: value ?? null, positions: new PositionIndex(input, root) };
+    return { ok: true, value: value ?? null, positions: new PositionIndex(input, nodes) };
   } catch (err) {
     if (err instanceof yaml.YAMLException) {
       const mark = err.mark as { line?: number; column?: number } | undefined;

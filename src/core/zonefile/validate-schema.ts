@@ -2,12 +2,15 @@
  * Validation against the zone schema (ajv, JSON Schema 2020-12) and translation of ajv's errors
  * into readable problems at the right place: unknown fields name the nearest known one,
  * `anyOf` alternatives collapse into one message, a record reports against its own type only.
+ *
+ * A valid document is recognised by the quick check compiled from the same schema; ajv is
+ * compiled (about 0.2 s) only when a document may have errors, to report them.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
 import { DATA_FIELDS, RECORD_TYPES, TOP_LEVEL_PRIORITY_TYPES, isRecordType } from '../model/record-types.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
 import { buildZoneSchema } from './schema/build-schema.js';
+import { compileQuickCheck, type QuickCheck } from './schema/quick-check.js';
 import { suggestNearest } from './suggest.js';
 
 export interface SchemaIssue {
@@ -21,14 +24,15 @@ export interface SchemaIssue {
 }
 
 let compiled: ValidateFunction | null = null;
+let quick: QuickCheck | null | undefined;
 
-/** The compiled validator (compiled once per process). */
+/**
+ * The compiled ajv validator (compiled once per process). The schema uses no `format` keyword,
+ * so ajv-formats is not loaded (strict mode would reject an unknown format at compile time).
+ */
 export function zoneValidator(): ValidateFunction {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
-  // ajv-formats is CommonJS: under NodeNext its default import is the module object.
-  const addFormats = (ajvFormats as unknown as { default: (a: Ajv2020) => Ajv2020 }).default;
-  addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
   const validate = ajv.compile(buildZoneSchema());
   compiled = validate;
@@ -172,6 +176,8 @@ function translate(e: ErrorObject, doc: unknown): SchemaIssue | null {
 
 /** Validate a parsed document; every problem, translated and de-duplicated. */
 export function validateAgainstSchema(doc: unknown): SchemaIssue[] {
+  if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
+  if (quick?.(doc)) return [];
   const validate = zoneValidator();
   if (validate(doc)) return [];
   const errors = validate.errors ?? [];

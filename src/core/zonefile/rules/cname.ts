@@ -4,15 +4,17 @@ import type { RecordEntry, Rule } from './context.js';
 import { describeRecordAt } from './context.js';
 
 export const checkCnameExclusivity: Rule = (ctx) => {
+  // Only names that have a CNAME are grouped (most records share no name with one).
+  const cnameNames = new Set<string>();
+  for (const e of ctx.records) if (e.record.type === 'CNAME') cnameNames.add(e.record.name);
+  if (cnameNames.size === 0) return;
   const byName = new Map<string, RecordEntry[]>();
-  let hasCname = false;
   for (const e of ctx.records) {
-    if (e.record.type === 'CNAME') hasCname = true;
+    if (!cnameNames.has(e.record.name)) continue;
     const list = byName.get(e.record.name);
     if (list) list.push(e);
     else byName.set(e.record.name, [e]);
   }
-  if (!hasCname) return;
   for (const group of byName.values()) {
     if (group.length < 2) continue;
     const cnames = group.filter((e) => e.record.type === 'CNAME');

@@ -1,0 +1,60 @@
+/** Timing helpers for the benchmarks: medians of repeated runs, child processes with peak RSS. */
+import { spawn } from 'node:child_process';
+
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Wall time of an async (or sync) function, in milliseconds. */
+export async function timeIt<T>(fn: () => T | Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+export interface ChildRun {
+  ms: number;
+  /** Peak resident set size of the child, in MB. */
+  peakRssMb: number;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const RSS_MARK = 'ZONECTL_BENCH_MAXRSS_KB=';
+// Preloaded into the child: reports its own peak RSS (process.resourceUsage, in KB) on exit.
+// Writes to a pipe are synchronous on Linux, so the line is out before the process ends.
+const RSS_PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${RSS_MARK}'+process.resourceUsage().maxRSS+'\\n'))`;
+
+/** Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. */
+export function runNode(args: readonly string[], cwd: string): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const line = stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
+      const kb = line ? Number(line.slice(RSS_MARK.length)) : NaN;
+      resolve({ ms, peakRssMb: kb / 1024, code: code ?? -1, stdout, stderr: stderr.replace(/\n?ZONECTL_BENCH_MAXRSS_KB=\d+\n/, '') });
+    });
+  });
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+export function formatRatio(a: number, b: number): string {
+  return `${(a / b).toFixed(1)}x`;
+}

@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: every benchmark in one run (about 2–3 minutes on 2 cores), printed as a table.
+ * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
+ *
+ *   npm run bench                 all benchmarks
+ *   npm run bench -- validate     only some: validate, plan, apply, durability
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.js';
+import { formatMs, formatRatio } from './measure.js';
+import { benchPlan } from './plan-bench.js';
+import { benchValidate } from './validate-bench.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ALL = ['validate', 'plan', 'apply', 'durability'] as const;
+type Part = (typeof ALL)[number];
+
+function selected(args: readonly string[]): Part[] {
+  const unknown = args.filter((a) => !(ALL as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')} (choose from ${ALL.join(', ')})`);
+  return args.length === 0 ? [...ALL] : (args as Part[]);
+}
+
+type Row = [benchmark: string, measure: string, result: string];
+
+function printTable(rows: readonly Row[]): void {
+  const head: Row = ['benchmark', 'measure', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: Row): string => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  process.stdout.write(`${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const parts = selected(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'zonectl-bench-'));
+  const rows: Row[] = [];
+  const note = (s: string): void => {
+    process.stderr.write(`bench: ${s}\n`);
+  };
+  note(`node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`);
+  try {
+    if (parts.includes('validate')) {
+      note('validate: 10k and 100k records ...');
+      for (const r of await benchValidate(root, dir, [10_000, 100_000], 5)) {
+        const label = `validate ${r.records / 1000}k records (${r.sizeMb.toFixed(1)} MB)`;
+        rows.push([label, `${r.mode}, median of ${r.runs}`, formatMs(r.medianMs)]);
+        rows.push([label, 'peak RSS', `${r.peakRssMb.toFixed(0)} MB`]);
+      }
+    }
+    if (parts.includes('plan')) {
+      note('plan: 100k desired vs 100k live, 1% changes ...');
+      const p = await benchPlan(100_000, 5);
+      const label = `plan ${p.records / 1000}k desired vs ${Math.round(p.liveRecords / 1000)}k live`;
+      rows.push([label, `diff + buildZonePlan, median of ${p.runs}`, formatMs(p.medianMs)]);
+      rows.push([label, 'operations', `${p.create} create, ${p.update} update, ${p.delete} delete`]);
+    }
+    if (parts.includes('apply')) {
+      note('apply: 10k creates, batch vs single calls (the single run takes a while) ...');
+      const a = await benchApply(10_000);
+      const label = `apply ${a.records / 1000}k creates (pro, limit ${PRO_BATCH_LIMIT}, concurrency 8)`;
+      rows.push([label, 'batch: HTTP calls / time', `${a.batch.calls} / ${formatMs(a.batch.ms)}`]);
+      rows.push([label, 'single: HTTP calls / time', `${a.single.calls} / ${formatMs(a.single.ms)}`]);
+      rows.push([label, 'single vs batch', `${formatRatio(a.single.calls, a.batch.calls)} calls, ${formatRatio(a.single.ms, a.batch.ms)} time`]);
+    }
+    if (parts.includes('durability')) {
+      note('durability: 10k creates with/without journal, 100k live read, restart ...');
+      const d = await benchDurability(dir, 10_000, 100_000);
+      rows.push([`emulator ${d.records / 1000}k creates (batch)`, 'in memory / with --state journal', `${formatMs(d.inMemoryMs)} / ${formatMs(d.journaledMs)}`]);
+      rows.push([`emulator ${d.records / 1000}k creates (batch)`, 'journal cost', formatRatio(d.journaledMs, d.inMemoryMs)]);
+      rows.push([`live read ${d.liveRecords / 1000}k records`, 'readLiveRecords (paged GETs)', formatMs(d.liveReadMs)]);
+      rows.push([`emulator restart, ${d.liveRecords / 1000}k records`, `load state (${d.stateFileMb.toFixed(1)} MB)`, formatMs(d.restartMs)]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  printTable(rows);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
