@@ -50,7 +50,12 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig):
           context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
         }
       : undefined;
-  const plan = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) });
+  const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) });
+  const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
+  const plan =
+    unknown.length === 0
+      ? planned
+      : { ...planned, warnings: [...planned.warnings, `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] };
   return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone) };
 }
 

@@ -8,6 +8,7 @@ import { loadSavedPlan } from '../../app/saved-plan.js';
 import { writeTokenValues } from '../../app/token-output.js';
 import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
+import { describeNonConvergence } from '../../core/render/render-residual.js';
 import { renderText } from '../../core/render/render-text.js';
 import { EXIT, log, out, styleFor } from '../io.js';
 import { loadValidConfigs } from './load.js';
@@ -130,9 +131,8 @@ export function registerApply(program: Command): void {
           }
           if (o.residual && o.residual.operations.length > 0) {
             failed = true;
-            log(`${o.run.config.zone}: applied, but the zone did not converge; a new plan still shows:`);
-            log(renderText([o.residual]));
-            log('The service normalised these values differently from the file; write them as the plan shows them.');
+            log(`${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`);
+            for (const line of describeNonConvergence(o.residual)) log(`  ${line}`);
             continue;
           }
           out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);

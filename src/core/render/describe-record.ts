@@ -27,25 +27,27 @@ export function describeAttributes(r: CanonicalRecord): string {
   return parts.join(', ');
 }
 
+/** One field of a record as shown in a plan. */
+export function describeFieldValue(field: string, r: CanonicalRecord): string {
+  switch (field) {
+    case 'content':
+    case 'data':
+    case 'priority':
+      return describeValue(r);
+    case 'ttl':
+      return describeTtl(r.ttl);
+    case 'proxied':
+      return String(r.proxied);
+    case 'comment':
+      return JSON.stringify(r.comment ?? null);
+    case 'tags':
+      return `[${(r.tags ?? []).join(', ')}]`;
+    default:
+      return '?';
+  }
+}
+
 /** `before → after` for one changed field. */
 export function describeField(field: string, before: CanonicalRecord, after: CanonicalRecord): string {
-  const show = (r: CanonicalRecord): string => {
-    switch (field) {
-      case 'content':
-      case 'data':
-      case 'priority':
-        return describeValue(r);
-      case 'ttl':
-        return describeTtl(r.ttl);
-      case 'proxied':
-        return String(r.proxied);
-      case 'comment':
-        return JSON.stringify(r.comment ?? null);
-      case 'tags':
-        return `[${(r.tags ?? []).join(', ')}]`;
-      default:
-        return '?';
-    }
-  };
-  return `${field}: ${show(before)} → ${show(after)}`;
+  return `${field}: ${describeFieldValue(field, before)} → ${describeFieldValue(field, after)}`;
 }
