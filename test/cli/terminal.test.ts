@@ -1,0 +1,71 @@
+/**
+ * apply on a terminal: it shows the plan and asks; only "yes" applies. Colour on a terminal
+ * only, and never with NO_COLOR. A real pseudo-terminal through util-linux `script`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+function onTerminal(args: string[], input: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args].map((a) => `'${a}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let answered = false;
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (!answered && output.includes('Only "yes" is accepted')) {
+        answered = true;
+        child.stdin.write(input);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+describe.skipIf(!hasScript)('apply on a terminal', () => {
+  let h: Harness;
+  let file: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    h = await startHarness();
+    file = join(mkdtempSync(join(tmpdir(), 'zonectl-tty-')), 'zone.yaml');
+    writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
+    env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('asks, and anything but "yes" changes nothing', async () => {
+    const r = await onTerminal(['apply', file], 'no\n', { ...env, NO_COLOR: '1' });
+    expect(r.output).toContain('+ www.example.com A 192.0.2.1');
+    expect(r.output).toContain('Apply cancelled; nothing was changed.');
+    expect(r.code).toBe(1);
+    expect(await listRecords(h)).toEqual([]);
+  });
+
+  it('"yes" applies; the plan is coloured on a terminal', async () => {
+    const r = await onTerminal(['apply', file], 'yes\n', env);
+    expect(r.output).toMatch(/\x1b\[32m {2}\+ www\.example\.com A 192\.0\.2\.1/);
+    expect(r.code).toBe(0);
+    expect((await listRecords(h)).map((x) => x.name)).toEqual(['www.example.com']);
+  });
+
+  it('NO_COLOR turns colour off on a terminal', async () => {
+    const r = await onTerminal(['plan', file], '', { ...env, NO_COLOR: '1' });
+    expect(r.code).toBe(0);
+    expect(r.output).toContain('No changes.');
+    expect(r.output).not.toMatch(/\x1b\[\d+m/);
+  });
+});
