@@ -1,6 +1,8 @@
 import type { CloudflareClient } from '../api/index.js';
 import { CloudflareApiError, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
+import { ZonectlError } from '../core/errors.js';
+import { canonicalZoneName, isInZone } from '../core/model/names.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import { planZone } from '../core/plan/plan-zone.js';
@@ -38,10 +40,25 @@ async function resolveZone(client: CloudflareClient, config: ZoneConfig): Promis
   return findZone(client, config.zone);
 }
 
+export class ZoneMismatchError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_MISMATCH', message);
+  }
+}
+
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig): Promise<ZoneRun> {
   const zone = await resolveZone(client, config);
+  if (canonicalZoneName(zone.name) !== config.zone) {
+    throw new ZoneMismatchError(`${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`);
+  }
   const live = await readLiveRecords(client, zone.id, config.zone);
+  const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
+  if (outside.length > 0) {
+    throw new ZoneMismatchError(
+      `${config.file}: zone ${zone.id} holds records outside "${config.zone}" (e.g. ${outside[0].name.replace(/\.$/, '')}); check zone_id; nothing was planned`,
+    );
+  }
   const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
   const tokens =
     config.tokens.length > 0

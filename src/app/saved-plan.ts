@@ -1,37 +1,49 @@
+import equal from 'fast-deep-equal';
 import { readFileSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
-import { readLiveRecords } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { PlanFileError, parsePlanFile } from '../core/plan/plan-file.js';
-import type { ZoneRun } from './plan-zones.js';
+import { planZoneRun, type ZoneRun } from './plan-zones.js';
 
 export class StalePlanError extends ZonectlError {
-  constructor(zone: string, keys: readonly string[]) {
-    const shown = keys.slice(0, 10).join(', ') + (keys.length > 10 ? `, and ${keys.length - 10} more` : '');
-    super('STALE_PLAN', `${zone}: the saved plan is stale: live records changed since it was made (${shown}); run plan again`);
+  constructor(zone: string, what: readonly string[]) {
+    const shown = what.slice(0, 10).join(', ') + (what.length > 10 ? `, and ${what.length - 10} more` : '');
+    super('STALE_PLAN', `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`);
   }
 }
 
-/**
- * Load a saved plan and check it against live state: every (name, type) it touches must still
- * hold exactly the records (ids and modification times) it held at plan time.
- */
-export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
-  let text: string;
+function readPlanText(path: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
   }
-  const file = parsePlanFile(text, path);
+}
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * Load a saved plan and check it against live state before anything is sent: the same API,
+ * the same zone; every name it touches still holds exactly the records (type, id, modification
+ * time) it held at plan time; and its settings and token operations are still what a fresh
+ * plan of the same desired state would do.
+ */
+export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
+  const file = parsePlanFile(readPlanText(path), path);
+  if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
+    throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
+  }
   const runs: ZoneRun[] = [];
   for (const saved of file.zones) {
-    const live = await readLiveRecords(client, saved.plan.zoneId, saved.config.zone);
-    const stale = staleKeys(saved.plan, live.records);
+    const fresh = await planZoneRun(client, saved.config);
+    if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
+    const stale = staleKeys(saved.plan, fresh.live);
+    const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record');
+    if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
     if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
-    runs.push({ config: saved.config, zoneId: saved.plan.zoneId, live: live.records, plan: saved.plan, batchLimit: saved.batch_limit });
+    runs.push({ config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit });
   }
   return runs;
 }

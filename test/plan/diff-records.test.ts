@@ -153,8 +153,9 @@ describe('buildZonePlan', () => {
     expect(Object.keys(p.fingerprint)).toHaveLength(10);
     expect(staleKeys(p, l)).toEqual([]);
     const changed = l.map((r, i) => (i === 3 ? { ...r, modified_on: '2026-02-02T00:00:00Z' } : r));
-    expect(staleKeys(p, changed)).toEqual(['h3.example.com A']);
-    expect(staleKeys(p, [...l, live({ name: 'h1', type: 'A', content: '192.0.2.99' })])).toEqual(['h1.example.com A']);
+    expect(staleKeys(p, changed)).toEqual(['h3.example.com']);
+    expect(staleKeys(p, [...l, live({ name: 'h1', type: 'A', content: '192.0.2.99' })])).toEqual(['h1.example.com']);
+    expect(staleKeys(p, [...l, live({ name: 'h2', type: 'TXT', content: 'another type at a touched name' })])).toEqual(['h2.example.com']);
   });
 
   it('summarises creates, updates, deletes, unchanged and kept unmanaged records', () => {
@@ -172,5 +173,23 @@ describe('checkSafety', () => {
     expect(checkSafety({ deletes: 9, updates: 0, manageable: 9 }, t)).toEqual([]);
     expect(checkSafety({ deletes: 3, updates: 3, manageable: 10 }, t)).toEqual([]);
     expect(checkSafety({ deletes: 4, updates: 4, manageable: 10 }, t).map((v) => v.kind)).toEqual(['delete', 'update']);
+  });
+});
+
+describe('diffRecords: records the service manages', () => {
+  it('does not create a desired record equal to one the service manages (it would fail as identical)', () => {
+    const d = diff([want({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 300 })], [live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 1, meta: { auto_added: true } })]);
+    expect(d.changes).toEqual([]);
+    expect(d.unchanged).toBe(1);
+    expect(d.warnings[0]).toMatch(/managed by the service; its ttl cannot be changed/);
+  });
+
+  it('pairs a 20,000-value group whatever the order', () => {
+    const n = 20_000;
+    const desired = Array.from({ length: n }, (_, i) => want({ name: 'big', type: 'TXT', content: `v${i}` }));
+    const liveRecords = Array.from({ length: n }, (_, i) => live({ name: 'big', type: 'TXT', content: `v${n - 1 - i}` }));
+    const d = diff(desired, liveRecords);
+    expect(d.unchanged).toBe(n);
+    expect(d.changes).toEqual([]);
   });
 });

@@ -37,15 +37,19 @@ const byValue = <T extends CanonicalRecord>(a: T, b: T): number => {
  * matches, are never touched.
  */
 export function diffRecords(input: DiffRecordsInput): RecordDiff {
+  const desiredGroups = groupBy(input.desired, nameTypeKey);
   const untouchable: LiveRecord[] = [];
   const manageableLive: LiveRecord[] = [];
   for (const r of input.live) {
-    if (isProtectedRecord(r.meta) || input.isIgnored(r)) untouchable.push(r);
+    // `manage.ignore` concerns what the file does not list: a (name, type) the file lists is
+    // the file's, ignore glob or not (else a listed record would be created on every apply).
+    const ignored = !desiredGroups.has(nameTypeKey(r)) && input.isIgnored(r);
+    if (isProtectedRecord(r.meta) || ignored) untouchable.push(r);
     else manageableLive.push(r);
   }
 
-  const desiredGroups = groupBy(input.desired, nameTypeKey);
   const liveGroups = groupBy(manageableLive, nameTypeKey);
+  const protectedGroups = groupBy(untouchable, nameTypeKey);
   const desiredNames = new Map<string, Set<string>>();
   for (const d of input.desired) {
     const types = desiredNames.get(d.name) ?? new Set<string>();
@@ -78,20 +82,32 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
   }
 
   for (const [key, wantedGroup] of desiredGroups) {
-    const liveGroup = [...(liveGroups.get(key) ?? [])];
+    // Live values of this group by value key, so pairing stays linear in large groups.
+    const byValueKey = groupBy(liveGroups.get(key) ?? [], valueKey);
+    const protectedByValue = groupBy(protectedGroups.get(key) ?? [], valueKey);
     const pending: CanonicalRecord[] = [];
     for (const desired of wantedGroup) {
       const vk = valueKey(desired);
-      const i = liveGroup.findIndex((l) => valueKey(l) === vk);
-      if (i < 0) {
-        pending.push(desired);
+      const live = byValueKey.get(vk)?.shift();
+      if (live !== undefined) {
+        const fields = differingFields(live, desired);
+        if (fields.length === 0) unchanged += 1;
+        else changes.push({ kind: 'update', before: live, after: desired, fields });
         continue;
       }
-      const [live] = liveGroup.splice(i, 1);
-      const fields = differingFields(live, desired);
-      if (fields.length === 0) unchanged += 1;
-      else changes.push({ kind: 'update', before: live, after: desired, fields });
+      const managedByService = protectedByValue.get(vk)?.shift();
+      if (managedByService !== undefined) {
+        // The service manages an equal record: creating one would fail (identical record).
+        unchanged += 1;
+        const fields = differingFields(managedByService, desired);
+        if (fields.length > 0) {
+          warnings.push(`${desired.name} ${desired.type}: the live record (id ${managedByService.id}) is managed by the service; its ${fields.join(', ')} cannot be changed by zonectl`);
+        }
+        continue;
+      }
+      pending.push(desired);
     }
+    const liveGroup = [...byValueKey.values()].flat();
     pending.sort(byValue);
     liveGroup.sort(byValue);
     const pairs = Math.min(pending.length, liveGroup.length);

@@ -50,7 +50,9 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
   const type = api.type;
   const canonical = normalizeRecord(
     {
-      name: api.name,
+      // API names are fully qualified: read them as absolute, so that a record outside the
+      // zone keeps its trailing dot instead of being re-rooted under it.
+      name: api.name.endsWith('.') ? api.name : `${api.name}.`,
       type,
       content: usesData(type) ? undefined : (api.content ?? ''),
       data: usesData(type) ? (api.data ?? {}) : undefined,

@@ -1,5 +1,4 @@
 import { toApiBody } from '../model/api-codec.js';
-import { nameTypeKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff } from '../diff/changes.js';
 import { cnameDepths, phaseOf } from './order.js';
@@ -23,7 +22,7 @@ export interface ZonePlan {
   readonly unmanaged: readonly LiveRecord[];
   readonly warnings: readonly string[];
   readonly safety: readonly SafetyViolation[];
-  /** For each (name, type) the plan touches: the live `id@modified_on` list at plan time. */
+  /** For each name the plan touches: the live `TYPE id@modified_on` list at plan time. */
   readonly fingerprint: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -108,16 +107,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
     input.thresholds,
   );
 
-  const touched = new Set<string>();
-  for (const op of recordOps) touched.add(nameTypeKey((op.after ?? op.before) as CanonicalRecord));
-  const fingerprint: Record<string, string[]> = {};
-  for (const key of [...touched].sort()) fingerprint[key] = [];
-  for (const r of input.live) {
-    const key = nameTypeKey(r);
-    if (key in fingerprint) fingerprint[key].push(`${r.id}@${r.modified_on ?? ''}`);
-  }
-  for (const key of Object.keys(fingerprint)) fingerprint[key].sort();
-
+  const fingerprint = fingerprintNames(recordOps.map((op) => (op.after ?? op.before) as CanonicalRecord), input.live);
   return {
     zone: input.zone,
     zoneId: input.zoneId,
@@ -130,17 +120,32 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
   };
 }
 
-/** Fingerprint keys whose live state differs from the plan's (a stale plan). */
-export function staleKeys(plan: ZonePlan, live: readonly LiveRecord[]): string[] {
-  const now: Record<string, string[]> = {};
-  for (const key of Object.keys(plan.fingerprint)) now[key] = [];
+/**
+ * For every name the operations touch: all live records at that name (any type), as sorted
+ * `TYPE id@modified_on`. Keyed by name, not (name, type), so that a record of another type
+ * added at a name where the plan puts a CNAME makes the plan stale too.
+ */
+export function fingerprintNames(touched: readonly CanonicalRecord[], live: readonly LiveRecord[]): Record<string, string[]> {
+  const fingerprint: Record<string, string[]> = {};
+  for (const name of [...new Set(touched.map((r) => r.name))].sort()) fingerprint[name] = [];
   for (const r of live) {
-    const key = nameTypeKey(r);
-    if (key in now) now[key].push(`${r.id}@${r.modified_on ?? ''}`);
+    if (Object.hasOwn(fingerprint, r.name)) fingerprint[r.name].push(`${r.type} ${r.id}@${r.modified_on ?? ''}`);
   }
-  return Object.keys(plan.fingerprint).filter((key) => {
-    const before = plan.fingerprint[key];
-    const after = now[key].sort();
+  for (const key of Object.keys(fingerprint)) fingerprint[key].sort();
+  return fingerprint;
+}
+
+/** Names whose live records differ from the plan's fingerprint (a stale plan). */
+export function staleKeys(plan: ZonePlan, live: readonly LiveRecord[]): string[] {
+  const names = Object.keys(plan.fingerprint);
+  const now: Record<string, string[]> = {};
+  for (const name of names) now[name] = [];
+  for (const r of live) {
+    if (Object.hasOwn(now, r.name)) now[r.name].push(`${r.type} ${r.id}@${r.modified_on ?? ''}`);
+  }
+  return names.filter((name) => {
+    const before = plan.fingerprint[name];
+    const after = now[name].sort();
     return before.length !== after.length || before.some((v, i) => v !== after[i]);
   });
 }

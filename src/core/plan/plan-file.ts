@@ -54,6 +54,50 @@ export function parsePlanFile(text: string, source: string): PlanFile {
     if (!isObject(z) || !isObject(z.config) || !isObject(p) || typeof p.zone !== 'string' || typeof p.zoneId !== 'string' || !Array.isArray(p.operations) || !isObject(p.fingerprint)) {
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}] is not a zone plan`);
     }
+    if (!ID.test(p.zoneId)) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: zone id ${JSON.stringify(p.zoneId)} is not a 32-hex id`);
+    if (!Number.isInteger(z.batch_limit) || (z.batch_limit as number) < 1 || (z.batch_limit as number) > 3500) {
+      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: batch_limit must be a whole number from 1 to 3500`);
+    }
+    p.operations.forEach((op, j) => {
+      const problem = operationProblem(op, p.zoneId as string);
+      if (problem) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}].operations[${j}]: ${problem}; the plan file was edited or is corrupt`);
+    });
   }
   return raw as unknown as PlanFile;
+}
+
+const ID = /^[0-9a-f]{32}$/;
+
+/**
+ * A saved plan is sent with the user's credentials: every operation must be one zonectl makes
+ * (method, path and body of its kind), never an arbitrary call.
+ */
+function operationProblem(op: unknown, zoneId: string): string | undefined {
+  if (!isObject(op)) return 'not an operation';
+  const { kind, action, method, path } = op;
+  const needsBody = method !== 'DELETE';
+  if (needsBody && !isObject(op.body)) return 'has no body';
+  if (typeof op.phase !== 'number') return 'has no phase';
+  switch (kind) {
+    case 'dns_record': {
+      if (op.zoneId !== zoneId) return 'belongs to another zone';
+      const records = `/zones/${zoneId}/dns_records`;
+      if (action === 'create') return method === 'POST' && path === records ? undefined : 'is not a record create';
+      const id = op.recordId;
+      if (typeof id !== 'string' || !ID.test(id) || path !== `${records}/${id}`) return 'has no valid record id and path';
+      if (action === 'update') return method === 'PATCH' || method === 'PUT' ? undefined : 'is not a record update';
+      if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a record delete';
+      return `has an unknown action ${JSON.stringify(action)}`;
+    }
+    case 'dns_settings':
+      return action === 'update' && method === 'PATCH' && path === `/zones/${zoneId}/dns_settings` ? undefined : 'is not a dns_settings update';
+    case 'token':
+      if (action === 'create') return method === 'POST' && path === '/user/tokens' ? undefined : 'is not a token create';
+      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`) return 'has no valid token id and path';
+      if (action === 'update') return method === 'PUT' ? undefined : 'is not a token update';
+      if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a token delete';
+      return `has an unknown action ${JSON.stringify(action)}`;
+    default:
+      return `has an unknown kind ${JSON.stringify(kind)}`;
+  }
 }

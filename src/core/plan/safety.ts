@@ -25,11 +25,13 @@ export interface SafetyViolation {
 export function checkSafety(counts: SafetyCounts, t: SafetyThresholds): SafetyViolation[] {
   if (counts.manageable < t.minRecords) return [];
   const out: SafetyViolation[] = [];
+  // Compare exactly (n / manageable > limit %); round only for the message.
+  const over = (n: number, limit: number): boolean => n * 100 > limit * counts.manageable;
   const pct = (n: number): number => Math.round((n / counts.manageable) * 1000) / 10;
-  if (pct(counts.deletes) > t.maxDeletePercent) {
+  if (over(counts.deletes, t.maxDeletePercent)) {
     out.push({ kind: 'delete', count: counts.deletes, percent: pct(counts.deletes), limit: t.maxDeletePercent });
   }
-  if (pct(counts.updates) > t.maxUpdatePercent) {
+  if (over(counts.updates, t.maxUpdatePercent)) {
     out.push({ kind: 'update', count: counts.updates, percent: pct(counts.updates), limit: t.maxUpdatePercent });
   }
   return out;

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planZoneRun } from '../../src/app/plan-zones.js';
+import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
+
+describe('ownership edges against the emulator', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ zones: ['example.com', 'other.org'] });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('refuses a zone_id that belongs to another zone, instead of planning deletes there', async () => {
+    const other = h.emulator.zones.find((z) => z.name === 'other.org');
+    await fetch(`${h.emulator.baseUrl}/zones/${other?.id}/dns_records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x.other.org', type: 'A', content: '192.0.2.9' }),
+    });
+    const c = config(`version: 1\nzone: example.com\nzone_id: ${other?.id}\nrecords: []\nmanage: { unmanaged: delete }\n`);
+    await expect(planZoneRun(h.client, c)).rejects.toThrow(/is the zone "other\.org", but the file describes "example\.com"/);
+  });
+
+  it('a record the file lists converges even when an ignore glob matches it', async () => {
+    const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: _acme-challenge, type: TXT, content: desired }\nmanage: { ignore: [{ name: "_acme-challenge*", type: TXT }] }\n`;
+    await converge(h, config(yaml));
+    const live = (await listRecords(h)).filter((r) => r.type === 'TXT');
+    expect(live.map((r) => r.content)).toEqual(['"desired"']);
+  });
+
+  it('an ignored record the file does not list is neither changed nor deleted', async () => {
+    const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ name: "_acme-challenge*", type: TXT }] }\n`;
+    const run = await converge(h, config(yaml));
+    expect(run.plan.operations.filter((o) => o.action === 'delete')).toEqual([]);
+    expect((await listRecords(h)).map((r) => `${r.name} ${r.type}`).sort()).toEqual(['_acme-challenge.example.com TXT', 'www.example.com A']);
+  });
+});
