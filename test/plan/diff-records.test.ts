@@ -173,6 +173,8 @@ describe('checkSafety', () => {
     expect(checkSafety({ deletes: 9, updates: 0, manageable: 9 }, t)).toEqual([]);
     expect(checkSafety({ deletes: 3, updates: 3, manageable: 10 }, t)).toEqual([]);
     expect(checkSafety({ deletes: 4, updates: 4, manageable: 10 }, t).map((v) => v.kind)).toEqual(['delete', 'update']);
+    // Exact comparison: 30.04% is over a 30% limit even though it rounds to 30.0.
+    expect(checkSafety({ deletes: 3004, updates: 3000, manageable: 10000 }, t)).toEqual([{ kind: 'delete', count: 3004, percent: 30, limit: 30 }]);
   });
 });
 
