@@ -64,7 +64,10 @@ function canonicalCidrs(list: readonly string[] | undefined): string[] {
     .sort();
 }
 
-/** Timestamps compared as instants, shown as `YYYY-MM-DDThh:mm:ssZ`. */
+/**
+ * Timestamps compared as instants, shown as `YYYY-MM-DDThh:mm:ssZ`. (Date here only parses and
+ * formats the given strings: it never reads the clock, so the core stays pure.)
+ */
 function time(value: string | null | undefined): string | null {
   if (value === undefined || value === null || value === '') return null;
   const t = Date.parse(value);

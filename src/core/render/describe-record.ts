@@ -9,9 +9,15 @@ function shorten(value: string): string {
   return `${value.slice(0, MAX_SHOWN_VALUE - 30)}…${value.slice(-20)} (${value.length} chars)`;
 }
 
+/** Long TXT: quoted head and tail, and the length of the text itself (not of its quoting). */
+function shortenText(text: string): string {
+  return `${JSON.stringify(text.slice(0, MAX_SHOWN_VALUE - 30))}…${JSON.stringify(text.slice(-20))} (${text.length} chars)`;
+}
+
 /** The value of a record as one line: MX/URI priority first, TXT quoted, data rendered. */
 export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
-  const value = r.data !== undefined ? renderDataContent(r.type, r.data) : r.type === 'TXT' ? JSON.stringify(r.content ?? '') : (r.content ?? '');
+  if (r.type === 'TXT') return JSON.stringify(r.content ?? '').length <= MAX_SHOWN_VALUE ? JSON.stringify(r.content ?? '') : shortenText(r.content ?? '');
+  const value = r.data !== undefined ? renderDataContent(r.type, r.data) : (r.content ?? '');
   return shorten(r.priority !== undefined ? `${r.priority} ${value}` : value);
 }
 
