@@ -262,6 +262,14 @@ describe('tokens', () => {
     expect(errors(problems)).toHaveLength(2);
   });
 
+  it('a range with host bits set is a warning naming the network it means', () => {
+    const { problems } = load(token('    condition: { request.ip: { in: [10.1.2.3/8, "2001:db8::1/32", 192.0.2.0/24] } }\n'));
+    expectProblem(problems, { line: 9, severity: 'warning', message: /10\.1\.2\.3\/8 has host bits set: the range is 10\.0\.0\.0\/8/, path: 'tokens[0].condition["request.ip"].in[0]' });
+    expectProblem(problems, { line: 9, severity: 'warning', message: /the range is 2001:db8::\/32/ });
+    expect(errors(problems)).toEqual([]);
+    expect(problems.filter((p) => p.severity === 'warning' && p.code === 'token.cidr-host-bits')).toHaveLength(2);
+  });
+
   it('an invalid CIDR and the request_ip spelling', () => {
     const { problems } = load(token('    condition:\n      request_ip:\n        in: [192.0.2.0/33]\n'));
     expectProblem(problems, { line: 11, message: /"192\.0\.2\.0\/33" is not a CIDR range/ });

@@ -74,7 +74,12 @@ function checkCidrs(ctx: RuleContext, cond: RawIpCondition | undefined, at: read
   for (const list of ['in', 'not_in'] as const) {
     (cond[list] ?? []).forEach((value, i) => {
       const p = parseCidr(value);
-      if (p.ok) return;
+      if (p.ok) {
+        if (p.network !== p.cidr) {
+          ctx.sink.warning('token.cidr-host-bits', [...at, list, i], `${value} has host bits set: the range is ${p.network}; write that (the service may store it so, and the token would never match the file)`);
+        }
+        return;
+      }
       if (p.reason === 'bare-address') {
         const suffix = p.family === 'ipv4' ? '/32' : '/128';
         ctx.sink.error('token.cidr-bare', [...at, list, i], `${value} is a single address, not a CIDR range; add ${suffix} (${value.trim()}${suffix})`);
