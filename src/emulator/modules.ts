@@ -3,22 +3,13 @@
  * settings live in their own folders; tests may pass stand-ins with the same shape.
  */
 import type { IdentityHooks, Route, Store, ZoneRow } from './contract.js';
-
-export interface SeedIdentityArgs {
-  userEmail: string;
-  apiKey: string;
-  tokenValue: string;
-  accountId: string;
-  userId?: string;
-  zoneIds: string[];
-  now: Date;
-}
+import type { SeedIdentityOptions } from './identity/seed.js';
 
 export interface IdentityModule {
   routes(): Route[];
   hooks: IdentityHooks;
   /** Creates the user (if missing) and a token holding every permission on it, the account and its zones. */
-  seed(store: Store, args: SeedIdentityArgs): void;
+  seed(store: Store, args: SeedIdentityOptions): void;
 }
 
 export interface SettingsModule {

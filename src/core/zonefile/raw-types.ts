@@ -2,18 +2,11 @@
  * Shapes of the zone file once it passed the schema (only the parts that passed are read as
  * such: a record with a schema error is never handed to the rules as a `RawRecord`).
  */
-import type { RecordType } from '../model/record-types.js';
+import type { RecordInput } from '../model/record.js';
 
-export interface RawRecord {
-  readonly name: string;
-  readonly type: RecordType;
-  readonly content?: string;
-  readonly data?: Readonly<Record<string, unknown>>;
-  readonly priority?: number;
-  readonly ttl?: number | 'auto';
-  readonly proxied?: boolean;
+/** A record as written in the file: `normalizeRecord`'s input plus the retired fields that warn. */
+export interface RawRecord extends Omit<RecordInput, 'comment'> {
   readonly comment?: string;
-  readonly tags?: readonly string[];
   readonly locked?: boolean;
   readonly zone_id?: string;
   readonly zone_name?: string;

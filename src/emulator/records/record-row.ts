@@ -1,9 +1,7 @@
 import type { RecordType } from '../../core/model/record-types.js';
 
-/** A DNS record as the emulator stores it (collection `records:<zone_id>`, id = record id). */
-export interface RecordRow {
-  id: string;
-  zone_id: string;
+/** A record's writable fields after the write rules: what a create, put or patch stores. */
+export interface RecordDraft {
   /** FQDN, lower-case, punycode, no trailing dot. */
   name: string;
   type: RecordType;
@@ -15,11 +13,17 @@ export interface RecordRow {
   priority?: number;
   ttl: number;
   proxied: boolean;
-  /** Computed at write time (absent in rows written by older versions: computed on read). */
-  proxiable?: boolean;
   comment: string | null;
   tags: string[];
   settings: Record<string, unknown>;
+}
+
+/** A DNS record as the emulator stores it (collection `records:<zone_id>`, id = record id). */
+export interface RecordRow extends RecordDraft {
+  id: string;
+  zone_id: string;
+  /** Computed at write time (absent in rows written by older versions: computed on read). */
+  proxiable?: boolean;
   created_on: string;
   modified_on: string;
 }

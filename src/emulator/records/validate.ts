@@ -23,20 +23,9 @@ import { parseTxtContent, renderTxtContent } from '../../core/model/txt.js';
 import { assertNever } from '../../core/errors.js';
 import type { ZonePlan, ZoneRow } from '../contract.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
-import type { RecordRow } from './record-row.js';
+import type { RecordDraft, RecordRow } from './record-row.js';
 
-export interface RecordDraft {
-  name: string;
-  type: RecordType;
-  content?: string;
-  data?: Record<string, string | number>;
-  priority?: number;
-  ttl: number;
-  proxied: boolean;
-  comment: string | null;
-  tags: string[];
-  settings: Record<string, unknown>;
-}
+export type { RecordDraft } from './record-row.js';
 
 export type WriteMode = { kind: 'create' } | { kind: 'replace' } | { kind: 'patch'; base: RecordRow };
 
