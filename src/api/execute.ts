@@ -2,7 +2,8 @@
  * Applies operations over the API (DESIGN §4): steps from `packCalls`, in order; calls of a step
  * with bounded concurrency; the first failure stops everything and the result says what was
  * acknowledged. A POST whose outcome is unknown is re-read, and only re-sent when its effect is
- * not visible. Token secrets are returned in the result, never logged.
+ * not visible; a DELETE whose outcome is unknown is re-read by id (gone: done; present: re-sent);
+ * a PATCH or PUT (idempotent) is re-sent. Token secrets are returned in the result, never logged.
  */
 import type { ApiRecord } from '../core/model/api-codec.js';
 import { nameTypeKey, valueKey } from '../core/model/keys.js';
@@ -10,7 +11,7 @@ import type { CanonicalRecord, LiveRecord } from '../core/model/record.js';
 import type { Operation, RecordOperation, TokenOperation } from '../core/plan/operation.js';
 import { ZonectlError } from '../core/errors.js';
 import type { CloudflareClient } from './client.js';
-import { CloudflareApiError, OutcomeUnknownError } from './errors.js';
+import { ApiNetworkError, ApiResponseError, CloudflareApiError, OutcomeUnknownError } from './errors.js';
 import { decodeLiveRecords, readLiveRecords, readTokens } from './live.js';
 import { listAll } from './paging.js';
 import { packCalls, type BatchCall, type CallStep, type HttpCall, type SingleCall } from './pack-calls.js';
@@ -30,7 +31,16 @@ export interface ExecuteOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Zone names by id (used to read records back after an unknown outcome); looked up when absent. */
   zoneNames?: Readonly<Record<string, string>>;
+  /**
+   * When the apply started (ms since the epoch; default: when `executeOperations` is called). After
+   * a token create with an unknown outcome, only a same-named token issued at or after this time
+   * (less TOKEN_CLOCK_SKEW_MS) can be taken for ours.
+   */
+  startedAt?: number;
 }
+
+/** Clock difference allowed between this machine and the service when reading `issued_on`. */
+export const TOKEN_CLOCK_SKEW_MS = 60_000;
 
 export interface ExecuteResult {
   readonly ok: boolean;
@@ -99,6 +109,53 @@ function isRecordGone(err: unknown): boolean {
   return err instanceof CloudflareApiError && (err.status === 404 || err.hasCode(81044));
 }
 
+/** Statuses after which the service may or may not have acted. */
+const UNKNOWN_STATUS = new Set([500, 502, 504]);
+
+/**
+ * An idempotent request (DELETE, PATCH, PUT) ended without a definite answer: no answer after the
+ * client's retries, or a server error that may come after the change was made.
+ */
+function isUnknownIdempotentOutcome(err: unknown): boolean {
+  if (err instanceof OutcomeUnknownError || err instanceof ApiNetworkError) return true;
+  return (err instanceof CloudflareApiError || err instanceof ApiResponseError) && UNKNOWN_STATUS.has(err.status);
+}
+
+/** What an unknown-outcome error says, for the "still unknown" message. */
+function describeCause(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Policies in a comparable form: effect, resources (sorted keys), permission group ids (sorted). */
+function comparablePolicies(policies: unknown): string {
+  if (!Array.isArray(policies)) return '[]';
+  const sortKeys = (v: unknown): unknown =>
+    typeof v !== 'object' || v === null || Array.isArray(v)
+      ? v
+      : Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+        );
+  const list = policies.map((p: unknown) => {
+    const policy = (p ?? {}) as { effect?: unknown; resources?: unknown; permission_groups?: unknown };
+    const groups = Array.isArray(policy.permission_groups)
+      ? policy.permission_groups.map((g: unknown) => String((g as { id?: unknown } | null)?.id ?? '')).sort()
+      : [];
+    return JSON.stringify({ effect: policy.effect ?? 'allow', resources: sortKeys(policy.resources ?? {}), permission_groups: groups });
+  });
+  return JSON.stringify(list.sort());
+}
+
+/** A token exists under the name, but nothing proves this apply created it. */
+export class UnprovenTokenError extends ZonectlError {
+  constructor(name: string, count: number) {
+    super(
+      'OUTCOME_UNKNOWN',
+      `POST /user/tokens: outcome unknown: ${count === 1 ? 'a token' : `${count} tokens`} named ${JSON.stringify(name)} exist${count === 1 ? 's' : ''} that zonectl cannot prove it created (issued before this apply started, or with other policies); check ${count === 1 ? 'it' : 'them'} and roll by hand (PUT /user/tokens/{id}/value) if ${count === 1 ? 'it is' : 'one is'} yours`,
+    );
+  }
+}
 /** Same value and attributes as `want` (comment and tags only when `want` manages them). */
 function sameRecord(live: CanonicalRecord, want: CanonicalRecord): boolean {
   if (nameTypeKey(live) !== nameTypeKey(want) || valueKey(live) !== valueKey(want)) return false;
@@ -115,6 +172,7 @@ const RECOVERY_ROUNDS = 3;
 
 class Executor {
   private readonly zoneNames = new Map<string, string>();
+  private readonly startedAt: number;
   calls = 0;
 
   constructor(
@@ -123,6 +181,7 @@ class Executor {
     options: ExecuteOptions,
   ) {
     for (const [id, name] of Object.entries(options.zoneNames ?? {})) this.zoneNames.set(id, name);
+    this.startedAt = options.startedAt ?? Date.now();
   }
 
   private async zoneName(zoneId: string): Promise<string> {
@@ -155,11 +214,54 @@ class Executor {
       if (call.method === 'DELETE' && isRecordGone(err) && (err as CloudflareApiError).attempts > 1) {
         return outcome; // an earlier attempt deleted it; the answer was lost
       }
-      if (!(err instanceof OutcomeUnknownError)) throw err;
-      result = await this.recoverUnknownCreate(op, call, err);
+      if (call.method === 'POST') {
+        if (!(err instanceof OutcomeUnknownError)) throw err;
+        result = await this.recoverUnknownCreate(op, call, err);
+      } else {
+        if (!isUnknownIdempotentOutcome(err)) throw err;
+        result = call.method === 'DELETE' ? await this.recoverUnknownDelete(call, err) : await this.resendIdempotent(call, err);
+      }
     }
     this.collect(op, call.opIndex, result, outcome);
     return outcome;
+  }
+
+  /**
+   * A DELETE got no definite answer: re-read the resource by id. Gone (404): done. Present:
+   * re-send (a 404 to the re-send also means done). At most RECOVERY_ROUNDS times.
+   */
+  private async recoverUnknownDelete(call: SingleCall, unknown: unknown): Promise<unknown> {
+    let last = unknown;
+    for (let round = 1; round <= RECOVERY_ROUNDS; round++) {
+      try {
+        await this.client.request<unknown>('GET', call.path);
+      } catch (err) {
+        if (isRecordGone(err)) return null;
+        throw err;
+      }
+      try {
+        return await this.send<unknown>('DELETE', call.path, call.body);
+      } catch (err) {
+        if (isRecordGone(err)) return null;
+        if (!isUnknownIdempotentOutcome(err)) throw err;
+        last = err;
+      }
+    }
+    throw new OutcomeUnknownError('DELETE', call.path, `still unknown after ${RECOVERY_ROUNDS} re-reads and re-sends: ${describeCause(last)}`, last);
+  }
+
+  /** A PATCH or PUT got no definite answer: sending it again has the same effect, so re-send. */
+  private async resendIdempotent(call: SingleCall, unknown: unknown): Promise<unknown> {
+    let last = unknown;
+    for (let round = 1; round <= RECOVERY_ROUNDS; round++) {
+      try {
+        return await this.send<unknown>(call.method, call.path, call.body);
+      } catch (err) {
+        if (!isUnknownIdempotentOutcome(err)) throw err;
+        last = err;
+      }
+    }
+    throw new OutcomeUnknownError(call.method, call.path, `still unknown after ${RECOVERY_ROUNDS} re-sends: ${describeCause(last)}`, last);
   }
 
   private collect(op: Operation, index: number, result: unknown, outcome: CallOutcome): void {
@@ -218,11 +320,23 @@ class Executor {
     return records.find((r) => sameRecord(r, want));
   }
 
-  /** A token create was lost: if the token exists now, roll it to learn a value. */
+  /**
+   * A token create was lost. If a token of the name exists now, it is ours only when it was
+   * issued at or after the apply started (less the clock skew allowed) and has the policies sent;
+   * then it is rolled to learn a value. A same-named token that cannot be proven ours is never
+   * rolled (that would rotate someone else's secret): the apply stops with UnprovenTokenError.
+   */
   private async recoverToken(op: TokenOperation): Promise<unknown> {
-    const tokens = await readTokens(this.client);
-    const existing = tokens.find((t) => t.name === op.name);
-    if (!existing) return undefined;
+    const tokens = (await readTokens(this.client)).filter((t) => t.name === op.name);
+    if (tokens.length === 0) return undefined;
+    const since = this.startedAt - TOKEN_CLOCK_SKEW_MS;
+    const wantPolicies = comparablePolicies((op.body as { policies?: unknown } | undefined)?.policies);
+    const ours = tokens.filter((t) => {
+      const issued = typeof t.issued_on === 'string' ? Date.parse(t.issued_on) : Number.NaN;
+      return !Number.isNaN(issued) && issued >= since && comparablePolicies(t.policies) === wantPolicies;
+    });
+    if (ours.length !== 1) throw new UnprovenTokenError(op.name, tokens.length);
+    const existing = ours[0]!;
     const value = await this.send<unknown>('PUT', `/user/tokens/${existing.id}/value`, {});
     return typeof value === 'string' ? { id: existing.id, value } : value;
   }

@@ -14,6 +14,8 @@ export interface ZoneApplyOutcome {
   readonly result: ExecuteResult;
   /** The plan made after apply: empty when the zone converged. */
   readonly residual?: ZonePlan;
+  /** The re-read after apply failed (the apply itself succeeded; its results are kept). */
+  readonly verifyError?: Error;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface ZoneApplyOutcome {
  */
 export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
+  const startedAt = Date.now();
   for (const run of runs) {
     if (run.plan.operations.length === 0) continue;
     const result = await executeOperations(client, run.plan.operations, {
@@ -29,14 +32,20 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       batchLimit: run.batchLimit,
       concurrency: options.concurrency,
       zoneNames: { [run.zoneId]: run.config.zone },
+      startedAt,
       ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
     });
     if (!result.ok) {
       outcomes.push({ run, result });
       break;
     }
-    const after = await planZoneRun(client, run.config);
-    outcomes.push({ run, result, residual: after.plan });
+    try {
+      const after = await planZoneRun(client, run.config);
+      outcomes.push({ run, result, residual: after.plan });
+    } catch (error) {
+      // Keep what was applied (and any new token secret) even when the check cannot run.
+      outcomes.push({ run, result, verifyError: error instanceof Error ? error : new Error(String(error)) });
+    }
   }
   return outcomes;
 }

@@ -10,12 +10,15 @@ export interface DropProxy {
   /** Requests that reached the upstream, as "METHOD path". */
   forwarded: string[];
   setRule(rule: DropRule): void;
+  /** Sees every answer the upstream gave (dropped or not), e.g. to learn a secret a test must not find in output. */
+  setObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
   close(): Promise<void>;
 }
 
 export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy> {
   const upstream = new URL(upstreamBaseUrl);
   let rule: DropRule = () => 'pass';
+  let observer: ((method: string, path: string, body: string) => void) | undefined;
   const forwarded: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -37,6 +40,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
         const up = await request(`${upstream.origin}${path}`, { method: method as 'GET', headers, body });
         const text = await up.body.text();
         forwarded.push(`${method} ${path}`);
+        observer?.(method, path, text);
         if (decision === 'drop-after') {
           req.socket.destroy();
           return;
@@ -56,6 +60,9 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     forwarded,
     setRule: (r) => {
       rule = r;
+    },
+    setObserver: (o) => {
+      observer = o;
     },
     close: () =>
       new Promise<void>((r) => {

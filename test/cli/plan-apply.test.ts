@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,12 +20,7 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
   let h: Harness;
   let dir: string;
   let env: Record<string, string>;
-  const outputs: CliResult[] = [];
-  const cli = async (args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> => {
-    const r = await runCli(args, { ...env, ...extraEnv });
-    outputs.push(r);
-    return r;
-  };
+  const cli = (args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> => runCli(args, { ...env, ...extraEnv });
   const file = (name: string, text: string): string => {
     const p = join(dir, name);
     writeFileSync(p, text);
@@ -149,9 +144,51 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
     expect(await listRecords(h)).toHaveLength(1);
   });
 
-  it('no output, log or plan file contains the API token', async () => {
-    const everything = outputs.map((o) => o.stdout + o.stderr).join('\n') + readFileSync(join(dir, 'plan.json'), 'utf8');
-    expect(outputs.length).toBeGreaterThan(10);
-    expect(everything).not.toContain(TOKEN);
-  });
+  it('no output, log or plan file contains the API token or a new token\'s secret', async () => {
+    // Self-contained: its own emulator, and every command whose output is checked is run here.
+    const own = await startHarness();
+    try {
+      const ownEnv = { CLOUDFLARE_BASE_URL: own.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+      const results: CliResult[] = [];
+      const run = async (args: string[]): Promise<CliResult> => {
+        const r = await runCli(args, ownEnv);
+        results.push(r);
+        return r;
+      };
+      const zone = file('secrets.yaml', `${ZONE}tokens:
+  - name: ci-secret-check
+    policies:
+      - effect: allow
+        permission_groups: [{ name: DNS Write }]
+        resources: { "com.cloudflare.api.account.zone.{zone_id}": "*" }
+`);
+      const planFile = join(dir, 'secrets-plan.json');
+      const tokenFile = join(dir, 'secrets-tokens.json');
+      const planAll = async (): Promise<void> => {
+        for (const format of ['text', 'json', 'markdown']) expect((await run(['plan', zone, '--format', format])).code).toBe(0);
+        expect((await run(['plan', zone, '--out', planFile])).code).toBe(0);
+      };
+
+      expect((await run(['validate', zone])).code).toBe(0);
+      await planAll();
+      const planBefore = readFileSync(planFile, 'utf8');
+      expect((await run(['apply', zone, '--dry-run'])).code).toBe(2);
+      const applied = await run(['apply', zone, '--yes', '--token-output', tokenFile]);
+      expect(applied.code).toBe(0);
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+      const secret = (JSON.parse(readFileSync(tokenFile, 'utf8')) as Record<string, string>)['ci-secret-check'];
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{40}$/);
+      // After the apply: plan and apply again (nothing to do), with every output collected.
+      await planAll();
+      expect((await run(['apply', zone, '--yes', '--token-output', tokenFile])).code).toBe(0);
+
+      expect(results).toHaveLength(12);
+      const everything = [...results.map((o) => o.stdout + o.stderr), planBefore, readFileSync(planFile, 'utf8')].join('\n');
+      expect(everything).toContain('ci-secret-check'); // the outputs do talk about the token
+      expect(everything).not.toContain(TOKEN);
+      expect(everything).not.toContain(secret!);
+    } finally {
+      await own.close();
+    }
+  }, 90_000); // twelve CLI runs
 });

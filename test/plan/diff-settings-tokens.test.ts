@@ -59,3 +59,31 @@ describe('diffTokens', () => {
     expect(diffTokens([bad], [], ctx).errors[0]).toMatch(/tokens\[0\]\.policies\[0\]\.permission_groups\[0\]: unknown permission group "DNS Writer"/);
   });
 });
+
+describe('diffSettings: host name settings in canonical form', () => {
+  const live = { soa: { mname: 'ns1.example.org', rname: 'hostmaster.example.org', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 } };
+
+  it('sees no change when mname/rname differ only in case and a trailing dot', () => {
+    expect(diffSettings('z', { soa: { rname: 'Hostmaster.Example.org.', mname: 'NS1.example.ORG.' } }, live)).toBeUndefined();
+  });
+
+  it('sees no change when the live side is written differently', () => {
+    const shouting = { soa: { ...live.soa, rname: 'HOSTMASTER.example.org.' } };
+    expect(diffSettings('z', { soa: { rname: 'hostmaster.example.org' } }, shouting)).toBeUndefined();
+  });
+
+  it('sends canonical values when a host name really changes', () => {
+    const op = diffSettings('z', { soa: { rname: 'DNS.Example.org.', refresh: 10000 } }, live);
+    expect(op?.fields).toEqual(['soa.rname']);
+    expect(op?.after).toEqual({ 'soa.rname': 'dns.example.org' });
+    expect(op?.before).toEqual({ 'soa.rname': 'hostmaster.example.org' });
+    expect(op?.body).toEqual({ soa: { ...live.soa, rname: 'dns.example.org' } });
+  });
+
+  it('canonicalises list entries of nameservers.ns_set, and leaves a numeric ns_set alone', () => {
+    const liveNs = { nameservers: { type: 'custom.zone', ns_set: ['ns1.example.net', 'ns2.example.net'] } };
+    expect(diffSettings('z', { nameservers: { type: 'custom.zone', ns_set: ['NS1.example.net.', 'ns2.Example.net'] } }, liveNs)).toBeUndefined();
+    const numeric = diffSettings('z', { nameservers: { type: 'custom.account', ns_set: 2 } }, { nameservers: { type: 'custom.account', ns_set: 1 } });
+    expect(numeric?.body).toEqual({ nameservers: { type: 'custom.account', ns_set: 2 } });
+  });
+});

@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { describeHttpCalls } from '../../api/index.js';
-import { applyZoneRuns } from '../../app/apply-runs.js';
+import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
 import { planZoneRuns, type ZoneRun } from '../../app/plan-zones.js';
 import { loadSavedPlan } from '../../app/saved-plan.js';
-import { writeTokenValues } from '../../app/token-output.js';
+import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../../app/token-output.js';
 import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { describeNonConvergence } from '../../core/render/render-residual.js';
@@ -42,6 +42,45 @@ function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new ApplyRefusedError('BAD_FLAG', `--concurrency must be a whole number from 1 to 64, got "${value}"`);
   return n;
+}
+
+/** The tokens an apply created, as `"name" (id …)`, for a message that must not hold secrets. */
+function describeCreatedTokens(outcomes: readonly ZoneApplyOutcome[], values: Readonly<Record<string, string>>): string[] {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    o.run.plan.operations.forEach((op, i) => {
+      if (op.kind !== 'token' || op.action !== 'create' || values[op.name] === undefined) return;
+      const id = o.result.createdIds[i];
+      lines.push(`${JSON.stringify(op.name)} (${id !== undefined ? `id ${id}` : 'id unknown: see GET /user/tokens'})`);
+    });
+  }
+  return lines;
+}
+
+/**
+ * Writes the new secrets to --token-output. The secrets exist nowhere else, so a failure says
+ * which tokens were created and how to get a new secret (never the secrets themselves).
+ * Returns false when the write failed.
+ */
+function saveTokenValues(path: string, values: Record<string, string>, outcomes: readonly ZoneApplyOutcome[], printed: boolean): boolean {
+  try {
+    writeTokenValues(path, values);
+    log(`Wrote the secret value of ${Object.keys(values).length} new token(s) to ${path} (mode 0600).`);
+    return true;
+  } catch (err) {
+    const why = err instanceof TokenOutputError ? err.message : err instanceof Error ? err.message : String(err);
+    log(`zonectl: error: could not write the new token secrets to ${path}: ${why}.`);
+    const tokens = describeCreatedTokens(outcomes, values);
+    if (printed) {
+      log('The secrets were printed on stdout above (--show-token-values); save them from there. Tokens created:');
+      for (const t of tokens) log(`  ${t}`);
+    } else {
+      log('These tokens were created, but their secret is shown only once and is now lost:');
+      for (const t of tokens) log(`  ${t}`);
+      log('Roll each one to get a new secret: PUT /user/tokens/{id}/value (e.g. in the dashboard: API Tokens > Roll).');
+    }
+    return false;
+  }
 }
 
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
@@ -96,6 +135,17 @@ export function registerApply(program: Command): void {
             "the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed",
           );
         }
+        if (createsTokens && opts.tokenOutput !== undefined) {
+          try {
+            checkTokenOutputWritable(opts.tokenOutput);
+          } catch (err) {
+            const why = err instanceof Error ? err.message : String(err);
+            throw new ApplyRefusedError(
+              'TOKEN_OUTPUT_UNWRITABLE',
+              `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
+            );
+          }
+        }
         if (!opts.yes) {
           if (!process.stdin.isTTY) {
             throw new ApplyRefusedError('NO_CONFIRMATION', 'refusing to apply: no terminal to ask for confirmation; pass --yes to apply (nothing was changed)');
@@ -112,21 +162,25 @@ export function registerApply(program: Command): void {
           onProgress: (zone, e) => log(`${zone}: ${e.done}/${e.total} operations applied (${e.call.method} ${e.call.path})`),
         });
         const tokenValues = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
+        let failed = false;
         if (Object.keys(tokenValues).length > 0) {
-          if (opts.tokenOutput !== undefined) {
-            writeTokenValues(opts.tokenOutput, tokenValues);
-            log(`Wrote the secret value of ${Object.keys(tokenValues).length} new token(s) to ${opts.tokenOutput} (mode 0600).`);
-          }
           if (opts.showTokenValues) {
             for (const [name, value] of Object.entries(tokenValues)) out(`token ${JSON.stringify(name)}: ${value}`);
           }
+          if (opts.tokenOutput !== undefined && !saveTokenValues(opts.tokenOutput, tokenValues, outcomes, opts.showTokenValues === true)) {
+            failed = true;
+          }
         }
-        let failed = false;
         for (const o of outcomes) {
           const s = o.run.plan.summary;
           if (!o.result.ok) {
             failed = true;
             log(`${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${o.run.plan.operations.length} operations: ${o.result.error?.message ?? 'unknown error'}`);
+            continue;
+          }
+          if (o.verifyError) {
+            failed = true;
+            log(`${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`);
             continue;
           }
           if (o.residual && o.residual.operations.length > 0) {

@@ -1,4 +1,5 @@
 import equal from 'fast-deep-equal';
+import { canonicalHostname } from '../model/names.js';
 import type { SettingsOperation } from '../plan/operation.js';
 import { PHASE } from '../plan/operation.js';
 
@@ -7,9 +8,34 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
+ * Members of nested settings whose values are host names (a string, or a list of strings):
+ * the service stores them lower-case without a trailing dot, so they are compared and sent in
+ * canonical form (`Hostmaster.Example.org.` and `hostmaster.example.org` are the same).
+ */
+const HOSTNAME_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  soa: ['mname', 'rname'],
+  nameservers: ['ns_set'],
+};
+
+function canonicalMember(key: string, member: string, value: unknown): unknown {
+  if (!(HOSTNAME_MEMBERS[key]?.includes(member) ?? false)) return value;
+  if (typeof value === 'string') return canonicalHostname(value);
+  if (Array.isArray(value)) return value.map((v: unknown) => (typeof v === 'string' ? canonicalHostname(v) : v));
+  return value;
+}
+
+/** A nested setting with its host name members in canonical form. */
+function canonicalObject(key: string, value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [member, v] of Object.entries(value)) out[member] = canonicalMember(key, member, v);
+  return out;
+}
+
+/**
  * DNS settings: only the fields the file sets are managed. Nested objects (soa, nameservers,
  * internal_dns) compare only the members the file sets, and are sent whole (live merged with
- * desired) so that PATCH does not drop the members the file leaves alone.
+ * desired) so that PATCH does not drop the members the file leaves alone. Host name members
+ * (soa.mname, soa.rname, nameservers.ns_set entries) are compared and sent in canonical form.
  */
 export function diffSettings(zoneId: string, desired: Readonly<Record<string, unknown>> | undefined, live: Readonly<Record<string, unknown>>): SettingsOperation | undefined {
   if (desired === undefined) return undefined;
@@ -20,15 +46,17 @@ export function diffSettings(zoneId: string, desired: Readonly<Record<string, un
   for (const [key, want] of Object.entries(desired)) {
     const have = live[key];
     if (isObject(want)) {
-      const haveObj = isObject(have) ? have : {};
-      const changed = Object.keys(want).filter((k) => !equal(haveObj[k], want[k]));
+      const liveObj = isObject(have) ? have : {};
+      const haveObj = canonicalObject(key, liveObj);
+      const wantObj = canonicalObject(key, want);
+      const changed = Object.keys(wantObj).filter((k) => !equal(haveObj[k], wantObj[k]));
       if (changed.length === 0) continue;
       for (const k of changed) {
         fields.push(`${key}.${k}`);
-        before[`${key}.${k}`] = haveObj[k] ?? null;
-        after[`${key}.${k}`] = want[k];
+        before[`${key}.${k}`] = liveObj[k] ?? null;
+        after[`${key}.${k}`] = wantObj[k];
       }
-      body[key] = { ...haveObj, ...want };
+      body[key] = { ...haveObj, ...wantObj };
     } else if (!equal(have, want)) {
       fields.push(key);
       before[key] = have ?? null;
