@@ -87,8 +87,14 @@ function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   for (const run of runs) {
     if (run.plan.operations.length === 0) continue;
     const calls = describeHttpCalls(run.plan.operations, { batch, batchLimit: run.batchLimit });
-    out(`# ${run.config.zone}: ${calls.length} HTTP call${calls.length === 1 ? '' : 's'} (nothing was sent)`);
+    const steps = calls.length === 0 ? 0 : calls[calls.length - 1].step;
+    out(`# ${run.config.zone}: ${calls.length} HTTP call${calls.length === 1 ? '' : 's'} in ${steps} step${steps === 1 ? '' : 's'} (nothing was sent)`);
+    let step = 0;
     for (const call of calls) {
+      if (call.step !== step) {
+        step = call.step;
+        out(`# step ${step}${step > 1 ? ' (after every call of the step before is acknowledged)' : ''}`);
+      }
       out(`${call.method} ${call.path}${call.body !== undefined ? ` ${JSON.stringify(call.body)}` : ''}`);
     }
   }
