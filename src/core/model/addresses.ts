@@ -16,7 +16,8 @@ export function isIPv6(value: string): boolean {
 /** IPv4 without leading zeros; IPv6 compressed and lower-case (RFC 5952). Invalid input is returned trimmed. */
 export function canonicalAddress(value: string): string {
   const v = value.trim();
-  if (isIPv4(v)) return ipaddr.IPv4.parse(v).toString();
+  // A valid dotted quad has no leading zeros (isIPv4), so it is already canonical.
+  if (isIPv4(v)) return v;
   if (isIPv6(v)) return ipaddr.IPv6.parse(v).toRFC5952String();
   return v;
 }
