@@ -23,12 +23,15 @@ function readProblem(path: string, error: unknown): Problem {
   return { severity: 'error', file: path, line: 1, col: 1, path: '', message: reason, code: 'file.read' };
 }
 
-/** Each file with its own config (when valid) and problems, in the order given. */
+/**
+ * Each file with its own config (when valid) and problems, in the order given. Two files for
+ * the same zone are an error on the later one (one file per zone).
+ */
 export async function loadZoneFilesDetailed(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<LoadedZoneFile[]> {
-  return Promise.all(
+  const loaded = await Promise.all(
     paths.map(async (path): Promise<LoadedZoneFile> => {
       let text: string;
       try {
@@ -40,30 +43,30 @@ export async function loadZoneFilesDetailed(
       return config ? { path, config, problems } : { path, problems };
     }),
   );
+  const seen = new Map<string, string>();
+  return loaded.map((f) => {
+    if (!f.config) return f;
+    const earlier = seen.get(f.config.zone);
+    if (earlier === undefined) {
+      seen.set(f.config.zone, f.path);
+      return f;
+    }
+    const problem: Problem = {
+      severity: 'error', file: f.path, line: 1, col: 1, path: 'zone',
+      message: `zone ${f.config.zone} is also described by ${earlier}; one file per zone`, code: 'file.same-zone',
+    };
+    return { path: f.path, problems: [...f.problems, problem] };
+  });
 }
 
-/** Valid configs and every problem of every file. Two files for the same zone are an error. */
+/** Valid configs and every problem of every file. */
 export async function loadZoneFiles(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<{ configs: ZoneConfig[]; problems: Problem[] }> {
   const loaded = await loadZoneFilesDetailed(paths, env);
-  const configs: ZoneConfig[] = [];
-  const problems: Problem[] = [];
-  const seen = new Map<string, string>();
-  for (const f of loaded) {
-    problems.push(...f.problems);
-    if (!f.config) continue;
-    const earlier = seen.get(f.config.zone);
-    if (earlier !== undefined) {
-      problems.push({
-        severity: 'error', file: f.path, line: 1, col: 1, path: 'zone',
-        message: `zone ${f.config.zone} is also described by ${earlier}; one file per zone`, code: 'file.same-zone',
-      });
-      continue;
-    }
-    seen.set(f.config.zone, f.path);
-    configs.push(f.config);
-  }
-  return { configs, problems };
+  return {
+    configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
+    problems: loaded.flatMap((f) => f.problems),
+  };
 }
