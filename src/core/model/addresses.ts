@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { classifyAddress, parseAnyAddress } from './address-classes.js';
 
 /** True for a dotted-quad IPv4 address (no shorthand forms such as `10.1`). */
 export function isIPv4(value: string): boolean {
@@ -87,52 +88,15 @@ export function cidrContains(cidr: string, address: string): boolean {
   return a !== undefined && inRange(a, cidr);
 }
 
-/** The service's own network (published list, DESIGN §7): A/AAAA content may not point there. */
-export const SERVICE_NETWORK_RANGES: readonly string[] = [
-  '173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18',
-  '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17',
-  '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22',
-  '2400:cb00::/32', '2606:4700::/32', '2803:f800::/32', '2405:b500::/32', '2405:8100::/32',
-  '2a06:98c0::/29', '2c0f:f248::/32',
-];
-
-/** Documentation ranges: ordinary public addresses here, so that examples and tests can use them. */
-export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
-
-const NOT_PROXIABLE_KINDS = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved']);
-
-export interface AddressClass {
-  /** In the service's own network (A/AAAA content may not point there). */
-  readonly serviceNetwork: boolean;
-  /** Can be proxied: not private, loopback, link-local, shared (CGNAT) or another special range. */
-  readonly proxiable: boolean;
-}
-
-let serviceRanges: Range[] | undefined;
-let documentationRanges: Range[] | undefined;
-
-function inAny(address: Parsed, ranges: readonly Range[]): boolean {
-  for (const [net, bits] of ranges) if (net.kind() === address.kind() && address.match(net as never, bits)) return true;
-  return false;
-}
-
-/** Classify a parsed address (see `parseAddress`). */
-export function classifyAddress(address: Parsed): AddressClass {
-  serviceRanges ??= SERVICE_NETWORK_RANGES.map((r) => parseRange(r) as Range);
-  documentationRanges ??= DOCUMENTATION_RANGES.map((r) => parseRange(r) as Range);
-  return {
-    serviceNetwork: inAny(address, serviceRanges),
-    proxiable: inAny(address, documentationRanges) || !NOT_PROXIABLE_KINDS.has(address.range()),
-  };
-}
+export { DOCUMENTATION_RANGES, SERVICE_NETWORK_RANGES, type AddressClass } from './address-classes.js';
 
 export function isServiceNetworkAddress(address: string): boolean {
-  const a = parseAddress(address);
+  const a = parseAnyAddress(address.trim());
   return a !== undefined && classifyAddress(a).serviceNetwork;
 }
 
 /** Whether an address can be proxied (documentation ranges count as public, DESIGN §5). */
 export function isProxiableAddress(address: string): boolean {
-  const a = parseAddress(address);
+  const a = parseAnyAddress(address.trim());
   return a !== undefined && classifyAddress(a).proxiable;
 }

@@ -3,7 +3,7 @@
  * own network, and proxiable when the record is proxied.
  */
 import type { Rule } from './context.js';
-import { classifyAddress, parseIPv4, parseIPv6 } from './address-ranges.js';
+import { classifyAddress, parseIPv4, parseIPv6 } from '../../model/address-classes.js';
 
 export const checkAddresses: Rule = (ctx) => {
   for (const e of ctx.records) {

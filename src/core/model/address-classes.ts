@@ -1,10 +1,9 @@
 /**
- * Fast address checks for the rules: the address is parsed once and matched against ranges
- * parsed once per process. (`model/addresses.ts` re-parses every range on every call, which
- * costs seconds on 100,000 records; same lists, same answers.)
+ * Address classes (the service's own network; proxiable or not), fast enough for 100,000-record
+ * zones: an address is parsed once into numbers and matched against prefixes parsed once per
+ * process. The one implementation, used by the validator, the model and the emulator.
  */
 import ipaddr from 'ipaddr.js';
-import { SERVICE_NETWORK_RANGES } from '../../model/addresses.js';
 
 /**
  * An address as numbers: 4 octets (IPv4) or 8 groups of 16 bits (IPv6). Matching prefixes on
@@ -23,7 +22,19 @@ interface Prefix {
   readonly bits: number;
 }
 
-const DOCUMENTATION_RANGES = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
+/** The service's own network (published list, DESIGN §7): A/AAAA content may not point there. */
+export const SERVICE_NETWORK_RANGES: readonly string[] = [
+  '173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18',
+  '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17',
+  '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22',
+  '2400:cb00::/32', '2606:4700::/32', '2803:f800::/32', '2405:b500::/32', '2405:8100::/32',
+  '2a06:98c0::/29', '2c0f:f248::/32',
+];
+
+/** Documentation ranges: ordinary public addresses here, so that examples and tests can use them (DESIGN §5). */
+export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
+
+/** ipaddr.js range names that cannot be proxied: private, loopback, link-local, shared (CGNAT), ... */
 const NOT_PROXIABLE = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved']);
 
 function toPrefix(addr: ipaddr.IPv4 | ipaddr.IPv6, bits: number): Prefix {
@@ -148,8 +159,15 @@ export function parseIPv6(text: string): Address | undefined {
 }
 
 export interface AddressClass {
-  serviceNetwork: boolean;
-  proxiable: boolean;
+  /** In the service's own network (A/AAAA content may not point there). */
+  readonly serviceNetwork: boolean;
+  /** Can be proxied. */
+  readonly proxiable: boolean;
+}
+
+/** Parse an IPv4 (dotted quad) or IPv6 address; undefined when it is neither. */
+export function parseAnyAddress(text: string): Address | undefined {
+  return parseIPv4(text) ?? parseIPv6(text);
 }
 
 /** Whether an address is in the service's network, and whether it can be proxied. */
