@@ -6,7 +6,8 @@
  * a PATCH or PUT (idempotent) is re-sent. Token secrets are returned in the result, never logged.
  */
 import type { ApiRecord } from '../core/model/api-codec.js';
-import { nameTypeKey, valueKey } from '../core/model/keys.js';
+import { differingFields } from '../core/diff/compare-records.js';
+import { nameTypeKey, recordKey } from '../core/model/keys.js';
 import type { CanonicalRecord, LiveRecord } from '../core/model/record.js';
 import type { Operation, RecordOperation, TokenOperation } from '../core/plan/operation.js';
 import { ZonectlError } from '../core/errors.js';
@@ -156,15 +157,9 @@ export class UnprovenTokenError extends ZonectlError {
     );
   }
 }
-/** Same value and attributes as `want` (comment and tags only when `want` manages them). */
+/** Same record as `want` in every field the plan manages (the planner's own comparison). */
 function sameRecord(live: CanonicalRecord, want: CanonicalRecord): boolean {
-  if (nameTypeKey(live) !== nameTypeKey(want) || valueKey(live) !== valueKey(want)) return false;
-  if (live.ttl !== want.ttl || live.proxied !== want.proxied) return false;
-  if (want.comment !== undefined && (live.comment ?? null) !== want.comment) return false;
-  if (want.tags !== undefined && JSON.stringify([...(live.tags ?? [])].sort()) !== JSON.stringify([...want.tags].sort())) {
-    return false;
-  }
-  return true;
+  return nameTypeKey(live) === nameTypeKey(want) && differingFields(live, want).length === 0;
 }
 
 /** Re-read / re-send rounds after an unknown outcome. */
@@ -400,7 +395,7 @@ class Executor {
     }
     const byValue = new Map<string, LiveRecord[]>();
     for (const r of records) {
-      const key = `${nameTypeKey(r)} ${valueKey(r)}`;
+      const key = recordKey(r);
       const list = byValue.get(key);
       if (list) list.push(r);
       else byValue.set(key, [r]);
@@ -409,7 +404,7 @@ class Executor {
     const created: Array<{ id?: string }> = [];
     for (const i of call.posts) {
       const after = rec(i).after;
-      const candidates = after ? (byValue.get(`${nameTypeKey(after)} ${valueKey(after)}`) ?? []) : [];
+      const candidates = after ? (byValue.get(recordKey(after)) ?? []) : [];
       const match = after ? candidates.find((r) => !taken.has(r.id) && sameRecord(r, after)) : undefined;
       if (match) {
         visible++;
