@@ -19,6 +19,9 @@ const EDIT = '#dns_records:edit';
 export const FREE_BATCH_LIMIT = 200;
 export const PAID_BATCH_LIMIT = 3500;
 
+const readNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(READ, zoneOf(ctx));
+const editNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(EDIT, zoneOf(ctx));
+
 function zoneOf(ctx: Pick<RouteContext, 'params' | 'store'>): ZoneRow {
   return zoneFromParams(ctx, zonePath(ctx, '/dns_records'));
 }
@@ -59,6 +62,34 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+type WriteKind = 'create' | 'patch' | 'replace';
+
+/**
+ * One record write, as a single call or a batch item: a create, a patch (the body merged onto
+ * the stored record) or a replace (PUT). The write rules are applied in `draftFromBody`.
+ */
+function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: string | undefined, now: Date): RecordRow {
+  if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }), now);
+  const base = records.require(id ?? '');
+  const mode = kind === 'patch' ? ({ kind: 'patch', base } as const) : ({ kind: 'replace' } as const);
+  return records.update(base, draftFromBody(body, records.zone, mode), now);
+}
+
+/** A single-call write route (POST, PATCH, PUT): write, then check the proxied CNAME chain. */
+function singleWrite(method: 'POST' | 'PATCH' | 'PUT', path: string, kind: WriteKind): Route {
+  return {
+    method,
+    path,
+    permission: editNeed,
+    handle: (ctx) =>
+      write(ctx, (records, render) => {
+        const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx.now);
+        records.checkProxiedChain(row);
+        return { result: render(row) };
+      }),
+  };
+}
+
 function batchLimit(ctx: RouteContext, zone: ZoneRow): number {
   if (ctx.options.batchLimit !== undefined) return ctx.options.batchLimit;
   return zone.plan === 'free' ? FREE_BATCH_LIMIT : PAID_BATCH_LIMIT;
@@ -89,29 +120,19 @@ function batch(ctx: RouteContext): RouteResult {
     }
     // The server runs each handler inside one store transaction: a throw below undoes it all.
     const written: RecordRow[] = [];
+    const keep = (row: RecordRow): RecordRow => {
+      written.push(row);
+      return row;
+    };
     const result = {
       deletes: deletes.map((op) => {
         const row = records.require(op.id);
         records.remove(row);
         return render(row);
       }),
-      patches: patches.map((op) => {
-        const base = records.require(op.id);
-        const row = records.update(base, draftFromBody(op, records.zone, { kind: 'patch', base }), ctx.now);
-        written.push(row);
-        return row;
-      }),
-      puts: puts.map((op) => {
-        const base = records.require(op.id);
-        const row = records.update(base, draftFromBody(op, records.zone, { kind: 'replace' }), ctx.now);
-        written.push(row);
-        return row;
-      }),
-      posts: posts.map((op) => {
-        const row = records.create(draftFromBody(op, records.zone, { kind: 'create' }), ctx.now);
-        written.push(row);
-        return row;
-      }),
+      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx.now))),
+      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx.now))),
+      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx.now))),
     };
     // Chains are checked on the state after the whole batch, for the CNAMEs it wrote.
     for (const row of written) {
@@ -131,21 +152,9 @@ function batch(ctx: RouteContext): RouteResult {
 }
 
 export function dnsRecordRoutes(): Route[] {
-  const readNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(READ, zoneOf(ctx));
-  const editNeed = (ctx: Pick<RouteContext, 'params' | 'store'>) => zoneNeed(EDIT, zoneOf(ctx));
   return [
     { method: 'GET', path: '/zones/:zone_id/dns_records', permission: readNeed, handle: list },
-    {
-      method: 'POST',
-      path: '/zones/:zone_id/dns_records',
-      permission: editNeed,
-      handle: (ctx) =>
-        write(ctx, (records, render) => {
-          const row = records.create(draftFromBody(ctx.body, records.zone, { kind: 'create' }), ctx.now);
-          records.checkProxiedChain(row);
-          return { result: render(row) };
-        }),
-    },
+    singleWrite('POST', '/zones/:zone_id/dns_records', 'create'),
     { method: 'POST', path: '/zones/:zone_id/dns_records/batch', permission: editNeed, handle: batch },
     {
       method: 'GET',
@@ -157,30 +166,8 @@ export function dnsRecordRoutes(): Route[] {
         return { result: renderRecord(row, zone.name, ctx.options.apiDate) };
       },
     },
-    {
-      method: 'PATCH',
-      path: '/zones/:zone_id/dns_records/:dns_record_id',
-      permission: editNeed,
-      handle: (ctx) =>
-        write(ctx, (records, render) => {
-          const base = records.require(ctx.params.dns_record_id);
-          const row = records.update(base, draftFromBody(ctx.body, records.zone, { kind: 'patch', base }), ctx.now);
-          records.checkProxiedChain(row);
-          return { result: render(row) };
-        }),
-    },
-    {
-      method: 'PUT',
-      path: '/zones/:zone_id/dns_records/:dns_record_id',
-      permission: editNeed,
-      handle: (ctx) =>
-        write(ctx, (records, render) => {
-          const base = records.require(ctx.params.dns_record_id);
-          const row = records.update(base, draftFromBody(ctx.body, records.zone, { kind: 'replace' }), ctx.now);
-          records.checkProxiedChain(row);
-          return { result: render(row) };
-        }),
-    },
+    singleWrite('PATCH', '/zones/:zone_id/dns_records/:dns_record_id', 'patch'),
+    singleWrite('PUT', '/zones/:zone_id/dns_records/:dns_record_id', 'replace'),
     {
       method: 'DELETE',
       path: '/zones/:zone_id/dns_records/:dns_record_id',
