@@ -1,3 +1,7 @@
+import { CloudflareClient } from '../../src/api/client.js';
+import { findZoneId } from '../../src/api/live.js';
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../src/emulator/server.js';
+import { startDropProxy, type DropProxy } from './drop-proxy.js';
 import type { ApiRecordBody } from '../../src/core/model/api-codec.js';
 import type { CanonicalRecord } from '../../src/core/model/record.js';
 import type { RecordOperation, SettingsOperation, TokenOperation } from '../../src/core/plan/operation.js';
@@ -40,4 +44,30 @@ export function settingsOp(zoneId: string, body: Record<string, unknown>): Setti
 
 export function tokenCreateOp(name: string, body: Record<string, unknown>): TokenOperation {
   return { kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name, body, fields: [], phase: 60 };
+}
+
+/** An emulator behind a drop proxy, and a fast-retrying client that talks through the proxy. */
+export interface ProxiedEmulator {
+  emu: RunningEmulator;
+  proxy: DropProxy;
+  client: CloudflareClient;
+  zoneId: string;
+  close(): Promise<void>;
+}
+
+export async function startProxiedEmulator(options: StartEmulatorOptions & { token: string; zones: [string] }): Promise<ProxiedEmulator> {
+  const emu = await startEmulator(options);
+  const proxy = await startDropProxy(emu.baseUrl);
+  const client = new CloudflareClient({
+    baseUrl: proxy.baseUrl, credentials: { kind: 'token', token: options.token }, limiter: null, retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
+  const zoneId = await findZoneId(client, options.zones[0]);
+  return {
+    emu, proxy, client, zoneId,
+    async close() {
+      await client.close();
+      await proxy.close();
+      await emu.close();
+    },
+  };
 }

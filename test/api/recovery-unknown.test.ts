@@ -4,12 +4,13 @@
  * not make (which must never be rolled).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CloudflareClient } from '../../src/api/client.js';
+import type { CloudflareClient } from '../../src/api/client.js';
 import { executeOperations, type ExecuteOptions } from '../../src/api/execute.js';
-import { findZoneId, readLiveRecords, readTokens } from '../../src/api/live.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { startDropProxy, type DropProxy } from './drop-proxy.js';
+import { readLiveRecords, readTokens } from '../../src/api/live.js';
+import type { RunningEmulator } from '../../src/emulator/server.js';
+import type { DropProxy } from './drop-proxy.js';
 import { aRecord, createOp, deleteOp, settingsOp, tokenCreateOp, updateOp } from './helpers.js';
+import { startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
 
 const TOKEN = 'recovery-unknown-token-0123456789abcdef';
 const ZONE = 'example.com';
@@ -25,19 +26,12 @@ let zoneId: string;
 /** The emulator's clock runs this many ms off the real one (to issue tokens "in the past"). */
 let clockOffsetMs = 0;
 
+let fixture: ProxiedEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ zones: [ZONE], token: TOKEN, now: () => new Date(Date.now() + clockOffsetMs) });
-  proxy = await startDropProxy(emu.baseUrl);
-  client = new CloudflareClient({
-    baseUrl: proxy.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null, retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  zoneId = await findZoneId(client, ZONE);
+  fixture = await startProxiedEmulator({ zones: [ZONE], token: TOKEN, now: () => new Date(Date.now() + clockOffsetMs) });
+  ({ emu, proxy, client, zoneId } = fixture);
 });
-afterAll(async () => {
-  await client.close();
-  await proxy.close();
-  await emu.close();
-});
+afterAll(() => fixture.close());
 beforeEach(() => {
   proxy.setRule(() => 'pass');
   proxy.forwarded.length = 0;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import type { RunningEmulator } from '../../src/emulator/server.js';
 import { CloudflareClient } from '../../src/api/client.js';
 import { executeOperations, type ExecuteOptions } from '../../src/api/execute.js';
-import { findZoneId, readLiveRecords, readTokens } from '../../src/api/live.js';
+import { readLiveRecords, readTokens } from '../../src/api/live.js';
 import { aRecord, createOp, deleteOp, tokenCreateOp, updateOp } from './helpers.js';
-import { startDropProxy, type DropProxy } from './drop-proxy.js';
+import { startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
+import type { DropProxy } from './drop-proxy.js';
 
 const TOKEN = 'recovery-token-0123456789abcdef';
 const ZONE = 'example.com';
@@ -14,19 +15,12 @@ let proxy: DropProxy;
 let client: CloudflareClient;
 let zoneId: string;
 
+let fixture: ProxiedEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ zones: [ZONE], token: TOKEN });
-  proxy = await startDropProxy(emu.baseUrl);
-  client = new CloudflareClient({
-    baseUrl: proxy.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null, retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  zoneId = await findZoneId(client, ZONE);
+  fixture = await startProxiedEmulator({ zones: [ZONE], token: TOKEN });
+  ({ emu, proxy, client, zoneId } = fixture);
 });
-afterAll(async () => {
-  await client.close();
-  await proxy.close();
-  await emu.close();
-});
+afterAll(() => fixture.close());
 beforeEach(() => {
   proxy.setRule(() => 'pass');
   proxy.forwarded.length = 0;
