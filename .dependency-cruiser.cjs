@@ -1,0 +1,64 @@
+/**
+ * Architecture rules (docs/architecture.md, "Layers"), checked in CI by `npm run arch`.
+ * dependency-cruiser reads the real import graph (TypeScript aware), so a rule here cannot be
+ * dodged by a re-export or a relative path spelled differently.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'emulator-is-independent',
+      severity: 'error',
+      comment:
+        'The emulator is the service run locally: it implements the service on its own, so that ' +
+        "zonectl's tests against it can fail when zonectl's canonical form is wrong. It imports " +
+        'nothing from zonectl (core, api, app, cli); shared facts live as plain data in src/facts.',
+      from: { path: '^src/emulator/' },
+      to: { path: '^src/(core|api|app|cli)/' },
+    },
+    {
+      name: 'core-is-pure',
+      severity: 'error',
+      comment: 'src/core is data in, data out: no I/O modules, no process, no network, no file system.',
+      from: { path: '^src/core/' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|fs/promises|net|http|https|http2|dgram|dns|child_process|worker_threads|cluster|os|process|readline|tty)$',
+      },
+    },
+    {
+      name: 'core-has-no-effects',
+      severity: 'error',
+      comment: 'src/core depends on no effectful layer and on no HTTP library.',
+      from: { path: '^src/core/' },
+      to: { path: ['^src/(api|app|cli|emulator)/', 'node_modules/undici'] },
+    },
+    {
+      name: 'api-knows-no-emulator',
+      severity: 'error',
+      comment: 'The API client talks to the service over HTTP; it never reaches into the emulator.',
+      from: { path: '^src/(api|core|app)/' },
+      to: { path: '^src/emulator/' },
+    },
+    {
+      name: 'facts-are-data',
+      severity: 'error',
+      comment: 'src/facts holds plain data both sides may read; it imports nothing of the project.',
+      from: { path: '^src/facts/' },
+      to: { path: '^src/(core|api|app|cli|emulator)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles make layers meaningless.',
+      from: { path: '^src/' },
+      to: { circular: true, dependencyTypes: ['local', 'import', 'type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
