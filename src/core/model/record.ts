@@ -1,6 +1,16 @@
 import type { RecordType } from './record-types.js';
 
 export type DataValue = string | number;
+
+/**
+ * Per-record settings the service keeps on a record (`settings` in the API). Each flag is
+ * managed only when set: `undefined` means "not managed" (the file did not set it).
+ */
+export interface RecordSettings {
+  readonly flatten_cname?: boolean;
+  readonly ipv4_only?: boolean;
+  readonly ipv6_only?: boolean;
+}
 /** Structured record data (CAA, SRV, HTTPS, ...), field names as in the API. */
 export type RecordData = Readonly<Record<string, DataValue>>;
 
@@ -25,6 +35,8 @@ export interface CanonicalRecord {
   readonly proxied: boolean;
   readonly comment?: string | null;
   readonly tags?: readonly string[];
+  /** Per-record settings; `undefined` (or a flag left out) means not managed. */
+  readonly settings?: RecordSettings;
 }
 
 /** Read-only flags the service sets on a record. */
@@ -58,4 +70,5 @@ export interface RecordInput {
   readonly proxied?: boolean;
   readonly comment?: string | null;
   readonly tags?: readonly string[];
+  readonly settings?: RecordSettings;
 }
