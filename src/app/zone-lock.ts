@@ -1,0 +1,237 @@
+/**
+ * The apply lock: concurrent applies to one zone are serialized by a lease that the service
+ * itself arbitrates (the record form is in src/core/lock/lock-record.ts; docs/architecture.md,
+ * "Concurrent applies").
+ *
+ * - Take: POST the lock CNAME. The service allows one CNAME per name, so of two creators one is
+ *   refused. A refused creator reads the lock and either takes it over (its owner is a dead
+ *   process on this host, or its lease has expired: delete that record by id, then try again;
+ *   of several takers only one create can succeed) or waits, polling, up to a bound, saying whose
+ *   lock it is and how old.
+ * - Hold: the lease is renewed (PATCH of the target with a later expiry) while the run lives. A
+ *   renewal that finds the record gone marks the lock lost.
+ * - Release: DELETE by id (a 404 means it is already gone). `forceUnlock` removes any lock.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { CloudflareClient } from '../api/index.js';
+import { CloudflareApiError, OutcomeUnknownError } from '../api/index.js';
+import { ZonectlError } from '../core/errors.js';
+import {
+  decodeLockTarget,
+  describeLockOwner,
+  encodeLockTarget,
+  lockRecordName,
+  toLabel,
+  type LockOwner,
+} from '../core/lock/lock-record.js';
+
+export const DEFAULT_LOCK_WAIT_MS = 10 * 60_000;
+export const DEFAULT_LEASE_SECONDS = 120;
+
+/** The lock is held by another run and did not come free in time. */
+export class ZoneLockBusyError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_LOCKED', message);
+  }
+}
+
+/** Who this run is, for the lock's target. */
+export interface LockIdentity {
+  readonly host: string;
+  readonly pid: number;
+  readonly runId: string;
+}
+
+/** This process: host name, pid, and the CI run id when there is one (else a random id). */
+export function currentLockIdentity(env: Readonly<Record<string, string | undefined>> = process.env): LockIdentity {
+  const ci = env.ZONECTL_RUN_ID ?? env.GITHUB_RUN_ID ?? env.CI_JOB_ID ?? env.BUILD_ID;
+  return { host: toLabel(hostname()), pid: process.pid, runId: toLabel(ci ?? randomBytes(4).toString('hex')) };
+}
+
+export interface ZoneLockOptions {
+  readonly zone: string;
+  readonly zoneId: string;
+  readonly identity?: LockIdentity;
+  readonly leaseSeconds?: number;
+  /** How long to wait for a lock held by a live run (default 10 minutes; 0: do not wait). */
+  readonly waitMs?: number;
+  readonly pollMs?: number;
+  /** Renew every this many ms (default a third of the lease). */
+  readonly renewEveryMs?: number;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly isProcessAlive?: (pid: number) => boolean;
+  /** Called when the run starts waiting and then every 30 s: whose lock, and its age in seconds. */
+  readonly onWait?: (message: string) => void;
+  /** Called once if a renewal finds the lock gone (another run took it over). */
+  readonly onLost?: (message: string) => void;
+}
+
+export interface HeldZoneLock {
+  readonly recordId: string;
+  readonly owner: LockOwner;
+  /** True once a renewal found the record gone. */
+  readonly lost: boolean;
+  /** Stops renewing and deletes the lock (a 404 counts as released). */
+  release(): Promise<void>;
+  /** Stops renewing without deleting (the caller released it inside a batch). */
+  forget(): void;
+}
+
+interface LockRow {
+  readonly id: string;
+  readonly content: string;
+  readonly created_on?: string;
+}
+
+/** true when a process with that pid exists on this host (EPERM: it exists, not ours). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readLock(client: CloudflareClient, zoneId: string, name: string): Promise<LockRow | undefined> {
+  const res = await client.request<LockRow[]>('GET', `/zones/${zoneId}/dns_records`, { query: { type: 'CNAME', name, per_page: 5 } });
+  return res.result.find((r) => typeof r.content === 'string');
+}
+
+async function deleteById(client: CloudflareClient, zoneId: string, id: string): Promise<void> {
+  try {
+    await client.request('DELETE', `/zones/${zoneId}/dns_records/${id}`);
+  } catch (err) {
+    if (err instanceof CloudflareApiError && err.status === 404) return;
+    throw err;
+  }
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Why a held lock may be taken over now, or undefined when its owner may still be working. */
+function staleReason(owner: LockOwner | undefined, me: LockIdentity, nowMs: number, alive: (pid: number) => boolean): string | undefined {
+  if (owner === undefined) return undefined;
+  if (owner.expiresAt * 1000 < nowMs) return `its lease expired ${Math.round(nowMs / 1000 - owner.expiresAt)} s ago`;
+  if (owner.host === me.host && owner.pid !== me.pid && !alive(owner.pid)) return `its process ${owner.pid} on this host is gone`;
+  return undefined;
+}
+
+function ageOf(row: LockRow, nowMs: number): string {
+  const created = row.created_on === undefined ? NaN : Date.parse(row.created_on);
+  return Number.isFinite(created) ? `${Math.max(0, Math.round((nowMs - created) / 1000))} s old` : 'of unknown age';
+}
+
+/** Takes the zone's apply lock, waiting for a live holder up to `waitMs`. */
+export async function acquireZoneLock(client: CloudflareClient, options: ZoneLockOptions): Promise<HeldZoneLock> {
+  const me = options.identity ?? currentLockIdentity();
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const alive = options.isProcessAlive ?? processAlive;
+  const lease = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const pollMs = options.pollMs ?? 2_000;
+  const name = lockRecordName(options.zone);
+  const started = now();
+  let lastNotice = -Infinity;
+
+  for (;;) {
+    const owner: LockOwner = { ...me, expiresAt: Math.floor(now() / 1000) + lease };
+    const target = encodeLockTarget(owner);
+    const created = await tryCreate(client, options.zoneId, name, target);
+    if (created !== undefined) return holdLock(client, options, name, created, owner);
+
+    const row = await readLock(client, options.zoneId, name);
+    if (row === undefined) continue; // released between our create and our read: try again
+    const held = decodeLockTarget(row.content);
+    const stale = staleReason(held, me, now(), alive);
+    if (stale !== undefined) {
+      options.onWait?.(`zonectl: taking over the apply lock of ${options.zone} (${describeLockOwner(held as LockOwner)}): ${stale}`);
+      await deleteById(client, options.zoneId, row.id);
+      continue;
+    }
+    const who = held ? describeLockOwner(held) : `a record zonectl did not write (target ${row.content})`;
+    const waited = now() - started;
+    if (waited >= waitMs) {
+      throw new ZoneLockBusyError(
+        `the apply lock of ${options.zone} (${name}) is held by ${who}, ${ageOf(row, now())}; waited ${Math.round(waited / 1000)} s. ` +
+          'Another apply is running (use a CI concurrency group), or remove a stale lock with --force-unlock.',
+      );
+    }
+    if (now() - lastNotice >= 30_000) {
+      lastNotice = now();
+      options.onWait?.(`zonectl: waiting for the apply lock of ${options.zone}: held by ${who}, ${ageOf(row, now())}`);
+    }
+    await sleep(Math.min(pollMs, Math.max(1, waitMs - waited)));
+  }
+}
+
+/** The id of the lock record we created, or undefined when the service refused (held). */
+async function tryCreate(client: CloudflareClient, zoneId: string, name: string, target: string): Promise<string | undefined> {
+  const body = { type: 'CNAME', name, content: target, ttl: 60, proxied: false, comment: 'zonectl apply lock: removed when the apply ends' };
+  try {
+    const res = await client.request<{ id: string }>('POST', `/zones/${zoneId}/dns_records`, { body });
+    return res.result.id;
+  } catch (err) {
+    if (err instanceof OutcomeUnknownError) {
+      // The create may have happened: the lock is ours only if it carries our own target.
+      const row = await readLock(client, zoneId, name);
+      return row !== undefined && row.content.toLowerCase() === target ? row.id : undefined;
+    }
+    if (err instanceof CloudflareApiError && err.status === 400) return undefined;
+    throw err;
+  }
+}
+
+function holdLock(client: CloudflareClient, options: ZoneLockOptions, name: string, recordId: string, first: LockOwner): HeldZoneLock {
+  const now = options.now ?? Date.now;
+  const lease = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  let owner = first;
+  let lost = false;
+  let renewing: Promise<void> = Promise.resolve();
+  const renew = async (): Promise<void> => {
+    const next: LockOwner = { ...owner, expiresAt: Math.floor(now() / 1000) + lease };
+    try {
+      await client.request('PATCH', `/zones/${options.zoneId}/dns_records/${recordId}`, { body: { content: encodeLockTarget(next) } });
+      owner = next;
+    } catch (err) {
+      if (err instanceof CloudflareApiError && err.status === 404 && !lost) {
+        lost = true;
+        options.onLost?.(`zonectl: the apply lock of ${options.zone} (${name}) was taken over by another run`);
+      }
+      // Other failures: the next renewal tries again; the lease still has two thirds left.
+    }
+  };
+  const timer = setInterval(() => {
+    renewing = renewing.then(renew);
+  }, options.renewEveryMs ?? Math.max(1_000, (lease * 1000) / 3));
+  timer.unref();
+  return {
+    recordId,
+    get owner() {
+      return owner;
+    },
+    get lost() {
+      return lost;
+    },
+    async release() {
+      clearInterval(timer);
+      await renewing;
+      await deleteById(client, options.zoneId, recordId);
+    },
+    forget() {
+      clearInterval(timer);
+    },
+  };
+}
+
+/** Removes the zone's apply lock whoever holds it. Returns the owner it removed, if any. */
+export async function forceUnlock(client: CloudflareClient, zone: string, zoneId: string): Promise<string | undefined> {
+  const row = await readLock(client, zoneId, lockRecordName(zone));
+  if (row === undefined) return undefined;
+  await deleteById(client, zoneId, row.id);
+  const owner = decodeLockTarget(row.content);
+  return owner ? describeLockOwner(owner) : row.content;
+}
