@@ -15,6 +15,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['plan', async () => (await import('./commands/plan.js')).registerPlan],
   ['apply', async () => (await import('./commands/apply.js')).registerApply],
   ['drift', async () => (await import('./commands/drift.js')).registerDrift],
+  ['export', async () => (await import('./commands/export.js')).registerExport],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
 

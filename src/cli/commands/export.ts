@@ -1,0 +1,96 @@
+import { Command, Option } from 'commander';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listAll, ZONES_PER_PAGE, type ApiZone } from '../../api/index.js';
+import { connect } from '../../app/connect.js';
+import { readZoneExport } from '../../app/export-zone.js';
+import { writeFileAtomic } from '../../app/write-file-atomic.js';
+import { ZonectlError } from '../../core/errors.js';
+import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
+import { log, out } from '../io.js';
+import { VERSION } from '../version.js';
+import { baseUrlOption } from './plan.js';
+
+type ExportFormat = 'yaml' | 'json';
+
+interface ExportFlags {
+  zone?: string;
+  all?: boolean;
+  out?: string;
+  format: ExportFormat;
+  force?: boolean;
+  baseUrl?: string;
+}
+
+class ExportRefusedError extends ZonectlError {}
+
+/** The published schema beside this installation (package root/schemas), as the editors' `$schema`. */
+function schemaPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    const candidate = join(dir, 'schemas', 'zone.schema.json');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return 'zone.schema.json';
+}
+
+function schemaRefFor(outFile: string | undefined): string {
+  const schema = schemaPath();
+  const from = outFile === undefined ? process.cwd() : dirname(resolve(outFile));
+  const rel = relative(from, schema);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+function refuseOverwrite(path: string, force: boolean | undefined): void {
+  if (force !== true && existsSync(path)) {
+    throw new ExportRefusedError('OUTPUT_EXISTS', `${path} exists; zonectl export does not overwrite a zone file (use --force, or another --out)`);
+  }
+}
+
+async function exportOne(flags: ExportFlags, zoneName: string, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
+  const { zoneId, export: exp } = await readZoneExport(client, zoneName);
+  const origin = `Exported by zonectl ${VERSION} from zone ${exp.file.zone} (id ${zoneId}) on ${new Date().toISOString().slice(0, 10)}.`;
+  const text = flags.format === 'json' ? renderExportJson(exp) : renderExportYaml(exp, { schemaRef: schemaRefFor(outFile), origin });
+  if (outFile === undefined) out(text);
+  else writeFileAtomic(outFile, text);
+  const where = outFile ?? 'stdout';
+  log(`${exp.file.zone}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`);
+  for (const line of exp.leftOut) log(`  left out: ${line}`);
+  for (const line of exp.unknown) log(`  left out: ${line}`);
+  for (const note of exp.notes) log(`  note: ${note}`);
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('Write the live zone as a zone file that plans clean (records, DNS settings, the tokens that name it)')
+    .option('--zone <name>', 'the zone to export')
+    .option('--all', 'export every zone the credentials can see, one file per zone (needs --out DIR)')
+    .option('--out <path>', 'write to this file (with --all: this directory) instead of stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .option('--force', 'overwrite existing files')
+    .addOption(baseUrlOption())
+    .action(async (flags: ExportFlags) => {
+      if ((flags.zone === undefined) === (flags.all !== true)) throw new ExportRefusedError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
+      if (flags.all === true && flags.out === undefined) throw new ExportRefusedError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
+      const client = connect({ baseUrl: flags.baseUrl });
+      try {
+        if (flags.zone !== undefined) {
+          if (flags.out !== undefined) refuseOverwrite(flags.out, flags.force);
+          await exportOne(flags, flags.zone, flags.out, client);
+          return;
+        }
+        const dir = flags.out as string;
+        if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
+        mkdirSync(dir, { recursive: true });
+        const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
+        const files = zones.map((z) => join(dir, `${z.name.toLowerCase()}.${flags.format === 'json' ? 'json' : 'yaml'}`));
+        for (const f of files) refuseOverwrite(f, flags.force);
+        for (const [i, zone] of zones.entries()) await exportOne(flags, zone.name, files[i], client);
+      } finally {
+        await client.close();
+      }
+    });
+}

@@ -1,0 +1,102 @@
+/**
+ * A live zone -> the zone file `zonectl export` writes (as data; render-export.ts writes it as
+ * YAML with comments, or JSON). Pure. The file plans clean against the zone it came from:
+ * every record zonectl may manage is listed in canonical form, and what it must not touch
+ * (service-managed or read-only records) or cannot (types it does not manage) is listed in
+ * notes that the YAML keeps as comments, never dropped silently.
+ */
+import type { LiveToken } from '../diff/diff-tokens.js';
+import { relativeRecordName } from '../model/names.js';
+import type { LiveRecord, RecordMeta } from '../model/record.js';
+import { exportRecords, type ExportedDefaults, type ExportedRecord } from './export-records.js';
+import { exportSettings } from './export-settings.js';
+import { exportTokens, type ExportedToken } from './export-tokens.js';
+
+/** A live record of a type zonectl does not manage, as listed. */
+export interface UnknownTypeRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly content?: string;
+}
+
+export interface ExportInput {
+  readonly zone: string;
+  readonly zoneId: string;
+  readonly accountId?: string;
+  readonly nameServers?: readonly string[];
+  /** Every live record zonectl reads (protected ones included: they become notes). */
+  readonly records: readonly LiveRecord[];
+  readonly unknownTypes: readonly UnknownTypeRecord[];
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** Live tokens; undefined when they could not be read (then `tokenNote` says why). */
+  readonly tokens?: readonly LiveToken[];
+  readonly permissionGroups?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  readonly tokenNote?: string;
+}
+
+export interface ExportedZoneFile {
+  version: 1;
+  zone: string;
+  defaults?: ExportedDefaults;
+  settings?: Record<string, unknown>;
+  records: ExportedRecord[];
+  tokens?: ExportedToken[];
+}
+
+export interface ZoneExport {
+  readonly file: ExportedZoneFile;
+  /** Records left out because zonectl must not change them: one line each, with why. */
+  readonly leftOut: readonly string[];
+  /** Records of types zonectl does not manage: one line each. */
+  readonly unknown: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** Why the service keeps a record out of anyone's hands, or undefined when zonectl may manage it. */
+export function protectionOf(meta: RecordMeta | undefined): string | undefined {
+  if (!meta) return undefined;
+  const flags = Object.entries(meta)
+    .filter(([key, value]) => value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')))
+    .map(([key]) => `meta.${key}`);
+  return flags.length > 0 ? flags.join(', ') : undefined;
+}
+
+function describeLive(r: LiveRecord, zone: string): string {
+  const value = r.content ?? JSON.stringify(r.data ?? {});
+  return `${relativeRecordName(r.name, zone)} ${r.type} ${value}${r.priority !== undefined ? ` (priority ${r.priority})` : ''} (id ${r.id})`;
+}
+
+export function exportZone(input: ExportInput): ZoneExport {
+  const managed: LiveRecord[] = [];
+  const leftOut: string[] = [];
+  for (const r of input.records) {
+    const why = protectionOf(r.meta);
+    if (why === undefined) managed.push(r);
+    else leftOut.push(`${describeLive(r, input.zone)}: managed by the service (${why}); zonectl never changes it`);
+  }
+  const unknown = input.unknownTypes.map(
+    (r) => `${relativeRecordName(r.name.toLowerCase().replace(/\.$/, ''), input.zone)} ${r.type} ${r.content ?? ''} (id ${r.id}): zonectl does not manage type ${r.type}; it is left alone`,
+  );
+  const { defaults, records } = exportRecords(managed, input.zone);
+  const file: ExportedZoneFile = { version: 1, zone: input.zone, records };
+  if (Object.keys(defaults).length > 0) file.defaults = defaults;
+  const settings = exportSettings(input.settings, input.nameServers);
+  if (Object.keys(settings).length > 0) file.settings = settings;
+  const notes: string[] = [];
+  if (input.tokens !== undefined) {
+    const tokens = exportTokens(input.tokens, { zoneId: input.zoneId, accountId: input.accountId, permissionGroups: input.permissionGroups ?? [] });
+    if (tokens.length > 0) file.tokens = tokens;
+  }
+  if (input.tokenNote !== undefined) notes.push(input.tokenNote);
+  // Key order of the written file: version, zone, defaults, settings, records, tokens.
+  const ordered: ExportedZoneFile = {
+    version: 1,
+    zone: file.zone,
+    ...(file.defaults ? { defaults: file.defaults } : {}),
+    ...(file.settings ? { settings: file.settings } : {}),
+    records: file.records,
+    ...(file.tokens ? { tokens: file.tokens } : {}),
+  };
+  return { file: ordered, leftOut, unknown, notes };
+}

@@ -1,0 +1,64 @@
+/**
+ * Writes an export as a zone file: YAML through the `yaml` package's document API, so the notes
+ * survive as comments (a schema line for editors first, records one flow map a line, a blank
+ * line between names), or JSON. Pure.
+ */
+import { Document, isMap, isScalar, isSeq, Scalar, type Pair, type YAMLMap } from 'yaml';
+import type { ZoneExport } from './export-zone.js';
+
+export interface RenderExportOptions {
+  /** `$schema` reference for yaml-language-server (a path relative to the file, or a URL). */
+  readonly schemaRef: string;
+  /** A line saying where the file came from (e.g. `exported from zone id ... on ...`). */
+  readonly origin?: string;
+}
+
+function commentBlock(title: string, lines: readonly string[]): string {
+  return [` ${title}`, ...lines.map((l) => `   ${l.replace(/[\r\n]+/g, ' ')}`)].join('\n');
+}
+
+/** TXT content, comments and tags are free text: always double-quoted, so no reader wonders where they end. */
+function quoteFreeText(record: YAMLMap): void {
+  const quote = (node: unknown): void => {
+    if (isScalar(node) && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
+  };
+  for (const pair of record.items as Pair[]) {
+    const key = isScalar(pair.key) ? pair.key.value : undefined;
+    if (key === 'comment' || (key === 'content' && record.get('type') === 'TXT')) quote(pair.value);
+    if (key === 'tags' && isSeq(pair.value)) pair.value.items.forEach(quote);
+  }
+}
+
+export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions): string {
+  const doc = new Document(exp.file);
+  const header = [` yaml-language-server: $schema=${options.schemaRef}`];
+  if (options.origin !== undefined) header.push('', ` ${options.origin}`);
+  doc.commentBefore = header.join('\n');
+  const root = doc.contents as YAMLMap;
+  const pairs = root.items as Pair[];
+  for (const pair of pairs) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    if ((key === 'defaults' || key === 'settings') && isMap(pair.value)) pair.value.flow = key === 'defaults';
+    if (key === 'records' && isSeq(pair.value)) {
+      let previous: unknown;
+      for (const item of pair.value.items) {
+        if (!isMap(item)) continue;
+        item.flow = true;
+        quoteFreeText(item);
+        const name = item.get('name');
+        if (previous !== undefined && name !== previous) item.spaceBefore = true;
+        previous = name;
+      }
+      const notes: string[] = [];
+      if (exp.leftOut.length > 0) notes.push(commentBlock('Left out: records the service manages (zonectl never touches them):', exp.leftOut));
+      if (exp.unknown.length > 0) notes.push(commentBlock('Left out: record types zonectl does not manage:', exp.unknown));
+      if (notes.length > 0 && isScalar(pair.key)) pair.key.commentBefore = notes.join('\n');
+    }
+  }
+  if (exp.notes.length > 0) doc.comment = exp.notes.map((n) => ` ${n}`).join('\n');
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+}
+
+export function renderExportJson(exp: ZoneExport): string {
+  return `${JSON.stringify(exp.file, null, 2)}\n`;
+}
