@@ -2,7 +2,7 @@
 import type { CloudflareClient } from '../api/index.js';
 import { CloudflareApiError, decodeLiveRecords, findZone, listAll, readDnsSettings, readPermissionGroups, readTokens, RECORDS_PER_PAGE } from '../api/index.js';
 import type { ApiRecord } from '../core/model/api-codec.js';
-import { exportZone, type ZoneExport } from '../core/export/export-zone.js';
+import { exportZone, type ExportInput, type ZoneExport } from '../core/export/export-zone.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
 
@@ -24,7 +24,14 @@ async function readTokensFor(client: CloudflareClient): Promise<{ tokens?: LiveT
   }
 }
 
-export async function readZoneExport(client: CloudflareClient, zoneName: string): Promise<ReadExportResult> {
+/** Everything an export reads of one zone. */
+export interface LiveZoneSnapshot {
+  readonly zoneId: string;
+  readonly input: ExportInput;
+}
+
+/** Reads a zone's records, DNS settings and (when the credentials may) tokens and permission groups. */
+export async function readLiveZone(client: CloudflareClient, zoneName: string): Promise<LiveZoneSnapshot> {
   const zone = await findZone(client, zoneName);
   const [apiRecords, settings, tokenRead] = await Promise.all([
     listAll<ApiRecord>(client, `/zones/${zone.id}/dns_records`, {}, { perPage: RECORDS_PER_PAGE }),
@@ -34,7 +41,7 @@ export async function readZoneExport(client: CloudflareClient, zoneName: string)
   const visible = apiRecords.filter((r) => !isZonectlRecordName(r.name, zone.name));
   const { records, unknownTypes } = decodeLiveRecords(visible, zone.name);
   const nameServers = Array.isArray(zone.name_servers) ? zone.name_servers.filter((n): n is string => typeof n === 'string') : [];
-  const exp = exportZone({
+  const input: ExportInput = {
     zone: zone.name.toLowerCase(),
     zoneId: zone.id,
     ...(zone.account?.id !== undefined ? { accountId: zone.account.id } : {}),
@@ -45,6 +52,11 @@ export async function readZoneExport(client: CloudflareClient, zoneName: string)
     ...(tokenRead.tokens !== undefined ? { tokens: tokenRead.tokens } : {}),
     ...(tokenRead.groups !== undefined ? { permissionGroups: tokenRead.groups } : {}),
     ...(tokenRead.note !== undefined ? { tokenNote: tokenRead.note } : {}),
-  });
-  return { zoneId: zone.id, export: exp };
+  };
+  return { zoneId: zone.id, input };
+}
+
+export async function readZoneExport(client: CloudflareClient, zoneName: string): Promise<ReadExportResult> {
+  const { zoneId, input } = await readLiveZone(client, zoneName);
+  return { zoneId, export: exportZone(input) };
 }

@@ -16,6 +16,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['apply', async () => (await import('./commands/apply.js')).registerApply],
   ['drift', async () => (await import('./commands/drift.js')).registerDrift],
   ['export', async () => (await import('./commands/export.js')).registerExport],
+  ['import', async () => (await import('./commands/import.js')).registerImport],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
 

@@ -3,9 +3,15 @@
  * is built by applying a random file to the emulator; the exported file is read back through the
  * real zone file loader and planned against the same live zone.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readZoneExport } from '../../src/app/export-zone.js';
+import { readLiveZone, readZoneExport } from '../../src/app/export-zone.js';
+import { importBindZone } from '../../src/core/bind/import-zone.js';
+import { renderBindZone } from '../../src/core/bind/render-bind.js';
 import { planZoneRun } from '../../src/app/plan-zones.js';
 import { renderExportJson, renderExportYaml } from '../../src/core/export/render-export.js';
 import { RECORD_TYPES } from '../../src/core/model/record-types.js';
@@ -41,7 +47,7 @@ const POOL: readonly Rec[] = [
   { name: 'host', type: 'SSHFP', data: { algorithm: 4, type: 2, fingerprint: '123456789abcdef67890123456789abcdef67890123456789abcdef123456789' } },
   { name: '_443._tcp.www', type: 'TLSA', data: { usage: 3, selector: 1, matching_type: 1, certificate: '0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6' } },
   { name: 'abc._smimecert', type: 'SMIMEA', data: { usage: 3, selector: 0, matching_type: 1, certificate: 'aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899' } },
-  { name: 'cert', type: 'CERT', data: { type: 1, key_tag: 12179, algorithm: 3, certificate: 'MIIBszCCAXCgAwIBAgIJAK' } },
+  { name: 'cert', type: 'CERT', data: { type: 1, key_tag: 12179, algorithm: 3, certificate: 'MIIBszCCAXCgAwIBAgIJAKcD' } },
   { name: 'loc', type: 'LOC', data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: 'N', long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 } },
   { name: 'pgp', type: 'OPENPGPKEY', content: 'mQINBFm4hfcBEADKfsmZMzUPBMNyHZQ3' },
 ];
@@ -70,6 +76,18 @@ const zoneArb = fc
     return fc.tuple(fc.tuple(...all.map(decorated)), fc.constant(defaultTtl));
   });
 
+/** named-checkzone (bind9-utils) when installed; CI installs it (.ci/run), so there it must be present. */
+const namedCheckzone = spawnSync('named-checkzone', ['-v']).status === 0;
+const scratch = mkdtempSync(join(tmpdir(), 'zonectl-bind-'));
+
+function checkWithNamed(text: string): void {
+  const file = join(scratch, 'zone.db');
+  writeFileSync(file, text);
+  const res = spawnSync('named-checkzone', ['-i', 'local', '-k', 'fail', '-n', 'fail', 'example.com', file], { encoding: 'utf8' });
+  expect(`${res.stdout}${res.stderr}`, text).toMatch(/OK/);
+  expect(res.status, `${res.stdout}${res.stderr}\n${text}`).toBe(0);
+}
+
 function zoneFile(records: readonly Rec[], defaultTtl: number | 'auto' | undefined): string {
   const lines = records.map((r) => `  - ${JSON.stringify(r)}`);
   return [
@@ -92,11 +110,16 @@ describe('export round trip', () => {
     await h.close();
   });
 
+  it('named-checkzone is installed where CI runs (.ci/run installs bind9-utils)', () => {
+    if (process.env.CI === undefined) return;
+    expect(namedCheckzone).toBe(true);
+  });
+
   it('the pool covers every record type', () => {
     expect(new Set([...POOL, DS].map((r) => r.type))).toEqual(new Set(RECORD_TYPES));
   });
 
-  it('live -> export (YAML and JSON) -> plan is empty, for random zones', async () => {
+  it('live -> export (YAML, JSON, BIND) -> plan is empty, and named-checkzone accepts the BIND file, for random zones', async () => {
     await fc.assert(
       fc.asyncProperty(zoneArb, async ([records, defaultTtl]) => {
         await converge(h, config(zoneFile(records, defaultTtl)));
@@ -109,6 +132,14 @@ describe('export round trip', () => {
           expect(run.plan.operations).toEqual([]);
           expect(run.plan.unmanaged).toEqual([]);
         }
+        // live -> BIND (as the service's export lays it out) -> named-checkzone -> import -> plan is empty.
+        const { input } = await readLiveZone(h.client, 'example.com');
+        const bind = renderBindZone({ zone: 'example.com', records: input.records, nameServers: input.nameServers ?? [], settings: input.settings, serial: 1 });
+        if (namedCheckzone) checkWithNamed(bind);
+        const imported = importBindZone(bind, { zone: 'example.com', soa: false, proxied: false });
+        expect(imported.problems).toEqual([]);
+        const run = await planZoneRun(h.client, config(renderExportYaml(imported.export, { schemaRef: 'zone.schema.json' })));
+        expect(run.plan.operations).toEqual([]);
       }),
       { numRuns: 15, seed: 20261122 },
     );

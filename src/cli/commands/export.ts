@@ -1,18 +1,20 @@
 import { Command, Option } from 'commander';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { listAll, ZONES_PER_PAGE, type ApiZone } from '../../api/index.js';
 import { connect } from '../../app/connect.js';
-import { readZoneExport } from '../../app/export-zone.js';
+import { readLiveZone } from '../../app/export-zone.js';
+import { renderBindZone } from '../../core/bind/render-bind.js';
+import { exportZone } from '../../core/export/export-zone.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
 import { log, out } from '../io.js';
+import { schemaRefFor } from '../schema-ref.js';
 import { VERSION } from '../version.js';
 import { baseUrlOption } from './plan.js';
 
-type ExportFormat = 'yaml' | 'json';
+type ExportFormat = 'yaml' | 'json' | 'bind';
 
 interface ExportFlags {
   zone?: string;
@@ -25,24 +27,6 @@ interface ExportFlags {
 
 class ExportRefusedError extends ZonectlError {}
 
-/** The published schema beside this installation (package root/schemas), as the editors' `$schema`. */
-function schemaPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i += 1) {
-    const candidate = join(dir, 'schemas', 'zone.schema.json');
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  return 'zone.schema.json';
-}
-
-function schemaRefFor(outFile: string | undefined): string {
-  const schema = schemaPath();
-  const from = outFile === undefined ? process.cwd() : dirname(resolve(outFile));
-  const rel = relative(from, schema);
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}
-
 function refuseOverwrite(path: string, force: boolean | undefined): void {
   if (force !== true && existsSync(path)) {
     throw new ExportRefusedError('OUTPUT_EXISTS', `${path} exists; zonectl export does not overwrite a zone file (use --force, or another --out)`);
@@ -50,9 +34,20 @@ function refuseOverwrite(path: string, force: boolean | undefined): void {
 }
 
 async function exportOne(flags: ExportFlags, zoneName: string, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
-  const { zoneId, export: exp } = await readZoneExport(client, zoneName);
-  const origin = `Exported by zonectl ${VERSION} from zone ${exp.file.zone} (id ${zoneId}) on ${new Date().toISOString().slice(0, 10)}.`;
-  const text = flags.format === 'json' ? renderExportJson(exp) : renderExportYaml(exp, { schemaRef: schemaRefFor(outFile), origin });
+  const { zoneId, input } = await readLiveZone(client, zoneName);
+  const exp = exportZone(input);
+  const now = new Date();
+  const origin = `Exported by zonectl ${VERSION} from zone ${exp.file.zone} (id ${zoneId}) on ${now.toISOString().slice(0, 10)}.`;
+  const text =
+    flags.format === 'json'
+      ? renderExportJson(exp)
+      : flags.format === 'bind'
+        ? renderBindZone({
+            zone: input.zone, records: input.records, nameServers: input.nameServers ?? [], settings: input.settings,
+            serial: Math.floor(now.getTime() / 1000), header: [`Exported:   ${now.toISOString().replace('T', ' ').slice(0, 19)} by zonectl ${VERSION}`],
+            unknownTypes: input.unknownTypes,
+          })
+        : renderExportYaml(exp, { schemaRef: schemaRefFor(outFile), origin });
   if (outFile === undefined) out(text);
   else writeFileAtomic(outFile, text);
   const where = outFile ?? 'stdout';
@@ -69,7 +64,7 @@ export function registerExport(program: Command): void {
     .option('--zone <name>', 'the zone to export')
     .option('--all', 'export every zone the credentials can see, one file per zone (needs --out DIR)')
     .option('--out <path>', 'write to this file (with --all: this directory) instead of stdout')
-    .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json', 'bind']).default('yaml'))
     .option('--force', 'overwrite existing files')
     .addOption(baseUrlOption())
     .action(async (flags: ExportFlags) => {
@@ -86,7 +81,7 @@ export function registerExport(program: Command): void {
         if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
         mkdirSync(dir, { recursive: true });
         const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
-        const files = zones.map((z) => join(dir, `${z.name.toLowerCase()}.${flags.format === 'json' ? 'json' : 'yaml'}`));
+        const files = zones.map((z) => join(dir, `${z.name.toLowerCase()}.${flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'}`));
         for (const f of files) refuseOverwrite(f, flags.force);
         for (const [i, zone] of zones.entries()) await exportOne(flags, zone.name, files[i], client);
       } finally {

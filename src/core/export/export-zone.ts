@@ -51,6 +51,8 @@ export interface ZoneExport {
   /** Records of types zonectl does not manage: one line each. */
   readonly unknown: readonly string[];
   readonly notes: readonly string[];
+  /** Further comment blocks written before `records` (e.g. what an import could not read). */
+  readonly sections?: ReadonlyArray<{ readonly title: string; readonly lines: readonly string[] }>;
 }
 
 /** Why the service keeps a record out of anyone's hands, or undefined when zonectl may manage it. */
