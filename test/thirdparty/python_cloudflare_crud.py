@@ -21,7 +21,8 @@ import traceback
 import CloudFlare
 from CloudFlare.exceptions import CloudFlareAPIError
 
-from python_cloudflare_cases import cases
+sys.dont_write_bytecode = True  # no __pycache__ left in the repository by the import below
+from python_cloudflare_cases import cases  # noqa: E402
 
 
 def fqdn(label, zone):
