@@ -70,7 +70,7 @@ def compare(expected, got):
 def expected_after(sent, extra):
     """The fields of a write the answer must show: what was sent (content of data types is
     the service's rendering, so only `expect` names it), then the case's `expect` overlay."""
-    exp = {k: v for k, v in sent.items()}
+    exp = dict(sent)
     exp.update(extra or {})
     return exp
 
