@@ -7,6 +7,8 @@ Environment: CLOUDFLARE_API_URL (e.g. http://127.0.0.1:8787/client/v4) and CLOUD
 the library's own variable names; both are passed to the constructor explicitly so that a
 ~/.cloudflare.cfg cannot override them.
 
+The zone is looked up by name twice: with per_page=1 as the library's examples do (the
+outcome is reported), then with the name alone (the run goes on with that).
 For each case: POST, GET, PATCH, GET, PUT, GET, each answer compared with what was written.
 Then the whole zone is listed twice (5 per page) and the two reads must be equal, every record
 listed as its single GET answered it. Then everything is deleted and the zone must be empty.
@@ -144,6 +146,13 @@ def main():
     # raw=True: answers keep result_info (needed for paging); results are under 'result'.
     cf = CloudFlare.CloudFlare(token=token, base_url=base_url, raw=True)
     summary = {'client': 'python3-cloudflare', 'version': CloudFlare.__version__, 'zone': zone_name}
+    # The library's own examples (examples/example_zones.py, example_proxied.py, ... shipped in
+    # /usr/share/doc/python3-cloudflare/examples) look a zone up by name with per_page=1.
+    try:
+        by_example = cf.zones.get(params={'name': zone_name, 'per_page': 1})['result']
+        summary['zone_lookup_per_page_1'] = {'found': [z['name'] for z in by_example]}
+    except Exception as exc:
+        summary['zone_lookup_per_page_1'] = {'error': error_of(exc, {'method': 'GET', 'path': '/zones', 'params': {'name': zone_name, 'per_page': 1}})}
     zones = cf.zones.get(params={'name': zone_name})['result']
     found = [z for z in zones if z['name'] == zone_name]
     summary['zones_found'] = len(found)
