@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { connect } from '../../app/connect.js';
+import { rollToken } from '../../app/roll-token.js';
+import { checkTokenOutputWritable, writeTokenValues } from '../../app/token-output.js';
+import { ZonectlError } from '../../core/errors.js';
+import { log, out } from '../io.js';
+import { baseUrlOption } from './plan.js';
+
+interface RollFlags {
+  tokenOutput?: string;
+  showTokenValues?: boolean;
+  baseUrl?: string;
+}
+
+class TokenCommandError extends ZonectlError {}
+
+export function registerToken(program: Command): void {
+  const token = program.command('token').description("Work with the user's API tokens");
+  token
+    .command('roll')
+    .description('Roll the secret of one of your tokens (by name): the old secret stops working, the new one is shown once')
+    .argument('<name>', 'the token name')
+    .option('--token-output <file>', 'write the new secret to this file (mode 0600, JSON {name: value}, merged)')
+    .option('--show-token-values', 'print the new secret on stdout')
+    .addOption(baseUrlOption())
+    .action(async (name: string, flags: RollFlags) => {
+      if (flags.tokenOutput === undefined && flags.showTokenValues !== true) {
+        throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
+      }
+      // Checked before the roll: a secret that cannot be saved would be lost with the old one revoked.
+      if (flags.tokenOutput !== undefined) checkTokenOutputWritable(flags.tokenOutput);
+      const client = connect({ baseUrl: flags.baseUrl });
+      try {
+        const rolled = await rollToken(client, name);
+        if (flags.showTokenValues === true) out(`${rolled.name}: ${rolled.value}`);
+        if (flags.tokenOutput !== undefined) {
+          writeTokenValues(flags.tokenOutput, { [rolled.name]: rolled.value });
+          log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); its new secret was written to ${flags.tokenOutput} (mode 0600).`);
+        } else {
+          log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); the old secret no longer works.`);
+        }
+      } finally {
+        await client.close();
+      }
+    });
+}
