@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['drift', async () => (await import('./commands/drift.js')).registerDrift],
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['import', async () => (await import('./commands/import.js')).registerImport],
+  ['lint', async () => (await import('./commands/lint.js')).registerLint],
   ['token', async () => (await import('./commands/token.js')).registerToken],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];

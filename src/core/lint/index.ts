@@ -1,0 +1,23 @@
+/**
+ * `zonectl lint`: what breaks mail and the web, read from the zone file alone. Each check lives
+ * in its own file (spf, dmarc, dkim, targets, caa, structure) with the RFC it comes from. Pure.
+ */
+import type { Problem, ZoneConfig } from '../zonefile/types.js';
+import { lintCaa } from './caa.js';
+import { lintDkim } from './dkim.js';
+import { lintDmarc } from './dmarc.js';
+import { lintSpf } from './spf.js';
+import { lintStructure } from './structure.js';
+import { lintTargets } from './targets.js';
+import { indexZone } from './zone-index.js';
+
+export type { LintCode } from './finding.js';
+
+const CHECKS = [lintSpf, lintDmarc, lintDkim, lintTargets, lintCaa, lintStructure] as const;
+
+/** Every finding of every check, ordered by line. */
+export function lintZone(config: ZoneConfig): Problem[] {
+  const index = indexZone(config);
+  const ctx = { file: config.file, zone: config.zone };
+  return CHECKS.flatMap((check) => check(ctx, index)).sort((a, b) => a.line - b.line || a.col - b.col);
+}
