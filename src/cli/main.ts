@@ -18,6 +18,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['import', async () => (await import('./commands/import.js')).registerImport],
   ['lint', async () => (await import('./commands/lint.js')).registerLint],
+  ['resolve', async () => (await import('./commands/resolve.js')).registerResolve],
   ['token', async () => (await import('./commands/token.js')).registerToken],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];

@@ -1,0 +1,21 @@
+/** A zone file as the resolver reads it: its records, flattening setting and SOA (service defaults where the file says nothing). */
+import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA } from '../export/service-defaults.js';
+import type { ZoneConfig } from '../zonefile/types.js';
+import type { ZoneView } from './resolve-name.js';
+
+export function zoneViewOf(config: ZoneConfig, nameServers: readonly string[], serial = 0): ZoneView {
+  const soa = (config.settings?.soa ?? {}) as Record<string, unknown>;
+  const num = (key: string): number => (typeof soa[key] === 'number' ? (soa[key] as number) : (SERVICE_DEFAULT_SOA[key] as number));
+  return {
+    zone: config.zone,
+    records: config.records.map((r) => r.record),
+    flattenAllCnames: config.settings?.flatten_all_cnames === true,
+    nameServers,
+    soa: {
+      mname: typeof soa.mname === 'string' ? soa.mname : (nameServers[0] ?? `ns.${config.zone}`),
+      rname: typeof soa.rname === 'string' ? soa.rname : SERVICE_DEFAULT_RNAME,
+      serial,
+      refresh: num('refresh'), retry: num('retry'), expire: num('expire'), minTtl: num('min_ttl'), ttl: num('ttl'),
+    },
+  };
+}
