@@ -3,6 +3,11 @@ import type { RecordType } from './record-types.js';
 
 const q = (v: unknown): string => `"${String(v ?? '')}"`;
 const s = (v: unknown): string => String(v ?? '');
+/** A hostname as the service renders it in `content`: absolute, with its trailing dot ("." stays "."). */
+const fqdn = (v: unknown): string => {
+  const h = s(v);
+  return h === '' || h.endsWith('.') ? h : `${h}.`;
+};
 
 /**
  * The service's read-only rendering of structured `data` as `content` (e.g. SRV
@@ -17,7 +22,9 @@ export function renderDataContent(type: RecordType, data: RecordData): string {
       return `${s(d.weight)} ${s(d.port)} ${s(d.target)}`;
     case 'HTTPS':
     case 'SVCB':
-      return [s(d.priority), s(d.target), s(d.value)].filter((x) => x !== '').join(' ');
+      // `1 . alpn="h3,h2" ipv4hint="…"` as the service answers (caddyserver/caddy#7301):
+      // the target is absolute, so `svc.example.net` renders `svc.example.net.`.
+      return [s(d.priority), fqdn(d.target), s(d.value)].filter((x) => x !== '').join(' ');
     case 'URI':
       return `${s(d.weight)} ${q(d.target)}`;
     case 'DS':
