@@ -45,4 +45,13 @@ describe('HTTPS/SVCB SvcParams: one canonical presentation (RFC 9460)', () => {
     expect(renderDataContent('SVCB', { priority: 1, target: '.', value: 'alpn="h3,h2"' })).toBe('1 . alpn="h3,h2"');
     expect(renderDataContent('SVCB', { priority: 0, target: 'svc.example.net' })).toBe('0 svc.example.net.');
   });
+
+  it('NAPTR content renders the replacement absolute too (as recorded)', () => {
+    expect(renderDataContent('NAPTR', { order: 30, preference: 100, flags: 'S', service: 'SIP+D2T', regex: '', replacement: '_sip._tls.unit.tests' })).toBe(
+      '30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.',
+    );
+    expect(renderDataContent('NAPTR', { order: 1, preference: 1, flags: 'U', service: 'E2U+sip', regex: '!^.*$!sip:a@example.com!', replacement: '.' })).toBe(
+      '1 1 "U" "E2U+sip" "!^.*$!sip:a@example.com!" .',
+    );
+  });
 });

@@ -32,7 +32,9 @@ export function renderDataContent(type: RecordType, data: RecordData): string {
     case 'DNSKEY':
       return `${s(d.flags)} ${s(d.protocol)} ${s(d.algorithm)} ${s(d.public_key)}`;
     case 'NAPTR':
-      return `${s(d.order)} ${s(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${s(d.replacement)}`;
+      // `30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.`: the replacement absolute, as answered
+      // (octodns/octodns-cloudflare tests/fixtures/cloudflare-dns_records-page-3.json).
+      return `${s(d.order)} ${s(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${fqdn(d.replacement)}`;
     case 'SSHFP':
       return `${s(d.algorithm)} ${s(d.type)} ${s(d.fingerprint)}`;
     case 'TLSA':
