@@ -51,6 +51,8 @@ export function bytesToTxt(bytes: Uint8Array): string {
 
 /** Text -> bytes: UTF-8, escape surrogates back to their byte. */
 export function txtToBytes(text: string): Uint8Array {
+  // Fast path: no surrogate code unit at all, so no escape surrogate either.
+  if (!/[\uD800-\uDFFF]/.test(text)) return encoder.encode(text);
   const out: number[] = [];
   for (const ch of text) {
     const b = ch.length === 1 ? escapedByte(ch.charCodeAt(0)) : undefined;
@@ -78,10 +80,10 @@ export function parseTxtContent(content: string): TxtParse {
     }
     return { ok: true, text: content, quoted: false };
   }
-  const bytes: number[] = [];
-  const pushText = (t: string) => {
-    for (const b of txtToBytes(t)) bytes.push(b);
-  };
+  // Text is gathered as a string; a `\DDD` byte of 128..255 goes in as its escape surrogate and,
+  // when there was one, the whole is re-read as bytes so that escaped UTF-8 joins into characters.
+  let text = '';
+  let highByte = false;
   let i = 0;
   while (i < s.length) {
     if (s[i] !== '"') return { ok: false, reason: `text outside quotes at character ${i + 1}` };
@@ -93,12 +95,13 @@ export function parseTxtContent(content: string): TxtParse {
         if (isDigit(s[i + 1]) && isDigit(s[i + 2]) && isDigit(s[i + 3])) {
           const value = Number(s.slice(i + 1, i + 4));
           if (value > 255) return { ok: false, reason: `escape \\${s.slice(i + 1, i + 4)} is not a byte (000..255) at character ${i + 1}` };
-          bytes.push(value);
+          highByte ||= value >= 0x80;
+          text += String.fromCharCode(value >= 0x80 ? 0xdc00 + value : value);
           i += 4;
           continue;
         }
         const next = String.fromCodePoint(s.codePointAt(i + 1)!);
-        pushText(next);
+        text += next;
         i += 1 + next.length;
         continue;
       }
@@ -107,14 +110,13 @@ export function parseTxtContent(content: string): TxtParse {
         i += 1;
         break;
       }
-      const ch = String.fromCodePoint(s.codePointAt(i)!);
-      pushText(ch);
-      i += ch.length;
+      text += c;
+      i += 1;
     }
     if (!closed) return { ok: false, reason: 'a quoted string is not closed' };
     while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i += 1;
   }
-  return { ok: true, text: bytesToTxt(Uint8Array.from(bytes)), quoted: true };
+  return { ok: true, text: highByte ? bytesToTxt(txtToBytes(text)) : text, quoted: true };
 }
 
 /** The canonical (compared) form of TXT content; inconsistent content is returned as given. */
@@ -130,7 +132,7 @@ export function splitTxtChunks(text: string, max = 255): string[] {
   let current = '';
   let bytes = 0;
   for (const ch of text) {
-    const n = byteLength(ch);
+    const n = ch.charCodeAt(0) < 0x80 ? 1 : byteLength(ch);
     if (bytes + n > max) {
       chunks.push(current);
       current = '';
@@ -145,14 +147,14 @@ export function splitTxtChunks(text: string, max = 255): string[] {
 
 /** One quoted string: `"` and `\` escaped, a byte that is not UTF-8 text as `\DDD`. */
 function quote(chunk: string): string {
-  let out = '"';
-  for (const ch of chunk) {
+  const escaped = chunk.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  if (!/[\uD800-\uDFFF]/.test(chunk)) return `"${escaped}"`;
+  let out = '';
+  for (const ch of escaped) {
     const b = ch.length === 1 ? escapedByte(ch.charCodeAt(0)) : undefined;
-    if (b !== undefined) out += `\\${String(b).padStart(3, '0')}`;
-    else if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else out += ch;
+    out += b !== undefined ? `\\${String(b).padStart(3, '0')}` : ch;
   }
-  return `${out}"`;
+  return `"${out}"`;
 }
 
 /** TXT content as zonectl writes it to the service: quoted 255-byte chunks. */
