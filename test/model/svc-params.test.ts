@@ -55,3 +55,17 @@ describe('HTTPS/SVCB SvcParams: one canonical presentation (RFC 9460)', () => {
     );
   });
 });
+
+describe('canonicalSvcParams is idempotent', () => {
+  it('on any text (fast-check)', async () => {
+    const fc = (await import('fast-check')).default;
+    const piece = fc.constantFrom('alpn', 'port', 'key7', 'no-default-alpn', '=', '"', '\\', ' ', '  ', 'h2', ',', 'x y', '\t');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => {
+        const once = canonicalSvcParams(text);
+        expect(canonicalSvcParams(once)).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

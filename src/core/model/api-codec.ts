@@ -48,8 +48,8 @@ const numberOrUndefined = (v: unknown): number | undefined =>
   typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /**
- * MX and URI priority: the top-level `priority`, else `data.priority`. The official SDKs
- * document the top-level field as "to be deprecated in favor of the priority field within the
+ * MX and URI priority: the top-level `priority`, else `data.priority`. The official SDK
+ * documents the top-level field as "to be deprecated in favor of the priority field within the
  * data map" (the `cloudflare` npm SDK 7.3.0, resources/dns/records.d.ts, `MXRecord.priority`
  * and `URIRecord.priority`), so an answer that only has `data.priority` must read the same.
  */

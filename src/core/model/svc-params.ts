@@ -72,7 +72,14 @@ export function parseSvcParams(input: string): SvcParam[] | undefined {
       if (!closed) return undefined;
     } else {
       while (i < s.length && !/\s/.test(s[i]!)) {
-        value += s[i];
+        if (s[i] === '\\') {
+          // An escape pair as it is; a backslash that ends the text is itself escaped.
+          value += i + 1 < s.length ? s.slice(i, i + 2) : '\\\\';
+          i += 2;
+          continue;
+        }
+        // A quote inside an unquoted value is written escaped, so that the quoted form reads back the same.
+        value += s[i] === '"' ? '\\"' : s[i];
         i += 1;
       }
     }
