@@ -72,3 +72,19 @@ describe('TXT: RFC 1035 §5.1 escapes are bytes, compared as bytes', () => {
     expect(bytes('"\\239\\187\\191x"')).toEqual([0xef, 0xbb, 0xbf, 0x78]);
   });
 });
+
+describe('TXT round trip', () => {
+  it('text written by zonectl reads back as the same text, any Unicode and any escaped byte (fast-check)', async () => {
+    const fc = (await import('fast-check')).default;
+    const escapedByte = fc.integer({ min: 0x80, max: 0xff }).map((b) => canonicalTxt(`"\\${b}"`));
+    const text = fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), escapedByte), { maxLength: 20 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const canonical = canonicalTxt(renderTxtContent(t));
+        expect([...txtToBytes(canonical)]).toEqual([...txtToBytes(t)]);
+        expect(canonicalTxt(renderTxtContent(canonical))).toBe(canonical);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -143,3 +143,16 @@ describe('a value written differently but equal in meaning plans nothing', () =>
     expect(run.plan.operations).toEqual([]);
   });
 });
+
+describe('zone DNS settings (minimal answer from the OpenAPI examples)', () => {
+  it('a setting equal to the answer plans nothing; a different one is one dns_settings update', async () => {
+    const f = fixture(SHOPIFY);
+    const equal = await planEdited(f, 'records:', 'settings: { multi_provider: false }\nrecords:');
+    expect(equal.plan.operations).toEqual([]);
+    expect(replay!.server.requests.some((q) => q.startsWith('GET /zones/7ed83734c471bd155e2fe23234c5c936/dns_settings'))).toBe(true);
+    await replay!.close();
+    replay = undefined;
+    const differs = await planEdited(f, 'records:', 'settings: { multi_provider: true }\nrecords:');
+    expect(differs.plan.operations.map((o) => [o.kind, o.action, [...o.fields]])).toEqual([['dns_settings', 'update', ['multi_provider']]]);
+  });
+});
