@@ -1,9 +1,24 @@
 import equal from 'fast-deep-equal';
+import { RECORD_SETTINGS_FLAGS } from '../model/normalize.js';
 import type { CanonicalRecord } from '../model/record.js';
 
 /**
- * Fields in which a live record differs from the desired one. `comment` and `tags` count only
- * when the file manages them (desired value not undefined).
+ * Per-record settings the desired record manages and the live one does not match. A flag the
+ * service leaves out of `settings` is off (it answers `"settings": {}` for a record with no
+ * flag set, and `{"flatten_cname": false}` on a CNAME: cloudflare/cf-terraforming
+ * testdata/cloudflare/v5/cloudflare_dns_record.yaml).
+ */
+function differingSettings(live: CanonicalRecord, desired: CanonicalRecord): string[] {
+  const wanted = desired.settings;
+  if (wanted === undefined) return [];
+  return RECORD_SETTINGS_FLAGS.filter((flag) => wanted[flag] !== undefined && (live.settings?.[flag] ?? false) !== wanted[flag]).map(
+    (flag) => `settings.${flag}`,
+  );
+}
+
+/**
+ * Fields in which a live record differs from the desired one. `comment`, `tags` and each
+ * `settings` flag count only when the file manages them (desired value not undefined).
  */
 export function differingFields(live: CanonicalRecord, desired: CanonicalRecord): string[] {
   const fields: string[] = [];
@@ -14,5 +29,6 @@ export function differingFields(live: CanonicalRecord, desired: CanonicalRecord)
   if (live.ttl !== desired.ttl) fields.push('ttl');
   if (desired.comment !== undefined && (live.comment ?? null) !== desired.comment) fields.push('comment');
   if (desired.tags !== undefined && !equal([...(live.tags ?? [])], [...desired.tags])) fields.push('tags');
+  fields.push(...differingSettings(live, desired));
   return fields;
 }

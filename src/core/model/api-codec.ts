@@ -2,8 +2,8 @@
  * Codec between the service's JSON record objects and the canonical model. Pure.
  */
 import { normalizeRecord } from './normalize.js';
-import type { CanonicalRecord, LiveRecord, RecordMeta } from './record.js';
-import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData } from './record-types.js';
+import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
+import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData, type RecordType } from './record-types.js';
 import { renderTxtContent } from './txt.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */
@@ -19,6 +19,7 @@ export interface ApiRecord {
   proxiable?: boolean;
   comment?: string | null;
   tags?: string[];
+  settings?: Record<string, unknown>;
   meta?: Record<string, unknown>;
   created_on?: string;
   modified_on?: string;
@@ -36,13 +37,36 @@ export interface ApiRecordBody {
   proxied: boolean;
   comment?: string | null;
   tags?: string[];
+  settings?: RecordSettings;
 }
 
 export class UnknownRecordTypeError extends Error {
   readonly code = 'UNKNOWN_RECORD_TYPE';
 }
 
-/** API record -> canonical live record. Comment and tags are always read (they exist live). */
+const numberOrUndefined = (v: unknown): number | undefined =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+
+/**
+ * MX and URI priority: the top-level `priority`, else `data.priority`. The official SDK
+ * documents the top-level field as "to be deprecated in favor of the priority field within the
+ * data map" (the `cloudflare` npm SDK 7.3.0, resources/dns/records.d.ts, `MXRecord.priority`
+ * and `URIRecord.priority`), so an answer that only has `data.priority` must read the same.
+ */
+function apiPriority(type: RecordType, api: ApiRecord): number | undefined {
+  if (!TOP_LEVEL_PRIORITY_TYPES.has(type)) return undefined;
+  return numberOrUndefined(api.priority) ?? numberOrUndefined(api.data?.priority);
+}
+
+/** `content` of a content type: the answer's `content`, else an MX's `data.target`. */
+function apiContent(type: RecordType, api: ApiRecord): string {
+  if (typeof api.content === 'string' && api.content !== '') return api.content;
+  const target = api.data?.target;
+  if (type === 'MX' && typeof target === 'string') return target;
+  return api.content ?? '';
+}
+
+/** API record -> canonical live record. Comment, tags and settings are always read (they exist live). */
 export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
   if (!isRecordType(api.type)) {
     throw new UnknownRecordTypeError(`record ${api.id} has a type zonectl does not manage: ${api.type}`);
@@ -54,13 +78,14 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
       // zone keeps its trailing dot instead of being re-rooted under it.
       name: api.name.endsWith('.') ? api.name : `${api.name}.`,
       type,
-      content: usesData(type) ? undefined : (api.content ?? ''),
+      content: usesData(type) ? undefined : apiContent(type, api),
       data: usesData(type) ? (api.data ?? {}) : undefined,
-      priority: TOP_LEVEL_PRIORITY_TYPES.has(type) ? api.priority : undefined,
+      priority: apiPriority(type, api),
       ttl: api.ttl,
       proxied: api.proxied,
       comment: api.comment ?? null,
       tags: api.tags ?? [],
+      ...(api.settings !== undefined && api.settings !== null ? { settings: api.settings as RecordSettings } : {}),
     },
     zone,
   );
@@ -72,7 +97,7 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
   };
 }
 
-/** Canonical record -> request body. Comment and tags are sent only when managed. */
+/** Canonical record -> request body. Comment, tags and settings flags are sent only when managed. */
 export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   const body: ApiRecordBody = {
     name: record.name,
@@ -87,6 +112,7 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   if (record.priority !== undefined) body.priority = record.priority;
   if (record.comment !== undefined) body.comment = record.comment;
   if (record.tags !== undefined) body.tags = [...record.tags];
+  if (record.settings !== undefined && Object.keys(record.settings).length > 0) body.settings = { ...record.settings };
   return body;
 }
 

@@ -2,6 +2,7 @@ export * from './record-types.js';
 export * from './record.js';
 export * from './names.js';
 export * from './txt.js';
+export * from './svc-params.js';
 export * from './addresses.js';
 export * from './normalize.js';
 export * from './keys.js';

@@ -1,6 +1,6 @@
 import { canonicalAddress } from './addresses.js';
 import { canonicalHostname, canonicalRecordName } from './names.js';
-import type { CanonicalRecord, DataValue, RecordData, RecordInput } from './record.js';
+import type { CanonicalRecord, DataValue, RecordData, RecordInput, RecordSettings } from './record.js';
 import {
   DATA_FIELDS,
   HOSTNAME_CONTENT_TYPES,
@@ -9,6 +9,7 @@ import {
   type DataField,
   type RecordType,
 } from './record-types.js';
+import { canonicalSvcParams } from './svc-params.js';
 import { canonicalTxt } from './txt.js';
 import { assertNever } from '../errors.js';
 
@@ -56,15 +57,35 @@ export function canonicalDataValue(field: DataField, value: unknown): unknown {
   }
 }
 
+/** True for the SvcParams field of HTTPS and SVCB, compared in its canonical presentation. */
+function isSvcParamsField(type: RecordType, field: DataField): boolean {
+  return (type === 'HTTPS' || type === 'SVCB') && field.name === 'value';
+}
+
 /** Canonical `data`: the type's fields only, in table order, each normalised. */
 export function canonicalData(type: RecordType, data: Readonly<Record<string, unknown>>): RecordData {
   const fields = DATA_FIELDS[type] ?? [];
   const out: Record<string, DataValue> = {};
   for (const field of fields) {
     if (data[field.name] === undefined) continue;
-    out[field.name] = canonicalDataValue(field, data[field.name]) as DataValue;
+    const value = canonicalDataValue(field, data[field.name]);
+    out[field.name] = (isSvcParamsField(type, field) && typeof value === 'string' ? canonicalSvcParams(value) : value) as DataValue;
   }
   return out;
+}
+
+/** The per-record settings flags, in this order (`settings` in the API). */
+export const RECORD_SETTINGS_FLAGS = ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const;
+
+/** Canonical settings: only the flags that are set (booleans), or undefined when none is. */
+export function canonicalSettings(settings: Readonly<Record<string, unknown>> | undefined): RecordSettings | undefined {
+  if (settings === undefined || settings === null) return undefined;
+  const out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } = {};
+  for (const flag of RECORD_SETTINGS_FLAGS) {
+    const value = settings[flag];
+    if (typeof value === 'boolean') out[flag] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function canonicalTtl(ttl: number | 'auto' | undefined, proxied: boolean): number {
@@ -103,5 +124,7 @@ export function normalizeRecord(input: RecordInput, zone: string): CanonicalReco
     out.comment = input.comment === null || input.comment === '' ? null : input.comment;
   }
   if (input.tags !== undefined) out.tags = canonicalTags(input.tags);
+  const settings = canonicalSettings(input.settings as Readonly<Record<string, unknown>> | undefined);
+  if (settings !== undefined) out.settings = settings;
   return out;
 }

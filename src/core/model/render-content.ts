@@ -3,6 +3,11 @@ import type { RecordType } from './record-types.js';
 
 const q = (v: unknown): string => `"${String(v ?? '')}"`;
 const s = (v: unknown): string => String(v ?? '');
+/** A hostname as the service renders it in `content`: absolute, with its trailing dot ("." stays "."). */
+const fqdn = (v: unknown): string => {
+  const h = s(v);
+  return h === '' || h.endsWith('.') ? h : `${h}.`;
+};
 
 /**
  * The service's read-only rendering of structured `data` as `content` (e.g. SRV
@@ -17,7 +22,9 @@ export function renderDataContent(type: RecordType, data: RecordData): string {
       return `${s(d.weight)} ${s(d.port)} ${s(d.target)}`;
     case 'HTTPS':
     case 'SVCB':
-      return [s(d.priority), s(d.target), s(d.value)].filter((x) => x !== '').join(' ');
+      // `1 . alpn="h3,h2" ipv4hint="…"` as the service answers (caddyserver/caddy#7301):
+      // the target is absolute, so `svc.example.net` renders `svc.example.net.`.
+      return [s(d.priority), fqdn(d.target), s(d.value)].filter((x) => x !== '').join(' ');
     case 'URI':
       return `${s(d.weight)} ${q(d.target)}`;
     case 'DS':
@@ -25,7 +32,9 @@ export function renderDataContent(type: RecordType, data: RecordData): string {
     case 'DNSKEY':
       return `${s(d.flags)} ${s(d.protocol)} ${s(d.algorithm)} ${s(d.public_key)}`;
     case 'NAPTR':
-      return `${s(d.order)} ${s(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${s(d.replacement)}`;
+      // `30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.`: the replacement absolute, as answered
+      // (octodns/octodns-cloudflare tests/fixtures/cloudflare-dns_records-page-3.json).
+      return `${s(d.order)} ${s(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${fqdn(d.replacement)}`;
     case 'SSHFP':
       return `${s(d.algorithm)} ${s(d.type)} ${s(d.fingerprint)}`;
     case 'TLSA':
