@@ -5,6 +5,7 @@
  */
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { assertNever } from '../errors.js';
+import { canonicalTxt, txtToBytes } from '../model/txt.js';
 
 const utf8 = new TextEncoder();
 
@@ -32,11 +33,19 @@ export function quoteText(text: string): string {
 
 /** TXT text as quoted strings of at most 255 bytes each (a long DKIM key becomes several). */
 export function txtStrings(text: string): string {
-  const bytes = utf8.encode(text);
+  const bytes = txtToBytes(text);
   if (bytes.length === 0) return '""';
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += 255) parts.push(quoteBytes(bytes.subarray(i, i + 255)));
   return parts.join(' ');
+}
+
+/**
+ * TXT text as a zone file writes it: as is when it is printable ASCII that reads back the same,
+ * else quoted with `\DDD` escapes (non-ASCII, control bytes, text that starts or ends with `"`).
+ */
+export function txtForZoneFile(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === text ? text : txtStrings(text);
 }
 
 const n = (v: unknown): string => String(v ?? '');

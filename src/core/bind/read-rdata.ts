@@ -5,6 +5,7 @@
  */
 import { isRecordType, type RecordType } from '../model/record-types.js';
 import type { RecordData } from '../model/record.js';
+import { bytesToTxt } from '../model/txt.js';
 import { resolveName } from './parse-master-file.js';
 import { tokenText, type Token } from './tokenize.js';
 
@@ -17,7 +18,6 @@ export interface RecordValue {
 
 export type ReadRdataResult = { ok: true; value: RecordValue } | { ok: false; message: string };
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 function fail(message: string): ReadRdataResult {
   return { ok: false, message };
@@ -27,8 +27,8 @@ function int(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-/** TXT: every character-string's bytes, joined; text must be UTF-8. */
-function txtText(tokens: readonly Token[]): string | undefined {
+/** TXT: every character-string's bytes, joined (bytes that are not UTF-8 kept as they are). */
+function txtText(tokens: readonly Token[]): string {
   const total = tokens.reduce((n, t) => n + t.bytes.length, 0);
   const all = new Uint8Array(total);
   let at = 0;
@@ -36,11 +36,7 @@ function txtText(tokens: readonly Token[]): string | undefined {
     all.set(t.bytes, at);
     at += t.bytes.length;
   }
-  try {
-    return decoder.decode(all);
-  } catch {
-    return undefined;
-  }
+  return bytesToTxt(all);
 }
 
 /** `d [m [s]] N|S d [m [s]] E|W alt[m] [siz[m] [hp[m] [vp[m]]]]` (RFC 1876 §3). */
@@ -105,8 +101,7 @@ export function readRdata(typeName: string, rdata: readonly Token[], origin: str
       return need(2) && p !== undefined ? { ok: true, value: { type, priority: p, content: host(w[1]) as string } } : fail('MX needs "priority host"');
     }
     case 'TXT': {
-      const text = txtText(rdata);
-      return text === undefined ? fail('TXT text is not valid UTF-8') : { ok: true, value: { type, content: text } };
+      return { ok: true, value: { type, content: txtText(rdata) } };
     }
     case 'OPENPGPKEY':
       return w.length > 0 ? { ok: true, value: { type, content: joined(0) } } : fail('OPENPGPKEY needs a key');

@@ -9,6 +9,7 @@ import { relativeRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { PROXIABLE_TYPES, RECORD_TYPES, TOP_LEVEL_PRIORITY_TYPES, TTL_AUTO } from '../model/record-types.js';
 import { valueKey } from '../model/keys.js';
+import { txtForZoneFile } from '../bind/presentation.js';
 
 /** One record as the zone file writes it (field order is the order written). */
 export interface ExportedRecord {
@@ -73,7 +74,7 @@ export function chooseDefaults(records: readonly CanonicalRecord[]): ExportedDef
 function exportRecord(r: CanonicalRecord, zone: string, defaults: ExportedDefaults): ExportedRecord {
   const out: ExportedRecord = { name: relativeRecordName(r.name, zone), type: r.type };
   if (r.data !== undefined) out.data = { ...r.data };
-  else out.content = r.content ?? '';
+  else out.content = r.type === 'TXT' ? txtForZoneFile(r.content ?? '') : (r.content ?? '');
   if (TOP_LEVEL_PRIORITY_TYPES.has(r.type) && r.priority !== undefined) out.priority = r.priority;
   if (!r.proxied) {
     const fileTtl = defaults.ttl ?? TTL_AUTO;
