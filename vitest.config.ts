@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // @actions/workflow-parser imports its JSON schema without an import attribute, which Node 20
+    // refuses; inlined, vite transforms it (test/ci-recipes).
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });
