@@ -169,8 +169,12 @@ export interface Route {
 
 /** Identity hooks the server calls (implemented in src/emulator/identity). */
 export interface IdentityHooks {
-  /** Resolve credentials from headers; throws ApiError (400/401/403 with the service's codes). */
-  authenticate(headers: IncomingHttpHeaders, store: Store, now: Date): Principal;
+  /**
+   * Resolve credentials from headers; throws ApiError (400/401/403 with the service's codes).
+   * A token outside its validity window or used from an address its IP condition refuses is
+   * refused here, on every route (the zones list included).
+   */
+  authenticate(headers: IncomingHttpHeaders, store: Store, now: Date, clientIp?: string): Principal;
   /** Evaluate the principal's policies; throws ApiError 403 code 10000 when refused. */
   authorize(principal: Principal, need: PermissionNeed, ctx: { store: Store; now: Date; clientIp: string }): void;
 }

@@ -273,7 +273,7 @@ async function dispatch(deps: HandlerDeps, req: IncomingMessage, method: string,
   const body = await readJsonBody(req);
   const now = deps.now();
   const clientIp = clientIpOf(req);
-  const principal: Principal = deps.identity.hooks.authenticate(req.headers, deps.store, now);
+  const principal: Principal = deps.identity.hooks.authenticate(req.headers, deps.store, now, clientIp);
   const authCtx = { store: deps.store, now, clientIp };
   const authorize = (need: PermissionNeed): void => deps.identity.hooks.authorize(principal, need, authCtx);
   const base: Omit<RouteContext, 'authorize' | 'can'> = {

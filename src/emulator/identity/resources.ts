@@ -10,7 +10,7 @@
  *   com.cloudflare.api.user.<user_tag>: "*"                                       the calling user
  */
 import type { Policy, ResourceRef } from '../contract.js';
-import { assertNever } from '../../core/errors.js';
+import { assertNever } from '../assert-never.js';
 import type { GroupScope } from './permission-groups.js';
 
 const ID = '[A-Za-z0-9_-]{1,64}';

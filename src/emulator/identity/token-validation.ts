@@ -3,7 +3,7 @@
  * gathered and reported together. Returns the normalized input, ready to store.
  */
 import type { Policy, TokenRow } from '../contract.js';
-import { parseCidr } from '../../core/model/addresses.js';
+import { parseCidr } from '../net/ip.js';
 import { findPermissionGroup } from './permission-groups.js';
 import { parseResourceEntry } from './resources.js';
 
@@ -182,7 +182,7 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
         return;
       }
       const parsed = parseCidr(entry);
-      if (parsed.ok) ranges.push(parsed.cidr);
+      if (parsed.ok) ranges.push(parsed.text);
       else if (parsed.reason === 'bare-address') {
         const suffix = parsed.family === 'ipv4' ? '/32' : '/128';
         problems.push(`${at}: "${entry}" is a single address; write it in CIDR notation as "${entry.trim()}${suffix}"`);

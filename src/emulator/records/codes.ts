@@ -6,7 +6,7 @@ import { ApiError } from '../contract.js';
 
 export const RECORD_CODES = {
   bodyInvalid: 9207, // (real) Request body is invalid.
-  nameInvalid: 9000,
+  nameInvalid: 9000, // (real) DNS name is invalid.
   typeInvalid: 9008,
   contentRequired: 9009,
   proxyTarget: 9003, // (real) Target <ip> is not allowed for a proxied record.
@@ -19,6 +19,9 @@ export const RECORD_CODES = {
   hostnameContent: 9016,
   ttl: 9021, // (real) TTL out of range
   txtQuotes: 9022,
+  txtAscii: 9051, // (real) Invalid TXT record. Record may only contain printable ASCII!
+  dsNeedsNs: 9115,
+  settings: 9116,
   data: 9101,
   srvLegacyData: 9102,
   priority: 9104,

@@ -3,8 +3,9 @@
  * those retired by the api date (`locked` from 2024-07-14, `zone_id`/`zone_name` from
  * 2024-11-30).
  */
-import { isProxiableAddress as proxiableAddress } from '../../core/model/addresses.js';
-import { renderDataContent } from '../../core/model/render-content.js';
+import { isProxiableAddress } from '../net/address-classes.js';
+import { parseIPv4, parseIPv6 } from '../net/ip.js';
+import { renderDataContent } from './data-content.js';
 import { DATED, isBefore } from '../dated.js';
 import type { RecordRow } from './record-row.js';
 
@@ -12,8 +13,10 @@ export function isProxiable(row: Pick<RecordRow, 'type' | 'content' | 'proxiable
   if (row.proxiable !== undefined) return row.proxiable;
   switch (row.type) {
     case 'A':
-    case 'AAAA':
-      return proxiableAddress(row.content ?? '');
+    case 'AAAA': {
+      const a = parseIPv4(row.content ?? '') ?? parseIPv6(row.content ?? '');
+      return a !== undefined && isProxiableAddress(a);
+    }
     case 'CNAME':
       return true;
     default:
