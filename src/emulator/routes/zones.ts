@@ -1,6 +1,6 @@
 /**
  * `GET /zones` (name, status, account.id, account.name filters; page; per_page 1..50; order,
- * direction, match) and `GET /zones/{zone_id}`, the zone object of DESIGN §7. Listing returns
+ * direction, match) and `GET /zones/{zone_id}`, the zone object of the OpenAPI. Listing returns
  * only the zones the caller may read (`#zone:read`).
  */
 import { ApiError, type AccountRow, type Route, type RouteContext, type UserRow, type ZonePlan, type ZoneRow } from '../contract.js';
