@@ -55,6 +55,12 @@ export interface EmulatorOptions {
   zonePlan: ZonePlan;
   /** Records per batch; default 200 on free zones, 3,500 otherwise. */
   batchLimit?: number;
+  /**
+   * `--priority-in-data`: MX and URI answer their priority inside `data` only (the shape the
+   * SDK announces, "to be deprecated in favor of the priority field within the data map"),
+   * and writes may send it there. Off by default: the live API answers it at the top level.
+   */
+  priorityInData?: boolean;
 }
 
 /** Stored user (the one seeded user owns the account and its zones). */

@@ -56,6 +56,8 @@ export interface StartEmulatorOptions {
   /** YYYY-MM-DD; default today. */
   apiDate?: string;
   batchLimit?: number;
+  /** MX/URI priority inside `data` only (see EmulatorOptions). */
+  priorityInData?: boolean;
   latencyMs?: number;
   failRate?: number;
   seed?: number;
@@ -118,6 +120,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     apiDate: opts.apiDate ?? todayApiDate(now()),
     zonePlan: opts.zonePlan ?? 'free',
     ...(opts.batchLimit !== undefined ? { batchLimit: opts.batchLimit } : {}),
+    ...(opts.priorityInData === true ? { priorityInData: true } : {}),
   };
   const routes: Route[] = [
     ...zoneRoutes(),

@@ -122,3 +122,29 @@ describe('TTL 30..59', () => {
     expect(res.message).toMatch(/Enterprise/);
   });
 });
+
+describe('MX and URI priority', () => {
+  it('answers it at the top level only; priority inside data is not read (9100)', async () => {
+    const emu = await startTestEmulator();
+    const mx = await post(emu, { type: 'MX', name: '@', content: 'mx.example.net', priority: 10 });
+    expect([mx.result?.priority, mx.result?.data]).toEqual([10, undefined]);
+    const uri = await post(emu, { type: 'URI', name: '_ftp._tcp', priority: 5, data: { weight: 1, target: 'ftp://ftp.example.com/' } });
+    expect([uri.result?.priority, uri.result?.data]).toEqual([5, { weight: 1, target: 'ftp://ftp.example.com/' }]);
+    const inData = await post(emu, { type: 'MX', name: 'm', content: 'mx.example.net', data: { priority: 10 } });
+    expect([inData.status, inData.code]).toEqual([400, 9100]);
+  });
+
+  it('with --priority-in-data: answered and written inside data, no top-level field', async () => {
+    const emu = await startTestEmulator({ priorityInData: true });
+    const mx = await post(emu, { type: 'MX', name: '@', content: 'mx.example.net', data: { priority: 10 } });
+    expect(mx.status).toBe(200);
+    expect(mx.result).not.toHaveProperty('priority');
+    expect(mx.result?.data).toEqual({ priority: 10 });
+    const patched = await send(emu, 'PATCH', recordsPath(emu, `/${mx.result?.id as string}`), { data: { priority: 20 } });
+    expect(patched.result?.data).toEqual({ priority: 20 });
+    const uri = await post(emu, { type: 'URI', name: '_ftp._tcp', priority: 5, data: { weight: 1, target: 'ftp://ftp.example.com/' } });
+    expect(uri.result?.data).toEqual({ priority: 5, weight: 1, target: 'ftp://ftp.example.com/' });
+    const listed = await emu.call('GET', recordsPath(emu, '?type=MX'));
+    expect(listed.body.result[0]).toMatchObject({ data: { priority: 20 } });
+  });
+});

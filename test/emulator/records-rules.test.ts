@@ -20,7 +20,7 @@ const INVALID: Case[] = [
   ['SRV legacy data', { type: 'SRV', name: '_sip._tcp', data: { service: '_sip', proto: '_tcp', name: 'example.com', priority: 1, weight: 1, port: 1, target: 'x.example.com' } }, 400, 9102],
   ['SRV port out of range', { type: 'SRV', name: '_sip._tcp', data: { priority: 1, weight: 1, port: 70000, target: 'x.example.com' } }, 400, 9101],
   ['CAA without data', { type: 'CAA', name: '@' }, 400, 9101],
-  ['MX without priority', { type: 'MX', name: '@', content: 'mx.example.net' }, 400, 9104],
+  ['MX without priority', { type: 'MX', name: '@', content: 'mx.example.net' }, 400, 9100],
   ['label over 63', { type: 'A', name: `${'a'.repeat(64)}`, content: '192.0.2.1' }, 400, 9000],
   ['A name with a space', { type: 'A', name: 'a b', content: '192.0.2.1' }, 400, 9000],
   ['A label ending with a hyphen', { type: 'A', name: 'web-', content: '192.0.2.1' }, 400, 9000],

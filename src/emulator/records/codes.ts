@@ -24,7 +24,7 @@ export const RECORD_CODES = {
   settings: 9116,
   data: 9101,
   srvLegacyData: 9102,
-  priority: 9104,
+  priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)
   comment: 9105,
   tags: 9112, // not 9106: the service's "Missing X-Auth-Key, X-Auth-Email or Authorization headers"
   batchTooLarge: 9108,

@@ -29,7 +29,15 @@ export function renderedContent(row: RecordRow): string {
   return row.data !== undefined ? renderDataContent(row.type, row.data) : (row.content ?? '');
 }
 
-export function renderRecord(row: RecordRow, zoneName: string, apiDate: string): Record<string, unknown> {
+/** What the answer's shape depends on besides the row. */
+export interface RenderOptions {
+  apiDate: string;
+  /** MX/URI priority inside `data` only (`--priority-in-data`). */
+  priorityInData?: boolean;
+}
+
+export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptions): Record<string, unknown> {
+  const apiDate = opts.apiDate;
   const out: Record<string, unknown> = { id: row.id };
   if (isBefore(apiDate, DATED.noZoneFieldsInRecords)) {
     out.zone_id = row.zone_id;
@@ -48,6 +56,10 @@ export function renderRecord(row: RecordRow, zoneName: string, apiDate: string):
   out.tags = [...row.tags];
   out.created_on = row.created_on;
   out.modified_on = row.modified_on;
+  if (row.priority !== undefined && opts.priorityInData === true) {
+    out.data = { priority: row.priority, ...(row.data ?? {}) };
+    return out;
+  }
   if (row.priority !== undefined) out.priority = row.priority;
   else if (row.type === 'SRV' && row.data?.priority !== undefined) out.priority = row.data.priority;
   if (row.data !== undefined) out.data = { ...row.data };

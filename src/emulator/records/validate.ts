@@ -113,7 +113,7 @@ function validateTags(raw: unknown): string[] {
 }
 
 /** Validate a write body (create, replace, or patch over `base`) into the stored form. */
-export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode): RecordDraft {
+export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opts: { priorityInData?: boolean } = {}): RecordDraft {
   if (!isPlainObject(body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
   const b = mode.kind === 'patch' ? mergePatch(mode.base, body) : body;
 
@@ -148,8 +148,11 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode): Re
   else draft.content = validateContent(type, b.content, name, zone, proxied);
 
   if (TOP_LEVEL_PRIORITY_TYPE_NAMES.includes(type)) {
-    const priority = integer(b.priority, 0, 65535);
-    if (priority === undefined) throw invalid(C.priority, `${type} records need a priority between 0 and 65535.`);
+    // The live API reads the top-level field only: priority in `data` is refused with 9100
+    // (pulumi/pulumi-cloudflare issue #1107); `--priority-in-data` reads it there too.
+    const fromData = opts.priorityInData === true && isPlainObject(b.data) ? b.data.priority : undefined;
+    const priority = integer(fromData ?? b.priority, 0, 65535);
+    if (priority === undefined) throw invalid(C.priority, `priority is a required field: ${type} records need a priority between 0 and 65535.`);
     draft.priority = priority;
   }
   return draft;

@@ -30,7 +30,7 @@ function zoneOf(ctx: Pick<RouteContext, 'params' | 'store'>): ZoneRow {
 function write(ctx: RouteContext, fn: (records: ZoneRecords, render: (r: RecordRow) => unknown) => RouteResult): RouteResult {
   const zone = zoneOf(ctx);
   const records = new ZoneRecords(ctx.store, zone);
-  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options.apiDate);
+  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options);
   try {
     return fn(records, render);
   } catch (err) {
@@ -47,7 +47,7 @@ function list(ctx: RouteContext): RouteResult {
   const start = (query.page - 1) * query.perPage;
   const slice = start >= rows.length ? [] : rows.slice(start, start + query.perPage);
   return {
-    result: slice.map((r) => renderRecord(r, zone.name, ctx.options.apiDate)),
+    result: slice.map((r) => renderRecord(r, zone.name, ctx.options)),
     result_info: {
       page: query.page,
       per_page: query.perPage,
@@ -68,11 +68,12 @@ type WriteKind = 'create' | 'patch' | 'replace';
  * One record write, as a single call or a batch item: a create, a patch (the body merged onto
  * the stored record) or a replace (PUT). The write rules are applied in `draftFromBody`.
  */
-function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: string | undefined, now: Date): RecordRow {
-  if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }), now);
+function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: string | undefined, ctx: RouteContext): RecordRow {
+  const opts = { priorityInData: ctx.options.priorityInData === true };
+  if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }, opts), ctx.now);
   const base = records.require(id ?? '');
   const mode = kind === 'patch' ? ({ kind: 'patch', base } as const) : ({ kind: 'replace' } as const);
-  return records.update(base, draftFromBody(body, records.zone, mode), now);
+  return records.update(base, draftFromBody(body, records.zone, mode, opts), ctx.now);
 }
 
 /** A single-call write route (POST, PATCH, PUT): write, then check the proxied CNAME chain. */
@@ -83,7 +84,7 @@ function singleWrite(method: 'POST' | 'PATCH' | 'PUT', path: string, kind: Write
     permission: editNeed,
     handle: (ctx) =>
       write(ctx, (records, render) => {
-        const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx.now);
+        const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx);
         records.checkProxiedChain(row);
         return { result: render(row) };
       }),
@@ -130,9 +131,9 @@ function batch(ctx: RouteContext): RouteResult {
         records.remove(row);
         return render(row);
       }),
-      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx.now))),
-      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx.now))),
-      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx.now))),
+      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx))),
+      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx))),
+      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx))),
     };
     // Chains are checked on the state after the whole batch, for the CNAMEs it wrote.
     for (const row of written) {
@@ -163,7 +164,7 @@ export function dnsRecordRoutes(): Route[] {
       handle: (ctx) => {
         const zone = zoneOf(ctx);
         const row = new ZoneRecords(ctx.store, zone).require(ctx.params.dns_record_id);
-        return { result: renderRecord(row, zone.name, ctx.options.apiDate) };
+        return { result: renderRecord(row, zone.name, ctx.options) };
       },
     },
     singleWrite('PATCH', '/zones/:zone_id/dns_records/:dns_record_id', 'patch'),
