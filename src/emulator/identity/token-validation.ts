@@ -6,6 +6,7 @@ import type { Policy, TokenRow } from '../contract.js';
 import { parseCidr } from '../net/ip.js';
 import { findPermissionGroup } from './permission-groups.js';
 import { parseResourceEntry } from './resources.js';
+import { isPlainObject } from '../json.js';
 
 export const TOKEN_NAME_MAX = 120;
 export const TOKENS_PER_USER_MAX = 50;
@@ -193,6 +194,3 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
   return { request_ip: out };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

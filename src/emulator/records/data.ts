@@ -11,12 +11,10 @@ import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { hostnameProblem } from './hostnames.js';
 import type { StoredData } from './record-row.js';
+import { isPlainObject } from '../json.js';
 
 const SRV_LEGACY_FIELDS = ['service', 'proto', 'name'] as const;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function asNumber(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

@@ -15,12 +15,10 @@ import type { RecordTypeName } from '../../facts/record-types.js';
 import type { ZoneRow } from '../contract.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import type { RecordSettings } from './record-row.js';
+import { isPlainObject } from '../json.js';
 
 const KEYS = ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function validateSettings(raw: unknown, type: RecordTypeName, proxied: boolean, zone: ZoneRow): RecordSettings {
   if (raw === undefined || raw === null) return {};

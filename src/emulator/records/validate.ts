@@ -23,6 +23,7 @@ import { validateData } from './data.js';
 import { hostnameProblem } from './hostnames.js';
 import { mergeSettings, validateSettings } from './record-settings.js';
 import type { RecordDraft, RecordRow } from './record-row.js';
+import { isPlainObject } from '../json.js';
 
 export type { RecordDraft } from './record-row.js';
 
@@ -31,9 +32,6 @@ export type WriteMode = { kind: 'create' } | { kind: 'replace' } | { kind: 'patc
 /** A tag is `name` or `name:value` (bare tags are valid: terraform-provider-cloudflare acceptance tests). */
 const TAG_FORMAT = /^[A-Za-z0-9_-]+(:.*)?$/;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isRecordType(v: unknown): v is RecordTypeName {
   return typeof v === 'string' && (RECORD_TYPE_NAMES as readonly string[]).includes(v);

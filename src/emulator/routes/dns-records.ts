@@ -12,6 +12,7 @@ import { renderRecord } from '../records/render.js';
 import { draftFromBody } from '../records/validate.js';
 import { ZoneRecords } from '../records/zone-records.js';
 import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
+import { isPlainObject } from '../json.js';
 
 const READ = '#dns_records:read';
 const EDIT = '#dns_records:edit';
@@ -58,9 +59,6 @@ function list(ctx: RouteContext): RouteResult {
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 type WriteKind = 'create' | 'patch' | 'replace';
 
@@ -99,7 +97,7 @@ function batchLimit(ctx: RouteContext, zone: ZoneRow): number {
 function opsOf(body: Record<string, unknown>, key: 'deletes' | 'patches' | 'puts' | 'posts'): Record<string, unknown>[] {
   const v = body[key];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.some((x) => !isObject(x))) {
+  if (!Array.isArray(v) || v.some((x) => !isPlainObject(x))) {
     throw invalid(C.batchInvalid, `Batch ${key} must be an array of objects.`);
   }
   return v as Record<string, unknown>[];
@@ -107,7 +105,7 @@ function opsOf(body: Record<string, unknown>, key: 'deletes' | 'patches' | 'puts
 
 function batch(ctx: RouteContext): RouteResult {
   return write(ctx, (records, render) => {
-    if (!isObject(ctx.body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
+    if (!isPlainObject(ctx.body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
     const deletes = opsOf(ctx.body, 'deletes');
     const patches = opsOf(ctx.body, 'patches');
     const puts = opsOf(ctx.body, 'puts');
