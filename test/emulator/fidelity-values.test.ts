@@ -148,3 +148,28 @@ describe('MX and URI priority', () => {
     expect(listed.body.result[0]).toMatchObject({ data: { priority: 20 } });
   });
 });
+
+describe('size limits of the record-types reference', () => {
+  it('a TXT record over 4,096 bytes on the wire is refused (9117); 4,096 is accepted', async () => {
+    const emu = await startTestEmulator();
+    // 16 strings of 255 bytes: 16 * 256 = 4,096 bytes on the wire.
+    const atLimit = Array.from({ length: 16 }, () => `"${'a'.repeat(255)}"`).join(' ');
+    expect((await post(emu, { type: 'TXT', name: 'max', content: atLimit })).status).toBe(200);
+    const over = await post(emu, { type: 'TXT', name: 'over', content: `${atLimit} "b"` });
+    expect([over.status, over.code]).toEqual([400, 9117]);
+    // Unquoted content counts as 255-byte strings: 4,080 bytes are 16 strings, 4,096 on the wire.
+    expect((await post(emu, { type: 'TXT', name: 'unq', content: 'c'.repeat(4080) })).status).toBe(200);
+    expect((await post(emu, { type: 'TXT', name: 'unq2', content: 'c'.repeat(4081) })).code).toBe(9117);
+  });
+
+  it('records of one name and type may hold 8,192 characters of content together (9118)', async () => {
+    const emu = await startTestEmulator();
+    const big = 'd'.repeat(4000);
+    expect((await post(emu, { type: 'TXT', name: 'set', content: `${big}1` })).status).toBe(200);
+    expect((await post(emu, { type: 'TXT', name: 'set', content: `${big}2` })).status).toBe(200);
+    const third = await post(emu, { type: 'TXT', name: 'set', content: `${'e'.repeat(200)}` });
+    expect([third.status, third.code]).toEqual([400, 9118]);
+    // Another type at the same name has its own allowance.
+    expect((await post(emu, { type: 'MX', name: 'set', content: 'mx.example.net', priority: 1 })).status).toBe(200);
+  });
+});

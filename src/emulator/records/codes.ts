@@ -22,6 +22,8 @@ export const RECORD_CODES = {
   txtAscii: 9051, // (real) Invalid TXT record. Record may only contain printable ASCII!
   dsNeedsNs: 9115,
   settings: 9116,
+  recordTooLarge: 9117,
+  rrsetTooLarge: 9118,
   data: 9101,
   srvLegacyData: 9102,
   priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)

@@ -9,7 +9,10 @@ import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { hostnameProblem } from './hostnames.js';
-import { checkTxt } from './txt.js';
+import { checkTxt, txtWireSize } from './txt.js';
+
+/** "Each DNS record has a maximum wire format size of 4,096 bytes" (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/). */
+const MAX_WIRE_BYTES = 4096;
 
 function address(type: 'A' | 'AAAA', raw: string, proxied: boolean): string {
   const parsed = type === 'A' ? parseIPv4(raw.trim()) : parseIPv6(raw.trim());
@@ -53,7 +56,11 @@ export function validateContent(type: RecordTypeName, raw: unknown, fqdn: string
     }
     case 'TXT': {
       const checked = checkTxt(raw);
-      if (checked.ok) return checked.stored;
+      if (checked.ok) {
+        const size = txtWireSize(checked.stored);
+        if (size > MAX_WIRE_BYTES) throw invalid(C.recordTooLarge, `TXT record is ${size} bytes on the wire; a DNS record may have at most ${MAX_WIRE_BYTES}.`);
+        return checked.stored;
+      }
       if (checked.problem === 'not-ascii') {
         throw invalid(C.txtAscii, `${checked.reason} Write other bytes as \\DDD decimal escapes (RFC 1035 §5.1) of their UTF-8 encoding.`);
       }

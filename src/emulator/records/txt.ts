@@ -90,3 +90,16 @@ export function txtWireText(stored: string): string {
   if (!parsed.ok) return stored;
   return parsed.strings.map((units) => units.map(decodeUnit).join('')).join('');
 }
+
+/**
+ * Bytes of the record's data on the wire (RFC 1035 §3.3.14: each string is a length byte and
+ * its bytes); unquoted content goes out as 255-byte strings.
+ */
+export function txtWireSize(stored: string): number {
+  if (stored.startsWith('"')) {
+    const parsed = quotedStrings(stored);
+    if (parsed.ok) return parsed.strings.reduce((n, units) => n + 1 + units.length, 0);
+  }
+  const bytes = stored.length; // printable ASCII: one byte a character
+  return bytes + Math.max(1, Math.ceil(bytes / 255));
+}

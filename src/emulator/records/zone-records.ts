@@ -23,9 +23,16 @@ import { withinZone } from '../names.js';
 import { RECORD_CODES as C, conflict, invalid, recordNotFound } from './codes.js';
 import { namesCollection, recordsCollection, type RecordDraft, type RecordRow } from './record-row.js';
 import { isProxiable } from './render.js';
+import { renderDataContent } from './data-content.js';
 import { txtWireText } from './txt.js';
 
 const ADDRESS_TYPES = new Set(['A', 'AAAA']);
+/**
+ * "If you have multiple records with the same name and type, their combined content length
+ * must not exceed 8,192 characters"
+ * (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/).
+ */
+const MAX_RRSET_CONTENT = 8192;
 const HOST_TYPES = new Set(['A', 'AAAA', 'CNAME']);
 
 /** What makes two records of one type at one name the same record. */
@@ -90,6 +97,7 @@ export class ZoneRecords {
       throw invalid(C.dsNeedsNs, `A DS record needs an NS record with the same name (a delegation); create the NS record at ${draft.name} first.`);
     }
     if (others.length === 0) return;
+    this.checkRrsetSize(draft, others);
     if (draft.type === 'CNAME') {
       if (others.some((r) => HOST_TYPES.has(r.type))) {
         throw conflict(C.nameConflict, 'An A, AAAA, or CNAME record with that host already exists.');
@@ -109,6 +117,15 @@ export class ZoneRecords {
       throw conflict(C.identical, 'An identical record already exists.');
     }
     throw conflict(C.alreadyExists, 'Record already exists.');
+  }
+
+  private checkRrsetSize(draft: RecordDraft, others: readonly RecordRow[]): void {
+    const contentLength = (r: Pick<RecordRow, 'type' | 'content' | 'data'>): number =>
+      r.content !== undefined ? r.content.length : renderDataContent(r.type, r.data ?? {}).length;
+    const total = others.filter((r) => r.type === draft.type).reduce((n, r) => n + contentLength(r), contentLength(draft));
+    if (total > MAX_RRSET_CONTENT) {
+      throw invalid(C.rrsetTooLarge, `The ${draft.type} records at ${draft.name} would have ${total} characters of content together; the limit is ${MAX_RRSET_CONTENT}.`);
+    }
   }
 
   private indexAdd(name: string, id: string): void {
