@@ -129,3 +129,19 @@ describe('zones list', () => {
     expect((await emu.call('GET', '/zones?per_page=0')).status).toBe(400);
   });
 });
+
+describe('a delegation (NS below the apex) shares its name only with DS records', () => {
+  it('refuses another record beside an NS, and an NS beside another record, with 81056', async () => {
+    const emu = await startTestEmulator();
+    expect((await post(emu, { type: 'NS', name: 'acme', content: 'ns.example.net' })).status).toBe(200);
+    expect((await post(emu, { type: 'NS', name: 'acme', content: 'ns2.example.net' })).status).toBe(200);
+    const a = await post(emu, { type: 'A', name: 'acme', content: '192.0.2.1' });
+    expect([a.status, a.code]).toEqual([400, 81056]);
+    expect((await post(emu, { type: 'TXT', name: 'acme', content: 'x' })).code).toBe(81056);
+    expect((await post(emu, { type: 'TXT', name: 'txt', content: 'x' })).status).toBe(200);
+    expect((await post(emu, { type: 'NS', name: 'txt', content: 'ns.example.net' })).code).toBe(81056);
+    // The apex holds the service's own NS beside everything.
+    expect((await post(emu, { type: 'NS', name: '@', content: 'ns.example.net' })).status).toBe(200);
+    expect((await post(emu, { type: 'A', name: '@', content: '192.0.2.1' })).status).toBe(200);
+  });
+});

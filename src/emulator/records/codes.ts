@@ -36,6 +36,7 @@ export const RECORD_CODES = {
   cnameConflict: 81054, // (real) A CNAME record with that host already exists.
   alreadyExists: 81057, // (real) Record already exists.
   identical: 81058, // (real) An identical record already exists.
+  nsConflict: 81056, // (real) NS records with that host already exist.
   wrapper: 1004, // (real) DNS Validation Error
   retiredFilter: 9110,
   listParam: 9111,

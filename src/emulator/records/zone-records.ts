@@ -13,6 +13,10 @@
  * - A DS needs an NS at its name (a delegation) below the apex: octodns-cloudflare PR #103
  *   ("Cloudflare requires that DS records be created after the corresponding NS records");
  *   the code and message are the emulator's (not published).
+ * - A delegation (NS below the apex) shares its name only with DS records: another record
+ *   there is refused with 81056 "NS records with that host already exist." (acme-dns/acme-dns
+ *   issue #258 shows the live answer); an NS where other records exist is refused with the same
+ *   code (the emulator's choice: that answer is not published).
  * - Proxied CNAME chains that stay in the zone end at an A/AAAA (checked when a CNAME is
  *   written).
  */
@@ -98,6 +102,7 @@ export class ZoneRecords {
     }
     if (others.length === 0) return;
     this.checkRrsetSize(draft, others);
+    if (draft.name !== this.zone.name) this.checkDelegation(draft, others);
     if (draft.type === 'CNAME') {
       if (others.some((r) => HOST_TYPES.has(r.type))) {
         throw conflict(C.nameConflict, 'An A, AAAA, or CNAME record with that host already exists.');
@@ -117,6 +122,17 @@ export class ZoneRecords {
       throw conflict(C.identical, 'An identical record already exists.');
     }
     throw conflict(C.alreadyExists, 'Record already exists.');
+  }
+
+  private checkDelegation(draft: RecordDraft, others: readonly RecordRow[]): void {
+    const besideNs = (type: string): boolean => type === 'NS' || type === 'DS';
+    if (!besideNs(draft.type) && others.some((r) => r.type === 'NS')) {
+      throw conflict(C.nsConflict, 'NS records with that host already exist.');
+    }
+    const other = others.find((r) => !besideNs(r.type));
+    if (draft.type === 'NS' && other) {
+      throw conflict(C.nsConflict, `A ${other.type} record with that host already exists; an NS record (a delegation) shares its name only with DS records.`);
+    }
   }
 
   private checkRrsetSize(draft: RecordDraft, others: readonly RecordRow[]): void {
