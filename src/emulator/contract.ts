@@ -55,6 +55,12 @@ export interface EmulatorOptions {
   zonePlan: ZonePlan;
   /** Records per batch; default 200 on free zones, 3,500 otherwise. */
   batchLimit?: number;
+  /**
+   * `--priority-in-data`: MX and URI answer their priority inside `data` only (the shape the
+   * SDK announces, "to be deprecated in favor of the priority field within the data map"),
+   * and writes may send it there. Off by default: the live API answers it at the top level.
+   */
+  priorityInData?: boolean;
 }
 
 /** Stored user (the one seeded user owns the account and its zones). */
@@ -169,8 +175,12 @@ export interface Route {
 
 /** Identity hooks the server calls (implemented in src/emulator/identity). */
 export interface IdentityHooks {
-  /** Resolve credentials from headers; throws ApiError (400/401/403 with the service's codes). */
-  authenticate(headers: IncomingHttpHeaders, store: Store, now: Date): Principal;
+  /**
+   * Resolve credentials from headers; throws ApiError (400/401/403 with the service's codes).
+   * A token outside its validity window or used from an address its IP condition refuses is
+   * refused here, on every route (the zones list included).
+   */
+  authenticate(headers: IncomingHttpHeaders, store: Store, now: Date, clientIp?: string): Principal;
   /** Evaluate the principal's policies; throws ApiError 403 code 10000 when refused. */
   authorize(principal: Principal, need: PermissionNeed, ctx: { store: Store; now: Date; clientIp: string }): void;
 }

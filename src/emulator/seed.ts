@@ -6,7 +6,7 @@
 import type { AccountRow, Store, UserRow, ZonePlan, ZoneRow } from './contract.js';
 import { newId } from './ids.js';
 import type { IdentityModule, SettingsModule } from './modules.js';
-import { canonicalZoneName } from '../core/model/names.js';
+import { zoneName } from './names.js';
 
 export interface SeedInput {
   zones: string[];
@@ -46,7 +46,7 @@ export function seedState(store: Store, input: SeedInput, identity: IdentityModu
     settings.seedAccount?.(store, account.id);
     const existing = new Map(store.values<ZoneRow>('zones').map((z) => [z.name, z]));
     for (const raw of input.zones) {
-      const name = canonicalZoneName(raw);
+      const name = zoneName(raw);
       if (existing.has(name)) continue;
       const zone: ZoneRow = {
         id: newId(),

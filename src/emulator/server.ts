@@ -56,6 +56,8 @@ export interface StartEmulatorOptions {
   /** YYYY-MM-DD; default today. */
   apiDate?: string;
   batchLimit?: number;
+  /** MX/URI priority inside `data` only (see EmulatorOptions). */
+  priorityInData?: boolean;
   latencyMs?: number;
   failRate?: number;
   seed?: number;
@@ -118,6 +120,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     apiDate: opts.apiDate ?? todayApiDate(now()),
     zonePlan: opts.zonePlan ?? 'free',
     ...(opts.batchLimit !== undefined ? { batchLimit: opts.batchLimit } : {}),
+    ...(opts.priorityInData === true ? { priorityInData: true } : {}),
   };
   const routes: Route[] = [
     ...zoneRoutes(),
@@ -273,7 +276,7 @@ async function dispatch(deps: HandlerDeps, req: IncomingMessage, method: string,
   const body = await readJsonBody(req);
   const now = deps.now();
   const clientIp = clientIpOf(req);
-  const principal: Principal = deps.identity.hooks.authenticate(req.headers, deps.store, now);
+  const principal: Principal = deps.identity.hooks.authenticate(req.headers, deps.store, now, clientIp);
   const authCtx = { store: deps.store, now, clientIp };
   const authorize = (need: PermissionNeed): void => deps.identity.hooks.authorize(principal, need, authCtx);
   const base: Omit<RouteContext, 'authorize' | 'can'> = {

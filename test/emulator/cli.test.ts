@@ -33,6 +33,33 @@ describe('zonectl emulator (CLI)', () => {
     expect(res.stdout).not.toContain('given-secret-token-value');
   });
 
+  it('--priority-in-data: MX answers carry priority inside data', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', '--port', '0', '--zone', 'example.com', '--token', 'cli-priority-token-value', '--priority-in-data'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const baseUrl = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve(out.trim());
+      });
+    });
+    const headers = { authorization: 'Bearer cli-priority-token-value', 'content-type': 'application/json' };
+    const zones = (await (await fetch(`${baseUrl}/zones?name=example.com`, { headers })).json()) as { result: Array<{ id: string }> };
+    const res = await fetch(`${baseUrl}/zones/${zones.result[0].id}/dns_records`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 'MX', name: '@', content: 'mx.example.net', data: { priority: 7 } }),
+    });
+    const body = (await res.json()) as { result: Record<string, unknown> };
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect([res.status, body.result.data, 'priority' in body.result]).toEqual([200, { priority: 7 }, false]);
+  });
+
   it.each([
     [['--rate-limit', '10'], '--rate-limit must be N/SECONDS'],
     [['--fail-rate', '2'], '--fail-rate must be a probability'],

@@ -37,12 +37,13 @@ describe('DNS records CRUD', () => {
     expect(gone.body.errors[0].code).toBe(81044);
   });
 
-  it('stores addresses canonically, TXT quoted, SRV with rendered content and priority outside data', async () => {
+  it('stores IPv6 compressed, TXT as written, SRV with rendered content and priority outside data', async () => {
     const emu = await startTestEmulator();
     const aaaa = await emu.call('POST', recordsPath(emu), { type: 'AAAA', name: '@', content: '2001:DB8:0:0:0:0:0:1' });
     expect(aaaa.body.result).toMatchObject({ name: 'example.com', content: '2001:db8::1' });
     const txt = await emu.call('POST', recordsPath(emu), { type: 'TXT', name: '@', content: 'v=spf1 -all' });
-    expect(txt.body.result.content).toBe('"v=spf1 -all"');
+    // The API adds no quotes to unquoted TXT content (go-acme/lego PR #2521).
+    expect(txt.body.result.content).toBe('v=spf1 -all');
     const srv = await emu.call('POST', recordsPath(emu), {
       type: 'SRV', name: '_sip._tcp', data: { priority: 10, weight: 5, port: 5060, target: 'SIP.example.com.' },
     });

@@ -170,7 +170,7 @@ describe('comment and tags', () => {
     expect((await post(emu, { type: 'A', name: 'cr', content: '192.0.2.1', comment: 'a\rb' })).code).toBe(9105);
   });
 
-  it('tags: name:value, at most 20 (duplicates count once), on create, patch and batch', async () => {
+  it('tags: name or name:value, at most 20 (duplicates count once), on create, patch and batch', async () => {
     const emu = await startTestEmulator();
     const twenty = Array.from({ length: 20 }, (_, i) => `t${i}:v`);
     const ok = await post(emu, { type: 'A', name: 'tags', content: '192.0.2.1', tags: [...twenty, 't0:v'] });
@@ -178,8 +178,11 @@ describe('comment and tags', () => {
     expect(ok.result?.tags).toHaveLength(20);
     const patch = await emu.call('PATCH', recordsPath(emu, `/${ok.result?.id as string}`), { tags: [...twenty, 'x:y'] });
     expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9112]);
-    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'b', content: '192.0.2.1', tags: ['novalue'] }] });
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'b', content: '192.0.2.1', tags: ['bad tag'] }] });
     expect(batch.body.errors[0].code).toBe(9112);
+    // Bare tags are valid and returned as written (terraform-provider-cloudflare acceptance tests).
+    const bare = await post(emu, { type: 'A', name: 'bare', content: '192.0.2.1', tags: ['tag1', 'env:prod'] });
+    expect([bare.status, bare.result?.tags]).toEqual([200, ['tag1', 'env:prod']]);
     expect((await post(emu, { type: 'A', name: 'num', content: '192.0.2.1', tags: [5] })).code).toBe(9112);
     // The emulator's own codes never reuse an authentication code (9103, 9106, 9109).
     const badBatch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: 'nope' });

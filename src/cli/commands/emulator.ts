@@ -24,6 +24,7 @@ interface EmulatorFlags {
   seed?: number;
   rateLimit?: RateLimit;
   batchLimit?: number;
+  priorityInData?: boolean;
   verbose?: boolean;
 }
 
@@ -86,6 +87,7 @@ export function registerEmulator(program: Command): void {
     .option('--seed <n>', 'seed of the fault generator (replay a run)', intArg('--seed', 0, 2 ** 32 - 1))
     .option('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit)
     .option('--batch-limit <n>', 'record operations per batch (default 200 on free zones, 3,500 otherwise)', intArg('--batch-limit', 1, 1_000_000))
+    .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
     .option('--verbose', 'log one line per request on stderr')
     .action(async (flags: EmulatorFlags) => {
       await runEmulator(flags);
@@ -121,6 +123,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
+    ...(flags.priorityInData === true ? { priorityInData: true } : {}),
     logger: flags.verbose ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
   });
   if (emu.tokenGenerated && emu.adminToken !== undefined) {

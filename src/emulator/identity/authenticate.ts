@@ -5,17 +5,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorItem, Principal, Store, TokenRow, UserRow } from '../contract.js';
-import { assertNever } from '../../core/errors.js';
+import { assertNever } from '../assert-never.js';
 import {
   BAD_AUTHORIZATION,
   BAD_AUTH_EMAIL,
   BAD_AUTH_KEY,
   invalidAccessToken,
   invalidHeaders,
+  ipRefused,
   missingCredentials,
   unknownKeyPair,
 } from './errors.js';
-import { checkTokenTime, type TokenUsability } from './policy-evaluator.js';
+import { checkTokenTime, ipAllowed, type TokenUsability } from './policy-evaluator.js';
 import { API_KEY_FORMAT, BEARER_VALUE, EMAIL_FORMAT, hashTokenValue } from './token-secret.js';
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -24,9 +25,9 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return v;
 }
 
-export function authenticate(headers: IncomingHttpHeaders, store: Store, now: Date): Principal {
+export function authenticate(headers: IncomingHttpHeaders, store: Store, now: Date, clientIp?: string): Principal {
   const authorization = header(headers, 'authorization');
-  if (authorization !== undefined) return authenticateBearer(authorization, store, now);
+  if (authorization !== undefined) return authenticateBearer(authorization, store, now, clientIp);
   const email = header(headers, 'x-auth-email');
   const key = header(headers, 'x-auth-key');
   if (email === undefined && key === undefined) throw missingCredentials();
@@ -39,7 +40,12 @@ export function authenticate(headers: IncomingHttpHeaders, store: Store, now: Da
   return { kind: 'key', user };
 }
 
-function authenticateBearer(authorization: string, store: Store, now: Date): Principal {
+/**
+ * A token refused by its time window or its IP condition is refused before any route runs:
+ * the live API answers 403 9109 "Cannot use the access token from location: <ip>" to the zones
+ * list as to any other call (recorded in jeessy2/ddns-go issues #1273 and #1341).
+ */
+function authenticateBearer(authorization: string, store: Store, now: Date, clientIp: string | undefined): Principal {
   const m = /^Bearer (\S+)$/i.exec(authorization);
   if (!m || !BEARER_VALUE.test(m[1])) throw invalidHeaders([BAD_AUTHORIZATION]);
   const token = findTokenByValue(store, m[1]);
@@ -48,6 +54,7 @@ function authenticateBearer(authorization: string, store: Store, now: Date): Pri
   if (!user) throw invalidAccessToken();
   const usable = checkTokenTime(token, now);
   if (usable.kind !== 'usable') throw tokenUnusable(usable, token);
+  if (clientIp !== undefined && !ipAllowed(token, clientIp)) throw ipRefused(clientIp);
   return { kind: 'token', user, token };
 }
 

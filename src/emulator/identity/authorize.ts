@@ -1,6 +1,6 @@
 /** `IdentityHooks.authorize`: the policy decision turned into the service's refusals. */
 import type { PermissionNeed, Principal, Store } from '../contract.js';
-import { assertNever } from '../../core/errors.js';
+import { assertNever } from '../assert-never.js';
 import { tokenUnusable } from './authenticate.js';
 import { authenticationError, ipRefused, unauthorizedTokenAccess } from './errors.js';
 import { evaluateToken, type Decision } from './policy-evaluator.js';

@@ -5,7 +5,7 @@
  * the resource. Token-level conditions (status, not_before, expires_on, client IP) come first.
  */
 import type { PermissionNeed, Policy, TokenRow } from '../contract.js';
-import { cidrContains } from '../../core/model/addresses.js';
+import { cidrContains } from '../net/ip.js';
 import { findPermissionGroup } from './permission-groups.js';
 import { keyCovers, parsePolicyResources, scopeOf } from './resources.js';
 

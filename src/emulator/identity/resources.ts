@@ -10,8 +10,9 @@
  *   com.cloudflare.api.user.<user_tag>: "*"                                       the calling user
  */
 import type { Policy, ResourceRef } from '../contract.js';
-import { assertNever } from '../../core/errors.js';
+import { assertNever } from '../assert-never.js';
 import type { GroupScope } from './permission-groups.js';
+import { isPlainObject } from '../json.js';
 
 const ID = '[A-Za-z0-9_-]{1,64}';
 const ZONE_KEY = new RegExp(`^com\\.cloudflare\\.api\\.account\\.zone\\.(\\*|${ID})$`);
@@ -116,6 +117,3 @@ export function keyCovers(key: ResourceKey, resource: ResourceRef): boolean {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

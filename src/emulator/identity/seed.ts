@@ -1,4 +1,4 @@
-/** The seeded user and its first token (DESIGN §5: every permission on the user, the account and its zones). */
+/** The seeded user and its first token (every permission on the user, the account and its zones: src/emulator/README.md). */
 import type { Policy, Store, TokenRow, UserRow } from '../contract.js';
 import { PERMISSION_GROUPS, type GroupScope } from './permission-groups.js';
 import { tokenTimestamp } from './token-render.js';

@@ -3,9 +3,10 @@
  * gathered and reported together. Returns the normalized input, ready to store.
  */
 import type { Policy, TokenRow } from '../contract.js';
-import { parseCidr } from '../../core/model/addresses.js';
+import { parseCidr } from '../net/ip.js';
 import { findPermissionGroup } from './permission-groups.js';
 import { parseResourceEntry } from './resources.js';
+import { isPlainObject } from '../json.js';
 
 export const TOKEN_NAME_MAX = 120;
 export const TOKENS_PER_USER_MAX = 50;
@@ -182,7 +183,7 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
         return;
       }
       const parsed = parseCidr(entry);
-      if (parsed.ok) ranges.push(parsed.cidr);
+      if (parsed.ok) ranges.push(parsed.text);
       else if (parsed.reason === 'bare-address') {
         const suffix = parsed.family === 'ipv4' ? '/32' : '/128';
         problems.push(`${at}: "${entry}" is a single address; write it in CIDR notation as "${entry.trim()}${suffix}"`);
@@ -193,6 +194,3 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
   return { request_ip: out };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -6,7 +6,7 @@ import { ApiError } from '../contract.js';
 
 export const RECORD_CODES = {
   bodyInvalid: 9207, // (real) Request body is invalid.
-  nameInvalid: 9000,
+  nameInvalid: 9000, // (real) DNS name is invalid.
   typeInvalid: 9008,
   contentRequired: 9009,
   proxyTarget: 9003, // (real) Target <ip> is not allowed for a proxied record.
@@ -19,9 +19,14 @@ export const RECORD_CODES = {
   hostnameContent: 9016,
   ttl: 9021, // (real) TTL out of range
   txtQuotes: 9022,
+  txtAscii: 9051, // (real) Invalid TXT record. Record may only contain printable ASCII!
+  dsNeedsNs: 9115,
+  settings: 9116,
+  recordTooLarge: 9117,
+  rrsetTooLarge: 9118,
   data: 9101,
   srvLegacyData: 9102,
-  priority: 9104,
+  priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)
   comment: 9105,
   tags: 9112, // not 9106: the service's "Missing X-Auth-Key, X-Auth-Email or Authorization headers"
   batchTooLarge: 9108,
@@ -31,6 +36,7 @@ export const RECORD_CODES = {
   cnameConflict: 81054, // (real) A CNAME record with that host already exists.
   alreadyExists: 81057, // (real) Record already exists.
   identical: 81058, // (real) An identical record already exists.
+  nsConflict: 81056, // (real) NS records with that host already exist.
   wrapper: 1004, // (real) DNS Validation Error
   retiredFilter: 9110,
   listParam: 9111,

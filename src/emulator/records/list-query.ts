@@ -4,10 +4,9 @@
  * combined by `tag_match`), `match`, `order`/`direction`, and the retired filter syntaxes
  * answered with their replacement.
  */
-import { canonicalAddress } from '../../core/model/addresses.js';
-import { canonicalHostname, canonicalRecordName } from '../../core/model/names.js';
-import { HOSTNAME_CONTENT_TYPES } from '../../core/model/record-types.js';
-import { canonicalTxt } from '../../core/model/txt.js';
+import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
+import { resolveRecordName, storedHostname } from '../names.js';
+import { txtWireText } from './txt.js';
 import { ApiError } from '../contract.js';
 import { RECORD_CODES as C } from './codes.js';
 import type { RecordRow } from './record-row.js';
@@ -80,14 +79,20 @@ function rejectRetiredSyntax(q: URLSearchParams): void {
   }
 }
 
+const HOSTNAME_CONTENT_TYPES = new Set(['CNAME', 'MX', 'NS', 'PTR']);
+
+/** An exact content filter matches the value as the service would store it. */
 function contentEquals(row: RecordRow, value: string): boolean {
   const rendered = renderedContent(row);
   if (rendered.toLowerCase() === value.toLowerCase()) return true;
   const stored = row.content;
   if (stored === undefined) return false;
-  if (row.type === 'A' || row.type === 'AAAA') return canonicalAddress(value) === stored;
-  if (row.type === 'TXT') return canonicalTxt(value) === canonicalTxt(stored);
-  if (HOSTNAME_CONTENT_TYPES.has(row.type)) return canonicalHostname(value) === stored;
+  if (row.type === 'A' || row.type === 'AAAA') {
+    const a = parseIPv4(value.trim()) ?? parseIPv6(value.trim());
+    return a !== undefined && formatAddress(a) === stored;
+  }
+  if (row.type === 'TXT') return txtWireText(value.trim()) === txtWireText(stored);
+  if (HOSTNAME_CONTENT_TYPES.has(row.type)) return storedHostname(value) === stored;
   return false;
 }
 
@@ -157,7 +162,7 @@ export function parseRecordListQuery(q: URLSearchParams, zoneName: string): Reco
   if (match !== 'all' && match !== 'any') throw badParam(`match must be "all" or "any" (got "${match}").`);
 
   const preds: Pred[] = [
-    ...textPredicates(q, 'name', (r) => r.name, (r, v) => r.name === canonicalRecordName(v, zoneName)),
+    ...textPredicates(q, 'name', (r) => r.name, (r, v) => r.name === resolveRecordName(v, zoneName).fqdn),
     ...textPredicates(q, 'content', renderedContent, contentEquals),
     ...textPredicates(q, 'comment', (r) => r.comment, (r, v) => (r.comment ?? '').toLowerCase() === v.toLowerCase()),
   ];

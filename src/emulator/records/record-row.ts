@@ -1,21 +1,31 @@
-import type { RecordType } from '../../core/model/record-types.js';
+import type { RecordTypeName } from '../../facts/record-types.js';
+
+/** `data` of a structured type as stored. */
+export type StoredData = Record<string, string | number>;
+
+/** Per-record settings as stored: only the keys a write set (`{}` when none). */
+export interface RecordSettings {
+  flatten_cname?: boolean;
+  ipv4_only?: boolean;
+  ipv6_only?: boolean;
+}
 
 /** A record's writable fields after the write rules: what a create, put or patch stores. */
 export interface RecordDraft {
   /** FQDN, lower-case, punycode, no trailing dot. */
   name: string;
-  type: RecordType;
-  /** Content types only; TXT is stored quoted, addresses canonical. */
+  type: RecordTypeName;
+  /** Content types only, as the service stores it (src/emulator/README.md, "Storage forms"). */
   content?: string;
-  /** Data types only, canonical values. */
-  data?: Record<string, string | number>;
+  /** Data types only. */
+  data?: StoredData;
   /** MX and URI only. */
   priority?: number;
   ttl: number;
   proxied: boolean;
   comment: string | null;
   tags: string[];
-  settings: Record<string, unknown>;
+  settings: RecordSettings;
 }
 
 /** A DNS record as the emulator stores it (collection `records:<zone_id>`, id = record id). */

@@ -3,8 +3,9 @@
  * those retired by the api date (`locked` from 2024-07-14, `zone_id`/`zone_name` from
  * 2024-11-30).
  */
-import { isProxiableAddress as proxiableAddress } from '../../core/model/addresses.js';
-import { renderDataContent } from '../../core/model/render-content.js';
+import { isProxiableAddress } from '../net/address-classes.js';
+import { parseIPv4, parseIPv6 } from '../net/ip.js';
+import { renderDataContent } from './data-content.js';
 import { DATED, isBefore } from '../dated.js';
 import type { RecordRow } from './record-row.js';
 
@@ -12,8 +13,10 @@ export function isProxiable(row: Pick<RecordRow, 'type' | 'content' | 'proxiable
   if (row.proxiable !== undefined) return row.proxiable;
   switch (row.type) {
     case 'A':
-    case 'AAAA':
-      return proxiableAddress(row.content ?? '');
+    case 'AAAA': {
+      const a = parseIPv4(row.content ?? '') ?? parseIPv6(row.content ?? '');
+      return a !== undefined && isProxiableAddress(a);
+    }
     case 'CNAME':
       return true;
     default:
@@ -26,7 +29,15 @@ export function renderedContent(row: RecordRow): string {
   return row.data !== undefined ? renderDataContent(row.type, row.data) : (row.content ?? '');
 }
 
-export function renderRecord(row: RecordRow, zoneName: string, apiDate: string): Record<string, unknown> {
+/** What the answer's shape depends on besides the row. */
+export interface RenderOptions {
+  apiDate: string;
+  /** MX/URI priority inside `data` only (`--priority-in-data`). */
+  priorityInData?: boolean;
+}
+
+export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptions): Record<string, unknown> {
+  const apiDate = opts.apiDate;
   const out: Record<string, unknown> = { id: row.id };
   if (isBefore(apiDate, DATED.noZoneFieldsInRecords)) {
     out.zone_id = row.zone_id;
@@ -45,6 +56,10 @@ export function renderRecord(row: RecordRow, zoneName: string, apiDate: string):
   out.tags = [...row.tags];
   out.created_on = row.created_on;
   out.modified_on = row.modified_on;
+  if (row.priority !== undefined && opts.priorityInData === true) {
+    out.data = { priority: row.priority, ...(row.data ?? {}) };
+    return out;
+  }
   if (row.priority !== undefined) out.priority = row.priority;
   else if (row.type === 'SRV' && row.data?.priority !== undefined) out.priority = row.data.priority;
   if (row.data !== undefined) out.data = { ...row.data };

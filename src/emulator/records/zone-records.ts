@@ -1,25 +1,50 @@
 /**
  * The records of one zone in the store, with a by-name index (itself a store collection, so it
  * is transactional and durable like the records), and the rules that need other records:
- * CNAME exclusivity (81053/81054), identical/existing records (81058/81057), and proxied CNAME
- * chains that stay in the zone ending at an A/AAAA (checked when a CNAME is written).
+ * - CNAME exclusivity (81053/81054). A CNAME the service flattens may stand beside records
+ *   of other types except A, AAAA and another CNAME: at the zone apex always (CNAME flattening
+ *   at the apex, https://developers.cloudflare.com/dns/cname-flattening/ ; DNSControl PR #86),
+ *   below the apex when the zone flattens all CNAMEs (`flatten_all_cnames`) or the record has
+ *   `settings.flatten_cname` (Domain Connect linter rule DCTL5007: mixing a CNAME with other
+ *   records works on the service "as long as CNAME Flattening is used"). Any other CNAME is
+ *   alone at its name.
+ * - Identical/existing records (81058/81057), compared on what goes on the wire (TXT `"a"` and
+ *   `a` are the same record).
+ * - A DS needs an NS at its name (a delegation) below the apex: octodns-cloudflare PR #103
+ *   ("Cloudflare requires that DS records be created after the corresponding NS records");
+ *   the code and message are the emulator's (not published).
+ * - A delegation (NS below the apex) shares its name only with DS records: another record
+ *   there is refused with 81056 "NS records with that host already exist." (acme-dns/acme-dns
+ *   issue #258 shows the live answer); an NS where other records exist is refused with the same
+ *   code (the emulator's choice: that answer is not published).
+ * - Proxied CNAME chains that stay in the zone end at an A/AAAA (checked when a CNAME is
+ *   written).
  */
-import { valueKey } from '../../core/model/keys.js';
-import { isInZone } from '../../core/model/names.js';
-import { canonicalTxt } from '../../core/model/txt.js';
+import { DATA_FIELD_FACTS } from '../../facts/record-types.js';
 import type { Store, ZoneRow } from '../contract.js';
 import { newId } from '../ids.js';
+import { withinZone } from '../names.js';
 import { RECORD_CODES as C, conflict, invalid, recordNotFound } from './codes.js';
-import { namesCollection, recordsCollection, type RecordRow } from './record-row.js';
+import { namesCollection, recordsCollection, type RecordDraft, type RecordRow } from './record-row.js';
 import { isProxiable } from './render.js';
-import type { RecordDraft } from './validate.js';
+import { renderDataContent } from './data-content.js';
+import { txtWireText } from './txt.js';
 
 const ADDRESS_TYPES = new Set(['A', 'AAAA']);
+/**
+ * "If you have multiple records with the same name and type, their combined content length
+ * must not exceed 8,192 characters"
+ * (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/).
+ */
+const MAX_RRSET_CONTENT = 8192;
 const HOST_TYPES = new Set(['A', 'AAAA', 'CNAME']);
 
+/** What makes two records of one type at one name the same record. */
 function identityKey(r: Pick<RecordRow, 'type' | 'content' | 'data' | 'priority'>): string {
-  const content = r.type === 'TXT' && r.content !== undefined ? canonicalTxt(r.content) : r.content;
-  return valueKey({ type: r.type, content, data: r.data, priority: r.priority });
+  const fields = DATA_FIELD_FACTS[r.type];
+  const content = r.type === 'TXT' && r.content !== undefined ? txtWireText(r.content) : r.content;
+  const value = fields ? fields.map((f) => r.data?.[f.name] ?? null) : [content ?? ''];
+  return JSON.stringify(r.priority === undefined ? value : [...value, r.priority]);
 }
 
 export class ZoneRecords {
@@ -62,16 +87,32 @@ export class ZoneRecords {
     return rows;
   }
 
+  /** Whether the service flattens this CNAME (so that it may share its name). */
+  private flattened(cname: Pick<RecordDraft, 'name' | 'proxied' | 'settings'>): boolean {
+    if (cname.name === this.zone.name) return true;
+    const zoneSettings = this.store.get<{ flatten_all_cnames?: boolean }>('zone_dns_settings', this.zone.id);
+    if (zoneSettings?.flatten_all_cnames === true) return true;
+    return cname.settings.flatten_cname === true;
+  }
+
   private checkConflicts(draft: RecordDraft, selfId: string | undefined): void {
     const others = this.atName(draft.name).filter((r) => r.id !== selfId);
+    if (draft.type === 'DS' && draft.name !== this.zone.name && !others.some((r) => r.type === 'NS')) {
+      throw invalid(C.dsNeedsNs, `A DS record needs an NS record with the same name (a delegation); create the NS record at ${draft.name} first.`);
+    }
     if (others.length === 0) return;
+    this.checkRrsetSize(draft, others);
+    if (draft.name !== this.zone.name) this.checkDelegation(draft, others);
     if (draft.type === 'CNAME') {
       if (others.some((r) => HOST_TYPES.has(r.type))) {
         throw conflict(C.nameConflict, 'An A, AAAA, or CNAME record with that host already exists.');
       }
-      throw conflict(C.nameConflict, `A record with that host already exists (${others[0].type}); a CNAME cannot share its name with other records.`);
+      if (!this.flattened(draft)) {
+        throw conflict(C.nameConflict, `A record with that host already exists (${others[0].type}); a CNAME cannot share its name with other records.`);
+      }
     }
-    if (others.some((r) => r.type === 'CNAME')) {
+    const cname = others.find((r) => r.type === 'CNAME');
+    if (cname && (ADDRESS_TYPES.has(draft.type) || !this.flattened(cname))) {
       throw conflict(C.cnameConflict, 'A CNAME record with that host already exists.');
     }
     const key = identityKey(draft);
@@ -81,6 +122,26 @@ export class ZoneRecords {
       throw conflict(C.identical, 'An identical record already exists.');
     }
     throw conflict(C.alreadyExists, 'Record already exists.');
+  }
+
+  private checkDelegation(draft: RecordDraft, others: readonly RecordRow[]): void {
+    const besideNs = (type: string): boolean => type === 'NS' || type === 'DS';
+    if (!besideNs(draft.type) && others.some((r) => r.type === 'NS')) {
+      throw conflict(C.nsConflict, 'NS records with that host already exist.');
+    }
+    const other = others.find((r) => !besideNs(r.type));
+    if (draft.type === 'NS' && other) {
+      throw conflict(C.nsConflict, `A ${other.type} record with that host already exists; an NS record (a delegation) shares its name only with DS records.`);
+    }
+  }
+
+  private checkRrsetSize(draft: RecordDraft, others: readonly RecordRow[]): void {
+    const contentLength = (r: Pick<RecordRow, 'type' | 'content' | 'data'>): number =>
+      r.content !== undefined ? r.content.length : renderDataContent(r.type, r.data ?? {}).length;
+    const total = others.filter((r) => r.type === draft.type).reduce((n, r) => n + contentLength(r), contentLength(draft));
+    if (total > MAX_RRSET_CONTENT) {
+      throw invalid(C.rrsetTooLarge, `The ${draft.type} records at ${draft.name} would have ${total} characters of content together; the limit is ${MAX_RRSET_CONTENT}.`);
+    }
   }
 
   private indexAdd(name: string, id: string): void {
@@ -135,7 +196,7 @@ export class ZoneRecords {
     if (row.type !== 'CNAME' || !row.proxied || row.content === undefined) return;
     const seen = new Set([row.name]);
     let target = row.content;
-    while (isInZone(target, this.zone.name)) {
+    while (withinZone(target, this.zone.name)) {
       if (seen.has(target)) {
         throw invalid(C.proxiedChain, `The CNAME chain of proxied record ${row.name} loops at ${target}.`);
       }

@@ -12,6 +12,7 @@ import { renderRecord } from '../records/render.js';
 import { draftFromBody } from '../records/validate.js';
 import { ZoneRecords } from '../records/zone-records.js';
 import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
+import { isPlainObject } from '../json.js';
 
 const READ = '#dns_records:read';
 const EDIT = '#dns_records:edit';
@@ -30,7 +31,7 @@ function zoneOf(ctx: Pick<RouteContext, 'params' | 'store'>): ZoneRow {
 function write(ctx: RouteContext, fn: (records: ZoneRecords, render: (r: RecordRow) => unknown) => RouteResult): RouteResult {
   const zone = zoneOf(ctx);
   const records = new ZoneRecords(ctx.store, zone);
-  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options.apiDate);
+  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options);
   try {
     return fn(records, render);
   } catch (err) {
@@ -47,7 +48,7 @@ function list(ctx: RouteContext): RouteResult {
   const start = (query.page - 1) * query.perPage;
   const slice = start >= rows.length ? [] : rows.slice(start, start + query.perPage);
   return {
-    result: slice.map((r) => renderRecord(r, zone.name, ctx.options.apiDate)),
+    result: slice.map((r) => renderRecord(r, zone.name, ctx.options)),
     result_info: {
       page: query.page,
       per_page: query.perPage,
@@ -58,9 +59,6 @@ function list(ctx: RouteContext): RouteResult {
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 type WriteKind = 'create' | 'patch' | 'replace';
 
@@ -68,11 +66,12 @@ type WriteKind = 'create' | 'patch' | 'replace';
  * One record write, as a single call or a batch item: a create, a patch (the body merged onto
  * the stored record) or a replace (PUT). The write rules are applied in `draftFromBody`.
  */
-function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: string | undefined, now: Date): RecordRow {
-  if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }), now);
+function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: string | undefined, ctx: RouteContext): RecordRow {
+  const opts = { priorityInData: ctx.options.priorityInData === true };
+  if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }, opts), ctx.now);
   const base = records.require(id ?? '');
   const mode = kind === 'patch' ? ({ kind: 'patch', base } as const) : ({ kind: 'replace' } as const);
-  return records.update(base, draftFromBody(body, records.zone, mode), now);
+  return records.update(base, draftFromBody(body, records.zone, mode, opts), ctx.now);
 }
 
 /** A single-call write route (POST, PATCH, PUT): write, then check the proxied CNAME chain. */
@@ -83,7 +82,7 @@ function singleWrite(method: 'POST' | 'PATCH' | 'PUT', path: string, kind: Write
     permission: editNeed,
     handle: (ctx) =>
       write(ctx, (records, render) => {
-        const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx.now);
+        const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx);
         records.checkProxiedChain(row);
         return { result: render(row) };
       }),
@@ -98,7 +97,7 @@ function batchLimit(ctx: RouteContext, zone: ZoneRow): number {
 function opsOf(body: Record<string, unknown>, key: 'deletes' | 'patches' | 'puts' | 'posts'): Record<string, unknown>[] {
   const v = body[key];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.some((x) => !isObject(x))) {
+  if (!Array.isArray(v) || v.some((x) => !isPlainObject(x))) {
     throw invalid(C.batchInvalid, `Batch ${key} must be an array of objects.`);
   }
   return v as Record<string, unknown>[];
@@ -106,7 +105,7 @@ function opsOf(body: Record<string, unknown>, key: 'deletes' | 'patches' | 'puts
 
 function batch(ctx: RouteContext): RouteResult {
   return write(ctx, (records, render) => {
-    if (!isObject(ctx.body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
+    if (!isPlainObject(ctx.body)) throw invalid(C.bodyInvalid, 'Request body is invalid.');
     const deletes = opsOf(ctx.body, 'deletes');
     const patches = opsOf(ctx.body, 'patches');
     const puts = opsOf(ctx.body, 'puts');
@@ -130,9 +129,9 @@ function batch(ctx: RouteContext): RouteResult {
         records.remove(row);
         return render(row);
       }),
-      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx.now))),
-      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx.now))),
-      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx.now))),
+      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx))),
+      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx))),
+      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx))),
     };
     // Chains are checked on the state after the whole batch, for the CNAMEs it wrote.
     for (const row of written) {
@@ -163,7 +162,7 @@ export function dnsRecordRoutes(): Route[] {
       handle: (ctx) => {
         const zone = zoneOf(ctx);
         const row = new ZoneRecords(ctx.store, zone).require(ctx.params.dns_record_id);
-        return { result: renderRecord(row, zone.name, ctx.options.apiDate) };
+        return { result: renderRecord(row, zone.name, ctx.options) };
       },
     },
     singleWrite('PATCH', '/zones/:zone_id/dns_records/:dns_record_id', 'patch'),

@@ -14,6 +14,7 @@ import {
   type Soa,
   type ZoneMode,
 } from './types.js';
+import { isPlainObject } from '../json.js';
 
 export type SettingsLevel = 'zone' | 'account';
 
@@ -237,6 +238,3 @@ function unknownMessage(keys: string[], at: string): string {
   return `unknown field${keys.length > 1 ? 's' : ''}: ${keys.map((k) => `${at}${k}`).join(', ')}`;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -273,6 +273,29 @@ describe('authentication and authorization refusals over HTTP', () => {
     expect((await api('GET', path(), { token: excluded.value })).status).toBe(403);
   });
 
+  it('a token refused by its IP condition or time window is refused at authentication on every route, the zones list included', async () => {
+    // The live API answers the zones list with 403 9109 for a foreign location (jeessy2/ddns-go
+    // issues #1273, #1341), not with an empty list.
+    const zoneRead = [zonePolicy(emu.zones[0].id, [GROUP.dnsRead, GROUP.zoneRead])];
+    const ip = await createToken({ name: 'ip-zones', policies: zoneRead, condition: { 'request.ip': { in: ['10.0.0.0/8'] } } });
+    for (const p of ['/zones', '/zones?name=example.com&per_page=1', `/zones/${emu.zones[0].id}/dns_records`]) {
+      const a = await api('GET', p, { token: ip.value });
+      expect([p, a.status, a.body.errors[0]]).toEqual([p, 403, { code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' }]);
+    }
+    const expired = await createToken({ name: 'expired-zones', policies: zoneRead, expires_on: '2020-01-01T00:00:00Z' });
+    const e = await api('GET', '/zones', { token: expired.value });
+    expect([e.status, e.body.errors[0].code]).toEqual([403, 9109]);
+    const later = await createToken({ name: 'later-zones', policies: zoneRead, not_before: '2099-01-01T00:00:00Z' });
+    const l = await api('GET', '/zones?name=example.com', { token: later.value });
+    expect([l.status, l.body.errors[0].code]).toEqual([403, 9109]);
+    // The same token from an allowed address lists the zone.
+    const local = await createToken({ name: 'ip-local', policies: zoneRead, condition: { 'request.ip': { in: ['127.0.0.0/8'] } } });
+    const ok = await api('GET', '/zones?name=example.com&per_page=1', { token: local.value });
+    expect([ok.status, ok.body.result.map((z: { name: string }) => z.name), ok.body.result_info.per_page]).toEqual([200, ['example.com'], 1]);
+    // The file shares one user's 50-token allowance.
+    for (const t of [ip, expired, later, local]) expect((await api('DELETE', `/user/tokens/${t.id}`, admin)).status).toBe(200);
+  });
+
   it('deny beats allow; wrong zone; insufficient permission: 403 10000', async () => {
     const [z1, z2] = emu.zones;
     const both = await createToken({
