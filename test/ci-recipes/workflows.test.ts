@@ -4,7 +4,7 @@
  * (bash -e), against the emulator, in the order a repository lives them: plan on a pull
  * request, apply on merge, then a nightly drift that finds nothing. The GitLab file likewise.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -75,14 +75,23 @@ describe('CI recipes', () => {
     await emulator.close();
   });
 
-  /** Runs a step's script as the runner does (`bash -e`), with its own GITHUB_OUTPUT and GITHUB_STEP_SUMMARY. */
-  function runStep(script: string): { code: number; outputs: Record<string, string>; summary: string; stderr: string } {
+  /**
+   * Runs a step's script as the runner does (`bash -e`), with its own GITHUB_OUTPUT and
+   * GITHUB_STEP_SUMMARY. Asynchronously: the emulator answers from this very process.
+   */
+  async function runStep(script: string): Promise<{ code: number; outputs: Record<string, string>; summary: string; stderr: string }> {
     const out = join(env.RUNNER_TEMP, `out-${Math.random().toString(36).slice(2)}`);
     const summary = `${out}.md`;
     writeFileSync(out, '');
     writeFileSync(summary, '');
-    const res = spawnSync('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
-      cwd: repo, env: { ...env, GITHUB_OUTPUT: out, GITHUB_STEP_SUMMARY: summary }, encoding: 'utf8', timeout: 120_000,
+    const res = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
+        cwd: repo, env: { ...env, GITHUB_OUTPUT: out, GITHUB_STEP_SUMMARY: summary }, stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stderr }));
     });
     const outputs = Object.fromEntries(readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     return { code: res.status ?? -1, outputs, summary: readFileSync(summary, 'utf8'), stderr: res.stderr };
@@ -102,7 +111,7 @@ describe('CI recipes', () => {
     const plan = zonectlSteps((await workflowSteps('zonectl-plan.yml')).steps);
     expect(plan.map((s) => s.name)).toEqual(['Validate and lint (no API call)', 'Plan']);
     for (const step of plan) {
-      const r = runStep(step.run);
+      const r = await runStep(step.run);
       expect(r.code, `${step.name}: ${r.stderr}`).toBe(0);
       if (step.name === 'Plan') {
         expect(r.outputs.changes).toBe('true');
@@ -111,23 +120,23 @@ describe('CI recipes', () => {
       }
     }
     for (const step of zonectlSteps((await workflowSteps('zonectl-apply.yml')).steps)) {
-      const r = runStep(step.run);
+      const r = await runStep(step.run);
       expect(r.code, `${step.name}: ${r.stderr}`).toBe(0);
     }
     const drift = zonectlSteps((await workflowSteps('zonectl-drift.yml')).steps);
     expect(drift.map((s) => s.name)).toEqual(['Drift']);
-    const r = runStep(drift[0].run);
+    const r = await runStep(drift[0].run);
     expect(r.code, r.stderr).toBe(0);
     expect(r.outputs.drift).toBe('false');
   });
 
-  it('the GitLab pipeline: plan, apply and drift scripts run as GitLab runs them', () => {
+  it('the GitLab pipeline: plan, apply and drift scripts run as GitLab runs them', async () => {
     const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, { script?: string[]; stage?: string }>;
     expect(Object.keys(ci).filter((k) => ci[k].stage !== undefined).sort()).toEqual(['apply', 'drift', 'plan']);
     writeFileSync(join(repo, 'zones', 'example.com.yaml'), ZONE.replace('192.0.2.10', '192.0.2.11'));
     for (const job of ['plan', 'apply', 'drift']) {
       for (const line of ci[job].script ?? []) {
-        const r = runStep(line);
+        const r = await runStep(line);
         expect(r.code, `${job}: ${line}: ${r.stderr}`).toBe(0);
       }
     }
