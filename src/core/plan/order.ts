@@ -1,47 +1,173 @@
-import { ZonectlError } from '../errors.js';
+/**
+ * The order of a plan, decided here and nowhere else. The diffs return changes; this file
+ * builds a dependency graph over them and gives each operation a `phase`: the length of the
+ * longest chain of dependencies that leads to it. An operation is sent only after every
+ * operation of a lower phase was acknowledged (the batch packer, src/api/pack-calls.ts, keeps
+ * that order). The rules, each an edge "X before Y":
+ *
+ * 1. Settings before records: DNS settings (e.g. flatten_all_cnames) change what the service
+ *    accepts, so every record operation waits for them.
+ * 2. A delete that frees a name before the create (or update) that needs it: a record that cannot
+ *    coexist with a desired one (ownership.ts, `cannotCoexist`) goes first.
+ * 3. A/AAAA before the CNAMEs that point at them: a write of an A, AAAA or CNAME at a name comes
+ *    before a write of a CNAME whose target is that name; chains follow from the edges, and a
+ *    loop of desired CNAMEs is refused (check-chains.ts).
+ * 4. NS before DS at a name: a DS needs the delegation (NS) at its name; on delete, the DS goes
+ *    before the NS (RFC 4035 §2.4: DS records sit at delegation points).
+ * 5. Make before break: deletes that free no name come after every create and update, and a
+ *    CNAME is deleted before what it points at.
+ * 6. Tokens after records: a token's policies may name what the records create.
+ *
+ * Within a phase, operations are sorted (settings, records, tokens; deletes, updates, creates;
+ * then by name and type) so that a plan reads the same every time.
+ */
+import { InternalError, ZonectlError } from '../errors.js';
+import { assertNoCnameCycle } from './check-chains.js';
 import type { CanonicalRecord } from '../model/record.js';
-import type { RecordChange } from '../diff/changes.js';
-import { PHASE } from './operation.js';
+import { shownRecord, type Operation, type RecordCall, type RecordCreateCall, type RecordDeleteCall, type RecordUpdateCall, type UnorderedOperation } from './operation.js';
 
-export class CnameCycleError extends ZonectlError {
-  constructor(readonly cycle: readonly string[]) {
-    super('CNAME_CYCLE', `CNAME records form a cycle: ${cycle.join(' -> ')}`);
+type RecordWrite = RecordCreateCall | RecordUpdateCall;
+
+export class OrderCycleError extends ZonectlError {
+  constructor(what: readonly string[]) {
+    super('ORDER_CYCLE', `the operations depend on each other in a loop: ${what.join(' -> ')}`);
   }
+}
+
+/** A graph over operations plus "barrier" nodes that stand for "all of these are done". */
+class DependencyGraph {
+  private readonly edges: Array<Array<[to: number, weight: 0 | 1]>> = [];
+  private readonly indegree: number[] = [];
+  /** Operation nodes start at phase 0; barriers at -1 (a barrier with nothing before it waits for nothing). */
+  private readonly start: number[] = [];
+
+  node(isBarrier: boolean): number {
+    this.edges.push([]);
+    this.indegree.push(0);
+    this.start.push(isBarrier ? -1 : 0);
+    return this.edges.length - 1;
+  }
+
+  /** `from` before `to`; weight 0 only into a barrier (joining it takes no step of its own). */
+  before(from: number, to: number, weight: 0 | 1 = 1): void {
+    if (from === to) return;
+    this.edges[from].push([to, weight]);
+    this.indegree[to] += 1;
+  }
+
+  /** Longest-path layering (Kahn's algorithm); the nodes left over lie on a cycle. */
+  layers(): { phase: number[]; cyclic: number[] } {
+    const phase = [...this.start];
+    const indegree = [...this.indegree];
+    const ready = indegree.flatMap((d, i) => (d === 0 ? [i] : []));
+    let seen = 0;
+    while (ready.length > 0) {
+      const n = ready.pop() as number;
+      seen += 1;
+      for (const [to, w] of this.edges[n]) {
+        phase[to] = Math.max(phase[to], phase[n] + w);
+        indegree[to] -= 1;
+        if (indegree[to] === 0) ready.push(to);
+      }
+    }
+    const cyclic = seen === phase.length ? [] : indegree.flatMap((d, i) => (d > 0 ? [i] : []));
+    return { phase, cyclic };
+  }
+}
+
+const KIND_ORDER = { dns_settings: 0, dns_record: 1, token: 2 } as const;
+const ACTION_ORDER = { delete: 0, update: 1, create: 2 } as const;
+
+function sortKey(op: UnorderedOperation): string {
+  if (op.kind !== 'dns_record') return op.kind === 'token' ? op.name : '';
+  const r = shownRecord(op);
+  return `${r.name} ${r.type}`;
+}
+
+function compareOps(a: Operation, b: Operation): number {
+  if (a.phase !== b.phase) return a.phase - b.phase;
+  if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+  if (a.action !== b.action) return ACTION_ORDER[a.action] - ACTION_ORDER[b.action];
+  const ka = sortKey(a);
+  const kb = sortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function indexBy<T>(items: Iterable<[string, T]>): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const [k, v] of items) {
+    const list = map.get(k);
+    if (list) list.push(v);
+    else map.set(k, [v]);
+  }
+  return map;
 }
 
 /**
- * Depth of each desired CNAME in its in-zone chain: 0 when its target is not a desired CNAME,
- * else 1 + the target's depth. Targets are written before the CNAMEs that point at them.
+ * Gives every operation its phase and returns them in order. `desired` is the file's records
+ * (a loop of desired CNAMEs is refused even when only part of it changes).
  */
-export function cnameDepths(desired: readonly CanonicalRecord[]): Map<string, number> {
-  const target = new Map<string, string>();
-  for (const r of desired) if (r.type === 'CNAME' && r.content !== undefined) target.set(r.name, r.content);
-  const depth = new Map<string, number>();
-  const visit = (name: string, stack: string[]): number => {
-    const known = depth.get(name);
-    if (known !== undefined) return known;
-    if (stack.includes(name)) throw new CnameCycleError([...stack.slice(stack.indexOf(name)), name]);
-    const next = target.get(name);
-    const d = next !== undefined && target.has(next) ? 1 + visit(next, [...stack, name]) : 0;
-    depth.set(name, d);
-    return d;
-  };
-  for (const name of target.keys()) visit(name, []);
-  return depth;
-}
+export function orderOperations(ops: readonly UnorderedOperation[], desired: readonly CanonicalRecord[] = []): Operation[] {
+  assertNoCnameCycle(desired);
+  const g = new DependencyGraph();
+  const nodes = ops.map(() => g.node(false));
+  const settingsDone = g.node(true);
+  const writesDone = g.node(true);
+  const recordsDone = g.node(true);
+  g.before(settingsDone, recordsDone, 0);
 
-/** The phase of a record change (DESIGN §4 order). */
-export function phaseOf(change: RecordChange, depths: ReadonlyMap<string, number>): number {
-  switch (change.kind) {
-    case 'delete':
-      if (change.reason === 'conflict') return PHASE.freeName;
-      return change.before.type === 'CNAME' ? PHASE.cleanup : PHASE.cleanup + 1;
-    case 'create':
-    case 'update':
-      return change.after.type === 'CNAME' ? PHASE.alias + (depths.get(change.after.name) ?? 0) : PHASE.records;
-    default: {
-      const never: never = change;
-      return never;
+  const records: Array<[number, RecordCall]> = [];
+  ops.forEach((op, i) => {
+    if (op.kind === 'dns_record') records.push([nodes[i], op]);
+    else if (op.kind === 'dns_settings') g.before(nodes[i], settingsDone, 0); // rule 1
+    else g.before(recordsDone, nodes[i]); // rule 6
+  });
+
+  const writesAt = indexBy(records.flatMap(([n, op]): Array<[string, readonly [number, RecordWrite]]> => (op.action === 'delete' ? [] : [[op.after.name, [n, op]]])));
+  const deletesAt = indexBy(records.flatMap(([n, op]): Array<[string, readonly [number, RecordDeleteCall]]> => (op.action === 'delete' ? [[op.before.name, [n, op]]] : [])));
+
+  for (const [n, op] of records) {
+    g.before(settingsDone, n); // rule 1
+    g.before(n, recordsDone, 0); // rule 6
+    const r = shownRecord(op);
+    if (op.action === 'delete') {
+      if (op.replacement) {
+        for (const [w] of writesAt.get(r.name) ?? []) g.before(n, w); // rule 2
+        continue;
+      }
+      g.before(writesDone, n); // rule 5
+      if (r.type === 'CNAME' && r.content !== undefined) {
+        for (const [d, other] of deletesAt.get(r.content) ?? []) if (!other.replacement && other.before.type !== 'CNAME') g.before(n, d); // rule 5
+      }
+      if (r.type === 'DS') {
+        for (const [d, other] of deletesAt.get(r.name) ?? []) if (!other.replacement && other.before.type === 'NS') g.before(n, d); // rule 4
+      }
+      continue;
+    }
+    g.before(n, writesDone, 0); // rule 5
+    if (r.type === 'CNAME' && r.content !== undefined) {
+      for (const [w, other] of writesAt.get(r.content) ?? []) {
+        if (['A', 'AAAA', 'CNAME'].includes(other.after.type)) g.before(w, n); // rule 3
+      }
+    }
+    if (r.type === 'DS') {
+      for (const [w, other] of writesAt.get(r.name) ?? []) if (other.after.type === 'NS') g.before(w, n); // rule 4
     }
   }
+
+  const { phase, cyclic } = g.layers();
+  if (cyclic.length > 0) {
+    const names = cyclic.flatMap((n) => {
+      const op = ops[n]; // operation nodes were made first: node n is operation n
+      return op === undefined ? [] : [op.kind === 'dns_record' ? `${op.action} ${shownRecord(op).name} ${shownRecord(op).type}` : `${op.kind} ${op.action}`];
+    });
+    throw new OrderCycleError(names);
+  }
+  return ops
+    .map((op, i): Operation => {
+      const p = phase[nodes[i]];
+      if (p === undefined || p < 0) throw new InternalError(`operation ${i} got no phase`);
+      return { ...op, phase: p };
+    })
+    .sort(compareOps);
 }
