@@ -131,6 +131,8 @@ function describeNetworkError(err: unknown): string {
 
 export class CloudflareClient {
   readonly baseUrl: string;
+  /** How the client authenticates (a token can be checked with GET /user/tokens/verify). */
+  readonly authKind: Credentials['kind'];
   private readonly origin: string;
   private readonly prefix: string;
   private readonly dispatcher: Dispatcher;
@@ -166,6 +168,7 @@ export class CloudflareClient {
       });
       this.ownsDispatcher = true;
     }
+    this.authKind = options.credentials.kind;
     this.auth = authHeaders(options.credentials);
     this.secrets = secretsOf(options.credentials);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };

@@ -13,14 +13,33 @@ export function styleFor(stream: NodeJS.WriteStream): TextStyle {
   return useColour(stream) ? ansi : plainStyle;
 }
 
-/** Results go to stdout. */
+let stdoutClosed = false;
+let stderrClosed = false;
+
+/** Results go to stdout (nothing once the reader closed it, e.g. `zonectl plan ... | head -1`). */
 export function out(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stdoutClosed) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Logs, progress and problems go to stderr. */
 export function log(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stderrClosed) process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * A reader that closes stdout (EPIPE) is no error: later output is dropped, and `onClosed` runs
+ * (commands that change nothing end there; apply finishes what it started). Without this
+ * listener Node would print an EPIPE stack trace.
+ */
+export function handleClosedOutput(onClosed: () => void): void {
+  process.stdout.on('error', () => {
+    if (stdoutClosed) return;
+    stdoutClosed = true;
+    onClosed();
+  });
+  process.stderr.on('error', () => {
+    stderrClosed = true;
+  });
 }
 
 export const EXIT = { ok: 0, error: 1, changes: 2 } as const;

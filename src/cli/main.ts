@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { reportFatal } from './errors.js';
+import { handleClosedOutput } from './io.js';
 import { VERSION } from './version.js';
 
 type Register = (program: Command) => void;
 
 /**
  * Command modules, loaded only when needed: `validate` must not pay for undici, the API client
- * or the emulator at start-up (DESIGN §6: the CLI is started once per command in CI). The order
+ * or the emulator at start-up (CI starts the CLI once per command: start-up time counts). The order
  * is the order of `--help`.
  */
 const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Register>]> = [
@@ -52,6 +53,13 @@ Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-
   );
   return program;
 }
+
+// A closed stdout ends a command that changes nothing, quietly; apply finishes what it started
+// (stopping between calls would leave the zone half applied) and only stops printing.
+const running = selectedCommand(process.argv.slice(2));
+handleClosedOutput(() => {
+  if (running !== 'apply' && running !== 'emulator') process.exit(process.exitCode ?? 0);
+});
 
 buildProgram()
   .then((program) => program.parseAsync(process.argv))

@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'PARTIALLY_UNKNOWN'
   | 'EXECUTE_FAILED'
   | 'PACK_ERROR'
+  | 'NOT_CONVERGED'
   // the command line
   | 'BAD_ARGS'
   | 'BAD_FLAG'

@@ -40,6 +40,12 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   } catch (e) {
     throw new PlanFileError('PLAN_FILE_INVALID', `${source}: not a JSON plan file (${(e as Error).message})`);
   }
+  if (isPlanReport(raw)) {
+    throw new PlanFileError(
+      'PLAN_FILE_INVALID',
+      `${source}: this is the report of \`zonectl plan --format json\`, not a saved plan; save a plan for apply with \`zonectl plan FILE... --out ${source}\`, then run \`zonectl apply --plan ${source}\``,
+    );
+  }
   if (!isObject(raw) || raw.tool !== 'zonectl' || !Array.isArray(raw.zones)) {
     throw new PlanFileError('PLAN_FILE_INVALID', `${source}: not a zonectl plan file`);
   }
@@ -67,6 +73,11 @@ export function parsePlanFile(text: string, source: string): PlanFile {
 }
 
 const ID = /^[0-9a-f]{32}$/;
+
+/** The JSON report of `plan --format json` (render-json.ts): zones with `changes`, no `tool`. */
+function isPlanReport(raw: unknown): boolean {
+  return isObject(raw) && raw.tool === undefined && Array.isArray(raw.zones) && raw.zones.length > 0 && raw.zones.every((z) => isObject(z) && Array.isArray(z.changes));
+}
 
 /**
  * A saved plan is sent with the user's credentials: every operation must be one zonectl makes
