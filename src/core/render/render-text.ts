@@ -2,7 +2,7 @@ import { assertNever } from '../errors.js';
 import type { CanonicalRecord } from '../model/record.js';
 import type { PlanSummary, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
-import { describeAttributes, describeField, describeValue } from './describe-record.js';
+import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
 export interface TextStyle {
   green(s: string): string;
@@ -37,14 +37,14 @@ export function renderOperation(op: Operation, style: TextStyle = plain): string
       switch (op.action) {
         case 'create': {
           const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
-          return [style.green(`  + ${head(op.after)} ${describeValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
+          return [style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
         }
         case 'delete': {
           const tag = op.replacement ? style.dim(' (replaced)') : '';
-          return [style.red(`  - ${head(op.before)} ${describeValue(op.before)}`) + tag];
+          return [style.red(`  - ${head(op.before)} ${describeRecordValue(op.before)}`) + tag];
         }
         case 'update': {
-          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
+          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
           // content/data/priority are one value on screen: show it once.
           const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
           const firstValue = op.fields.find(isValue);
@@ -86,7 +86,7 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string
   for (const op of plan.operations) lines.push(...renderOperation(op, style));
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged (kept; manage.unmanaged: keep):`));
-    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeValue(r)}`));
+    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));
   }
   for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${w}`));
   for (const v of plan.safety) {
