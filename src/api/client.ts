@@ -1,5 +1,5 @@
 /**
- * The HTTP client of the Cloudflare API v4 (DESIGN §3, §4): one undici Pool per base URL with
+ * The HTTP client of the Cloudflare API v4 (docs/architecture.md, "HTTP"): one undici Pool per base URL with
  * keep-alive, credentials, the envelope, errors, retries with backoff and the shared limiter.
  * Secrets never reach an error message or a log line.
  */

@@ -1,6 +1,7 @@
 /**
- * Client-side request limiter (DESIGN §4): at most `limit` requests in any `windowMs`, shared by
- * every client of the process (the service counts 1,200 requests per 5 minutes per user).
+ * Client-side request limiter (docs/architecture.md, "HTTP"): at most `limit` requests in any
+ * `windowMs`, shared by every client of the process (the service counts 1,200 requests per 5
+ * minutes per user: https://developers.cloudflare.com/fundamentals/api/reference/limits/).
  *
  * It is a sliding window rather than a plain token bucket: a bucket that starts full and refills
  * at limit/window would let up to twice the limit through in the first window, which the
@@ -82,10 +83,4 @@ let sharedLimiter: RateLimiter | undefined;
 export function defaultRateLimiter(): RateLimiter {
   sharedLimiter ??= new RateLimiter(DEFAULT_RATE_LIMIT);
   return sharedLimiter;
-}
-
-/** Replaces the process-wide limiter (e.g. from a `--rate-limit` option); returns it. */
-export function setDefaultRateLimiter(limiter: RateLimiter): RateLimiter {
-  sharedLimiter = limiter;
-  return limiter;
 }
