@@ -34,5 +34,5 @@ export async function whyNoZone(client: CloudflareClient): Promise<string> {
   if (status !== 'active') {
     return `the token is ${status}${timeWindow(verification)} (GET /user/tokens/verify): fix the token, not the zone file`;
   }
-  return 'the token is active (GET /user/tokens/verify), so the zone does not exist in its account or the token may not read it: check the name, the account, and that the token has Zone Read on this zone (or set zone_id in the file)';
+  return 'the token is active (GET /user/tokens/verify), so the zone does not exist in its account or is hidden from it: check the name, the account, and that the token can read zones (Zone Read), or set zone_id in the file';
 }

@@ -89,7 +89,7 @@ describe('an empty zone lookup says why', () => {
       const client = new CloudflareClient({ baseUrl: emu.baseUrl, credentials: { kind: 'token', token: 'lookup-admin-token-0123456789' }, limiter: null });
       try {
         const err = (await findZone(client, 'missing.example').catch((e: unknown) => e)) as Error;
-        expect(err.message).toMatch(/zone "missing\.example" not found: .*the token is active \(GET \/user\/tokens\/verify\), so the zone does not exist in its account or the token may not read it/);
+        expect(err.message).toMatch(/zone "missing\.example" not found: .*the token is active \(GET \/user\/tokens\/verify\), so the zone does not exist in its account or is hidden from it: .*token can read zones/);
       } finally {
         await client.close();
       }

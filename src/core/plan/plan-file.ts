@@ -93,10 +93,11 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
     case 'dns_record': {
       if (op.zoneId !== zoneId) return 'belongs to another zone';
       const records = `/zones/${zoneId}/dns_records`;
-      if (action === 'create') return method === 'POST' && path === records ? undefined : 'is not a record create';
+      if (action === 'create') return method === 'POST' && path === records && isObject(op.after) ? undefined : 'is not a record create';
       const id = op.recordId;
       if (typeof id !== 'string' || !ID.test(id) || path !== `${records}/${id}`) return 'has no valid record id and path';
-      if (action === 'update') return method === 'PATCH' || method === 'PUT' ? undefined : 'is not a record update';
+      if (!isObject(op.before)) return 'has no record before';
+      if (action === 'update') return (method === 'PATCH' || method === 'PUT') && isObject(op.after) ? undefined : 'is not a record update';
       if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a record delete';
       return `has an unknown action ${JSON.stringify(action)}`;
     }
