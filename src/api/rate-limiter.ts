@@ -9,6 +9,15 @@
  * time of the request `limit` places before it plus the window. Reservations are synchronous, so
  * concurrent callers never overbook. O(1) per request (a ring of `limit` timestamps).
  */
+import { ZonectlError } from '../core/errors.js';
+
+/** A rate limit that is not a positive count per positive window. */
+export class RateLimitSpecError extends ZonectlError {
+  constructor(message: string) {
+    super('BAD_FLAG', message);
+  }
+}
+
 
 export interface Clock {
   now(): number;
@@ -35,8 +44,8 @@ export class RateLimiter {
   private pausedUntil = 0;
 
   constructor(options: RateLimiterOptions) {
-    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError('rate limit must be a positive integer');
-    if (!(options.windowMs > 0)) throw new RangeError('rate limit window must be positive');
+    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RateLimitSpecError('rate limit must be a positive integer');
+    if (!(options.windowMs > 0)) throw new RateLimitSpecError('rate limit window must be positive');
     this.limit = options.limit;
     this.windowMs = options.windowMs;
     this.clock = options.clock ?? systemClock;
@@ -68,10 +77,10 @@ export class RateLimiter {
 /** `N/SECONDS`, e.g. `1200/300`. */
 export function parseRateLimit(spec: string): { limit: number; windowMs: number } {
   const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*s?\s*$/.exec(spec);
-  if (!m) throw new RangeError(`rate limit must look like N/SECONDS (e.g. 1200/300), got "${spec}"`);
+  if (!m) throw new RateLimitSpecError(`rate limit must look like N/SECONDS (e.g. 1200/300), got "${spec}"`);
   const limit = Number(m[1]);
   const windowMs = Number(m[2]) * 1000;
-  if (limit < 1 || windowMs <= 0) throw new RangeError(`rate limit must be positive, got "${spec}"`);
+  if (limit < 1 || windowMs <= 0) throw new RateLimitSpecError(`rate limit must be positive, got "${spec}"`);
   return { limit, windowMs };
 }
 

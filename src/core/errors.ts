@@ -34,6 +34,7 @@ export type ErrorCode =
   // the command line
   | 'BAD_ARGS'
   | 'BAD_FLAG'
+  | 'BAD_BASE_URL'
   | 'NO_CONFIRMATION'
   | 'TOKEN_OUTPUT'
   | 'TOKEN_OUTPUT_NEEDED'
