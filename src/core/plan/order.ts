@@ -24,13 +24,11 @@
 import { InternalError, ZonectlError } from '../errors.js';
 import { assertNoCnameCycle } from './check-chains.js';
 import type { CanonicalRecord } from '../model/record.js';
-import { shownRecord, type Operation, type RecordCall, type RecordCreateCall, type RecordDeleteCall, type RecordUpdateCall, type UnorderedOperation } from './operation.js';
-
-type RecordWrite = RecordCreateCall | RecordUpdateCall;
+import { shownRecord, type Operation, type UnorderedOperation } from './operation.js';
 
 export class OrderCycleError extends ZonectlError {
   constructor(what: readonly string[]) {
-    super('ORDER_CYCLE', `the operations depend on each other in a loop: ${what.join(' -> ')}`);
+    super('ORDER_CYCLE', `these operations depend on each other in a loop: ${what.join('; ')}`);
   }
 }
 
@@ -93,16 +91,6 @@ function compareOps(a: Operation, b: Operation): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-function indexBy<T>(items: Iterable<[string, T]>): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const [k, v] of items) {
-    const list = map.get(k);
-    if (list) list.push(v);
-    else map.set(k, [v]);
-  }
-  return map;
-}
-
 /**
  * Gives every operation its phase and returns them in order. `desired` is the file's records
  * (a loop of desired CNAMEs is refused even when only part of it changes).
@@ -116,44 +104,52 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
   const recordsDone = g.node(true);
   g.before(settingsDone, recordsDone, 0);
 
-  const records: Array<[number, RecordCall]> = [];
+  // One barrier per (rule, name), made when first needed: "everything of this kind at this name
+  // is done". Edges go through it, so the graph stays linear in the number of operations.
+  const barriers = new Map<string, number>();
+  const at = (rule: string, name: string): number => {
+    const key = `${rule} ${name}`;
+    let b = barriers.get(key);
+    if (b === undefined) {
+      b = g.node(true);
+      barriers.set(key, b);
+    }
+    return b;
+  };
+
   ops.forEach((op, i) => {
-    if (op.kind === 'dns_record') records.push([nodes[i], op]);
-    else if (op.kind === 'dns_settings') g.before(nodes[i], settingsDone, 0); // rule 1
-    else g.before(recordsDone, nodes[i]); // rule 6
-  });
-
-  const writesAt = indexBy(records.flatMap(([n, op]): Array<[string, readonly [number, RecordWrite]]> => (op.action === 'delete' ? [] : [[op.after.name, [n, op]]])));
-  const deletesAt = indexBy(records.flatMap(([n, op]): Array<[string, readonly [number, RecordDeleteCall]]> => (op.action === 'delete' ? [[op.before.name, [n, op]]] : [])));
-
-  for (const [n, op] of records) {
+    const n = nodes[i];
+    if (op.kind === 'dns_settings') {
+      g.before(n, settingsDone, 0); // rule 1
+      return;
+    }
+    if (op.kind === 'token') {
+      g.before(recordsDone, n); // rule 6
+      return;
+    }
     g.before(settingsDone, n); // rule 1
     g.before(n, recordsDone, 0); // rule 6
-    const r = shownRecord(op);
     if (op.action === 'delete') {
+      const r = op.before;
       if (op.replacement) {
-        for (const [w] of writesAt.get(r.name) ?? []) g.before(n, w); // rule 2
-        continue;
+        g.before(n, at('freed', r.name), 0); // rule 2
+        return;
       }
-      g.before(writesDone, n); // rule 5
-      if (r.type === 'CNAME' && r.content !== undefined) {
-        for (const [d, other] of deletesAt.get(r.content) ?? []) if (!other.replacement && other.before.type !== 'CNAME') g.before(n, d); // rule 5
-      }
-      if (r.type === 'DS') {
-        for (const [d, other] of deletesAt.get(r.name) ?? []) if (!other.replacement && other.before.type === 'NS') g.before(n, d); // rule 4
-      }
-      continue;
+      g.before(writesDone, n); // rule 5: make before break
+      if (r.type === 'CNAME' && r.content !== undefined) g.before(n, at('unpointed', r.content), 0); // rule 5
+      else g.before(at('unpointed', r.name), n);
+      if (r.type === 'DS') g.before(n, at('ds deleted', r.name), 0); // rule 4
+      if (r.type === 'NS') g.before(at('ds deleted', r.name), n);
+      return;
     }
+    const r = op.after;
     g.before(n, writesDone, 0); // rule 5
-    if (r.type === 'CNAME' && r.content !== undefined) {
-      for (const [w, other] of writesAt.get(r.content) ?? []) {
-        if (['A', 'AAAA', 'CNAME'].includes(other.after.type)) g.before(w, n); // rule 3
-      }
-    }
-    if (r.type === 'DS') {
-      for (const [w, other] of writesAt.get(r.name) ?? []) if (other.after.type === 'NS') g.before(w, n); // rule 4
-    }
-  }
+    g.before(at('freed', r.name), n); // rule 2
+    if (r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME') g.before(n, at('written', r.name), 0); // rule 3
+    if (r.type === 'CNAME' && r.content !== undefined) g.before(at('written', r.content), n);
+    if (r.type === 'NS') g.before(n, at('ns written', r.name), 0); // rule 4
+    if (r.type === 'DS') g.before(at('ns written', r.name), n);
+  });
 
   const { phase, cyclic } = g.layers();
   if (cyclic.length > 0) {
