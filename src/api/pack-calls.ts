@@ -3,11 +3,13 @@
  * `--dry-run` description, so both make the same decisions).
  *
  * Calls are grouped in steps: every call of a step is sent (with bounded concurrency) only after
- * every call of the previous step succeeded. Without batching, a step is one phase. With
+ * every call of the previous step succeeded. Phases come from src/core/plan/order.ts, the one
+ * place that decides the order; this file only keeps it. Without batching, a step is one phase. With
  * batching, a zone's record operations go through `POST /zones/:id/dns_records/batch`, which
  * runs deletes -> patches -> puts -> posts in one transaction (posts in array order), and
  * consecutive phases share a batch while that stays equivalent to phase order:
- * - deletes may always run first (removing a record only lifts constraints);
+ * - deletes may always run first (removing a record only lifts constraints; the service checks
+ *   the batch as a whole), and they keep plan order among themselves (a DS before its NS);
  * - a patch may not join a batch holding a post or a put of an earlier phase, nor a put one
  *   holding a post of an earlier phase (they would run before it) — a new step starts then;
  * - posts are appended, so they stay in phase order;
