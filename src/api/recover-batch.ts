@@ -6,6 +6,7 @@
  * outcome stays unknown: never "none applied" without proof.
  */
 import type { ApiRecord } from '../core/model/api-codec.js';
+import { groupBy } from '../core/diff/group-by.js';
 import { ZonectlError } from '../core/errors.js';
 import { recordKey } from '../core/model/keys.js';
 import type { LiveRecord } from '../core/model/record.js';
@@ -47,13 +48,7 @@ function batchEffect(call: BatchCall, ops: readonly Operation[], records: readon
     const live = op?.action === 'update' ? byId.get(op.recordId) : undefined;
     if (op?.action === 'update' && live && sameRecord(live, op.after)) visible++;
   }
-  const byValue = new Map<string, LiveRecord[]>();
-  for (const r of records) {
-    const key = recordKey(r);
-    const list = byValue.get(key);
-    if (list) list.push(r);
-    else byValue.set(key, [r]);
-  }
+  const byValue = groupBy(records, recordKey);
   const taken = new Set<string>();
   const created: Array<{ id?: string }> = [];
   for (const i of call.posts) {

@@ -2,20 +2,10 @@ import { nameTypeKey, valueKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
+import { groupBy } from './group-by.js';
 import { assignOwnership, type OwnershipInput } from './ownership.js';
 
 export type DiffRecordsInput = OwnershipInput;
-
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const g = groups.get(k);
-    if (g) g.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
 
 const byValue = <T extends CanonicalRecord>(a: T, b: T): number => {
   const ka = valueKey(a);
