@@ -85,7 +85,7 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
 }
 
 /** What a failed apply did: acknowledged operations, and whether the failed call's outcome is known. */
-function describeApplyFailure(o: ZoneApplyOutcome): string {
+export function describeApplyFailure(o: ZoneApplyOutcome): string {
   const total = o.run.plan.operations.length;
   const done = `${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${total} operations`;
   const why = o.result.error?.message ?? 'unknown error';
