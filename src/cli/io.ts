@@ -27,15 +27,14 @@ export function log(text: string): void {
 }
 
 /**
- * A reader that closes stdout (EPIPE) is no error: later output is dropped, and `onClosed` runs
- * (commands that change nothing end there; apply finishes what it started). Without this
- * listener Node would print an EPIPE stack trace.
+ * A reader that closes stdout (`zonectl plan ... | head -1`: EPIPE) is no error: later output is
+ * dropped and the command ends as it would have, quietly (a saved plan is still written, an
+ * apply still finishes what it started). Without these listeners Node prints an EPIPE stack
+ * trace and exits in the middle of the work.
  */
-export function handleClosedOutput(onClosed: () => void): void {
+export function handleClosedOutput(): void {
   process.stdout.on('error', () => {
-    if (stdoutClosed) return;
     stdoutClosed = true;
-    onClosed();
   });
   process.stderr.on('error', () => {
     stderrClosed = true;

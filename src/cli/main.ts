@@ -54,12 +54,7 @@ Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-
   return program;
 }
 
-// A closed stdout ends a command that changes nothing, quietly; apply finishes what it started
-// (stopping between calls would leave the zone half applied) and only stops printing.
-const running = selectedCommand(process.argv.slice(2));
-handleClosedOutput(() => {
-  if (running !== 'apply' && running !== 'emulator') process.exit(process.exitCode ?? 0);
-});
+handleClosedOutput();
 
 buildProgram()
   .then((program) => program.parseAsync(process.argv))

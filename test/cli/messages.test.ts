@@ -3,7 +3,7 @@
  * plan mistaken for a saved plan, and a reader that closes stdout early (`| head -1`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,8 +77,10 @@ describe('messages of every command', () => {
     expect(r.stderr).toMatch(/^zonectl: error\[PLAN_FILE_INVALID\]: .*report\.json: this is the report of `zonectl plan --format json`, not a saved plan; save a plan for apply with `zonectl plan FILE\.\.\. --out .*report\.json`/m);
   });
 
-  it('a closed stdout (plan | head -1) ends the process quietly: no EPIPE, no stack trace', async () => {
-    const r = await runClosingStdout(['plan', zoneFile], env);
+  it('a closed stdout (plan | head -1) ends the process quietly: no EPIPE, no stack trace, the saved plan written', async () => {
+    const saved = join(dir, 'closed-stdout-plan.json');
+    const r = await runClosingStdout(['plan', zoneFile, '--out', saved], env);
+    expect(existsSync(saved)).toBe(true);
     expect(r.stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(0);
