@@ -7,7 +7,7 @@ export function errorCode(error: unknown): ErrorCode {
 }
 
 /**
- * The one closing-line format of every command (README.md, "Errors"):
+ * The one closing-line format of every command (docs/architecture.md, "Errors"):
  * `zonectl: error[CODE]: message`. CI logs and tools grep it; keep it stable.
  */
 export function errorLine(code: ErrorCode, message: string): string {
