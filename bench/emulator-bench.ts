@@ -15,7 +15,7 @@ import { timeIt } from './measure.js';
 
 const TOKEN = 'bench-token-5d1e9a7c3b2f4e6a8c0d';
 const ZONE = 'example.com';
-/** The batch limit of a 'pro' zone (DESIGN §7). */
+/** The batch limit of a 'pro' zone (https://developers.cloudflare.com/dns/manage-dns-records/how-to/batch-record-changes/). */
 export const PRO_BATCH_LIMIT = 3500;
 
 interface Session {
@@ -41,7 +41,7 @@ async function open(options: StartEmulatorOptions = {}): Promise<Session> {
 
 /** The create operations of a plan from nothing to `desired`. */
 function createOperations(desired: readonly CanonicalRecord[], zoneId: string): readonly Operation[] {
-  const diff = diffRecords({ desired, live: [], unmanaged: 'keep', isIgnored: () => false });
+  const diff = diffRecords({ zone: ZONE, desired, live: [], unmanaged: 'keep', isIgnored: () => false });
   const plan = buildZonePlan({
     zone: ZONE,
     zoneId,

@@ -21,7 +21,7 @@ export async function benchPlan(count: number, runs: number): Promise<PlanResult
   let summary = { create: 0, update: 0, delete: 0 };
   for (let i = 0; i < runs; i += 1) {
     const { ms, value } = await timeIt(() => {
-      const diff = diffRecords({ desired, live, unmanaged: 'keep', isIgnored: () => false });
+      const diff = diffRecords({ zone: 'example.com', desired, live, unmanaged: 'keep', isIgnored: () => false });
       return buildZonePlan({
         zone: 'example.com',
         zoneId: '0'.repeat(32),

@@ -1,10 +1,11 @@
 /**
- * The HTTP client of the Cloudflare API v4 (DESIGN §3, §4): one undici Pool per base URL with
+ * The HTTP client of the Cloudflare API v4 (docs/architecture.md, "HTTP"): one undici Pool per base URL with
  * keep-alive, credentials, the envelope, errors, retries with backoff and the shared limiter.
  * Secrets never reach an error message or a log line.
  */
 import { Pool, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
+import { InternalError, ZonectlError } from '../core/errors.js';
 import { authHeaders, redactSecrets, secretsOf, type Credentials } from './credentials.js';
 import {
   ApiNetworkError,
@@ -40,6 +41,13 @@ export interface ApiResponse<T> {
   result_info?: ResultInfo;
   status: number;
   headers: IncomingHttpHeaders;
+}
+
+/** A base URL that cannot be the API's. */
+export class BaseUrlError extends ZonectlError {
+  constructor(message: string) {
+    super('BAD_BASE_URL', message);
+  }
 }
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
@@ -95,12 +103,12 @@ export function parseBaseUrl(baseUrl: string): { origin: string; prefix: string 
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new RangeError(`invalid API base URL "${baseUrl}" (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new BaseUrlError(`invalid API base URL "${baseUrl}" (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RangeError(`invalid API base URL "${baseUrl}": only http and https are supported`);
+    throw new BaseUrlError(`invalid API base URL "${baseUrl}": only http and https are supported`);
   }
-  if (url.username || url.password) throw new RangeError('the API base URL must not hold credentials');
+  if (url.username || url.password) throw new BaseUrlError('the API base URL must not hold credentials');
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }
 
@@ -131,6 +139,8 @@ function describeNetworkError(err: unknown): string {
 
 export class CloudflareClient {
   readonly baseUrl: string;
+  /** How the client authenticates (a token can be checked with GET /user/tokens/verify). */
+  readonly authKind: Credentials['kind'];
   private readonly origin: string;
   private readonly prefix: string;
   private readonly dispatcher: Dispatcher;
@@ -166,10 +176,11 @@ export class CloudflareClient {
       });
       this.ownsDispatcher = true;
     }
+    this.authKind = options.credentials.kind;
     this.auth = authHeaders(options.credentials);
     this.secrets = secretsOf(options.credentials);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    if (!(this.retry.maxAttempts >= 1)) throw new RangeError('retry.maxAttempts must be at least 1');
+    if (!(this.retry.maxAttempts >= 1)) throw new InternalError('retry.maxAttempts must be at least 1');
     this.limiter = options.limiter === undefined ? defaultRateLimiter() : options.limiter;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
@@ -301,15 +312,17 @@ export class CloudflareClient {
     headers: IncomingHttpHeaders,
     attempt: number,
   ): ApiResponse<T> | Error {
-    let envelope: Envelope;
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(text);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
-      envelope = value as Envelope;
+      value = JSON.parse(text);
     } catch {
+      value = undefined;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const what = text.trim() === '' ? 'empty body' : `body is not the API's JSON envelope: ${excerpt(text)}`;
       return new ApiResponseError(method, path, status, redactSecrets(what, this.secrets));
     }
+    const envelope = value as Envelope;
     if (status >= 400 || envelope.success === false) {
       const { errors, wrappers } = flattenApiErrors(envelope.errors);
       return new CloudflareApiError({ status, errors, wrappers, method, path, attempts: attempt });

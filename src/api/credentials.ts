@@ -1,4 +1,4 @@
-/** Credentials for the API (DESIGN §3): a Bearer token, or the email + global key pair. */
+/** Credentials for the API (README.md, "Commands"): a Bearer token, or the email + global key pair. */
 import { CredentialsError } from './errors.js';
 
 export type Credentials =

@@ -4,6 +4,7 @@ import { UnknownRecordTypeError, fromApiRecord } from '../core/model/api-codec.j
 import type { LiveRecord } from '../core/model/record.js';
 import { ZonectlError } from '../core/errors.js';
 import type { CloudflareClient } from './client.js';
+import { whyNoZone } from './why-no-zone.js';
 import { RECORDS_PER_PAGE, TOKENS_PER_PAGE, ZONES_PER_PAGE, listAll } from './paging.js';
 
 /** The zone object fields zonectl reads. */
@@ -34,9 +35,7 @@ export async function findZone(client: CloudflareClient, zoneName: string): Prom
   const zones = await listAll<ApiZone>(client, '/zones', { name }, { perPage: ZONES_PER_PAGE });
   const matching = zones.filter((z) => z.name.toLowerCase() === name);
   if (matching.length === 0) {
-    throw new ZoneLookupError(
-      `zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl} (check the name, the account, and that the token can read zones)`,
-    );
+    throw new ZoneLookupError(`zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`);
   }
   if (matching.length > 1) {
     throw new ZoneLookupError(

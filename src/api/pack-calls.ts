@@ -3,11 +3,13 @@
  * `--dry-run` description, so both make the same decisions).
  *
  * Calls are grouped in steps: every call of a step is sent (with bounded concurrency) only after
- * every call of the previous step succeeded. Without batching, a step is one phase. With
+ * every call of the previous step succeeded. Phases come from src/core/plan/order.ts, the one
+ * place that decides the order; this file only keeps it. Without batching, a step is one phase. With
  * batching, a zone's record operations go through `POST /zones/:id/dns_records/batch`, which
  * runs deletes -> patches -> puts -> posts in one transaction (posts in array order), and
  * consecutive phases share a batch while that stays equivalent to phase order:
- * - deletes may always run first (removing a record only lifts constraints);
+ * - deletes may always run first (removing a record only lifts constraints; the service checks
+ *   the batch as a whole), and they keep plan order among themselves (a DS before its NS);
  * - a patch may not join a batch holding a post or a put of an earlier phase, nor a put one
  *   holding a post of an earlier phase (they would run before it) — a new step starts then;
  * - posts are appended, so they stay in phase order;
@@ -17,7 +19,7 @@
  */
 import type { ApiRecordBody } from '../core/model/api-codec.js';
 import type { Operation, RecordOperation } from '../core/plan/operation.js';
-import { assertNever } from '../core/errors.js';
+import { assertNever, ZonectlError } from '../core/errors.js';
 
 export interface BatchBody {
   deletes?: Array<{ id: string }>;
@@ -60,24 +62,24 @@ export interface PackOptions {
   batchLimit: number;
 }
 
-export class PackError extends Error {
-  readonly code = 'PACK_ERROR';
+export class PackError extends ZonectlError {
+  constructor(message: string) {
+    super('PACK_ERROR', message);
+  }
 }
 
 type Slot = 'deletes' | 'patches' | 'puts' | 'posts';
 
 function slotOf(op: RecordOperation): Slot {
-  switch (op.method) {
-    case 'DELETE':
+  switch (op.action) {
+    case 'delete':
       return 'deletes';
-    case 'PATCH':
-      return 'patches';
-    case 'PUT':
-      return 'puts';
-    case 'POST':
+    case 'update':
+      return op.method === 'PUT' ? 'puts' : 'patches';
+    case 'create':
       return 'posts';
     default:
-      return assertNever(op.method, 'record method');
+      return assertNever(op, 'record operation');
   }
 }
 
@@ -87,6 +89,8 @@ class BatchBuilder {
   readonly patches: number[] = [];
   readonly puts: number[] = [];
   readonly posts: number[] = [];
+  /** The body's entries, slot by slot, in the order of the indices above. */
+  readonly body: Required<BatchBody> = { deletes: [], patches: [], puts: [], posts: [] };
   constructor(readonly zoneId: string) {}
   get size(): number {
     return this.deletes.length + this.patches.length + this.puts.length + this.posts.length;
@@ -99,8 +103,28 @@ class BatchBuilder {
     }
     return true;
   }
-  add(index: number, slot: Slot): void {
-    this[slot].push(index);
+  add(index: number, op: RecordOperation): void {
+    switch (op.action) {
+      case 'delete':
+        this.deletes.push(index);
+        this.body.deletes.push({ id: op.recordId });
+        return;
+      case 'update':
+        if (op.method === 'PUT') {
+          this.puts.push(index);
+          this.body.puts.push({ id: op.recordId, ...op.body });
+        } else {
+          this.patches.push(index);
+          this.body.patches.push({ id: op.recordId, ...op.body });
+        }
+        return;
+      case 'create':
+        this.posts.push(index);
+        this.body.posts.push(op.body);
+        return;
+      default:
+        assertNever(op, 'record operation');
+    }
   }
 }
 
@@ -129,34 +153,23 @@ function pushBatch(step: StepBuilder, zoneId: string): BatchBuilder {
   return b;
 }
 
-/** Adds (index, slot) pairs to the zone's batches of `step`, opening new ones at the limit. */
-function fill(step: StepBuilder, zoneId: string, items: Array<[number, Slot]>, limit: number): void {
+type Item = readonly [index: number, op: RecordOperation];
+
+/** Adds operations to the zone's batches of `step`, opening new ones at the limit. */
+function fill(step: StepBuilder, zoneId: string, items: readonly Item[], limit: number): void {
   let b = openBatch(step, zoneId) ?? pushBatch(step, zoneId);
-  for (const [index, slot] of items) {
+  for (const [index, op] of items) {
     if (b.size >= limit) b = pushBatch(step, zoneId);
-    b.add(index, slot);
+    b.add(index, op);
   }
 }
 
-function recordBody(op: RecordOperation, index: number): ApiRecordBody {
-  if (!op.body) throw new PackError(`operation ${index} (${op.method} ${op.path}) has no body`);
-  return op.body;
-}
-
-function recordIdOf(op: RecordOperation, index: number): string {
-  if (op.recordId !== undefined) return op.recordId;
-  const m = /\/dns_records\/([^/]+)$/.exec(op.path);
-  if (m) return m[1]!;
-  throw new PackError(`operation ${index} (${op.method} ${op.path}) has no record id`);
-}
-
-function toBatchCall(b: BatchBuilder, ops: readonly Operation[]): BatchCall {
-  const rec = (i: number) => ops[i] as RecordOperation;
+function toBatchCall(b: BatchBuilder): BatchCall {
   const body: BatchBody = {};
-  if (b.deletes.length) body.deletes = b.deletes.map((i) => ({ id: recordIdOf(rec(i), i) }));
-  if (b.patches.length) body.patches = b.patches.map((i) => ({ id: recordIdOf(rec(i), i), ...recordBody(rec(i), i) }));
-  if (b.puts.length) body.puts = b.puts.map((i) => ({ id: recordIdOf(rec(i), i), ...recordBody(rec(i), i) }));
-  if (b.posts.length) body.posts = b.posts.map((i) => recordBody(rec(i), i));
+  if (b.deletes.length) body.deletes = b.body.deletes;
+  if (b.patches.length) body.patches = b.body.patches;
+  if (b.puts.length) body.puts = b.body.puts;
+  if (b.posts.length) body.posts = b.body.posts;
   return {
     kind: 'batch',
     method: 'POST',
@@ -176,7 +189,7 @@ function singleCall(op: Operation, index: number): SingleCall {
     kind: 'single',
     method: op.method,
     path: op.path,
-    ...(op.body !== undefined ? { body: op.body } : {}),
+    ...('body' in op ? { body: op.body } : {}),
     opIndex: index,
   };
 }
@@ -184,7 +197,7 @@ function singleCall(op: Operation, index: number): SingleCall {
 /** Steps of HTTP calls for the operations (indices refer to `ops`). */
 export function packCalls(ops: readonly Operation[], options: PackOptions): CallStep[] {
   if (options.batch && !(Number.isInteger(options.batchLimit) && options.batchLimit >= 1)) {
-    throw new RangeError(`batch limit must be a positive integer, got ${options.batchLimit}`);
+    throw new PackError(`batch limit must be a positive integer, got ${options.batchLimit}`);
   }
   const limit = options.batchLimit;
   // Stable grouping by phase.
@@ -199,14 +212,14 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
   const steps: StepBuilder[] = [];
   let current: StepBuilder | undefined;
   for (const phase of phases) {
-    const indices = byPhase.get(phase)!;
+    const indices = byPhase.get(phase) ?? [];
     const singles: number[] = [];
-    const zones = new Map<string, Array<[number, Slot]>>();
+    const zones = new Map<string, Item[]>();
     for (const i of indices) {
-      const op = ops[i]!;
+      const op = ops[i];
       if (options.batch && op.kind === 'dns_record') {
         const list = zones.get(op.zoneId);
-        const item: [number, Slot] = [i, slotOf(op)];
+        const item: Item = [i, op];
         if (list) list.push(item);
         else zones.set(op.zoneId, [item]);
       } else {
@@ -221,9 +234,9 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
       [...zones].every(([zoneId, items]) => {
         // A zone split over several batches of this step cannot take a later phase: the
         // batches run concurrently, so the later ops could run before earlier ones.
-        const list = current!.batches.get(zoneId);
+        const list = current?.batches.get(zoneId);
         if (list === undefined) return true;
-        return list.length === 1 && list[0]!.canJoin(items.map(([, slot]) => slot));
+        return list.length === 1 && list[0].canJoin(items.map(([, op]) => slotOf(op)));
       });
 
     if (merge && current) {
@@ -249,7 +262,7 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
 
     const step = newStep(phase);
     for (const [zoneId, items] of zones) fill(step, zoneId, items, limit);
-    for (const i of singles) step.singles.push(singleCall(ops[i]!, i));
+    for (const i of singles) step.singles.push(singleCall(ops[i], i));
     step.mergeable = options.batch && singles.length === 0;
     steps.push(step);
     current = step;
@@ -257,6 +270,6 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
 
   return steps.map((s) => ({
     phases: s.phases,
-    calls: [...[...s.batches.values()].flat().map((b) => toBatchCall(b, ops)), ...s.singles],
+    calls: [...[...s.batches.values()].flat().map((b) => toBatchCall(b)), ...s.singles],
   }));
 }

@@ -1,5 +1,5 @@
 /**
- * Paging of list endpoints (DESIGN §7): `page` from 1, a large `per_page`, `result_info`.
+ * Paging of list endpoints (the API's `page`/`per_page` parameters and `result_info`): `page` from 1, a large `per_page`.
  * The first page tells how many pages there are; the rest are fetched with bounded concurrency
  * and joined in page order. Stops at `total_pages`, or at the first empty page when the service
  * gives no page count.

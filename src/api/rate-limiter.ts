@@ -1,6 +1,7 @@
 /**
- * Client-side request limiter (DESIGN §4): at most `limit` requests in any `windowMs`, shared by
- * every client of the process (the service counts 1,200 requests per 5 minutes per user).
+ * Client-side request limiter (docs/architecture.md, "HTTP"): at most `limit` requests in any
+ * `windowMs`, shared by every client of the process (the service counts 1,200 requests per 5
+ * minutes per user: https://developers.cloudflare.com/fundamentals/api/reference/limits/).
  *
  * It is a sliding window rather than a plain token bucket: a bucket that starts full and refills
  * at limit/window would let up to twice the limit through in the first window, which the
@@ -8,6 +9,15 @@
  * time of the request `limit` places before it plus the window. Reservations are synchronous, so
  * concurrent callers never overbook. O(1) per request (a ring of `limit` timestamps).
  */
+import { ZonectlError } from '../core/errors.js';
+
+/** A rate limit that is not a positive count per positive window. */
+export class RateLimitSpecError extends ZonectlError {
+  constructor(message: string) {
+    super('BAD_FLAG', message);
+  }
+}
+
 
 export interface Clock {
   now(): number;
@@ -34,8 +44,8 @@ export class RateLimiter {
   private pausedUntil = 0;
 
   constructor(options: RateLimiterOptions) {
-    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError('rate limit must be a positive integer');
-    if (!(options.windowMs > 0)) throw new RangeError('rate limit window must be positive');
+    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RateLimitSpecError('rate limit must be a positive integer');
+    if (!(options.windowMs > 0)) throw new RateLimitSpecError('rate limit window must be positive');
     this.limit = options.limit;
     this.windowMs = options.windowMs;
     this.clock = options.clock ?? systemClock;
@@ -67,10 +77,10 @@ export class RateLimiter {
 /** `N/SECONDS`, e.g. `1200/300`. */
 export function parseRateLimit(spec: string): { limit: number; windowMs: number } {
   const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*s?\s*$/.exec(spec);
-  if (!m) throw new RangeError(`rate limit must look like N/SECONDS (e.g. 1200/300), got "${spec}"`);
+  if (!m) throw new RateLimitSpecError(`rate limit must look like N/SECONDS (e.g. 1200/300), got "${spec}"`);
   const limit = Number(m[1]);
   const windowMs = Number(m[2]) * 1000;
-  if (limit < 1 || windowMs <= 0) throw new RangeError(`rate limit must be positive, got "${spec}"`);
+  if (limit < 1 || windowMs <= 0) throw new RateLimitSpecError(`rate limit must be positive, got "${spec}"`);
   return { limit, windowMs };
 }
 
@@ -82,10 +92,4 @@ let sharedLimiter: RateLimiter | undefined;
 export function defaultRateLimiter(): RateLimiter {
   sharedLimiter ??= new RateLimiter(DEFAULT_RATE_LIMIT);
   return sharedLimiter;
-}
-
-/** Replaces the process-wide limiter (e.g. from a `--rate-limit` option); returns it. */
-export function setDefaultRateLimiter(limiter: RateLimiter): RateLimiter {
-  sharedLimiter = limiter;
-  return limiter;
 }

@@ -1,5 +1,6 @@
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
 import { executeOperations } from '../api/index.js';
+import { InternalError } from '../core/errors.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
 
@@ -44,7 +45,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       outcomes.push({ run, result, residual: after.plan });
     } catch (error) {
       // Keep what was applied (and any new token secret) even when the check cannot run.
-      outcomes.push({ run, result, verifyError: error instanceof Error ? error : new Error(String(error)) });
+      outcomes.push({ run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) });
     }
   }
   return outcomes;

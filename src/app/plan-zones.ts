@@ -8,7 +8,10 @@ import type { ZonePlan } from '../core/plan/build-plan.js';
 import { planZone } from '../core/plan/plan-zone.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
-/** Batch size limit of the service: 200 records on Free zones, 3,500 on paid plans (DESIGN §7). */
+/**
+ * Batch size limit of the service: 200 records on Free zones, 3,500 on paid plans
+ * (https://developers.cloudflare.com/dns/manage-dns-records/how-to/batch-record-changes/).
+ */
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
   const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
   return plan === 'free' || plan.startsWith('free') ? 200 : 3500;

@@ -40,7 +40,8 @@ export async function loadSavedPlan(client: CloudflareClient, path: string): Pro
     const fresh = await planZoneRun(client, saved.config);
     if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
     const stale = staleKeys(saved.plan, fresh.live);
-    const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record');
+    // Settings and token calls, without their phase (it depends on the record operations around them).
+    const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
     if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
     if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
     runs.push({ config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit });

@@ -13,14 +13,32 @@ export function styleFor(stream: NodeJS.WriteStream): TextStyle {
   return useColour(stream) ? ansi : plainStyle;
 }
 
-/** Results go to stdout. */
+let stdoutClosed = false;
+let stderrClosed = false;
+
+/** Results go to stdout (nothing once the reader closed it, e.g. `zonectl plan ... | head -1`). */
 export function out(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stdoutClosed) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Logs, progress and problems go to stderr. */
 export function log(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stderrClosed) process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * A reader that closes stdout (`zonectl plan ... | head -1`: EPIPE) is no error: later output is
+ * dropped and the command ends as it would have, quietly (a saved plan is still written, an
+ * apply still finishes what it started). Without these listeners Node prints an EPIPE stack
+ * trace and exits in the middle of the work.
+ */
+export function handleClosedOutput(): void {
+  process.stdout.on('error', () => {
+    stdoutClosed = true;
+  });
+  process.stderr.on('error', () => {
+    stderrClosed = true;
+  });
 }
 
 export const EXIT = { ok: 0, error: 1, changes: 2 } as const;

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { reportFatal } from './errors.js';
+import { handleClosedOutput } from './io.js';
 import { VERSION } from './version.js';
 
 type Register = (program: Command) => void;
 
 /**
  * Command modules, loaded only when needed: `validate` must not pay for undici, the API client
- * or the emulator at start-up (DESIGN §6: the CLI is started once per command in CI). The order
+ * or the emulator at start-up (CI starts the CLI once per command: start-up time counts). The order
  * is the order of `--help`.
  */
 const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Register>]> = [
@@ -57,6 +58,8 @@ Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-
   );
   return program;
 }
+
+handleClosedOutput();
 
 buildProgram()
   .then((program) => program.parseAsync(process.argv))

@@ -1,14 +1,65 @@
-/** Base class for zonectl's own errors: a string `code` a caller can switch on, and an optional cause. */
+/**
+ * Every error zonectl raises is a ZonectlError with a `code` from this closed list. The fatal
+ * reporter prints `zonectl: error[CODE]: message` (docs/architecture.md, "Errors"); CI logs and
+ * tools grep these codes, so a code is never renamed, only added.
+ */
+export type ErrorCode =
+  // zone files and saved plans
+  | 'INVALID_ZONE_FILE'
+  | 'PLAN_FILE_INVALID'
+  | 'PLAN_FILE_VERSION'
+  | 'PLAN_FILE_UNREADABLE'
+  | 'PLAN_FILE_OTHER_API'
+  | 'STALE_PLAN'
+  // planning
+  | 'CNAME_CYCLE'
+  | 'ORDER_CYCLE'
+  | 'PROXIED_CHAIN'
+  | 'TOKEN_PLAN'
+  | 'UNSAFE_PLAN'
+  | 'UNKNOWN_RECORD_TYPE'
+  | 'ZONE_LOOKUP'
+  | 'ZONE_MISMATCH'
+  | 'LIVE_RECORD'
+  // the API
+  | 'API_ERROR'
+  | 'API_BAD_RESPONSE'
+  | 'API_NETWORK'
+  | 'CREDENTIALS'
+  | 'OUTCOME_UNKNOWN'
+  | 'PARTIALLY_UNKNOWN'
+  | 'EXECUTE_FAILED'
+  | 'PACK_ERROR'
+  | 'NOT_CONVERGED'
+  // the command line
+  | 'BAD_ARGS'
+  | 'BAD_FLAG'
+  | 'BAD_BASE_URL'
+  | 'NO_CONFIRMATION'
+  | 'TOKEN_OUTPUT'
+  | 'TOKEN_OUTPUT_NEEDED'
+  | 'TOKEN_OUTPUT_UNWRITABLE'
+  // a bug in zonectl (an impossible case was reached)
+  | 'INTERNAL';
+
+/** Base class for zonectl's own errors: a `code` a caller can switch on, and an optional cause. */
 export class ZonectlError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.name = new.target.name;
   }
 }
 
+/** An impossible case was reached: a bug in zonectl, not a problem of the input. */
+export class InternalError extends ZonectlError {
+  constructor(message: string) {
+    super('INTERNAL', message);
+  }
+}
+
 /** Exhaustiveness check for `switch` over tagged unions. */
 export function assertNever(value: never, what = 'value'): never {
-  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+  throw new InternalError(`unexpected ${what}: ${JSON.stringify(value)}`);
 }

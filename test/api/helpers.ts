@@ -31,7 +31,7 @@ export function updateOp(zoneId: string, phase: number, id: string, before: Cano
 export function deleteOp(zoneId: string, phase: number, id: string, before?: CanonicalRecord): RecordOperation {
   return {
     kind: 'dns_record', action: 'delete', method: 'DELETE', path: `/zones/${zoneId}/dns_records/${id}`, zoneId,
-    recordId: id, ...(before ? { before } : {}), fields: [], phase,
+    recordId: id, before: before ?? aRecord(`deleted-${id}.example.com`, '192.0.2.250'), fields: [], phase,
   };
 }
 
@@ -43,7 +43,7 @@ export function settingsOp(zoneId: string, body: Record<string, unknown>): Setti
 }
 
 export function tokenCreateOp(name: string, body: Record<string, unknown>): TokenOperation {
-  return { kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name, body, fields: [], phase: 60 };
+  return { kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name, body, after: body, fields: [], phase: 60 };
 }
 
 /** An emulator behind a drop proxy, and a fast-retrying client that talks through the proxy. */

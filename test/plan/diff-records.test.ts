@@ -4,7 +4,7 @@ import { normalizeRecord } from '../../src/core/model/normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordInput } from '../../src/core/model/index.js';
 import { buildZonePlan, staleKeys } from '../../src/core/plan/build-plan.js';
 import { checkSafety } from '../../src/core/plan/safety.js';
-import { CnameCycleError, cnameDepths } from '../../src/core/plan/order.js';
+import { CnameCycleError, assertNoCnameCycle } from '../../src/core/plan/check-chains.js';
 
 const ZONE = 'example.com';
 const want = (r: RecordInput): CanonicalRecord => normalizeRecord(r, ZONE);
@@ -16,7 +16,7 @@ const live = (r: RecordInput & { meta?: LiveRecord['meta'] }): LiveRecord => ({
   ...(r.meta ? { meta: r.meta } : {}),
 });
 const diff = (desired: CanonicalRecord[], liveRecords: LiveRecord[], unmanaged: 'keep' | 'delete' = 'keep', ignored: string[] = []) =>
-  diffRecords({ desired, live: liveRecords, unmanaged, isIgnored: (r) => ignored.includes(r.name) });
+  diffRecords({ zone: ZONE, desired, live: liveRecords, unmanaged, isIgnored: (r) => ignored.includes(r.name) });
 const kinds = (d: ReturnType<typeof diff>) => d.changes.map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).name} ${(c.kind === 'delete' ? c.before : c.after).type}`).sort();
 
 describe('diffRecords', () => {
@@ -137,7 +137,7 @@ describe('buildZonePlan', () => {
   });
 
   it('refuses CNAME cycles', () => {
-    expect(() => cnameDepths([want({ name: 'a', type: 'CNAME', content: 'b.example.com' }), want({ name: 'b', type: 'CNAME', content: 'a.example.com' })])).toThrow(CnameCycleError);
+    expect(() => assertNoCnameCycle([want({ name: 'a', type: 'CNAME', content: 'b.example.com' }), want({ name: 'b', type: 'CNAME', content: 'a.example.com' })])).toThrow(CnameCycleError);
   });
 
   it('sends long TXT as quoted 255-byte chunks', () => {

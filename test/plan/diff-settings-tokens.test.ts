@@ -33,9 +33,9 @@ describe('diffTokens', () => {
   it('creates a missing token, resolving group names and {zone_id}', () => {
     const d = diffTokens([spec], [], ctx);
     expect(d.errors).toEqual([]);
-    expect(d.operations).toHaveLength(1);
-    expect(d.operations[0]).toMatchObject({ action: 'create', method: 'POST', path: '/user/tokens' });
-    expect(d.operations[0].body).toEqual({
+    expect(d.changes).toHaveLength(1);
+    expect(d.changes[0]).toMatchObject({ action: 'create', method: 'POST', path: '/user/tokens' });
+    expect(d.changes[0].body).toEqual({
       name: 'ci',
       policies: [{ effect: 'allow', permission_groups: [{ id: 'g-dns-write' }, { id: 'g-zone-read' }], resources: { 'com.cloudflare.api.account.zone.Z1': '*' } }],
       expires_on: '2027-01-01T00:00:00Z',
@@ -49,9 +49,9 @@ describe('diffTokens', () => {
       policies: [{ id: 'p', effect: 'allow', resources: { 'com.cloudflare.api.account.zone.Z1': '*' }, permission_groups: [{ id: 'g-zone-read', name: 'Zone Read' }, { id: 'g-dns-write', name: 'DNS Write' }] }],
       condition: { request_ip: { in: ['192.0.2.0/24'] } },
     }];
-    expect(diffTokens([spec], live, ctx).operations).toEqual([]);
+    expect(diffTokens([spec], live, ctx).changes).toEqual([]);
     const changed = [{ ...live[0], condition: { 'request.ip': { in: ['198.51.100.0/24'] } } }];
-    expect(diffTokens([spec], changed, ctx).operations[0]).toMatchObject({ action: 'update', method: 'PUT', path: '/user/tokens/t1', fields: ['condition'] });
+    expect(diffTokens([spec], changed, ctx).changes[0]).toMatchObject({ action: 'update', method: 'PUT', path: '/user/tokens/t1', fields: ['condition'] });
   });
 
   it('reports an unknown permission group name instead of guessing', () => {

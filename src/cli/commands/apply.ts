@@ -10,6 +10,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { describeNonConvergence } from '../../core/render/render-residual.js';
 import { renderText } from '../../core/render/render-text.js';
+import { errorCode, errorLine } from '../errors.js';
 import { EXIT, log, out, styleFor } from '../io.js';
 import { loadValidConfigs } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
@@ -69,7 +70,7 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
     return true;
   } catch (err) {
     const why = err instanceof TokenOutputError ? err.message : err instanceof Error ? err.message : String(err);
-    log(`zonectl: error: could not write the new token secrets to ${path}: ${why}.`);
+    log(errorLine('TOKEN_OUTPUT', `could not write the new token secrets to ${path}: ${why}.`));
     const tokens = describeCreatedTokens(outcomes, values);
     if (printed) {
       log('The secrets were printed on stdout above (--show-token-values); save them from there. Tokens created:');
@@ -81,6 +82,15 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
     }
     return false;
   }
+}
+
+/** What a failed apply did: acknowledged operations, and whether the failed call's outcome is known. */
+export function describeApplyFailure(o: ZoneApplyOutcome): string {
+  const total = o.run.plan.operations.length;
+  const done = `${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${total} operations`;
+  const why = o.result.error?.message ?? 'unknown error';
+  if (!o.result.outcomeUnknown) return `${done}: ${why}`;
+  return `${done}; the outcome of ${o.result.failed.length} more is unknown (some may have been applied): ${why}; run plan to see the zone as it is`;
 }
 
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
@@ -179,19 +189,20 @@ export function registerApply(program: Command): void {
         }
         for (const o of outcomes) {
           const s = o.run.plan.summary;
+          for (const note of o.result.notes) log(`${o.run.config.zone}: note: ${note}`);
           if (!o.result.ok) {
             failed = true;
-            log(`${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${o.run.plan.operations.length} operations: ${o.result.error?.message ?? 'unknown error'}`);
+            log(errorLine(errorCode(o.result.error), describeApplyFailure(o)));
             continue;
           }
           if (o.verifyError) {
             failed = true;
-            log(`${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`);
+            log(errorLine(errorCode(o.verifyError), `${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`));
             continue;
           }
           if (o.residual && o.residual.operations.length > 0) {
             failed = true;
-            log(`${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`);
+            log(errorLine('NOT_CONVERGED', `${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`));
             for (const line of describeNonConvergence(o.residual)) log(`  ${line}`);
             continue;
           }

@@ -28,3 +28,61 @@ export interface RecordDiff {
   readonly manageable: number;
   readonly warnings: readonly string[];
 }
+
+/**
+ * A change of the zone's DNS settings: only the fields the file sets. The call is part of the
+ * change (PATCH of the fields that differ, nested objects sent whole).
+ */
+export interface SettingsChange {
+  readonly kind: 'dns_settings';
+  readonly action: 'update';
+  readonly method: 'PATCH';
+  readonly path: string;
+  readonly zoneId: string;
+  readonly body: Record<string, unknown>;
+  readonly before: Record<string, unknown>;
+  readonly after: Record<string, unknown>;
+  readonly fields: readonly string[];
+}
+
+/**
+ * A change of one API token. Bodies never hold a secret: a token's value exists only in the
+ * answer to its create (or roll).
+ */
+export type TokenChange =
+  | {
+      readonly kind: 'token';
+      readonly action: 'create';
+      readonly method: 'POST';
+      readonly path: string;
+      readonly name: string;
+      readonly body: Record<string, unknown>;
+      readonly after: Record<string, unknown>;
+      readonly fields: readonly string[];
+      readonly tokenId?: undefined;
+      readonly before?: undefined;
+    }
+  | {
+      readonly kind: 'token';
+      readonly action: 'update';
+      readonly method: 'PUT';
+      readonly path: string;
+      readonly tokenId: string;
+      readonly name: string;
+      readonly body: Record<string, unknown>;
+      readonly before: Record<string, unknown>;
+      readonly after: Record<string, unknown>;
+      readonly fields: readonly string[];
+    }
+  | {
+      readonly kind: 'token';
+      readonly action: 'delete';
+      readonly method: 'DELETE';
+      readonly path: string;
+      readonly tokenId: string;
+      readonly name: string;
+      readonly before: Record<string, unknown>;
+      readonly fields: readonly string[];
+      readonly body?: undefined;
+      readonly after?: undefined;
+    };

@@ -1,7 +1,6 @@
 import equal from 'fast-deep-equal';
 import { canonicalHostname } from '../model/names.js';
-import type { SettingsOperation } from '../plan/operation.js';
-import { PHASE } from '../plan/operation.js';
+import type { SettingsChange } from './changes.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,7 +36,7 @@ function canonicalObject(key: string, value: Readonly<Record<string, unknown>>):
  * desired) so that PATCH does not drop the members the file leaves alone. Host name members
  * (soa.mname, soa.rname, nameservers.ns_set entries) are compared and sent in canonical form.
  */
-export function diffSettings(zoneId: string, desired: Readonly<Record<string, unknown>> | undefined, live: Readonly<Record<string, unknown>>): SettingsOperation | undefined {
+export function diffSettings(zoneId: string, desired: Readonly<Record<string, unknown>> | undefined, live: Readonly<Record<string, unknown>>): SettingsChange | undefined {
   if (desired === undefined) return undefined;
   const body: Record<string, unknown> = {};
   const before: Record<string, unknown> = {};
@@ -75,6 +74,5 @@ export function diffSettings(zoneId: string, desired: Readonly<Record<string, un
     before,
     after,
     fields,
-    phase: PHASE.settings,
   };
 }

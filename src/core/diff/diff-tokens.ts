@@ -1,7 +1,7 @@
 import equal from 'fast-deep-equal';
 import { canonicalAddress } from '../model/addresses.js';
-import type { TokenOperation } from '../plan/operation.js';
-import { PHASE } from '../plan/operation.js';
+import type { TokenChange } from './changes.js';
+import { canonicalPolicies, type CanonicalPolicy } from './token-policies.js';
 import type { TokenSpec } from '../zonefile/index.js';
 
 /** A token as `GET /user/tokens` returns it (no secret there). */
@@ -26,7 +26,7 @@ export interface TokenDiffContext {
 }
 
 export interface TokenDiff {
-  readonly operations: TokenOperation[];
+  readonly changes: TokenChange[];
   /** Problems that stop the plan (e.g. an unknown permission group name). */
   readonly errors: string[];
   readonly warnings: string[];
@@ -36,15 +36,6 @@ type Resources = Record<string, string | Record<string, string>>;
 
 function substitute(key: string, ctx: TokenDiffContext): string {
   return key.replaceAll('{zone_id}', ctx.zoneId).replaceAll('{account_id}', ctx.accountId);
-}
-
-function sortObject(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value as Record<string, unknown>)
-      .sort()
-      .map((k) => [k, sortObject((value as Record<string, unknown>)[k])]),
-  );
 }
 
 function resolveResources(resources: Resources, ctx: TokenDiffContext): Resources {
@@ -75,7 +66,7 @@ function time(value: string | null | undefined): string | null {
 }
 
 interface ComparableToken {
-  policies: unknown[];
+  policies: CanonicalPolicy[];
   not_before: string | null;
   expires_on: string | null;
   condition: { in: string[]; not_in: string[] };
@@ -86,11 +77,8 @@ function liveIp(condition: Readonly<Record<string, unknown>> | undefined): { in?
   return ip ?? {};
 }
 
-function comparable(policies: ReadonlyArray<{ effect?: string; resources?: unknown; permission_groups?: ReadonlyArray<{ id: string }> }>, notBefore: string | null | undefined, expiresOn: string | null | undefined, ip: { in?: string[]; not_in?: string[] }): ComparableToken {
-  const ps = policies
-    .map((p) => ({ effect: p.effect ?? 'allow', resources: sortObject(p.resources ?? {}), permission_groups: (p.permission_groups ?? []).map((g) => g.id).sort() }))
-    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  return { policies: ps, not_before: time(notBefore), expires_on: time(expiresOn), condition: { in: canonicalCidrs(ip.in), not_in: canonicalCidrs(ip.not_in) } };
+function comparable(policies: unknown, notBefore: string | null | undefined, expiresOn: string | null | undefined, ip: { in?: string[]; not_in?: string[] }): ComparableToken {
+  return { policies: canonicalPolicies(policies), not_before: time(notBefore), expires_on: time(expiresOn), condition: { in: canonicalCidrs(ip.in), not_in: canonicalCidrs(ip.not_in) } };
 }
 
 /**
@@ -100,7 +88,7 @@ function comparable(policies: ReadonlyArray<{ effect?: string; resources?: unkno
 export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveToken[], ctx: TokenDiffContext): TokenDiff {
   const errors: string[] = [];
   const warnings: string[] = [];
-  const operations: TokenOperation[] = [];
+  const changes: TokenChange[] = [];
   const groupsByName = new Map(ctx.permissionGroups.map((g) => [g.name.toLowerCase(), g.id]));
   const knownIds = new Set(ctx.permissionGroups.map((g) => g.id));
 
@@ -133,17 +121,17 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
     }
     const current = matches[0];
     if (current === undefined) {
-      operations.push({ kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name: spec.name, body, after: body, fields: [], phase: PHASE.tokens });
+      changes.push({ kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name: spec.name, body, after: body, fields: [] });
       continue;
     }
     const have = comparable(current.policies ?? [], current.not_before, current.expires_on, liveIp(current.condition));
     const fields = (Object.keys(want) as Array<keyof ComparableToken>).filter((k) => !equal(want[k], have[k]));
     if (fields.length === 0) continue;
-    operations.push({
+    changes.push({
       kind: 'token', action: 'update', method: 'PUT', path: `/user/tokens/${current.id}`, tokenId: current.id, name: spec.name,
       body: { ...body, status: current.status === 'disabled' ? 'disabled' : 'active' },
-      before: Object.fromEntries(fields.map((f) => [f, have[f]])), after: Object.fromEntries(fields.map((f) => [f, want[f]])), fields, phase: PHASE.tokens,
+      before: Object.fromEntries(fields.map((f) => [f, have[f]])), after: Object.fromEntries(fields.map((f) => [f, want[f]])), fields,
     });
   }
-  return { operations, errors, warnings };
+  return { changes, errors, warnings };
 }

@@ -1,6 +1,7 @@
 /**
  * Codec between the service's JSON record objects and the canonical model. Pure.
  */
+import { ZonectlError } from '../errors.js';
 import { normalizeRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData, type RecordType } from './record-types.js';
@@ -40,8 +41,10 @@ export interface ApiRecordBody {
   settings?: RecordSettings;
 }
 
-export class UnknownRecordTypeError extends Error {
-  readonly code = 'UNKNOWN_RECORD_TYPE';
+export class UnknownRecordTypeError extends ZonectlError {
+  constructor(message: string) {
+    super('UNKNOWN_RECORD_TYPE', message);
+  }
 }
 
 const numberOrUndefined = (v: unknown): number | undefined =>
@@ -114,14 +117,4 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   if (record.tags !== undefined) body.tags = [...record.tags];
   if (record.settings !== undefined && Object.keys(record.settings).length > 0) body.settings = { ...record.settings };
   return body;
-}
-
-/** True when the service marks the record as not ours to change (DESIGN §4). */
-export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
-  if (!meta) return false;
-  for (const [key, value] of Object.entries(meta)) {
-    if (value !== true) continue;
-    if (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')) return true;
-  }
-  return false;
 }

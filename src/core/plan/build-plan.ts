@@ -1,8 +1,9 @@
 import { toApiBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
-import type { RecordChange, RecordDiff } from '../diff/changes.js';
-import { cnameDepths, phaseOf } from './order.js';
-import type { Operation, RecordOperation } from './operation.js';
+import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
+import { assertNever } from '../errors.js';
+import { orderOperations } from './order.js';
+import { shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
 import { checkSafety, type SafetyThresholds, type SafetyViolation } from './safety.js';
 
 export interface PlanSummary {
@@ -13,7 +14,7 @@ export interface PlanSummary {
   unmanaged: number;
 }
 
-/** The plan of one zone: data only (DESIGN §4: `{action, before, after}` plus the HTTP call). */
+/** The plan of one zone: data only (each operation is `{action, before, after}` plus the HTTP call). */
 export interface ZonePlan {
   readonly zone: string;
   readonly zoneId: string;
@@ -30,30 +31,29 @@ export function recordsPath(zoneId: string, id?: string): string {
   return id === undefined ? `/zones/${zoneId}/dns_records` : `/zones/${zoneId}/dns_records/${id}`;
 }
 
-function toOperation(change: RecordChange, zoneId: string, phase: number): RecordOperation {
+/** A record change as the HTTP call that makes it (decided at plan time). */
+export function recordCall(change: RecordChange, zoneId: string): RecordCall {
   switch (change.kind) {
     case 'create':
       return {
         kind: 'dns_record', action: 'create', method: 'POST', path: recordsPath(zoneId), zoneId,
-        body: toApiBody(change.after), after: change.after, fields: [], phase,
+        body: toApiBody(change.after), after: change.after, fields: [],
         ...(change.replacement ? { replacement: true } : {}),
       };
     case 'update':
       return {
         kind: 'dns_record', action: 'update', method: 'PATCH', path: recordsPath(zoneId, change.before.id), zoneId,
         recordId: change.before.id, body: toApiBody(change.after), before: stripLive(change.before),
-        after: change.after, fields: change.fields, phase,
+        after: change.after, fields: change.fields,
       };
     case 'delete':
       return {
         kind: 'dns_record', action: 'delete', method: 'DELETE', path: recordsPath(zoneId, change.before.id), zoneId,
-        recordId: change.before.id, before: stripLive(change.before), fields: [], phase,
+        recordId: change.before.id, before: stripLive(change.before), fields: [],
         ...(change.reason === 'conflict' ? { replacement: true } : {}),
       };
-    default: {
-      const never: never = change;
-      return never;
-    }
+    default:
+      return assertNever(change, 'record change');
   }
 }
 
@@ -63,17 +63,6 @@ function stripLive(r: LiveRecord): CanonicalRecord {
   return rest;
 }
 
-function compareOps(a: RecordOperation, b: RecordOperation): number {
-  if (a.phase !== b.phase) return a.phase - b.phase;
-  const order = { delete: 0, update: 1, create: 2 } as const;
-  if (a.action !== b.action) return order[a.action] - order[b.action];
-  const ra = a.after ?? a.before;
-  const rb = b.after ?? b.before;
-  const ka = ra ? `${ra.name} ${ra.type}` : '';
-  const kb = rb ? `${rb.name} ${rb.type}` : '';
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-}
-
 export interface BuildZonePlanInput {
   readonly zone: string;
   readonly zoneId: string;
@@ -81,17 +70,15 @@ export interface BuildZonePlanInput {
   readonly live: readonly LiveRecord[];
   readonly diff: RecordDiff;
   readonly thresholds: SafetyThresholds;
-  readonly extraOperations?: readonly Operation[];
+  /** Settings and token changes of the zone. */
+  readonly otherChanges?: ReadonlyArray<SettingsChange | TokenChange>;
 }
 
 /** Changes -> ordered operations, summary, safety verdict and fingerprint. Pure. */
 export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
-  const depths = cnameDepths(input.desired);
-  const recordOps = input.diff.changes
-    .map((c) => toOperation(c, input.zoneId, phaseOf(c, depths)))
-    .sort(compareOps);
-  const extra = input.extraOperations ?? [];
-  const operations: Operation[] = [...extra.filter((o) => o.phase < 10), ...recordOps, ...extra.filter((o) => o.phase >= 10)];
+  const calls = input.diff.changes.map((c) => recordCall(c, input.zoneId));
+  const operations = orderOperations([...(input.otherChanges ?? []), ...calls], input.desired);
+  const recordOps = operations.filter((o): o is RecordOperation => o.kind === 'dns_record');
 
   const count = (action: string): number => operations.filter((o) => o.action === action).length;
   const recordCount = (action: string): number => recordOps.filter((o) => o.action === action).length;
@@ -107,7 +94,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
     input.thresholds,
   );
 
-  const fingerprint = fingerprintNames(recordOps.map((op) => (op.after ?? op.before) as CanonicalRecord), input.live);
+  const fingerprint = fingerprintNames(recordOps.map(shownRecord), input.live);
   return {
     zone: input.zone,
     zoneId: input.zoneId,

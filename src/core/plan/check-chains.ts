@@ -8,35 +8,71 @@ export class ProxiedChainError extends ZonectlError {
   }
 }
 
+export class CnameCycleError extends ZonectlError {
+  constructor(readonly cycle: readonly string[]) {
+    super('CNAME_CYCLE', `CNAME records form a cycle: ${cycle.join(' -> ')}`);
+  }
+}
+
+/** Where a CNAME chain walk ended. */
+export type ChainEnd =
+  | { readonly kind: 'stopped'; readonly at: string } // `stop` said so
+  | { readonly kind: 'ends'; readonly at: string } // a name with no CNAME
+  | { readonly kind: 'loops'; readonly at: string; readonly path: readonly string[] };
+
+/**
+ * The one CNAME chain walk of zonectl: from the CNAME `name` (pointing at `target`), follows
+ * `cname` (name -> target) until `stop(name)` holds, a name has no CNAME, or a name comes back.
+ */
+export function followCnameChain(name: string, target: string, cname: ReadonlyMap<string, string>, stop: (n: string) => boolean): ChainEnd {
+  const path = [name];
+  const seen = new Set(path);
+  let at = target;
+  for (;;) {
+    if (stop(at)) return { kind: 'stopped', at };
+    if (seen.has(at)) return { kind: 'loops', at, path: [...path.slice(path.indexOf(at)), at] };
+    const next = cname.get(at);
+    if (next === undefined) return { kind: 'ends', at };
+    seen.add(at);
+    path.push(at);
+    at = next;
+  }
+}
+
+function cnameTargets(records: readonly CanonicalRecord[]): Map<string, string> {
+  const cname = new Map<string, string>();
+  for (const r of records) if (r.type === 'CNAME' && r.content !== undefined) cname.set(r.name, r.content);
+  return cname;
+}
+
+/** Refuses desired CNAMEs that point at each other in a loop (no name would ever resolve). */
+export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
+  const cname = cnameTargets(desired);
+  const known = new Set<string>(); // names whose chain is known to end
+  for (const [name, target] of cname) {
+    const end = followCnameChain(name, target, cname, (n) => known.has(n));
+    if (end.kind === 'loops') throw new CnameCycleError(end.path);
+    known.add(name);
+  }
+}
+
 /**
  * A proxied CNAME whose chain stays in the zone must end at a name with an A or AAAA record
- * (DESIGN §5). `records` is the zone as it will be after apply (desired plus what is kept).
- * Returns one message per offending desired CNAME.
+ * (src/emulator/README.md, "DNS records"). `records` is the zone as it will be after apply
+ * (desired plus what is kept). Returns one message per offending desired CNAME.
  */
 export function proxiedChainProblems(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): string[] {
-  const cname = new Map<string, string>();
+  const cname = cnameTargets(records);
   const addressed = new Set<string>();
-  for (const r of records) {
-    if (r.type === 'CNAME' && r.content !== undefined) cname.set(r.name, r.content);
-    if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
-  }
+  for (const r of records) if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
   const problems: string[] = [];
   for (const r of desired) {
     if (r.type !== 'CNAME' || !r.proxied || r.content === undefined) continue;
-    const seen = new Set([r.name]);
-    let target = r.content;
-    while (isInZone(target, zone) && !addressed.has(target)) {
-      const next = cname.get(target);
-      if (next === undefined) {
-        problems.push(`proxied ${r.name} CNAME ${r.content}: the chain ends at ${target}, which has no A or AAAA record in the zone`);
-        break;
-      }
-      if (seen.has(target)) {
-        problems.push(`proxied ${r.name} CNAME ${r.content}: the chain loops at ${target}`);
-        break;
-      }
-      seen.add(target);
-      target = next;
+    const end = followCnameChain(r.name, r.content, cname, (n) => !isInZone(n, zone) || addressed.has(n));
+    if (end.kind === 'ends') {
+      problems.push(`proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone`);
+    } else if (end.kind === 'loops') {
+      problems.push(`proxied ${r.name} CNAME ${r.content}: the chain loops at ${end.at}`);
     }
   }
   return problems;

@@ -1,68 +1,76 @@
 /**
  * Operations: the plan as data. Every operation carries the HTTP call it stands for (method,
- * path, body, record id), decided at plan time, and a `phase`: operations of a lower phase must
- * be acknowledged before any operation of a higher phase is sent (DESIGN §4 order).
+ * path, body, record id), decided at plan time, and a `phase` given by `orderOperations`
+ * (order.ts) alone: an operation is sent only after every operation of a lower phase was
+ * acknowledged. See docs/architecture.md, "Order".
  */
+import type { SettingsChange, TokenChange } from '../diff/changes.js';
 import type { ApiRecordBody } from '../model/api-codec.js';
 import type { CanonicalRecord } from '../model/record.js';
 
 export type Action = 'create' | 'update' | 'delete';
 export type HttpMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Phases in apply order. Record phases are 10..49; within 'alias', chain depth is added. */
-export const PHASE = {
-  settings: 0,
-  freeName: 10,
-  records: 20,
-  alias: 30, // 30 + depth of the in-zone CNAME chain (targets first)
-  cleanup: 50, // remaining deletes: CNAMEs (50) before what they point at (51)
-  tokens: 60,
-} as const;
-
-export interface RecordOperation {
+/**
+ * Each variant holds exactly the fields of its action; the fields of the other actions are
+ * declared `?: undefined` so that `op.after ?? op.before` reads without a cast.
+ */
+interface RecordCallBase {
   readonly kind: 'dns_record';
-  readonly action: Action;
-  readonly method: HttpMethod;
   /** e.g. `/zones/<zone_id>/dns_records` or `/zones/<zone_id>/dns_records/<id>`. */
   readonly path: string;
   readonly zoneId: string;
-  readonly recordId?: string;
-  readonly body?: ApiRecordBody;
-  readonly before?: CanonicalRecord;
-  readonly after?: CanonicalRecord;
-  /** Fields that differ (updates). */
+  /** Fields that differ (updates; empty otherwise). */
   readonly fields: readonly string[];
-  readonly phase: number;
-  /** Set when this delete or create is half of a replacement (a type that cannot coexist). */
+}
+
+export interface RecordCreateCall extends RecordCallBase {
+  readonly action: 'create';
+  readonly method: 'POST';
+  readonly body: ApiRecordBody;
+  readonly after: CanonicalRecord;
+  /** Set when this create is half of a replacement (a type that cannot coexist was deleted). */
   readonly replacement?: boolean;
+  readonly recordId?: undefined;
+  readonly before?: undefined;
 }
 
-export interface SettingsOperation {
-  readonly kind: 'dns_settings';
+export interface RecordUpdateCall extends RecordCallBase {
   readonly action: 'update';
-  readonly method: 'PATCH';
-  readonly path: string;
-  readonly zoneId: string;
-  readonly body: Record<string, unknown>;
-  readonly before: Record<string, unknown>;
-  readonly after: Record<string, unknown>;
-  readonly fields: readonly string[];
-  readonly phase: number;
+  readonly method: 'PATCH' | 'PUT';
+  readonly recordId: string;
+  readonly body: ApiRecordBody;
+  readonly before: CanonicalRecord;
+  readonly after: CanonicalRecord;
+  readonly replacement?: undefined;
 }
 
-/** Token bodies never hold a secret: a token's value exists only in the create/roll response. */
-export interface TokenOperation {
-  readonly kind: 'token';
-  readonly action: Action;
-  readonly method: 'POST' | 'PUT' | 'DELETE';
-  readonly path: string;
-  readonly tokenId?: string;
-  readonly name: string;
-  readonly body?: Record<string, unknown>;
-  readonly before?: Record<string, unknown>;
-  readonly after?: Record<string, unknown>;
-  readonly fields: readonly string[];
-  readonly phase: number;
+export interface RecordDeleteCall extends RecordCallBase {
+  readonly action: 'delete';
+  readonly method: 'DELETE';
+  readonly recordId: string;
+  readonly before: CanonicalRecord;
+  /** Set when this delete frees a name for a record that cannot coexist with it. */
+  readonly replacement?: boolean;
+  readonly body?: undefined;
+  readonly after?: undefined;
 }
 
+/** A record call before it is ordered. */
+export type RecordCall = RecordCreateCall | RecordUpdateCall | RecordDeleteCall;
+
+/** Everything a plan does, before order.ts gives it a phase. */
+export type UnorderedOperation = RecordCall | SettingsChange | TokenChange;
+
+/** An operation with its place in the order (see order.ts). */
+export type Ordered<T> = T & { readonly phase: number };
+
+export type RecordOperation = Ordered<RecordCall>;
+export type SettingsOperation = Ordered<SettingsChange>;
+export type TokenOperation = Ordered<TokenChange>;
 export type Operation = RecordOperation | SettingsOperation | TokenOperation;
+
+/** The record an operation shows: the desired one, or the deleted one. */
+export function shownRecord(op: RecordCall): CanonicalRecord {
+  return op.action === 'delete' ? op.before : op.after;
+}

@@ -1,47 +1,169 @@
-import { ZonectlError } from '../errors.js';
+/**
+ * The order of a plan, decided here and nowhere else. The diffs return changes; this file
+ * builds a dependency graph over them and gives each operation a `phase`: the length of the
+ * longest chain of dependencies that leads to it. An operation is sent only after every
+ * operation of a lower phase was acknowledged (the batch packer, src/api/pack-calls.ts, keeps
+ * that order). The rules, each an edge "X before Y":
+ *
+ * 1. Settings before records: DNS settings (e.g. flatten_all_cnames) change what the service
+ *    accepts, so every record operation waits for them.
+ * 2. A delete that frees a name before the create (or update) that needs it: a record that cannot
+ *    coexist with a desired one (ownership.ts, `cannotCoexist`) goes first.
+ * 3. A/AAAA before the CNAMEs that point at them: a write of an A, AAAA or CNAME at a name comes
+ *    before a write of a CNAME whose target is that name; chains follow from the edges, and a
+ *    loop of desired CNAMEs is refused (check-chains.ts).
+ * 4. NS before DS at a name: a DS needs the delegation (NS) at its name; on delete, the DS goes
+ *    before the NS (RFC 4035 §2.4: DS records sit at delegation points).
+ * 5. Make before break: deletes that free no name come after every create and update, and a
+ *    CNAME is deleted before what it points at.
+ * 6. Tokens after records: a token's policies may name what the records create.
+ *
+ * Within a phase, operations are sorted (settings, records, tokens; deletes, updates, creates;
+ * then by name and type) so that a plan reads the same every time.
+ */
+import { InternalError, ZonectlError } from '../errors.js';
+import { assertNoCnameCycle } from './check-chains.js';
 import type { CanonicalRecord } from '../model/record.js';
-import type { RecordChange } from '../diff/changes.js';
-import { PHASE } from './operation.js';
+import { shownRecord, type Operation, type UnorderedOperation } from './operation.js';
 
-export class CnameCycleError extends ZonectlError {
-  constructor(readonly cycle: readonly string[]) {
-    super('CNAME_CYCLE', `CNAME records form a cycle: ${cycle.join(' -> ')}`);
+export class OrderCycleError extends ZonectlError {
+  constructor(what: readonly string[]) {
+    super('ORDER_CYCLE', `these operations depend on each other in a loop: ${what.join('; ')}`);
   }
+}
+
+/** A graph over operations plus "barrier" nodes that stand for "all of these are done". */
+class DependencyGraph {
+  private readonly edges: Array<Array<[to: number, weight: 0 | 1]>> = [];
+  private readonly indegree: number[] = [];
+  /** Operation nodes start at phase 0; barriers at -1 (a barrier with nothing before it waits for nothing). */
+  private readonly start: number[] = [];
+
+  node(isBarrier: boolean): number {
+    this.edges.push([]);
+    this.indegree.push(0);
+    this.start.push(isBarrier ? -1 : 0);
+    return this.edges.length - 1;
+  }
+
+  /** `from` before `to`; weight 0 only into a barrier (joining it takes no step of its own). */
+  before(from: number, to: number, weight: 0 | 1 = 1): void {
+    if (from === to) return;
+    this.edges[from].push([to, weight]);
+    this.indegree[to] += 1;
+  }
+
+  /** Longest-path layering (Kahn's algorithm); the nodes left over lie on a cycle. */
+  layers(): { phase: number[]; cyclic: number[] } {
+    const phase = [...this.start];
+    const indegree = [...this.indegree];
+    const ready = indegree.flatMap((d, i) => (d === 0 ? [i] : []));
+    let seen = 0;
+    while (ready.length > 0) {
+      const n = ready.pop() as number;
+      seen += 1;
+      for (const [to, w] of this.edges[n]) {
+        phase[to] = Math.max(phase[to], phase[n] + w);
+        indegree[to] -= 1;
+        if (indegree[to] === 0) ready.push(to);
+      }
+    }
+    const cyclic = seen === phase.length ? [] : indegree.flatMap((d, i) => (d > 0 ? [i] : []));
+    return { phase, cyclic };
+  }
+}
+
+const KIND_ORDER = { dns_settings: 0, dns_record: 1, token: 2 } as const;
+const ACTION_ORDER = { delete: 0, update: 1, create: 2 } as const;
+
+function sortKey(op: UnorderedOperation): string {
+  if (op.kind !== 'dns_record') return op.kind === 'token' ? op.name : '';
+  const r = shownRecord(op);
+  return `${r.name} ${r.type}`;
+}
+
+function compareOps(a: Operation, b: Operation): number {
+  if (a.phase !== b.phase) return a.phase - b.phase;
+  if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+  if (a.action !== b.action) return ACTION_ORDER[a.action] - ACTION_ORDER[b.action];
+  const ka = sortKey(a);
+  const kb = sortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 /**
- * Depth of each desired CNAME in its in-zone chain: 0 when its target is not a desired CNAME,
- * else 1 + the target's depth. Targets are written before the CNAMEs that point at them.
+ * Gives every operation its phase and returns them in order. `desired` is the file's records
+ * (a loop of desired CNAMEs is refused even when only part of it changes).
  */
-export function cnameDepths(desired: readonly CanonicalRecord[]): Map<string, number> {
-  const target = new Map<string, string>();
-  for (const r of desired) if (r.type === 'CNAME' && r.content !== undefined) target.set(r.name, r.content);
-  const depth = new Map<string, number>();
-  const visit = (name: string, stack: string[]): number => {
-    const known = depth.get(name);
-    if (known !== undefined) return known;
-    if (stack.includes(name)) throw new CnameCycleError([...stack.slice(stack.indexOf(name)), name]);
-    const next = target.get(name);
-    const d = next !== undefined && target.has(next) ? 1 + visit(next, [...stack, name]) : 0;
-    depth.set(name, d);
-    return d;
-  };
-  for (const name of target.keys()) visit(name, []);
-  return depth;
-}
+export function orderOperations(ops: readonly UnorderedOperation[], desired: readonly CanonicalRecord[] = []): Operation[] {
+  assertNoCnameCycle(desired);
+  const g = new DependencyGraph();
+  const nodes = ops.map(() => g.node(false));
+  const settingsDone = g.node(true);
+  const writesDone = g.node(true);
+  const recordsDone = g.node(true);
+  g.before(settingsDone, recordsDone, 0);
 
-/** The phase of a record change (DESIGN §4 order). */
-export function phaseOf(change: RecordChange, depths: ReadonlyMap<string, number>): number {
-  switch (change.kind) {
-    case 'delete':
-      if (change.reason === 'conflict') return PHASE.freeName;
-      return change.before.type === 'CNAME' ? PHASE.cleanup : PHASE.cleanup + 1;
-    case 'create':
-    case 'update':
-      return change.after.type === 'CNAME' ? PHASE.alias + (depths.get(change.after.name) ?? 0) : PHASE.records;
-    default: {
-      const never: never = change;
-      return never;
+  // One barrier per (rule, name), made when first needed: "everything of this kind at this name
+  // is done". Edges go through it, so the graph stays linear in the number of operations.
+  const barriers = new Map<string, number>();
+  const at = (rule: string, name: string): number => {
+    const key = `${rule} ${name}`;
+    let b = barriers.get(key);
+    if (b === undefined) {
+      b = g.node(true);
+      barriers.set(key, b);
     }
+    return b;
+  };
+
+  ops.forEach((op, i) => {
+    const n = nodes[i];
+    if (op.kind === 'dns_settings') {
+      g.before(n, settingsDone, 0); // rule 1
+      return;
+    }
+    if (op.kind === 'token') {
+      g.before(recordsDone, n); // rule 6
+      return;
+    }
+    g.before(settingsDone, n); // rule 1
+    g.before(n, recordsDone, 0); // rule 6
+    if (op.action === 'delete') {
+      const r = op.before;
+      if (op.replacement) {
+        g.before(n, at('freed', r.name), 0); // rule 2
+        return;
+      }
+      g.before(writesDone, n); // rule 5: make before break
+      if (r.type === 'CNAME' && r.content !== undefined) g.before(n, at('unpointed', r.content), 0); // rule 5
+      else g.before(at('unpointed', r.name), n);
+      if (r.type === 'DS') g.before(n, at('ds deleted', r.name), 0); // rule 4
+      if (r.type === 'NS') g.before(at('ds deleted', r.name), n);
+      return;
+    }
+    const r = op.after;
+    g.before(n, writesDone, 0); // rule 5
+    g.before(at('freed', r.name), n); // rule 2
+    if (r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME') g.before(n, at('written', r.name), 0); // rule 3
+    if (r.type === 'CNAME' && r.content !== undefined) g.before(at('written', r.content), n);
+    if (r.type === 'NS') g.before(n, at('ns written', r.name), 0); // rule 4
+    if (r.type === 'DS') g.before(at('ns written', r.name), n);
+  });
+
+  const { phase, cyclic } = g.layers();
+  if (cyclic.length > 0) {
+    const names = cyclic.flatMap((n) => {
+      const op = ops[n]; // operation nodes were made first: node n is operation n
+      return op === undefined ? [] : [op.kind === 'dns_record' ? `${op.action} ${shownRecord(op).name} ${shownRecord(op).type}` : `${op.kind} ${op.action}`];
+    });
+    throw new OrderCycleError(names);
   }
+  return ops
+    .map((op, i): Operation => {
+      const p = phase[nodes[i]];
+      if (p === undefined || p < 0) throw new InternalError(`operation ${i} got no phase`);
+      return { ...op, phase: p };
+    })
+    .sort(compareOps);
 }

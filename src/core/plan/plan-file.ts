@@ -40,6 +40,12 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   } catch (e) {
     throw new PlanFileError('PLAN_FILE_INVALID', `${source}: not a JSON plan file (${(e as Error).message})`);
   }
+  if (isPlanReport(raw)) {
+    throw new PlanFileError(
+      'PLAN_FILE_INVALID',
+      `${source}: this is the report of \`zonectl plan --format json\`, not a saved plan; save a plan for apply with \`zonectl plan FILE... --out ${source}\`, then run \`zonectl apply --plan ${source}\``,
+    );
+  }
   if (!isObject(raw) || raw.tool !== 'zonectl' || !Array.isArray(raw.zones)) {
     throw new PlanFileError('PLAN_FILE_INVALID', `${source}: not a zonectl plan file`);
   }
@@ -68,6 +74,11 @@ export function parsePlanFile(text: string, source: string): PlanFile {
 
 const ID = /^[0-9a-f]{32}$/;
 
+/** The JSON report of `plan --format json` (render-json.ts): zones with `changes`, no `tool`. */
+function isPlanReport(raw: unknown): boolean {
+  return isObject(raw) && raw.tool === undefined && Array.isArray(raw.zones) && raw.zones.length > 0 && raw.zones.every((z) => isObject(z) && Array.isArray(z.changes));
+}
+
 /**
  * A saved plan is sent with the user's credentials: every operation must be one zonectl makes
  * (method, path and body of its kind), never an arbitrary call.
@@ -82,10 +93,11 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
     case 'dns_record': {
       if (op.zoneId !== zoneId) return 'belongs to another zone';
       const records = `/zones/${zoneId}/dns_records`;
-      if (action === 'create') return method === 'POST' && path === records ? undefined : 'is not a record create';
+      if (action === 'create') return method === 'POST' && path === records && isObject(op.after) ? undefined : 'is not a record create';
       const id = op.recordId;
       if (typeof id !== 'string' || !ID.test(id) || path !== `${records}/${id}`) return 'has no valid record id and path';
-      if (action === 'update') return method === 'PATCH' || method === 'PUT' ? undefined : 'is not a record update';
+      if (!isObject(op.before)) return 'has no record before';
+      if (action === 'update') return (method === 'PATCH' || method === 'PUT') && isObject(op.after) ? undefined : 'is not a record update';
       if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a record delete';
       return `has an unknown action ${JSON.stringify(action)}`;
     }

@@ -7,7 +7,6 @@ import type { ZoneConfig } from '../zonefile/index.js';
 import { matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { ProxiedChainError, proxiedChainProblems } from './check-chains.js';
-import type { Operation } from './operation.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
 export const SAFETY_MIN_RECORDS = 10;
@@ -30,12 +29,13 @@ export class TokenPlanError extends ZonectlError {
 /** Desired zone file + live state -> the zone's plan. Pure. */
 export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState): ZonePlan {
   const live = state.records;
-  const settingsOp = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
+  const settingsChange = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
   const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
   if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
-  const extraOperations: Operation[] = [...(settingsOp ? [settingsOp] : []), ...(tokens?.operations ?? [])];
+  const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? [])];
   const desired = config.records.map((r) => r.record);
   const diff = diffRecords({
+    zone: config.zone,
     desired,
     live,
     unmanaged: config.manage.unmanaged,
@@ -55,7 +55,7 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
       maxUpdatePercent: config.manage.max_update_percent,
       minRecords: SAFETY_MIN_RECORDS,
     },
-    extraOperations,
+    otherChanges,
   });
   return tokens && tokens.warnings.length > 0 ? { ...plan, warnings: [...plan.warnings, ...tokens.warnings] } : plan;
 }

@@ -21,6 +21,22 @@ export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'dat
   return shorten(r.priority !== undefined ? `${r.priority} ${value}` : value);
 }
 
+/** Types whose `data.priority` the service leaves out of the rendered content. */
+const DATA_PRIORITY_OUTSIDE_CONTENT: ReadonlySet<string> = new Set(['SRV', 'URI']);
+
+/**
+ * The value of a record as a plan shows it: like `describeValue`, with the priority first for
+ * SRV and URI too (their priority lives in `data`, outside the content the service renders), so
+ * that a priority change is visible (`10 5 5060 sip.example.com → 20 5 5060 sip.example.com`).
+ */
+export function describeRecordValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
+  const dataPriority = r.data?.priority;
+  if (r.priority === undefined && dataPriority !== undefined && DATA_PRIORITY_OUTSIDE_CONTENT.has(r.type)) {
+    return shorten(`${String(dataPriority)} ${describeValue(r)}`);
+  }
+  return describeValue(r);
+}
+
 export function describeTtl(ttl: number): string {
   return ttl === 1 ? 'auto' : String(ttl);
 }
@@ -39,7 +55,7 @@ export function describeFieldValue(field: string, r: CanonicalRecord): string {
     case 'content':
     case 'data':
     case 'priority':
-      return describeValue(r);
+      return describeRecordValue(r);
     case 'ttl':
       return describeTtl(r.ttl);
     case 'proxied':

@@ -2,7 +2,7 @@ import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 
-/** One change in the JSON output (DESIGN §3). */
+/** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
   action: string;
   resource: 'dns_record' | 'dns_settings' | 'token';
@@ -21,15 +21,15 @@ export function jsonChange(op: Operation): JsonChange {
     case 'dns_record':
       return {
         ...base,
-        before: op.before ?? null,
-        after: op.after ?? null,
-        ...(op.recordId ? { record_id: op.recordId } : {}),
-        ...(op.replacement ? { replacement: true } : {}),
+        before: op.action === 'create' ? null : op.before,
+        after: op.action === 'delete' ? null : op.after,
+        ...(op.action !== 'create' ? { record_id: op.recordId } : {}),
+        ...(op.action !== 'update' && op.replacement ? { replacement: true } : {}),
       };
     case 'dns_settings':
       return { ...base, before: op.before, after: op.after };
     case 'token':
-      return { ...base, before: op.before ?? null, after: op.after ?? null };
+      return { ...base, before: op.action === 'create' ? null : op.before, after: op.action === 'delete' ? null : op.after };
     default:
       return assertNever(op, 'operation');
   }

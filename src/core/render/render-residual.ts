@@ -1,4 +1,5 @@
 import type { ZonePlan } from '../plan/build-plan.js';
+import { shownRecord } from '../plan/operation.js';
 import { describeFieldValue } from './describe-record.js';
 
 /**
@@ -8,15 +9,15 @@ import { describeFieldValue } from './describe-record.js';
 export function describeNonConvergence(plan: ZonePlan): string[] {
   const lines: string[] = [];
   for (const op of plan.operations) {
-    if (op.kind === 'dns_record' && op.action === 'update' && op.before && op.after) {
+    if (op.kind === 'dns_record' && op.action === 'update') {
       for (const f of op.fields) {
         const keeps = describeFieldValue(f, op.before);
         const says = describeFieldValue(f, op.after);
         lines.push(`${op.after.name} ${op.after.type}: the service keeps ${f} ${keeps} where the file says ${says}; write it in the file as the service keeps it`);
       }
     } else if (op.kind === 'dns_record') {
-      const r = op.after ?? op.before;
-      lines.push(`${r?.name ?? op.path} ${r?.type ?? ''}: still to ${op.action} after apply (another writer, or a rule of the service zonectl does not know)`);
+      const r = shownRecord(op);
+      lines.push(`${r.name} ${r.type}: still to ${op.action} after apply (another writer, or a rule of the service zonectl does not know)`);
     } else {
       lines.push(`${op.kind}${op.kind === 'token' ? ` ${JSON.stringify(op.name)}` : ''}: ${op.fields.join(', ') || op.action} still differs after apply`);
     }

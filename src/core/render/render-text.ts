@@ -2,7 +2,7 @@ import { assertNever } from '../errors.js';
 import type { CanonicalRecord } from '../model/record.js';
 import type { PlanSummary, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
-import { describeAttributes, describeField, describeValue } from './describe-record.js';
+import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
 export interface TextStyle {
   green(s: string): string;
@@ -33,26 +33,28 @@ function describeSettingsValue(v: unknown): string {
 
 export function renderOperation(op: Operation, style: TextStyle = plain): string[] {
   switch (op.kind) {
-    case 'dns_record': {
-      if (op.action === 'create' && op.after) {
-        const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
-        return [style.green(`  + ${head(op.after)} ${describeValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
+    case 'dns_record':
+      switch (op.action) {
+        case 'create': {
+          const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
+          return [style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
+        }
+        case 'delete': {
+          const tag = op.replacement ? style.dim(' (replaced)') : '';
+          return [style.red(`  - ${head(op.before)} ${describeRecordValue(op.before)}`) + tag];
+        }
+        case 'update': {
+          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
+          // content/data/priority are one value on screen: show it once.
+          const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
+          const firstValue = op.fields.find(isValue);
+          const shown = [...(firstValue !== undefined ? [firstValue] : []), ...op.fields.filter((f) => !isValue(f))];
+          for (const f of shown) lines.push(`      ${describeField(f, op.before, op.after)}`);
+          return lines;
+        }
+        default:
+          return assertNever(op, 'record operation');
       }
-      if (op.action === 'delete' && op.before) {
-        const tag = op.replacement ? style.dim(' (replaced)') : '';
-        return [style.red(`  - ${head(op.before)} ${describeValue(op.before)}`) + tag];
-      }
-      if (op.action === 'update' && op.before && op.after) {
-        const lines = [style.yellow(`  ~ ${head(op.after)} ${describeValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
-        // content/data/priority are one value on screen: show it once.
-        const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
-        const firstValue = op.fields.find(isValue);
-        const shown = [...(firstValue !== undefined ? [firstValue] : []), ...op.fields.filter((f) => !isValue(f))];
-        for (const f of shown) lines.push(`      ${describeField(f, op.before, op.after)}`);
-        return lines;
-      }
-      return [`  ? ${op.method} ${op.path}`];
-    }
     case 'dns_settings':
       return [
         style.yellow('  ~ dns_settings'),
@@ -84,7 +86,7 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string
   for (const op of plan.operations) lines.push(...renderOperation(op, style));
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged (kept; manage.unmanaged: keep):`));
-    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeValue(r)}`));
+    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));
   }
   for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${w}`));
   for (const v of plan.safety) {

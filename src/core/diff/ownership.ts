@@ -1,0 +1,126 @@
+/**
+ * Ownership: which live records zonectl may touch, and why. Every live record falls in exactly
+ * one class, decided here and nowhere else (diffRecords only matches desired to live):
+ *
+ * 1. Protected. The service marks the record as its own: `meta.auto_added`, `meta.read_only`,
+ *    or any `meta.managed_by_*` set to true. zonectl never changes or deletes it. A desired
+ *    record equal to it counts as in place (creating it would fail as identical).
+ * 2. Ignored. `manage.ignore` matches the record and the file does not list its (name, type).
+ *    zonectl never changes or deletes it. A (name, type) the file lists is the file's, ignore
+ *    rule or not (else a listed record would be created again on every apply).
+ * 3. Owned. The file lists the record's (name, type): zonectl makes that pair hold exactly the
+ *    file's values (live values are kept, updated into desired ones, or deleted).
+ * 4. Conflicting. The file does not list the record's (name, type), but a record the file wants
+ *    at the same name cannot stand beside it (see `cannotCoexist`): it is deleted as half of a
+ *    replacement, whatever `manage.unmanaged` says.
+ * 5. Unmanaged. Anything else: kept with `manage.unmanaged: keep`, deleted with `delete`.
+ *
+ * Protected and ignored records are "untouchable"; when one of them cannot stand beside a
+ * desired record, the plan warns (the service will refuse the desired record).
+ */
+import { nameTypeKey } from '../model/keys.js';
+import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
+import type { RecordType } from '../model/record-types.js';
+
+/** True when the service marks the record as not ours to change (rule 1). */
+export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
+  if (!meta) return false;
+  for (const [key, value] of Object.entries(meta)) {
+    if (value !== true) continue;
+    if (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether records of types `a` and `b` cannot share the name `name` of zone `zone` (rule 4).
+ * Records of one type never conflict with each other here: they form a group matched value by
+ * value. Below the apex a CNAME stands alone (RFC 1034 §3.6.2). At the apex the service flattens
+ * a CNAME and lets it stand beside non-address records (MX, TXT, NS, CAA, ...); only A and AAAA
+ * conflict with it there (https://developers.cloudflare.com/dns/cname-flattening/;
+ * DNSControl PR #86, https://github.com/StackExchange/dnscontrol/pull/86).
+ */
+export function cannotCoexist(name: string, a: RecordType, b: RecordType, zone: string): boolean {
+  if (a === b) return false;
+  if (a !== 'CNAME' && b !== 'CNAME') return false;
+  if (name !== zone) return true;
+  const other = a === 'CNAME' ? b : a;
+  return other === 'A' || other === 'AAAA';
+}
+
+export interface OwnershipInput {
+  readonly zone: string;
+  readonly desired: readonly CanonicalRecord[];
+  readonly live: readonly LiveRecord[];
+  readonly unmanaged: 'keep' | 'delete';
+  /** True for live records `manage.ignore` matches. */
+  readonly isIgnored: (record: LiveRecord) => boolean;
+}
+
+export interface Ownership {
+  /** Live records of (name, type) pairs the file lists (rule 3). */
+  readonly owned: readonly LiveRecord[];
+  /** Protected (rule 1) and ignored (rule 2) records. */
+  readonly untouchable: readonly LiveRecord[];
+  /** The protected ones among `untouchable`: a desired record equal to one is in place. */
+  readonly protectedOwned: readonly LiveRecord[];
+  /** Live records deleted because a desired record cannot stand beside them (rule 4). */
+  readonly conflicting: readonly LiveRecord[];
+  /** Names freed by those deletes (a create there is the other half of a replacement). */
+  readonly freedNames: ReadonlySet<string>;
+  /** Rule 5, by `manage.unmanaged`. */
+  readonly unmanagedKept: readonly LiveRecord[];
+  readonly unmanagedDeleted: readonly LiveRecord[];
+  /** Live records zonectl may touch (the base of the safety percentages). */
+  readonly manageable: number;
+  readonly warnings: readonly string[];
+}
+
+/** Sorts every live record into its class (the rules at the top of this file). */
+export function assignOwnership(input: OwnershipInput): Ownership {
+  const listed = new Set(input.desired.map(nameTypeKey));
+  const typesAt = new Map<string, Set<RecordType>>();
+  for (const d of input.desired) {
+    const types = typesAt.get(d.name) ?? new Set<RecordType>();
+    types.add(d.type);
+    typesAt.set(d.name, types);
+  }
+  const conflictsWithDesired = (r: LiveRecord): boolean => {
+    const types = typesAt.get(r.name);
+    return types !== undefined && [...types].some((t) => cannotCoexist(r.name, r.type, t, input.zone));
+  };
+
+  const owned: LiveRecord[] = [];
+  const untouchable: LiveRecord[] = [];
+  const protectedOwned: LiveRecord[] = [];
+  const conflicting: LiveRecord[] = [];
+  const unmanagedKept: LiveRecord[] = [];
+  const unmanagedDeleted: LiveRecord[] = [];
+  const freedNames = new Set<string>();
+  const warnings: string[] = [];
+  for (const r of input.live) {
+    const isListed = listed.has(nameTypeKey(r));
+    const isProtected = isProtectedRecord(r.meta);
+    if (isProtected || (!isListed && input.isIgnored(r))) {
+      untouchable.push(r);
+      if (isProtected && isListed) protectedOwned.push(r);
+      if (!isListed && conflictsWithDesired(r)) {
+        const types = [...(typesAt.get(r.name) ?? [])];
+        warnings.push(
+          `${r.name} ${r.type} (id ${r.id}) is managed by the service or ignored, and cannot coexist with the ${types.join('/')} record the file wants there`,
+        );
+      }
+    } else if (isListed) {
+      owned.push(r);
+    } else if (conflictsWithDesired(r)) {
+      conflicting.push(r);
+      freedNames.add(r.name);
+    } else if (input.unmanaged === 'delete') {
+      unmanagedDeleted.push(r);
+    } else {
+      unmanagedKept.push(r);
+    }
+  }
+  const manageable = input.live.length - untouchable.length;
+  return { owned, untouchable, protectedOwned, conflicting, freedNames, unmanagedKept, unmanagedDeleted, manageable, warnings };
+}
