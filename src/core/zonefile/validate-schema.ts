@@ -9,7 +9,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { DATA_FIELDS, RECORD_TYPES, TOP_LEVEL_PRIORITY_TYPES, isRecordType } from '../model/record-types.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
-import { buildZoneSchema } from './schema/build-schema.js';
+import { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';
 import { compileQuickCheck, type QuickCheck } from './schema/quick-check.js';
 import { suggestNearest } from './suggest.js';
 
@@ -23,20 +23,36 @@ export interface SchemaIssue {
   standsFor?: string;
 }
 
-let compiled: ValidateFunction | null = null;
+interface Validators {
+  root: ValidateFunction;
+  /** One record (`#/$defs/record`) and one token: long lists are validated item by item. */
+  record: ValidateFunction;
+  token: ValidateFunction;
+}
+
+let compiled: Validators | null = null;
 let quick: QuickCheck | null | undefined;
+
+function compile(): Validators {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
+  ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
+  const root = ajv.compile(buildZoneSchema());
+  const sub = (pointer: string): ValidateFunction => {
+    const v = ajv.getSchema(`${ZONE_SCHEMA_ID}#${pointer}`);
+    if (!v) throw new Error(`zone schema has no ${pointer}`);
+    return v;
+  };
+  compiled = { root, record: sub('/$defs/record'), token: sub('/properties/tokens/items') };
+  return compiled;
+}
 
 /**
  * The compiled ajv validator (compiled once per process). The schema uses no `format` keyword,
  * so ajv-formats is not loaded (strict mode would reject an unknown format at compile time).
  */
 export function zoneValidator(): ValidateFunction {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
-  ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
-  const validate = ajv.compile(buildZoneSchema());
-  compiled = validate;
-  return validate;
+  return compile().root;
 }
 
 function describe(value: unknown): string {
@@ -97,8 +113,8 @@ function unknownField(doc: unknown, path: PathSegment[], field: string, known: s
   return { message: `unknown field \`${field}\`${near ? `; did you mean \`${near}\`?` : ''}`, standsFor: near };
 }
 
-function translate(e: ErrorObject, doc: unknown): SchemaIssue | null {
-  const path = pointerToPath(e.instancePath, doc);
+function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], baseValue: unknown): SchemaIssue | null {
+  const path = [...base, ...pointerToPath(e.instancePath, baseValue)];
   const custom = customMessage(e);
   switch (e.keyword) {
     case 'additionalProperties': {
@@ -174,23 +190,57 @@ function translate(e: ErrorObject, doc: unknown): SchemaIssue | null {
   }
 }
 
-/** Validate a parsed document; every problem, translated and de-duplicated. */
-export function validateAgainstSchema(doc: unknown): SchemaIssue[] {
-  if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
-  if (quick?.(doc)) return [];
-  const validate = zoneValidator();
-  if (validate(doc)) return [];
-  const errors = validate.errors ?? [];
-  // Errors inside an anyOf/oneOf branch are replaced by the one message of the alternative.
+/** The errors of one validator call, translated (errors inside an anyOf/oneOf branch give way to the alternative's one message). */
+function translateCall(errors: readonly ErrorObject[], doc: unknown, base: readonly PathSegment[], baseValue: unknown, out: SchemaIssue[]): void {
   const alternatives = errors
     .filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !('discriminator' in (e.parentSchema ?? {}))))
     .map((e) => `${e.schemaPath}/`);
+  for (const e of errors) {
+    if (alternatives.length > 0 && alternatives.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
+    const issue = translate(e, doc, base, baseValue);
+    if (issue) out.push(issue);
+  }
+}
+
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Every schema error of the document, translated. `records` and `tokens` are validated one item
+ * at a time: ajv gathers the errors of nested calls by concatenating arrays, which costs time
+ * quadratic in the number of errors when one call reports for a whole long list.
+ */
+function collectIssues(doc: unknown, maxIssues: number): SchemaIssue[] {
+  const v = compile();
+  const out: SchemaIssue[] = [];
+  const lists = isPlainRecord(doc)
+    ? (['records', 'tokens'] as const).filter((k) => Array.isArray(doc[k]))
+    : [];
+  const skeleton = lists.length > 0 && isPlainRecord(doc) ? { ...doc, ...Object.fromEntries(lists.map((k) => [k, []])) } : doc;
+  if (!v.root(skeleton)) translateCall(v.root.errors ?? [], doc, [], doc, out);
+  for (const list of lists) {
+    const items = (doc as Record<string, unknown[]>)[list];
+    const validate = list === 'records' ? v.record : v.token;
+    for (let i = 0; i < items.length && out.length < maxIssues; i += 1) {
+      if (!validate(items[i])) translateCall(validate.errors ?? [], doc, [list, i], items[i], out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Validate a parsed document; its problems, translated and de-duplicated. Once `maxIssues` are
+ * found, the remaining items of `records` and `tokens` are not looked at (`complete` is false):
+ * a file with a million broken records is answered with the first of them, quickly.
+ */
+export function validateAgainstSchema(doc: unknown, maxIssues = Infinity): { issues: SchemaIssue[]; complete: boolean } {
+  if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
+  if (quick?.(doc)) return { issues: [], complete: true };
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
-    if (alternatives.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
-    const issue = translate(e, doc);
-    if (!issue) continue;
+  const found = collectIssues(doc, maxIssues);
+  for (const issue of found) {
     const key = `${issue.path.join('\u0000')}|${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -202,9 +252,10 @@ export function validateAgainstSchema(doc: unknown): SchemaIssue[] {
       .filter((i) => i.standsFor !== undefined)
       .map((i) => `${i.path.slice(0, -1).join('\u0000')}|${i.standsFor}`),
   );
-  return issues.filter((i) => {
+  const kept = issues.filter((i) => {
     if (i.code !== 'schema.required') return true;
     const field = /`([^`]+)`/.exec(i.message)?.[1];
     return !explained.has(`${i.path.join('\u0000')}|${field}`);
   });
+  return { issues: kept, complete: found.length < maxIssues };
 }
