@@ -103,7 +103,8 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
     ? doc.settings
     : undefined;
 
-  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, sink };
+  const manage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
+  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();

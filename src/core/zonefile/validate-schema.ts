@@ -109,6 +109,9 @@ function unknownField(doc: unknown, path: PathSegment[], field: string, known: s
       };
     }
   }
+  if (type && field === 'flatten_cname' && path.length === 3 && path[2] === 'settings') {
+    return { message: `\`flatten_cname\` applies only to CNAME records, not ${type}` };
+  }
   const near = suggestNearest(field, known.filter((k) => k !== '$schema'));
   return { message: `unknown field \`${field}\`${near ? `; did you mean \`${near}\`?` : ''}`, standsFor: near };
 }
