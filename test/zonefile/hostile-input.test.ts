@@ -6,15 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem, loadZoneFile, type Problem } from '../../src/core/zonefile/index.js';
 import { PROBLEM_LIMIT } from '../../src/core/zonefile/problems.js';
+import { aliasBomb, manyBadRecords } from '../fixtures/zonefile/hostile.js';
 import { HEADER, errors, expectValid, load } from './helpers.js';
-
-/** `levels` levels of `width` aliases each, under `key` (line 3 holds the first level). */
-export function aliasBomb(levels: number, width = 10, key = 'x-bomb', leaf = '"${X:-x}"'): string {
-  const lines = [HEADER.trimEnd(), `${key}:`, `  l0: &l0 [${Array(width).fill(leaf).join(', ')}]`];
-  for (let i = 1; i < levels; i += 1) lines.push(`  l${i}: &l${i} [${Array(width).fill(`*l${i - 1}`).join(', ')}]`);
-  if (key !== 'records') lines.push('records: [{ name: "@", type: A, content: 192.0.2.1 }]');
-  return `${lines.join('\n')}\n`;
-}
 
 /** An environment that counts its reads: each `${X}` the interpolation visits reads it once. */
 function countingEnv(): { env: Record<string, string | undefined>; reads: () => number } {
@@ -120,8 +113,7 @@ describe('control characters never reach a problem line raw', () => {
 describe('files with thousands of problems', () => {
   it(`keeps the first ${PROBLEM_LIMIT} problems sorted by line and counts the rest (rule errors)`, () => {
     const n = 5000;
-    const lines = Array.from({ length: n }, (_, i) => `  - { name: h${i}, type: A, content: "not-an-ip-${i}" }`);
-    const { problems, config } = load(`${HEADER}records:\n${lines.join('\n')}\n`);
+    const { problems, config } = load(manyBadRecords(n));
     expect(config).toBeUndefined();
     expect(problems).toHaveLength(PROBLEM_LIMIT + 1);
     const kept = problems.slice(0, PROBLEM_LIMIT);
