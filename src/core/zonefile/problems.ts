@@ -41,11 +41,6 @@ export class ProblemSink {
     this.#limit = limit;
   }
 
-  /** True once `limit` problems are kept: later ones are only counted. */
-  get full(): boolean {
-    return this.#problems.length >= this.#limit;
-  }
-
   /** A stage stopped looking (its findings past the limit are not counted). */
   markIncomplete(): void {
     this.#incomplete = true;
