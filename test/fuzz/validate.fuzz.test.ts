@@ -56,7 +56,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fraction.map((f): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from('${UNSET_${'))),
 );
 
-const mutatedFile = fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => ms.reduce((b, m) => m(b), BASE));
+const mutatedFile = fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => ms.reduce<Buffer>((b, m) => m(b), BASE));
 
 /** An environment that counts its reads. */
 function countingEnv(): { env: Record<string, string | undefined>; reads: () => number } {
