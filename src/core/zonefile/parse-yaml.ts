@@ -309,8 +309,9 @@ export function parseYaml(text: string): ParseResult {
   try {
     const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, listener, maxDepth: MAX_YAML_DEPTH } as yaml.LoadOptions);
     const positions = new PositionIndex(input, nodes);
-    // Without an anchor there is no alias: the common case costs nothing.
-    const bomb = anchors !== undefined && Object.keys(anchors).length > 0 ? aliasBomb(nodes, positions, value) : undefined;
+    // Without an anchor there is no alias: the common case costs nothing. (Should js-yaml ever
+    // stop exposing its anchor map, every document is measured.)
+    const bomb = anchors === undefined || Object.keys(anchors).length > 0 ? aliasBomb(nodes, positions, value) : undefined;
     return bomb ?? { ok: true, value: value ?? null, positions };
   } catch (err) {
     if (err instanceof yaml.YAMLException) {
