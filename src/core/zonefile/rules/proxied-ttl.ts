@@ -1,10 +1,10 @@
 /**
  * Proxy and TTL rules: only A, AAAA and CNAME can be proxied; a proxied record's TTL is auto (an
  * explicit TTL is an error with a hint); a TTL is `auto` (1) or 60..86400. 30..59 is accepted
- * with a warning: the service allows it for DNS-only records on Enterprise zones only
- * (developers.cloudflare.com/dns/manage-dns-records/reference/ttl/; the API SDK documents the
- * minimum as 30 on Enterprise). The file does not know the zone's plan: `plan` refuses such a
- * TTL on other plans.
+ * with a warning: the service allows it for DNS-only records on Enterprise zones only (the API
+ * schema `dns-records_ttl`: "between 60 and 86400, with the minimum reduced to 30 for Enterprise
+ * zones"; the SDKs repeat it). The file does not know the zone's plan: `plan` refuses such a TTL
+ * on other plans.
  */
 import { PROXIABLE_TYPES, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../model/record-types.js';
 import type { PathSegment } from '../json-path.js';
