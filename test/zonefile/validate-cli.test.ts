@@ -90,6 +90,17 @@ describe('zonectl validate', () => {
     expect(r.out).toEqual([`${p}: 3000 errors`]);
   });
 
+  it('thousands of schema errors: checking stops after 1000 problems, and the count says "at least"', async () => {
+    const records = Array.from({ length: 1500 }, (_, i) => `  - { name: h${i}, type: A, contnet: 192.0.2.1 }`);
+    const p = file('schema-many.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(201);
+    expect(r.err[0]).toBe(`${p}:4:26 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`);
+    expect(r.err[200]).toBe(`zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`);
+    expect(r.out).toEqual([`${p}: at least 1000 errors`]);
+  });
+
   it('every problem line has the one format FILE:LINE:COL PATH: message (or warning: message)', async () => {
     const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
     const r = await runCli([p]);

@@ -72,7 +72,8 @@ export function problemLines(f: LoadedZoneFile): string[] {
   const rest = errors + warnings - lines.length;
   if (rest > 0 || more) {
     const n = more ? `at least ${rest}` : `${rest}`;
-    lines.push(`zonectl: error: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above)`);
+    const stopped = more ? `; checking stopped after ${shown.length} problems` : '';
+    lines.push(`zonectl: error: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`);
   }
   return lines;
 }

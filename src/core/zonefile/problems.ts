@@ -55,14 +55,17 @@ export class ProblemSink {
     const omitted = this.#omittedErrors + this.#omittedWarnings;
     if (omitted === 0 && !this.#incomplete) return out;
     const last = out[out.length - 1];
-    const more = this.#incomplete ? `at least ${omitted} more` : `${omitted} more`;
+    const counted = `${omitted} more problems not listed (${this.#omittedErrors} errors, ${this.#omittedWarnings} warnings)`;
+    const message = this.#incomplete
+      ? `checking stopped after ${this.#limit} problems: the records and tokens after this point were not checked${omitted > 0 ? `; ${counted}` : ''}`
+      : `${counted}; only the first ${this.#limit} are kept`;
     out.push({
       severity: this.#omittedErrors > 0 || this.#incomplete ? 'error' : 'warning',
       file: this.#file,
       line: last?.line ?? 1,
       col: last?.col ?? 1,
       path: '',
-      message: `${more} problems not listed (${this.#omittedErrors} errors, ${this.#omittedWarnings} warnings counted); only the first ${this.#limit} are kept`,
+      message,
       code: 'problems.omitted',
       omitted: { errors: this.#omittedErrors, warnings: this.#omittedWarnings, complete: !this.#incomplete },
     });

@@ -193,16 +193,35 @@ function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], b
   }
 }
 
-/** The errors of one validator call, translated (errors inside an anyOf/oneOf branch give way to the alternative's one message). */
-function translateCall(errors: readonly ErrorObject[], doc: unknown, base: readonly PathSegment[], baseValue: unknown, out: SchemaIssue[]): void {
+/**
+ * The errors of one validator call, translated: errors inside an anyOf/oneOf branch give way to
+ * the alternative's one message; repeats (`seen` across calls) are dropped; and "missing
+ * `content`" says nothing new next to "unknown field `contnet`; did you mean `content`?".
+ */
+function translateCall(errors: readonly ErrorObject[], doc: unknown, base: readonly PathSegment[], baseValue: unknown, seen: Set<string>): SchemaIssue[] {
   const alternatives = errors
     .filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !('discriminator' in (e.parentSchema ?? {}))))
     .map((e) => `${e.schemaPath}/`);
+  const issues: SchemaIssue[] = [];
   for (const e of errors) {
     if (alternatives.length > 0 && alternatives.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
     const issue = translate(e, doc, base, baseValue);
-    if (issue) out.push(issue);
+    if (!issue) continue;
+    const key = `${issue.path.join('\u0000')}|${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
   }
+  const explained = new Set(
+    issues
+      .filter((i) => i.standsFor !== undefined)
+      .map((i) => `${i.path.slice(0, -1).join('\u0000')}|${i.standsFor}`),
+  );
+  return issues.filter((i) => {
+    if (i.code !== 'schema.required') return true;
+    const field = /`([^`]+)`/.exec(i.message)?.[1];
+    return !explained.has(`${i.path.join('\u0000')}|${field}`);
+  });
 }
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
@@ -210,55 +229,28 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Every schema error of the document, translated. `records` and `tokens` are validated one item
- * at a time: ajv gathers the errors of nested calls by concatenating arrays, which costs time
- * quadratic in the number of errors when one call reports for a whole long list.
- */
-function collectIssues(doc: unknown, maxIssues: number): SchemaIssue[] {
-  const v = compile();
-  const out: SchemaIssue[] = [];
-  const lists = isPlainRecord(doc)
-    ? (['records', 'tokens'] as const).filter((k) => Array.isArray(doc[k]))
-    : [];
-  const skeleton = lists.length > 0 && isPlainRecord(doc) ? { ...doc, ...Object.fromEntries(lists.map((k) => [k, []])) } : doc;
-  if (!v.root(skeleton)) translateCall(v.root.errors ?? [], doc, [], doc, out);
-  for (const list of lists) {
-    const items = (doc as Record<string, unknown[]>)[list];
-    const validate = list === 'records' ? v.record : v.token;
-    for (let i = 0; i < items.length && out.length < maxIssues; i += 1) {
-      if (!validate(items[i])) translateCall(validate.errors ?? [], doc, [list, i], items[i], out);
-    }
-  }
-  return out;
-}
-
-/**
- * Validate a parsed document; its problems, translated and de-duplicated. Once `maxIssues` are
- * found, the remaining items of `records` and `tokens` are not looked at (`complete` is false):
- * a file with a million broken records is answered with the first of them, quickly.
+ * Validate a parsed document; its problems, translated and de-duplicated. `records` and `tokens`
+ * are validated one item at a time: ajv gathers the errors of nested calls by concatenating
+ * arrays, which costs time quadratic in the number of errors when one call reports for a whole
+ * long list. Once `maxIssues` are found, the remaining items are not looked at (`complete` is
+ * false): a file with a million broken records is answered with the first of them, quickly.
  */
 export function validateAgainstSchema(doc: unknown, maxIssues = Infinity): { issues: SchemaIssue[]; complete: boolean } {
   if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
   if (quick?.(doc)) return { issues: [], complete: true };
-  const issues: SchemaIssue[] = [];
+  const v = compile();
   const seen = new Set<string>();
-  const found = collectIssues(doc, maxIssues);
-  for (const issue of found) {
-    const key = `${issue.path.join('\u0000')}|${issue.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(issue);
+  const issues: SchemaIssue[] = [];
+  const lists = isPlainRecord(doc) ? (['records', 'tokens'] as const).filter((k) => Array.isArray(doc[k])) : [];
+  const skeleton = lists.length > 0 && isPlainRecord(doc) ? { ...doc, ...Object.fromEntries(lists.map((k) => [k, []])) } : doc;
+  if (!v.root(skeleton)) issues.push(...translateCall(v.root.errors ?? [], doc, [], doc, seen));
+  for (const list of lists) {
+    const items = (doc as Record<string, unknown[]>)[list];
+    const validate = list === 'records' ? v.record : v.token;
+    for (let i = 0; i < items.length; i += 1) {
+      if (issues.length >= maxIssues) return { issues, complete: false };
+      if (!validate(items[i])) issues.push(...translateCall(validate.errors ?? [], doc, [list, i], items[i], seen));
+    }
   }
-  // "missing `content`" says nothing new next to "unknown field `contnet`; did you mean `content`?".
-  const explained = new Set(
-    issues
-      .filter((i) => i.standsFor !== undefined)
-      .map((i) => `${i.path.slice(0, -1).join('\u0000')}|${i.standsFor}`),
-  );
-  const kept = issues.filter((i) => {
-    if (i.code !== 'schema.required') return true;
-    const field = /`([^`]+)`/.exec(i.message)?.[1];
-    return !explained.has(`${i.path.join('\u0000')}|${field}`);
-  });
-  return { issues: kept, complete: found.length < maxIssues };
+  return { issues, complete: true };
 }
