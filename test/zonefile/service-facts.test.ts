@@ -48,6 +48,11 @@ describe('per-record settings', () => {
     expect(config.records.map((r) => r.record.settings)).toEqual([undefined, { ipv4_only: true }, { flatten_cname: true }, undefined]);
   });
 
+  it('a flag may come from the environment (a whole-value ${VAR} becomes a boolean)', () => {
+    const config = expectValid(withRecords(APEX_A, '{ name: c, type: CNAME, content: t.example.net, settings: { flatten_cname: "${FLATTEN}" } }'), { FLATTEN: 'true' });
+    expect(config.records[1].record.settings).toEqual({ flatten_cname: true });
+  });
+
   it('flatten_cname with proxied (also through defaults.proxied) is an error', () => {
     const { problems } = load(`${HEADER}defaults: { proxied: true }\nrecords:\n  - ${APEX_A}\n  - { name: c, type: CNAME, content: t.example.net, proxied: true, settings: { flatten_cname: true } }\n  - { name: d, type: CNAME, content: t.example.net, settings: { flatten_cname: true } }\n`);
     expectProblem(problems, { line: 6, message: /^flatten_cname cannot be used with proxied: true: a proxied CNAME is always flattened, the service ignores the flag/, path: 'records[1].settings.flatten_cname' });
