@@ -90,7 +90,7 @@ function checkProblems(problems: readonly Problem[], text: string, file: string)
 }
 
 const PROBLEM_LINE = (file: string): RegExp =>
-  new RegExp(`^(${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+( .+?)?: (warning: )?\\S|zonectl: error)`);
+  new RegExp(`^(${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+( .+?)?: (warning: )?\\S|zonectl: (error|warning))`);
 
 describe('validate on mutated zone files', () => {
   it('in-process: never throws, positions everywhere, bounded work, a config exactly when there is no error', () => {

@@ -101,6 +101,16 @@ describe('zonectl validate', () => {
     expect(r.out).toEqual([`${p}: at least 1000 errors`]);
   });
 
+  it('a valid file with more warnings than are printed: exit 0, the count line is a warning', async () => {
+    const records = Array.from({ length: 250 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.1, ttl: 30 }`);
+    const p = file('warnings.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(0);
+    expect(r.err).toHaveLength(201);
+    expect(r.err[200]).toBe(`zonectl: warning: ${p}: 50 more problems not shown (the first 200 are above)`);
+    expect(r.out).toEqual([`${p}: valid (250 records, 250 warnings)`]);
+  });
+
   it('every problem line has the one format FILE:LINE:COL PATH: message (or warning: message)', async () => {
     const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
     const r = await runCli([p]);

@@ -1,7 +1,8 @@
 /**
  * `zonectl validate FILE...`: the problems of every file on stderr, one line each
  * (`FILE:LINE:COL PATH: message`, warnings `FILE:LINE:COL PATH: warning: message`), at most
- * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest;
+ * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest
+ * (`zonectl: warning: ...` when they are all warnings);
  * one summary line per file on stdout (`FILE: valid (N records)` or `FILE: N errors`); exit 0
  * when all are valid, 1 otherwise. No API call, no credentials needed.
  */
@@ -73,7 +74,9 @@ export function problemLines(f: LoadedZoneFile): string[] {
   if (rest > 0 || more) {
     const n = more ? `at least ${rest}` : `${rest}`;
     const stopped = more ? `; checking stopped after ${shown.length} problems` : '';
-    lines.push(`zonectl: error: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`);
+    // A valid file with many warnings exits 0: its count line is no error.
+    const level = errors > 0 || more ? 'error' : 'warning';
+    lines.push(`zonectl: ${level}: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`);
   }
   return lines;
 }
