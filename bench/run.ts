@@ -3,19 +3,20 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, plan, apply, durability
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.js';
+import { benchHostile } from './hostile-bench.js';
 import { formatMs, formatRatio } from './measure.js';
 import { benchPlan } from './plan-bench.js';
 import { benchValidate } from './validate-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'plan', 'apply', 'durability'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -46,6 +47,14 @@ async function main(): Promise<void> {
       note('validate: 10k and 100k records ...');
       for (const r of await benchValidate(root, dir, [10_000, 100_000], 5)) {
         const label = `validate ${r.records / 1000}k records (${r.sizeMb.toFixed(1)} MB)`;
+        rows.push([label, `${r.mode}, median of ${r.runs}`, formatMs(r.medianMs)]);
+        rows.push([label, 'peak RSS', `${r.peakRssMb.toFixed(0)} MB`]);
+      }
+    }
+    if (parts.includes('hostile')) {
+      note('hostile: alias bomb, 200k records with errors ...');
+      for (const r of await benchHostile(root, dir, 3)) {
+        const label = `validate ${r.name} (${r.sizeMb < 0.1 ? `${Math.ceil(r.sizeMb * 1e6)} bytes` : `${r.sizeMb.toFixed(1)} MB`})`;
         rows.push([label, `${r.mode}, median of ${r.runs}`, formatMs(r.medianMs)]);
         rows.push([label, 'peak RSS', `${r.peakRssMb.toFixed(0)} MB`]);
       }

@@ -93,18 +93,20 @@ describe('schema problems', () => {
     expectProblem(second.problems, { line: 1, message: /must be 1, not number 2/ });
   });
 
-  it('comment: at most 500 characters, no line break; tags name:value, at most 20', () => {
+  it('comment: at most 500 characters, no line break; tags name:value or bare, at most 20', () => {
     const tags = JSON.stringify(Array.from({ length: 21 }, (_, i) => `t${i}:v`));
     const { problems } = load(withRecords(
       `{ name: a, type: A, content: 192.0.2.1, comment: ${'c'.repeat(501)} }`,
       '{ name: b, type: A, content: 192.0.2.1, comment: "two\\nlines" }',
       `{ name: c, type: A, content: 192.0.2.1, tags: ${tags} }`,
-      '{ name: d, type: A, content: 192.0.2.1, tags: [novalue] }',
+      '{ name: d, type: A, content: 192.0.2.1, tags: [":novalue"] }',
+      '{ name: e, type: A, content: 192.0.2.1, tags: [tag1, "team:web"] }',
     ));
     expectProblem(problems, { line: 4, message: /too long: 501 characters, at most 500/ });
     expectProblem(problems, { line: 5, message: /must be a single line/ });
     expectProblem(problems, { line: 6, message: /has 21 items, at most 20/ });
-    expectProblem(problems, { line: 7, message: /must be written `name:value`/ });
+    expectProblem(problems, { line: 7, message: /must be written `name:value` or `name`/ });
+    expect(problems.filter((p) => p.line === 8)).toEqual([]);
   });
 
   it('a file that is not a mapping', () => {

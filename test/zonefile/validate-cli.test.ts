@@ -12,6 +12,7 @@ const file = (name: string, text: string): string => {
   writeFileSync(p, text);
   return p;
 };
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 
 async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -75,6 +76,73 @@ describe('zonectl validate', () => {
     const r = await runCli([p], {});
     expect(r.code).toBe(1);
     expect(r.err[0]).toBe(`${p}:4:36 records[0].content: environment variable ORIGIN_IP is not set (write \${ORIGIN_IP:-default} to give a default)`);
+  });
+
+  it('a file with thousands of problems: the first 200 lines, then one zonectl: error line with the count; the summary counts them all', async () => {
+    const records = Array.from({ length: 3000 }, (_, i) => `  - { name: h${i}, type: A, content: "bad-${i}" }`);
+    const p = file('many.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(201);
+    expect(r.err[0]).toBe(`${p}:4:35 records[0].content: "bad-0" is not an IPv4 address`);
+    expect(r.err[199]).toMatch(new RegExp(`^${escape(p)}:203:\\d+ records\\[199\\]\\.content: `));
+    expect(r.err[200]).toBe(`zonectl: error: ${p}: 2800 more problems not shown (the first 200 are above)`);
+    expect(r.out).toEqual([`${p}: 3000 errors`]);
+  });
+
+  it('thousands of schema errors: checking stops after 1000 problems, and the count says "at least"', async () => {
+    const records = Array.from({ length: 1500 }, (_, i) => `  - { name: h${i}, type: A, contnet: 192.0.2.1 }`);
+    const p = file('schema-many.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(201);
+    expect(r.err[0]).toBe(`${p}:4:26 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`);
+    expect(r.err[200]).toBe(`zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`);
+    expect(r.out).toEqual([`${p}: at least 1000 errors`]);
+  });
+
+  it('a valid file with more warnings than are printed: exit 0, the count line is a warning', async () => {
+    const records = Array.from({ length: 250 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.1, ttl: 30 }`);
+    const p = file('warnings.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(0);
+    expect(r.err).toHaveLength(201);
+    expect(r.err[200]).toBe(`zonectl: warning: ${p}: 50 more problems not shown (the first 200 are above)`);
+    expect(r.out).toEqual([`${p}: valid (250 records, 250 warnings)`]);
+  });
+
+  it('every problem line has the one format FILE:LINE:COL PATH: message (or warning: message)', async () => {
+    const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    for (const line of r.err) expect(line).toMatch(new RegExp(`^${escape(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
+    expect(r.err.some((l) => l.includes(': warning: ttl 30 is below 60'))).toBe(true);
+  });
+
+  it('bytes that are not UTF-8 are an error naming the line, read from the real file', async () => {
+    const p = join(dir, 'latin1.yaml');
+    writeFileSync(p, Buffer.concat([Buffer.from('version: 1\nzone: example.com\nrecords:\n  - { name: t, type: TXT, content: "caf'), Buffer.from([0xe9]), Buffer.from('" }\n')]));
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([`${p}:4:40: the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)`]);
+    expect(r.out).toEqual([`${p}: 1 error`]);
+  });
+
+  it('an alias bomb: one problem with its line, exit 1', async () => {
+    const levels = ['  l0: &l0 ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 10; i += 1) levels.push(`  l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(',')}]`);
+    const p = file('bomb.yaml', `version: 1\nzone: example.com\nx-a:\n${levels.join('\n')}\n`);
+    const r = await runCli([p]);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(new RegExp(`^${escape(p)}:8:\\d+: YAML aliases expand too far`));
+  });
+
+  it('a file name with a line break is shown escaped in the summary', async () => {
+    const p = file('odd\nname.yaml', example);
+    const r = await runCli([p]);
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual([`${p.replace('\n', '\\n')}: valid (15 records, 1 token)`]);
   });
 
   it('requires at least one file', async () => {

@@ -1,11 +1,17 @@
 /**
- * `zonectl validate FILE...`: every problem of every file on stderr (`file:line:col path:
- * message`), one summary line per file on stdout; exit 0 when all are valid, 1 otherwise.
- * No API call, no credentials needed.
+ * `zonectl validate FILE...`: the problems of every file on stderr, one line each
+ * (`FILE:LINE:COL PATH: message`, warnings `FILE:LINE:COL PATH: warning: message`), at most
+ * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest
+ * (`zonectl: warning: ...` when they are all warnings);
+ * one summary line per file on stdout (`FILE: valid (N records)` or `FILE: N errors`); exit 0
+ * when all are valid, 1 otherwise. No API call, no credentials needed.
  */
 import type { Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
-import { formatProblem } from '../../core/zonefile/index.js';
+import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
+
+/** Problems printed per file; a file with thousands prints these and a count. */
+export const PRINTED_PER_FILE = 200;
 
 export interface ValidateIo {
   out(line: string): void;
@@ -23,15 +29,56 @@ const processIo: ValidateIo = {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The problems of a file, apart from the closing count of those not kept. */
+function listed(f: LoadedZoneFile): Problem[] {
+  return f.problems.filter((p) => p.omitted === undefined);
+}
+
+/** Errors and warnings of a file, counting those the loader only counted; `more` when that count is a lower bound. */
+function counts(f: LoadedZoneFile): { errors: number; warnings: number; more: boolean } {
+  let errors = 0;
+  let warnings = 0;
+  let more = false;
+  for (const p of f.problems) {
+    if (p.omitted) {
+      errors += p.omitted.errors;
+      warnings += p.omitted.warnings;
+      more ||= !p.omitted.complete;
+    } else if (p.severity === 'error') {
+      errors += 1;
+    } else {
+      warnings += 1;
+    }
+  }
+  return { errors, warnings, more };
+}
+
 /** `zone.yaml: 2 errors, 1 warning` or `zone.yaml: valid (12 records)`. */
 export function summarizeFile(f: LoadedZoneFile): string {
-  const errors = f.problems.filter((p) => p.severity === 'error').length;
-  const warnings = f.problems.length - errors;
+  const { errors, warnings, more } = counts(f);
+  const file = printable(f.path);
   if (errors > 0 || !f.config) {
-    return `${f.path}: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`;
+    const n = more ? `at least ${plural(errors, 'error')}` : plural(errors, 'error');
+    return `${file}: ${n}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`;
   }
   const tokens = f.config.tokens.length > 0 ? `, ${plural(f.config.tokens.length, 'token')}` : '';
-  return `${f.path}: valid (${plural(f.config.records.length, 'record')}${tokens}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''})`;
+  return `${file}: valid (${plural(f.config.records.length, 'record')}${tokens}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''})`;
+}
+
+/** The problem lines of one file: at most PRINTED_PER_FILE, then one line with the count of the rest. */
+export function problemLines(f: LoadedZoneFile): string[] {
+  const shown = listed(f);
+  const lines = shown.slice(0, PRINTED_PER_FILE).map(formatProblem);
+  const { errors, warnings, more } = counts(f);
+  const rest = errors + warnings - lines.length;
+  if (rest > 0 || more) {
+    const n = more ? `at least ${rest}` : `${rest}`;
+    const stopped = more ? `; checking stopped after ${shown.length} problems` : '';
+    // A valid file with many warnings exits 0: its count line is no error.
+    const level = errors > 0 || more ? 'error' : 'warning';
+    lines.push(`zonectl: ${level}: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`);
+  }
+  return lines;
 }
 
 /** Validate files; returns the exit code (0 valid, 1 invalid). */
@@ -39,7 +86,7 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   const loaded = await loadZoneFilesDetailed(files, io.env);
   let invalid = false;
   for (const f of loaded) {
-    for (const p of f.problems) io.err(formatProblem(p));
+    for (const line of problemLines(f)) io.err(line);
     if (!f.config) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
@@ -56,7 +103,7 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
         process.exitCode = await runValidate(files, io);
       } catch (error) {
         // Not expected (every problem is reported as such); still never a stack trace.
-        io.err(`zonectl validate: error: ${error instanceof Error ? error.message : String(error)}`);
+        io.err(`zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`);
         process.exitCode = 1;
       }
     });

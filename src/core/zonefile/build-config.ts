@@ -3,7 +3,7 @@
  * (DESIGN §2), records normalised, retired settings mapped to their replacements.
  */
 import { normalizeRecord } from '../model/normalize.js';
-import type { CanonicalRecord, RecordInput } from '../model/record.js';
+import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../model/record-types.js';
 import type { PathSegment } from './json-path.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
@@ -11,8 +11,8 @@ import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';
 
 /**
  * A file record with the defaults applied: omitted ttl -> defaults.ttl, else auto (never on a
- * proxied record); omitted proxied -> defaults.proxied for A/AAAA/CNAME, else false. Comment
- * and tags stay undefined when omitted (not managed).
+ * proxied record); omitted proxied -> defaults.proxied for A/AAAA/CNAME, else false. Comment,
+ * tags and per-record settings stay undefined when omitted (not managed).
  */
 export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
   const proxied = raw.proxied ?? (PROXIABLE_TYPES.has(raw.type) ? (defaults.proxied ?? false) : false);
@@ -26,11 +26,23 @@ export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInpu
     proxied,
     ...(raw.comment !== undefined ? { comment: raw.comment } : {}),
     ...(raw.tags !== undefined ? { tags: raw.tags } : {}),
+    ...(raw.settings !== undefined ? { settings: { ...raw.settings } } : {}),
   };
 }
 
+/** The flags the file sets (an empty `settings: {}` manages nothing). */
+function managedSettings(settings: RecordSettings | undefined): RecordSettings | undefined {
+  if (settings === undefined) return undefined;
+  const out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } = {};
+  for (const f of ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const) if (settings[f] !== undefined) out[f] = settings[f];
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export function buildRecord(raw: RawRecord, defaults: RawDefaults, zone: string): CanonicalRecord {
-  return normalizeRecord(applyDefaults(raw, defaults), zone);
+  const input = applyDefaults(raw, defaults);
+  const record = normalizeRecord(input, zone);
+  const settings = managedSettings(input.settings);
+  return settings === undefined ? record : { ...record, settings };
 }
 
 /** dns_settings PATCH body from the file's settings; retired fields mapped (explicit new ones win). */

@@ -12,6 +12,7 @@ export type {
 } from './types.js';
 export { loadZoneFile } from './load-zone-file.js';
 export { formatProblem } from './problems.js';
+export { printable } from './printable.js';
 export { matchesIgnore } from './match-ignore.js';
 export { parseYaml, PositionIndex, type ParseResult, type SourcePosition } from './parse-yaml.js';
 export { interpolateString, interpolateDocument, type Env } from './interpolate.js';

@@ -55,6 +55,7 @@ const TYPED_FIELDS: ReadonlySet<string> = new Set([
   'digest_type', 'protocol', 'order', 'preference', 'usage', 'selector', 'matching_type',
   'flatten_all_cnames', 'multi_provider', 'secondary_overrides', 'ns_ttl', 'ns_set', 'refresh',
   'retry', 'expire', 'min_ttl', 'max_delete_percent', 'max_update_percent', 'locked',
+  'flatten_cname', 'ipv4_only', 'ipv6_only',
 ]);
 
 /**

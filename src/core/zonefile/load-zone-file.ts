@@ -8,16 +8,13 @@ import { buildManage, buildRecord, buildSettings, buildToken } from './build-con
 import { interpolateDocument, type Env } from './interpolate.js';
 import { formatPath, isPathWithin, type PathSegment } from './json-path.js';
 import { parseYaml } from './parse-yaml.js';
-import { ProblemSink } from './problems.js';
+import { findReplacementCharacter } from './text-checks.js';
+import { PROBLEM_LIMIT, ProblemSink } from './problems.js';
 import type { RawDefaults, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
 import { RULES } from './rules/index.js';
 import type { DesiredRecord, Problem, SourceFile, ZoneConfig } from './types.js';
 import { validateAgainstSchema, type SchemaIssue } from './validate-schema.js';
-
-function byPosition(a: Problem, b: Problem): number {
-  return a.line - b.line || a.col - b.col;
-}
 
 /** Index of the first-level item (`records[i]`, `tokens[i]`) each schema issue falls into. */
 function invalidItems(issues: readonly SchemaIssue[], list: 'records' | 'tokens'): Set<number> {
@@ -30,35 +27,57 @@ function hasIssueWithin(issues: readonly SchemaIssue[], prefix: readonly PathSeg
   return issues.some((i) => isPathWithin(i.path, prefix));
 }
 
+/** True when `path` lies within one of `prefixes` (keys of `pathKey`): linear in the path's length. */
+function withinAny(path: readonly PathSegment[], prefixes: ReadonlySet<string>): boolean {
+  if (prefixes.size === 0) return false;
+  for (let n = 0; n <= path.length; n += 1) if (prefixes.has(pathKey(path.slice(0, n)))) return true;
+  return false;
+}
+
+function pathKey(path: readonly PathSegment[]): string {
+  return path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
+}
+
 export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfig; problems: Problem[] } {
+  const undecodable = findReplacementCharacter(source.text);
+  if (undecodable) {
+    const sink = new ProblemSink(source.path, null);
+    sink.at('error', 'file.utf8', undecodable.line, undecodable.col, 'the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)');
+    return { problems: sink.finish() };
+  }
   const parsed = parseYaml(source.text);
   if (!parsed.ok) {
     const sink = new ProblemSink(source.path, null);
-    sink.at('error', 'yaml.syntax', parsed.line, parsed.col, parsed.message);
-    return { problems: sink.problems };
+    sink.at('error', parsed.code, parsed.line, parsed.col, parsed.message);
+    return { problems: sink.finish() };
   }
   const positions = parsed.positions;
   const sink = new ProblemSink(source.path, positions);
 
   if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
     sink.error('schema.root', [], 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`');
-    return { problems: sink.problems };
+    return { problems: sink.finish() };
   }
 
   const interpolated = interpolateDocument(parsed.value, env);
   for (const issue of interpolated.issues) sink.error(issue.code, issue.path, issue.message);
   const unresolved = interpolated.issues.map((i) => i.path);
+  const unresolvedKeys = new Set(unresolved.map(pathKey));
   const doc = interpolated.value as RawZoneFile;
 
   // Values still holding an unresolved `${VAR}` are already reported: no second, confusing error.
-  const issues = validateAgainstSchema(doc).filter((i) => !unresolved.some((p) => isPathWithin(i.path, p)));
+  const schema = validateAgainstSchema(doc, PROBLEM_LIMIT);
+  if (!schema.complete) sink.markIncomplete();
+  const issues = schema.issues.filter((i) => !withinAny(i.path, unresolvedKeys));
   for (const i of issues) {
     if (i.atKey) sink.keyError(i.code, i.path, i.message);
     else sink.error(i.code, i.path, i.message);
   }
 
-  if (typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
-    return { problems: sink.problems.sort(byPosition) };
+  // Past the problem limit the schema stopped looking: the items it did not look at cannot be
+  // handed to the rules as valid, so the rules do not run.
+  if (!schema.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
+    return { problems: sink.finish() };
   }
   const zone = canonicalZoneName(doc.zone);
   const defaults: RawDefaults = hasIssueWithin(issues, ['defaults']) ? {} : (doc.defaults ?? {});
@@ -84,10 +103,11 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
     ? doc.settings
     : undefined;
 
-  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, sink };
+  const manage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
+  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
   for (const rule of RULES) rule(ctx);
 
-  const problems = sink.problems.sort(byPosition);
+  const problems = sink.finish();
   if (sink.errorCount > 0) return { problems };
 
   const items = positions.itemPositionsOf(['records']);

@@ -11,6 +11,7 @@
  * an exception.
  */
 import yaml from 'js-yaml';
+import { measureAliasExpansion } from './alias-expansion.js';
 import type { DocPath } from './json-path.js';
 
 export interface SourcePosition {
@@ -62,6 +63,9 @@ class NodeTable {
   /** The value js-yaml composed for the node. */
   result: unknown[] = [];
   count = 0;
+  /** Node indexes in the order the nodes were closed (children before parents). */
+  closed: Int32Array = new Int32Array(1024);
+  closedCount = 0;
 
   open(pos: number, line: number, lineStart: number): number {
     const n = this.count;
@@ -79,6 +83,12 @@ class NodeTable {
     this.kind[n] = kindCode(kind);
     this.next[n] = this.count;
     this.result[n] = result;
+    if (this.closedCount === this.closed.length) {
+      const bigger = new Int32Array(this.closed.length * 2);
+      bigger.set(this.closed);
+      this.closed = bigger;
+    }
+    this.closed[this.closedCount++] = n;
   }
 
   #grow(): void {
@@ -119,6 +129,11 @@ export class PositionIndex {
     const empty = node >= 0 && this.#nodes.kind[node] === KIND_NONE && !this.#hasChildren(node);
     const n = empty && key >= 0 ? key : node;
     return n >= 0 ? this.#start(n) : { line: 1, col: 1 };
+  }
+
+  /** Where node `n` (an index in opening order) starts. */
+  positionOfNode(n: number): SourcePosition {
+    return this.#start(n);
   }
 
   /** Where the key of the last segment of `path` is written (the node itself for array items). */
@@ -245,20 +260,41 @@ export class PositionIndex {
 
 export type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
-  | { ok: false; line: number; col: number; message: string };
+  | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
+
+/** Deepest nesting accepted (a zone file needs about 7 levels). */
+export const MAX_YAML_DEPTH = 64;
+
+function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): ParseResult | undefined {
+  const verdict = measureAliasExpansion(nodes.closedCount, (i) => nodes.result[nodes.closed[i]], value);
+  if (!verdict) return undefined;
+  const at = verdict.culprit >= 0 ? positions.positionOfNode(nodes.closed[verdict.culprit]) : { line: 1, col: 1 };
+  const n = (x: number): string => (Number.isFinite(x) && x < 1e15 ? Math.round(x).toLocaleString('en-US') : x.toExponential(1));
+  return {
+    ok: false,
+    ...at,
+    code: 'yaml.alias-bomb',
+    message: `YAML aliases expand too far: the file writes ${n(verdict.written)} values but its aliases expand them to ${n(verdict.expanded)} (at most ${n(verdict.limit)}); the value here alone expands beyond that. Write the values out, or use fewer nested aliases`,
+  };
+}
 
 /**
  * Parse one YAML document with the YAML 1.2 core schema (no timestamps, so `2026-01-01T00:00:00Z`
- * stays a string; `on`/`off`/`yes` stay strings). Duplicate keys are errors.
+ * stays a string; `on`/`off`/`yes` stay strings). Duplicate keys are errors, and so are nesting
+ * deeper than MAX_YAML_DEPTH and aliases that expand far beyond what the file writes.
  */
 export function parseYaml(text: string): ParseResult {
   const nodes = new NodeTable();
   let stack = new Int32Array(64);
   let depth = 0;
   let input = text;
+  let anchors: object | undefined;
   const listener = function (this: yaml.State, event: yaml.EventType, state: yaml.State): void {
     if (event === 'open') {
-      if (nodes.count === 0) input = state.input;
+      if (nodes.count === 0) {
+        input = state.input;
+        anchors = (state as unknown as { anchorMap?: object }).anchorMap;
+      }
       if (depth === stack.length) {
         const bigger = new Int32Array(depth * 2);
         bigger.set(stack);
@@ -271,18 +307,27 @@ export function parseYaml(text: string): ParseResult {
     nodes.close(stack[--depth], state.position, state.kind, state.result);
   };
   try {
-    const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, listener });
-    return { ok: true, value: value ?? null, positions: new PositionIndex(input, nodes) };
+    const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, listener, maxDepth: MAX_YAML_DEPTH } as yaml.LoadOptions);
+    const positions = new PositionIndex(input, nodes);
+    // Without an anchor there is no alias: the common case costs nothing. (Should js-yaml ever
+    // stop exposing its anchor map, every document is measured.)
+    const bomb = anchors === undefined || Object.keys(anchors).length > 0 ? aliasBomb(nodes, positions, value) : undefined;
+    return bomb ?? { ok: true, value: value ?? null, positions };
   } catch (err) {
     if (err instanceof yaml.YAMLException) {
       const mark = err.mark as { line?: number; column?: number } | undefined;
+      const deep = /maxDepth/.test(err.reason);
       return {
         ok: false,
         line: (mark?.line ?? 0) + 1,
         col: (mark?.column ?? 0) + 1,
-        message: `YAML syntax error: ${err.reason}`,
+        code: deep ? 'yaml.depth' : 'yaml.syntax',
+        message: deep
+          ? `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels (a zone file needs fewer than 10)`
+          : `YAML syntax error: ${err.reason}`,
       };
     }
-    return { ok: false, line: 1, col: 1, message: `YAML could not be read: ${String(err)}` };
+    // Not expected from js-yaml; still a problem with a position, never a crash.
+    return { ok: false, line: 1, col: 1, code: 'yaml.syntax', message: `YAML could not be read: ${err instanceof Error ? err.message : String(err)}` };
   }
 }

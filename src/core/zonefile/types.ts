@@ -17,6 +17,12 @@ export interface Problem {
   message: string;
   /** Stable identifier of the rule, e.g. `schema.unknown-field`, `record.ttl-range`. */
   code: string;
+  /**
+   * Only on the closing `problems.omitted` problem of a file with more problems than are kept:
+   * how many were counted but not kept (`complete` false when a stage stopped looking, so
+   * that there may be more).
+   */
+  omitted?: { errors: number; warnings: number; complete: boolean };
 }
 
 /** A desired record in canonical form and where the file writes it. */

@@ -9,7 +9,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { DATA_FIELDS, RECORD_TYPES, TOP_LEVEL_PRIORITY_TYPES, isRecordType } from '../model/record-types.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
-import { buildZoneSchema } from './schema/build-schema.js';
+import { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';
 import { compileQuickCheck, type QuickCheck } from './schema/quick-check.js';
 import { suggestNearest } from './suggest.js';
 
@@ -23,20 +23,36 @@ export interface SchemaIssue {
   standsFor?: string;
 }
 
-let compiled: ValidateFunction | null = null;
+interface Validators {
+  root: ValidateFunction;
+  /** One record (`#/$defs/record`) and one token: long lists are validated item by item. */
+  record: ValidateFunction;
+  token: ValidateFunction;
+}
+
+let compiled: Validators | null = null;
 let quick: QuickCheck | null | undefined;
+
+function compile(): Validators {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
+  ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
+  const root = ajv.compile(buildZoneSchema());
+  const sub = (pointer: string): ValidateFunction => {
+    const v = ajv.getSchema(`${ZONE_SCHEMA_ID}#${pointer}`);
+    if (!v) throw new Error(`zone schema has no ${pointer}`);
+    return v;
+  };
+  compiled = { root, record: sub('/$defs/record'), token: sub('/properties/tokens/items') };
+  return compiled;
+}
 
 /**
  * The compiled ajv validator (compiled once per process). The schema uses no `format` keyword,
  * so ajv-formats is not loaded (strict mode would reject an unknown format at compile time).
  */
 export function zoneValidator(): ValidateFunction {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
-  ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
-  const validate = ajv.compile(buildZoneSchema());
-  compiled = validate;
-  return validate;
+  return compile().root;
 }
 
 function describe(value: unknown): string {
@@ -93,12 +109,15 @@ function unknownField(doc: unknown, path: PathSegment[], field: string, known: s
       };
     }
   }
+  if (type && field === 'flatten_cname' && path.length === 3 && path[2] === 'settings') {
+    return { message: `\`flatten_cname\` applies only to CNAME records, not ${type}` };
+  }
   const near = suggestNearest(field, known.filter((k) => k !== '$schema'));
   return { message: `unknown field \`${field}\`${near ? `; did you mean \`${near}\`?` : ''}`, standsFor: near };
 }
 
-function translate(e: ErrorObject, doc: unknown): SchemaIssue | null {
-  const path = pointerToPath(e.instancePath, doc);
+function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], baseValue: unknown): SchemaIssue | null {
+  const path = [...base, ...pointerToPath(e.instancePath, baseValue)];
   const custom = customMessage(e);
   switch (e.keyword) {
     case 'additionalProperties': {
@@ -174,29 +193,25 @@ function translate(e: ErrorObject, doc: unknown): SchemaIssue | null {
   }
 }
 
-/** Validate a parsed document; every problem, translated and de-duplicated. */
-export function validateAgainstSchema(doc: unknown): SchemaIssue[] {
-  if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
-  if (quick?.(doc)) return [];
-  const validate = zoneValidator();
-  if (validate(doc)) return [];
-  const errors = validate.errors ?? [];
-  // Errors inside an anyOf/oneOf branch are replaced by the one message of the alternative.
+/**
+ * The errors of one validator call, translated: errors inside an anyOf/oneOf branch give way to
+ * the alternative's one message; repeats (`seen` across calls) are dropped; and "missing
+ * `content`" says nothing new next to "unknown field `contnet`; did you mean `content`?".
+ */
+function translateCall(errors: readonly ErrorObject[], doc: unknown, base: readonly PathSegment[], baseValue: unknown, seen: Set<string>): SchemaIssue[] {
   const alternatives = errors
     .filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !('discriminator' in (e.parentSchema ?? {}))))
     .map((e) => `${e.schemaPath}/`);
   const issues: SchemaIssue[] = [];
-  const seen = new Set<string>();
   for (const e of errors) {
-    if (alternatives.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
-    const issue = translate(e, doc);
+    if (alternatives.length > 0 && alternatives.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
+    const issue = translate(e, doc, base, baseValue);
     if (!issue) continue;
     const key = `${issue.path.join('\u0000')}|${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     issues.push(issue);
   }
-  // "missing `content`" says nothing new next to "unknown field `contnet`; did you mean `content`?".
   const explained = new Set(
     issues
       .filter((i) => i.standsFor !== undefined)
@@ -207,4 +222,35 @@ export function validateAgainstSchema(doc: unknown): SchemaIssue[] {
     const field = /`([^`]+)`/.exec(i.message)?.[1];
     return !explained.has(`${i.path.join('\u0000')}|${field}`);
   });
+}
+
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Validate a parsed document; its problems, translated and de-duplicated. `records` and `tokens`
+ * are validated one item at a time: ajv gathers the errors of nested calls by concatenating
+ * arrays, which costs time quadratic in the number of errors when one call reports for a whole
+ * long list. Once `maxIssues` are found, the remaining items are not looked at (`complete` is
+ * false): a file with a million broken records is answered with the first of them, quickly.
+ */
+export function validateAgainstSchema(doc: unknown, maxIssues = Infinity): { issues: SchemaIssue[]; complete: boolean } {
+  if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
+  if (quick?.(doc)) return { issues: [], complete: true };
+  const v = compile();
+  const seen = new Set<string>();
+  const issues: SchemaIssue[] = [];
+  const lists = isPlainRecord(doc) ? (['records', 'tokens'] as const).filter((k) => Array.isArray(doc[k])) : [];
+  const skeleton = lists.length > 0 && isPlainRecord(doc) ? { ...doc, ...Object.fromEntries(lists.map((k) => [k, []])) } : doc;
+  if (!v.root(skeleton)) issues.push(...translateCall(v.root.errors ?? [], doc, [], doc, seen));
+  for (const list of lists) {
+    const items = (doc as Record<string, unknown[]>)[list];
+    const validate = list === 'records' ? v.record : v.token;
+    for (let i = 0; i < items.length; i += 1) {
+      if (issues.length >= maxIssues) return { issues, complete: false };
+      if (!validate(items[i])) issues.push(...translateCall(validate.errors ?? [], doc, [list, i], items[i], seen));
+    }
+  }
+  return { issues, complete: true };
 }

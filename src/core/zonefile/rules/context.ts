@@ -1,7 +1,7 @@
 import type { CanonicalRecord } from '../../model/record.js';
 import type { PathSegment } from '../json-path.js';
 import type { ProblemSink } from '../problems.js';
-import type { RawDefaults, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
+import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
 
 /** A record that passed the schema, with its canonical form (defaults applied). */
 export interface RecordEntry {
@@ -30,6 +30,8 @@ export interface RuleContext {
   readonly tokens: readonly TokenEntry[];
   /** Settings when they passed the schema. */
   readonly settings?: RawSettings;
+  /** `manage` when it passed the schema. */
+  readonly manage?: RawManage;
   readonly sink: ProblemSink;
 }
 

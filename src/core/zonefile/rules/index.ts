@@ -3,9 +3,11 @@ import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity } from './cname.js';
 import type { Rule } from './context.js';
 import { checkDeprecations } from './deprecations.js';
+import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
 import { checkRecordNames } from './names.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
+import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
 import { checkSrvRetiredData } from './srv.js';
 import { checkTargets } from './targets.js';
@@ -20,10 +22,12 @@ export const RULES: readonly Rule[] = [
   checkRecordNames,
   checkAddresses,
   checkProxiedAndTtl,
+  checkRecordSettings,
   checkTxtQuotation,
   checkTargets,
   checkSrvRetiredData,
   checkCnameExclusivity,
+  checkDsDelegation,
   checkDuplicates,
   checkSoa,
   checkTokens,

@@ -1,26 +1,52 @@
 /**
- * Record names: inside the zone; lengths (labels <= 63, whole <= 253); and for A, AAAA and CNAME
- * the host name rules of the service (letters, digits, hyphens, ending with a letter or digit,
- * a leading `*` label allowed; underscores and digit-first labels are warnings).
+ * Record names, of every type: inside the zone; lengths (labels <= 63, whole <= 253); labels of
+ * letters, digits, hyphens and underscores only (the service refuses names such as `a|b`, `a!b`
+ * or `a"b` with error 9000); a `*` only as the whole leftmost label. A `*` anywhere else
+ * (`x.*.y`, `**`, `a*`) is not a wildcard: the service stores it as a literal asterisk
+ * (developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/, RFC 4592),
+ * which is almost certainly a mistake, so zonectl refuses it by its own policy.
+ * For A, AAAA and CNAME also the host name rules of the service (a letter or digit at both ends
+ * of a label; underscores and digit-first labels are warnings).
+ * A relative name that ends like a name in another domain (`www.example.org` in zone
+ * example.com) is a warning: without a trailing dot it becomes `www.example.org.example.com`.
  */
 import { HOST_NAME_RULE_TYPES } from '../../model/record-types.js';
-import { isInZone } from '../../model/names.js';
+import { canonicalHostname, isInZone } from '../../model/names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
+import { looksLikeOtherDomain } from './other-domain.js';
+
+const WILDCARD_POLICY = "a wildcard `*` must be the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which zonectl refuses as almost certainly a mistake";
+
+/** Label checks every type shares: characters and the place of `*`. False when a label is refused. */
+function checkLabelCharacters(ctx: RuleContext, e: RecordEntry, labels: readonly string[]): boolean {
+  const at = [...e.path, 'name'];
+  let ok = true;
+  labels.forEach((label, i) => {
+    if (label === '*' && i === 0) return;
+    if (label.includes('*')) {
+      ctx.sink.error('name.wildcard', at, `\`${label}\`: ${WILDCARD_POLICY}`);
+      ok = false;
+      return;
+    }
+    const bad = /[^a-z0-9_-]/.exec(label);
+    if (bad) {
+      const t = e.record.type;
+      const allowed = HOST_NAME_RULE_TYPES.has(t)
+        ? `of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record may contain only letters, digits and hyphens`
+        : 'may contain only letters, digits, hyphens and underscores';
+      ctx.sink.error('name.characters', at, `label \`${label}\` ${allowed}, not ${JSON.stringify(bad[0])} (the service refuses the name with error 9000)`);
+      ok = false;
+    }
+  });
+  return ok;
+}
 
 function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly string[]): void {
   const at = [...e.path, 'name'];
   const t = e.record.type;
   labels.forEach((label, i) => {
     if (label === '*' && i === 0) return;
-    if (label.includes('*')) {
-      ctx.sink.error('name.wildcard', at, `\`${label}\`: a wildcard \`*\` must be the whole leftmost label (e.g. \`*.dev\`)`);
-      return;
-    }
-    if (!/^[a-z0-9_-]+$/.test(label)) {
-      ctx.sink.error('name.characters', at, `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record may contain only letters, digits and hyphens`);
-      return;
-    }
     if (label.startsWith('-')) {
       ctx.sink.error('name.label-start', at, `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must start with a letter (not a hyphen)`);
     } else if (/^[0-9]/.test(label)) {
@@ -42,11 +68,26 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
  */
 const PLAIN_NAME = /^(?:\*|[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+function warnOtherDomain(ctx: RuleContext, e: RecordEntry): void {
+  const raw = e.raw.name.trim();
+  if (raw.endsWith('.') || !raw.includes('.')) return;
+  const host = canonicalHostname(raw);
+  if (host === ctx.zone || host.endsWith(`.${ctx.zone}`) || !looksLikeOtherDomain(host, ctx.zone)) return;
+  ctx.sink.warning(
+    'name.other-domain',
+    [...e.path, 'name'],
+    `\`${raw}\` looks like a name in another domain, but without a trailing dot it is relative to the zone and becomes ${e.record.name}; write \`${e.record.name}.\` if that is meant (a name in another zone belongs in that zone's file)`,
+  );
+}
+
 export const checkRecordNames: Rule = (ctx) => {
   const suffix = `.${ctx.zone}`;
   for (const e of ctx.records) {
     const fqdn = e.record.name;
-    if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) continue;
+    if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) {
+      if (fqdn.slice(0, -suffix.length).includes('.')) warnOtherDomain(ctx, e);
+      continue;
+    }
     const at = [...e.path, 'name'];
     if (!isInZone(fqdn, ctx.zone)) {
       ctx.sink.error('name.outside-zone', at, `\`${e.raw.name}\` is not inside the zone ${ctx.zone} (a name with a trailing dot is absolute)`);
@@ -73,6 +114,8 @@ export const checkRecordNames: Rule = (ctx) => {
         shapeOk = false;
       }
     }
-    if (shapeOk && HOST_NAME_RULE_TYPES.has(e.record.type)) checkHostLabels(ctx, e, labels);
+    if (!shapeOk) continue;
+    warnOtherDomain(ctx, e);
+    if (checkLabelCharacters(ctx, e, labels) && HOST_NAME_RULE_TYPES.has(e.record.type)) checkHostLabels(ctx, e, labels);
   }
 };

@@ -1,31 +1,48 @@
 /**
  * Proxy and TTL rules: only A, AAAA and CNAME can be proxied; a proxied record's TTL is auto (an
- * explicit TTL is an error with a hint); a TTL is `auto` (1) or 60..86400.
+ * explicit TTL is an error with a hint); a TTL is `auto` (1) or 60..86400. 30..59 is accepted
+ * with a warning: the service allows it for DNS-only records on Enterprise zones only (the API
+ * schema `dns-records_ttl`: "between 60 and 86400, with the minimum reduced to 30 for Enterprise
+ * zones"; the SDKs repeat it). The file does not know the zone's plan: `plan` refuses such a TTL
+ * on other plans.
  */
 import { PROXIABLE_TYPES, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../model/record-types.js';
 import type { PathSegment } from '../json-path.js';
 import type { Rule, RuleContext } from './context.js';
 
-function checkTtlRange(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): boolean {
-  if (ttl === undefined || ttl === 'auto' || ttl === TTL_AUTO) return true;
-  if (ttl >= TTL_MIN && ttl <= TTL_MAX) return true;
-  ctx.sink.error('ttl.range', at, `ttl ${ttl} is out of range: use auto (1) or ${TTL_MIN}..${TTL_MAX} seconds`);
-  return false;
+/** Lowest TTL of DNS-only records on Enterprise zones. */
+export const ENTERPRISE_TTL_MIN = 30;
+
+type TtlVerdict = 'ok' | 'enterprise' | 'error';
+
+function checkTtlRange(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): TtlVerdict {
+  if (ttl === undefined || ttl === 'auto' || ttl === TTL_AUTO) return 'ok';
+  if (ttl >= TTL_MIN && ttl <= TTL_MAX) return 'ok';
+  if (ttl >= ENTERPRISE_TTL_MIN && ttl < TTL_MIN) return 'enterprise';
+  ctx.sink.error('ttl.range', at, `ttl ${ttl} is out of range: use auto (1) or ${TTL_MIN}..${TTL_MAX} seconds (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
+  return 'error';
+}
+
+function warnEnterprise(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): void {
+  ctx.sink.warning('ttl.enterprise', at, `ttl ${String(ttl)} is below ${TTL_MIN}: only Enterprise zones accept ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} seconds (for DNS-only records); plan refuses it on other plans`);
 }
 
 export const checkProxiedAndTtl: Rule = (ctx) => {
-  checkTtlRange(ctx, ctx.defaults.ttl, ['defaults', 'ttl']);
+  if (checkTtlRange(ctx, ctx.defaults.ttl, ['defaults', 'ttl']) === 'enterprise') warnEnterprise(ctx, ctx.defaults.ttl, ['defaults', 'ttl']);
   for (const e of ctx.records) {
     const t = e.record.type;
     if (e.raw.proxied === true && !PROXIABLE_TYPES.has(t)) {
       ctx.sink.error('proxied.type', [...e.path, 'proxied'], `${t} records cannot be proxied (only A, AAAA and CNAME); remove proxied`);
     }
     const ttlAt = [...e.path, 'ttl'];
-    if (!checkTtlRange(ctx, e.raw.ttl, ttlAt)) continue;
+    const verdict = checkTtlRange(ctx, e.raw.ttl, ttlAt);
+    if (verdict === 'error') continue;
     const explicit = e.raw.ttl !== undefined && e.raw.ttl !== 'auto' && e.raw.ttl !== TTL_AUTO;
     if (explicit && e.record.proxied) {
       const via = e.raw.proxied === undefined ? ' (this record is proxied through defaults.proxied)' : '';
       ctx.sink.error('ttl.proxied', ttlAt, `a proxied record cannot have ttl ${String(e.raw.ttl)}${via}; remove ttl: proxied records always use auto`);
+    } else if (verdict === 'enterprise') {
+      warnEnterprise(ctx, e.raw.ttl, ttlAt);
     }
   }
 };

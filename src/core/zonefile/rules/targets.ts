@@ -2,7 +2,8 @@
  * Host names in values: CNAME content (a host name, not the root, not an address, not itself),
  * MX/NS/PTR content, SRV/HTTPS/SVCB targets and NAPTR replacement. Labels may contain `_`, and
  * `.` (the root: null MX, "no service") stays valid where the type allows it; no strict
- * RFC 1123 host name format.
+ * RFC 1123 host name format. A single-label target (`c3`) is a warning: it most likely means
+ * `c3.<zone>`.
  */
 import { DATA_FIELDS, type RecordType } from '../../model/record-types.js';
 import type { PathSegment } from '../json-path.js';
@@ -22,7 +23,18 @@ function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canon
     return;
   }
   const problem = targetHostnameProblem(canonical, allowRoot);
-  if (problem) ctx.sink.error('target.hostname', at, `${what} ${JSON.stringify(raw.trim())} ${problem}`);
+  if (problem) {
+    ctx.sink.error('target.hostname', at, `${what} ${JSON.stringify(raw.trim())} ${problem}`);
+    return;
+  }
+  // Targets are absolute: `c3` is the top-level name `c3.`, not `c3.<zone>` as in a BIND file.
+  if (canonical !== '.' && !canonical.includes('.')) {
+    ctx.sink.warning(
+      'target.single-label',
+      at,
+      `${what} \`${raw.trim()}\` is a single label: targets are not relative to the zone, so this names the top-level \`${canonical}.\`; did you mean ${canonical}.${ctx.zone}?`,
+    );
+  }
 }
 
 export const checkTargets: Rule = (ctx) => {

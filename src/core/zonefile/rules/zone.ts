@@ -1,10 +1,30 @@
-/** Whole-zone rules: a valid zone name; "at least one A or AAAA" (a warning: they may live outside the file). */
+/**
+ * Whole-zone rules: a valid zone name; "at least one A or AAAA" (a warning: they may live
+ * outside the file). A zone name is a domain: two labels or more, each of letters, digits and
+ * hyphens, neither starting nor ending with a hyphen (RFC 1035 §2.3.1 preferred syntax; IDN in
+ * punycode), no wildcard and no underscore.
+ */
 import type { Rule } from './context.js';
-import { targetHostnameProblem } from './hostname-checks.js';
+import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
+
+/** Why `zone` (canonical) is not a zone name, or undefined. */
+export function zoneNameProblem(zone: string): string | undefined {
+  if (zone === '' || zone === '.') return 'is empty';
+  if (zone.length > MAX_NAME) return `is ${zone.length} characters long; at most ${MAX_NAME}`;
+  const labels = zone.split('.');
+  if (labels.length < 2) return 'needs at least two labels (e.g. example.com)';
+  for (const label of labels) {
+    if (label === '') return 'has an empty label (two dots in a row, or a leading dot)';
+    if (label.includes('*')) return `has a wildcard label \`${label}\`: a zone is a domain, not a pattern`;
+    if (label.length > MAX_LABEL) return `has a label of ${label.length} characters; at most ${MAX_LABEL}`;
+    if (!/^[a-z0-9-]+$/.test(label)) return `has a label with characters other than letters, digits and hyphens: \`${label}\``;
+    if (label.startsWith('-') || label.endsWith('-')) return `has a label that starts or ends with a hyphen: \`${label}\``;
+  }
+  return undefined;
+}
 
 export const checkZone: Rule = (ctx) => {
-  const problem = targetHostnameProblem(ctx.zone, false)
-    ?? (ctx.zone.includes('.') ? undefined : 'needs at least two labels (e.g. example.com)');
+  const problem = zoneNameProblem(ctx.zone);
   if (problem) ctx.sink.error('zone.name', ['zone'], `zone name ${JSON.stringify(ctx.doc.zone)} ${problem}`);
   if (ctx.recordCount > ctx.records.length) return; // records with errors may be the A/AAAA ones
   if (!ctx.records.some((e) => e.record.type === 'A' || e.record.type === 'AAAA')) {

@@ -192,7 +192,7 @@ export function buildZoneSchema(): JsonSchema {
         type: 'object',
         additionalProperties: false,
         properties: {
-          ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400). Never applied to proxied records.' },
+          ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400; 30..59 only on Enterprise zones). Never applied to proxied records.' },
           proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
         },
       },

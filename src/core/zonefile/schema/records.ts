@@ -14,7 +14,7 @@ import {
 export type JsonSchema = { [keyword: string]: unknown };
 
 export const TTL_SCHEMA: JsonSchema = {
-  description: 'Time to live: `auto` (also written 1) or seconds, 60..86400. Proxied records always use auto.',
+  description: 'Time to live: `auto` (also written 1) or seconds, 60..86400 (30..59 only for DNS-only records on Enterprise zones). Proxied records always use auto.',
   anyOf: [{ const: 'auto' }, { type: 'integer' }],
   'x-error': 'must be `auto` or a whole number of seconds (60..86400)',
 };
@@ -92,6 +92,36 @@ function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
 /** Data fields whose empty string is meaningful (e.g. NAPTR regex "" with a replacement; SVCB without params). */
 const MAY_BE_EMPTY = new Set(['CAA.value', 'NAPTR.flags', 'NAPTR.service', 'NAPTR.regex', 'HTTPS.value', 'SVCB.value']);
 
+/**
+ * Per-record `settings` of the API. `ipv4_only`/`ipv6_only` are accepted on every type by the
+ * API but act only on proxied records (the API schema's description), which the rules check;
+ * `flatten_cname` exists on CNAME records only.
+ */
+function recordSettingsSchema(type: RecordType): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    ipv4_only: {
+      description: 'Proxied records only: answer with A records only (no AAAA). Managed only when set.',
+      type: 'boolean',
+    },
+    ipv6_only: {
+      description: 'Proxied records only: answer with AAAA records only (no A). Managed only when set.',
+      type: 'boolean',
+    },
+  };
+  if (type === 'CNAME') {
+    properties.flatten_cname = {
+      description: 'Flatten this CNAME (answer with the target\'s addresses; paid plans). Not with proxied: true, which the service ignores it for. Managed only when set.',
+      type: 'boolean',
+    };
+  }
+  return {
+    description: 'Per-record settings of the service; each flag is managed only when set.',
+    type: 'object',
+    additionalProperties: false,
+    properties,
+  };
+}
+
 /** Fields every record accepts (besides its value fields). */
 function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
   const props: Record<string, JsonSchema> = {
@@ -116,16 +146,17 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
       'x-error': 'must be a single line (no line breaks)',
     },
     tags: {
-      description: 'Tags `name:value`, at most 20. Managed only when set.',
+      description: 'Tags, `name:value` or a bare `name`, at most 20. Managed only when set.',
       type: 'array',
       maxItems: 20,
       items: {
-        description: 'A tag `name:value`.',
+        description: 'A tag: `name:value` or a bare `name` (the live API accepts and returns both).',
         type: 'string',
-        pattern: '^[^:\\s][^:]*:.*$',
-        'x-error': 'must be written `name:value`',
+        pattern: '^[^:\\s][^:]*(:.*)?$',
+        'x-error': 'must be written `name:value` or `name` (a name that does not start with `:` or white space)',
       },
     },
+    settings: recordSettingsSchema(type),
     locked: { description: 'Retired (2024-07-14): always false and ignored by the service. Remove it.', type: 'boolean', deprecated: true },
     zone_id: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },
     zone_name: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },

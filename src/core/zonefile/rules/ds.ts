@@ -1,0 +1,36 @@
+/**
+ * A DS record needs a delegation: an NS record at the same name. The service refuses a DS
+ * without one, and creates a DS only after the NS at its name exists (octodns-cloudflare
+ * issue #102 and PRs #103, #107: "you cannot create a standalone DS in Cloudflare").
+ * When the file has no NS at that name:
+ * - an error when no NS there can exist outside the file either: `manage.unmanaged: delete`
+ *   removes every live (name, type) pair the file does not list, unless `manage.ignore` keeps
+ *   NS records at that name;
+ * - a warning otherwise (`unmanaged: keep`, or an ignore rule that covers NS at that name): the
+ *   delegation may be live and kept, which the file cannot see.
+ */
+import { buildManage } from '../build-config.js';
+import { matchesIgnore } from '../match-ignore.js';
+import type { Rule } from './context.js';
+
+export const checkDsDelegation: Rule = (ctx) => {
+  const ds = ctx.records.filter((e) => e.record.type === 'DS');
+  if (ds.length === 0) return;
+  const nsNames = new Set(ctx.records.filter((e) => e.record.type === 'NS').map((e) => e.record.name));
+  const manage = buildManage(ctx.manage);
+  for (const e of ds) {
+    const name = e.record.name;
+    if (nsNames.has(name)) continue;
+    const at = [...e.path, 'name'];
+    if (name === ctx.zone) {
+      ctx.sink.warning('ds.apex', at, `a DS record at the zone apex belongs in the parent zone (at your registrar), not in ${ctx.zone}: DS records in a zone secure its delegated subdomains`);
+      continue;
+    }
+    const ignored = manage.ignore.some((rule) => matchesIgnore(rule, { name, type: 'NS' }, ctx.zone));
+    if (manage.unmanaged === 'delete' && !ignored) {
+      ctx.sink.error('ds.delegation', at, `a DS record needs NS records at the same name (${name}), and the file has none: the service refuses a DS without a delegation, and with manage.unmanaged: delete no NS there is kept; add the NS records`);
+    } else {
+      ctx.sink.warning('ds.delegation', at, `a DS record needs NS records at the same name (${name}); the file has none, so the service accepts this DS only if such NS records already exist outside the file`);
+    }
+  }
+};

@@ -1,0 +1,166 @@
+/**
+ * Fuzz test of `validate`: mutated zone files (broken YAML, alias bombs, bytes that are not
+ * UTF-8, control characters, huge and deeply nested input) must always get an answer that
+ * follows the rules of the error format, never an exception or a stack trace:
+ * - a config exactly when there is no error (exit 0), else exit 1;
+ * - every problem has a position inside the file (line and column from 1);
+ * - every printed line is one line: `FILE:LINE:COL PATH: message` (or `... warning: message`),
+ *   a summary `FILE: ...`, or a `zonectl: error...` line; no control character is printed;
+ * - the work is bounded: the environment reads of the `${VAR}` walk are counted (an alias bomb
+ *   would read it billions of times) and at most PROBLEM_LIMIT + 1 problems come back.
+ * The vitest timeout is the hang guard; nothing here measures wall-clock time.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runValidate } from '../../src/cli/commands/validate.js';
+import { formatProblem, loadZoneFile, type Problem } from '../../src/core/zonefile/index.js';
+import { PROBLEM_LIMIT } from '../../src/core/zonefile/problems.js';
+import { runCli } from '../cli/run-cli.js';
+import { aliasBomb } from '../fixtures/zonefile/hostile.js';
+
+const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-'));
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A mutation of the file's bytes. */
+type Mutation = (bytes: Buffer) => Buffer;
+
+const at = (bytes: Buffer, f: number): number => Math.floor(f * (bytes.length + 1));
+const splice = (bytes: Buffer, where: number, remove: number, insert: Buffer): Buffer =>
+  Buffer.concat([bytes.subarray(0, where), insert, bytes.subarray(Math.min(bytes.length, where + remove))]);
+
+const fraction = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  // Random bytes anywhere: invalid UTF-8 (0x80..0xff), control characters, YAML indicators.
+  fc.tuple(fraction, fc.uint8Array({ minLength: 1, maxLength: 8 })).map(([f, b]): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from(b))),
+  fc.tuple(fraction, fc.constantFrom(...'{}[]&*!|>:-#"\'%@`,?\t\n\r\u0000\u001b\u0085\u2028'.split(''))).map(([f, c]): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from(c))),
+  // Cut a range out, or repeat one (broken structure, duplicate keys).
+  fc.tuple(fraction, fc.integer({ min: 1, max: 200 })).map(([f, n]): Mutation => (bytes) => splice(bytes, at(bytes, f), n, Buffer.alloc(0))),
+  fc.tuple(fraction, fraction).map(([f, g]): Mutation => (bytes) => {
+    const a = at(bytes, Math.min(f, g));
+    const b = at(bytes, Math.max(f, g));
+    return splice(bytes, b, 0, bytes.subarray(a, Math.min(b, a + 2000)));
+  }),
+  // An alias bomb, deep nesting or a key made to forge a problem line, added at the end.
+  fc.tuple(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 2, max: 12 })).map(([levels, width]): Mutation => (bytes) =>
+    Buffer.concat([bytes, Buffer.from(`\n${aliasBomb(levels, width, 'x-fuzz').split('\n').slice(2, -2).join('\n')}\n`)])),
+  fc.integer({ min: 1, max: 5000 }).map((depth): Mutation => (bytes) => Buffer.concat([bytes, Buffer.from(`\nx-deep: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)])),
+  fc.string({ maxLength: 20 }).map((s): Mutation => (bytes) => Buffer.concat([bytes, Buffer.from(`\nx-key: { ${JSON.stringify(`a\n${s}b.yaml:1:1 forged`)}: 1 }\n`)])),
+  // A value with an unset or malformed ${VAR}.
+  fraction.map((f): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from('${UNSET_${'))),
+);
+
+const mutatedFile = fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => ms.reduce<Buffer>((b, m) => m(b), BASE));
+
+/** An environment that counts its reads. */
+function countingEnv(): { env: Record<string, string | undefined>; reads: () => number } {
+  let reads = 0;
+  const env = new Proxy({} as Record<string, string | undefined>, {
+    get() {
+      reads += 1;
+      return undefined;
+    },
+  });
+  return { env, reads: () => reads };
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
+function checkProblems(problems: readonly Problem[], text: string, file: string): void {
+  const lines = lineCount(text);
+  expect(problems.length).toBeLessThanOrEqual(PROBLEM_LIMIT + 1);
+  for (const p of problems) {
+    expect(p.file).toBe(file);
+    expect(Number.isInteger(p.line) && p.line >= 1 && p.line <= lines + 1, `line ${p.line} of ${lines}: ${formatProblem(p)}`).toBe(true);
+    expect(Number.isInteger(p.col) && p.col >= 1).toBe(true);
+    const shown = formatProblem(p);
+    expect(shown).not.toMatch(CONTROL);
+    expect(shown.startsWith(`${file}:${p.line}:${p.col}`)).toBe(true);
+  }
+}
+
+const PROBLEM_LINE = (file: string): RegExp =>
+  new RegExp(`^(${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+( .+?)?: (warning: )?\\S|zonectl: (error|warning))`);
+
+describe('validate on mutated zone files', () => {
+  it('in-process: never throws, positions everywhere, bounded work, a config exactly when there is no error', () => {
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(mutatedFile, (bytes) => {
+        const text = bytes.toString('utf8');
+        const counter = countingEnv();
+        const { config, problems } = loadZoneFile({ path: 'fuzz.yaml', text }, counter.env);
+        for (const p of problems) seen.add(p.code);
+        if (config) seen.add('(valid)');
+        checkProblems(problems, text, 'fuzz.yaml');
+        expect(config !== undefined).toBe(!problems.some((p) => p.severity === 'error'));
+        // Each ${VAR} occurrence is read once per place it is used; aliases may add at most
+        // their budget (100,000 values plus twice what the file writes).
+        expect(counter.reads()).toBeLessThanOrEqual(100_000 + 3 * text.length);
+      }),
+      { numRuns: 300, seed: 20261122 },
+    );
+    // The mutations reach every kind of hostile input they are meant to (not only syntax errors).
+    for (const kind of ['(valid)', 'yaml.syntax', 'yaml.alias-bomb', 'yaml.depth', 'file.utf8']) expect(seen).toContain(kind);
+  }, 120_000);
+
+  it('through validate\'s own code: exit 0 or 1 as the problems say, every line in the one format', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedFile, async (bytes) => {
+        const file = join(dir, 'fuzz.yaml');
+        writeFileSync(file, bytes);
+        const out: string[] = [];
+        const err: string[] = [];
+        const code = await runValidate([file], { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+        const valid = out.length === 1 && out[0].startsWith(`${file}: valid (`);
+        expect(code).toBe(valid ? 0 : 1);
+        expect(err.length).toBeLessThanOrEqual(201);
+        for (const line of [...out, ...err]) expect(line).not.toMatch(CONTROL);
+        for (const line of err) expect(line).toMatch(PROBLEM_LINE(file));
+        expect(out).toHaveLength(1);
+        expect(out[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (valid \\(|(at least )?\\d+ errors?)`));
+      }),
+      { numRuns: 100, seed: 20261123 },
+    );
+  }, 120_000);
+
+  it('huge inputs: a 20,000-line flow sequence, a 1 MB scalar, 50,000 aliases of one record', () => {
+    const huge = [
+      `version: 1\nzone: example.com\nx-list: [${Array.from({ length: 20_000 }, (_, i) => `${i}`).join(',\n ')}]\n`,
+      `version: 1\nzone: example.com\nrecords:\n  - { name: t, type: TXT, content: "${'a'.repeat(1_000_000)}" }\n`,
+      `version: 1\nzone: example.com\nx-r: &r { name: "@", type: A, content: 192.0.2.1 }\nrecords:\n${'  - *r\n'.repeat(50_000)}`,
+    ];
+    for (const text of huge) {
+      const counter = countingEnv();
+      const { problems } = loadZoneFile({ path: 'huge.yaml', text }, counter.env);
+      checkProblems(problems, text, 'huge.yaml');
+      expect(counter.reads()).toBe(0);
+    }
+  }, 120_000);
+
+  it('through the real CLI (a few samples): exit 0 or 1, the one format, no stack trace', async () => {
+    const samples = fc.sample(mutatedFile, { numRuns: 4, seed: 42 });
+    samples.push(Buffer.from(aliasBomb(10)), Buffer.concat([BASE, Buffer.from([0xc3, 0x28])]));
+    for (const [i, bytes] of samples.entries()) {
+      const file = join(dir, `cli-${i}.yaml`);
+      writeFileSync(file, bytes);
+      const r = await runCli(['validate', file]);
+      expect([0, 1]).toContain(r.code);
+      expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+      const errLines = r.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'));
+      for (const line of errLines) expect(line).toMatch(PROBLEM_LINE(file));
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
+      expect(r.code === 0).toBe(r.stdout.startsWith(`${file}: valid (`));
+    }
+  }, 120_000);
+});
