@@ -39,6 +39,11 @@ export type ErrorCode =
   | 'TOKEN_OUTPUT'
   | 'TOKEN_OUTPUT_NEEDED'
   | 'TOKEN_OUTPUT_UNWRITABLE'
+  | 'TOKEN_ROLL'
+  | 'OUTPUT_EXISTS'
+  | 'READ_FAILED'
+  // concurrent applies
+  | 'ZONE_LOCKED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

@@ -25,7 +25,7 @@ export function registerResolve(program: Command): void {
       const [loaded] = await loadZoneFilesDetailed([file]);
       const errors = loaded.problems.filter((p) => p.severity === 'error');
       for (const p of errors) log(formatProblem(p));
-      if (loaded.config === undefined || errors.length > 0) throw new ResolveError('ZONE_FILE_INVALID', `${file} is not a valid zone file`);
+      if (loaded.config === undefined || errors.length > 0) throw new ResolveError('INVALID_ZONE_FILE', `${file} is not a valid zone file`);
       const nameServers = (flags.nameservers ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
       const qname = canonicalRecordName(name, loaded.config.zone);
       const result = resolveName(zoneViewOf(loaded.config, nameServers), qname, type);
