@@ -34,10 +34,6 @@ const CASES = [
  * expected failure: when the emulator is fixed the test fails, and the entry must go.
  */
 const KNOWN_GAPS: Partial<Record<(typeof CASES)[number], string>> = {
-  // The service splits a string over 255 bytes into quoted strings of at most 255 bytes
-  // (official SDK docs, cloudflare/cloudflare-typescript PR #1777; the stored
-  // `"<chunk1>" "<chunk2>"` form in libdns/cloudflare issue #32). The emulator keeps one string.
-  'TXT long': 'a 300-byte TXT string is stored unsplit',
 };
 
 /** A python3 that can import the library: Debian's /usr/bin/python3 first (pyenv shims may shadow it). */
@@ -139,8 +135,8 @@ describe.skipIf(!python)('python3-cloudflare (Cloudflare\'s Python library) agai
 
   // The library's own examples look a zone up with `name` and per_page=1
   // (/usr/share/doc/python3-cloudflare/examples/example_zones.py and others), and so does
-  // certbot-dns-cloudflare; the live API answers it. Today's emulator takes per_page 5..50 only.
-  it.fails('finds the zone by name with per_page=1, as the library\'s examples do (known emulator gap: per_page below 5 refused)', () => {
+  // certbot-dns-cloudflare; the live API answers it.
+  it('finds the zone by name with per_page=1, as the library\'s examples do', () => {
     expect(summary.zone_lookup_per_page_1).toEqual({ found: [ZONE] });
   });
 

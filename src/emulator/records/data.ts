@@ -1,7 +1,7 @@
 /**
  * `data` of the structured types, checked and stored: numbers as numbers, host names
  * lower-case without the trailing dot (SRV `target` is returned without it: caddyserver/caddy
- * issue #6975), hex and base64 without white space but in the case written, SvcParams of
+ * issue #6975), hex upper-case and base64 as written, both without white space, SvcParams of
  * HTTPS/SVCB with single spaces between parameters, LOC directions upper-case, other text as
  * written (src/emulator/README.md, "Storage forms").
  */
@@ -60,7 +60,10 @@ function storeField(type: RecordTypeName, field: DataFieldFact, value: unknown):
       return host !== undefined && hostnameProblem(host, { allowRoot: true }) === undefined ? { ok: true, value: host } : { ok: false, want: 'a host name' };
     }
     case 'hex':
-      return typeof value === 'string' && /^[0-9a-fA-F\s]+$/.test(value) ? { ok: true, value: value.replace(/\s+/g, '') } : { ok: false, want: 'hexadecimal' };
+      // Stored upper-case: "Cloudflare stores `fingerprint` in uppercase letters"
+      // (octodns/octodns-cloudflare PR #39; ComputeCanada/magic_castle PR #267), and the API
+      // returns TLSA certificates upper-case (kubernetes-sigs/external-dns PR #6616).
+      return typeof value === 'string' && /^[0-9a-fA-F\s]+$/.test(value) ? { ok: true, value: value.replace(/\s+/g, '').toUpperCase() } : { ok: false, want: 'hexadecimal' };
     case 'base64':
       return typeof value === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(value) ? { ok: true, value: value.replace(/\s+/g, '') } : { ok: false, want: 'base64' };
     case 'text': {

@@ -48,6 +48,12 @@ export const checkTxtQuotation: Rule = (ctx) => {
     if (e.record.type !== 'TXT') continue;
     const at = [...e.path, 'content'];
     const content = e.raw.content ?? '';
+    // A malformed escape first: the quotation parser would only call it inconsistent quotation.
+    const escape = badEscape(content);
+    if (escape) {
+      ctx.sink.error('txt.escape', at, `TXT content: ${escape}; write a byte as \\DDD (e.g. \\032 for a space) and a backslash as \\\\`);
+      continue;
+    }
     const parsed = parseTxtContent(content);
     if (!parsed.ok) {
       ctx.sink.error(
@@ -67,7 +73,5 @@ export const checkTxtQuotation: Rule = (ctx) => {
       );
       continue;
     }
-    const escape = badEscape(content);
-    if (escape) ctx.sink.error('txt.escape', at, `TXT content: ${escape}; write a byte as \\DDD (e.g. \\032 for a space) and a backslash as \\\\`);
   }
 };
