@@ -22,14 +22,17 @@ import { nameTypeKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
 import type { RecordType } from '../model/record-types.js';
 
+/** The `meta.*` flags by which the service marks a record as not ours to change (rule 1); empty when none. */
+export function protectionFlags(meta: RecordMeta | undefined): string[] {
+  if (!meta) return [];
+  return Object.entries(meta)
+    .filter(([key, value]) => value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')))
+    .map(([key]) => `meta.${key}`);
+}
+
 /** True when the service marks the record as not ours to change (rule 1). */
 export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
-  if (!meta) return false;
-  for (const [key, value] of Object.entries(meta)) {
-    if (value !== true) continue;
-    if (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')) return true;
-  }
-  return false;
+  return protectionFlags(meta).length > 0;
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 import type { LiveToken } from '../diff/diff-tokens.js';
 import { relativeRecordName } from '../model/names.js';
-import type { LiveRecord, RecordMeta } from '../model/record.js';
+import type { LiveRecord } from '../model/record.js';
+import { protectionFlags } from '../diff/ownership.js';
 import { exportRecords, type ExportedDefaults, type ExportedRecord } from './export-records.js';
 import { exportSettings } from './export-settings.js';
 import { exportTokens, type ExportedToken } from './export-tokens.js';
@@ -55,14 +56,6 @@ export interface ZoneExport {
   readonly sections?: ReadonlyArray<{ readonly title: string; readonly lines: readonly string[] }>;
 }
 
-/** Why the service keeps a record out of anyone's hands, or undefined when zonectl may manage it. */
-export function protectionOf(meta: RecordMeta | undefined): string | undefined {
-  if (!meta) return undefined;
-  const flags = Object.entries(meta)
-    .filter(([key, value]) => value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')))
-    .map(([key]) => `meta.${key}`);
-  return flags.length > 0 ? flags.join(', ') : undefined;
-}
 
 function describeLive(r: LiveRecord, zone: string): string {
   const value = r.content ?? JSON.stringify(r.data ?? {});
@@ -73,9 +66,9 @@ export function exportZone(input: ExportInput): ZoneExport {
   const managed: LiveRecord[] = [];
   const leftOut: string[] = [];
   for (const r of input.records) {
-    const why = protectionOf(r.meta);
-    if (why === undefined) managed.push(r);
-    else leftOut.push(`${describeLive(r, input.zone)}: managed by the service (${why}); zonectl never changes it`);
+    const flags = protectionFlags(r.meta);
+    if (flags.length === 0) managed.push(r);
+    else leftOut.push(`${describeLive(r, input.zone)}: managed by the service (${flags.join(', ')}); zonectl never changes it`);
   }
   const unknown = input.unknownTypes.map(
     (r) => `${relativeRecordName(r.name.toLowerCase().replace(/\.$/, ''), input.zone)} ${r.type} ${r.content ?? ''} (id ${r.id}): zonectl does not manage type ${r.type}; it is left alone`,
