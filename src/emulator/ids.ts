@@ -15,11 +15,6 @@ export function newApiKey(): string {
   return randomBytes(19).toString('hex').slice(0, 37);
 }
 
-/** SHA-256 hex of a secret: how tokens are found without storing their value. */
-export function hashSecret(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
 /** A stable 32-hex id derived from a label (plan ids). */
 export function stableId(label: string): string {
   return createHash('md5').update(label).digest('hex');

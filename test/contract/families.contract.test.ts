@@ -3,9 +3,9 @@
  * contract checks in test/emulator/identity and test/emulator/settings):
  * - error bodies of every records and zones endpoint (400, 403, 404, 405, 429) against the
  *   subset's common failure schema;
- * - the batch answer as a whole (newer than the 2024-08 subset: DESIGN §7 shape, records of
+ * - the batch answer as a whole (newer than the 2024-08 subset: the shape in src/emulator/README.md, records of
  *   the subset's record schema);
- * - the DNS settings fields newer than the subset (DESIGN §7 and SOURCE.md), zone and account.
+ * - the DNS settings fields newer than the subset (src/emulator/README.md and test/contract/openapi/SOURCE.md), zone and account.
  */
 import { describe, expect, it } from 'vitest';
 import { componentValidator, responseValidator, schemaValidator } from './openapi.js';
@@ -131,7 +131,7 @@ describe('error bodies of records and zones endpoints match the common failure s
   });
 });
 
-describe('answers newer than the 2024-08 subset (DESIGN §7)', () => {
+describe('answers newer than the 2024-08 subset (src/emulator/README.md)', () => {
   it('batch: the whole answer, including empty arrays', async () => {
     const emu = await startTestEmulator();
     const validate = schemaValidator(DNS, BATCH_ANSWER);

@@ -1,6 +1,6 @@
 /**
  * Validate response bodies against the official OpenAPI 3.0 subsets in
- * test/contract/openapi/ (a copy of ../shared/cloudflare-openapi; override with ZONECTL_OPENAPI_DIR). OpenAPI 3.0 `nullable`
+ * test/contract/openapi/ (subsets of the official Cloudflare OpenAPI, see SOURCE.md there; override with ZONECTL_OPENAPI_DIR). OpenAPI 3.0 `nullable`
  * is turned into JSON Schema (type arrays, or anyOf with null); `$ref`s resolve inside the
  * document; OpenAPI-only keywords (example, x-*, readOnly, discriminator, ...) are ignored.
  *
@@ -110,7 +110,7 @@ export function componentValidator(file: string, name: string): (body: unknown) 
 
 /**
  * Validate against a schema written here (for what is newer than the 2024-08 subset: batch,
- * new DNS settings fields, from DESIGN §7). It may `$ref` the document's components as
+ * new DNS settings fields, from src/emulator/README.md). It may `$ref` the document's components as
  * `doc#/components/schemas/<name>`.
  */
 export function schemaValidator(file: string, schema: object): (body: unknown) => ErrorObject[] {

@@ -1,6 +1,6 @@
 /**
- * Record rules audited item by item (issue 4, DESIGN §2/§5/§7), over real HTTP: the service's
- * own network (every published range, both edges, from DESIGN §7 — not the implementation's
+ * Record rules audited item by item (issue 4; src/emulator/README.md), over real HTTP: the service's
+ * own network (every published range, both edges, from https://www.cloudflare.com/ips/ — not the implementation's
  * table), private addresses not proxiable (9003), documentation ranges public, TTL rules with
  * the enterprise minimum, DNS-only TTL kept, comment length by plan, tag limits, SRV legacy
  * data members on every write path, proxied CNAME chains inside a batch, match=any with
@@ -45,7 +45,7 @@ async function post(emu: TestEmulator, body: Record<string, unknown>): Promise<{
   return { status: res.status, code: res.body.errors?.[0]?.code, result: res.body.result ?? undefined };
 }
 
-describe('the service network (DESIGN §7 list)', () => {
+describe('the service network (published list, cloudflare.com/ips)', () => {
   it('refuses A/AAAA content at both edges of every published range (9011), accepts the addresses just outside', async () => {
     const emu = await startTestEmulator();
     let n = 0;
@@ -120,7 +120,7 @@ describe('proxying and address classes', () => {
 });
 
 describe('TTL', () => {
-  it('DNS-only records keep their TTL on create, patch, put and batch (DESIGN §2)', async () => {
+  it('DNS-only records keep their TTL on create, patch, put and batch (src/emulator/README.md)', async () => {
     const emu = await startTestEmulator();
     const created = await post(emu, { type: 'A', name: 'keep', content: '192.0.2.1', ttl: 3600, proxied: false });
     expect(created.result?.ttl).toBe(3600);

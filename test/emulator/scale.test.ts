@@ -1,5 +1,5 @@
 /**
- * `--state` at 100,000 records (DESIGN §5): filled through the batch endpoint, a single write
+ * `--state` at 100,000 records (src/emulator/README.md): filled through the batch endpoint, a single write
  * afterwards appends one journal line (no rewrite of the state: the snapshot file is untouched
  * and the journal grows by a few hundred bytes), lists and filters stay usable, and a restart
  * loads everything. Time bounds are generous (measured here: fill ~3 s, restart ~0.5 s).

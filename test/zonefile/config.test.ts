@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesIgnore } from '../../src/core/zonefile/index.js';
 import { HEADER, expectValid, withRecords } from './helpers.js';
 
-describe('defaults (DESIGN §2)', () => {
+describe('defaults (README, "The zone file")', () => {
   it('omitted ttl -> defaults.ttl, else auto; never on proxied records; omitted proxied -> defaults.proxied for A/AAAA/CNAME', () => {
     const config = expectValid(`${HEADER}defaults: { ttl: 600, proxied: true }\nrecords:\n  - { name: "@", type: A, content: 192.0.2.1 }\n  - { name: d, type: A, content: 192.0.2.2, proxied: false }\n  - { name: "@", type: TXT, content: hi }\n  - { name: e, type: A, content: 192.0.2.3, proxied: false, ttl: 120 }\n`);
     const [apex, dnsOnly, txt, explicit] = config.records.map((r) => r.record);

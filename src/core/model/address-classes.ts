@@ -22,7 +22,7 @@ interface Prefix {
   readonly bits: number;
 }
 
-/** The service's own network (published list, DESIGN §7): A/AAAA content may not point there. */
+/** The service's own network (https://www.cloudflare.com/ips/): A/AAAA content may not point there. */
 export const SERVICE_NETWORK_RANGES: readonly string[] = [
   '173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18',
   '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17',
@@ -31,7 +31,7 @@ export const SERVICE_NETWORK_RANGES: readonly string[] = [
   '2a06:98c0::/29', '2c0f:f248::/32',
 ];
 
-/** Documentation ranges: ordinary public addresses here, so that examples and tests can use them (DESIGN §5). */
+/** Documentation ranges: ordinary public addresses here, so that examples and tests can use them (RFC 5737, RFC 3849). */
 export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
 
 /** ipaddr.js range names that cannot be proxied: private, loopback, link-local, shared (CGNAT), ... */

@@ -95,7 +95,7 @@ export function isServiceNetworkAddress(address: string): boolean {
   return a !== undefined && classifyAddress(a).serviceNetwork;
 }
 
-/** Whether an address can be proxied (documentation ranges count as public, DESIGN §5). */
+/** Whether an address can be proxied (documentation ranges count as public: RFC 5737, RFC 3849). */
 export function isProxiableAddress(address: string): boolean {
   const a = parseAnyAddress(address.trim());
   return a !== undefined && classifyAddress(a).proxiable;

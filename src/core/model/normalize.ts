@@ -98,7 +98,7 @@ function canonicalTags(tags: readonly string[]): string[] {
 }
 
 /**
- * The one canonical form used for desired and live records (DESIGN §4). Pure: the input is
+ * The one canonical form used for desired and live records (docs/architecture.md, "From a zone file to an HTTP call"). Pure: the input is
  * never mutated. Idempotent: normalizing a canonical record returns an equal record.
  */
 export function normalizeRecord(input: RecordInput, zone: string): CanonicalRecord {

@@ -1,13 +1,12 @@
 /**
  * The record types zonectl manages and the shape of each: which carry `content`, which carry
- * structured `data` (field names as in the Cloudflare API, DESIGN §7), which carry a top-level
- * `priority`, and which can be proxied.
+ * structured `data` (field names as in the Cloudflare API, the OpenAPI record schemas), which
+ * carry a top-level `priority`, and which can be proxied. The list of types is the plain fact
+ * shared with the emulator (src/facts); how zonectl compares each field is its own.
  */
+import { RECORD_TYPE_NAMES } from '../../facts/record-types.js';
 
-export const RECORD_TYPES = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'CAA', 'SRV', 'SVCB', 'HTTPS', 'PTR', 'NS', 'DS', 'DNSKEY',
-  'URI', 'NAPTR', 'SSHFP', 'TLSA', 'SMIMEA', 'CERT', 'LOC', 'OPENPGPKEY',
-] as const;
+export const RECORD_TYPES = RECORD_TYPE_NAMES;
 
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -116,11 +115,6 @@ export const DATA_FIELDS: Readonly<Partial<Record<RecordType, readonly DataField
   ],
 };
 
-/** Types whose value is `content` (a string); all others use `data`. */
-export const CONTENT_TYPES: ReadonlySet<RecordType> = new Set(
-  RECORD_TYPES.filter((t) => DATA_FIELDS[t] === undefined),
-);
-
 /** Types with a top-level `priority` (SRV, HTTPS and SVCB keep theirs inside `data`). */
 export const TOP_LEVEL_PRIORITY_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['MX', 'URI']);
 
@@ -130,7 +124,7 @@ export const PROXIABLE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A'
 /** Types whose `content` is a hostname (compared lower-case, punycode, without trailing dot). */
 export const HOSTNAME_CONTENT_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['CNAME', 'MX', 'NS', 'PTR']);
 
-/** Types whose name must follow the host name rules of the service (DESIGN §2). */
+/** Types whose name must follow the host name rules of the service (docs/architecture.md, rule table). */
 export const HOST_NAME_RULE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 export function isRecordType(value: unknown): value is RecordType {

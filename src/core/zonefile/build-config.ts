@@ -1,6 +1,6 @@
 /**
  * From the schema-valid parts of a zone file to the canonical model: defaults applied
- * (DESIGN §2), records normalised, retired settings mapped to their replacements.
+ * (README, "The zone file"), records normalised, retired settings mapped to their replacements.
  */
 import { normalizeRecord } from '../model/normalize.js';
 import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';

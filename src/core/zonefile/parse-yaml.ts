@@ -1,5 +1,5 @@
 /**
- * YAML reading with a source position for every node (DESIGN §6: js-yaml `load` with a
+ * YAML reading with a source position for every node (js-yaml `load` with a
  * `listener`, about ten times faster than `yaml`'s parseDocument on 100,000 records).
  *
  * js-yaml fires `open`/`close` around every node it composes. Nodes are numbered in the order

@@ -1,4 +1,4 @@
-/** Every semantic rule, run in this order after the schema (DESIGN §2). All problems are collected. */
+/** Every semantic rule, run in this order after the schema (docs/architecture.md, rule table). All problems are collected. */
 import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity } from './cname.js';
 import type { Rule } from './context.js';
