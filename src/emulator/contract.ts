@@ -162,6 +162,10 @@ export interface RouteResult {
   result: unknown;
   result_info?: ResultInfo;
   messages?: unknown[];
+  /** Members of the answer beside `result` (e.g. `timing` of the import). */
+  extra?: Record<string, unknown>;
+  /** A plain-text answer instead of the JSON envelope (the BIND export). */
+  text?: string;
 }
 
 export interface Route {

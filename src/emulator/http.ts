@@ -27,7 +27,12 @@ export function successBody(result: RouteResult): Record<string, unknown> {
     messages: result.messages ?? [],
   };
   if (result.result_info) body.result_info = result.result_info;
-  return body;
+  return { ...body, ...result.extra };
+}
+
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
 }
 
 export function errorBody(errors: ApiErrorItem[]): Record<string, unknown> {
@@ -53,6 +58,26 @@ export function sendError(res: ServerResponse, err: ApiError, headers: Record<st
   sendJson(res, err.status, errorBody(err.errors), { ...headers, ...err.headers });
 }
 
+/**
+ * The fields of a multipart/form-data body (RFC 7578) as strings: the import endpoint's `file`
+ * and `proxied`. Small and whole in memory (the service's import limit is 256 KiB), so a few
+ * lines here instead of a streaming parser.
+ */
+export function parseMultipart(raw: Buffer, contentType: string): Record<string, string> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  if (!boundary) throw new ApiError(400, [{ code: CODES.malformedJson, message: 'multipart body without a boundary' }]);
+  const delimiter = `--${boundary[1] ?? boundary[2]}`;
+  const fields: Record<string, string> = {};
+  for (const part of raw.toString('utf8').split(delimiter).slice(1)) {
+    if (part.startsWith('--')) break;
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    if (name !== undefined) fields[name] = part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return fields;
+}
+
 /** Read the whole body; JSON-parse it when not empty. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -66,6 +91,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(buf);
   }
   if (size === 0) return undefined;
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (/^multipart\/form-data/i.test(contentType)) return parseMultipart(Buffer.concat(chunks), contentType);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   try {

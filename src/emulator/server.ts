@@ -27,11 +27,13 @@ import {
   sendError,
   sendJson,
   successBody,
+  sendText,
 } from './http.js';
 import { newApiKey, newTokenValue } from './ids.js';
 import { loadIdentityModule, loadSettingsModule, type IdentityModule, type SettingsModule } from './modules.js';
 import { Router } from './router.js';
 import { dnsRecordRoutes } from './routes/dns-records.js';
+import { zoneFileRoutes } from './routes/zone-file.js';
 import { retiredRoutes } from './routes/retired.js';
 import { zoneRoutes } from './routes/zones.js';
 import { seedState } from './seed.js';
@@ -124,6 +126,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   };
   const routes: Route[] = [
     ...zoneRoutes(),
+    ...zoneFileRoutes(),
     ...dnsRecordRoutes(),
     ...identity.routes(),
     ...settings.routes(),
@@ -241,7 +244,8 @@ function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerRes
         return;
       }
       finish(result.status ?? 200);
-      sendJson(res, status, successBody(result), extraHeaders);
+      if (result.text !== undefined) sendText(res, status, result.text, extraHeaders);
+      else sendJson(res, status, successBody(result), extraHeaders);
     } catch (err) {
       if (err instanceof ApiError) {
         finish(err.status);
