@@ -93,6 +93,21 @@ describe('zonectl export', () => {
     expect((await runCli(['export', '--zone', 'example.com', '--format', 'json', '--out', file, '--force'], env)).code).toBe(0);
   });
 
+  it('--all writes one file per zone into a directory, each planning clean', async () => {
+    emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
+    const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+    const dir = mkdtempSync(join(tmpdir(), 'zonectl-export-all-'));
+    writeFileSync(join(dir, 'org.yaml'), 'version: 1\nzone: example.org\nrecords:\n  - { name: www, type: A, content: 192.0.2.44 }\n');
+    expect((await runCli(['apply', join(dir, 'org.yaml'), '--yes'], env)).code).toBe(0);
+    const out = join(dir, 'zones');
+    const res = await runCli(['export', '--all', '--out', out], env);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/example\.com: 0 record\(s\), 0 token\(s\) written to .*example\.com\.yaml/);
+    expect(res.stderr).toMatch(/example\.org: 1 record\(s\), 0 token\(s\) written to .*example\.org\.yaml/);
+    const plan = await runCli(['plan', join(out, 'example.com.yaml'), join(out, 'example.org.yaml'), '--detailed-exitcode'], env);
+    expect(plan.code).toBe(0);
+  });
+
   it('needs --zone or --all, and --all needs a directory', async () => {
     const none = await runCli(['export']);
     expect(none.code).toBe(1);
