@@ -21,6 +21,8 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['lint', async () => (await import('./commands/lint.js')).registerLint],
   ['resolve', async () => (await import('./commands/resolve.js')).registerResolve],
   ['token', async () => (await import('./commands/token.js')).registerToken],
+  ['schema', async () => (await import('./commands/schema.js')).registerSchema],
+  ['version', async () => (await import('./commands/schema.js')).registerSchema],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
 

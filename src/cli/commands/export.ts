@@ -67,6 +67,7 @@ export function registerExport(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json', 'bind']).default('yaml'))
     .option('--force', 'overwrite existing files')
     .addOption(baseUrlOption())
+    .addHelpText('after', '\nExamples:\n  zonectl export --zone example.com --out zones/example.com.yaml\n  zonectl export --zone example.com --format bind > example.com.zone\n  zonectl export --all --out zones/')
     .action(async (flags: ExportFlags) => {
       if ((flags.zone === undefined) === (flags.all !== true)) throw new ExportRefusedError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
       if (flags.all === true && flags.out === undefined) throw new ExportRefusedError('BAD_ARGS', '--all writes one file per zone: give --out DIR');

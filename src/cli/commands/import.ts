@@ -31,6 +31,7 @@ export function registerImport(program: Command): void {
     .option('--proxied', 'proxy A/AAAA/CNAME records that carry no cf-proxied tag (as the service\'s import option)')
     .option('--strict', 'exit 1 when anything could not be imported')
     .option('--force', 'overwrite --out if it exists')
+    .addHelpText('after', '\nExample:\n  zonectl import old-provider.zone --zone example.com --out zones/example.com.yaml')
     .action((file: string, flags: ImportFlags) => {
       if (flags.out !== undefined && flags.force !== true && existsSync(flags.out)) {
         throw new ImportRefusedError('OUTPUT_EXISTS', `${flags.out} exists; zonectl import does not overwrite a zone file (use --force, or another --out)`);

@@ -23,6 +23,7 @@ export function registerToken(program: Command): void {
     .option('--token-output <file>', 'write the new secret to this file (mode 0600, JSON {name: value}, merged)')
     .option('--show-token-values', 'print the new secret on stdout')
     .addOption(baseUrlOption())
+    .addHelpText('after', '\nExample:\n  zonectl token roll ci-dns-edit --token-output tokens.json')
     .action(async (name: string, flags: RollFlags) => {
       if (flags.tokenOutput === undefined && flags.showTokenValues !== true) {
         throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');

@@ -1,0 +1,21 @@
+import { Command } from 'commander';
+import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
+import { out } from '../io.js';
+import { VERSION } from '../version.js';
+
+/** `zonectl schema`: the zone file's JSON Schema (the published schemas/zone.schema.json), for editors and other tools. */
+export function registerSchema(program: Command): void {
+  program
+    .command('schema')
+    .description('Print the JSON Schema of zone files (for editors: yaml-language-server, VS Code)')
+    .addHelpText('after', '\nExample:\n  zonectl schema > zone.schema.json')
+    .action(() => {
+      out(`${JSON.stringify(buildZoneSchema(), null, 2)}`);
+    });
+  program
+    .command('version')
+    .description("Print zonectl's version")
+    .action(() => {
+      out(VERSION);
+    });
+}
