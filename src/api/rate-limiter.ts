@@ -107,6 +107,8 @@ export class RateLimiter {
   /** What the service last said is left (less what was sent since), until `serverResetAt`. */
   private serverRemaining: number | undefined;
   private serverResetAt = 0;
+  /** Requests counted in the current server window are not sent before it starts. */
+  private serverWindowStart = 0;
   private serverQuota: number | undefined;
   private serverWindowMs = 0;
 
@@ -134,6 +136,7 @@ export class RateLimiter {
   /** The service's own count: wait for its reset once what it said is left is spent. */
   private takeServerSlot(at: number): number {
     if (this.serverRemaining === undefined) return at;
+    at = Math.max(at, this.serverWindowStart);
     if (at >= this.serverResetAt) this.startServerWindow(at);
     if (this.serverRemaining !== undefined && this.serverRemaining <= 0) {
       at = Math.max(at, this.serverResetAt);
@@ -150,6 +153,7 @@ export class RateLimiter {
       return;
     }
     this.serverRemaining = this.serverQuota;
+    this.serverWindowStart = at;
     this.serverResetAt = at + this.serverWindowMs;
   }
 
@@ -166,8 +170,12 @@ export class RateLimiter {
     }
     const left = parseRatelimitHeader(headers['ratelimit']);
     if (left === undefined) return;
+    const now = this.clock.now();
+    // An answer about the current window; requests already booked into a later one keep their slot.
+    if (now < this.serverWindowStart) return;
     this.serverRemaining = left.remaining - this.pending;
-    this.serverResetAt = this.clock.now() + left.resetSeconds * 1000;
+    this.serverWindowStart = now;
+    this.serverResetAt = now + left.resetSeconds * 1000;
   }
 
   /** A request ended without an answer (network error): it no longer counts as on its way. */
