@@ -173,9 +173,13 @@ export class RateLimiter {
     const now = this.clock.now();
     // An answer about the current window; requests already booked into a later one keep their slot.
     if (now < this.serverWindowStart) return;
+    // `t` is rounded up to whole seconds: each answer bounds the reset from above. Within one
+    // window the smallest bound is the closest (a fresh window's bound lies a window later).
+    const upper = now + left.resetSeconds * 1000;
+    const sameWindow = this.serverRemaining !== undefined && now < this.serverResetAt && upper < this.serverResetAt + 1000;
+    this.serverResetAt = sameWindow ? Math.min(this.serverResetAt, upper) : upper;
     this.serverRemaining = left.remaining - this.pending;
     this.serverWindowStart = now;
-    this.serverResetAt = now + left.resetSeconds * 1000;
   }
 
   /** A request ended without an answer (network error): it no longer counts as on its way. */

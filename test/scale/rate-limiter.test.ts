@@ -32,6 +32,17 @@ describe('RateLimiter paced by the service', () => {
     expect(limiter.reserve()).toBe(10_000);
   });
 
+  it('narrows the reset time from the rounded-up seconds of successive answers', () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 1000, windowMs: 1000, clock });
+    limiter.reserve();
+    limiter.observe({ ratelimit: '"default";r=5;t=5' }); // reset in (4 s, 5 s]
+    clock.t = 300;
+    limiter.reserve();
+    limiter.observe({ ratelimit: '"default";r=0;t=4' }); // reset in (3.3 s, 4.3 s]: the closer bound
+    expect(limiter.reserve()).toBe(4000); // until 4,300 ms, not 5,000
+  });
+
   it('without the headers, its own budget alone paces it', () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ limit: 2, windowMs: 1000, clock });
