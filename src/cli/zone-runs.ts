@@ -27,8 +27,11 @@ export interface ManyZoneFlags {
   shard?: string;
 }
 
+/** The zone paths, `--format`, the budget and the shard: what plan and drift take alike. */
 export function addManyZoneOptions(command: Command): Command {
   return command
+    .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .addOption(new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)"))
     .addOption(new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once'));
 }

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
 import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
@@ -14,8 +14,6 @@ export function registerDrift(program: Command): void {
   const command = program
     .command('drift')
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
-    .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too')
     .addOption(baseUrlOption());
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {

@@ -40,8 +40,6 @@ export function registerPlan(program: Command): void {
   const command = program
     .command('plan')
     .description('Compare zone files with the live zones and show the changes apply would make (changes nothing)')
-    .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
     .addOption(baseUrlOption());
