@@ -68,14 +68,13 @@ export async function loadZoneFilesDetailed(
   });
 }
 
-/** Valid configs, every problem of every file, and the zone files read (directories expanded). */
+/** Valid configs and every problem of every file (directories expanded). */
 export async function loadZoneFiles(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
-): Promise<{ configs: ZoneConfig[]; problems: Problem[]; files: string[] }> {
+): Promise<{ configs: ZoneConfig[]; problems: Problem[] }> {
   const loaded = await loadZoneFilesDetailed(paths, env);
   return {
-    files: loaded.filter((f) => f.config !== undefined).map((f) => f.path),
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
     problems: loaded.flatMap((f) => f.problems),
   };

@@ -64,18 +64,16 @@ export interface RunZonesOptions {
   readonly concurrency?: number;
 }
 
-/** Plan every zone; never throws for one zone's failure (the listing's failure fails every zone). */
+/**
+ * Plan every zone; never throws for one zone's failure. When the zones list cannot be read,
+ * each zone is looked up on its own (and fails, or not, on its own).
+ */
 export async function planZoneOutcomes(
   client: CloudflareClient,
   configs: readonly ZoneConfig[],
   options: RunZonesOptions = {},
 ): Promise<ZoneOutcome[]> {
-  let resolved: ZoneConfig[];
-  try {
-    resolved = await withListedZoneIds(client, configs);
-  } catch (error) {
-    return configs.map((c) => failed(c, error));
-  }
+  const resolved = await withListedZoneIds(client, configs).catch(() => [...configs]);
   return mapBounded(resolved, options.concurrency ?? DEFAULT_ZONE_CONCURRENCY, async (config, i): Promise<ZoneOutcome> => {
     try {
       const run = await planZoneRun(client, config);
