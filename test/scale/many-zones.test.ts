@@ -85,6 +85,18 @@ describe('plan and drift of a directory of zones', () => {
     expect(r.stderr).not.toMatch(/ECONNREFUSED/);
   });
 
+  it('--shard K/N: the N runs of a matrix plan every zone exactly once', async () => {
+    const { env } = await start(zones);
+    const dir = repository(zones);
+    const planned: string[] = [];
+    for (let k = 1; k <= 3; k++) {
+      const r = await runCli(['plan', join(dir, 'zones'), '--shard', `${k}/3`, '--format', 'json'], env);
+      expect(r.code, r.stderr).toBe(0);
+      planned.push(...(JSON.parse(r.stdout) as { zones: Array<{ zone: string }> }).zones.map((z) => z.zone));
+    }
+    expect(planned.sort()).toEqual([...zones].sort());
+  });
+
   it('validate accepts a directory', async () => {
     const dir = repository(zones.slice(0, 3));
     const r = await runCli(['validate', join(dir, 'zones')]);
