@@ -170,8 +170,3 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   }
   return `${parts.join('\n')}\n`;
 }
-
-/** The Markdown of planned zones (every zone planned). */
-export function renderMarkdown(plans: readonly ZonePlan[], options: MarkdownOptions = {}): string {
-  return renderMarkdownReport(plans.map((plan) => ({ kind: 'planned', zone: plan.zone, file: '', plan })), options);
-}
