@@ -29,12 +29,12 @@ const RSS_MARK = 'ZONECTL_BENCH_MAXRSS_KB=';
 const RSS_PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${RSS_MARK}'+process.resourceUsage().maxRSS+'\\n'))`;
 
 /** Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. */
-export function runNode(args: readonly string[], cwd: string): Promise<ChildRun> {
+export function runNode(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

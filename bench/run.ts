@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -14,9 +14,10 @@ import { benchHostile } from './hostile-bench.js';
 import { formatMs, formatRatio } from './measure.js';
 import { benchPlan } from './plan-bench.js';
 import { benchValidate } from './validate-bench.js';
+import { benchManyZones } from './zones-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -81,6 +82,14 @@ async function main(): Promise<void> {
       rows.push([`emulator ${d.records / 1000}k creates (batch)`, 'journal cost', formatRatio(d.journaledMs, d.inMemoryMs)]);
       rows.push([`live read ${d.liveRecords / 1000}k records`, 'readLiveRecords (paged GETs)', formatMs(d.liveReadMs)]);
       rows.push([`emulator restart, ${d.liveRecords / 1000}k records`, `load state (${d.stateFileMb.toFixed(1)} MB)`, formatMs(d.restartMs)]);
+    }
+    if (parts.includes('zones')) {
+      // The service's 1,200 per 300 s, scaled down by 75 so that the run takes seconds, not minutes.
+      note('zones: plan 1,000 small zones against the emulator with --rate-limit 400/4 ...');
+      const z = await benchManyZones(root, dir, 1000, 400, 4);
+      const label = `plan ${z.zones} zones (emulator limit ${z.quota}/${z.windowSeconds} s)`;
+      rows.push([label, `${z.mode}: requests / 429s / exit`, `${z.requests} / ${z.limited} / ${z.exitCode}`]);
+      rows.push([label, 'time vs the budget\'s floor', `${formatMs(z.ms)} vs ${formatMs(z.floorMs)} (${formatRatio(z.ms, z.floorMs)})`]);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

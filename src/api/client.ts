@@ -257,7 +257,9 @@ export class CloudflareClient {
       status = res.statusCode;
       responseHeaders = res.headers;
       text = await res.body.text();
+      this.limiter?.observe(responseHeaders);
     } catch (err) {
+      this.limiter?.release();
       const detail = describeNetworkError(err);
       const ms = this.clock.now() - started;
       const decision = decideOnNetworkError(method, err);

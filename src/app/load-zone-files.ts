@@ -1,9 +1,12 @@
 /**
- * Read zone files from disk and load them with the process environment. A missing or unreadable
- * file is a problem like any other (never a crash); files are independent of each other.
+ * Read zone files from disk and load them with the process environment. A directory stands for
+ * every zone file under it (zone-file-paths.ts). A missing or unreadable file, or a directory
+ * without zone files, is a problem like any other (never a crash); files are independent of
+ * each other.
  */
 import { readFile } from 'node:fs/promises';
 import { loadZoneFile, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
+import { expandZoneFilePaths } from './zone-file-paths.js';
 
 export interface LoadedZoneFile {
   path: string;
@@ -23,16 +26,22 @@ function readProblem(path: string, error: unknown): Problem {
   return { severity: 'error', file: path, line: 1, col: 1, path: '', message: reason, code: 'file.read' };
 }
 
+function emptyDirectoryProblem(dir: string): Problem {
+  return { severity: 'error', file: dir, line: 1, col: 1, path: '', message: 'directory holds no zone file (*.yaml, *.yml)', code: 'file.read' };
+}
+
 /**
- * Each file with its own config (when valid) and problems, in the order given. Two files for
- * the same zone are an error on the later one (one file per zone).
+ * Each file with its own config (when valid) and problems, in the order given (a directory's
+ * files sorted). Two files for the same zone are an error on the later one (one file per zone).
  */
 export async function loadZoneFilesDetailed(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<LoadedZoneFile[]> {
+  const { files, emptyDirectories } = await expandZoneFilePaths(paths);
+  const empty = emptyDirectories.map((dir): LoadedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
   const loaded = await Promise.all(
-    paths.map(async (path): Promise<LoadedZoneFile> => {
+    files.map(async (path): Promise<LoadedZoneFile> => {
       let text: string;
       try {
         text = await readFile(path, 'utf8');
@@ -44,7 +53,7 @@ export async function loadZoneFilesDetailed(
     }),
   );
   const seen = new Map<string, string>();
-  return loaded.map((f) => {
+  return [...empty, ...loaded].map((f) => {
     if (!f.config) return f;
     const earlier = seen.get(f.config.zone);
     if (earlier === undefined) {
@@ -59,7 +68,7 @@ export async function loadZoneFilesDetailed(
   });
 }
 
-/** Valid configs and every problem of every file. */
+/** Valid configs and every problem of every file (directories expanded). */
 export async function loadZoneFiles(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,

@@ -50,10 +50,13 @@ describe('CI recipes', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
+    emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
     repo = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
     mkdirSync(join(repo, 'zones'));
     writeFileSync(join(repo, 'zones', 'example.com.yaml'), ZONE);
+    // The recipes name the directory: zone files at any depth under zones/ are planned.
+    mkdirSync(join(repo, 'zones', 'org'));
+    writeFileSync(join(repo, 'zones', 'org', 'example.org.yml'), ZONE.replace('zone: example.com', 'zone: example.org').replace('content: example.com', 'content: example.org'));
     const bin = join(repo, '.bin');
     mkdirSync(bin);
     // `zonectl` as the recipes call it, here the repository's own CLI.
@@ -79,14 +82,14 @@ describe('CI recipes', () => {
    * Runs a step's script as the runner does (`bash -e`), with its own GITHUB_OUTPUT and
    * GITHUB_STEP_SUMMARY. Asynchronously: the emulator answers from this very process.
    */
-  async function runStep(script: string): Promise<{ code: number; outputs: Record<string, string>; summary: string; stderr: string }> {
+  async function runStep(script: string, on: 'github' | 'gitlab' = 'github'): Promise<{ code: number; outputs: Record<string, string>; summary: string; stderr: string }> {
     const out = join(env.RUNNER_TEMP, `out-${Math.random().toString(36).slice(2)}`);
     const summary = `${out}.md`;
     writeFileSync(out, '');
     writeFileSync(summary, '');
     const res = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
-        cwd: repo, env: { ...env, GITHUB_OUTPUT: out, GITHUB_STEP_SUMMARY: summary }, stdio: ['ignore', 'ignore', 'pipe'],
+        cwd: repo, env: { ...env, ...(on === 'github' ? { GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: out, GITHUB_STEP_SUMMARY: summary } : {}) }, stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -115,7 +118,10 @@ describe('CI recipes', () => {
       expect(r.code, `${step.name}: ${r.stderr}`).toBe(0);
       if (step.name === 'Plan') {
         expect(r.outputs.changes).toBe('true');
-        expect(r.summary).toMatch(/example\.com/);
+        // zonectl writes the job summary itself on GitHub Actions (GITHUB_ACTIONS=true).
+        expect(r.summary).toMatch(/^### zonectl plan/);
+        expect(r.summary).toContain('| `example.com` | 4 |');
+        expect(r.summary).toContain('| `example.org` | 4 |');
         expect(readFileSync(join(repo, 'plan.md'), 'utf8')).toMatch(/create/i);
       }
     }
@@ -136,7 +142,7 @@ describe('CI recipes', () => {
     writeFileSync(join(repo, 'zones', 'example.com.yaml'), ZONE.replace('192.0.2.10', '192.0.2.11'));
     for (const job of ['plan', 'apply', 'drift']) {
       for (const line of ci[job].script ?? []) {
-        const r = await runStep(line);
+        const r = await runStep(line, 'gitlab');
         expect(r.code, `${job}: ${line}: ${r.stderr}`).toBe(0);
       }
     }

@@ -1,29 +1,27 @@
-import { Command, Option } from 'commander';
-import { connect } from '../../app/connect.js';
-import { planZoneRuns } from '../../app/plan-zones.js';
-import { EXIT, out } from '../io.js';
+import type { Command } from 'commander';
+import { plannedRuns } from '../../app/run-zones.js';
+import { EXIT } from '../io.js';
+import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { loadValidConfigs } from './load.js';
-import { baseUrlOption, hasChanges, renderPlans, type OutputFormat } from './plan.js';
+import { baseUrlOption, hasChanges } from './plan.js';
 
-/** `zonectl drift`: the nightly check. Exit 2 when the live zone differs from the file. */
+interface DriftFlags extends ManyZoneFlags {
+  failOnUnmanaged?: boolean;
+}
+
+/** `zonectl drift`: the nightly check. Exit 2 on drift, 1 when a zone could not be checked. */
 export function registerDrift(program: Command): void {
-  program
+  const command = program
     .command('drift')
-    .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync); changes nothing')
-    .argument('<files...>', 'zone files')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
     .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too')
-    .addOption(baseUrlOption())
-    .action(async (files: string[], opts: { format: OutputFormat; failOnUnmanaged?: boolean; baseUrl?: string }) => {
-      const configs = await loadValidConfigs(files);
-      const client = connect({ baseUrl: opts.baseUrl });
-      try {
-        const runs = await planZoneRuns(client, configs);
-        out(renderPlans(runs, opts.format));
-        const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
-        process.exitCode = hasChanges(runs) || unmanaged ? EXIT.changes : EXIT.ok;
-      } finally {
-        await client.close();
-      }
-    });
+    .addOption(baseUrlOption());
+  addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
+    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
+    const outcomes = await runZones(configs, opts, shard);
+    printReport('drift', toReports(outcomes), opts.format);
+    const runs = plannedRuns(outcomes);
+    const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
+    process.exitCode = runs.length < outcomes.length ? EXIT.error : hasChanges(runs) || unmanaged ? EXIT.changes : EXIT.ok;
+  });
 }

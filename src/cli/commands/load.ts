@@ -10,9 +10,12 @@ export class InvalidZoneFilesError extends ZonectlError {
   }
 }
 
-/** Load and validate zone files; print every problem; throw when any is an error (no API call happens). */
-export async function loadValidConfigs(files: readonly string[]): Promise<ZoneConfig[]> {
-  const { configs, problems } = await loadZoneFiles(files);
+/**
+ * Load and validate zone files (a directory: every zone file under it); print every problem;
+ * throw when any is an error (no API call happens).
+ */
+export async function loadValidConfigs(paths: readonly string[]): Promise<ZoneConfig[]> {
+  const { configs, problems } = await loadZoneFiles(paths);
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
   if (errors > 0) throw new InvalidZoneFilesError(errors);

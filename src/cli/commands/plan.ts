@@ -1,24 +1,16 @@
 import { Command, Option } from 'commander';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connect, resolveBaseUrl } from '../../app/connect.js';
-import { planZoneRuns, type ZoneRun } from '../../app/plan-zones.js';
+import { resolveBaseUrl } from '../../app/connect.js';
+import { plannedRuns } from '../../app/run-zones.js';
+import type { ZoneRun } from '../../app/plan-zones.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
-import { renderJson } from '../../core/render/render-json.js';
-import { renderMarkdown } from '../../core/render/render-markdown.js';
-import { renderText } from '../../core/render/render-text.js';
-import { EXIT, log, out, styleFor } from '../io.js';
+import { EXIT, log } from '../io.js';
+import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { loadValidConfigs } from './load.js';
 
-export type OutputFormat = 'text' | 'json' | 'markdown';
-
-export function renderPlans(runs: readonly ZoneRun[], format: OutputFormat): string {
-  const plans = runs.map((r) => r.plan);
-  if (format === 'json') return renderJson(plans);
-  if (format === 'markdown') return renderMarkdown(plans);
-  return renderText(plans, styleFor(process.stdout));
-}
+export type { OutputFormat } from '../zone-runs.js';
 
 export function hasChanges(runs: readonly ZoneRun[]): boolean {
   return runs.some((r) => r.plan.operations.length > 0);
@@ -39,28 +31,34 @@ export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: st
 export const baseUrlOption = (): Option =>
   new Option('--base-url <url>', 'API base URL (default: $CLOUDFLARE_BASE_URL or https://api.cloudflare.com/client/v4)');
 
+interface PlanFlags extends ManyZoneFlags {
+  detailedExitcode?: boolean;
+  out?: string;
+}
+
 export function registerPlan(program: Command): void {
-  program
+  const command = program
     .command('plan')
     .description('Compare zone files with the live zones and show the changes apply would make (changes nothing)')
-    .argument('<files...>', 'zone files')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
-    .option('--out <plan.json>', 'save the plan for `zonectl apply --plan`')
-    .addOption(baseUrlOption())
-    .action(async (files: string[], opts: { format: OutputFormat; detailedExitcode?: boolean; out?: string; baseUrl?: string }) => {
-      const configs = await loadValidConfigs(files);
-      const client = connect({ baseUrl: opts.baseUrl });
-      try {
-        const runs = await planZoneRuns(client, configs);
-        out(renderPlans(runs, opts.format));
-        if (opts.out !== undefined) {
-          savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files);
-          log(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
-        }
-        process.exitCode = opts.detailedExitcode && hasChanges(runs) ? EXIT.changes : EXIT.ok;
-      } finally {
-        await client.close();
+    .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
+    .addOption(baseUrlOption());
+  addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
+    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
+    const outcomes = await runZones(configs, opts, shard);
+    printReport('plan', toReports(outcomes), opts.format);
+    const runs = plannedRuns(outcomes);
+    const failed = outcomes.length - runs.length;
+    if (opts.out !== undefined) {
+      if (failed > 0) {
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
+      } else {
+        savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), runs.map((r) => r.config.file));
+        log(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
-    });
+    }
+    if (configs.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
+    process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && hasChanges(runs) ? EXIT.changes : EXIT.ok;
+  });
 }
+

@@ -4,11 +4,14 @@
  * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest
  * (`zonectl: warning: ...` when they are all warnings);
  * one summary line per file on stdout (`FILE: valid (N records)` or `FILE: N errors`); exit 0
- * when all are valid, 1 otherwise. No API call, no credentials needed.
+ * when all are valid, 1 otherwise. No API call, no credentials needed. A directory stands for every
+ * zone file under it. On GitHub Actions (GITHUB_ACTIONS=true) each problem shown is also an
+ * `::error` / `::warning` annotation on stdout, shown inline in the pull request.
  */
 import type { Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
+import { annotation, isGitHubActions } from '../github-annotations.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
@@ -85,8 +88,10 @@ export function problemLines(f: LoadedZoneFile): string[] {
 export async function runValidate(files: readonly string[], io: ValidateIo = processIo): Promise<number> {
   const loaded = await loadZoneFilesDetailed(files, io.env);
   let invalid = false;
+  const annotate = isGitHubActions(io.env);
   for (const f of loaded) {
     for (const line of problemLines(f)) io.err(line);
+    if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
     if (!f.config) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
@@ -97,7 +102,7 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
   program
     .command('validate')
     .description('Check zone files (YAML, schema, service rules) without calling the API; exit 0 valid, 1 invalid')
-    .argument('<files...>', 'zone files')
+    .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .action(async (files: string[]) => {
       try {
         process.exitCode = await runValidate(files, io);

@@ -1,26 +1,172 @@
+/**
+ * The Markdown report of `plan` / `drift` for pull request comments and job summaries: the
+ * summary table first, then what needs attention (destructive changes, threshold refusals,
+ * failed zones), then each zone's details folded in `<details>`. The whole stays below
+ * GitHub's 65,536-character limit of a comment body; what does not fit is counted
+ * ("N more changes not shown") with a pointer to the full text output.
+ */
 import type { ZonePlan } from '../plan/build-plan.js';
+import type { Operation } from '../plan/operation.js';
 import { renderOperation, summaryLine } from './render-text.js';
+import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
+import { hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 
-/** A Markdown plan for pull request comments: a summary table and a diff block per zone. */
-export function renderMarkdown(plans: readonly ZonePlan[]): string {
-  const out: string[] = ['### zonectl plan', '', '| zone | create | update | delete | unchanged | unmanaged |', '|---|---:|---:|---:|---:|---:|'];
-  for (const p of plans) {
-    const s = p.summary;
-    out.push(`| \`${p.zone}\` | ${s.create} | ${s.update} | ${s.delete} | ${s.unchanged} | ${s.unmanaged} |`);
+/** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+export interface MarkdownOptions {
+  readonly kind?: ReportKind;
+  /** Upper bound of the whole text (default just below GitHub's comment limit). */
+  readonly limit?: number;
+  /** How to get the full output, named in the footer when something was left out. */
+  readonly fullOutput?: string;
+}
+
+const FOOTER_ROOM = 400;
+
+/** Keeps Markdown table cells and inline code intact. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
+
+/** A diff line of one operation; a long TXT update as a word diff of the two texts. */
+function operationLines(op: Operation): string[] {
+  if (op.kind === 'dns_record' && op.action === 'update' && op.after.type === 'TXT' && op.fields.includes('content')) {
+    const before = op.before.content ?? '';
+    const after = op.after.content ?? '';
+    if (Math.max(before.length, after.length) >= WORD_DIFF_FROM) {
+      const rest = op.fields.filter((f) => f !== 'content');
+      return [
+        `! ${op.after.name} TXT (word diff: [-removed-] {+added+})${rest.length > 0 ? ` also ${rest.join(', ')}` : ''}`,
+        `    ${wordDiff(before, after)}`,
+      ];
+    }
   }
-  for (const p of plans) {
-    out.push('', `#### \`${p.zone}\``, '');
-    if (p.operations.length === 0) {
-      out.push(summaryLine(p.summary));
+  return renderOperation(op).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
+}
+
+function attentionLines(reports: readonly ZoneReport[]): string[] {
+  const lines: string[] = [];
+  for (const r of reports) {
+    if (r.kind === 'failed') {
+      lines.push(`- :x: ${code(r.zone)} failed (${r.code}): ${cell(r.message)}`);
       continue;
     }
-    out.push('```diff');
-    for (const op of p.operations) {
-      for (const line of renderOperation(op)) out.push(line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
+    for (const v of r.plan.safety) {
+      lines.push(`- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``);
     }
-    out.push('```', '', summaryLine(p.summary));
-    for (const w of p.warnings) out.push(`> warning: ${w}`);
-    for (const v of p.safety) out.push(`> **unsafe**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``);
+    const deletes = r.plan.operations.filter((op) => op.action === 'delete');
+    if (deletes.length > 0) {
+      const names = deletes.slice(0, 5).map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
+      lines.push(`- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${cell(names.join(', '))}${deletes.length > 5 ? ', …' : ''}`);
+    }
   }
-  return `${out.join('\n')}\n`;
+  return lines;
+}
+
+function tableRow(r: ZoneReport): string {
+  if (r.kind === 'failed') return `| ${code(r.zone)} :x: failed | - | - | - | - | - |`;
+  const c = zoneCounts(r.plan);
+  const refused = r.plan.safety.length > 0 ? ' :no_entry: refused' : '';
+  return `| ${code(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
+}
+
+/** Changes of a zone: the operation count a reader would miss if its details were cut. */
+function changeCount(plan: ZonePlan): number {
+  return plan.operations.length;
+}
+
+/** A zone's folded details; `maxChars` cuts the diff, returning how many operations were left out. */
+function detailsBlock(plan: ZonePlan, maxChars: number): { text: string; omitted: number } | undefined {
+  const head = [`<details><summary>${code(plan.zone)}: ${cell(summaryLine(plan.summary))}</summary>`, '', '```diff'];
+  const tail = ['```', ...plan.warnings.map((w) => `> warning: ${cell(w)}`), '', '</details>', ''];
+  const fixed = head.join('\n').length + tail.join('\n').length + 2;
+  if (fixed > maxChars) return undefined;
+  const body: string[] = [];
+  let used = fixed;
+  let shown = 0;
+  for (const op of plan.operations) {
+    const lines = operationLines(op).join('\n');
+    if (used + lines.length + 1 > maxChars - 60) break;
+    body.push(lines);
+    used += lines.length + 1;
+    shown += 1;
+  }
+  const omitted = plan.operations.length - shown;
+  if (shown === 0 && omitted > 0) return undefined;
+  if (omitted > 0) body.push(`# … ${omitted} more changes of this zone not shown`);
+  return { text: [...head, ...body, ...tail].join('\n'), omitted };
+}
+
+/** The capped Markdown report of many zones. */
+export function renderMarkdownReport(reports: readonly ZoneReport[], options: MarkdownOptions = {}): string {
+  const kind = options.kind ?? 'plan';
+  const limit = Math.min(options.limit ?? GITHUB_COMMENT_LIMIT - 1, GITHUB_COMMENT_LIMIT - 1);
+  const budget = limit - FOOTER_ROOM;
+  const parts: string[] = [];
+  let used = 0;
+  const add = (text: string): boolean => {
+    if (used + text.length + 1 > budget) return false;
+    parts.push(text);
+    used += text.length + 1;
+    return true;
+  };
+  let notShown = 0;
+
+  const changed = reports.filter(hasChangesReport).length;
+  const failed = reports.filter((r) => r.kind === 'failed').length;
+  add(kind === 'drift' ? '### zonectl drift' : '### zonectl plan');
+  add('');
+  add(
+    kind === 'drift'
+      ? `${reports.length} zone(s): **${changed} drifted** from their files, ${failed} failed, ${reports.length - changed - failed} in sync.`
+      : `${reports.length} zone(s): **${changed} with changes**, ${failed} failed, ${reports.length - changed - failed} without changes.`,
+  );
+  add('');
+
+  const attention = attentionLines(reports);
+  if (attention.length > 0) {
+    add('#### Needs attention');
+    add('');
+    let left = attention.length;
+    for (const line of attention) {
+      if (!add(line)) break;
+      left -= 1;
+    }
+    if (left > 0) add(`- … ${left} more not shown`);
+    add('');
+  }
+
+  // Zones with changes or failures first; zones in sync are the rows to drop when space runs out.
+  const ordered = [...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)), ...reports.filter((r) => r.kind === 'planned' && !hasChangesReport(r))];
+  add('| zone | create | update | delete | unmanaged | warnings |');
+  add('|---|---:|---:|---:|---:|---:|');
+  let rowsLeft = ordered.length;
+  // Keep room for the details of the zones with changes: the table may use at most half the budget.
+  const tableBudget = used + Math.floor((budget - used) / 2);
+  for (const r of ordered) {
+    const row = tableRow(r);
+    if (used + row.length + 1 > tableBudget || !add(row)) break;
+    rowsLeft -= 1;
+  }
+  if (rowsLeft > 0) add(`| … ${rowsLeft} more zones | | | | | |`);
+  add('');
+
+  for (const r of ordered) {
+    if (r.kind !== 'planned' || r.plan.operations.length === 0) continue;
+    const block = detailsBlock(r.plan, budget - used);
+    if (block === undefined || !add(block.text)) {
+      notShown += changeCount(r.plan);
+      continue;
+    }
+    notShown += block.omitted;
+  }
+
+  if (notShown > 0) {
+    const how = options.fullOutput ?? `zonectl ${kind} with --format text`;
+    parts.push(`**${notShown} more changes not shown** (this comment stays below GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character limit); the full ${kind} is in the job's text output (\`${how}\`).`, '');
+  }
+  return `${parts.join('\n')}\n`;
 }

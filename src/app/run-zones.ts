@@ -1,0 +1,91 @@
+/**
+ * Many zones in one run: each zone planned on its own (bounded concurrency), each with its own
+ * outcome, so that one zone's failure does not stop the others. Zone ids of many zones come from
+ * one listing of the zones (GET /zones, 50 a page) instead of one lookup by name per zone.
+ */
+import { ZONES_PER_PAGE, listAll, type ApiZone, type CloudflareClient } from '../api/index.js';
+import { ZonectlError, type ErrorCode } from '../core/errors.js';
+import { canonicalZoneName } from '../core/model/names.js';
+import type { ZoneConfig } from '../core/zonefile/index.js';
+import { planZoneRun, type ZoneRun } from './plan-zones.js';
+
+/** Zones planned at once by default: enough to hide latency, few enough to stay in the budget's pace. */
+export const DEFAULT_ZONE_CONCURRENCY = 4;
+
+/** Above this many zones without `zone_id`, one listing of every zone beats a lookup per zone. */
+export const LIST_ZONES_ABOVE = 3;
+
+export type ZoneOutcome =
+  | { readonly kind: 'planned'; readonly config: ZoneConfig; readonly run: ZoneRun }
+  | { readonly kind: 'failed'; readonly config: ZoneConfig; readonly code: ErrorCode; readonly message: string };
+
+/** Runs `work` over `items` with at most `limit` at once; results in the order of `items`. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+/**
+ * The configs with `zone_id` filled in from one listing of the zones, for files that do not set
+ * it and whose name matches exactly one zone (an unknown or ambiguous name is left to the
+ * per-zone lookup, which explains it).
+ */
+export async function withListedZoneIds(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneConfig[]> {
+  const unresolved = configs.filter((c) => c.zoneId === undefined);
+  if (unresolved.length <= LIST_ZONES_ABOVE) return [...configs];
+  const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
+  const byName = new Map<string, ApiZone[]>();
+  for (const z of zones) {
+    const name = canonicalZoneName(z.name);
+    byName.set(name, [...(byName.get(name) ?? []), z]);
+  }
+  return configs.map((c) => {
+    if (c.zoneId !== undefined) return c;
+    const matching = byName.get(c.zone) ?? [];
+    return matching.length === 1 ? { ...c, zoneId: matching[0]!.id } : c;
+  });
+}
+
+function failed(config: ZoneConfig, error: unknown): ZoneOutcome {
+  const code: ErrorCode = error instanceof ZonectlError ? error.code : 'INTERNAL';
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'failed', config, code, message };
+}
+
+export interface RunZonesOptions {
+  readonly concurrency?: number;
+}
+
+/**
+ * Plan every zone; never throws for one zone's failure. When the zones list cannot be read,
+ * each zone is looked up on its own (and fails, or not, on its own).
+ */
+export async function planZoneOutcomes(
+  client: CloudflareClient,
+  configs: readonly ZoneConfig[],
+  options: RunZonesOptions = {},
+): Promise<ZoneOutcome[]> {
+  const resolved = await withListedZoneIds(client, configs).catch(() => [...configs]);
+  return mapBounded(resolved, options.concurrency ?? DEFAULT_ZONE_CONCURRENCY, async (config, i): Promise<ZoneOutcome> => {
+    try {
+      const run = await planZoneRun(client, config);
+      // The run keeps the file's own config (a listed zone id is a lookup result, not the file's).
+      return { kind: 'planned', config: configs[i]!, run: { ...run, config: configs[i]! } };
+    } catch (error) {
+      return failed(configs[i]!, error);
+    }
+  });
+}
+
+/** The runs of the zones that were planned. */
+export function plannedRuns(outcomes: readonly ZoneOutcome[]): ZoneRun[] {
+  return outcomes.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
+}

@@ -1,0 +1,100 @@
+/**
+ * What `plan` and `drift` share for many zones: the flags of the rate budget and of sharding,
+ * running the zones with their own outcomes, the output grouped by zone with a closing summary
+ * table, the GitHub job summary, and the exit code (the worst of the zones).
+ */
+import { appendFileSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { connectWithBudget } from '../app/run-budget.js';
+import { planZoneOutcomes, type ZoneOutcome } from '../app/run-zones.js';
+import { assertNever } from '../core/errors.js';
+import { renderJson } from '../core/render/render-json.js';
+import { renderMarkdownReport } from '../core/render/render-markdown.js';
+import { renderSummaryTable } from '../core/render/render-summary.js';
+import { renderText } from '../core/render/render-text.js';
+import type { ReportKind, ZoneReport } from '../core/render/zone-report.js';
+import { inShard, parseShard, type Shard } from '../core/shard.js';
+import type { ZoneConfig } from '../core/zonefile/index.js';
+import { errorLine } from './errors.js';
+import { log, out, styleFor } from './io.js';
+
+export type OutputFormat = 'text' | 'json' | 'markdown';
+
+export interface ManyZoneFlags {
+  format: OutputFormat;
+  baseUrl?: string;
+  rateLimit?: string;
+  shard?: string;
+}
+
+/** The zone paths, `--format`, the budget and the shard: what plan and drift take alike. */
+export function addManyZoneOptions(command: Command): Command {
+  return command
+    .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)"))
+    .addOption(new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once'));
+}
+
+/** The configs of this shard (all without --shard). */
+export function selectShard(configs: readonly ZoneConfig[], spec: string | undefined): { configs: ZoneConfig[]; shard?: Shard } {
+  if (spec === undefined) return { configs: [...configs] };
+  const shard = parseShard(spec);
+  return { configs: configs.filter((c) => inShard(c.zone, shard)), shard };
+}
+
+export function toReports(outcomes: readonly ZoneOutcome[]): ZoneReport[] {
+  return outcomes.map((o): ZoneReport =>
+    o.kind === 'planned'
+      ? { kind: 'planned', zone: o.config.zone, file: o.config.file, plan: o.run.plan }
+      : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message },
+  );
+}
+
+/** Plans every selected zone with the run's own budget; the client is closed afterwards. */
+export async function runZones(configs: readonly ZoneConfig[], flags: ManyZoneFlags, shard: Shard | undefined): Promise<ZoneOutcome[]> {
+  const client = connectWithBudget({ ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+  try {
+    return await planZoneOutcomes(client, configs);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Prints the report: each zone's output, failures as error lines, a summary table for many zones. */
+export function printReport(kind: ReportKind, reports: readonly ZoneReport[], format: OutputFormat, env: Readonly<Record<string, string | undefined>> = process.env): void {
+  for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
+  const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
+  const failed = reports.flatMap((r) => (r.kind === 'failed' ? [{ zone: r.zone, file: r.file, code: r.code, message: r.message }] : []));
+  let markdown: string | undefined;
+  switch (format) {
+    case 'json':
+      out(renderJson(plans, failed.length > 0 ? { errors: failed } : {}));
+      break;
+    case 'markdown':
+      markdown = renderMarkdownReport(reports, { kind });
+      out(markdown);
+      break;
+    case 'text':
+      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout)));
+      if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
+      break;
+    default:
+      assertNever(format, 'output format');
+  }
+  appendStepSummary(kind, reports, env, markdown);
+}
+
+/**
+ * On GitHub Actions, the Markdown report is appended to the job summary
+ * (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#adding-a-job-summary).
+ */
+export function appendStepSummary(kind: ReportKind, reports: readonly ZoneReport[], env: Readonly<Record<string, string | undefined>>, markdown?: string): void {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (env.GITHUB_ACTIONS !== 'true' || file === undefined || file === '') return;
+  try {
+    appendFileSync(file, markdown ?? renderMarkdownReport(reports, { kind }));
+  } catch (error) {
+    log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
