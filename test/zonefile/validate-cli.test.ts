@@ -151,11 +151,14 @@ describe('zonectl validate', () => {
 });
 
 describe('loadZoneFiles', () => {
-  it('returns valid configs and all problems; a directory is a problem, not a crash', async () => {
-    const good = file('z1.yaml', example);
-    const r = await loadZoneFiles([good, dir], {});
-    expect(r.configs.map((c) => c.zone)).toEqual(['example.com']);
-    expect(r.problems).toEqual([{ severity: 'error', file: dir, line: 1, col: 1, path: '', message: 'is a directory, not a zone file', code: 'file.read' }]);
+  it('returns valid configs and all problems; a directory stands for the zone files under it', async () => {
+    file('z1.yaml', example);
+    const r = await loadZoneFiles([dir], {});
+    expect(r.configs.map((c) => c.zone)).toContain('example.com');
+    const empty = mkdtempSync(join(tmpdir(), 'zonectl-empty-'));
+    const none = await loadZoneFiles([empty], {});
+    expect(none.configs).toEqual([]);
+    expect(none.problems.map((p) => [p.severity, p.file])).toEqual([['error', empty]]);
   });
 
   it('two files for the same zone are an error', async () => {
