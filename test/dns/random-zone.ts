@@ -58,7 +58,24 @@ const slotKind = fc.oneof(
   fc.record({ kind: fc.constant('wildcard' as const), type: fc.constantFrom('A', 'TXT', 'CNAME'), ttl }),
 );
 
-function slotLines(name: string, s: SlotKind, lines: Line[], meta: { wildcardParents: string[]; cuts: string[] }): void {
+interface Meta {
+  wildcardParents: string[];
+  cuts: string[];
+  /** In-zone CNAME targets by owner (relative names, '@' the apex), to keep chains free of cycles. */
+  cnames: Map<string, string>;
+}
+
+/** Whether following in-zone CNAMEs from `from` reaches `to` (zonectl refuses cycles). */
+function reaches(cnames: ReadonlyMap<string, string>, from: string, to: string): boolean {
+  const seen = new Set<string>();
+  for (let n: string | undefined = from; n !== undefined && !seen.has(n); n = cnames.get(n)) {
+    if (n === to) return true;
+    seen.add(n);
+  }
+  return false;
+}
+
+function slotLines(name: string, s: SlotKind, lines: Line[], meta: Meta): void {
   switch (s.kind) {
     case 'addr': {
       const addrs = [...s.v4.map((a) => `type: A, content: ${a}`), ...s.v6.map((a) => `type: AAAA, content: "${a}"`)];
@@ -68,9 +85,10 @@ function slotLines(name: string, s: SlotKind, lines: Line[], meta: { wildcardPar
       return;
     }
     case 'cname': {
-      const outside = s.target.includes('.example.');
       const own = s.target === name ? (name === '@' ? 'a' : '@') : s.target; // never its own name
-      const target = outside ? s.target : own === '@' ? ZONE : `${own}.${ZONE}`;
+      const outside = s.target.includes('.example.') || reaches(meta.cnames, own, name);
+      if (!outside) meta.cnames.set(name, own);
+      const target = outside ? (s.target.includes('.example.') ? s.target : 'out.example.net') : own === '@' ? ZONE : `${own}.${ZONE}`;
       // A proxied CNAME must end at an address when its chain stays in the zone: only outside targets here.
       if (s.proxied && outside) lines.push(rec(name, `type: CNAME, content: ${target}, proxied: true`));
       else lines.push(rec(name, `type: CNAME, content: ${target}, ttl: ${s.ttl}${s.flatten ? ', settings: { flatten_cname: true }' : ''}`));
@@ -106,7 +124,7 @@ export const randomZone: fc.Arbitrary<RandomZone> = fc
   })
   .map(({ slots, apex, apexWildcard, flattenAll }) => {
     const lines: Line[] = [];
-    const meta = { wildcardParents: [] as string[], cuts: [] as string[] };
+    const meta: Meta = { wildcardParents: [], cuts: [], cnames: new Map() };
     const used = new Set<string>();
     const names: string[] = ['@'];
     for (const [name, kind] of slots) {
@@ -135,5 +153,5 @@ export const randomZone: fc.Arbitrary<RandomZone> = fc
       'manage: { unmanaged: delete, max_delete_percent: 100 }',
       '',
     ].join('\n');
-    return { yaml, names, flattenAll, ...meta };
+    return { yaml, names, flattenAll, wildcardParents: meta.wildcardParents, cuts: meta.cuts };
   });
