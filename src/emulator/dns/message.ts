@@ -7,8 +7,8 @@
  *   without EDNS a UDP answer is at most 512 bytes (RFC 1035 §4.2.1);
  * - an answer over the UDP limit is sent truncated: TC set, the question and OPT only, so the
  *   client retries over TCP, where the same query answers in full (RFC 7766 §5).
- * ANY answers the synthesized HINFO of RFC 8482 §4.2, as the service does
- * (https://blog.cloudflare.com/rfc8482-saying-goodbye-to-any/).
+ * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
+ * who answer ANY that way); its TTL, 3600, is the emulator's choice.
  */
 import { createRequire } from 'node:module';
 import packet from 'dns-packet';
@@ -112,5 +112,5 @@ function anyAnswer(qname: string, answer: Answerer): Answer {
   const probe = answer({ name: qname, type: HINFO });
   if (probe.rcode !== 'NOERROR' || !probe.authoritative) return probe;
   const rdata = Buffer.concat([characterString(Buffer.from('RFC8482')), characterString(Buffer.alloc(0))]);
-  return { ...probe, answer: [{ name: qname, type: HINFO, ttl: 3789, rdata }], authority: [] };
+  return { ...probe, answer: [{ name: qname, type: HINFO, ttl: 3600, rdata }], authority: [] };
 }
