@@ -49,6 +49,11 @@ export function encodeQuery(name: string, type: string, opts: QueryOptions = {})
 
 type Decoded = ReturnType<typeof packet.decode>;
 
+/** The response code dns-packet decodes (its typings leave it out). */
+export function rcodeOf(d: Decoded): string {
+  return String((d as Decoded & { rcode?: string }).rcode);
+}
+
 function rrOf(a: packet.Answer): Rr {
   const raw = a as unknown as { name: string; type: string; ttl: number; data: unknown };
   const type = typeName(raw.type);
@@ -59,7 +64,7 @@ export function readReply(buf: Buffer): Reply {
   const d: Decoded = packet.decode(buf);
   const opt = (d.additionals ?? []).find((a) => a.type === 'OPT') as { udpPayloadSize: number } | undefined;
   return {
-    rcode: String(d.rcode),
+    rcode: rcodeOf(d),
     aa: ((d.flags ?? 0) & packet.AUTHORITATIVE_ANSWER) !== 0,
     tc: ((d.flags ?? 0) & packet.TRUNCATED_RESPONSE) !== 0,
     answer: (d.answers ?? []).map(rrOf),
