@@ -6,8 +6,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAddresses } from '../../src/emulator/dns/proxy-addresses.js';
-import { converge, config, startHarness, type Harness } from '../scenario/harness.js';
-import { REALISTIC_ZONE } from './realistic-zone.js';
+import type { Harness } from '../scenario/harness.js';
+import { startRealisticZone } from './realistic-zone.js';
 
 const inCi = process.env.CI === 'true';
 const has = (tool: string): boolean => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined;
@@ -28,9 +28,7 @@ let port: number;
 
 describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
   beforeAll(async () => {
-    h = await startHarness({ dnsPort: 0 });
-    port = h.emulator.dns!.port;
-    await converge(h, config(REALISTIC_ZONE));
+    ({ h, port } = await startRealisticZone());
   });
   afterAll(async () => {
     await h?.close();

@@ -1,4 +1,13 @@
 /** A realistic zone for the DNS tests: one record of every type and the service's special cases. */
+import { converge, config, startHarness, type Harness } from '../scenario/harness.js';
+
+/** An emulator with a DNS port, the realistic zone applied with zonectl's own apply. */
+export async function startRealisticZone(): Promise<{ h: Harness; port: number }> {
+  const h = await startHarness({ dnsPort: 0 });
+  await converge(h, config(REALISTIC_ZONE));
+  return { h, port: h.emulator.dns!.port };
+}
+
 const DKIM = `v=DKIM1; k=rsa; p=${'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'.repeat(7)}`;
 
 export const REALISTIC_ZONE = `
@@ -23,21 +32,21 @@ records:
   - { name: web, type: A, content: 192.0.2.20 }
   - { name: web, type: HTTPS, data: { priority: 1, target: ".", value: 'alpn="h3,h2" ipv4hint=192.0.2.20' } }
   - { name: 20.2.0.192.in-addr, type: PTR, content: web.example.com }
-  - { name: "@", type: DNSKEY, data: { flags: 257, protocol: 3, algorithm: 13, public_key: "mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==" } }
-  - { name: _ftp._tcp, type: URI, priority: 10, data: { weight: 1, target: "ftp://ftp.example.com/public" } }
-  - { name: "@", type: NAPTR, data: { order: 100, preference: 10, flags: S, service: "SIP+D2U", regex: "", replacement: _sip._udp.example.com } }
-  - { name: host, type: SSHFP, data: { algorithm: 4, type: 2, fingerprint: "123456789abcdef67890123456789abcdef67890123456789abcdef123456789" } }
-  - { name: _443._tcp.www, type: TLSA, data: { usage: 3, selector: 1, matching_type: 1, certificate: "0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6" } }
-  - { name: abc._smimecert, type: SMIMEA, data: { usage: 3, selector: 0, matching_type: 1, certificate: "aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899" } }
-  - { name: cert, type: CERT, data: { type: 1, key_tag: 12179, algorithm: 3, certificate: "MIIBszCCAXCgAwIBAgIJAA==" } }
-  - { name: loc, type: LOC, data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: N, long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: E, altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 } }
-  - { name: pgp, type: OPENPGPKEY, content: "mQINBFm4hfcBEADKfsmZMzUPBMNyHZQ3" }
+  - { name: "@", type: DNSKEY, data: { flags: 257, protocol: 3, algorithm: 13, public_key: "oJMRESz5E4gYzS/q6XDrvU1qMPYIjCWzJaOau8XNEZeqCYKD5ar0IRd8KqXXFJkqmVfRvMGPmM1x8fGAa2XhSA==" } }
+  - { name: _ftp._tcp, type: URI, priority: 10, data: { weight: 2, target: "https://files.example.com/" } }
+  - { name: "@", type: NAPTR, data: { order: 50, preference: 20, flags: S, service: "SIPS+D2T", regex: "", replacement: _sips._tcp.example.com } }
+  - { name: host, type: SSHFP, data: { algorithm: 4, type: 2, fingerprint: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" } }
+  - { name: _443._tcp.www, type: TLSA, data: { usage: 3, selector: 1, matching_type: 1, certificate: "8d02536c887482bc34ff54e41d2ba659bf85b341a0a20afadb5813dcfbcf286d" } }
+  - { name: abc._smimecert, type: SMIMEA, data: { usage: 3, selector: 0, matching_type: 1, certificate: "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae" } }
+  - { name: cert, type: CERT, data: { type: 1, key_tag: 4711, algorithm: 8, certificate: "MIIBszCCAXCgAwIBAgIJAA==" } }
+  - { name: loc, type: LOC, data: { lat_degrees: 48, lat_minutes: 51, lat_seconds: 29.5, lat_direction: N, long_degrees: 2, long_minutes: 17, long_seconds: 40, long_direction: E, altitude: 35, size: 1, precision_horz: 10000, precision_vert: 10 } }
+  - { name: pgp, type: OPENPGPKEY, content: "mDMEZbGJ4BYJKwYBBAHaRw8BAQdA" }
   - { name: "*.apps", type: A, content: 192.0.2.30 }
   - { name: x.deep, type: TXT, content: "below an empty non-terminal" }
   - { name: dev, type: NS, content: ns1.dev.example.com }
   - { name: dev, type: NS, content: ns2.elsewhere.example.net }
   - { name: ns1.dev, type: A, content: 192.0.2.53 }
-  - { name: dev, type: DS, data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: "1f987cc6583e92df0890718c42f9b2a8f3e1d9d0e5f1a3b8c7d6e5f4a3b2c1d0" } }
+  - { name: dev, type: DS, data: { key_tag: 60485, algorithm: 13, digest_type: 2, digest: "d4b7d520e7bb5f0f67674a0cceb1e3e0614b93c4f9e99b8383f6a1e4469da50a" } }
 ${[1, 2, 3, 4, 5, 6].map((i) => `  - { name: big, type: TXT, content: "${String(i).repeat(90)}" }`).join('\n')}
 manage: { unmanaged: delete, max_delete_percent: 100 }
 `;
