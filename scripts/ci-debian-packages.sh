@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses when present (tests that need them fail under CI
 # without them): python3-cloudflare (Cloudflare's own Python library, 2.x; test/thirdparty runs it
-# against the emulator) and bind9-utils (named-checkzone checks `zonectl export --format bind`).
+# against the emulator), bind9-utils (named-checkzone checks `zonectl export --format bind`),
+# bind9-dnsutils and knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns).
 # Does nothing (one dpkg-query) when they are already installed. Needs apt-get and root,
 # or sudo without a password; elsewhere it says so and the tests skip (they fail under CI).
 set -euo pipefail
 
-PACKAGES=(python3-cloudflare bind9-utils)
+PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils)
 
 installed() {
   # dpkg's status database first (milliseconds), else whether Debian's python3 can import it.
@@ -16,7 +17,8 @@ installed() {
       [ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null)" = 'ii ' ] || return 1
     done
   else
-    /usr/bin/python3 -c 'import CloudFlare' 2>/dev/null && command -v named-checkzone >/dev/null
+    /usr/bin/python3 -c 'import CloudFlare' 2>/dev/null && command -v named-checkzone >/dev/null \
+      && command -v dig >/dev/null && command -v kdig >/dev/null
   fi
 }
 
@@ -44,3 +46,4 @@ echo "test packages: installing ${PACKAGES[*]}"
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
 /usr/bin/python3 -c 'import CloudFlare; print("test packages: python3-cloudflare", CloudFlare.__version__)'
 echo "test packages: $(named-checkzone -v)"
+echo "test packages: $(dig -v 2>&1), $(kdig --version | head -n 1)"

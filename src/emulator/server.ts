@@ -36,6 +36,7 @@ import { dnsRecordRoutes } from './routes/dns-records.js';
 import { zoneFileRoutes } from './routes/zone-file.js';
 import { retiredRoutes } from './routes/retired.js';
 import { zoneRoutes } from './routes/zones.js';
+import { startDnsServer, type RunningDnsServer } from './dns/dns-server.js';
 import { seedState } from './seed.js';
 import { MemoryStore } from './store.js';
 
@@ -73,6 +74,8 @@ export interface StartEmulatorOptions {
   compactAfter?: number;
   /** Clock (tests). */
   now?: () => Date;
+  /** `--dns-port`: also answer DNS queries (UDP and TCP) on this port of `host`; 0 picks a free port. */
+  dnsPort?: number;
 }
 
 export interface RunningEmulator {
@@ -89,6 +92,8 @@ export interface RunningEmulator {
   accountId: string;
   zones: ZoneRow[];
   options: EmulatorOptions;
+  /** The DNS server, when started with `dnsPort`. */
+  dns?: { host: string; port: number };
   close(): Promise<void>;
 }
 
@@ -132,6 +137,8 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     ...settings.routes(),
     ...retiredRoutes(),
   ];
+  // Bumped after every request that may write, so the DNS server re-reads a zone only then.
+  const writes = { generation: 0 };
   const handler = createHandler({
     router: new Router(routes),
     identity,
@@ -141,6 +148,9 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     faults: new Faults(opts),
     limiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
     log: opts.logger,
+    onWrite: () => {
+      writes.generation += 1;
+    },
   });
 
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -151,6 +161,16 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   await listen(server, host, opts.port ?? 0);
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  let dns: RunningDnsServer | undefined;
+  if (opts.dnsPort !== undefined) {
+    try {
+      dns = await startDnsServer({ host, port: opts.dnsPort, store, generation: () => writes.generation, now });
+    } catch (err) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      throw err;
+    }
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -165,8 +185,10 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     accountId: seeded.account.id,
     zones: seeded.zones,
     options,
+    ...(dns !== undefined ? { dns: { host: dns.host, port: dns.port } } : {}),
     close() {
       closing ??= (async () => {
+        await dns?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
@@ -197,6 +219,7 @@ interface HandlerDeps {
   faults: Faults;
   limiter: RateLimiter | undefined;
   log: ((line: string) => void) | undefined;
+  onWrite: () => void;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -236,7 +259,9 @@ function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerRes
       if (fault.kind === 'refuse') {
         throw new ApiError(fault.status, [{ code: CODES.unavailable, message: 'Injected fault: the service could not handle the request' }]);
       }
-      const result = await dispatch(deps, req, method, url);
+      const result = await dispatch(deps, req, method, url).finally(() => {
+        if (method !== 'GET' && method !== 'HEAD') deps.onWrite();
+      });
       await deps.store.flush();
       if (fault.kind === 'lose-answer') {
         finish(-1);

@@ -25,6 +25,7 @@ interface EmulatorFlags {
   rateLimit?: RateLimit;
   batchLimit?: number;
   priorityInData?: boolean;
+  dnsPort?: number;
   verbose?: boolean;
 }
 
@@ -88,6 +89,7 @@ export function registerEmulator(program: Command): void {
     .option('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit)
     .option('--batch-limit <n>', 'record operations per batch (default 200 on free zones, 3,500 otherwise)', intArg('--batch-limit', 1, 1_000_000))
     .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
+    .option('--dns-port <port>', 'also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port)', intArg('--dns-port', 0, 65535))
     .option('--verbose', 'log one line per request on stderr')
     .action(async (flags: EmulatorFlags) => {
       await runEmulator(flags);
@@ -124,12 +126,14 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
+    ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
     logger: flags.verbose ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
   });
   if (emu.tokenGenerated && emu.adminToken !== undefined) {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
   }
   for (const zone of emu.zones) process.stderr.write(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})\n`);
+  if (emu.dns !== undefined) process.stderr.write(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)\n`);
   process.stdout.write(`${emu.baseUrl}\n`);
 
   await stopped;

@@ -1,0 +1,116 @@
+/**
+ * One DNS message in, one out (RFC 1035 §4.1), with dns-packet for the framing:
+ * - a query that cannot be read answers FORMERR (when its header can be read), an opcode other
+ *   than QUERY answers NOTIMP, a class other than IN (or ANY) answers REFUSED;
+ * - EDNS(0) (RFC 6891): the client's UDP payload size is honoured (at least 512), the answer
+ *   carries an OPT record advertising ours; an EDNS version other than 0 answers BADVERS;
+ *   without EDNS a UDP answer is at most 512 bytes (RFC 1035 §4.2.1);
+ * - an answer over the UDP limit is sent truncated: TC set, the question and OPT only, so the
+ *   client retries over TCP, where the same query answers in full (RFC 7766 §5).
+ * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
+ * who answer ANY that way); its TTL, 3600, is the emulator's choice.
+ */
+import { createRequire } from 'node:module';
+import packet from 'dns-packet';
+import { REFUSED, type Answer, type WireRr } from './resolver.js';
+import { characterString } from './wire.js';
+
+const typeNames = createRequire(import.meta.url)('dns-packet/types.js') as { toType(name: string): number };
+
+export const UDP_DEFAULT_LIMIT = 512;
+/** What the emulator advertises in its OPT record (the DNS flag day 2020 value). */
+export const EDNS_UDP_SIZE = 1232;
+
+const RCODES = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+const ANY = 255;
+const HINFO = 13;
+
+export interface Question {
+  /** Lower-case, no trailing dot. */
+  readonly name: string;
+  readonly type: number;
+}
+
+/** Answers one question (already known to be class IN). */
+export type Answerer = (q: Question) => Answer;
+
+interface Opt {
+  readonly udpSize: number;
+  readonly version: number;
+}
+
+type Decoded = ReturnType<typeof packet.decode>;
+
+function optOf(query: Decoded): Opt | undefined {
+  const opt = (query.additionals ?? []).find((a) => a.type === 'OPT') as { udpPayloadSize?: number; ednsVersion?: number } | undefined;
+  return opt === undefined ? undefined : { udpSize: Math.max(UDP_DEFAULT_LIMIT, opt.udpPayloadSize ?? 0), version: opt.ednsVersion ?? 0 };
+}
+
+function toAnswer(rr: WireRr): packet.Answer {
+  return { name: rr.name, type: `UNKNOWN_${rr.type}`, class: 'IN', ttl: rr.ttl, data: rr.rdata } as unknown as packet.Answer;
+}
+
+function optRecord(extendedRcode = 0): packet.Answer {
+  return { name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_SIZE, extendedRcode, ednsVersion: 0, flags: 0, options: [] } as unknown as packet.Answer;
+}
+
+interface Reply {
+  id: number;
+  flags: number;
+  questions: packet.Question[];
+  answers?: packet.Answer[];
+  authorities?: packet.Answer[];
+  additionals?: packet.Answer[];
+}
+
+function encode(r: Reply): Buffer {
+  return packet.encode({ type: 'response', id: r.id, flags: r.flags, questions: r.questions, answers: r.answers ?? [], authorities: r.authorities ?? [], additionals: r.additionals ?? [] });
+}
+
+/** The header id and the bits copied back, of a message whose header is readable. */
+function headerOf(buf: Buffer): { id: number; opcode: number; rd: number } | undefined {
+  if (buf.length < 12) return undefined;
+  const flags = buf.readUInt16BE(2);
+  if (flags & 0x8000) return undefined; // a response: never answered
+  return { id: buf.readUInt16BE(0), opcode: (flags >> 11) & 0xf, rd: flags & packet.RECURSION_DESIRED };
+}
+
+/** The answer to one message, or undefined when nothing should be sent back. */
+export function answerMessage(buf: Buffer, transport: 'udp' | 'tcp', answer: Answerer): Buffer | undefined {
+  const head = headerOf(buf);
+  if (head === undefined) return undefined;
+  const base = (rcode: number): number => (head.opcode << 11) | head.rd | rcode;
+  let query: Decoded;
+  try {
+    query = packet.decode(buf);
+  } catch {
+    return encode({ id: head.id, flags: base(RCODES.FORMERR), questions: [] });
+  }
+  const questions = (query.questions ?? []) as packet.Question[];
+  if (head.opcode !== 0) return encode({ id: head.id, flags: base(RCODES.NOTIMP), questions });
+  if (questions.length !== 1) return encode({ id: head.id, flags: base(RCODES.FORMERR), questions });
+  const opt = optOf(query);
+  if (opt !== undefined && opt.version !== 0) {
+    // BADVERS is 16: upper 8 bits (1) in the OPT record, lower 4 bits (0) in the header.
+    return encode({ id: head.id, flags: base(0), questions, additionals: [optRecord(1)] });
+  }
+  const q = questions[0];
+  const qname = q.name.toLowerCase().replace(/\.$/, '');
+  const qtype = typeNames.toType(String(q.type));
+  const klass = String(q.class ?? 'IN');
+  const result = klass === 'IN' || klass === 'ANY' ? (qtype === ANY ? anyAnswer(qname, answer) : answer({ name: qname, type: qtype })) : REFUSED;
+  const flags = base(RCODES[result.rcode]) | (result.authoritative ? packet.AUTHORITATIVE_ANSWER : 0);
+  const additionals = [...result.additional.map(toAnswer), ...(opt !== undefined ? [optRecord()] : [])];
+  const full = encode({ id: head.id, flags, questions, answers: result.answer.map(toAnswer), authorities: result.authority.map(toAnswer), additionals });
+  const limit = transport === 'tcp' ? 65535 : (opt?.udpSize ?? UDP_DEFAULT_LIMIT);
+  if (full.length <= limit) return full;
+  return encode({ id: head.id, flags: flags | packet.TRUNCATED_RESPONSE, questions, additionals: opt !== undefined ? [optRecord()] : [] });
+}
+
+/** RFC 8482 §4.2: one synthesized HINFO ("RFC8482", "") for a name that exists. */
+function anyAnswer(qname: string, answer: Answerer): Answer {
+  const probe = answer({ name: qname, type: HINFO });
+  if (probe.rcode !== 'NOERROR' || !probe.authoritative) return probe;
+  const rdata = Buffer.concat([characterString(Buffer.from('RFC8482')), characterString(Buffer.alloc(0))]);
+  return { ...probe, answer: [{ name: qname, type: HINFO, ttl: 3600, rdata }], authority: [] };
+}
