@@ -45,12 +45,17 @@ function describeResource(key: string): string {
   return short;
 }
 
+/** Permission groups named per policy in the summary (the rest are counted). */
+const SHOWN_GROUPS = 3;
+
 /** A one-line summary of a live token's policies. */
 export function summarizePolicies(policies: LiveToken['policies']): string {
   if (policies === undefined || policies.length === 0) return 'no policies';
   return policies
     .map((p) => {
-      const groups = (p.permission_groups ?? []).map((g) => g.name ?? g.id).join(', ') || 'no permission groups';
+      const names = (p.permission_groups ?? []).map((g) => g.name ?? g.id);
+      const shown = names.length > SHOWN_GROUPS ? `${names.slice(0, SHOWN_GROUPS).join(', ')} +${names.length - SHOWN_GROUPS} more` : names.join(', ');
+      const groups = shown || 'no permission groups';
       const resources = Object.keys(p.resources ?? {}).map(describeResource).join(', ') || 'no resources';
       return `${p.effect ?? 'allow'} ${groups} on ${resources}`;
     })
