@@ -81,7 +81,7 @@ export const checkCnameOverUnlisted: Rule = (ctx) => {
       ctx.sink.warning(
         'cname.ignored-conflict',
         [...c.path, 'name'],
-        `manage.ignore[${i}] keeps ${rule.type !== undefined ? `${rule.type} records` : "records of any type"} at ${c.record.name}, which cannot stand beside this CNAME: zonectl never deletes them, so the service refuses the CNAME while one exists`,
+        `manage.ignore[${i}] keeps ${rule.type !== undefined ? `${rule.type} records` : 'records of any type'} at ${c.record.name}, which cannot stand beside this CNAME: zonectl never deletes them, so the service refuses the CNAME while one exists`,
       );
     });
   }
