@@ -25,6 +25,11 @@ export interface ZoneRun {
   readonly live: readonly LiveRecord[];
   readonly plan: ZonePlan;
   readonly batchLimit: number;
+  /**
+   * How this run was planned (token audit and the run's token names): a re-plan of the zone
+   * (the check after apply, a saved plan's freshness) passes it back to see the same tokens.
+   */
+  readonly planOptions?: PlanZoneRunOptions;
 }
 
 /**
@@ -115,7 +120,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     unknown.length === 0
       ? planned
       : { ...planned, warnings: [...planned.warnings, `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] };
-  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone) };
+  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone), planOptions: options };
 }
 
 /**
@@ -128,11 +133,17 @@ export function tokenAuditOwner(configs: readonly ZoneConfig[]): number {
   return deleting >= 0 ? deleting : 0;
 }
 
-/** Plan every zone file, one after another (they share the client's rate limiter). */
-export async function planZoneRuns(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
+/** The options of each file of a run: one file audits the tokens, against the run's token names. */
+export function runPlanOptions(configs: readonly ZoneConfig[]): PlanZoneRunOptions[] {
   const listedTokenNames = new Set(configs.flatMap((c) => c.tokens.map((t) => t.name)));
   const owner = tokenAuditOwner(configs);
+  return configs.map((_, i) => ({ auditTokens: i === owner, listedTokenNames }));
+}
+
+/** Plan every zone file, one after another (they share the client's rate limiter). */
+export async function planZoneRuns(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
+  const options = runPlanOptions(configs);
   const runs: ZoneRun[] = [];
-  for (const [i, config] of configs.entries()) runs.push(await planZoneRun(client, config, { auditTokens: i === owner, listedTokenNames }));
+  for (const [i, config] of configs.entries()) runs.push(await planZoneRun(client, config, options[i]));
   return runs;
 }
