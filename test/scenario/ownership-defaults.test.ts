@@ -40,14 +40,16 @@ async function tokenNames(h: Harness): Promise<string[]> {
   return ((await res.json()) as { result: Array<{ name: string }> }).result.map((t) => t.name).sort();
 }
 
+// One emulator for the file: every test converges (or plans) from whatever the previous left.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
 describe('records: removing one from the file deletes it (default manage.unmanaged: delete)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h.close();
-  });
 
   it('deletes a record whose (name, type) left the file; keep mode keeps it and says so once', async () => {
     await converge(h, config(`${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: legacy, type: A, content: 192.0.2.9 }\n  - { name: legacy, type: TXT, content: old }\n`));
@@ -78,13 +80,6 @@ describe('records: removing one from the file deletes it (default manage.unmanag
 });
 
 describe('a CNAME that replaces records the file does not list', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h.close();
-  });
 
   it('is a destructive replacement shown first, counted by the thresholds, and converges', async () => {
     const others = Array.from({ length: 10 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.${i + 10} }`).join('\n');
@@ -113,10 +108,8 @@ describe('a CNAME that replaces records the file does not list', () => {
 });
 
 describe('tokens that no file lists', () => {
-  let h: Harness;
   let dnsOnly: CloudflareClient;
   beforeAll(async () => {
-    h = await startHarness();
     await createToken(h, 'zonectl-old');
     await createToken(h, 'laptop', { expires_on: new Date(Date.now() + 10 * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z') });
     const restricted = await createToken(h, 'dns-only');
@@ -124,7 +117,6 @@ describe('tokens that no file lists', () => {
   });
   afterAll(async () => {
     await dnsOnly.close();
-    await h.close();
   });
 
   const tokenSpec = (name: string): string =>

@@ -25,6 +25,7 @@ export function renderMarkdown(plans: readonly ZonePlan[]): string {
     if (p.operations.length === 0) {
       out.push(summaryLine(p.summary));
       pushFacts(out, p);
+      for (const w of p.warnings) out.push(`> warning: ${w}`);
       continue;
     }
     out.push('```diff');
