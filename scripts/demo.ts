@@ -2,10 +2,11 @@
  * `npm run demo`: the main job end to end against the embedded emulator.
  * Starts the emulator in-process on a free port, seeds a live zone that differs from
  * examples/zone.yaml, then runs the real CLI as a user would: plan, apply, plan again (empty),
- * an out-of-band edit that plan reports as drift, apply, and a final empty plan.
+ * an out-of-band edit that plan reports as drift, apply, a final empty plan; then a record is
+ * removed from (a copy of) the file, and plan and apply delete it from the zone.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
       { name: '@', type: 'MX', content: 'mx-legacy.example.net', priority: 40, ttl: 1 }, // leaves the MX set
       { name: '@', type: 'TXT', content: 'v=spf1 -all', ttl: 1 }, // old SPF
       { name: '_acme-challenge', type: 'TXT', content: 'validation-token', ttl: 120 }, // manage.ignore
-      { name: 'legacy', type: 'A', content: '203.0.113.9', ttl: 1 }, // not in the file: kept and reported
+      { name: 'legacy', type: 'A', content: '203.0.113.9', ttl: 1 }, // not in the file: deleted (manage.unmanaged: delete)
     ];
     for (const r of seeded) await create(r);
     process.stdout.write(`created ${seeded.length} records through the API\n`);
@@ -94,6 +95,21 @@ async function main(): Promise<number> {
     banner('6. Apply the file again, then plan: empty');
     expect('second apply', await zonectl(['apply', ZONE_FILE, '--yes'], env), 0);
     expect('final plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 0);
+
+    banner('7. Remove the status CNAME from (a copy of) the file: plan and apply delete it');
+    const copyDir = mkdtempSync(join(tmpdir(), 'zonectl-demo-'));
+    const copy = join(copyDir, 'zone.yaml');
+    const lines = readFileSync(join(root, ZONE_FILE), 'utf8').split('\n');
+    const kept = lines.filter((l) => !l.includes('name: status, type: CNAME'));
+    if (kept.length !== lines.length - 1) throw new Error(`${ZONE_FILE} has no single status CNAME line to remove`);
+    writeFileSync(copy, kept.join('\n'));
+    try {
+      expect('plan without status', await zonectl(['plan', copy, '--detailed-exitcode'], env), 2);
+      expect('apply without status', await zonectl(['apply', copy, '--yes'], env), 0);
+      expect('plan after the delete', await zonectl(['plan', copy, '--detailed-exitcode'], env), 0);
+    } finally {
+      rmSync(copyDir, { recursive: true, force: true });
+    }
   } finally {
     await emulator.close();
   }

@@ -5,7 +5,8 @@ import { ZonectlError } from '../core/errors.js';
 import { canonicalZoneName, isInZone } from '../core/model/names.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
-import { planZone } from '../core/plan/plan-zone.js';
+import type { LiveToken } from '../core/diff/diff-tokens.js';
+import { planZone, type TokenAudit } from '../core/plan/plan-zone.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
 /**
@@ -24,6 +25,11 @@ export interface ZoneRun {
   readonly live: readonly LiveRecord[];
   readonly plan: ZonePlan;
   readonly batchLimit: number;
+  /**
+   * How this run was planned (token audit and the run's token names): a re-plan of the zone
+   * (the check after apply, a saved plan's freshness) passes it back to see the same tokens.
+   */
+  readonly planOptions?: PlanZoneRunOptions;
 }
 
 /**
@@ -49,8 +55,32 @@ export class ZoneMismatchError extends ZonectlError {
   }
 }
 
+export interface PlanZoneRunOptions {
+  /**
+   * Report live tokens no file names and apply `manage.tokens` (default true). Costs one
+   * `GET /user/tokens`; a credential without API Tokens Read gets a note, not an error.
+   */
+  readonly auditTokens?: boolean;
+  /** Token names of every zone file of the run (default: this file's). */
+  readonly listedTokenNames?: ReadonlySet<string>;
+}
+
+/**
+ * The user's live tokens, or `undefined` when the credential may not list them (403: no API
+ * Tokens Read; `GET /user/tokens` accepts API Tokens Read or Write,
+ * https://developers.cloudflare.com/api/python/resources/user/subresources/tokens/methods/list).
+ */
+async function readTokensIfAllowed(client: CloudflareClient): Promise<LiveToken[] | undefined> {
+  try {
+    return await readTokens(client);
+  } catch (error) {
+    if (error instanceof CloudflareApiError && error.status === 403) return undefined;
+    throw error;
+  }
+}
+
 /** Read the live zone and plan it. */
-export async function planZoneRun(client: CloudflareClient, config: ZoneConfig): Promise<ZoneRun> {
+export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   const zone = await resolveZone(client, config);
   if (canonicalZoneName(zone.name) !== config.zone) {
     throw new ZoneMismatchError(`${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`);
@@ -63,25 +93,57 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig):
     );
   }
   const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
+  // A file that lists tokens needs them (a 403 stays an error); otherwise the audit degrades.
+  const liveTokens =
+    config.tokens.length > 0 ? await readTokens(client) : options.auditTokens !== false ? await readTokensIfAllowed(client) : undefined;
   const tokens =
-    config.tokens.length > 0
+    config.tokens.length > 0 && liveTokens !== undefined
       ? {
-          live: await readTokens(client),
+          live: liveTokens,
           context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
         }
       : undefined;
-  const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) });
+  const audit: TokenAudit | undefined =
+    options.auditTokens === false
+      ? undefined
+      : liveTokens === undefined
+        ? { readable: false }
+        : {
+            readable: true,
+            live: liveTokens,
+            listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
+            now: Date.now(),
+          };
+  const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) }, audit);
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
   const plan =
     unknown.length === 0
       ? planned
       : { ...planned, warnings: [...planned.warnings, `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] };
-  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone) };
+  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone), planOptions: options };
+}
+
+/**
+ * Which file of the run reports (and with `manage.tokens: delete`, deletes) the tokens no file
+ * names: the first that deletes, else the first. Tokens are the user's, not a zone's, so one
+ * file speaks for the run.
+ */
+export function tokenAuditOwner(configs: readonly ZoneConfig[]): number {
+  const deleting = configs.findIndex((c) => c.manage.tokens === 'delete');
+  return deleting >= 0 ? deleting : 0;
+}
+
+/** The options of each file of a run: one file audits the tokens, against the run's token names. */
+export function runPlanOptions(configs: readonly ZoneConfig[]): PlanZoneRunOptions[] {
+  const listedTokenNames = new Set(configs.flatMap((c) => c.tokens.map((t) => t.name)));
+  const owner = tokenAuditOwner(configs);
+  return configs.map((_, i) => ({ auditTokens: i === owner, listedTokenNames }));
 }
 
 /** Plan every zone file, one after another (they share the client's rate limiter). */
 export async function planZoneRuns(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
+  const options = runPlanOptions(configs);
   const runs: ZoneRun[] = [];
-  for (const config of configs) runs.push(await planZoneRun(client, config));
+  for (const [i, config] of configs.entries()) runs.push(await planZoneRun(client, config, options[i]));
   return runs;
 }

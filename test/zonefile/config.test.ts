@@ -46,10 +46,12 @@ describe('settings, tokens, manage', () => {
     ]);
   });
 
-  it('manage defaults: keep, [], 30, 30', () => {
-    expect(expectValid(withRecords('{ name: "@", type: A, content: 192.0.2.1 }')).manage).toEqual({ unmanaged: 'keep', ignore: [], max_delete_percent: 30, max_update_percent: 30 });
+  it('manage defaults: unmanaged delete, [], 30, 30, tokens keep', () => {
+    expect(expectValid(withRecords('{ name: "@", type: A, content: 192.0.2.1 }')).manage).toEqual({ unmanaged: 'delete', ignore: [], max_delete_percent: 30, max_update_percent: 30, tokens: 'keep' });
     const config = expectValid(`${HEADER}records: [{ name: "@", type: A, content: 192.0.2.1 }]\nmanage: { unmanaged: delete, ignore: [{ name: "_acme-challenge*", type: TXT }], max_delete_percent: 50 }\n`);
-    expect(config.manage).toEqual({ unmanaged: 'delete', ignore: [{ name: '_acme-challenge*', type: 'TXT' }], max_delete_percent: 50, max_update_percent: 30 });
+    expect(config.manage).toEqual({ unmanaged: 'delete', ignore: [{ name: '_acme-challenge*', type: 'TXT' }], max_delete_percent: 50, max_update_percent: 30, tokens: 'keep' });
+    const tokens = expectValid(`${HEADER}records: []\nmanage: { unmanaged: keep, tokens: delete, tokens_prefix: "ci-" }\n`);
+    expect(tokens.manage).toMatchObject({ unmanaged: 'keep', tokens: 'delete', tokens_prefix: 'ci-' });
   });
 });
 

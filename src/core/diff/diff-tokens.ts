@@ -16,6 +16,7 @@ export interface LiveToken {
   }>;
   readonly not_before?: string | null;
   readonly expires_on?: string | null;
+  readonly last_used_on?: string | null;
   readonly condition?: Readonly<Record<string, unknown>>;
 }
 

@@ -13,7 +13,12 @@
  * 4. Conflicting. The file does not list the record's (name, type), but a record the file wants
  *    at the same name cannot stand beside it (see `cannotCoexist`): it is deleted as half of a
  *    replacement, whatever `manage.unmanaged` says.
- * 5. Unmanaged. Anything else: kept with `manage.unmanaged: keep`, deleted with `delete`.
+ * 5. Unmanaged. Anything else: deleted with `manage.unmanaged: delete` (the default: removing a
+ *    record from the file deletes it), kept and reported with `keep`.
+ *
+ * Rule 4 deletes a record the file does not list even with `keep`: the plan shows each such
+ * delete first, as a destructive replacement (build-plan.ts, `replacementsOf`), and the safety
+ * thresholds count it like any delete.
  *
  * Protected and ignored records are "untouchable"; when one of them cannot stand beside a
  * desired record, the plan warns (the service will refuse the desired record).

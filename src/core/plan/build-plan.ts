@@ -4,6 +4,7 @@ import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../d
 import { assertNever } from '../errors.js';
 import { orderOperations } from './order.js';
 import { shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
+import type { UnlistedToken } from '../diff/unlisted-tokens.js';
 import { checkSafety, type SafetyThresholds, type SafetyViolation } from './safety.js';
 
 export interface PlanSummary {
@@ -23,8 +24,38 @@ export interface ZonePlan {
   readonly unmanaged: readonly LiveRecord[];
   readonly warnings: readonly string[];
   readonly safety: readonly SafetyViolation[];
+  /**
+   * Live records of (name, type) pairs the file does not list that a desired record forces out
+   * (a CNAME where live has A/MX/TXT): destructive replacements, shown first.
+   */
+  readonly replacements?: readonly Replacement[];
+  /** Plain statements about what the plan leaves alone (e.g. `manage.unmanaged: keep`). */
+  readonly notes?: readonly string[];
+  /** Live API tokens no file names (reported by one zone of the run). */
+  readonly unmanagedTokens?: readonly UnlistedToken[];
   /** For each name the plan touches: the live `TYPE id@modified_on` list at plan time. */
   readonly fingerprint: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A live record the file does not list, deleted because a desired record cannot stand beside it. */
+export interface Replacement {
+  readonly name: string;
+  readonly type: string;
+  readonly id: string;
+  readonly record: CanonicalRecord;
+  /** Types the file wants at that name. */
+  readonly by: readonly string[];
+}
+
+/** The destructive replacements of a diff (delete reason `conflict`). */
+export function replacementsOf(diff: RecordDiff, desired: readonly CanonicalRecord[]): Replacement[] {
+  const out: Replacement[] = [];
+  for (const c of diff.changes) {
+    if (c.kind !== 'delete' || c.reason !== 'conflict') continue;
+    const by = [...new Set(desired.filter((d) => d.name === c.before.name).map((d) => d.type))].sort();
+    out.push({ name: c.before.name, type: c.before.type, id: c.before.id, record: stripLive(c.before), by });
+  }
+  return out;
 }
 
 export function recordsPath(zoneId: string, id?: string): string {
@@ -95,6 +126,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
   );
 
   const fingerprint = fingerprintNames(recordOps.map(shownRecord), input.live);
+  const replacements = replacementsOf(input.diff, input.desired);
   return {
     zone: input.zone,
     zoneId: input.zoneId,
@@ -103,6 +135,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
     unmanaged: input.diff.unmanaged,
     warnings: input.diff.warnings,
     safety,
+    ...(replacements.length > 0 ? { replacements } : {}),
     fingerprint,
   };
 }

@@ -1,6 +1,7 @@
 import { diffRecords } from '../diff/diff-records.js';
 import { diffSettings } from '../diff/diff-settings.js';
 import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-tokens.js';
+import { tokenExpiryWarnings, unlistedTokens } from '../diff/unlisted-tokens.js';
 import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
 import type { ZoneConfig } from '../zonefile/index.js';
@@ -20,6 +21,27 @@ export interface LiveZoneState {
   readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
 }
 
+/**
+ * What the run knows about the user's live tokens, for the report of tokens no file names.
+ * `readable: false`: the credential may not list tokens (no API Tokens Read).
+ */
+export type TokenAudit =
+  | {
+      readonly readable: true;
+      readonly live: readonly LiveToken[];
+      /** Token names of every zone file in the run. */
+      readonly listedNames: ReadonlySet<string>;
+      /** The clock, read by the app layer (milliseconds since the epoch). */
+      readonly now: number;
+    }
+  | { readonly readable: false };
+
+export const KEEP_MODE_NOTE =
+  'manage.unmanaged: keep: live records whose (name, type) the file does not list are kept; removing a record from the file does not delete it';
+
+export const TOKENS_UNREADABLE_NOTE =
+  'API tokens that no file lists could not be checked: the credential cannot list tokens (it lacks API Tokens Read)';
+
 export class TokenPlanError extends ZonectlError {
   constructor(file: string, errors: readonly string[]) {
     super('TOKEN_PLAN', `${file}: ${errors.join('; ')}`);
@@ -27,12 +49,16 @@ export class TokenPlanError extends ZonectlError {
 }
 
 /** Desired zone file + live state -> the zone's plan. Pure. */
-export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState): ZonePlan {
+export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, audit?: TokenAudit): ZonePlan {
   const live = state.records;
   const settingsChange = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
   const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
   if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
-  const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? [])];
+  const unlisted =
+    audit?.readable === true
+      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy: config.manage.tokens, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
+      : undefined;
+  const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? []), ...(unlisted?.deletes ?? [])];
   const desired = config.records.map((r) => r.record);
   const diff = diffRecords({
     zone: config.zone,
@@ -57,5 +83,20 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     },
     otherChanges,
   });
-  return tokens && tokens.warnings.length > 0 ? { ...plan, warnings: [...plan.warnings, ...tokens.warnings] } : plan;
+  const deletedTokens = new Set((unlisted?.deletes ?? []).map((d) => d.tokenId ?? ''));
+  const warnings = [
+    ...plan.warnings,
+    ...(tokens?.warnings ?? []),
+    ...(audit?.readable === true ? tokenExpiryWarnings(audit.live, audit.now, deletedTokens) : []),
+  ];
+  const notes = [
+    ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
+    ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
+  ];
+  return {
+    ...plan,
+    warnings,
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
+  };
 }

@@ -42,6 +42,9 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
     summary: plan.summary,
     changes: plan.operations.map(jsonChange),
     unmanaged: plan.unmanaged.map(({ meta: _meta, ...r }) => r),
+    unmanaged_tokens: plan.unmanagedTokens ?? [],
+    replacements: (plan.replacements ?? []).map((r) => ({ name: r.name, type: r.type, record_id: r.id, by: r.by, before: r.record })),
+    notes: plan.notes ?? [],
     warnings: [...plan.warnings, ...plan.safety.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%)`)],
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
-import { renderOperation, summaryLine } from './render-text.js';
+import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 
@@ -54,6 +54,9 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
       lines.push(`- :x: ${code(r.zone)} failed (${r.code}): ${cell(r.message)}`);
       continue;
     }
+    for (const rep of r.plan.replacements ?? []) {
+      lines.push(`- :warning: ${code(r.zone)}: **destructive replacement**: ${cell(describeReplacement(rep))}`);
+    }
     for (const v of r.plan.safety) {
       lines.push(`- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``);
     }
@@ -81,7 +84,16 @@ function changeCount(plan: ZonePlan): number {
 /** A zone's folded details; `maxChars` cuts the diff, returning how many operations were left out. */
 function detailsBlock(plan: ZonePlan, maxChars: number): { text: string; omitted: number } | undefined {
   const head = [`<details><summary>${code(plan.zone)}: ${cell(summaryLine(plan.summary))}</summary>`, '', '```diff'];
-  const tail = ['```', ...plan.warnings.map((w) => `> warning: ${cell(w)}`), '', '</details>', ''];
+  const tokens = plan.unmanagedTokens ?? [];
+  const tail = [
+    '```',
+    ...(plan.notes ?? []).map((n) => `> note: ${cell(n)}`),
+    ...(tokens.length > 0 ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${cell(describeUnlistedToken(t))}`)] : []),
+    ...plan.warnings.map((w) => `> warning: ${cell(w)}`),
+    '',
+    '</details>',
+    '',
+  ];
   const fixed = head.join('\n').length + tail.join('\n').length + 2;
   if (fixed > maxChars) return undefined;
   const body: string[] = [];
@@ -155,7 +167,9 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   add('');
 
   for (const r of ordered) {
-    if (r.kind !== 'planned' || r.plan.operations.length === 0) continue;
+    if (r.kind !== 'planned') continue;
+    const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length;
+    if (r.plan.operations.length === 0 && facts === 0) continue;
     const block = detailsBlock(r.plan, budget - used);
     if (block === undefined || !add(block.text)) {
       notShown += changeCount(r.plan);

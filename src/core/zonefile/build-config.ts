@@ -95,9 +95,13 @@ export const DEFAULT_MAX_PERCENT = 30;
 
 export function buildManage(m: RawManage | undefined): ManageConfig {
   return {
-    unmanaged: m?.unmanaged ?? 'keep',
+    // Removing a record from the file deletes it (as octoDNS and DNSControl purge by default);
+    // `keep` is for zones shared with other tools or people.
+    unmanaged: m?.unmanaged ?? 'delete',
     ignore: (m?.ignore ?? []).map((r) => ({ ...r })),
     max_delete_percent: m?.max_delete_percent ?? DEFAULT_MAX_PERCENT,
     max_update_percent: m?.max_update_percent ?? DEFAULT_MAX_PERCENT,
+    tokens: m?.tokens ?? 'keep',
+    ...(m?.tokens_prefix !== undefined ? { tokens_prefix: m.tokens_prefix } : {}),
   };
 }

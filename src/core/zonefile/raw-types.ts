@@ -63,6 +63,8 @@ export interface RawManage {
   readonly ignore?: ReadonlyArray<{ readonly name?: string; readonly type?: string }>;
   readonly max_delete_percent?: number;
   readonly max_update_percent?: number;
+  readonly tokens?: 'keep' | 'delete';
+  readonly tokens_prefix?: string;
 }
 
 export interface RawZoneFile {

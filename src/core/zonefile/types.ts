@@ -61,6 +61,10 @@ export interface ManageConfig {
   ignore: IgnoreRule[];
   max_delete_percent: number;
   max_update_percent: number;
+  /** Live tokens no file names: reported (keep) or, when named `tokens_prefix`..., deleted. */
+  tokens: 'keep' | 'delete';
+  /** Required with `tokens: delete`: only tokens whose names start with it are ever deleted. */
+  tokens_prefix?: string;
 }
 
 /** dns_settings PATCH-shaped, canonical (retired fields mapped to their replacements). */

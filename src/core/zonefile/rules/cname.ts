@@ -17,6 +17,7 @@ import { recordKey } from '../../model/keys.js';
 import type { RecordType } from '../../model/record-types.js';
 import type { RecordEntry, Rule } from './context.js';
 import { describeRecordAt } from './context.js';
+import { matchesIgnore } from '../match-ignore.js';
 
 /** Types that conflict with a CNAME at the apex (the flattened CNAME answers A and AAAA). */
 const APEX_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
@@ -47,5 +48,51 @@ export const checkCnameExclusivity: Rule = (ctx) => {
         : `a CNAME cannot share its name ${c.record.name} with other records: ${list} (only at the zone apex, where the service flattens the CNAME, may it stand beside non-address records)`;
       ctx.sink.error('cname.exclusive', [...c.path, 'name'], message);
     }
+  }
+};
+
+/** Record types tried against `manage.ignore` rules without a type (any of them conflicts). */
+const PROBE_TYPES: readonly RecordType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA'];
+
+/**
+ * Conflicts the file makes evident with records it does not list (README.md, "Ownership"):
+ * - a `manage.ignore` rule keeps records at a CNAME's name that cannot stand beside it, so the
+ *   service will refuse the CNAME while one exists (zonectl never deletes an ignored record);
+ * - with `manage.unmanaged: keep`, a CNAME still deletes any live record of another type at its
+ *   name (a destructive replacement), although the file says unlisted records are kept.
+ */
+export const checkCnameOverUnlisted: Rule = (ctx) => {
+  const cnames = ctx.records.filter((e) => e.record.type === 'CNAME');
+  if (cnames.length === 0 || ctx.manage === undefined) return;
+  const listedTypes = new Map<string, Set<string>>();
+  for (const e of ctx.records) {
+    const set = listedTypes.get(e.record.name) ?? new Set<string>();
+    set.add(e.record.type);
+    listedTypes.set(e.record.name, set);
+  }
+  const ignore = ctx.manage.ignore ?? [];
+  for (const c of cnames) {
+    const apex = c.record.name === ctx.zone;
+    const conflicts = (t: RecordType): boolean => t !== 'CNAME' && (!apex || APEX_CONFLICTS.has(t)) && !listedTypes.get(c.record.name)?.has(t);
+    ignore.forEach((rule, i) => {
+      const types = rule.type !== undefined ? [rule.type as RecordType] : PROBE_TYPES;
+      const hit = types.filter((t) => conflicts(t) && matchesIgnore(rule, { name: c.record.name, type: t }, ctx.zone));
+      if (hit.length === 0) return;
+      ctx.sink.warning(
+        'cname.ignored-conflict',
+        [...c.path, 'name'],
+        `manage.ignore[${i}] keeps ${rule.type !== undefined ? `${rule.type} records` : 'records of any type'} at ${c.record.name}, which cannot stand beside this CNAME: zonectl never deletes them, so the service refuses the CNAME while one exists`,
+      );
+    });
+  }
+  if (ctx.manage.unmanaged === 'keep') {
+    const names = [...new Set(cnames.filter((c) => c.record.name !== ctx.zone).map((c) => c.record.name))];
+    if (names.length === 0) return;
+    const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+    ctx.sink.warning(
+      'cname.replaces-unlisted',
+      ['manage', 'unmanaged'],
+      `records the file does not list are kept, except where a CNAME of the file needs the name: a live record of another type at ${shown} is deleted (shown as a destructive replacement at the top of the plan)`,
+    );
   }
 };

@@ -1,6 +1,6 @@
 /** Every semantic rule, run in this order after the schema (docs/architecture.md, rule table). All problems are collected. */
 import { checkAddresses } from './addresses.js';
-import { checkCnameExclusivity } from './cname.js';
+import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
@@ -27,6 +27,7 @@ export const RULES: readonly Rule[] = [
   checkTargets,
   checkSrvRetiredData,
   checkCnameExclusivity,
+  checkCnameOverUnlisted,
   checkDsDelegation,
   checkDuplicates,
   checkSoa,

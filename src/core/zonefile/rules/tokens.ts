@@ -1,7 +1,7 @@
 /**
  * Token specs: unique names; timestamps `YYYY-MM-DDThh:mm:ssZ` with not_before < expires_on;
  * client IP conditions in CIDR notation (a bare address gets a /32 or /128 hint); resource keys
- * of the forms in the service spec. (Policy `effect` allow|deny is checked by the schema.)
+ * of the forms in the service spec; `manage.tokens: delete` only with `manage.tokens_prefix`. (Policy `effect` allow|deny is checked by the schema.)
  */
 import { parseCidr } from '../../model/addresses.js';
 import type { PathSegment } from '../json-path.js';
@@ -91,6 +91,14 @@ function checkCidrs(ctx: RuleContext, cond: RawIpCondition | undefined, at: read
 }
 
 export const checkTokens: Rule = (ctx) => {
+  // `manage.tokens: delete` never deletes without a name prefix that fences off what it may delete.
+  if (ctx.manage?.tokens === 'delete' && ctx.manage.tokens_prefix === undefined) {
+    ctx.sink.error(
+      'token.delete-prefix',
+      ['manage', 'tokens'],
+      '"delete" needs manage.tokens_prefix (only unlisted tokens whose names start with it are deleted)',
+    );
+  }
   const names = new Map<string, TokenEntry>();
   for (const t of ctx.tokens) {
     const earlier = names.get(t.raw.name);

@@ -146,8 +146,10 @@ const MANAGE: JsonSchema = {
   additionalProperties: false,
   properties: {
     unmanaged: {
-      description: 'Live (name, type) pairs that the file does not list: keep (report only, default) or delete.',
+      description:
+        'Live (name, type) pairs that the file does not list: delete (default: removing a record from the file deletes it) or keep (report only; for zones shared with other tools or people).',
       enum: ['keep', 'delete'],
+      default: 'delete',
     },
     ignore: {
       description: 'Live records never touched and never reported.',
@@ -165,6 +167,17 @@ const MANAGE: JsonSchema = {
     },
     max_delete_percent: { description: 'Refuse plans deleting more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
     max_update_percent: { description: 'Refuse plans updating more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
+    tokens: {
+      description:
+        'Live API tokens that no file lists: keep (report only, default) or delete (only those whose names start with `tokens_prefix`).',
+      enum: ['keep', 'delete'],
+      default: 'keep',
+    },
+    tokens_prefix: {
+      description: 'Required with `tokens: delete`: only unlisted tokens whose names start with this are deleted.',
+      type: 'string',
+      minLength: 1,
+    },
   },
 };
 

@@ -14,7 +14,7 @@ import type { JsonSchema } from './records.js';
 export type QuickCheck = (data: unknown) => boolean;
 
 /** Keywords without an effect on validity. */
-const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'deprecated', 'x-error', '$defs']);
+const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'default', 'deprecated', 'x-error', '$defs']);
 
 const KNOWN = new Set([
   ...ANNOTATIONS,
