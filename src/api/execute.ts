@@ -22,6 +22,8 @@ export interface ProgressEvent {
   readonly done: number;
   readonly total: number;
   readonly call: { readonly method: string; readonly path: string; readonly operations: number };
+  /** Indices (into the operations given) this call applied. */
+  readonly opIndices: readonly number[];
 }
 
 export interface ExecuteOptions {
@@ -38,6 +40,11 @@ export interface ExecuteOptions {
    * (less TOKEN_CLOCK_SKEW_MS) can be taken for ours.
    */
   startedAt?: number;
+  /**
+   * Asked before each call is sent: once it answers true (SIGINT, SIGTERM), no new call is sent;
+   * calls in flight finish and the result says what was applied (`interrupted`).
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface ExecuteResult {
@@ -59,6 +66,15 @@ export interface ExecuteResult {
   readonly calls: number;
   /** Things the user should know that are not errors (e.g. a record to delete was already gone). */
   readonly notes: string[];
+  /** True when `shouldStop` stopped the run before every operation was sent. */
+  readonly interrupted: boolean;
+}
+
+/** The run was stopped (SIGINT, SIGTERM) before every operation was sent. */
+export class InterruptedError extends ZonectlError {
+  constructor(applied: number, total: number) {
+    super('INTERRUPTED', `interrupted: ${applied} of ${total} operations applied, no more sent`);
+  }
 }
 
 function isUnknown(err: unknown): boolean {
@@ -88,12 +104,12 @@ interface CallOutcome {
   tokenValues: Array<[string, string]>;
 }
 
-/** Runs `fn` over items with at most `limit` in flight; stops launching after the first failure. */
-async function runBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<unknown[]> {
+/** Runs `fn` over items with at most `limit` in flight; stops launching after the first failure or once `stop()`. */
+async function runBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, stop: () => boolean): Promise<unknown[]> {
   const errors: unknown[] = [];
   let next = 0;
   const worker = async () => {
-    while (errors.length === 0 && next < items.length) {
+    while (errors.length === 0 && next < items.length && !stop()) {
       const item = items[next++];
       try {
         await fn(item);
@@ -225,10 +241,17 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
   const tokenValues: Record<string, string> = {};
   const createdIds: Record<number, string> = {};
   const concurrency = Math.max(1, Math.floor(options.concurrency) || 1);
-  let error: ExecuteCallError | undefined;
+  let error: Error | undefined;
+  let outcomeUnknown = false;
   let failed: number[] = [];
+  const stop = options.shouldStop ?? (() => false);
+  let interrupted = false;
 
   for (const step of steps) {
+    if (stop()) {
+      interrupted = true;
+      break;
+    }
     const errors = await runBounded(step.calls, concurrency, async (call) => {
       try {
         const outcome = await executor.run(call);
@@ -239,31 +262,38 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
           done: applied.size,
           total: ops.length,
           call: { method: call.method, path: call.path, operations: call.kind === 'batch' ? call.opIndices.length : 1 },
+          opIndices: outcome.applied,
         });
       } catch (err) {
         throw new ExecuteCallError(call, err);
       }
-    });
+    }, stop);
     if (errors.length > 0) {
       const all = errors.filter((e): e is ExecuteCallError => e instanceof ExecuteCallError);
       error = all[0];
+      outcomeUnknown = all[0]?.outcomeUnknown ?? false;
       failed = all.flatMap((e) => [...e.opIndices]);
       break;
     }
   }
 
   const notApplied = ops.map((_, i) => i).filter((i) => !applied.has(i));
+  if (error === undefined && notApplied.length > 0 && (interrupted || stop())) {
+    interrupted = true;
+    error = new InterruptedError(applied.size, ops.length);
+  }
   return {
     ok: error === undefined,
     applied: [...applied].sort((a, b) => a - b),
     failed: failed.sort((a, b) => a - b),
     notApplied,
     ...(error ? { error } : {}),
-    outcomeUnknown: error?.outcomeUnknown ?? false,
+    outcomeUnknown,
     tokenValues,
     createdIds,
     calls: executor.calls,
     notes: executor.notes,
+    interrupted,
   };
 }
 
