@@ -39,6 +39,8 @@ export interface ZoneApplyOutcome {
   readonly residual?: ZonePlan;
   /** The re-read after apply failed (the apply itself succeeded; its results are kept). */
   readonly verifyError?: Error;
+  /** Nothing was sent: the lock was not taken, or the check under the lock refused (see result.error). */
+  readonly refused?: boolean;
 }
 
 /** Nothing was sent for the run: it was refused under the lock, or the lock could not be taken. */
@@ -46,6 +48,7 @@ function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
   const code = error instanceof ZonectlError ? error : new InternalError(error.message);
   return {
     run,
+    refused: true,
     result: {
       ok: false, applied: [], failed: [], notApplied: run.plan.operations.map((_, i) => i), error: code, outcomeUnknown: false,
       tokenValues: {}, createdIds: {}, calls: 0, notes: [], interrupted: false,

@@ -318,6 +318,11 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: ApplyFlags,
       for (const line of describeInterrupted({ run: o.run, applied: new Set(o.result.applied), gaveUp: false }, signal)) log(line);
       continue;
     }
+    if (o.refused) {
+      failed = true;
+      log(errorLine(errorCode(o.result.error), o.result.error?.message ?? 'refused'));
+      continue;
+    }
     if (!o.result.ok) {
       failed = true;
       log(errorLine(errorCode(o.result.error), describeApplyFailure(o)));
