@@ -68,6 +68,13 @@ export interface ExecuteResult {
   readonly notes: string[];
   /** True when `shouldStop` stopped the run before every operation was sent. */
   readonly interrupted: boolean;
+  /** For records created or updated: the id and `modified_on` the service's answer gave, by operation index. */
+  readonly written: Record<number, WrittenRecord>;
+}
+
+export interface WrittenRecord {
+  readonly id: string;
+  readonly modifiedOn: string;
 }
 
 /** The run was stopped (SIGINT, SIGTERM) before every operation was sent. */
@@ -101,6 +108,7 @@ export class ExecuteCallError extends ZonectlError {
 interface CallOutcome {
   applied: number[];
   createdIds: Array<[number, string]>;
+  written: Array<[number, WrittenRecord]>;
   tokenValues: Array<[string, string]>;
 }
 
@@ -165,7 +173,7 @@ class Executor implements RecoveryContext {
 
   private async runSingle(call: SingleCall): Promise<CallOutcome> {
     const op = this.ops[call.opIndex];
-    const outcome: CallOutcome = { applied: [call.opIndex], createdIds: [], tokenValues: [] };
+    const outcome: CallOutcome = { applied: [call.opIndex], createdIds: [], written: [], tokenValues: [] };
     let result: unknown;
     try {
       result = await this.send<unknown>(call.method, call.path, call.body);
@@ -204,20 +212,31 @@ class Executor implements RecoveryContext {
         body = reduced;
       }
     }
-    const outcome: CallOutcome = { applied: [...call.opIndices], createdIds: [], tokenValues: [] };
-    const posts = (result as { posts?: unknown } | null)?.posts;
-    if (Array.isArray(posts)) {
-      call.posts.forEach((index, k) => {
-        const id = (posts[k] as { id?: unknown } | undefined)?.id;
-        if (typeof id === 'string') outcome.createdIds.push([index, id]);
-      });
+    const outcome: CallOutcome = { applied: [...call.opIndices], createdIds: [], written: [], tokenValues: [] };
+    const answer = (result ?? {}) as { posts?: unknown; patches?: unknown; puts?: unknown };
+    const each = (indices: readonly number[], rows: unknown, fn: (index: number, row: unknown) => void): void => {
+      if (Array.isArray(rows)) indices.forEach((index, k) => fn(index, rows[k]));
+    };
+    each(call.posts, answer.posts, (index, row) => {
+      const id = (row as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') outcome.createdIds.push([index, id]);
+    });
+    for (const [indices, rows] of [[call.posts, answer.posts], [call.patches, answer.patches], [call.puts, answer.puts]] as const) {
+      each(indices, rows, (index, row) => addWritten(index, row, outcome));
     }
     return outcome;
   }
 }
 
+/** The id and modification time a write's answer gave (kept to tell another writer's later change). */
+function addWritten(index: number, row: unknown, outcome: CallOutcome): void {
+  const r = row as { id?: unknown; modified_on?: unknown } | null | undefined;
+  if (typeof r?.id === 'string' && typeof r.modified_on === 'string') outcome.written.push([index, { id: r.id, modifiedOn: r.modified_on }]);
+}
+
 /** Token values and created ids from a single call's result. */
 function collect(op: Operation, index: number, result: unknown, outcome: CallOutcome): void {
+  if (op.kind === 'dns_record' && op.action !== 'delete') addWritten(index, result, outcome);
   if (op.kind === 'token') {
     const value =
       typeof result === 'string'
@@ -240,6 +259,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
   const applied = new Set<number>();
   const tokenValues: Record<string, string> = {};
   const createdIds: Record<number, string> = {};
+  const written: Record<number, WrittenRecord> = {};
   const concurrency = Math.max(1, Math.floor(options.concurrency) || 1);
   let error: Error | undefined;
   let outcomeUnknown = false;
@@ -257,6 +277,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
         const outcome = await executor.run(call);
         for (const i of outcome.applied) applied.add(i);
         for (const [i, id] of outcome.createdIds) createdIds[i] = id;
+        for (const [i, w] of outcome.written) written[i] = w;
         for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
         options.onProgress?.({
           done: applied.size,
@@ -294,6 +315,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
     calls: executor.calls,
     notes: executor.notes,
     interrupted,
+    written,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
 import { executeOperations } from '../api/index.js';
 import { InternalError, ZonectlError } from '../core/errors.js';
+import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
 import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
@@ -39,6 +40,11 @@ export interface ZoneApplyOutcome {
   readonly residual?: ZonePlan;
   /** The re-read after apply failed (the apply itself succeeded; its results are kept). */
   readonly verifyError?: Error;
+  /**
+   * Records zonectl wrote that changed again before the check afterwards (their `modified_on` is
+   * later than the one zonectl's write returned): another writer changed them. By record id.
+   */
+  readonly changedByOthers?: ReadonlyMap<string, { readonly written: string; readonly now: string }>;
   /** Nothing was sent: the lock was not taken, or the check under the lock refused (see result.error). */
   readonly refused?: boolean;
 }
@@ -51,9 +57,20 @@ function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
     refused: true,
     result: {
       ok: false, applied: [], failed: [], notApplied: run.plan.operations.map((_, i) => i), error: code, outcomeUnknown: false,
-      tokenValues: {}, createdIds: {}, calls: 0, notes: [], interrupted: false,
+      tokenValues: {}, createdIds: {}, calls: 0, notes: [], interrupted: false, written: {},
     },
   };
+}
+
+/** The records zonectl wrote whose `modified_on` moved on since its write's answer. */
+export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRecord[]): Map<string, { written: string; now: string }> {
+  const byId = new Map(live.map((r) => [r.id, r]));
+  const changed = new Map<string, { written: string; now: string }>();
+  for (const w of Object.values(result.written)) {
+    const now = byId.get(w.id)?.modified_on;
+    if (now !== undefined && Date.parse(now) > Date.parse(w.modifiedOn)) changed.set(w.id, { written: w.modifiedOn, now });
+  }
+  return changed;
 }
 
 /**
@@ -107,7 +124,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       }
       try {
         const after = await planZoneRun(client, run.config);
-        outcomes.push({ run, result, residual: after.plan });
+        outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
       } catch (error) {
         // Keep what was applied (and any new token secret) even when the check cannot run.
         outcomes.push({ run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) });

@@ -1,7 +1,9 @@
 /** What apply says about a run that stopped early: failed, or interrupted by a signal. */
 import type { ZoneApplyOutcome } from '../app/apply-runs.js';
 import type { ZoneRun } from '../app/plan-zones.js';
+import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { Operation } from '../core/plan/operation.js';
+import { describeNonConvergence } from '../core/render/render-residual.js';
 import { renderOperation } from '../core/render/render-text.js';
 import type { StopSignal } from './interrupt.js';
 
@@ -66,4 +68,27 @@ export function describeNotStarted(runs: readonly ZoneRun[], started: ReadonlySe
   return runs
     .filter((r) => r.plan.operations.length > 0 && !started.has(r.config.zone))
     .map((r) => `${r.config.zone}: not started: none of its ${r.plan.operations.length} operations was sent`);
+}
+
+/**
+ * Why a zone did not converge. A record zonectl wrote that changed again before the check
+ * afterwards (its `modified_on` is later than zonectl's write returned) was changed by another
+ * writer: say so, and do not advise writing the service's form into the file.
+ */
+export function describeNotConverged(residual: ZonePlan, changedByOthers: ReadonlyMap<string, { written: string; now: string }> = new Map()): string[] {
+  const lines: string[] = [];
+  const rest: Operation[] = [];
+  for (const op of residual.operations) {
+    const id = op.kind === 'dns_record' && op.action !== 'create' ? op.recordId : undefined;
+    const changed = id !== undefined ? changedByOthers.get(id) : undefined;
+    if (op.kind === 'dns_record' && op.action !== 'create' && changed !== undefined) {
+      lines.push(
+        `${op.before.name} ${op.before.type} (id ${op.recordId}): changed by another writer after zonectl wrote it ` +
+          `(modified_on ${changed.now}, zonectl's write returned ${changed.written}); run plan to see it, and apply again if the file is right`,
+      );
+    } else {
+      rest.push(op);
+    }
+  }
+  return [...lines, ...describeNonConvergence({ ...residual, operations: rest })];
 }

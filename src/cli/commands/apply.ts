@@ -11,9 +11,8 @@ import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
-import { describeNonConvergence } from '../../core/render/render-residual.js';
 import { renderText } from '../../core/render/render-text.js';
-import { describeApplyFailure, describeInterrupted, describeNotStarted } from '../apply-report.js';
+import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted } from '../apply-report.js';
 import { errorCode, errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, log, out, styleFor } from '../io.js';
@@ -336,7 +335,7 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: ApplyFlags,
     if (o.residual && o.residual.operations.length > 0) {
       failed = true;
       log(errorLine('NOT_CONVERGED', `${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`));
-      for (const line of describeNonConvergence(o.residual)) log(`  ${line}`);
+      for (const line of describeNotConverged(o.residual, o.changedByOthers)) log(`  ${line}`);
       continue;
     }
     out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
