@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline/promises';
 import { describeHttpCalls, type CloudflareClient } from '../../api/index.js';
 import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
-import { planZoneRun, planZoneRuns, type ZoneRun } from '../../app/plan-zones.js';
+import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
+import { planZoneRunsExplained } from '../../app/zone-id-error.js';
 import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../../app/token-output.js';
 import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
@@ -151,7 +152,7 @@ export function registerApply(program: Command): void {
       const client = connect({ baseUrl: opts.baseUrl });
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
-        const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRuns(client, configs);
+        const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRunsExplained(client, configs);
         out(renderText(runs.map((r) => r.plan), styleFor(process.stdout)));
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
