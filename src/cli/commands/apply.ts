@@ -6,6 +6,7 @@ import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
 import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
 import { planZoneRunsExplained } from '../../app/zone-id-error.js';
+import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../../app/token-output.js';
 import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
@@ -166,6 +167,12 @@ export function registerApply(program: Command): void {
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
+        const permissions = await checkPlanPermissions(client, runs);
+        if (permissions.kind === 'unchecked') log(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+        if (permissions.kind === 'missing' && !opts.dryRun) {
+          for (const problem of permissions.problems.slice(1)) log(errorLine('MISSING_PERMISSION', problem));
+          throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
+        }
         if (opts.dryRun) {
           printDryRun(runs, opts.batch);
           process.exitCode = EXIT.changes;
