@@ -44,7 +44,6 @@ export type ErrorCode =
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'
-  | 'ZONE_LOCK_LOST'
   // a run stopped by SIGINT/SIGTERM
   | 'INTERRUPTED'
   // the credential lacks a permission the plan needs
