@@ -1,4 +1,5 @@
 /** What apply says about a run that stopped early: failed, or interrupted by a signal. */
+import { CloudflareApiError } from '../api/index.js';
 import type { ZoneApplyOutcome } from '../app/apply-runs.js';
 import type { ZoneRun } from '../app/plan-zones.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
@@ -11,9 +12,28 @@ import type { StopSignal } from './interrupt.js';
 export function describeApplyFailure(o: ZoneApplyOutcome): string {
   const total = o.run.plan.operations.length;
   const done = `${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${total} operations`;
-  const why = o.result.error?.message ?? 'unknown error';
+  const why = (o.result.error?.message ?? 'unknown error') + (refusedForPermission(o.result.error) ? PERMISSION_HINT : '');
   if (!o.result.outcomeUnknown) return `${done}: ${why}`;
   return `${done}; the outcome of ${o.result.failed.length} more is unknown (some may have been applied): ${why}; run plan to see the zone as it is`;
+}
+
+const PERMISSION_HINT =
+  '; the token lacks a permission this write needs: DNS Write on the zone for records, API Tokens Write for tokens (x-cfPermissionsRequired in the API schema)';
+
+/** True when the service refused a write with 403 (the error or one it wraps). */
+function refusedForPermission(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e instanceof Error; i++) {
+    if (e instanceof CloudflareApiError) return e.status === 403;
+    e = e.cause;
+  }
+  return false;
+}
+
+/** Why nothing was sent for a zone (the lock could not be taken, or the check under it refused). */
+export function describeRefusal(error: Error | undefined): string {
+  const why = error?.message ?? 'refused';
+  return refusedForPermission(error) ? `${why}; the apply lock could not be created${PERMISSION_HINT}; nothing was changed` : why;
 }
 
 /** One line per operation, as the plan showed it (first line only). */

@@ -67,6 +67,6 @@ describe('apply with a token that lacks a permission the plan needs', () => {
     const r = await runCli(['apply', file, '--yes'], env(token));
     expect(r.stderr).toMatch(/zonectl: note: the token's permissions were not checked before writing: the token cannot read its own permissions \(that needs API Tokens Read\)/);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/403/);
+    expect(r.stderr).toMatch(/403.*; the token lacks a permission this write needs: DNS Write on the zone for records/);
   });
 });

@@ -14,7 +14,7 @@ import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
-import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted } from '../apply-report.js';
+import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted, describeRefusal } from '../apply-report.js';
 import { errorCode, errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, log, out, styleFor } from '../io.js';
@@ -327,7 +327,7 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: ApplyFlags,
     }
     if (o.refused) {
       failed = true;
-      log(errorLine(errorCode(o.result.error), o.result.error?.message ?? 'refused'));
+      log(errorLine(errorCode(o.result.error), describeRefusal(o.result.error)));
       continue;
     }
     if (!o.result.ok) {
