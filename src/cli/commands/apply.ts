@@ -194,8 +194,10 @@ export function registerApply(program: Command): void {
           if (state.phase === 'writing' && state.run) {
             for (const line of describeInterrupted({ run: state.run, applied: state.applied, gaveUp: true }, signal)) log(line);
             log(`  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`);
-          } else {
+          } else if (state.started.size === 0) {
             log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
+          } else {
+            log(`zonectl: interrupted by ${signal} between zones: ${[...state.started].join(', ')} applied; nothing more was sent.`);
           }
           for (const line of describeNotStarted(runs, state.started)) log(line);
           log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
@@ -225,6 +227,7 @@ export function registerApply(program: Command): void {
               onLost: (m) => log(`${m}; sending no more calls`),
               onHeld: (lock) => {
                 state.lock = lock;
+                if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
               },
             },
             underLock: (run) => (saved !== undefined ? recheckSaved(client, saved, run) : replanUnderLock(client, run, opts)),
