@@ -52,6 +52,9 @@ describe('apply with a token that lacks a permission the plan needs', () => {
       /^zonectl: error\[MISSING_PERMISSION\]: example\.com: the token "ci-read-only" \(id [0-9a-f]{32}, from GET \/user\/tokens\/verify\) lacks the permission group DNS Write \(#dns_records:edit\) on this zone that 1 planned change needs; give the token DNS Write, or use one that has it; nothing was changed$/m,
     );
     expect((await listRecords(h)).some((x) => x.name === 'www.example.com')).toBe(false);
+    const dry = await runCli(['apply', file, '--dry-run'], env(token));
+    expect(dry.code).toBe(2);
+    expect(dry.stderr).toMatch(/^zonectl: warning: example\.com: the token "ci-read-only" .* lacks the permission group DNS Write/m);
   });
 
   it('a DNS Write token applies', async () => {

@@ -169,6 +169,7 @@ export function registerApply(program: Command): void {
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
         const permissions = await checkPlanPermissions(client, runs);
         if (permissions.kind === 'unchecked') log(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+        if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
           for (const problem of permissions.problems.slice(1)) log(errorLine('MISSING_PERMISSION', problem));
           throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
