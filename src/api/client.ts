@@ -137,6 +137,16 @@ function describeNetworkError(err: unknown): string {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
+/**
+ * A connection that fails in a way that suggests the base URL is not the API (refused, no such
+ * host, TLS spoken to a plain HTTP port or the reverse): the hint to add.
+ */
+export function looksLikeWrongBaseUrl(err: unknown): boolean {
+  const code = networkErrorCode(err) ?? '';
+  const message = err instanceof Error ? err.message : String(err);
+  return /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EPROTO|ERR_SSL|HPE_)/.test(code) || /wrong version number|packet length too long|SSL routines|certificate/i.test(message);
+}
+
 export class CloudflareClient {
   readonly baseUrl: string;
   /** How the client authenticates (a token can be checked with GET /user/tokens/verify). */
@@ -260,7 +270,7 @@ export class CloudflareClient {
       this.limiter?.observe(responseHeaders);
     } catch (err) {
       this.limiter?.release();
-      const detail = describeNetworkError(err);
+      const detail = describeNetworkError(err) + (looksLikeWrongBaseUrl(err) ? this.baseUrlHint() : '');
       const ms = this.clock.now() - started;
       const decision = decideOnNetworkError(method, err);
       if (decision === undefined || decision.kind === 'unknown') {
@@ -299,6 +309,11 @@ export class CloudflareClient {
     return { kind: 'ok', response: parsed };
   }
 
+  /** Where to look when the base URL answers like something other than the API. */
+  private baseUrlHint(): string {
+    return `; is ${this.baseUrl} the Cloudflare API v4? check CLOUDFLARE_BASE_URL (or --base-url; default ${DEFAULT_BASE_URL})`;
+  }
+
   /** The error an answer stands for (used for refusals that will be retried or reported). */
   private toError<T>(method: string, path: string, status: number, text: string, attempt: number): Error {
     const parsed = this.parseEnvelope<T>(method, path, status, text, {}, attempt);
@@ -322,7 +337,7 @@ export class CloudflareClient {
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const what = text.trim() === '' ? 'empty body' : `body is not the API's JSON envelope: ${excerpt(text)}`;
-      return new ApiResponseError(method, path, status, redactSecrets(what, this.secrets));
+      return new ApiResponseError(method, path, status, redactSecrets(what, this.secrets) + this.baseUrlHint());
     }
     const envelope = value as Envelope;
     if (status >= 400 || envelope.success === false) {

@@ -22,6 +22,8 @@ export interface ProgressEvent {
   readonly done: number;
   readonly total: number;
   readonly call: { readonly method: string; readonly path: string; readonly operations: number };
+  /** Indices (into the operations given) this call applied. */
+  readonly opIndices: readonly number[];
 }
 
 export interface ExecuteOptions {
@@ -38,6 +40,11 @@ export interface ExecuteOptions {
    * (less TOKEN_CLOCK_SKEW_MS) can be taken for ours.
    */
   startedAt?: number;
+  /**
+   * Asked before each call is sent: once it answers true (SIGINT, SIGTERM), no new call is sent;
+   * calls in flight finish and the result says what was applied (`interrupted`).
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface ExecuteResult {
@@ -59,6 +66,22 @@ export interface ExecuteResult {
   readonly calls: number;
   /** Things the user should know that are not errors (e.g. a record to delete was already gone). */
   readonly notes: string[];
+  /** True when `shouldStop` stopped the run before every operation was sent. */
+  readonly interrupted: boolean;
+  /** For records created or updated: the id and `modified_on` the service's answer gave, by operation index. */
+  readonly written: Record<number, WrittenRecord>;
+}
+
+export interface WrittenRecord {
+  readonly id: string;
+  readonly modifiedOn: string;
+}
+
+/** The run was stopped (SIGINT, SIGTERM) before every operation was sent. */
+export class InterruptedError extends ZonectlError {
+  constructor(applied: number, total: number) {
+    super('INTERRUPTED', `interrupted: ${applied} of ${total} operations applied, no more sent`);
+  }
 }
 
 function isUnknown(err: unknown): boolean {
@@ -85,15 +108,16 @@ export class ExecuteCallError extends ZonectlError {
 interface CallOutcome {
   applied: number[];
   createdIds: Array<[number, string]>;
+  written: Array<[number, WrittenRecord]>;
   tokenValues: Array<[string, string]>;
 }
 
-/** Runs `fn` over items with at most `limit` in flight; stops launching after the first failure. */
-async function runBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<unknown[]> {
+/** Runs `fn` over items with at most `limit` in flight; stops launching after the first failure or once `stop()`. */
+async function runBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, stop: () => boolean): Promise<unknown[]> {
   const errors: unknown[] = [];
   let next = 0;
   const worker = async () => {
-    while (errors.length === 0 && next < items.length) {
+    while (errors.length === 0 && next < items.length && !stop()) {
       const item = items[next++];
       try {
         await fn(item);
@@ -149,7 +173,7 @@ class Executor implements RecoveryContext {
 
   private async runSingle(call: SingleCall): Promise<CallOutcome> {
     const op = this.ops[call.opIndex];
-    const outcome: CallOutcome = { applied: [call.opIndex], createdIds: [], tokenValues: [] };
+    const outcome: CallOutcome = { applied: [call.opIndex], createdIds: [], written: [], tokenValues: [] };
     let result: unknown;
     try {
       result = await this.send<unknown>(call.method, call.path, call.body);
@@ -188,20 +212,31 @@ class Executor implements RecoveryContext {
         body = reduced;
       }
     }
-    const outcome: CallOutcome = { applied: [...call.opIndices], createdIds: [], tokenValues: [] };
-    const posts = (result as { posts?: unknown } | null)?.posts;
-    if (Array.isArray(posts)) {
-      call.posts.forEach((index, k) => {
-        const id = (posts[k] as { id?: unknown } | undefined)?.id;
-        if (typeof id === 'string') outcome.createdIds.push([index, id]);
-      });
+    const outcome: CallOutcome = { applied: [...call.opIndices], createdIds: [], written: [], tokenValues: [] };
+    const answer = (result ?? {}) as { posts?: unknown; patches?: unknown; puts?: unknown };
+    const each = (indices: readonly number[], rows: unknown, fn: (index: number, row: unknown) => void): void => {
+      if (Array.isArray(rows)) indices.forEach((index, k) => fn(index, rows[k]));
+    };
+    each(call.posts, answer.posts, (index, row) => {
+      const id = (row as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') outcome.createdIds.push([index, id]);
+    });
+    for (const [indices, rows] of [[call.posts, answer.posts], [call.patches, answer.patches], [call.puts, answer.puts]] as const) {
+      each(indices, rows, (index, row) => addWritten(index, row, outcome));
     }
     return outcome;
   }
 }
 
+/** The id and modification time a write's answer gave (kept to tell another writer's later change). */
+function addWritten(index: number, row: unknown, outcome: CallOutcome): void {
+  const r = row as { id?: unknown; modified_on?: unknown } | null | undefined;
+  if (typeof r?.id === 'string' && typeof r.modified_on === 'string') outcome.written.push([index, { id: r.id, modifiedOn: r.modified_on }]);
+}
+
 /** Token values and created ids from a single call's result. */
 function collect(op: Operation, index: number, result: unknown, outcome: CallOutcome): void {
+  if (op.kind === 'dns_record' && op.action !== 'delete') addWritten(index, result, outcome);
   if (op.kind === 'token') {
     const value =
       typeof result === 'string'
@@ -224,46 +259,63 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
   const applied = new Set<number>();
   const tokenValues: Record<string, string> = {};
   const createdIds: Record<number, string> = {};
+  const written: Record<number, WrittenRecord> = {};
   const concurrency = Math.max(1, Math.floor(options.concurrency) || 1);
-  let error: ExecuteCallError | undefined;
+  let error: Error | undefined;
+  let outcomeUnknown = false;
   let failed: number[] = [];
+  const stop = options.shouldStop ?? (() => false);
+  let interrupted = false;
 
   for (const step of steps) {
+    if (stop()) {
+      interrupted = true;
+      break;
+    }
     const errors = await runBounded(step.calls, concurrency, async (call) => {
       try {
         const outcome = await executor.run(call);
         for (const i of outcome.applied) applied.add(i);
         for (const [i, id] of outcome.createdIds) createdIds[i] = id;
+        for (const [i, w] of outcome.written) written[i] = w;
         for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
         options.onProgress?.({
           done: applied.size,
           total: ops.length,
           call: { method: call.method, path: call.path, operations: call.kind === 'batch' ? call.opIndices.length : 1 },
+          opIndices: outcome.applied,
         });
       } catch (err) {
         throw new ExecuteCallError(call, err);
       }
-    });
+    }, stop);
     if (errors.length > 0) {
       const all = errors.filter((e): e is ExecuteCallError => e instanceof ExecuteCallError);
       error = all[0];
+      outcomeUnknown = all[0]?.outcomeUnknown ?? false;
       failed = all.flatMap((e) => [...e.opIndices]);
       break;
     }
   }
 
   const notApplied = ops.map((_, i) => i).filter((i) => !applied.has(i));
+  if (error === undefined && notApplied.length > 0 && (interrupted || stop())) {
+    interrupted = true;
+    error = new InterruptedError(applied.size, ops.length);
+  }
   return {
     ok: error === undefined,
     applied: [...applied].sort((a, b) => a - b),
     failed: failed.sort((a, b) => a - b),
     notApplied,
     ...(error ? { error } : {}),
-    outcomeUnknown: error?.outcomeUnknown ?? false,
+    outcomeUnknown,
     tokenValues,
     createdIds,
     calls: executor.calls,
     notes: executor.notes,
+    interrupted,
+    written,
   };
 }
 

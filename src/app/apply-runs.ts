@@ -1,13 +1,36 @@
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
 import { executeOperations } from '../api/index.js';
-import { InternalError } from '../core/errors.js';
+import { InternalError, ZonectlError } from '../core/errors.js';
+import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
+
+/** How apply serializes with other applies of the same zone (src/app/zone-lock.ts). */
+export interface ApplyLockOptions {
+  /** How long to wait for a lock another run holds (ms). */
+  readonly waitMs: number;
+  readonly onWait?: (message: string) => void;
+  readonly onLost?: (message: string) => void;
+  /** Told about each lock taken (for a signal handler that must release it) and released. */
+  readonly onHeld?: (lock: HeldZoneLock | undefined) => void;
+}
 
 export interface ApplyOptions {
   readonly batch: boolean;
   readonly concurrency: number;
   readonly onProgress?: (zone: string, event: ProgressEvent) => void;
+  /** Take each zone's apply lock before writing; absent: no lock (library use). */
+  readonly lock?: ApplyLockOptions;
+  /**
+   * Under the lock, before any write: the run to apply. Plans again (files) or checks a saved
+   * plan's freshness (`--plan`); throws to refuse (nothing is written, the lock is released).
+   */
+  readonly underLock?: (run: ZoneRun) => Promise<ZoneRun>;
+  /** Once true (SIGINT, SIGTERM): send nothing more; see ExecuteOptions.shouldStop. */
+  readonly shouldStop?: () => boolean;
+  /** Called when a zone's writes start (for a summary of an interrupted run). */
+  readonly onZoneStart?: (run: ZoneRun) => void;
 }
 
 export interface ZoneApplyOutcome {
@@ -17,35 +40,104 @@ export interface ZoneApplyOutcome {
   readonly residual?: ZonePlan;
   /** The re-read after apply failed (the apply itself succeeded; its results are kept). */
   readonly verifyError?: Error;
+  /**
+   * Records zonectl wrote that changed again before the check afterwards (their `modified_on` is
+   * later than the one zonectl's write returned): another writer changed them. By record id.
+   */
+  readonly changedByOthers?: ReadonlyMap<string, { readonly written: string; readonly now: string }>;
+  /** Nothing was sent: the lock was not taken, or the check under the lock refused (see result.error). */
+  readonly refused?: boolean;
+}
+
+/** Nothing was sent for the run: it was refused under the lock, or the lock could not be taken. */
+function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
+  const code = error instanceof ZonectlError ? error : new InternalError(error.message);
+  return {
+    run,
+    refused: true,
+    result: {
+      ok: false, applied: [], failed: [], notApplied: run.plan.operations.map((_, i) => i), error: code, outcomeUnknown: false,
+      tokenValues: {}, createdIds: {}, calls: 0, notes: [], interrupted: false, written: {},
+    },
+  };
+}
+
+/** The records zonectl wrote whose `modified_on` moved on since its write's answer. */
+export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRecord[]): Map<string, { written: string; now: string }> {
+  const byId = new Map(live.map((r) => [r.id, r]));
+  const changed = new Map<string, { written: string; now: string }>();
+  for (const w of Object.values(result.written)) {
+    const now = byId.get(w.id)?.modified_on;
+    if (now !== undefined && Date.parse(now) > Date.parse(w.modifiedOn)) changed.set(w.id, { written: w.modifiedOn, now });
+  }
+  return changed;
 }
 
 /**
  * Apply each zone's operations, then re-read the zone and plan again: a converged zone has an
- * empty residual plan. Stops at the first zone whose apply fails.
+ * empty residual plan. With `lock`, each zone's writes and its check afterwards run under the
+ * zone's apply lock, released at the end whatever happened (the check runs under the lock so
+ * that another apply's writes are not taken for ours). Stops at the first zone whose apply
+ * fails or is interrupted.
  */
 export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
   const startedAt = Date.now();
-  for (const run of runs) {
-    if (run.plan.operations.length === 0) continue;
-    const result = await executeOperations(client, run.plan.operations, {
-      batch: options.batch,
-      batchLimit: run.batchLimit,
-      concurrency: options.concurrency,
-      zoneNames: { [run.zoneId]: run.config.zone },
-      startedAt,
-      ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
-    });
-    if (!result.ok) {
-      outcomes.push({ run, result });
-      break;
-    }
+  for (const shown of runs) {
+    if (shown.plan.operations.length === 0) continue;
+    if (options.shouldStop?.()) break;
+    let lock: HeldZoneLock | undefined;
     try {
-      const after = await planZoneRun(client, run.config);
-      outcomes.push({ run, result, residual: after.plan });
+      if (options.lock) {
+        const l = options.lock;
+        lock = await acquireZoneLock(client, {
+          zone: shown.config.zone,
+          zoneId: shown.zoneId,
+          waitMs: l.waitMs,
+          ...(l.onWait ? { onWait: l.onWait } : {}),
+          ...(l.onLost ? { onLost: l.onLost } : {}),
+        });
+        l.onHeld?.(lock);
+      }
+      let run = shown;
+      try {
+        run = options.underLock ? await options.underLock(shown) : shown;
+      } catch (error) {
+        outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
+        break;
+      }
+      if (run.plan.operations.length === 0) continue;
+      if (options.shouldStop?.()) break;
+      options.onZoneStart?.(run);
+      const result = await executeOperations(client, run.plan.operations, {
+        batch: options.batch,
+        batchLimit: run.batchLimit,
+        concurrency: options.concurrency,
+        zoneNames: { [run.zoneId]: run.config.zone },
+        startedAt,
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+        ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
+      });
+      if (!result.ok) {
+        outcomes.push({ run, result });
+        break;
+      }
+      try {
+        const after = await planZoneRun(client, run.config);
+        outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
+      } catch (error) {
+        // Keep what was applied (and any new token secret) even when the check cannot run.
+        outcomes.push({ run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) });
+      }
     } catch (error) {
-      // Keep what was applied (and any new token secret) even when the check cannot run.
-      outcomes.push({ run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) });
+      // Taking the lock failed (held too long, or the API refused): nothing was sent for this zone.
+      outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
+      break;
+    } finally {
+      if (lock) {
+        options.lock?.onHeld?.(undefined);
+        await lock.release().catch(() => undefined); // a lock left behind expires with its lease
+      }
     }
   }
   return outcomes;

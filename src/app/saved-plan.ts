@@ -2,8 +2,9 @@ import equal from 'fast-deep-equal';
 import { readFileSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
+import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
-import { PlanFileError, parsePlanFile } from '../core/plan/plan-file.js';
+import { PlanFileError, parsePlanFile, type SavedZone } from '../core/plan/plan-file.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
 
 export class StalePlanError extends ZonectlError {
@@ -25,26 +26,38 @@ function readPlanText(path: string): string {
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
+ * Check one saved zone against live state: every name it touches still holds exactly the
+ * records (type, id, modification time) it held at plan time, and its settings and token
+ * operations are still what a fresh plan of the same desired state would do. zonectl's own
+ * records (the apply lock) are not part of the check. Run again under the apply lock.
+ */
+export async function checkSavedZone(client: CloudflareClient, saved: SavedZone): Promise<ZoneRun> {
+  const fresh = await planZoneRun(client, saved.config);
+  if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
+  const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));
+  const stale = staleKeys(saved.plan, live);
+  // Settings and token calls, without their phase (it depends on the record operations around them).
+  const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
+  if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
+  if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
+  return { config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit };
+}
+
+/**
  * Load a saved plan and check it against live state before anything is sent: the same API,
- * the same zone; every name it touches still holds exactly the records (type, id, modification
- * time) it held at plan time; and its settings and token operations are still what a fresh
- * plan of the same desired state would do.
+ * the same zone, and each zone still fresh (`checkSavedZone`).
  */
 export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
+  return (await loadSavedZones(client, path)).map((z) => z.run);
+}
+
+/** Each zone of a saved plan: the run, checked fresh now, and the saved zone (to check again under the lock). */
+export async function loadSavedZones(client: CloudflareClient, path: string): Promise<Array<{ run: ZoneRun; saved: SavedZone }>> {
   const file = parsePlanFile(readPlanText(path), path);
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
   }
-  const runs: ZoneRun[] = [];
-  for (const saved of file.zones) {
-    const fresh = await planZoneRun(client, saved.config);
-    if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
-    const stale = staleKeys(saved.plan, fresh.live);
-    // Settings and token calls, without their phase (it depends on the record operations around them).
-    const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
-    if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
-    if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
-    runs.push({ config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit });
-  }
-  return runs;
+  const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
+  for (const saved of file.zones) zones.push({ run: await checkSavedZone(client, saved), saved });
+  return zones;
 }

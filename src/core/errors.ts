@@ -44,6 +44,10 @@ export type ErrorCode =
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'
+  // a run stopped by SIGINT/SIGTERM
+  | 'INTERRUPTED'
+  // the credential lacks a permission the plan needs
+  | 'MISSING_PERMISSION'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

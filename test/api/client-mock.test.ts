@@ -90,7 +90,9 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
     pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(200, '<html><body>Gateway login\n</body></html>', { headers: { 'content-type': 'text/html' } });
     const e = await caught(client.request('GET', '/zones'));
     expect(e).toBeInstanceOf(ApiResponseError);
-    expect(e.message).toBe("GET /zones: 200 body is not the API's JSON envelope: <html><body>Gateway login </body></html>");
+    expect(e.message).toBe(
+      `GET /zones: 200 body is not the API's JSON envelope: <html><body>Gateway login </body></html>; is ${client.baseUrl} the Cloudflare API v4? check CLOUDFLARE_BASE_URL (or --base-url; default https://api.cloudflare.com/client/v4)`,
+    );
   });
 
   it('retries a GET on 502 with an HTML body, then succeeds', async () => {

@@ -10,7 +10,7 @@ import { errorCode, errorLine } from '../../src/cli/errors.js';
 const run = { config: { zone: 'example.com' }, plan: { operations: new Array(30).fill({}) } } as unknown as ZoneRun;
 const result = (extra: Partial<ExecuteResult>): ExecuteResult => ({
   ok: false, applied: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], failed: [], notApplied: [], outcomeUnknown: false,
-  tokenValues: {}, createdIds: {}, calls: 2, notes: [], ...extra,
+  tokenValues: {}, createdIds: {}, calls: 2, notes: [], interrupted: false, written: {}, ...extra,
 });
 
 describe('describeApplyFailure', () => {

@@ -1,16 +1,22 @@
 import { Command, Option } from 'commander';
+import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
-import { describeHttpCalls } from '../../api/index.js';
+import { describeHttpCalls, type CloudflareClient } from '../../api/index.js';
 import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
-import { planZoneRuns, type ZoneRun } from '../../app/plan-zones.js';
-import { loadSavedPlan } from '../../app/saved-plan.js';
+import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
+import { planZoneRunsExplained } from '../../app/zone-id-error.js';
+import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
+import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../../app/token-output.js';
-import { ZonectlError } from '../../core/errors.js';
+import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
+import { InternalError, ZonectlError } from '../../core/errors.js';
+import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
-import { describeNonConvergence } from '../../core/render/render-residual.js';
 import { renderText } from '../../core/render/render-text.js';
+import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted, describeRefusal } from '../apply-report.js';
 import { errorCode, errorLine } from '../errors.js';
+import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, log, out, styleFor } from '../io.js';
 import { loadValidConfigs } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
@@ -25,6 +31,8 @@ interface ApplyFlags {
   baseUrl?: string;
   tokenOutput?: string;
   showTokenValues?: boolean;
+  lockTimeout: string;
+  forceUnlock?: boolean;
 }
 
 class ApplyRefusedError extends ZonectlError {}
@@ -84,14 +92,7 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
   }
 }
 
-/** What a failed apply did: acknowledged operations, and whether the failed call's outcome is known. */
-export function describeApplyFailure(o: ZoneApplyOutcome): string {
-  const total = o.run.plan.operations.length;
-  const done = `${o.run.config.zone}: apply failed after ${o.result.applied.length} of ${total} operations`;
-  const why = o.result.error?.message ?? 'unknown error';
-  if (!o.result.outcomeUnknown) return `${done}: ${why}`;
-  return `${done}; the outcome of ${o.result.failed.length} more is unknown (some may have been applied): ${why}; run plan to see the zone as it is`;
-}
+export { describeApplyFailure } from '../apply-report.js';
 
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   for (const run of runs) {
@@ -110,6 +111,23 @@ function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   }
 }
 
+/** `--lock-timeout`: `90s`, `10m`, `1h`, or seconds. */
+export function parseDuration(flag: string, value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!m) throw new ApplyRefusedError('BAD_FLAG', `${flag} must be a duration such as 30s, 10m or 1h, got "${value}"`);
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+/** What the run is doing, for a signal handler that must say what was applied. */
+interface RunState {
+  phase: 'before' | 'writing';
+  run?: ZoneRun;
+  applied: Set<number>;
+  lock?: HeldZoneLock;
+  readonly started: Set<string>;
+}
+
 export function registerApply(program: Command): void {
   program
     .command('apply')
@@ -123,45 +141,45 @@ export function registerApply(program: Command): void {
     .option('--no-batch', 'single calls instead of the batch endpoint')
     .option('--token-output <file>', "write new tokens' secret values to this file (mode 0600, JSON {name: value})")
     .option('--show-token-values', "print new tokens' secret values on stdout (shown once, never again)")
+    .addOption(new Option('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)').default('10m'))
+    .option('--force-unlock', "remove the zone's apply lock whoever holds it (a run that died on another host), then apply")
     .addOption(baseUrlOption())
     .action(async (files: string[], opts: ApplyFlags) => {
       if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
       if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
       const concurrency = parseConcurrency(opts.concurrency);
+      const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
       const configs = opts.plan === undefined ? await loadValidConfigs(files) : [];
       const client = connect({ baseUrl: opts.baseUrl });
       try {
-        const runs = opts.plan !== undefined ? await loadSavedPlan(client, opts.plan) : await planZoneRuns(client, configs);
+        const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
+        const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRunsExplained(client, configs);
         out(renderText(runs.map((r) => r.plan), styleFor(process.stdout)));
+        if (opts.forceUnlock && !opts.dryRun) {
+          for (const run of runs) {
+            const removed = await forceUnlock(client, run.config.zone, run.zoneId);
+            log(removed === undefined ? `${run.config.zone}: no apply lock to remove` : `${run.config.zone}: removed the apply lock of ${removed}`);
+          }
+        }
         if (!hasChanges(runs)) {
           process.exitCode = EXIT.ok;
           return;
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
+        const permissions = await checkPlanPermissions(client, runs);
+        if (permissions.kind === 'unchecked') log(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+        if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
+        if (permissions.kind === 'missing' && !opts.dryRun) {
+          for (const problem of permissions.problems.slice(1)) log(errorLine('MISSING_PERMISSION', problem));
+          throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
+        }
         if (opts.dryRun) {
           printDryRun(runs, opts.batch);
           process.exitCode = EXIT.changes;
           return;
         }
-        const createsTokens = runs.some((r) => r.plan.operations.some((o) => o.kind === 'token' && o.action === 'create'));
-        if (createsTokens && opts.tokenOutput === undefined && !opts.showTokenValues) {
-          throw new ApplyRefusedError(
-            'TOKEN_OUTPUT_NEEDED',
-            "the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed",
-          );
-        }
-        if (createsTokens && opts.tokenOutput !== undefined) {
-          try {
-            checkTokenOutputWritable(opts.tokenOutput);
-          } catch (err) {
-            const why = err instanceof Error ? err.message : String(err);
-            throw new ApplyRefusedError(
-              'TOKEN_OUTPUT_UNWRITABLE',
-              `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
-            );
-          }
-        }
+        checkTokenOutput(runs, opts);
         if (!opts.yes) {
           if (!process.stdin.isTTY) {
             throw new ApplyRefusedError('NO_CONFIRMATION', 'refusing to apply: no terminal to ask for confirmation; pass --yes to apply (nothing was changed)');
@@ -172,45 +190,167 @@ export function registerApply(program: Command): void {
             return;
           }
         }
-        const outcomes = await applyZoneRuns(client, runs, {
-          batch: opts.batch,
-          concurrency,
-          onProgress: (zone, e) => log(`${zone}: ${e.done}/${e.total} operations applied (${e.call.method} ${e.call.path})`),
+        const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
+        const giveUp = (signal: StopSignal): void => {
+          if (state.phase === 'writing' && state.run) {
+            for (const line of describeInterrupted({ run: state.run, applied: state.applied, gaveUp: true }, signal)) log(line);
+            log(`  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`);
+          } else if (state.started.size === 0) {
+            log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
+          } else {
+            log(`zonectl: interrupted by ${signal} between zones: ${[...state.started].join(', ')} applied; nothing more was sent.`);
+          }
+          for (const line of describeNotStarted(runs, state.started)) log(line);
+          log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
+          process.exit(signalExitCode(signal));
+        };
+        const interrupt = watchInterrupts({
+          onStop: (signal) => {
+            if (state.phase !== 'writing') {
+              // Nothing sent yet: release a lock we may hold and stop now.
+              const held = state.lock;
+              void (held ? held.release().catch(() => undefined) : Promise.resolve()).then(() => giveUp(signal));
+              return;
+            }
+            log(`zonectl: ${signal}: sending no more calls; waiting up to ${INTERRUPT_GRACE_MS / 1000} s for the calls in flight (again to stop at once)`);
+          },
+          onGiveUp: giveUp,
         });
-        const tokenValues = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
-        let failed = false;
-        if (Object.keys(tokenValues).length > 0) {
-          if (opts.showTokenValues) {
-            for (const [name, value] of Object.entries(tokenValues)) out(`token ${JSON.stringify(name)}: ${value}`);
-          }
-          if (opts.tokenOutput !== undefined && !saveTokenValues(opts.tokenOutput, tokenValues, outcomes, opts.showTokenValues === true)) {
-            failed = true;
-          }
+        let outcomes: ZoneApplyOutcome[];
+        try {
+          outcomes = await applyZoneRuns(client, runs, {
+            batch: opts.batch,
+            concurrency,
+            shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
+            lock: {
+              waitMs: lockWaitMs,
+              onWait: (m) => log(m),
+              onLost: (m) => log(`${m}; sending no more calls`),
+              onHeld: (lock) => {
+                state.lock = lock;
+                if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
+              },
+            },
+            underLock: (run) => (saved !== undefined ? recheckSaved(client, saved, run) : replanUnderLock(client, run, opts)),
+            onZoneStart: (run) => {
+              state.phase = 'writing';
+              state.run = run;
+              state.applied = new Set();
+              state.started.add(run.config.zone);
+            },
+            onProgress: (zone, e) => {
+              for (const i of e.opIndices) state.applied.add(i);
+              log(`${zone}: ${e.done}/${e.total} operations applied (${e.call.method} ${e.call.path})`);
+            },
+          });
+        } finally {
+          interrupt.dispose();
         }
-        for (const o of outcomes) {
-          const s = o.run.plan.summary;
-          for (const note of o.result.notes) log(`${o.run.config.zone}: note: ${note}`);
-          if (!o.result.ok) {
-            failed = true;
-            log(errorLine(errorCode(o.result.error), describeApplyFailure(o)));
-            continue;
-          }
-          if (o.verifyError) {
-            failed = true;
-            log(errorLine(errorCode(o.verifyError), `${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`));
-            continue;
-          }
-          if (o.residual && o.residual.operations.length > 0) {
-            failed = true;
-            log(errorLine('NOT_CONVERGED', `${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`));
-            for (const line of describeNonConvergence(o.residual)) log(`  ${line}`);
-            continue;
-          }
-          out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
+        const signal = interrupt.signal;
+        const failed = reportOutcomes(outcomes, opts, signal);
+        if (signal !== undefined) {
+          for (const line of describeNotStarted(runs, state.started)) log(line);
+          log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
+          process.exitCode = signalExitCode(signal);
+          return;
         }
         process.exitCode = failed ? EXIT.error : EXIT.ok;
       } finally {
         await client.close();
       }
     });
+}
+
+/** Under the lock, a saved plan must still be fresh: another apply may have written while we waited. */
+async function recheckSaved(client: CloudflareClient, saved: ReadonlyArray<{ run: ZoneRun; saved: SavedZone }>, run: ZoneRun): Promise<ZoneRun> {
+  const zone = saved.find((z) => z.run === run);
+  if (zone === undefined) throw new InternalError(`no saved plan for ${run.config.zone}`);
+  return checkSavedZone(client, zone.saved);
+}
+
+/**
+ * Under the lock, plan the file again: another apply may have written while we waited. The
+ * same plan goes on; a changed one is shown and applied with --yes (refused when it breaks the
+ * thresholds without --force), and refused after an interactive confirmation of the old one.
+ */
+async function replanUnderLock(client: CloudflareClient, shown: ZoneRun, opts: ApplyFlags): Promise<ZoneRun> {
+  const fresh = await planZoneRun(client, shown.config);
+  if (equal(fresh.plan.operations, shown.plan.operations)) return fresh;
+  log(`${shown.config.zone}: the zone changed while waiting for the apply lock; planned again:`);
+  log(renderText([fresh.plan], styleFor(process.stderr)));
+  if (fresh.plan.operations.length === 0) return fresh;
+  if (!opts.yes) {
+    throw new ApplyRefusedError('STALE_PLAN', `${shown.config.zone}: the plan you confirmed is no longer what apply would do; run apply again to review the new plan; nothing was changed`);
+  }
+  if (fresh.plan.safety.length > 0 && !opts.force) throw new UnsafePlanError(shown.config.zone, fresh.plan.safety);
+  checkTokenOutput([fresh], opts);
+  return fresh;
+}
+
+/** A plan that creates tokens needs somewhere to put their secrets, shown only once. */
+function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
+  const createsTokens = runs.some((r) => r.plan.operations.some((o) => o.kind === 'token' && o.action === 'create'));
+  if (!createsTokens) return;
+  if (opts.tokenOutput === undefined && !opts.showTokenValues) {
+    throw new ApplyRefusedError(
+      'TOKEN_OUTPUT_NEEDED',
+      "the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed",
+    );
+  }
+  if (opts.tokenOutput !== undefined) {
+    try {
+      checkTokenOutputWritable(opts.tokenOutput);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new ApplyRefusedError(
+        'TOKEN_OUTPUT_UNWRITABLE',
+        `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
+      );
+    }
+  }
+}
+
+/** Prints each zone's result; true when any zone failed (an interrupted zone is described, not counted here). */
+function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: ApplyFlags, signal: StopSignal | undefined): boolean {
+  const tokenValues = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
+  let failed = false;
+  if (Object.keys(tokenValues).length > 0) {
+    if (opts.showTokenValues) {
+      for (const [name, value] of Object.entries(tokenValues)) out(`token ${JSON.stringify(name)}: ${value}`);
+    }
+    if (opts.tokenOutput !== undefined && !saveTokenValues(opts.tokenOutput, tokenValues, outcomes, opts.showTokenValues === true)) {
+      failed = true;
+    }
+  }
+  for (const o of outcomes) {
+    const s = o.run.plan.summary;
+    for (const note of o.result.notes) log(`${o.run.config.zone}: note: ${note}`);
+    if (o.result.interrupted && signal !== undefined) {
+      for (const line of describeInterrupted({ run: o.run, applied: new Set(o.result.applied), gaveUp: false }, signal)) log(line);
+      continue;
+    }
+    if (o.refused) {
+      failed = true;
+      log(errorLine(errorCode(o.result.error), describeRefusal(o.result.error)));
+      continue;
+    }
+    if (!o.result.ok) {
+      failed = true;
+      log(errorLine(errorCode(o.result.error), describeApplyFailure(o)));
+      continue;
+    }
+    if (o.verifyError) {
+      failed = true;
+      log(errorLine(errorCode(o.verifyError), `${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`));
+      continue;
+    }
+    if (o.residual && o.residual.operations.length > 0) {
+      failed = true;
+      log(errorLine('NOT_CONVERGED', `${o.run.config.zone}: applied, but the zone did not converge; a new plan is not empty:`));
+      for (const line of describeNotConverged(o.residual, o.changedByOthers)) log(`  ${line}`);
+      continue;
+    }
+    out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
+  }
+  return failed;
 }

@@ -8,6 +8,32 @@ import type { ZonePlan } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
 import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
+import { statSync } from 'node:fs';
+import { ZonectlError } from '../../core/errors.js';
+
+/**
+ * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.tmp beside it): a
+ * directory, or a path it cannot write, gets a message saying so instead of a raw EISDIR.
+ */
+export function checkStatePath(path: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    return; // a new file: created on start
+  }
+  if (isDir) {
+    throw new ZonectlError('BAD_FLAG', `--state ${path} is a directory; give a file path, e.g. --state ${path.replace(/\/+$/, '')}/emulator-state.json (the emulator keeps that file and FILE.journal beside it)`);
+  }
+}
+
+/** A file-system error while opening the state, as one line that names the path and the flag. */
+function stateError(path: string, err: unknown): ZonectlError | undefined {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || !['EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) return undefined;
+  const why = { EISDIR: 'a directory is in the way', ENOTDIR: 'a part of the path is a file, not a directory', EEXIST: 'a part of the path is a file, not a directory', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'no space left on the device' }[code];
+  return new ZonectlError('BAD_FLAG', `--state ${path}: cannot keep the emulator's state there (${why}, ${code}); give a writable file path`);
+}
 
 interface EmulatorFlags {
   host: string;
@@ -110,6 +136,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (flags.state !== undefined) checkStatePath(flags.state);
   const emu = await startEmulator({
     host: flags.host,
     port: flags.port,
@@ -128,6 +155,9 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
     logger: flags.verbose ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
+  }).catch((err: unknown) => {
+    stop();
+    throw (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;
   });
   if (emu.tokenGenerated && emu.adminToken !== undefined) {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);

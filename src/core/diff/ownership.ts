@@ -23,6 +23,7 @@
  * Protected and ignored records are "untouchable"; when one of them cannot stand beside a
  * desired record, the plan warns (the service will refuse the desired record).
  */
+import { isZonectlRecordName } from '../lock/lock-record.js';
 import { nameTypeKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
 import type { RecordType } from '../model/record-types.js';
@@ -106,7 +107,9 @@ export function assignOwnership(input: OwnershipInput): Ownership {
   const unmanagedDeleted: LiveRecord[] = [];
   const freedNames = new Set<string>();
   const warnings: string[] = [];
-  for (const r of input.live) {
+  // zonectl's own records (the apply lock, `_zonectl*`) are invisible: never a change, never unmanaged.
+  const live = input.live.filter((r) => !isZonectlRecordName(r.name, input.zone));
+  for (const r of live) {
     const isListed = listed.has(nameTypeKey(r));
     const isProtected = isProtectedRecord(r.meta);
     if (isProtected || (!isListed && input.isIgnored(r))) {
@@ -129,6 +132,6 @@ export function assignOwnership(input: OwnershipInput): Ownership {
       unmanagedKept.push(r);
     }
   }
-  const manageable = input.live.length - untouchable.length;
+  const manageable = live.length - untouchable.length;
   return { owned, untouchable, protectedOwned, conflicting, freedNames, unmanagedKept, unmanagedDeleted, manageable, warnings };
 }

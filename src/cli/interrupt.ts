@@ -1,0 +1,58 @@
+/**
+ * SIGINT and SIGTERM during a run that writes: the first signal stops new calls, the calls in
+ * flight may finish for a bounded time (`graceMs`), then the run says what it did and exits
+ * 128 + the signal's number (130 for SIGINT, 143 for SIGTERM: the shell's convention,
+ * https://www.gnu.org/software/bash/manual/html_node/Exit-Status.html). A second signal, or
+ * the end of the grace time, gives up waiting at once.
+ */
+import { constants } from 'node:os';
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+export const INTERRUPT_GRACE_MS = 10_000;
+
+export function signalExitCode(signal: StopSignal): number {
+  return 128 + constants.signals[signal];
+}
+
+export interface InterruptWatch {
+  /** The signal received, if any. */
+  readonly signal: StopSignal | undefined;
+  /** Stops listening (the run ended). */
+  dispose(): void;
+}
+
+export interface InterruptHandlers {
+  /** First signal: the run stops sending and lets its calls in flight finish. */
+  readonly onStop: (signal: StopSignal) => void;
+  /** Second signal, or the calls in flight did not finish in `graceMs`: say what is known and exit. */
+  readonly onGiveUp: (signal: StopSignal) => void;
+  readonly graceMs?: number;
+}
+
+export function watchInterrupts(handlers: InterruptHandlers): InterruptWatch {
+  let received: StopSignal | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const listener = (signal: StopSignal): void => {
+    if (received !== undefined) {
+      handlers.onGiveUp(received);
+      return;
+    }
+    received = signal;
+    handlers.onStop(signal);
+    timer = setTimeout(() => handlers.onGiveUp(signal), handlers.graceMs ?? INTERRUPT_GRACE_MS);
+    timer.unref();
+  };
+  process.on('SIGINT', listener);
+  process.on('SIGTERM', listener);
+  return {
+    get signal() {
+      return received;
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+      process.off('SIGINT', listener);
+      process.off('SIGTERM', listener);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** A base URL that is not the API gets a hint to check CLOUDFLARE_BASE_URL. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloudflareClient } from '../../src/api/index.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+
+const client = (baseUrl: string) =>
+  new CloudflareClient({ baseUrl, credentials: { kind: 'token', token: 'hint-token-000000000000000000000000' }, limiter: null, retry: { maxAttempts: 1 } });
+
+async function failure(baseUrl: string): Promise<Error> {
+  const c = client(baseUrl);
+  try {
+    await c.request('GET', '/zones');
+  } catch (err) {
+    return err as Error;
+  } finally {
+    await c.close();
+  }
+  throw new Error('the request did not fail');
+}
+
+describe('a base URL that is not the API', () => {
+  let html: Server;
+  let htmlUrl: string;
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    html = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><html><body>Welcome to nginx!</body></html>');
+    });
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    htmlUrl = `http://127.0.0.1:${(html.address() as AddressInfo).port}/client/v4`;
+    emulator = await startEmulator({ port: 0, zones: ['example.com'] });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => html.close(resolve));
+    await emulator.close();
+  });
+
+  it('an HTML answer', async () => {
+    const err = await failure(htmlUrl);
+    expect(err.message).toMatch(/not the API's JSON envelope: <!doctype html>/i);
+    expect(err.message).toContain(`is ${htmlUrl} the Cloudflare API v4? check CLOUDFLARE_BASE_URL`);
+  });
+
+  it('TLS spoken to a plain HTTP port', async () => {
+    const url = emulator.baseUrl.replace(/^http:/, 'https:');
+    const err = await failure(url);
+    expect(err.message).toContain(`is ${url} the Cloudflare API v4? check CLOUDFLARE_BASE_URL`);
+  });
+
+  it('connection refused', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const url = `http://127.0.0.1:${port}/client/v4`;
+    const err = await failure(url);
+    expect(err.message).toMatch(/ECONNREFUSED/);
+    expect(err.message).toContain('check CLOUDFLARE_BASE_URL');
+  });
+
+  it('an answer of the API itself gets no such hint', async () => {
+    const err = await failure(emulator.baseUrl);
+    expect(err.message).not.toContain('CLOUDFLARE_BASE_URL');
+  });
+});

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CliResult } from './run-cli.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A CLI child process the test can watch and signal while it runs. */
+export interface RunningCli {
+  readonly child: ChildProcess;
+  stderr(): string;
+  /** Resolves once stderr matches `pattern` (rejects if the process ends first). */
+  waitForStderr(pattern: RegExp): Promise<void>;
+  readonly done: Promise<CliResult>;
+}
+
+export function spawnCli(args: string[], env: Record<string, string | undefined>): RunningCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const watchers: Array<() => void> = [];
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    for (const w of [...watchers]) w();
+  });
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal === 'SIGKILL' ? 137 : -1), stdout, stderr }));
+  });
+  return {
+    child,
+    stderr: () => stderr,
+    waitForStderr(pattern) {
+      return new Promise<void>((resolve, reject) => {
+        const check = (): void => {
+          if (pattern.test(stderr)) resolve();
+        };
+        watchers.push(check);
+        check();
+        void done.then(() => {
+          if (!pattern.test(stderr)) reject(new Error(`the CLI ended before stderr matched ${pattern}:\n${stderr}`));
+        });
+      });
+    },
+    done,
+  };
+}
