@@ -22,7 +22,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['resolve', async () => (await import('./commands/resolve.js')).registerResolve],
   ['token', async () => (await import('./commands/token.js')).registerToken],
   ['schema', async () => (await import('./commands/schema.js')).registerSchema],
-  ['version', async () => (await import('./commands/schema.js')).registerSchema],
+  ['version', async () => (await import('./commands/schema.js')).registerVersion],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
 

@@ -12,6 +12,10 @@ export function registerSchema(program: Command): void {
     .action(() => {
       out(`${JSON.stringify(buildZoneSchema(), null, 2)}`);
     });
+}
+
+/** `zonectl version`: the same as `--version`, for scripts that expect a command. */
+export function registerVersion(program: Command): void {
   program
     .command('version')
     .description("Print zonectl's version")
