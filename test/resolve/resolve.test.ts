@@ -108,3 +108,25 @@ describe('resolve', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ query: { name: '_sip._tcp.example.com', type: 'SRV' }, rcode: 'NOERROR', answer: [{ type: 'SRV' }] });
   });
 });
+
+describe('resolve edge cases found by the differential test against the emulator DNS server', () => {
+  it('the apex of a zone without records answers (NODATA, or its SOA), never hangs', () => {
+    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nrecords: []\n' }, {});
+    const v = zoneViewOf(config!, ['ada.ns.cloudflare.com']);
+    expect(resolveName(v, 'example.com', 'A')).toMatchObject({ rcode: 'NOERROR', answer: [] });
+    expect(resolveName(v, 'example.com', 'SOA').answer).toHaveLength(1);
+    expect(resolveName(v, 'www.example.com', 'A').rcode).toBe('NXDOMAIN');
+  });
+
+  it('a proxied CNAME never shows its origin, for any query type', () => {
+    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nrecords:\n  - { name: app, type: CNAME, content: origin.example.net, proxied: true }\n' }, {});
+    const v = zoneViewOf(config!, ['ada.ns.cloudflare.com']);
+    for (const type of ['CNAME', 'TXT', 'MX']) expect(resolveName(v, 'app.example.com', type).answer).toEqual([]);
+    expect(resolveName(v, 'app.example.com', 'A').answer).toHaveLength(2);
+  });
+
+  it('apex NS carry the zone ns_ttl', () => {
+    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nsettings: { ns_ttl: 3600 }\nrecords: []\n' }, {});
+    expect(resolveName(zoneViewOf(config!, ['ada.ns.cloudflare.com']), 'example.com', 'NS').answer[0]).toMatchObject({ ttl: 3600 });
+  });
+});

@@ -46,6 +46,8 @@ export interface ZoneView {
   readonly records: readonly CanonicalRecord[];
   readonly flattenAllCnames: boolean;
   readonly nameServers: readonly string[];
+  /** TTL of the apex NS (the zone's `ns_ttl` setting, 86400 by default). */
+  readonly nsTtl: number;
   readonly soa: { readonly mname: string; readonly rname: string; readonly serial: number; readonly refresh: number; readonly retry: number; readonly expire: number; readonly minTtl: number; readonly ttl: number };
 }
 
@@ -124,6 +126,9 @@ function answerAt(z: ZoneLookup, owner: string, recs: readonly CanonicalRecord[]
     const hints = [...(v4 ? [`ipv4hint=${addrs.ipv4.join(',')}`] : []), ...(v6 ? [`ipv6hint=${addrs.ipv6.join(',')}`] : [])];
     return [{ name: owner, type: 'HTTPS', ttl: PROXIED_TTL, data: ['1 . alpn="h3,h2"', ...hints].join(' ') }];
   }
+  // A proxied name never shows its origin: not as a CNAME, whatever the query type
+  // (developers.cloudflare.com/dns/proxy-status).
+  if (proxied.length > 0) return recs.filter((r) => r.type === qtype && r.type !== 'CNAME').map((r) => rr(owner, r));
   const cname = recs.find((r) => r.type === 'CNAME');
   if (cname !== undefined && qtype !== 'CNAME') {
     const target = cname.content ?? '';
@@ -157,11 +162,12 @@ function resolveInZone(z: ZoneLookup, qname: string, qtype: string, depth: numbe
   if (cut !== undefined && !(cut === qname && qtype === 'DS')) return referral(z, cut);
   if (qname === z.view.zone && qtype === 'SOA') return found([z.soa(false)], z);
   if (qname === z.view.zone && qtype === 'NS') {
-    return found(z.view.nameServers.map((ns) => ({ name: qname, type: 'NS', ttl: 86400, data: absoluteName(ns) })), z);
+    return found(z.view.nameServers.map((ns) => ({ name: qname, type: 'NS', ttl: z.view.nsTtl, data: absoluteName(ns) })), z);
   }
   const own = z.at(qname);
   if (own.length > 0) return found(answerAt(z, qname, own, qtype, depth), z);
-  if (z.exists(qname)) return noData(z);
+  // The apex always exists (its SOA and NS); so does a name with names below it.
+  if (qname === z.view.zone || z.exists(qname)) return noData(z);
   // RFC 4592: the closest encloser is the longest existing ancestor; its wildcard answers.
   let encloser = qname;
   do encloser = encloser.slice(encloser.indexOf('.') + 1);

@@ -11,6 +11,7 @@ export function zoneViewOf(config: ZoneConfig, nameServers: readonly string[], s
     records: config.records.map((r) => r.record),
     flattenAllCnames: config.settings?.flatten_all_cnames === true,
     nameServers,
+    nsTtl: typeof config.settings?.ns_ttl === 'number' ? config.settings.ns_ttl : 86400,
     soa: {
       mname: typeof soa.mname === 'string' ? soa.mname : (nameServers[0] ?? `ns.${config.zone}`),
       rname: typeof soa.rname === 'string' ? soa.rname : SERVICE_DEFAULT_RNAME,
