@@ -2,8 +2,8 @@
  * The addresses a proxied name answers with. The service answers proxied A/AAAA/CNAME records
  * with addresses of its own network, never the origin's, with TTL 300
  * (developers.cloudflare.com/dns/proxy-status). Which of its addresses is not published, so
- * zonectl and its emulator follow one documented rule (docs/architecture.md, "The zone as
- * resolvers see it"), each with its own code:
+ * zonectl and its emulator follow one documented rule (docs/architecture.md, "Lint and
+ * resolve"), each with its own code:
  *
  *   h = SHA-256 of the zone name (lower-case, no trailing dot)
  *   IPv4 k (k = 0, 1): 104.16.0.0 + (big-endian uint32 of h[4k..4k+4] mod 2^19)   inside 104.16.0.0/13

@@ -1,6 +1,6 @@
 /**
  * What the zone will answer, computed from the zone file alone (no API call): the service's
- * nameservers as docs/architecture.md ("The zone as resolvers see it") describes them, in the
+ * nameservers as docs/architecture.md ("Lint and resolve") describes them, in the
  * order of RFC 1034 §4.3.2:
  *
  * 1. a name outside the zone is REFUSED;
