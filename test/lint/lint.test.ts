@@ -97,4 +97,15 @@ describe('zonectl lint checks', () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).not.toMatch(/warning:/);
   });
+
+  it('validate runs the lint checks as warnings, and --strict makes them errors', async () => {
+    const file = 'test/lint/fixtures/mail-broken.yaml';
+    const plain = await runCli(['validate', file]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toMatch(/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]/);
+    expect(plain.stdout).toMatch(/mail-broken\.yaml: valid \(3 records, 4 warnings\)/);
+    const strict = await runCli(['validate', '--strict', file]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/mail-broken\.yaml: 2 errors, 2 warnings/);
+  });
 });

@@ -4,12 +4,14 @@
  * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest
  * (`zonectl: warning: ...` when they are all warnings);
  * one summary line per file on stdout (`FILE: valid (N records)` or `FILE: N errors`); exit 0
- * when all are valid, 1 otherwise. No API call, no credentials needed. A directory stands for every
+ * when all are valid, 1 otherwise. The lint checks (`zonectl lint`) run too, as warnings, or as
+ * errors with `--strict`. No API call, no credentials needed. A directory stands for every
  * zone file under it. On GitHub Actions (GITHUB_ACTIONS=true) each problem shown is also an
  * `::error` / `::warning` annotation on stdout, shown inline in the pull request.
  */
 import type { Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
+import { lintZone } from '../../core/lint/index.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
 
@@ -84,15 +86,22 @@ export function problemLines(f: LoadedZoneFile): string[] {
   return lines;
 }
 
-/** Validate files; returns the exit code (0 valid, 1 invalid). */
-export async function runValidate(files: readonly string[], io: ValidateIo = processIo): Promise<number> {
-  const loaded = await loadZoneFilesDetailed(files, io.env);
+/** A valid file's lint findings join its problems: warnings, or errors with `--strict`. */
+function withLint(f: LoadedZoneFile, strict: boolean): LoadedZoneFile {
+  if (!f.config) return f;
+  const findings = lintZone(f.config).map((p): Problem => (strict ? { ...p, severity: 'error' } : p));
+  return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
+}
+
+/** Validate files; returns the exit code (0 valid, 1 invalid). `strict`: lint findings are errors. */
+export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: { strict?: boolean } = {}): Promise<number> {
+  const loaded = (await loadZoneFilesDetailed(files, io.env)).map((f) => withLint(f, options.strict === true));
   let invalid = false;
   const annotate = isGitHubActions(io.env);
   for (const f of loaded) {
     for (const line of problemLines(f)) io.err(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
-    if (!f.config) invalid = true;
+    if (!f.config || counts(f).errors > 0) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
   return invalid ? 1 : 0;
@@ -103,9 +112,10 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
     .command('validate')
     .description('Check zone files (YAML, schema, service rules) without calling the API; exit 0 valid, 1 invalid')
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .action(async (files: string[]) => {
+    .option('--strict', "lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings")
+    .action(async (files: string[], flags: { strict?: boolean }) => {
       try {
-        process.exitCode = await runValidate(files, io);
+        process.exitCode = await runValidate(files, io, { strict: flags.strict === true });
       } catch (error) {
         // Not expected (every problem is reported as such); still never a stack trace.
         io.err(`zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`);
