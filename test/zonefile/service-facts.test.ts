@@ -3,7 +3,7 @@
  * withRecords(): line 1 version, 2 zone, 3 `records:`, 4 the first record, 5 the second, ...
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../src/core/zonefile/index.js';
+import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
 import { HEADER, errors, expectProblem, expectValid, load, warnings, withRecords } from './helpers.js';
 
 const APEX_A = '{ name: "@", type: A, content: 192.0.2.1 }';
@@ -196,5 +196,14 @@ describe('zone names', () => {
 
   it('an IDN zone name is fine (punycode)', () => {
     expect(expectValid(`version: 1\nzone: bücher.example\nrecords: [${APEX_A}]\n`).zone).toBe('xn--bcher-kva.example');
+  });
+});
+
+describe('names zonectl keeps for itself', () => {
+  it('a record named _zonectl* is refused: plans never see such records', () => {
+    const { problems } = loadZoneFile({ path: 'zone.yaml', text: 'version: 1\nzone: example.com\nrecords:\n  - { name: _zonectl-lock, type: TXT, content: x }\n' }, {});
+    expect(problems.filter((p) => p.severity === 'error').map((p) => `${p.line}:${p.col} ${p.path}: ${p.message}`)).toEqual([
+      "4:13 records[0].name: names starting with `_zonectl` are zonectl's own (the apply lock); choose another name",
+    ]);
   });
 });

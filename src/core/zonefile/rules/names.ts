@@ -15,6 +15,7 @@ import { canonicalHostname, isInZone } from '../../model/names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
 import { looksLikeOtherDomain } from './other-domain.js';
+import { isZonectlRecordName, ZONECTL_RECORD_PREFIX } from '../../lock/lock-record.js';
 
 const WILDCARD_POLICY = "a wildcard `*` must be the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which zonectl refuses as almost certainly a mistake";
 
@@ -84,6 +85,11 @@ export const checkRecordNames: Rule = (ctx) => {
   const suffix = `.${ctx.zone}`;
   for (const e of ctx.records) {
     const fqdn = e.record.name;
+    if (isZonectlRecordName(fqdn, ctx.zone)) {
+      // Plans never see such records (docs/architecture.md, "Concurrent applies"): listed here, one would be re-created on every apply.
+      ctx.sink.error('name.reserved', [...e.path, 'name'], `names starting with \`${ZONECTL_RECORD_PREFIX}\` are zonectl's own (the apply lock); choose another name`);
+      continue;
+    }
     if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) {
       if (fqdn.slice(0, -suffix.length).includes('.')) warnOtherDomain(ctx, e);
       continue;
