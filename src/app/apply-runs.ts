@@ -123,7 +123,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
         break;
       }
       try {
-        const after = await planZoneRun(client, run.config);
+        const after = await planZoneRun(client, run.config, run.planOptions);
         outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
       } catch (error) {
         // Keep what was applied (and any new token secret) even when the check cannot run.

@@ -7,7 +7,8 @@ import { ZONES_PER_PAGE, listAll, type ApiZone, type CloudflareClient } from '..
 import { ZonectlError, type ErrorCode } from '../core/errors.js';
 import { canonicalZoneName } from '../core/model/names.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import { runPlanOptions, type ZoneRun } from './plan-zones.js';
+import { planZoneRunExplained } from './zone-id-error.js';
 
 /** Zones planned at once by default: enough to hide latency, few enough to stay in the budget's pace. */
 export const DEFAULT_ZONE_CONCURRENCY = 4;
@@ -74,9 +75,11 @@ export async function planZoneOutcomes(
   options: RunZonesOptions = {},
 ): Promise<ZoneOutcome[]> {
   const resolved = await withListedZoneIds(client, configs).catch(() => [...configs]);
+  // Every file of the run sees the same token names; one file audits the unlisted tokens.
+  const planOptions = runPlanOptions(configs);
   return mapBounded(resolved, options.concurrency ?? DEFAULT_ZONE_CONCURRENCY, async (config, i): Promise<ZoneOutcome> => {
     try {
-      const run = await planZoneRun(client, config);
+      const run = await planZoneRunExplained(client, config, planOptions[i]);
       // The run keeps the file's own config (a listed zone id is a lookup result, not the file's).
       return { kind: 'planned', config: configs[i]!, run: { ...run, config: configs[i]! } };
     } catch (error) {

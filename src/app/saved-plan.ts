@@ -5,7 +5,7 @@ import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { PlanFileError, parsePlanFile, type SavedZone } from '../core/plan/plan-file.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 
 export class StalePlanError extends ZonectlError {
   constructor(zone: string, what: readonly string[]) {
@@ -31,8 +31,8 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
  * operations are still what a fresh plan of the same desired state would do. zonectl's own
  * records (the apply lock) are not part of the check. Run again under the apply lock.
  */
-export async function checkSavedZone(client: CloudflareClient, saved: SavedZone): Promise<ZoneRun> {
-  const fresh = await planZoneRun(client, saved.config);
+export async function checkSavedZone(client: CloudflareClient, saved: SavedZone, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
+  const fresh = await planZoneRun(client, saved.config, options);
   if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
   const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));
   const stale = staleKeys(saved.plan, live);
@@ -40,7 +40,7 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone)
   const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
   if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
-  return { config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit };
+  return { config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit, planOptions: options };
 }
 
 /**
@@ -58,6 +58,7 @@ export async function loadSavedZones(client: CloudflareClient, path: string): Pr
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
   }
   const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
-  for (const saved of file.zones) zones.push({ run: await checkSavedZone(client, saved), saved });
+  const options = runPlanOptions(file.zones.map((z) => z.config));
+  for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });
   return zones;
 }

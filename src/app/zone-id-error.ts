@@ -8,7 +8,7 @@ import type { CloudflareClient } from '../api/index.js';
 import { CloudflareApiError } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 
 export class UnknownZoneIdError extends ZonectlError {
   constructor(message: string, cause: unknown) {
@@ -44,9 +44,9 @@ export function explainZoneIdError(error: unknown, config: ZoneConfig, text?: st
 }
 
 /** planZoneRun, with an unknown zone_id named by file and line. */
-export async function planZoneRunExplained(client: CloudflareClient, config: ZoneConfig): Promise<ZoneRun> {
+export async function planZoneRunExplained(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   try {
-    return await planZoneRun(client, config);
+    return await planZoneRun(client, config, options);
   } catch (error) {
     throw explainZoneIdError(error, config);
   }
@@ -55,6 +55,7 @@ export async function planZoneRunExplained(client: CloudflareClient, config: Zon
 /** Every zone file, one after another, with an unknown zone_id named by file and line. */
 export async function planZoneRunsExplained(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
   const runs: ZoneRun[] = [];
-  for (const config of configs) runs.push(await planZoneRunExplained(client, config));
+  const options = runPlanOptions(configs);
+  for (const [i, config] of configs.entries()) runs.push(await planZoneRunExplained(client, config, options[i]));
   return runs;
 }

@@ -265,7 +265,7 @@ export function registerApply(program: Command): void {
 async function recheckSaved(client: CloudflareClient, saved: ReadonlyArray<{ run: ZoneRun; saved: SavedZone }>, run: ZoneRun): Promise<ZoneRun> {
   const zone = saved.find((z) => z.run === run);
   if (zone === undefined) throw new InternalError(`no saved plan for ${run.config.zone}`);
-  return checkSavedZone(client, zone.saved);
+  return checkSavedZone(client, zone.saved, run.planOptions);
 }
 
 /**
@@ -274,7 +274,7 @@ async function recheckSaved(client: CloudflareClient, saved: ReadonlyArray<{ run
  * thresholds without --force), and refused after an interactive confirmation of the old one.
  */
 async function replanUnderLock(client: CloudflareClient, shown: ZoneRun, opts: ApplyFlags): Promise<ZoneRun> {
-  const fresh = await planZoneRun(client, shown.config);
+  const fresh = await planZoneRun(client, shown.config, shown.planOptions);
   if (equal(fresh.plan.operations, shown.plan.operations)) return fresh;
   log(`${shown.config.zone}: the zone changed while waiting for the apply lock; planned again:`);
   log(renderText([fresh.plan], styleFor(process.stderr)));
