@@ -6,7 +6,8 @@
 import { appendFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { connectWithBudget } from '../app/run-budget.js';
-import { planZoneOutcomes, type ZoneOutcome } from '../app/run-zones.js';
+import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../app/run-zones.js';
+import { checkPlanPermissions } from '../app/plan-permissions.js';
 import { assertNever } from '../core/errors.js';
 import { renderJson } from '../core/render/render-json.js';
 import { renderMarkdownReport } from '../core/render/render-markdown.js';
@@ -51,11 +52,20 @@ export function toReports(outcomes: readonly ZoneOutcome[]): ZoneReport[] {
   );
 }
 
-/** Plans every selected zone with the run's own budget; the client is closed afterwards. */
-export async function runZones(configs: readonly ZoneConfig[], flags: ManyZoneFlags, shard: Shard | undefined): Promise<ZoneOutcome[]> {
+/**
+ * Plans every selected zone with the run's own budget; the client is closed afterwards. With
+ * `checkPermissions` (plan), a token that could not make the planned writes is told now, before
+ * anyone runs apply: one warning line per zone and missing permission group.
+ */
+export async function runZones(configs: readonly ZoneConfig[], flags: ManyZoneFlags, shard: Shard | undefined, options: { checkPermissions?: boolean } = {}): Promise<ZoneOutcome[]> {
   const client = connectWithBudget({ ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
   try {
-    return await planZoneOutcomes(client, configs);
+    const outcomes = await planZoneOutcomes(client, configs);
+    if (options.checkPermissions === true) {
+      const check = await checkPlanPermissions(client, plannedRuns(outcomes));
+      if (check.kind === 'missing') for (const problem of check.problems) log(`zonectl: warning: ${problem}; apply would be refused`);
+    }
+    return outcomes;
   } finally {
     await client.close();
   }

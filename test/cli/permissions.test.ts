@@ -57,6 +57,13 @@ describe('apply with a token that lacks a permission the plan needs', () => {
     expect(dry.stderr).toMatch(/^zonectl: warning: example\.com: the token "ci-read-only" .* lacks the permission group DNS Write/m);
   });
 
+  it('plan already says so (a warning; the plan itself is shown and exits as usual)', async () => {
+    const token = await makeToken('ci-plan-read-only', [DNS_READ], true);
+    const r = await runCli(['plan', file, '--detailed-exitcode'], env(token));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^zonectl: warning: example\.com: the token "ci-plan-read-only" .* lacks the permission group DNS Write .*; apply would be refused$/m);
+  });
+
   it('a DNS Write token applies', async () => {
     const token = await makeToken('ci-write', [DNS_WRITE], true);
     const r = await runCli(['apply', file, '--yes'], env(token));

@@ -45,7 +45,7 @@ export function registerPlan(program: Command): void {
     .addOption(baseUrlOption());
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
-    const outcomes = await runZones(configs, opts, shard);
+    const outcomes = await runZones(configs, opts, shard, { checkPermissions: true });
     printReport('plan', toReports(outcomes), opts.format);
     const runs = plannedRuns(outcomes);
     const failed = outcomes.length - runs.length;
