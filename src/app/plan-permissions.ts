@@ -115,6 +115,7 @@ async function readOwnToken(client: CloudflareClient): Promise<TokenDetails | st
     if (err instanceof CloudflareApiError && (err.status === 403 || err.status === 401)) {
       return 'the token cannot read its own permissions (that needs API Tokens Read)';
     }
+    if (err instanceof CloudflareApiError && err.status === 404) return `the token's own record could not be read (${err.message})`;
     throw err;
   }
 }
