@@ -1,10 +1,10 @@
 /** Reads what `zonectl export` writes: a zone's records, DNS settings and the tokens that name it. */
-import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, decodeLiveRecords, findZone, listAll, readDnsSettings, readPermissionGroups, readTokens, RECORDS_PER_PAGE } from '../api/index.js';
-import type { ApiRecord } from '../core/model/api-codec.js';
+import type { ApiZone, CloudflareClient } from '../api/index.js';
+import { findZone, readDnsSettings, readLiveRecords, readPermissionGroups } from '../api/index.js';
 import { exportZone, type ExportInput, type ZoneExport } from '../core/export/export-zone.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
+import { readTokensIfAllowed } from './plan-zones.js';
 
 export interface ReadExportResult {
   readonly zoneId: string;
@@ -13,15 +13,9 @@ export interface ReadExportResult {
 
 /** Tokens and permission groups, or a note saying why they could not be read (the export goes on). */
 async function readTokensFor(client: CloudflareClient): Promise<{ tokens?: LiveToken[]; groups?: Array<{ id: string; name: string }>; note?: string }> {
-  try {
-    const [tokens, groups] = await Promise.all([readTokens(client), readPermissionGroups(client)]);
-    return { tokens: tokens as LiveToken[], groups };
-  } catch (err) {
-    if (err instanceof CloudflareApiError && (err.status === 403 || err.status === 401)) {
-      return { note: 'Tokens were not exported: these credentials cannot read API tokens (they need the API Tokens Read permission).' };
-    }
-    throw err;
-  }
+  const tokens = await readTokensIfAllowed(client);
+  if (tokens === undefined) return { note: 'Tokens were not exported: these credentials cannot read API tokens (they need the API Tokens Read permission).' };
+  return { tokens, groups: await readPermissionGroups(client) };
 }
 
 /** Everything an export reads of one zone. */
@@ -30,16 +24,17 @@ export interface LiveZoneSnapshot {
   readonly input: ExportInput;
 }
 
-/** Reads a zone's records, DNS settings and (when the credentials may) tokens and permission groups. */
-export async function readLiveZone(client: CloudflareClient, zoneName: string): Promise<LiveZoneSnapshot> {
-  const zone = await findZone(client, zoneName);
-  const [apiRecords, settings, tokenRead] = await Promise.all([
-    listAll<ApiRecord>(client, `/zones/${zone.id}/dns_records`, {}, { perPage: RECORDS_PER_PAGE }),
-    readDnsSettings(client, zone.id),
-    readTokensFor(client),
-  ]);
-  const visible = apiRecords.filter((r) => !isZonectlRecordName(r.name, zone.name));
-  const { records, unknownTypes } = decodeLiveRecords(visible, zone.name);
+/**
+ * Reads a zone's records, DNS settings and (when the credentials may) tokens and permission
+ * groups. `zone` is a name to look up, or a zone already listed (`export --all`).
+ */
+export async function readLiveZone(client: CloudflareClient, zoneOrName: string | ApiZone): Promise<LiveZoneSnapshot> {
+  const zone = typeof zoneOrName === 'string' ? await findZone(client, zoneOrName) : zoneOrName;
+  const [live, settings, tokenRead] = await Promise.all([readLiveRecords(client, zone.id, zone.name), readDnsSettings(client, zone.id), readTokensFor(client)]);
+  // zonectl's own records (the apply lock) are never part of a zone file.
+  const visible = (name: string): boolean => !isZonectlRecordName(name, zone.name);
+  const records = live.records.filter((r) => visible(r.name));
+  const unknownTypes = live.unknownTypes.filter((r) => visible(r.name));
   const nameServers = Array.isArray(zone.name_servers) ? zone.name_servers.filter((n): n is string => typeof n === 'string') : [];
   const input: ExportInput = {
     zone: zone.name.toLowerCase(),

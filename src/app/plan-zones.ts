@@ -70,7 +70,7 @@ export interface PlanZoneRunOptions {
  * Tokens Read; `GET /user/tokens` accepts API Tokens Read or Write,
  * https://developers.cloudflare.com/api/python/resources/user/subresources/tokens/methods/list).
  */
-async function readTokensIfAllowed(client: CloudflareClient): Promise<LiveToken[] | undefined> {
+export async function readTokensIfAllowed(client: CloudflareClient): Promise<LiveToken[] | undefined> {
   try {
     return await readTokens(client);
   } catch (error) {

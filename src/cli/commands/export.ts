@@ -33,8 +33,8 @@ function refuseOverwrite(path: string, force: boolean | undefined): void {
   }
 }
 
-async function exportOne(flags: ExportFlags, zoneName: string, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
-  const { zoneId, input } = await readLiveZone(client, zoneName);
+async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
+  const { zoneId, input } = await readLiveZone(client, zone);
   const exp = exportZone(input);
   const now = new Date();
   const origin = `Exported by zonectl ${VERSION} from zone ${exp.file.zone} (id ${zoneId}) on ${now.toISOString().slice(0, 10)}.`;
@@ -84,7 +84,7 @@ export function registerExport(program: Command): void {
         const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
         const files = zones.map((z) => join(dir, `${z.name.toLowerCase()}.${flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'}`));
         for (const f of files) refuseOverwrite(f, flags.force);
-        for (const [i, zone] of zones.entries()) await exportOne(flags, zone.name, files[i], client);
+        for (const [i, zone] of zones.entries()) await exportOne(flags, zone, files[i], client);
       } finally {
         await client.close();
       }
