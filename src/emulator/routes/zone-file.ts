@@ -12,6 +12,7 @@ import { ApiError, type Route, type RouteContext, type RouteResult, type ZoneRow
 import { readZoneFile } from '../bind/read-zone-file.js';
 import { writeZoneFile } from '../bind/write-zone-file.js';
 import { RECORD_CODES as C, invalid } from '../records/codes.js';
+import type { RecordDraft } from '../records/record-row.js';
 import { draftFromBody } from '../records/validate.js';
 import { ZoneRecords } from '../records/zone-records.js';
 import { readZoneSettings } from '../settings/defaults.js';
@@ -52,14 +53,18 @@ function importZone(ctx: RouteContext): RouteResult {
   const proxied = String(body.proxied ?? 'false').toLowerCase() === 'true';
   const { records: imported, parsed } = readZoneFile(file, zone.name, proxied);
   const records = new ZoneRecords(ctx.store, zone);
+  // Name, type and value of every record the zone has, read once and kept up to date below.
+  const valueOf = (r: Pick<RecordDraft, 'name' | 'type' | 'content' | 'priority' | 'data'>): string =>
+    JSON.stringify([r.name, r.type, r.content ?? null, r.priority ?? null, r.data ?? null]);
+  const present = new Set(records.all().map(valueOf));
   let added = 0;
   for (const rec of imported) {
     try {
       const draft = draftFromBody(rec.body, zone, { kind: 'create' });
-      const same = records.all().some((r) => r.name === draft.name && r.type === draft.type && r.content === draft.content && r.priority === draft.priority && JSON.stringify(r.data) === JSON.stringify(draft.data));
-      if (same) continue; // already in the zone: not added again
+      if (present.has(valueOf(draft))) continue; // already in the zone: not added again
       const row = records.create(draft, ctx.now);
       records.checkProxiedChain(row);
+      present.add(valueOf(row));
       added += 1;
     } catch (err) {
       if (err instanceof ApiError) {
