@@ -34,7 +34,7 @@ export function indexZone(config: ZoneConfig): ZoneIndex {
     at: (name) => byName.get(name) ?? [],
     of: (name, type) => (byName.get(name) ?? []).filter((r) => r.record.type === type),
     inZone,
-    exists: (name) => byName.has(name) || wildcards.some((w) => name.endsWith(`.${w}`) && !byName.has(name)),
+    exists: (name) => byName.has(name) || wildcards.some((w) => name.endsWith(`.${w}`)),
     delegations,
   };
 }
