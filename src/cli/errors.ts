@@ -1,5 +1,5 @@
 import { ZonectlError, type ErrorCode } from '../core/errors.js';
-import { log } from './io.js';
+import { detail, log } from './io.js';
 
 /** The code of any error: its own for zonectl's errors, INTERNAL for anything else (a bug). */
 export function errorCode(error: unknown): ErrorCode {
@@ -16,12 +16,12 @@ export function errorLine(code: ErrorCode, message: string): string {
 
 /**
  * Turn any error into one clear line on stderr and exit code 1; stack traces only with
- * ZONECTL_DEBUG=1. Error messages never carry credentials (the client strips them).
+ * `--verbose`. Error messages never carry credentials (the client strips them).
  */
 export function reportFatal(error: unknown): void {
   const e = error as { message?: unknown; stack?: unknown } | null | undefined;
   const message = typeof e?.message === 'string' ? e.message : String(error);
   log(errorLine(errorCode(error), message));
-  if (process.env.ZONECTL_DEBUG === '1' && typeof e?.stack === 'string') log(e.stack);
+  if (typeof e?.stack === 'string') detail(e.stack);
   process.exitCode = 1;
 }

@@ -26,6 +26,29 @@ export function log(text: string): void {
   if (!stderrClosed) process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
+/** How much goes to stderr: `--quiet` (warnings and errors only), default, `--verbose`. */
+export type Verbosity = 'quiet' | 'normal' | 'verbose';
+
+let verbosity: Verbosity = 'normal';
+
+export function setVerbosity(value: Verbosity): void {
+  verbosity = value;
+}
+
+export function currentVerbosity(): Verbosity {
+  return verbosity;
+}
+
+/** Progress and notes on stderr: not with `--quiet`. Warnings and errors use log(). */
+export function info(text: string): void {
+  if (verbosity !== 'quiet') log(text);
+}
+
+/** Detail on stderr (one line per API call, stack traces): only with `--verbose`. */
+export function detail(text: string): void {
+  if (verbosity === 'verbose') log(text);
+}
+
 /**
  * A reader that closes stdout (`zonectl plan ... | head -1`: EPIPE) is no error: later output is
  * dropped and the command ends as it would have, quietly (a saved plan is still written, an

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { reportFatal } from './errors.js';
-import { handleClosedOutput } from './io.js';
+import { ZonectlError } from '../core/errors.js';
+import { handleClosedOutput, setVerbosity } from './io.js';
 import { VERSION } from './version.js';
 
 type Register = (program: Command) => void;
@@ -41,6 +42,13 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
   const program = new Command('zonectl')
     .description('Keep a Cloudflare DNS zone in git: validate, plan and apply a YAML zone file against the API v4.')
     .version(VERSION)
+    .option('-q, --quiet', 'print results, warnings and errors only: no progress, no notes')
+    .option('-v, --verbose', 'print one line per API call, and the stack trace of an internal error')
+    .hook('preAction', (root) => {
+      const { quiet, verbose } = root.opts<{ quiet?: boolean; verbose?: boolean }>();
+      if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
+      setVerbosity(quiet === true ? 'quiet' : verbose === true ? 'verbose' : 'normal');
+    })
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const only = selectedCommand(args);
