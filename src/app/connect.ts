@@ -1,8 +1,10 @@
-import { CloudflareClient, DEFAULT_BASE_URL, credentialsFromEnv } from '../api/index.js';
+import { CloudflareClient, DEFAULT_BASE_URL, credentialsFromEnv, type RateLimiter } from '../api/index.js';
 
 export interface ConnectOptions {
   readonly baseUrl?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The run's own limiter (one per credential: see run-budget.ts); default the client's. */
+  readonly limiter?: RateLimiter;
 }
 
 /** `--base-url`, else CLOUDFLARE_BASE_URL, else the real API. */
@@ -10,8 +12,15 @@ export function resolveBaseUrl(flag: string | undefined, env: Readonly<Record<st
   return flag ?? env.CLOUDFLARE_BASE_URL ?? DEFAULT_BASE_URL;
 }
 
-/** A client for the run: credentials from the environment (never from flags, never printed). */
+/**
+ * The one way to build a client for a run: credentials from the environment (never from flags,
+ * never printed), the base URL from `--base-url` or the environment, and an optional limiter.
+ */
 export function connect(options: ConnectOptions = {}): CloudflareClient {
   const env = options.env ?? process.env;
-  return new CloudflareClient({ baseUrl: resolveBaseUrl(options.baseUrl, env), credentials: credentialsFromEnv(env) });
+  return new CloudflareClient({
+    baseUrl: resolveBaseUrl(options.baseUrl, env),
+    credentials: credentialsFromEnv(env),
+    ...(options.limiter !== undefined ? { limiter: options.limiter } : {}),
+  });
 }
