@@ -1,15 +1,20 @@
 /**
- * What apply prints once its zones are done: each zone's result, the new token secrets
- * (--token-output, --show-token-values), and the exact calls of --dry-run.
+ * What apply prints: the plan, each zone's result, the new token secrets (--token-output,
+ * --show-token-values), and the exact calls of --dry-run; as text, or as one JSON document
+ * (`--format json`, src/cli/apply-json.ts) with nothing else on stdout.
  */
 import { describeHttpCalls } from '../api/index.js';
 import type { ZoneApplyOutcome } from '../app/apply-runs.js';
 import type { ZoneRun } from '../app/plan-zones.js';
+import type { ZoneOutcome } from '../app/run-zones.js';
 import { TokenOutputError, writeTokenValues } from '../app/token-output.js';
+import { ZonectlError } from '../core/errors.js';
+import { renderText } from '../core/render/render-text.js';
+import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyZone, type JsonError } from './apply-json.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeRefusal } from './apply-report.js';
 import { errorCode, errorLine } from './errors.js';
 import type { StopSignal } from './interrupt.js';
-import { log, out } from './io.js';
+import { info, log, out, styleFor } from './io.js';
 
 /** Where the new token secrets go. */
 export interface TokenValueFlags {
@@ -38,7 +43,7 @@ function describeCreatedTokens(outcomes: readonly ZoneApplyOutcome[], values: Re
 function saveTokenValues(path: string, values: Record<string, string>, outcomes: readonly ZoneApplyOutcome[], printed: boolean): boolean {
   try {
     writeTokenValues(path, values);
-    log(`Wrote the secret value of ${Object.keys(values).length} new token(s) to ${path} (mode 0600).`);
+    info(`Wrote the secret value of ${Object.keys(values).length} new token(s) to ${path} (mode 0600).`);
     return true;
   } catch (err) {
     const why = err instanceof TokenOutputError ? err.message : err instanceof Error ? err.message : String(err);
@@ -56,7 +61,7 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
   }
 }
 
-export function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
+function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   for (const run of runs) {
     if (run.plan.operations.length === 0) continue;
     const calls = describeHttpCalls(run.plan.operations, { batch, batchLimit: run.batchLimit });
@@ -74,7 +79,7 @@ export function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
 }
 
 /** Prints each zone's result; true when any zone failed (an interrupted zone is described, not counted here). */
-export function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueFlags, signal: StopSignal | undefined): boolean {
+function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueFlags, signal: StopSignal | undefined, results: boolean): boolean {
   const tokenValues = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
   let failed = false;
   if (Object.keys(tokenValues).length > 0) {
@@ -113,7 +118,115 @@ export function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: Toke
       for (const line of describeNotConverged(o.residual, o.changedByOthers)) log(`  ${line}`);
       continue;
     }
-    out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
+    if (results) out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
   }
   return failed;
+}
+
+export type ApplyFormat = 'text' | 'json';
+
+/**
+ * What one apply run prints, in either format. Text: the plan and the results on stdout as
+ * they come. JSON: everything is collected and `finish()` prints the one document; errors and
+ * warnings still go to stderr as lines.
+ */
+export class ApplyReport {
+  private readonly zones = new Map<string, JsonApplyZone>();
+  private readonly startedAt: number;
+  private zoneStartedAt: number | undefined;
+  private readonly zoneMs = new Map<string, number>();
+  private runError: JsonError | undefined;
+  private dryRun = false;
+  private finished = false;
+
+  constructor(
+    readonly format: ApplyFormat,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.startedAt = now();
+  }
+
+  get json(): boolean {
+    return this.format === 'json';
+  }
+
+  /** The zones as planned: zones that could not be planned are error lines; the plan is shown (text). */
+  planned(outcomes: readonly ZoneOutcome[]): void {
+    for (const o of outcomes) {
+      if (o.kind === 'failed') {
+        log(errorLine(o.code, `${o.config.zone}: ${o.message}`));
+        this.zones.set(o.config.zone, failedEntry(o.config.zone, o.config.file, { code: o.code, message: o.message }));
+      } else {
+        this.zones.set(o.config.zone, zoneEntry(o.run));
+      }
+    }
+    const plans = outcomes.flatMap((o) => (o.kind === 'planned' ? [o.run.plan] : []));
+    if (!this.json && plans.length > 0) out(renderText(plans, styleFor(process.stdout)));
+  }
+
+  /** --dry-run: the exact calls. */
+  printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
+    this.dryRun = true;
+    if (!this.json) {
+      printDryRun(runs, batch);
+      return;
+    }
+    for (const run of runs) {
+      const entry = this.zones.get(run.config.zone);
+      if (entry) this.zones.set(run.config.zone, withDryRun(entry, run, batch));
+    }
+  }
+
+  /** A zone's writes start. */
+  zoneStarted(): void {
+    this.zoneStartedAt = this.now();
+  }
+
+  /** A zone is done (its lock released). */
+  zoneEnded(zone: string | undefined): void {
+    if (zone !== undefined && this.zoneStartedAt !== undefined) this.zoneMs.set(zone, this.now() - this.zoneStartedAt);
+    this.zoneStartedAt = undefined;
+  }
+
+  /** Each zone's result (errors on stderr; text results on stdout); true when any zone failed. */
+  outcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueFlags, signal: StopSignal | undefined): boolean {
+    for (const o of outcomes) {
+      const zone = o.run.config.zone;
+      this.zones.set(zone, outcomeEntry(o, this.zoneMs.get(zone) ?? 0, signal !== undefined));
+    }
+    return reportOutcomes(outcomes, opts, signal, !this.json);
+  }
+
+  /** The zone being written when the run gave up waiting for its calls (a second signal). */
+  gaveUp(run: ZoneRun, applied: ReadonlySet<number>): void {
+    const entry = zoneEntry(run);
+    this.zones.set(run.config.zone, {
+      ...entry,
+      outcome: 'interrupted',
+      error: { code: 'INTERRUPTED', message: 'zonectl stopped waiting for the calls in flight; they may have been applied' },
+      operations: entry.operations.map((op, i) => ({ ...op, applied: applied.has(i) })),
+    });
+  }
+
+  /** The run as a whole was refused or failed (e.g. a safety threshold, a missing permission). */
+  fail(error: unknown): void {
+    this.runError = { code: errorCode(error), message: error instanceof Error ? error.message : String(error) };
+  }
+
+  /** JSON: prints the document (once). */
+  finish(): void {
+    if (!this.json || this.finished) return;
+    this.finished = true;
+    out(renderApplyJson([...this.zones.values()], { dryRun: this.dryRun, ms: this.now() - this.startedAt, ...(this.runError ? { error: this.runError } : {}) }));
+  }
+}
+
+/** `--show-token-values` prints secrets on stdout, where `--format json` puts its one document. */
+export function checkJsonFlags(format: ApplyFormat, opts: TokenValueFlags): void {
+  if (format === 'json' && opts.showTokenValues === true) {
+    throw new ZonectlError(
+      'BAD_FLAG',
+      '--show-token-values cannot be used with --format json: secrets are never put in the JSON document; use --token-output FILE (mode 0600) instead',
+    );
+  }
 }

@@ -6,7 +6,7 @@
  * the pacing is testable without waiting.
  */
 import cliProgress from 'cli-progress';
-import type { Verbosity } from './io.js';
+import { currentVerbosity, type Verbosity } from './io.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'per-call' | 'none';
 
@@ -143,4 +143,10 @@ export class ApplyProgress {
     });
     this.bar.start(total, 0, { rate: '0', remaining: '?' });
   }
+}
+
+/** Apply's progress on stderr, as --quiet, --verbose, --format json and the terminal decide. */
+export function progressFor(json: boolean): ApplyProgress {
+  const mode = progressMode({ verbosity: currentVerbosity(), json, terminal: process.stderr.isTTY === true });
+  return new ApplyProgress(mode, { stream: process.stderr });
 }

@@ -33,9 +33,15 @@ export function addManyZoneOptions(command: Command): Command {
   return command
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
-    .addOption(new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)"))
-    .addOption(new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once'));
+    .addOption(rateLimitOption())
+    .addOption(shardOption());
 }
+
+export const rateLimitOption = (): Option =>
+  new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)");
+
+export const shardOption = (): Option =>
+  new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once');
 
 /** The configs of this shard (all without --shard). */
 export function selectShard(configs: readonly ZoneConfig[], spec: string | undefined): { configs: ZoneConfig[]; shard?: Shard } {

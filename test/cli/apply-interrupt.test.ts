@@ -33,7 +33,7 @@ describe('apply interrupted by a signal, or killed', () => {
   it('SIGINT: stops sending, says what was applied and what was not, exits 130, releases the lock; a re-run converges', async () => {
     const file = join(dir, 'sigint.yaml');
     writeFileSync(file, zoneFile('int', 24));
-    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1'], env);
+    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env);
     await apply.waitForStderr(/2\/24 operations applied/);
     apply.child.kill('SIGINT');
     const r = await apply.done;
@@ -66,7 +66,7 @@ describe('apply interrupted by a signal, or killed', () => {
   it('SIGTERM exits 143 with the same summary', async () => {
     const file = join(dir, 'sigterm.yaml');
     writeFileSync(file, zoneFile('term', 20));
-    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1'], env);
+    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env);
     await apply.waitForStderr(/1\/20 operations applied/);
     apply.child.kill('SIGTERM');
     const r = await apply.done;
@@ -78,7 +78,7 @@ describe('apply interrupted by a signal, or killed', () => {
   it('a SIGKILLed apply leaves its lock behind, and the next apply on this host takes it over at once', async () => {
     const file = join(dir, 'kill.yaml');
     writeFileSync(file, zoneFile('kill', 20));
-    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1'], env);
+    const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env);
     await apply.waitForStderr(/1\/20 operations applied/);
     apply.child.kill('SIGKILL');
     await apply.done;

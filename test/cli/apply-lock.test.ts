@@ -40,7 +40,7 @@ describe('concurrent applies to one zone', () => {
     const second = join(dir, 'second.yaml');
     writeFileSync(first, zoneFile('one', 60));
     writeFileSync(second, zoneFile('two', 6));
-    const a = spawnCli(['apply', first, '--yes', '--no-batch', '--concurrency', '1'], env);
+    const a = spawnCli(['apply', first, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env);
     await a.waitForStderr(/1\/60 operations applied/);
     const b = spawnCli(['apply', second, '--yes', '--force', '--no-batch'], env);
     const [ra, rb] = await Promise.all([a.done, b.done]);

@@ -3,9 +3,9 @@ import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import type { CloudflareClient } from '../../api/index.js';
 import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
-import { connect } from '../../app/connect.js';
+import { connectWithBudget } from '../../app/run-budget.js';
+import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../../app/run-zones.js';
 import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
-import { planZoneRunsExplained } from '../../app/zone-id-error.js';
 import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable } from '../../app/token-output.js';
@@ -14,11 +14,14 @@ import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
-import { printDryRun, reportOutcomes } from '../apply-output.js';
+import { ApplyReport, checkJsonFlags } from '../apply-output.js';
+import { progressFor } from '../apply-progress.js';
 import { describeInterrupted, describeNotStarted } from '../apply-report.js';
 import { errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
-import { EXIT, log, out, styleFor } from '../io.js';
+import { EXIT, info, log, styleFor } from '../io.js';
+import { rateLimitOption, selectShard, shardOption } from '../zone-runs.js';
+import { examplesText } from '../help-examples.js';
 import { loadValidConfigs } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
@@ -34,6 +37,9 @@ interface ApplyFlags {
   showTokenValues?: boolean;
   lockTimeout: string;
   forceUnlock?: boolean;
+  format: 'text' | 'json';
+  rateLimit?: string;
+  shard?: string;
 }
 
 class ApplyRefusedError extends ZonectlError {}
@@ -78,7 +84,7 @@ export function registerApply(program: Command): void {
   program
     .command('apply')
     .description('Apply the changes a plan shows, in dependency order, then verify that the zone converged')
-    .argument('[files...]', 'zone files (or use --plan)')
+    .argument('[paths...]', 'zone files, or directories of zone files (or use --plan)')
     .option('--plan <plan.json>', 'apply a plan saved by `zonectl plan --out` (refused when live state changed since)')
     .option('-y, --yes', 'apply without asking')
     .option('--dry-run', 'print the exact HTTP calls apply would make, send none; exits like plan --detailed-exitcode')
@@ -89,18 +95,36 @@ export function registerApply(program: Command): void {
     .option('--show-token-values', "print new tokens' secret values on stdout (shown once, never again)")
     .addOption(new Option('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)').default('10m'))
     .option('--force-unlock', "remove the zone's apply lock whoever holds it (a run that died on another host), then apply")
+    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout (no plan, no secrets)').choices(['text', 'json']).default('text'))
+    .addOption(rateLimitOption())
+    .addOption(shardOption())
     .addOption(baseUrlOption())
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl apply zones/example.com.yaml --yes',
+        'zonectl apply zones/ --yes --format json > apply.json',
+        'zonectl apply --plan plan.json --yes --token-output tokens.json',
+        'zonectl apply zones/ --dry-run --no-batch',
+      ]),
+    )
     .action(async (files: string[], opts: ApplyFlags) => {
       if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
       if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
+      if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
+      checkJsonFlags(opts.format, opts);
+      const report = new ApplyReport(opts.format);
       const concurrency = parseConcurrency(opts.concurrency);
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-      const configs = opts.plan === undefined ? await loadValidConfigs(files) : [];
-      const client = connect({ baseUrl: opts.baseUrl });
+      const { configs, shard } = opts.plan === undefined ? selectShard(await loadValidConfigs(files), opts.shard) : { configs: [], shard: undefined };
+      const client = connectWithBudget({ ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}), ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}), ...(shard ? { shard } : {}) });
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
-        const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRunsExplained(client, configs);
-        out(renderText(runs.map((r) => r.plan), styleFor(process.stdout)));
+        // Each zone planned on its own: one that cannot be planned is reported, the others applied.
+        const planned: ZoneOutcome[] = saved !== undefined ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run })) : await planZoneOutcomes(client, configs);
+        report.planned(planned);
+        const runs = plannedRuns(planned);
+        const planFailed = runs.length < planned.length;
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
             const removed = await forceUnlock(client, run.config.zone, run.zoneId);
@@ -108,27 +132,28 @@ export function registerApply(program: Command): void {
           }
         }
         if (!hasChanges(runs)) {
-          process.exitCode = EXIT.ok;
+          process.exitCode = planFailed ? EXIT.error : EXIT.ok;
           return;
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
         const permissions = await checkPlanPermissions(client, runs);
-        if (permissions.kind === 'unchecked') log(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+        if (permissions.kind === 'unchecked') info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
         if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
           for (const problem of permissions.problems.slice(1)) log(errorLine('MISSING_PERMISSION', problem));
           throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
         }
         if (opts.dryRun) {
-          printDryRun(runs, opts.batch);
-          process.exitCode = EXIT.changes;
+          report.printDryRun(runs, opts.batch);
+          process.exitCode = planFailed ? EXIT.error : EXIT.changes;
           return;
         }
         checkTokenOutput(runs, opts);
         if (!opts.yes) {
-          if (!process.stdin.isTTY) {
-            throw new ApplyRefusedError('NO_CONFIRMATION', 'refusing to apply: no terminal to ask for confirmation; pass --yes to apply (nothing was changed)');
+          if (!process.stdin.isTTY || report.json) {
+            const why = report.json ? '--format json shows no plan to confirm' : 'no terminal to ask for confirmation';
+            throw new ApplyRefusedError('NO_CONFIRMATION', `refusing to apply: ${why}; pass --yes to apply (nothing was changed)`);
           }
           if (!(await confirm('Apply these changes? Only "yes" is accepted: '))) {
             log('Apply cancelled; nothing was changed.');
@@ -137,8 +162,11 @@ export function registerApply(program: Command): void {
           }
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
+        const progress = progressFor(report.json);
         const giveUp = (signal: StopSignal): void => {
+          progress.stop();
           if (state.phase === 'writing' && state.run) {
+            report.gaveUp(state.run, state.applied);
             for (const line of describeInterrupted({ run: state.run, applied: state.applied, gaveUp: true }, signal)) log(line);
             log(`  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`);
           } else if (state.started.size === 0) {
@@ -148,10 +176,13 @@ export function registerApply(program: Command): void {
           }
           for (const line of describeNotStarted(runs, state.started)) log(line);
           log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
+          report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+          report.finish();
           process.exit(signalExitCode(signal));
         };
         const interrupt = watchInterrupts({
           onStop: (signal) => {
+            progress.stop();
             if (state.phase !== 'writing') {
               // Nothing sent yet: release a lock we may hold and stop now.
               const held = state.lock;
@@ -170,10 +201,17 @@ export function registerApply(program: Command): void {
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
             lock: {
               waitMs: lockWaitMs,
-              onWait: (m) => log(m),
-              onLost: (m) => log(`${m}; sending no more calls`),
+              onWait: (m) => {
+                progress.stop();
+                info(m);
+              },
+              onLost: (m) => {
+                progress.stop();
+                log(`${m}; sending no more calls`);
+              },
               onHeld: (lock) => {
                 state.lock = lock;
+                if (lock === undefined) report.zoneEnded(state.run?.config.zone);
                 if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
               },
             },
@@ -183,17 +221,20 @@ export function registerApply(program: Command): void {
               state.run = run;
               state.applied = new Set();
               state.started.add(run.config.zone);
+              report.zoneStarted();
+              progress.zoneStart(run.config.zone, run.plan.operations.length);
             },
             onProgress: (zone, e) => {
               for (const i of e.opIndices) state.applied.add(i);
-              log(`${zone}: ${e.done}/${e.total} operations applied (${e.call.method} ${e.call.path})`);
+              progress.update(zone, e);
             },
           });
         } finally {
+          progress.stop();
           interrupt.dispose();
         }
         const signal = interrupt.signal;
-        const failed = reportOutcomes(outcomes, opts, signal);
+        const failed = report.outcomes(outcomes, opts, signal) || planFailed;
         if (signal !== undefined) {
           for (const line of describeNotStarted(runs, state.started)) log(line);
           log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
@@ -201,7 +242,11 @@ export function registerApply(program: Command): void {
           return;
         }
         process.exitCode = failed ? EXIT.error : EXIT.ok;
+      } catch (error) {
+        report.fail(error);
+        throw error;
       } finally {
+        report.finish();
         await client.close();
       }
     });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
 import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { examplesText } from '../help-examples.js';
 import { loadValidConfigs } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
@@ -15,7 +16,8 @@ export function registerDrift(program: Command): void {
     .command('drift')
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
     .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too')
-    .addOption(baseUrlOption());
+    .addOption(baseUrlOption())
+    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
     const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
     const outcomes = await runZones(configs, opts, shard);

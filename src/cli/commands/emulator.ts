@@ -117,6 +117,7 @@ export function registerEmulator(program: Command): void {
     .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
     .option('--dns-port <port>', 'also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port)', intArg('--dns-port', 0, 65535))
     .option('--verbose', 'log one line per request on stderr')
+    .addHelpText('after', '\nExamples:\n  zonectl emulator --zone example.com --token test-token --port 8787\n  CLOUDFLARE_BASE_URL=http://127.0.0.1:8787/client/v4 CLOUDFLARE_API_TOKEN=test-token zonectl plan zone.yaml')
     .action(async (flags: EmulatorFlags) => {
       await runEmulator(flags);
     });

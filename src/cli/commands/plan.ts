@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
 import { EXIT, log } from '../io.js';
 import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { examplesText } from '../help-examples.js';
 import { loadValidConfigs } from './load.js';
 
 export type { OutputFormat } from '../zone-runs.js';
@@ -42,7 +43,8 @@ export function registerPlan(program: Command): void {
     .description('Compare zone files with the live zones and show the changes apply would make (changes nothing)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
-    .addOption(baseUrlOption());
+    .addOption(baseUrlOption())
+    .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
     const outcomes = await runZones(configs, opts, shard, { checkPermissions: true });

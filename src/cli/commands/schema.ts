@@ -19,6 +19,7 @@ export function registerVersion(program: Command): void {
   program
     .command('version')
     .description("Print zonectl's version")
+    .addHelpText('after', '\nExample:\n  zonectl version')
     .action(() => {
       out(VERSION);
     });

@@ -15,7 +15,10 @@ interface RollFlags {
 class TokenCommandError extends ZonectlError {}
 
 export function registerToken(program: Command): void {
-  const token = program.command('token').description("Work with the user's API tokens");
+  const token = program
+    .command('token')
+    .description("Work with the user's API tokens")
+    .addHelpText('after', '\nExample:\n  zonectl token roll ci-dns-edit --token-output tokens.json');
   token
     .command('roll')
     .description('Roll the secret of one of your tokens (by name): the old secret stops working, the new one is shown once')
