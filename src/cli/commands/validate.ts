@@ -8,12 +8,18 @@
  * errors with `--strict`. No API call, no credentials needed. A directory stands for every
  * zone file under it. On GitHub Actions (GITHUB_ACTIONS=true) each problem shown is also an
  * `::error` / `::warning` annotation on stdout, shown inline in the pull request.
+ *
+ * `--format json`: one document on stdout instead (every problem with file, line, col, path,
+ * severity, code and message, and a summary per file), nothing else on stdout; the problem lines
+ * are not printed, and the annotations go to stderr (the Actions runner reads workflow commands
+ * from both streams: actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
+import { examplesText } from '../help-examples.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
@@ -93,11 +99,52 @@ function withLint(f: LoadedZoneFile, strict: boolean): LoadedZoneFile {
   return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
 }
 
-/** Validate files; returns the exit code (0 valid, 1 invalid). `strict`: lint findings are errors. */
-export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: { strict?: boolean } = {}): Promise<number> {
+function isValid(f: LoadedZoneFile): boolean {
+  return f.config !== undefined && counts(f).errors === 0;
+}
+
+/** One file in `validate --format json`. */
+function jsonFile(f: LoadedZoneFile): Record<string, unknown> {
+  const { errors, warnings, more } = counts(f);
+  const kept = listed(f);
+  return {
+    file: f.path,
+    valid: isValid(f),
+    ...(f.config ? { zone: f.config.zone, records: f.config.records.length, tokens: f.config.tokens.length } : {}),
+    errors,
+    warnings,
+    // Problems counted but not kept (a file with thousands); `counts_complete` false: checking stopped early.
+    problems_not_listed: errors + warnings - kept.length,
+    counts_complete: !more,
+    problems: kept.map((p) => ({ file: p.file, line: p.line, col: p.col, path: p.path, severity: p.severity, code: p.code, message: p.message })),
+  };
+}
+
+/** The document of `validate --format json`. */
+export function renderValidateJson(loaded: readonly LoadedZoneFile[]): string {
+  const files = loaded.map(jsonFile);
+  const valid = loaded.filter(isValid).length;
+  const sum = (key: 'errors' | 'warnings'): number => loaded.reduce((n, f) => n + counts(f)[key], 0);
+  const summary = { files: loaded.length, valid, invalid: loaded.length - valid, errors: sum('errors'), warnings: sum('warnings') };
+  return JSON.stringify({ format_version: 1, command: 'validate', valid: valid === loaded.length, files, summary }, null, 2);
+}
+
+export interface ValidateOptions {
+  /** Lint findings are errors. */
+  readonly strict?: boolean;
+  readonly format?: 'text' | 'json';
+}
+
+/** Validate files; returns the exit code (0 valid, 1 invalid). */
+export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: ValidateOptions = {}): Promise<number> {
   const loaded = (await loadZoneFilesDetailed(files, io.env)).map((f) => withLint(f, options.strict === true));
-  let invalid = false;
   const annotate = isGitHubActions(io.env);
+  if (options.format === 'json') {
+    if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.err(annotation(p));
+    io.out(renderValidateJson(loaded));
+    return loaded.every(isValid) ? 0 : 1;
+  }
+  let invalid = false;
   for (const f of loaded) {
     for (const line of problemLines(f)) io.err(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
@@ -113,9 +160,11 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
     .description('Check zone files (YAML, schema, service rules) without calling the API; exit 0 valid, 1 invalid')
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .option('--strict', "lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings")
-    .action(async (files: string[], flags: { strict?: boolean }) => {
+    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout with every problem').choices(['text', 'json']).default('text'))
+    .addHelpText('after', examplesText(['zonectl validate zones/example.com.yaml', 'zonectl validate zones/ --strict', 'zonectl validate zones/ --format json > problems.json']))
+    .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json' }) => {
       try {
-        process.exitCode = await runValidate(files, io, { strict: flags.strict === true });
+        process.exitCode = await runValidate(files, io, { strict: flags.strict === true, format: flags.format });
       } catch (error) {
         // Not expected (every problem is reported as such); still never a stack trace.
         io.err(`zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`);
