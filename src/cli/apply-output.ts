@@ -92,7 +92,7 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueF
   }
   for (const o of outcomes) {
     const s = o.run.plan.summary;
-    for (const note of o.result.notes) log(`${o.run.config.zone}: note: ${note}`);
+    for (const note of o.result.notes) info(`${o.run.config.zone}: note: ${note}`);
     if (o.result.interrupted && signal !== undefined) {
       for (const line of describeInterrupted({ run: o.run, applied: new Set(o.result.applied), gaveUp: false }, signal)) log(line);
       continue;

@@ -42,8 +42,8 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
   const program = new Command('zonectl')
     .description('Keep a Cloudflare DNS zone in git: validate, plan and apply a YAML zone file against the API v4.')
     .version(VERSION)
-    .option('-q, --quiet', 'print results, warnings and errors only: no progress, no notes')
-    .option('-v, --verbose', 'print one line per API call, and the stack trace of an internal error')
+    .option('-q, --quiet', 'print results, warnings and errors only: no progress (bar or lines), no notes such as "Plan saved to"')
+    .option('-v, --verbose', 'print one line per completed API call during apply (instead of the progress bar), and the stack trace of an internal error')
     .hook('preAction', (root) => {
       const { quiet, verbose } = root.opts<{ quiet?: boolean; verbose?: boolean }>();
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
@@ -64,7 +64,13 @@ Environment:
   CLOUDFLARE_BASE_URL                  API base URL (default https://api.cloudflare.com/client/v4)
   NO_COLOR                             disable colour
 
-Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-exitcode).`,
+Exit codes: 0 success / no changes, 1 error, 2 changes present (with --detailed-exitcode).
+
+Examples:
+  zonectl validate zones/
+  zonectl plan zones/ --out plan.json
+  zonectl --quiet apply --plan plan.json --yes
+  zonectl apply zones/ --yes --verbose`,
   );
   return program;
 }

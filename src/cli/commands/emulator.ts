@@ -10,6 +10,7 @@ import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
+import { currentVerbosity, info } from '../io.js';
 
 /**
  * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.tmp beside it): a
@@ -155,7 +156,8 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
-    logger: flags.verbose ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
+    // Its own --verbose, or the global one (`zonectl --verbose emulator`): one line per request.
+    logger: flags.verbose === true || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
   }).catch((err: unknown) => {
     stop();
     throw (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;
@@ -163,8 +165,8 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   if (emu.tokenGenerated && emu.adminToken !== undefined) {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
   }
-  for (const zone of emu.zones) process.stderr.write(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})\n`);
-  if (emu.dns !== undefined) process.stderr.write(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)\n`);
+  for (const zone of emu.zones) info(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})`);
+  if (emu.dns !== undefined) info(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)`);
   process.stdout.write(`${emu.baseUrl}\n`);
 
   await stopped;

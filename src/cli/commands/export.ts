@@ -9,7 +9,7 @@ import { exportZone } from '../../core/export/export-zone.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
-import { log, out } from '../io.js';
+import { info, log, out } from '../io.js';
 import { schemaRefFor } from '../schema-ref.js';
 import { VERSION } from '../version.js';
 import { baseUrlOption } from './plan.js';
@@ -51,10 +51,10 @@ async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: st
   if (outFile === undefined) out(text);
   else writeFileAtomic(outFile, text);
   const where = outFile ?? 'stdout';
-  log(`${exp.file.zone}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`);
+  info(`${exp.file.zone}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`);
   for (const line of exp.leftOut) log(`  left out: ${line}`);
   for (const line of exp.unknown) log(`  left out: ${line}`);
-  for (const note of exp.notes) log(`  note: ${note}`);
+  for (const note of exp.notes) info(`  note: ${note}`);
 }
 
 export function registerExport(program: Command): void {

@@ -5,7 +5,7 @@ import { importBindZone } from '../../core/bind/import-zone.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { formatProblem, loadZoneFile } from '../../core/zonefile/index.js';
-import { EXIT, log, out } from '../io.js';
+import { EXIT, info, log, out } from '../io.js';
 import { schemaRefFor } from '../schema-ref.js';
 import { VERSION } from '../version.js';
 
@@ -51,7 +51,7 @@ export function registerImport(program: Command): void {
       const errors = check.problems.filter((p) => p.severity === 'error').length;
       if (flags.out === undefined) out(yaml);
       else writeFileAtomic(flags.out, yaml);
-      log(`${file}: ${result.imported} record(s) imported, ${result.problems.length} warning(s)${errors > 0 ? `, ${errors} error(s) in the result` : ''}`);
+      info(`${file}: ${result.imported} record(s) imported, ${result.problems.length} warning(s)${errors > 0 ? `, ${errors} error(s) in the result` : ''}`);
       process.exitCode = errors > 0 || (flags.strict === true && result.problems.length > 0) ? EXIT.error : EXIT.ok;
     });
 }

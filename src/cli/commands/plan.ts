@@ -6,7 +6,7 @@ import { plannedRuns } from '../../app/run-zones.js';
 import type { ZoneRun } from '../../app/plan-zones.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
-import { EXIT, log } from '../io.js';
+import { EXIT, info, log } from '../io.js';
 import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { loadValidConfigs } from './load.js';
@@ -56,7 +56,7 @@ export function registerPlan(program: Command): void {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
         savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), runs.map((r) => r.config.file));
-        log(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
+        info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
     }
     if (configs.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
