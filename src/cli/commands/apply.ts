@@ -238,6 +238,7 @@ export function registerApply(program: Command): void {
         if (signal !== undefined) {
           for (const line of describeNotStarted(runs, state.started)) log(line);
           log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
+          report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
           process.exitCode = signalExitCode(signal);
           return;
         }
