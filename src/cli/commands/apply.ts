@@ -18,7 +18,8 @@ import { describeApplyFailure, describeInterrupted, describeNotConverged, descri
 import { errorCode, errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, log, out, styleFor } from '../io.js';
-import { loadValidConfigs } from './load.js';
+import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun } from '../account-apply.js';
+import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
 interface ApplyFlags {
@@ -149,19 +150,20 @@ export function registerApply(program: Command): void {
       if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
       const concurrency = parseConcurrency(opts.concurrency);
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-      const configs = opts.plan === undefined ? await loadValidConfigs(files) : [];
+      const { configs, accounts } = opts.plan === undefined ? await loadValidFiles(files) : { configs: [], accounts: [] };
       const client = connect({ baseUrl: opts.baseUrl });
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
         const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRunsExplained(client, configs);
         out(renderText(runs.map((r) => r.plan), styleFor(process.stdout)));
+        const accountRuns = await planAccountsForApply(client, accounts);
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
             const removed = await forceUnlock(client, run.config.zone, run.zoneId);
             log(removed === undefined ? `${run.config.zone}: no apply lock to remove` : `${run.config.zone}: removed the apply lock of ${removed}`);
           }
         }
-        if (!hasChanges(runs)) {
+        if (!hasChanges(runs) && !accountRunsChange(accountRuns)) {
           process.exitCode = EXIT.ok;
           return;
         }
@@ -176,6 +178,7 @@ export function registerApply(program: Command): void {
         }
         if (opts.dryRun) {
           printDryRun(runs, opts.batch);
+          printAccountDryRun(accountRuns);
           process.exitCode = EXIT.changes;
           return;
         }
@@ -254,7 +257,8 @@ export function registerApply(program: Command): void {
           process.exitCode = signalExitCode(signal);
           return;
         }
-        process.exitCode = failed ? EXIT.error : EXIT.ok;
+        const accountFailed = await applyAccountsAndReport(client, accountRuns);
+        process.exitCode = failed || accountFailed ? EXIT.error : EXIT.ok;
       } finally {
         await client.close();
       }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
-import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
-import { loadValidConfigs } from './load.js';
+import { accountsChange, addManyZoneOptions, anyFailed, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
 interface DriftFlags extends ManyZoneFlags {
@@ -17,11 +17,11 @@ export function registerDrift(program: Command): void {
     .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too')
     .addOption(baseUrlOption());
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
-    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
-    const outcomes = await runZones(configs, opts, shard);
+    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+    const outcomes = await runZones({ configs, accounts }, opts, shard);
     printReport('drift', toReports(outcomes), opts.format);
-    const runs = plannedRuns(outcomes);
+    const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
-    process.exitCode = runs.length < outcomes.length ? EXIT.error : hasChanges(runs) || unmanaged ? EXIT.changes : EXIT.ok;
+    process.exitCode = anyFailed(outcomes) ? EXIT.error : hasChanges(runs) || accountsChange(outcomes) || unmanaged ? EXIT.changes : EXIT.ok;
   });
 }

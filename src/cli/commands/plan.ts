@@ -7,8 +7,8 @@ import type { ZoneRun } from '../../app/plan-zones.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
 import { EXIT, log } from '../io.js';
-import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
-import { loadValidConfigs } from './load.js';
+import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { loadValidFiles } from './load.js';
 
 export type { OutputFormat } from '../zone-runs.js';
 
@@ -44,21 +44,23 @@ export function registerPlan(program: Command): void {
     .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
     .addOption(baseUrlOption());
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
-    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
-    const outcomes = await runZones(configs, opts, shard, { checkPermissions: true });
+    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+    const outcomes = await runZones({ configs, accounts }, opts, shard, { checkPermissions: true });
     printReport('plan', toReports(outcomes), opts.format);
-    const runs = plannedRuns(outcomes);
-    const failed = outcomes.length - runs.length;
+    const runs = plannedRuns(outcomes.zones);
+    const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
+        if (accounts.length > 0) log(`zonectl: warning: ${opts.out} holds the zones only: apply account files (zone_defaults) with \`zonectl apply FILE\``);
         savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), runs.map((r) => r.config.file));
         log(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
     }
-    if (configs.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
-    process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && hasChanges(runs) ? EXIT.changes : EXIT.ok;
+    if (configs.length === 0 && accounts.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
+    const changes = hasChanges(runs) || accountsChange(outcomes);
+    process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && changes ? EXIT.changes : EXIT.ok;
   });
 }
 
