@@ -1,6 +1,7 @@
 /** Account files in the pure core: schema branch, rules, the config, and the plan (diff of zone_defaults). */
 import { describe, expect, it } from 'vitest';
 import { planAccount } from '../../src/core/account/plan-account.js';
+import { defaultAccountSettings } from '../../src/emulator/settings/defaults.js';
 import { renderAccountText } from '../../src/core/render/render-account.js';
 import { renderSummaryTable } from '../../src/core/render/render-summary.js';
 import { formatProblem, loadZoneFile, type AccountConfig } from '../../src/core/zonefile/index.js';
@@ -24,17 +25,8 @@ function account(text: string, env: Record<string, string> = {}): AccountConfig 
   return r.account;
 }
 
-/** The emulator's defaults for an account (service defaults: standard nameservers, NS TTL one day, the SOA table's defaults). */
-const LIVE = {
-  flatten_all_cnames: false,
-  foundation_dns: false,
-  multi_provider: false,
-  nameservers: { type: 'cloudflare.standard' },
-  ns_ttl: 86400,
-  secondary_overrides: false,
-  soa: { mname: 'ns.cloudflare.com', rname: 'dns.cloudflare.com', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 },
-  zone_mode: 'standard',
-};
+/** An account's defaults as the emulator answers them before any change (the service's defaults). */
+const LIVE = defaultAccountSettings().zone_defaults as unknown as Record<string, unknown> & { soa: Record<string, unknown> };
 
 describe('account file: schema and rules', () => {
   it('a valid file with ${VAR} gives the account id (lower case) and only the fields it sets', () => {

@@ -2,6 +2,7 @@
  * An account file once loaded: the account's DNS defaults for zones created later
  * (PATCH /accounts/{account_id}/dns_settings `{ zone_defaults }`), only the fields the file sets.
  */
+import type { RawSoa } from './raw-types.js';
 import type { DesiredSettings } from './types.js';
 
 export interface AccountConfig {
@@ -21,15 +22,7 @@ export interface RawZoneDefaults {
   readonly nameservers?: { readonly type: string };
   readonly ns_ttl?: number;
   readonly secondary_overrides?: boolean;
-  readonly soa?: {
-    readonly mname?: string | null;
-    readonly rname?: string;
-    readonly refresh?: number;
-    readonly retry?: number;
-    readonly expire?: number;
-    readonly min_ttl?: number;
-    readonly ttl?: number;
-  };
+  readonly soa?: RawSoa;
   readonly zone_mode?: string;
   readonly default_nameservers?: string;
   readonly use_account_custom_ns_by_default?: boolean;
