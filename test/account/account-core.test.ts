@@ -117,6 +117,14 @@ describe('account plan', () => {
     expect(planAccount(config({}), LIVE).operations).toEqual([]);
   });
 
+  it('internal_dns: no reference zone live is `reference_zone_id: null` in the file', () => {
+    expect(planAccount(config({ internal_dns: { reference_zone_id: null } }), LIVE).operations).toEqual([]);
+    const ref = '89abcdef0123456789abcdef01234567';
+    const set = planAccount(config({ internal_dns: { reference_zone_id: ref } }), LIVE).operations[0];
+    expect(set?.body).toEqual({ zone_defaults: { internal_dns: { reference_zone_id: ref } } });
+    expect(set?.fields).toEqual(['internal_dns.reference_zone_id']);
+  });
+
   it('is its own row of the summary table', () => {
     const plan = planAccount(config({ ns_ttl: 60 }), LIVE);
     const table = renderSummaryTable([{ kind: 'account', zone: 'account 01234567…: zone defaults', file: 'account.yaml', plan }]);

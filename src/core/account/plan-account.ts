@@ -38,9 +38,20 @@ export function accountLabel(accountId: string): string {
   return `account ${accountId.slice(0, 8)}…: zone defaults`;
 }
 
+/**
+ * The live `zone_defaults` as compared: a missing `internal_dns.reference_zone_id` is no
+ * reference zone, which the file writes `null` (the SDK's response type has it optional, and a
+ * PATCH with null removes it).
+ */
+function comparable(live: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const internal = live.internal_dns;
+  const reference = typeof internal === 'object' && internal !== null ? (internal as Record<string, unknown>).reference_zone_id : undefined;
+  return { ...live, internal_dns: { ...(typeof internal === 'object' && internal !== null ? internal : {}), reference_zone_id: reference ?? null } };
+}
+
 /** Desired `zone_defaults` + the live ones -> the account's plan. Pure. */
 export function planAccount(config: AccountConfig, liveZoneDefaults: Readonly<Record<string, unknown>>): AccountPlan {
-  const change = diffSettings(config.accountId, config.zoneDefaults, liveZoneDefaults);
+  const change = diffSettings(config.accountId, config.zoneDefaults, comparable(liveZoneDefaults));
   const operations: AccountDefaultsChange[] =
     change === undefined
       ? []
