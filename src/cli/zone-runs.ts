@@ -128,7 +128,7 @@ export function printReport(kind: ReportKind, reports: readonly ZoneReport[], fo
       break;
     case 'text':
       if (plans.length > 0) out(renderText(plans, styleFor(process.stdout)));
-      for (const r of reports) if (r.kind === 'account') out(`\n${renderAccountText(r.plan, styleFor(process.stdout))}`);
+      for (const r of reports) if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
       if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
       break;
     default:
