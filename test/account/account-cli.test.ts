@@ -4,8 +4,6 @@
  * out-of-band change that drift reports, an invalid file that makes no call, retired fields.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,19 +107,13 @@ describe('account file (zone_defaults) through the CLI', () => {
   });
 
   it('an invalid account file is file:line:col errors and no HTTP request at all', async () => {
-    let requests = 0;
-    const server = createServer((_req, res) => {
-      requests += 1;
-      res.end('{}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`;
+    proxy.forwarded.length = 0;
     const bad = join(dir, 'bad-account.yaml');
     writeFileSync(bad, `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  ns_ttl: 5\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`);
     const soa = join(dir, 'soa-account.yaml');
     writeFileSync(soa, `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`);
     for (const cmd of [['validate', bad], ['plan', bad], ['apply', bad, '--yes'], ['drift', soa]]) {
-      const r = await runCli([...cmd, ...(cmd[0] === 'validate' ? [] : ['--base-url', url])], { CLOUDFLARE_API_TOKEN: TOKEN });
+      const r = await cli(cmd);
       expect(r.code).toBe(1);
       expect(r.stderr).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
       if (cmd[1] === bad) expect(r.stderr).toMatch(/bad-account\.yaml:4:11 zone_defaults\.ns_ttl: 5 is out of range \(30\.\.86400\)/);
@@ -130,8 +122,7 @@ describe('account file (zone_defaults) through the CLI', () => {
         expect(r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.rname: .*write admin\.example\.com/);
       }
     }
-    await new Promise<void>((r) => server.close(() => r()));
-    expect(requests).toBe(0);
+    expect(proxy.forwarded).toEqual([]);
   });
 
   it('two account files for one account are an error naming both; a file with neither zone nor zone_defaults names the field', async () => {
