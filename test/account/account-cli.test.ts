@@ -145,6 +145,7 @@ describe('account file (zone_defaults) through the CLI', () => {
     );
     const v = await cli(['validate', retired]);
     expect(v.code).toBe(0);
+    expect(v.stdout).toContain(`retired.yaml: valid (zone defaults of account ${h.emulator.accountId}: 1 field, 2 warnings)`);
     expect(v.stderr).toMatch(/retired\.yaml:3:1 default_nameservers: warning: `default_nameservers` is retired \(2025-03-14\) and is not sent: write `zone_defaults: \{ nameservers: \{ type: custom\.tenant \} \}`/);
     expect(v.stderr).toMatch(/retired\.yaml:5:3 zone_defaults\.use_account_custom_ns_by_default: warning: .*nameservers: \{ type: custom\.account \}/);
     const dry = await cli(['apply', retired, '--dry-run']);

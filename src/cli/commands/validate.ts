@@ -63,7 +63,7 @@ function counts(f: LoadedZoneFile): { errors: number; warnings: number; more: bo
 export function summarizeFile(f: LoadedZoneFile): string {
   const { errors, warnings, more } = counts(f);
   const file = printable(f.path);
-  if (errors === 0 && f.account) return `${file}: ${describeValidAccountFile(f.account)}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''})`;
+  if (errors === 0 && f.account) return `${file}: ${describeValidAccountFile(f.account, warnings)}`;
   if (errors > 0 || !f.config) {
     const n = more ? `at least ${plural(errors, 'error')}` : plural(errors, 'error');
     return `${file}: ${n}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`;

@@ -51,8 +51,9 @@ export function jsonAccount(plan: AccountPlan): Record<string, unknown> {
   };
 }
 
-/** What `validate` says of a valid account file: `valid (zone defaults of account <id>: 2 fields)`. */
-export function describeValidAccountFile(account: AccountConfig): string {
+/** What `validate` says of a valid account file: `valid (zone defaults of account <id>: 2 fields, 1 warning)`. */
+export function describeValidAccountFile(account: AccountConfig, warnings: number): string {
   const n = Object.keys(account.zoneDefaults).length;
-  return `valid (zone defaults of account ${account.accountId}: ${n} field${n === 1 ? '' : 's'}`;
+  const w = warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  return `valid (zone defaults of account ${account.accountId}: ${n} field${n === 1 ? '' : 's'}${w})`;
 }
