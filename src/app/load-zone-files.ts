@@ -1,16 +1,19 @@
 /**
  * Read zone files from disk and load them with the process environment. A directory stands for
- * every zone file under it (zone-file-paths.ts). A missing or unreadable file, or a directory
+ * every zone file under it (zone-file-paths.ts), account files (`zone_defaults`, see
+ * src/core/zonefile/account-file.ts) included. A missing or unreadable file, or a directory
  * without zone files, is a problem like any other (never a crash); files are independent of
- * each other.
+ * each other, but one zone has one file and one account at most one account file.
  */
 import { readFile } from 'node:fs/promises';
-import { loadZoneFile, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
+import { loadZoneFile, type AccountConfig, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
 import { expandZoneFilePaths } from './zone-file-paths.js';
 
 export interface LoadedZoneFile {
   path: string;
   config?: ZoneConfig;
+  /** Set instead of `config` for a valid account file. */
+  account?: AccountConfig;
   problems: Problem[];
 }
 
@@ -48,23 +51,37 @@ export async function loadZoneFilesDetailed(
       } catch (error) {
         return { path, problems: [readProblem(path, error)] };
       }
-      const { config, problems } = loadZoneFile({ path, text }, env);
-      return config ? { path, config, problems } : { path, problems };
+      const { config, account, problems } = loadZoneFile({ path, text }, env);
+      return config ? { path, config, problems } : account ? { path, account, problems } : { path, problems };
     }),
   );
+  const sameZone = (f: LoadedZoneFile, earlier: string): Problem => ({
+    severity: 'error', file: f.path, line: 1, col: 1, path: 'zone',
+    message: `zone ${f.config?.zone ?? ''} is also described by ${earlier}; one file per zone`, code: 'file.same-zone',
+  });
+  const sameAccount = (f: LoadedZoneFile, earlier: string): Problem => ({
+    severity: 'error', file: f.path, line: 1, col: 1, path: 'account_id',
+    message: `account ${f.account?.accountId ?? ''} is also described by ${earlier} and by ${f.path}; one account file per account`, code: 'file.same-account',
+  });
+  return oneFilePer(oneFilePer([...empty, ...loaded], (f) => f.config?.zone, sameZone), (f) => f.account?.accountId, sameAccount);
+}
+
+/** The later of two files with the same key loses its config, with a problem naming the earlier one. */
+function oneFilePer(
+  files: readonly LoadedZoneFile[],
+  keyOf: (f: LoadedZoneFile) => string | undefined,
+  problemOf: (f: LoadedZoneFile, earlier: string) => Problem,
+): LoadedZoneFile[] {
   const seen = new Map<string, string>();
-  return [...empty, ...loaded].map((f) => {
-    if (!f.config) return f;
-    const earlier = seen.get(f.config.zone);
+  return files.map((f) => {
+    const key = keyOf(f);
+    if (key === undefined) return f;
+    const earlier = seen.get(key);
     if (earlier === undefined) {
-      seen.set(f.config.zone, f.path);
+      seen.set(key, f.path);
       return f;
     }
-    const problem: Problem = {
-      severity: 'error', file: f.path, line: 1, col: 1, path: 'zone',
-      message: `zone ${f.config.zone} is also described by ${earlier}; one file per zone`, code: 'file.same-zone',
-    };
-    return { path: f.path, problems: [...f.problems, problem] };
+    return { path: f.path, problems: [...f.problems, problemOf(f, earlier)] };
   });
 }
 
@@ -72,10 +89,11 @@ export async function loadZoneFilesDetailed(
 export async function loadZoneFiles(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
-): Promise<{ configs: ZoneConfig[]; problems: Problem[] }> {
+): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[] }> {
   const loaded = await loadZoneFilesDetailed(paths, env);
   return {
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
+    accounts: loaded.flatMap((f) => (f.account ? [f.account] : [])),
     problems: loaded.flatMap((f) => f.problems),
   };
 }

@@ -49,6 +49,18 @@ export interface JsonApplyZone {
   http_calls?: Array<{ step: number; method: string; path: string; body?: unknown }>;
 }
 
+/** An account file's entry (its zone defaults: one PATCH at most). */
+export interface JsonApplyAccount {
+  account_id: string;
+  file: string;
+  outcome: 'applied' | 'unchanged' | 'failed' | 'not_verified' | 'not_converged' | 'dry_run';
+  error?: JsonError;
+  /** The fields of `zone_defaults` the PATCH sets. */
+  fields: string[];
+  calls: number;
+  http_calls?: Array<{ method: string; path: string; body?: unknown }>;
+}
+
 function opName(op: Operation): { name: string; type?: string } {
   switch (op.kind) {
     case 'dns_record': {
@@ -135,7 +147,7 @@ export function outcomeEntry(o: ZoneApplyOutcome, ms: number, interrupted: boole
 }
 
 /** The whole document: zones in the order of the files, a summary, and the run's own error if it was refused as a whole. */
-export function renderApplyJson(zones: readonly JsonApplyZone[], options: { dryRun: boolean; ms: number; error?: JsonError }): string {
+export function renderApplyJson(zones: readonly JsonApplyZone[], options: { dryRun: boolean; ms: number; error?: JsonError; accounts?: readonly JsonApplyAccount[] }): string {
   const count = (k: ZoneOutcomeKind): number => zones.filter((z) => z.outcome === k).length;
   const summary = {
     zones: zones.length,
@@ -150,6 +162,7 @@ export function renderApplyJson(zones: readonly JsonApplyZone[], options: { dryR
     calls: zones.reduce((n, z) => n + z.calls, 0),
     ms: options.ms,
   };
-  const doc = { format_version: 1, command: 'apply', dry_run: options.dryRun, ...(options.error ? { error: options.error } : {}), zones, summary };
+  const accounts = options.accounts ?? [];
+  const doc = { format_version: 1, command: 'apply', dry_run: options.dryRun, ...(options.error ? { error: options.error } : {}), zones, ...(accounts.length > 0 ? { accounts } : {}), summary };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -10,7 +10,7 @@ import type { ZoneOutcome } from '../app/run-zones.js';
 import { TokenOutputError, writeTokenValues } from '../app/token-output.js';
 import { ZonectlError } from '../core/errors.js';
 import { renderText } from '../core/render/render-text.js';
-import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyZone, type JsonError } from './apply-json.js';
+import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone, type JsonError } from './apply-json.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeRefusal } from './apply-report.js';
 import { errorCode, errorLine } from './errors.js';
 import type { StopSignal } from './interrupt.js';
@@ -132,6 +132,7 @@ export type ApplyFormat = 'text' | 'json';
  */
 export class ApplyReport {
   private readonly zones = new Map<string, JsonApplyZone>();
+  private readonly accounts = new Map<string, JsonApplyAccount>();
   private readonly startedAt: number;
   private zoneStartedAt: number | undefined;
   private readonly zoneMs = new Map<string, number>();
@@ -213,11 +214,16 @@ export class ApplyReport {
     this.runError = { code: errorCode(error), message: error instanceof Error ? error.message : String(error) };
   }
 
+  /** An account file's result (or its dry run). */
+  account(entry: JsonApplyAccount): void {
+    this.accounts.set(entry.account_id, entry);
+  }
+
   /** JSON: prints the document (once). */
   finish(): void {
     if (!this.json || this.finished) return;
     this.finished = true;
-    out(renderApplyJson([...this.zones.values()], { dryRun: this.dryRun, ms: this.now() - this.startedAt, ...(this.runError ? { error: this.runError } : {}) }));
+    out(renderApplyJson([...this.zones.values()], { dryRun: this.dryRun, ms: this.now() - this.startedAt, accounts: [...this.accounts.values()], ...(this.runError ? { error: this.runError } : {}) }));
   }
 }
 

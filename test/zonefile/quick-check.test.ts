@@ -130,7 +130,8 @@ describe('schema quick check', () => {
 
   it('rejects a keyword outside its subset instead of guessing', () => {
     expect(compileQuickCheck({ type: 'string', format: 'email' })).toBeNull();
-    expect(compileQuickCheck({ type: 'object', properties: { a: { if: {}, then: {} } } })).toBeNull();
+    expect(compileQuickCheck({ type: 'object', properties: { a: { not: { type: 'string' } } } })).toBeNull();
+    expect(compileQuickCheck({ then: {} })).toBeNull(); // then without if
     expect(compileQuickCheck({ $ref: '#/$defs/missing' })).toBeNull();
   });
 

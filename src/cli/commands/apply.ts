@@ -22,7 +22,8 @@ import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } 
 import { EXIT, info, log, styleFor } from '../io.js';
 import { rateLimitOption, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
-import { loadValidConfigs } from './load.js';
+import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun } from '../account-apply.js';
+import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
 interface ApplyFlags {
@@ -116,7 +117,7 @@ export function registerApply(program: Command): void {
       const report = new ApplyReport(opts.format);
       const concurrency = parseConcurrency(opts.concurrency);
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-      const { configs, shard } = opts.plan === undefined ? selectShard(await loadValidConfigs(files), opts.shard) : { configs: [], shard: undefined };
+      const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
       const client = connectWithBudget({ ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}), ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}), ...(shard ? { shard } : {}) });
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
@@ -125,13 +126,14 @@ export function registerApply(program: Command): void {
         report.planned(planned);
         const runs = plannedRuns(planned);
         const planFailed = runs.length < planned.length;
+        const accountRuns = await planAccountsForApply(client, accounts, !report.json);
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
             const removed = await forceUnlock(client, run.config.zone, run.zoneId);
             log(removed === undefined ? `${run.config.zone}: no apply lock to remove` : `${run.config.zone}: removed the apply lock of ${removed}`);
           }
         }
-        if (!hasChanges(runs)) {
+        if (!hasChanges(runs) && !accountRunsChange(accountRuns)) {
           process.exitCode = planFailed ? EXIT.error : EXIT.ok;
           return;
         }
@@ -146,6 +148,7 @@ export function registerApply(program: Command): void {
         }
         if (opts.dryRun) {
           report.printDryRun(runs, opts.batch);
+          printAccountDryRun(accountRuns, report);
           process.exitCode = planFailed ? EXIT.error : EXIT.changes;
           return;
         }
@@ -242,7 +245,8 @@ export function registerApply(program: Command): void {
           process.exitCode = signalExitCode(signal);
           return;
         }
-        process.exitCode = failed ? EXIT.error : EXIT.ok;
+        const accountFailed = await applyAccountsAndReport(client, accountRuns, report);
+        process.exitCode = failed || accountFailed ? EXIT.error : EXIT.ok;
       } catch (error) {
         report.fail(error);
         throw error;

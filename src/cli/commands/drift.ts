@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
-import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { accountsChange, addManyZoneOptions, anyFailed, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
-import { loadValidConfigs } from './load.js';
+import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
 interface DriftFlags extends ManyZoneFlags {
@@ -19,11 +19,11 @@ export function registerDrift(program: Command): void {
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
-    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
-    const outcomes = await runZones(configs, opts, shard);
+    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+    const outcomes = await runZones({ configs, accounts }, opts, shard);
     printReport('drift', toReports(outcomes), opts.format);
-    const runs = plannedRuns(outcomes);
+    const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
-    process.exitCode = runs.length < outcomes.length ? EXIT.error : hasChanges(runs) || unmanaged ? EXIT.changes : EXIT.ok;
+    process.exitCode = anyFailed(outcomes) ? EXIT.error : hasChanges(runs) || accountsChange(outcomes) || unmanaged ? EXIT.changes : EXIT.ok;
   });
 }

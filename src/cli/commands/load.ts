@@ -1,6 +1,6 @@
 import { ZonectlError } from '../../core/errors.js';
 import { formatProblem } from '../../core/zonefile/index.js';
-import type { ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { loadZoneFiles } from '../../app/load-zone-files.js';
 import { log } from '../io.js';
 
@@ -11,13 +11,13 @@ export class InvalidZoneFilesError extends ZonectlError {
 }
 
 /**
- * Load and validate zone files (a directory: every zone file under it); print every problem;
- * throw when any is an error (no API call happens).
+ * Load and validate zone files and account files (a directory: every file under it); print
+ * every problem; throw when any is an error (no API call happens).
  */
-export async function loadValidConfigs(paths: readonly string[]): Promise<ZoneConfig[]> {
-  const { configs, problems } = await loadZoneFiles(paths);
+export async function loadValidFiles(paths: readonly string[]): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[] }> {
+  const { configs, accounts, problems } = await loadZoneFiles(paths);
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
   if (errors > 0) throw new InvalidZoneFilesError(errors);
-  return configs;
+  return { configs, accounts };
 }

@@ -7,9 +7,9 @@ import type { ZoneRun } from '../../app/plan-zones.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
 import { EXIT, info, log } from '../io.js';
-import { addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
-import { loadValidConfigs } from './load.js';
+import { loadValidFiles } from './load.js';
 
 export type { OutputFormat } from '../zone-runs.js';
 
@@ -46,21 +46,23 @@ export function registerPlan(program: Command): void {
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
-    const { configs, shard } = selectShard(await loadValidConfigs(paths), opts.shard);
-    const outcomes = await runZones(configs, opts, shard, { checkPermissions: true });
+    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+    const outcomes = await runZones({ configs, accounts }, opts, shard, { checkPermissions: true });
     printReport('plan', toReports(outcomes), opts.format);
-    const runs = plannedRuns(outcomes);
-    const failed = outcomes.length - runs.length;
+    const runs = plannedRuns(outcomes.zones);
+    const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
+        if (accounts.length > 0) log(`zonectl: warning: ${opts.out} holds the zones only: apply account files (zone_defaults) with \`zonectl apply FILE\``);
         savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), runs.map((r) => r.config.file));
         info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
     }
-    if (configs.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
-    process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && hasChanges(runs) ? EXIT.changes : EXIT.ok;
+    if (configs.length === 0 && accounts.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
+    const changes = hasChanges(runs) || accountsChange(outcomes);
+    process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && changes ? EXIT.changes : EXIT.ok;
   });
 }
 

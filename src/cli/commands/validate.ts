@@ -17,6 +17,7 @@
 import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
+import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
 import { examplesText } from '../help-examples.js';
@@ -68,6 +69,7 @@ function counts(f: LoadedZoneFile): { errors: number; warnings: number; more: bo
 export function summarizeFile(f: LoadedZoneFile): string {
   const { errors, warnings, more } = counts(f);
   const file = printable(f.path);
+  if (errors === 0 && f.account) return `${file}: ${describeValidAccountFile(f.account, warnings)}`;
   if (errors > 0 || !f.config) {
     const n = more ? `at least ${plural(errors, 'error')}` : plural(errors, 'error');
     return `${file}: ${n}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`;
@@ -148,7 +150,7 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   for (const f of loaded) {
     for (const line of problemLines(f)) io.err(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
-    if (!f.config || counts(f).errors > 0) invalid = true;
+    if ((!f.config && !f.account) || counts(f).errors > 0) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
   return invalid ? 1 : 0;

@@ -9,7 +9,9 @@ import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
-import { hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
+import { accountDetailsBlock } from './render-account.js';
+import { describeEntries } from './render-summary.js';
+import { accountCounts, hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 
 /** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -54,6 +56,7 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
       lines.push(`- :x: ${code(r.zone)} failed (${r.code}): ${cell(r.message)}`);
       continue;
     }
+    if (r.kind === 'account') continue; // an account's defaults are never destructive
     for (const rep of r.plan.replacements ?? []) {
       lines.push(`- :warning: ${code(r.zone)}: **destructive replacement**: ${cell(describeReplacement(rep))}`);
     }
@@ -71,6 +74,10 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
 
 function tableRow(r: ZoneReport): string {
   if (r.kind === 'failed') return `| ${code(r.zone)} :x: failed | - | - | - | - | - |`;
+  if (r.kind === 'account') {
+    const a = accountCounts(r.plan);
+    return `| ${code(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
+  }
   const c = zoneCounts(r.plan);
   const refused = r.plan.safety.length > 0 ? ' :no_entry: refused' : '';
   return `| ${code(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
@@ -129,12 +136,14 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
 
   const changed = reports.filter(hasChangesReport).length;
   const failed = reports.filter((r) => r.kind === 'failed').length;
+  const withAccounts = reports.some((r) => r.kind === 'account' || (r.kind === 'failed' && r.account === true));
+  const entries = withAccounts ? describeEntries(reports) : `${reports.length} zone(s)`;
   add(kind === 'drift' ? '### zonectl drift' : '### zonectl plan');
   add('');
   add(
     kind === 'drift'
-      ? `${reports.length} zone(s): **${changed} drifted** from their files, ${failed} failed, ${reports.length - changed - failed} in sync.`
-      : `${reports.length} zone(s): **${changed} with changes**, ${failed} failed, ${reports.length - changed - failed} without changes.`,
+      ? `${entries}: **${changed} drifted** from their files, ${failed} failed, ${reports.length - changed - failed} in sync.`
+      : `${entries}: **${changed} with changes**, ${failed} failed, ${reports.length - changed - failed} without changes.`,
   );
   add('');
 
@@ -152,7 +161,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   }
 
   // Zones with changes or failures first; zones in sync are the rows to drop when space runs out.
-  const ordered = [...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)), ...reports.filter((r) => r.kind === 'planned' && !hasChangesReport(r))];
+  const ordered = [...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)), ...reports.filter((r) => r.kind !== 'failed' && !hasChangesReport(r))];
   add('| zone | create | update | delete | unmanaged | warnings |');
   add('|---|---:|---:|---:|---:|---:|');
   let rowsLeft = ordered.length;
@@ -167,6 +176,11 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   add('');
 
   for (const r of ordered) {
+    if (r.kind === 'account') {
+      const block = r.plan.operations.length > 0 ? accountDetailsBlock(r.zone, r.plan) : undefined;
+      if (block !== undefined && !add(block)) notShown += r.plan.operations.length;
+      continue;
+    }
     if (r.kind !== 'planned') continue;
     const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length;
     if (r.plan.operations.length === 0 && facts === 0) continue;

@@ -28,7 +28,7 @@ function head(r: CanonicalRecord): string {
   return `${r.name} ${r.type}`;
 }
 
-function describeSettingsValue(v: unknown): string {
+export function describeSettingsValue(v: unknown): string {
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 

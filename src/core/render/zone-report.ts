@@ -1,10 +1,23 @@
+import type { AccountPlan } from '../account/plan-account.js';
 import type { ErrorCode } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 
-/** One zone of a many-zone run as the renderers see it: its plan, or why it has none. */
+/**
+ * One entry of a many-zone run as the renderers see it: a zone's plan, an account file's plan
+ * (`zone` is then its label, `account 0123abcd…: zone defaults`), or why it has none.
+ */
 export type ZoneReport =
   | { readonly kind: 'planned'; readonly zone: string; readonly file: string; readonly plan: ZonePlan }
-  | { readonly kind: 'failed'; readonly zone: string; readonly file: string; readonly code: ErrorCode; readonly message: string };
+  | { readonly kind: 'account'; readonly zone: string; readonly file: string; readonly plan: AccountPlan }
+  | {
+      readonly kind: 'failed';
+      readonly zone: string;
+      readonly file: string;
+      readonly code: ErrorCode;
+      readonly message: string;
+      /** An account file's entry (not a zone's). */
+      readonly account?: true;
+    };
 
 /** What the report is: a plan (before apply) or a drift check (nightly). */
 export type ReportKind = 'plan' | 'drift';
@@ -22,6 +35,11 @@ export function zoneCounts(plan: ZonePlan): ZoneCounts {
   return { create: s.create, update: s.update, delete: s.delete, unmanaged: s.unmanaged, warnings: plan.warnings.length + plan.safety.length };
 }
 
+/** An account file changes only the account's defaults: one update at most. */
+export function accountCounts(plan: AccountPlan): ZoneCounts {
+  return { create: 0, update: plan.operations.length, delete: 0, unmanaged: 0, warnings: 0 };
+}
+
 export function hasChangesReport(r: ZoneReport): boolean {
-  return r.kind === 'planned' && r.plan.operations.length > 0;
+  return r.kind !== 'failed' && r.plan.operations.length > 0;
 }

@@ -4,6 +4,8 @@
  * the environment. A config is returned only when there is no error (warnings are fine).
  */
 import { canonicalZoneName } from '../model/names.js';
+import { finishAccountFile, isAccountDocument } from './account-file.js';
+import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
 import { interpolateDocument, type Env } from './interpolate.js';
 import { formatPath, isPathWithin, type PathSegment } from './json-path.js';
@@ -38,7 +40,11 @@ function pathKey(path: readonly PathSegment[]): string {
   return path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
 }
 
-export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfig; problems: Problem[] } {
+/**
+ * A zone file, or an account file (`zone_defaults` instead of `zone`, see account-file.ts): the
+ * result then has `account` instead of `config`.
+ */
+export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfig; account?: AccountConfig; problems: Problem[] } {
   const undecodable = findReplacementCharacter(source.text);
   if (undecodable) {
     const sink = new ProblemSink(source.path, null);
@@ -76,6 +82,9 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
 
   // Past the problem limit the schema stopped looking: the items it did not look at cannot be
   // handed to the rules as valid, so the rules do not run.
+  if (schema.complete && isAccountDocument(doc)) {
+    return finishAccountFile({ file: source.path, doc: doc as unknown as RawAccountFile, issues, unresolved, sink });
+  }
   if (!schema.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
     return { problems: sink.finish() };
   }

@@ -43,7 +43,7 @@ function compile(): Validators {
     if (!v) throw new Error(`zone schema has no ${pointer}`);
     return v;
   };
-  compiled = { root, record: sub('/$defs/record'), token: sub('/properties/tokens/items') };
+  compiled = { root, record: sub('/$defs/record'), token: sub('/$defs/zone_file/properties/tokens/items') };
   return compiled;
 }
 
@@ -116,6 +116,26 @@ function unknownField(doc: unknown, path: PathSegment[], field: string, known: s
   return { message: `unknown field \`${field}\`${near ? `; did you mean \`${near}\`?` : ''}`, standsFor: near };
 }
 
+/** Why a required top-level field matters, for the file kinds that share the schema. */
+const ROOT_REQUIRED_HINTS: Readonly<Record<string, string>> = {
+  version: ' (add `version: 1`)',
+  zone: ' (the zone\'s name; an account file has `account_id` and `zone_defaults` instead)',
+};
+
+/** A top-level field of the other kind of file: a zone file's field in an account file, or the reverse. */
+function otherFileKindField(field: string, schemaPath: string): string | undefined {
+  if (schemaPath.startsWith('#/$defs/account_file/')) {
+    return ZONE_FILE_ONLY.has(field)
+      ? `\`${field}\` belongs in a zone file; this is an account file (it has \`zone_defaults\`), which holds only \`version\`, \`account_id\` and \`zone_defaults\``
+      : undefined;
+  }
+  return field === 'account_id'
+    ? '`account_id` belongs in an account file, which has `zone_defaults` (the DNS defaults of new zones) instead of `zone`; a zone file names its zone with `zone` (and `zone_id`)'
+    : undefined;
+}
+
+const ZONE_FILE_ONLY = new Set(['zone', 'zone_id', 'defaults', 'settings', 'records', 'tokens', 'manage']);
+
 function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], baseValue: unknown): SchemaIssue | null {
   const path = [...base, ...pointerToPath(e.instancePath, baseValue)];
   const custom = customMessage(e);
@@ -123,12 +143,14 @@ function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], b
     case 'additionalProperties': {
       const field = String((e.params as { additionalProperty: string }).additionalProperty);
       const props = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+      const other = path.length === 0 ? otherFileKindField(field, e.schemaPath) : undefined;
+      if (other !== undefined) return { path: [...path, field], atKey: true, message: other, code: 'schema.unknown-field' };
       const { message, standsFor } = unknownField(doc, path, field, Object.keys(props));
       return { path: [...path, field], atKey: true, message, code: 'schema.unknown-field', standsFor };
     }
     case 'required': {
       const field = String((e.params as { missingProperty: string }).missingProperty);
-      const hint = path.length === 0 && field === 'version' ? ' (add `version: 1`)' : '';
+      const hint = path.length === 0 ? (ROOT_REQUIRED_HINTS[field] ?? '') : '';
       return { path, atKey: false, message: `missing required field \`${field}\`${hint}`, code: 'schema.required' };
     }
     case 'type':

@@ -144,7 +144,11 @@ function validateNameservers(value: unknown, level: SettingsLevel, at: string, p
     return undefined;
   }
   const out: NonNullable<SettingsPatch['nameservers']> = {};
-  const extra = Object.keys(value).filter((k) => k !== 'type' && k !== 'ns_set');
+  // An account's zone_defaults.nameservers has `type` only: ns_set is a zone's (API reference,
+  // https://developers.cloudflare.com/api/resources/dns/subresources/settings/subresources/account/;
+  // official TypeScript SDK 7.3.0, resources/dns/settings/account/account.d.ts).
+  const members = level === 'zone' ? ['type', 'ns_set'] : ['type'];
+  const extra = Object.keys(value).filter((k) => !members.includes(k));
   if (extra.length > 0) problems.push(unknownMessage(extra, `${at}nameservers.`));
   const allowed: readonly string[] = level === 'zone' ? ZONE_NAMESERVER_TYPES : ACCOUNT_NAMESERVER_TYPES;
   if (value.type !== undefined) {
@@ -159,7 +163,7 @@ function validateNameservers(value: unknown, level: SettingsLevel, at: string, p
       problems.push(`${at}nameservers.type must be one of ${allowed.join(', ')}${hint}`);
     }
   }
-  if (value.ns_set !== undefined) {
+  if (value.ns_set !== undefined && level === 'zone') {
     const n = intIn(value.ns_set, NS_SET_BOUNDS);
     if (n === undefined) problems.push(`${at}nameservers.ns_set must be an integer from ${NS_SET_BOUNDS.min} to ${NS_SET_BOUNDS.max}`);
     else out.ns_set = n;

@@ -3,6 +3,9 @@
  * 86400..2419200 and >= refresh, min_ttl 60..86400, ttl 1800..3600. The RNAME is a mailbox in
  * DNS form (`hostmaster.example.com`), never an e-mail address.
  */
+import type { PathSegment } from '../json-path.js';
+import type { ProblemSink } from '../problems.js';
+import type { RawSoa } from '../raw-types.js';
 import type { Rule } from './context.js';
 
 const BOUNDS = {
@@ -20,29 +23,31 @@ function mailboxInDnsForm(address: string): string {
   return `${local}.${address.slice(at + 1)}`;
 }
 
-export const checkSoa: Rule = (ctx) => {
-  const soa = ctx.settings?.soa;
-  if (!soa) return;
-  const at = (field: string) => ['settings', 'soa', field];
+/** The SOA rules on `soa` written at `at` (the zone file's `settings.soa`, the account file's `zone_defaults.soa`). */
+export function checkSoaValues(soa: RawSoa, at: readonly PathSegment[], sink: ProblemSink): void {
+  const field = (name: string): PathSegment[] => [...at, name];
   if (typeof soa.rname === 'string' && soa.rname.includes('@')) {
-    ctx.sink.error(
+    sink.error(
       'soa.rname-form',
-      at('rname'),
+      field('rname'),
       `SOA rname ${JSON.stringify(soa.rname)} must be a mailbox in DNS form, not an e-mail address: write ${mailboxInDnsForm(soa.rname)}, not ${soa.rname}`,
     );
   }
-  const inRange: Record<string, boolean> = {};
-  for (const [field, [min, max]] of Object.entries(BOUNDS)) {
-    const v = soa[field as keyof typeof BOUNDS];
+  for (const [name, [min, max]] of Object.entries(BOUNDS)) {
+    const v = soa[name as keyof typeof BOUNDS];
     if (v === undefined) continue;
-    inRange[field] = v >= min && v <= max;
-    if (!inRange[field]) ctx.sink.error('soa.range', at(field), `SOA ${field} ${v} is out of range: ${min}..${max} seconds`);
+    if (v < min || v > max) sink.error('soa.range', field(name), `SOA ${name} ${v} is out of range: ${min}..${max} seconds`);
   }
   const { refresh, retry, expire } = soa;
   if (refresh !== undefined && retry !== undefined && retry > refresh) {
-    ctx.sink.error('soa.retry-refresh', at('retry'), `SOA retry ${retry} must not exceed refresh ${refresh}`);
+    sink.error('soa.retry-refresh', field('retry'), `SOA retry ${retry} must not exceed refresh ${refresh}`);
   }
   if (refresh !== undefined && expire !== undefined && expire < refresh) {
-    ctx.sink.error('soa.expire-refresh', at('expire'), `SOA expire ${expire} must not be smaller than refresh ${refresh}`);
+    sink.error('soa.expire-refresh', field('expire'), `SOA expire ${expire} must not be smaller than refresh ${refresh}`);
   }
+}
+
+export const checkSoa: Rule = (ctx) => {
+  const soa = ctx.settings?.soa;
+  if (soa) checkSoaValues(soa, ['settings', 'soa'], ctx.sink);
 };

@@ -6,6 +6,8 @@
  * timestamps, CIDRs, resource keys) are checked by the semantic rules.
  */
 import { RECORD_TYPES } from '../../model/record-types.js';
+import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
+import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
 
 export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
@@ -181,23 +183,17 @@ const MANAGE: JsonSchema = {
   },
 };
 
-/** The whole schema object. */
-export function buildZoneSchema(): JsonSchema {
-  const { defs, records } = buildRecordSchemas();
+/** The schema of a zone file (the `else` branch of the root). */
+function zoneFileSchema(records: JsonSchema): JsonSchema {
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: ZONE_SCHEMA_ID,
-    title: 'zonectl zone file',
-    description: 'A DNS zone kept in git: records, DNS settings and API tokens (zonectl, Cloudflare API v4).',
+    description: 'A zone file: one zone\'s records, DNS settings and API tokens.',
     type: 'object',
     additionalProperties: false,
     required: ['version', 'zone'],
-    patternProperties: {
-      '^x-': { description: 'Free field for YAML anchors (`x-common: &common ...`); ignored.' },
-    },
+    patternProperties: { ...X_FIELDS },
     properties: {
-      $schema: { description: 'Schema reference for editors; ignored.', type: 'string' },
-      version: { description: 'Zone file format version: 1.', const: 1 },
+      $schema: SCHEMA_REF,
+      version: VERSION,
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
       zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
       defaults: {
@@ -214,6 +210,25 @@ export function buildZoneSchema(): JsonSchema {
       tokens: { description: 'API tokens (POST /user/tokens), matched by name.', type: 'array', items: TOKEN },
       manage: MANAGE,
     },
-    $defs: defs,
+  };
+}
+
+/**
+ * The whole schema object: a zone file, or (with `zone_defaults`) an account file. The `if`
+ * picks the branch, so that each kind of file gets the errors of its own shape only.
+ */
+export function buildZoneSchema(): JsonSchema {
+  const { defs, records } = buildRecordSchemas();
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: ZONE_SCHEMA_ID,
+    title: 'zonectl zone file',
+    description:
+      'A DNS zone kept in git: records, DNS settings and API tokens (zonectl, Cloudflare API v4); or an account file (`account_id` and `zone_defaults` instead of `zone`): the DNS defaults of zones created later in the account.',
+    type: 'object',
+    if: { properties: { [ACCOUNT_FILE_KEY]: true }, required: [ACCOUNT_FILE_KEY], additionalProperties: true },
+    then: { $ref: '#/$defs/account_file' },
+    else: { $ref: '#/$defs/zone_file' },
+    $defs: { ...defs, zone_file: zoneFileSchema(records), account_file: buildAccountFileSchema(SETTINGS) },
   };
 }

@@ -20,7 +20,7 @@ const KNOWN = new Set([
   ...ANNOTATIONS,
   'type', 'const', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum',
   'properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties',
-  'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'discriminator', '$ref',
+  'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'discriminator', '$ref', 'if', 'then', 'else',
 ]);
 
 type Check = (data: unknown) => boolean;
@@ -118,6 +118,7 @@ class Compiler {
     this.#objects(s, checks);
     this.#arrays(s, checks);
     this.#combinations(s, checks);
+    this.#conditional(s, checks);
     if (s.$ref !== undefined) checks.push(this.#ref(s.$ref));
     switch (checks.length) {
       case 0:
@@ -279,6 +280,18 @@ class Compiler {
       return;
     }
     checks.push(this.#discriminated(s.discriminator, s.oneOf));
+  }
+
+  /** `if` / `then` / `else`: the branch the `if` picks must hold (a missing branch holds). */
+  #conditional(s: JsonSchema, checks: Check[]): void {
+    if (s.if === undefined) {
+      if (s.then !== undefined || s.else !== undefined) this.#unsupported = true;
+      return;
+    }
+    const condition = this.compile(s.if);
+    const then = s.then === undefined ? null : this.compile(s.then);
+    const otherwise = s.else === undefined ? null : this.compile(s.else);
+    checks.push((d) => (condition(d) ? (then === null || then(d)) : (otherwise === null || otherwise(d))));
   }
 
   /** `discriminator` + `oneOf` (as ajv implements it): the tag's value picks the one branch to check. */

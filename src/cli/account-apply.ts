@@ -1,0 +1,79 @@
+/**
+ * What `apply` does with account files (src/core/zonefile/account-file.ts): plan them with the
+ * zones, show them with the zones' plan (one confirmation for both), print their one PATCH in
+ * `--dry-run`, then send it and verify by re-reading the account's DNS settings.
+ */
+import type { CloudflareClient } from '../api/index.js';
+import { applyAccountRuns } from '../app/apply-account.js';
+import { planAccountRun, type AccountRun } from '../app/plan-account.js';
+import { accountLabel } from '../core/account/plan-account.js';
+import { renderAccountText } from '../core/render/render-account.js';
+import type { AccountConfig } from '../core/zonefile/index.js';
+import type { ApplyReport } from './apply-output.js';
+import { errorCode, errorLine } from './errors.js';
+import { log, out, styleFor } from './io.js';
+
+/**
+ * Plans every account file and (text output) prints each plan after the zones'. A failure stops
+ * apply before any write, like a zone's.
+ */
+export async function planAccountsForApply(client: CloudflareClient, accounts: readonly AccountConfig[], print: boolean): Promise<AccountRun[]> {
+  const runs: AccountRun[] = [];
+  for (const config of accounts) runs.push(await planAccountRun(client, config));
+  if (print) for (const run of runs) out(renderAccountText(run.plan, styleFor(process.stdout)));
+  return runs;
+}
+
+export function accountRunsChange(runs: readonly AccountRun[]): boolean {
+  return runs.some((r) => r.plan.operations.length > 0);
+}
+
+/** `--dry-run`: the exact call of each account file that changes. */
+export function printAccountDryRun(runs: readonly AccountRun[], report: ApplyReport): void {
+  for (const run of runs) {
+    report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: run.plan.operations.length > 0 ? 'dry_run' : 'unchanged', fields: changedFields(run), calls: 0, http_calls: run.plan.operations.map((op) => ({ method: op.method, path: op.path, body: op.body })) });
+    if (report.json) continue;
+    for (const op of run.plan.operations) {
+      out(`# ${accountLabel(run.plan.accountId)}: 1 HTTP call (nothing was sent)`);
+      out(`${op.method} ${op.path} ${JSON.stringify(op.body)}`);
+    }
+  }
+}
+
+function changedFields(run: AccountRun): string[] {
+  return run.plan.operations.flatMap((op) => op.fields.map((f) => `zone_defaults.${f}`));
+}
+
+/** Applies the account files' changes and reports each; true when any failed or did not converge. */
+export async function applyAccountsAndReport(client: CloudflareClient, runs: readonly AccountRun[], report: ApplyReport): Promise<boolean> {
+  let failed = false;
+  for (const run of runs) {
+    if (run.plan.operations.length === 0) report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: 'unchanged', fields: [], calls: 0 });
+  }
+  for (const o of await applyAccountRuns(client, runs.filter((r) => r.plan.operations.length > 0))) {
+    const label = accountLabel(o.run.plan.accountId);
+    const entry = { account_id: o.run.plan.accountId, file: o.run.config.file, fields: changedFields(o.run), calls: o.calls };
+    const problem = o.error ?? o.verifyError;
+    const converged = problem === undefined && (o.residual === undefined || o.residual.operations.length === 0);
+    report.account({
+      ...entry,
+      outcome: o.error !== undefined ? 'failed' : o.verifyError !== undefined ? 'not_verified' : converged ? 'applied' : 'not_converged',
+      ...(problem !== undefined ? { error: { code: errorCode(problem), message: problem.message } } : {}),
+    });
+    if (o.error !== undefined) {
+      failed = true;
+      log(errorLine(errorCode(o.error), `${label}: the zone defaults were not changed: ${o.error.message}`));
+    } else if (o.verifyError !== undefined) {
+      failed = true;
+      log(errorLine(errorCode(o.verifyError), `${label}: applied, but the check afterwards failed: ${o.verifyError.message}; run plan to see the account as it is`));
+    } else if (o.residual !== undefined && o.residual.operations.length > 0) {
+      failed = true;
+      const fields = o.residual.operations.flatMap((op) => op.fields.map((f) => `zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`));
+      log(errorLine('NOT_CONVERGED', `${label}: applied, but the account did not converge; a new plan is not empty:`));
+      for (const line of fields) log(`  ${line}`);
+    } else if (!report.json) {
+      out(`${label}: applied ${o.run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`);
+    }
+  }
+  return failed;
+}
