@@ -15,7 +15,7 @@ export function registerDrift(program: Command): void {
   const command = program
     .command('drift')
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
-    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too')
+    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted: the token zonectl runs with is usually one of them)')
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
