@@ -1,9 +1,11 @@
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
-import { executeOperations } from '../api/index.js';
+import { CloudflareApiError, executeOperations } from '../api/index.js';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import type { ZoneConfig } from '../core/zonefile/index.js';
+import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
+import { explainZoneIdError } from './zone-id-error.js';
 import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
 
 /** How apply serializes with other applies of the same zone (src/app/zone-lock.ts). */
@@ -31,6 +33,11 @@ export interface ApplyOptions {
   readonly shouldStop?: () => boolean;
   /** Called when a zone's writes start (for a summary of an interrupted run). */
   readonly onZoneStart?: (run: ZoneRun) => void;
+  /**
+   * Locks taken before planning, by zone name (`lockThenPlan`): such a run was planned under its
+   * lock, so it is neither locked nor checked again (`underLock` is not called for it).
+   */
+  readonly heldLocks?: ReadonlyMap<string, HeldZoneLock>;
 }
 
 export interface ZoneApplyOutcome {
@@ -62,6 +69,21 @@ function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
   };
 }
 
+/**
+ * How the check after apply plans the zone: against the run's zone object (no lookup), and the
+ * token list only when the file lists tokens or deletes the ones no file lists (a report of
+ * unlisted tokens is plan's and drift's job, not the check's).
+ */
+export function verifyOptions(run: ZoneRun): PlanZoneRunOptions {
+  const options = run.planOptions ?? {};
+  const zone = run.zone ?? options.zone;
+  return {
+    ...options,
+    ...(zone !== undefined ? { zone } : {}),
+    auditTokens: options.auditTokens !== false && run.config.manage.tokens === 'delete',
+  };
+}
+
 /** The records zonectl wrote whose `modified_on` moved on since its write's answer. */
 export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRecord[]): Map<string, { written: string; now: string }> {
   const byId = new Map(live.map((r) => [r.id, r]));
@@ -86,9 +108,12 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
   for (const shown of runs) {
     if (shown.plan.operations.length === 0) continue;
     if (options.shouldStop?.()) break;
-    let lock: HeldZoneLock | undefined;
+    let lock: HeldZoneLock | undefined = options.heldLocks?.get(shown.config.zone);
+    const plannedUnderLock = lock !== undefined;
     try {
-      if (options.lock) {
+      if (lock !== undefined) {
+        options.lock?.onHeld?.(lock);
+      } else if (options.lock) {
         const l = options.lock;
         lock = await acquireZoneLock(client, {
           zone: shown.config.zone,
@@ -101,7 +126,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       }
       let run = shown;
       try {
-        run = options.underLock ? await options.underLock(shown) : shown;
+        run = options.underLock && !plannedUnderLock ? await options.underLock(shown) : shown;
       } catch (error) {
         outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
         break;
@@ -109,6 +134,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       if (run.plan.operations.length === 0) continue;
       if (options.shouldStop?.()) break;
       options.onZoneStart?.(run);
+      const held = lock;
       const result = await executeOperations(client, run.plan.operations, {
         batch: options.batch,
         batchLimit: run.batchLimit,
@@ -117,13 +143,16 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
         startedAt,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
+        ...(held ? { release: { zoneId: run.zoneId, recordId: held.recordId, onSend: () => held.releasing() } } : {}),
       });
+      // Released inside the last batch: nothing left to delete (the check below runs after it).
+      if (result.released) held?.forget();
       if (!result.ok) {
         outcomes.push({ run, result });
         break;
       }
       try {
-        const after = await planZoneRun(client, run.config, run.planOptions);
+        const after = await planZoneRun(client, run.config, verifyOptions(run));
         outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
       } catch (error) {
         // Keep what was applied (and any new token secret) even when the check cannot run.
@@ -141,4 +170,54 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
     }
   }
   return outcomes;
+}
+
+/** A run planned under its zone's apply lock, taken first. */
+export interface LockedRun {
+  readonly run: ZoneRun;
+  readonly lock: HeldZoneLock;
+}
+
+/**
+ * `apply --yes` of one zone file (nobody to confirm a plan, so no plan is needed before the
+ * lock): look the zone up, take its apply lock, then plan once under it. The plan is then what
+ * gets written, with no second plan under the lock. Unlisted tokens are read only when the file
+ * deletes them. Undefined when the service refuses the lock (403: the credential may not write
+ * records): the caller plans without it, and its permission check says what is missing.
+ */
+export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig, planOptions: PlanZoneRunOptions, lock: ApplyLockOptions): Promise<LockedRun | undefined> {
+  const zone = await resolveRunZone(client, config).catch((error: unknown) => {
+    throw explainZoneIdError(error, config);
+  });
+  let held: HeldZoneLock;
+  try {
+    held = await acquireZoneLock(client, {
+      zone: config.zone,
+      zoneId: zone.id,
+      waitMs: lock.waitMs,
+      ...(lock.onWait ? { onWait: lock.onWait } : {}),
+      ...(lock.onLost ? { onLost: lock.onLost } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CloudflareApiError && error.status === 403) return undefined;
+    throw error;
+  }
+  try {
+    const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: planOptions.auditTokens !== false && config.manage.tokens === 'delete' });
+    return { run, lock: held };
+  } catch (error) {
+    await held.release().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Whether the permission check before writing (src/app/plan-permissions.ts; two requests for a
+ * token) adds anything: not when every write is a record write and the zone's lock is already
+ * held, since taking it was a record create in that zone, which needs the same permission
+ * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST
+ * /zones/{zone_id}/dns_records) as every record write of the plan.
+ */
+export function permissionCheckNeeded(runs: readonly ZoneRun[], heldLocks: ReadonlyMap<string, HeldZoneLock>): boolean {
+  return runs.some((r) => !heldLocks.has(r.config.zone) || r.plan.operations.some((o) => o.kind !== 'dns_record'));
 }

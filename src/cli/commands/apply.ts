@@ -2,9 +2,9 @@ import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { describeHttpCalls, type CloudflareClient } from '../../api/index.js';
-import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import { applyZoneRuns, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
-import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
+import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { planZoneRunsExplained } from '../../app/zone-id-error.js';
 import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
@@ -151,9 +151,15 @@ export function registerApply(program: Command): void {
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
       const configs = opts.plan === undefined ? await loadValidConfigs(files) : [];
       const client = connect({ baseUrl: opts.baseUrl });
+      // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
+      let early: LockedRun | undefined;
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
-        const runs = saved !== undefined ? saved.map((z) => z.run) : await planZoneRunsExplained(client, configs);
+        if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && configs.length === 1) {
+          early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, { waitMs: lockWaitMs, onWait: (m) => log(m), onLost: (m) => log(`${m}; sending no more calls`) });
+        }
+        const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
+        const runs = saved !== undefined ? saved.map((z) => z.run) : early ? [early.run] : await planZoneRunsExplained(client, configs);
         out(renderText(runs.map((r) => r.plan), styleFor(process.stdout)));
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
@@ -167,7 +173,7 @@ export function registerApply(program: Command): void {
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
-        const permissions = await checkPlanPermissions(client, runs);
+        const permissions = permissionCheckNeeded(runs, heldLocks) ? await checkPlanPermissions(client, runs) : ({ kind: 'ok' } as const);
         if (permissions.kind === 'unchecked') log(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
         if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
@@ -222,6 +228,7 @@ export function registerApply(program: Command): void {
             batch: opts.batch,
             concurrency,
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
+            heldLocks,
             lock: {
               waitMs: lockWaitMs,
               onWait: (m) => log(m),
@@ -256,6 +263,7 @@ export function registerApply(program: Command): void {
         }
         process.exitCode = failed ? EXIT.error : EXIT.ok;
       } finally {
+        await early?.lock.release().catch(() => undefined); // released already unless the run stopped before writing
         await client.close();
       }
     });
