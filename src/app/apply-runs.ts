@@ -6,7 +6,7 @@ import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 import { explainZoneIdError } from './zone-id-error.js';
-import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
+import { acquireZoneLock, ZoneLockBusyError, type HeldZoneLock } from './zone-lock.js';
 
 /** How apply serializes with other applies of the same zone (src/app/zone-lock.ts). */
 export interface ApplyLockOptions {
@@ -182,10 +182,12 @@ export interface LockedRun {
  * `apply --yes` of one zone file (nobody to confirm a plan, so no plan is needed before the
  * lock): look the zone up, take its apply lock, then plan once under it. The plan is then what
  * gets written, with no second plan under the lock. Unlisted tokens are read only when the file
- * deletes them. Undefined when the service refuses the lock (403: the credential may not write
- * records): the caller plans without it, and its permission check says what is missing.
+ * deletes them. Undefined when the lock is not free at once (another run holds it: the caller
+ * plans first, so that the user sees what will be done while it waits, then waits for the lock
+ * and plans again under it), or when the service refuses it (403: the credential may not write
+ * records: the caller plans without it, and its permission check says what is missing).
  */
-export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig, planOptions: PlanZoneRunOptions, lock: ApplyLockOptions): Promise<LockedRun | undefined> {
+export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig, planOptions: PlanZoneRunOptions, lock: Pick<ApplyLockOptions, 'onWait' | 'onLost'>): Promise<LockedRun | undefined> {
   const zone = await resolveRunZone(client, config).catch((error: unknown) => {
     throw explainZoneIdError(error, config);
   });
@@ -194,17 +196,19 @@ export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig,
     held = await acquireZoneLock(client, {
       zone: config.zone,
       zoneId: zone.id,
-      waitMs: lock.waitMs,
+      waitMs: 0,
       ...(lock.onWait ? { onWait: lock.onWait } : {}),
       ...(lock.onLost ? { onLost: lock.onLost } : {}),
     });
   } catch (error) {
-    if (error instanceof CloudflareApiError && error.status === 403) return undefined;
+    if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return undefined;
     throw error;
   }
   try {
     const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: planOptions.auditTokens !== false && config.manage.tokens === 'delete' });
-    return { run, lock: held };
+    // The live records are not kept: apply needs the plan, and its check afterwards reads them
+    // again (two copies of a 100,000-record zone would be held at once otherwise).
+    return { run: { ...run, live: [] }, lock: held };
   } catch (error) {
     await held.release().catch(() => undefined);
     throw error;
