@@ -24,6 +24,8 @@ export interface ListOptions {
   concurrency?: number;
   /** Safety stop (default 100,000 pages). */
   maxPages?: number;
+  /** Decode each item as its bytes arrive (see RequestOptions.decodeItem); items are then what it returns. */
+  decodeItem?: (item: unknown) => unknown;
 }
 
 function checkPage<T>(result: unknown, method: string, path: string, status: number): T[] {
@@ -44,7 +46,10 @@ export async function listAll<T>(
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxPages = options.maxPages ?? 100_000;
   const fetchPage = async (page: number) => {
-    const res = await client.request<unknown>('GET', path, { query: { ...query, page, per_page: perPage } });
+    const res = await client.request<unknown>('GET', path, {
+      query: { ...query, page, per_page: perPage },
+      ...(options.decodeItem ? { decodeItem: options.decodeItem } : {}),
+    });
     return { items: checkPage<T>(res.result, 'GET', path, res.status), info: res.result_info };
   };
 
