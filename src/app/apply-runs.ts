@@ -3,6 +3,7 @@ import { CloudflareApiError, executeOperations } from '../api/index.js';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
+import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 import { explainZoneIdError } from './zone-id-error.js';
@@ -84,6 +85,13 @@ export function verifyOptions(run: ZoneRun): PlanZoneRunOptions {
   };
 }
 
+/** The check after apply saw another apply at work on the zone. */
+export class OtherApplyError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_LOCKED', message);
+  }
+}
+
 /** The records zonectl wrote whose `modified_on` moved on since its write's answer. */
 export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRecord[]): Map<string, { written: string; now: string }> {
   const byId = new Map(live.map((r) => [r.id, r]));
@@ -97,10 +105,14 @@ export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRe
 
 /**
  * Apply each zone's operations, then re-read the zone and plan again: a converged zone has an
- * empty residual plan. With `lock`, each zone's writes and its check afterwards run under the
- * zone's apply lock, released at the end whatever happened (the check runs under the lock so
- * that another apply's writes are not taken for ours). Stops at the first zone whose apply
- * fails or is interrupted.
+ * empty residual plan. With `lock`, each zone's writes run under the zone's apply lock. With
+ * batches, the lock is deleted inside the last batch, alone in its step after every other call
+ * was acknowledged (one request fewer; the lock is held until the last write is in); the check
+ * then reads the zone after the release. Another apply that starts in between shows in that read
+ * by its own lock record: a non-empty residual is then reported as a check that could not tell
+ * the two runs apart, not as a failure to converge. Without batches (or when the last call cannot
+ * carry it) the check runs under the lock, and the lock is released at the end whatever
+ * happened. Stops at the first zone whose apply fails or is interrupted.
  */
 export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
@@ -153,6 +165,12 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       }
       try {
         const after = await planZoneRun(client, run.config, verifyOptions(run));
+        const other = result.released ? after.live.find((r) => isZonectlRecordName(r.name, run.config.zone)) : undefined;
+        if (other !== undefined && after.plan.operations.length > 0) {
+          throw new OtherApplyError(
+            `${run.config.zone}: another apply of this zone took its lock right after this one released it (${other.name.replace(/\.$/, '')}), so the check cannot tell that run's changes from this one's; run plan once it ends`,
+          );
+        }
         outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
       } catch (error) {
         // Keep what was applied (and any new token secret) even when the check cannot run.
