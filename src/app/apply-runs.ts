@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
 import { CloudflareApiError, executeOperations } from '../api/index.js';
 import { InternalError, ZonectlError } from '../core/errors.js';
@@ -205,7 +206,18 @@ export interface LockedRun {
  * and plans again under it), or when the service refuses it (403: the credential may not write
  * records: the caller plans without it, and its permission check says what is missing).
  */
-export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig, planOptions: PlanZoneRunOptions, lock: Pick<ApplyLockOptions, 'onWait' | 'onLost'>): Promise<LockedRun | undefined> {
+export async function lockThenPlan(
+  client: CloudflareClient,
+  config: ZoneConfig,
+  planOptions: PlanZoneRunOptions,
+  lock: Pick<ApplyLockOptions, 'onWait' | 'onLost'> & {
+    /**
+     * SIGINT or SIGTERM while planning under the lock: the lock is released, then this is
+     * called (say so and exit); without it the process exits 128 + the signal's number.
+     */
+    readonly onInterrupt?: (signal: 'SIGINT' | 'SIGTERM') => void;
+  },
+): Promise<LockedRun | undefined> {
   const zone = await resolveRunZone(client, config).catch((error: unknown) => {
     throw explainZoneIdError(error, config);
   });
@@ -222,6 +234,15 @@ export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig,
     if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return undefined;
     throw error;
   }
+  // Planning a big zone takes seconds: an interrupt then must not leave the lock behind.
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+    void held
+      .release()
+      .catch(() => undefined)
+      .then(() => (lock.onInterrupt ? lock.onInterrupt(signal) : process.exit(128 + constants.signals[signal])));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: planOptions.auditTokens !== false && config.manage.tokens === 'delete' });
     // The live records are not kept: apply needs the plan, and its check afterwards reads them
@@ -230,6 +251,9 @@ export async function lockThenPlan(client: CloudflareClient, config: ZoneConfig,
   } catch (error) {
     await held.release().catch(() => undefined);
     throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 

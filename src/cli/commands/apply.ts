@@ -156,7 +156,15 @@ export function registerApply(program: Command): void {
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
         if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && configs.length === 1) {
-          early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, { onWait: (m) => log(m), onLost: (m) => log(`${m}; sending no more calls`) });
+          early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, {
+            onWait: (m) => log(m),
+            onLost: (m) => log(`${m}; sending no more calls`),
+            onInterrupt: (signal) => {
+              log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
+              log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
+              process.exit(signalExitCode(signal));
+            },
+          });
         }
         const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
         const runs = saved !== undefined ? saved.map((z) => z.run) : early ? [early.run] : await planZoneRunsExplained(client, configs);
