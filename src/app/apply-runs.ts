@@ -258,6 +258,16 @@ export async function lockThenPlan(
 }
 
 /**
+ * Whether `apply --yes` of these files may take the lock before planning (`lockThenPlan`): one
+ * zone file that neither lists tokens nor deletes unlisted ones. A plan with token changes may
+ * still be refused after planning for want of somewhere to put new secrets (--token-output),
+ * and such a refusal must come before any write, the lock's included.
+ */
+export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
+  return configs.length === 1 && configs[0]!.tokens.length === 0 && configs[0]!.manage.tokens !== 'delete';
+}
+
+/**
  * Whether the permission check before writing (src/app/plan-permissions.ts; two requests for a
  * token) adds anything: not when every write is a record write and the zone's lock is already
  * held, since taking it was a record create in that zone, which needs the same permission

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { describeHttpCalls, type CloudflareClient } from '../../api/index.js';
-import { applyZoneRuns, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connect } from '../../app/connect.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { planZoneRunsExplained } from '../../app/zone-id-error.js';
@@ -155,7 +155,7 @@ export function registerApply(program: Command): void {
       let early: LockedRun | undefined;
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
-        if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && configs.length === 1) {
+        if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && canLockFirst(configs)) {
           early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, {
             onWait: (m) => log(m),
             onLost: (m) => log(`${m}; sending no more calls`),
