@@ -3,12 +3,16 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone
+ *
+ * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
+ * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBigZone, SDK_CONCURRENCY } from './bigzone-bench.js';
 import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.js';
 import { benchHostile } from './hostile-bench.js';
 import { formatMs, formatRatio } from './measure.js';
@@ -17,7 +21,7 @@ import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -90,6 +94,25 @@ async function main(): Promise<void> {
       const label = `plan ${z.zones} zones (emulator limit ${z.quota}/${z.windowSeconds} s)`;
       rows.push([label, `${z.mode}: requests / 429s / exit`, `${z.requests} / ${z.limited} / ${z.exitCode}`]);
       rows.push([label, 'time vs the budget\'s floor', `${formatMs(z.ms)} vs ${formatMs(z.floorMs)} (${formatRatio(z.ms, z.floorMs)})`]);
+    }
+    if (parts.includes('bigzone')) {
+      const records = Number(process.env.ZONECTL_BENCH_RECORDS ?? 100_000);
+      const updates = Math.round(records / 10);
+      note(`bigzone: ${records} records end to end through the compiled CLI, behind a 10 ms proxy; then the CLI vs the SDK ...`);
+      const b = await benchBigZone(root, dir, records, updates, [1000, 10_000], 10);
+      note(`bigzone: CLI ${b.cliPath}`);
+      for (const s of b.steps) {
+        note(`bigzone: ${s.name}: ${s.byPath}`);
+        const label = `${s.name} (pro, batch ${b.batchLimit}, +${b.delayMs} ms/request)`;
+        rows.push([label, 'compiled CLI: requests / time / peak RSS', `${s.requests} / ${formatMs(s.ms)} / ${s.peakRssMb.toFixed(0)} MB`]);
+      }
+      for (const c of b.comparisons) {
+        note(`bigzone: ${c.cli.name}: ${c.cli.byPath}`);
+        const label = `${c.records} creates: CLI vs SDK (create per record, ${SDK_CONCURRENCY} at once)`;
+        rows.push([label, 'CLI: requests / time / peak RSS', `${c.cli.requests} / ${formatMs(c.cli.ms)} / ${c.cli.peakRssMb.toFixed(0)} MB`]);
+        rows.push([label, 'SDK: requests / time', `${c.sdk.requests} / ${formatMs(c.sdk.ms)}`]);
+        rows.push([label, 'SDK vs CLI', `${formatRatio(c.sdk.requests, c.cli.requests)} the requests, ${formatRatio(c.sdk.ms, c.cli.ms)} the time`]);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

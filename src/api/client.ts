@@ -14,6 +14,7 @@ import {
   OutcomeUnknownError,
   flattenApiErrors,
 } from './errors.js';
+import { ListScanner, type ScannedList } from './stream-list.js';
 import { defaultRateLimiter, systemClock, type Clock, type RateLimiter } from './rate-limiter.js';
 import {
   DEFAULT_RETRY,
@@ -55,6 +56,13 @@ export type QueryValue = string | number | boolean | undefined | readonly (strin
 export interface RequestOptions {
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
+  /**
+   * For a list: read the answer's `result` one element at a time (src/api/stream-list.ts), each
+   * handed to `decodeItem` as soon as its bytes arrived; `result` is then the decoded elements.
+   * A big list is then never held whole, as text or as raw objects. A `decodeItem` that throws
+   * fails the request with its error (no retry).
+   */
+  decodeItem?: (item: unknown) => unknown;
 }
 
 /** One line of the request log (never holds headers or bodies). */
@@ -228,7 +236,7 @@ export class CloudflareClient {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     };
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt<T>(method, path, target, headers, body, attempt);
+      const outcome = await this.attempt<T>(method, path, target, headers, body, attempt, options.decodeItem);
       if (outcome.kind === 'ok') return outcome.response;
       if (attempt >= this.retry.maxAttempts) throw outcome.error;
       await this.clock.sleep(outcome.delayMs);
@@ -248,12 +256,14 @@ export class CloudflareClient {
     headers: Record<string, string>,
     body: string | undefined,
     attempt: number,
+    decodeItem?: (item: unknown) => unknown,
   ): Promise<Attempt<T>> {
     if (this.limiter) await this.limiter.acquire();
     const started = this.clock.now();
     let status: number;
     let responseHeaders: IncomingHttpHeaders;
     let text: string;
+    let scanned: ScannedList<unknown> | undefined;
     try {
       const res = await this.dispatcher.request({
         origin: this.origin,
@@ -266,7 +276,14 @@ export class CloudflareClient {
       });
       status = res.statusCode;
       responseHeaders = res.headers;
-      text = await res.body.text();
+      if (decodeItem !== undefined && status >= 200 && status < 300) {
+        const scanner = new ListScanner(decodeItem);
+        for await (const chunk of res.body) scanner.push(chunk as Buffer);
+        scanned = scanner.finish();
+        text = scanned.envelope;
+      } else {
+        text = await res.body.text();
+      }
       this.limiter?.observe(responseHeaders);
     } catch (err) {
       this.limiter?.release();
@@ -306,7 +323,12 @@ export class CloudflareClient {
     const parsed = this.parseEnvelope<T>(method, path, status, text, responseHeaders, attempt);
     this.emit({ method, path, attempt, status, ms, outcome: parsed instanceof Error ? 'error' : 'ok' });
     if (parsed instanceof Error) throw parsed;
-    return { kind: 'ok', response: parsed };
+    if (scanned?.failure !== undefined) {
+      const cause = scanned.failure.error;
+      if (cause instanceof ZonectlError) throw cause;
+      throw new ApiResponseError(method, path, status, `an element of \`result\` could not be read: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
+    return { kind: 'ok', response: scanned?.items !== undefined ? { ...parsed, result: scanned.items as T } : parsed };
   }
 
   /** Where to look when the base URL answers like something other than the API. */

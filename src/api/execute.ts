@@ -10,7 +10,7 @@ import type { Operation } from '../core/plan/operation.js';
 import type { CloudflareClient } from './client.js';
 import { CloudflareApiError, OutcomeUnknownError } from './errors.js';
 import { isGone, isUnknownIdempotentOutcome, type RecoveryContext } from './outcome.js';
-import { packCalls, type BatchBody, type BatchCall, type CallStep, type HttpCall, type SingleCall } from './pack-calls.js';
+import { packCalls, withRelease, type BatchBody, type BatchCall, type CallStep, type HttpCall, type SingleCall } from './pack-calls.js';
 import { PartiallyUnknownError, recoverUnknownBatch, withoutGoneDeletes } from './recover-batch.js';
 import { recoverUnknownCreate, recoverUnknownDelete, resendIdempotent } from './recover-single.js';
 
@@ -45,6 +45,12 @@ export interface ExecuteOptions {
    * calls in flight finish and the result says what was applied (`interrupted`).
    */
   shouldStop?: () => boolean;
+  /**
+   * A record to delete inside the last batch (the apply lock: one request fewer, and the lock
+   * held until the last write is acknowledged). `onSend` is told just before that batch is
+   * sent. When the last call cannot carry it, nothing is done and `released` stays false.
+   */
+  release?: { readonly zoneId: string; readonly recordId: string; readonly onSend?: () => void };
 }
 
 export interface ExecuteResult {
@@ -70,6 +76,8 @@ export interface ExecuteResult {
   readonly interrupted: boolean;
   /** For records created or updated: the id and `modified_on` the service's answer gave, by operation index. */
   readonly written: Record<number, WrittenRecord>;
+  /** True when the `release` record was deleted by the last batch (acknowledged). */
+  readonly released?: boolean;
 }
 
 export interface WrittenRecord {
@@ -138,6 +146,7 @@ class Executor implements RecoveryContext {
   private readonly zoneNames = new Map<string, string>();
   readonly startedAt: number;
   readonly notes: string[] = [];
+  readonly onRelease: (() => void) | undefined;
   calls = 0;
 
   constructor(
@@ -147,6 +156,7 @@ class Executor implements RecoveryContext {
   ) {
     for (const [id, name] of Object.entries(options.zoneNames ?? {})) this.zoneNames.set(id, name);
     this.startedAt = options.startedAt ?? Date.now();
+    this.onRelease = options.release?.onSend;
   }
 
   async zoneName(zoneId: string): Promise<string> {
@@ -200,6 +210,7 @@ class Executor implements RecoveryContext {
     let result: unknown;
     for (;;) {
       try {
+        if (call.releases !== undefined) this.onRelease?.();
         result = hasEntries(body) ? await this.send<unknown>('POST', call.path, body) : {};
         break;
       } catch (err) {
@@ -208,7 +219,8 @@ class Executor implements RecoveryContext {
           break;
         }
         const reduced = await withoutGoneDeletes(this, call, body, err);
-        if (reduced === undefined) throw err;
+        // The lock carried by this batch is gone: another run took it over; send nothing more.
+        if (reduced === undefined || (call.releases !== undefined && !reduced.deletes?.some((d) => d.id === call.releases))) throw err;
         body = reduced;
       }
     }
@@ -254,7 +266,11 @@ function collect(op: Operation, index: number, result: unknown, outcome: CallOut
 
 /** Applies the operations; never throws for an API failure (see `error` in the result). */
 export async function executeOperations(client: CloudflareClient, ops: readonly Operation[], options: ExecuteOptions): Promise<ExecuteResult> {
-  const steps: CallStep[] = packCalls(ops, options);
+  const packed: CallStep[] = packCalls(ops, options);
+  const r = options.release;
+  const releasing = r !== undefined && options.batch ? withRelease(packed, r.zoneId, r.recordId, options.batchLimit) : undefined;
+  const steps = releasing ?? packed;
+  let released = false;
   const executor = new Executor(client, ops, options);
   const applied = new Set<number>();
   const tokenValues: Record<string, string> = {};
@@ -279,6 +295,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
         for (const [i, id] of outcome.createdIds) createdIds[i] = id;
         for (const [i, w] of outcome.written) written[i] = w;
         for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
+        if (call.kind === 'batch' && call.releases !== undefined) released = true;
         options.onProgress?.({
           done: applied.size,
           total: ops.length,
@@ -316,6 +333,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
     notes: executor.notes,
     interrupted,
     written,
+    ...(released ? { released } : {}),
   };
 }
 

@@ -48,6 +48,11 @@ export interface BatchCall {
   readonly patches: readonly number[];
   readonly puts: readonly number[];
   readonly posts: readonly number[];
+  /**
+   * A record deleted by this batch that is no operation of the plan: the apply lock, released
+   * inside the last batch (see `withRelease`).
+   */
+  readonly releases?: string;
 }
 
 export type HttpCall = SingleCall | BatchCall;
@@ -272,4 +277,24 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
     phases: s.phases,
     calls: [...[...s.batches.values()].flat().map((b) => toBatchCall(b)), ...s.singles],
   }));
+}
+
+/**
+ * The steps with `recordId` (the apply lock) deleted inside the last call, when that call is a
+ * batch of `zoneId` with room for one more entry; the last call then goes alone in a step of its
+ * own, after every other call was acknowledged, so that the lock is held while anything else is
+ * still in flight. Undefined when the last call cannot carry it (a single call, another zone, a
+ * full batch): the caller deletes the lock on its own.
+ */
+export function withRelease(steps: readonly CallStep[], zoneId: string, recordId: string, batchLimit: number): CallStep[] | undefined {
+  const lastStep = steps[steps.length - 1];
+  const last = lastStep?.calls[lastStep.calls.length - 1];
+  if (lastStep === undefined || last?.kind !== 'batch' || last.zoneId !== zoneId || last.opIndices.length >= batchLimit) return undefined;
+  const carrying: BatchCall = { ...last, body: { ...last.body, deletes: [...(last.body.deletes ?? []), { id: recordId }] }, releases: recordId };
+  const before = lastStep.calls.slice(0, -1);
+  return [
+    ...steps.slice(0, -1),
+    ...(before.length > 0 ? [{ phases: lastStep.phases, calls: before }] : []),
+    { phases: lastStep.phases, calls: [carrying] },
+  ];
 }

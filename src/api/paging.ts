@@ -7,17 +7,25 @@
 import type { CloudflareClient, QueryValue } from './client.js';
 import { ApiResponseError } from './errors.js';
 
-export const RECORDS_PER_PAGE = 5000;
+/**
+ * DNS records per page: the largest the API accepts (the official OpenAPI's `dns-records_per_page`
+ * has `maximum: 5000000`, https://github.com/cloudflare/api-schemas openapi.json), so that a zone
+ * is read in one request. A service that answers with fewer per page is still read to the end:
+ * the first page's `total_pages` says how many follow.
+ */
+export const RECORDS_PER_PAGE = 5_000_000;
 export const ZONES_PER_PAGE = 50;
 export const TOKENS_PER_PAGE = 50;
 
 export interface ListOptions {
-  /** Default 5,000 (DNS records); zones and tokens allow at most 50. */
+  /** Default RECORDS_PER_PAGE (DNS records); zones and tokens allow at most 50. */
   perPage?: number;
   /** Pages fetched at once after the first (default 4). */
   concurrency?: number;
   /** Safety stop (default 100,000 pages). */
   maxPages?: number;
+  /** Decode each item as its bytes arrive (see RequestOptions.decodeItem); items are then what it returns. */
+  decodeItem?: (item: unknown) => unknown;
 }
 
 function checkPage<T>(result: unknown, method: string, path: string, status: number): T[] {
@@ -38,7 +46,10 @@ export async function listAll<T>(
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxPages = options.maxPages ?? 100_000;
   const fetchPage = async (page: number) => {
-    const res = await client.request<unknown>('GET', path, { query: { ...query, page, per_page: perPage } });
+    const res = await client.request<unknown>('GET', path, {
+      query: { ...query, page, per_page: perPage },
+      ...(options.decodeItem ? { decodeItem: options.decodeItem } : {}),
+    });
     return { items: checkPage<T>(res.result, 'GET', path, res.status), info: res.result_info };
   };
 
@@ -57,13 +68,14 @@ export async function listAll<T>(
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, last - 1)) }, worker));
-  } else if (first.info !== undefined && first.items.length >= perPage) {
+  } else if (first.info !== undefined && first.items.length >= Math.min(perPage, first.info.per_page ?? perPage)) {
+    // (A service may serve fewer per page than asked, and say so in `per_page`.)
     // Unknown page count: ask page after page until an empty or short one.
     for (let page = 2; page <= maxPages; page++) {
       const { items } = await fetchPage(page);
       if (items.length === 0) break;
       pages.push(items);
-      if (items.length < perPage) break;
+      if (items.length < Math.min(perPage, first.info.per_page ?? perPage)) break;
     }
   }
   return dedupeById(pages.flat());

@@ -1,10 +1,14 @@
+import { constants } from 'node:os';
 import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
-import { executeOperations } from '../api/index.js';
+import { CloudflareApiError, executeOperations } from '../api/index.js';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
-import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
+import { isZonectlRecordName } from '../core/lock/lock-record.js';
+import type { ZoneConfig } from '../core/zonefile/index.js';
+import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
+import { explainZoneIdError } from './zone-id-error.js';
+import { acquireZoneLock, ZoneLockBusyError, type HeldZoneLock } from './zone-lock.js';
 
 /** How apply serializes with other applies of the same zone (src/app/zone-lock.ts). */
 export interface ApplyLockOptions {
@@ -31,6 +35,11 @@ export interface ApplyOptions {
   readonly shouldStop?: () => boolean;
   /** Called when a zone's writes start (for a summary of an interrupted run). */
   readonly onZoneStart?: (run: ZoneRun) => void;
+  /**
+   * Locks taken before planning, by zone name (`lockThenPlan`): such a run was planned under its
+   * lock, so it is neither locked nor checked again (`underLock` is not called for it).
+   */
+  readonly heldLocks?: ReadonlyMap<string, HeldZoneLock>;
 }
 
 export interface ZoneApplyOutcome {
@@ -62,6 +71,28 @@ function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
   };
 }
 
+/**
+ * How the check after apply plans the zone: against the run's zone object (no lookup), and the
+ * token list only when the file lists tokens or deletes the ones no file lists (a report of
+ * unlisted tokens is plan's and drift's job, not the check's).
+ */
+export function verifyOptions(run: ZoneRun): PlanZoneRunOptions {
+  const options = run.planOptions ?? {};
+  const zone = run.zone ?? options.zone;
+  return {
+    ...options,
+    ...(zone !== undefined ? { zone } : {}),
+    auditTokens: options.auditTokens !== false && run.config.manage.tokens === 'delete',
+  };
+}
+
+/** The check after apply saw another apply at work on the zone. */
+export class OtherApplyError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_LOCKED', message);
+  }
+}
+
 /** The records zonectl wrote whose `modified_on` moved on since its write's answer. */
 export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRecord[]): Map<string, { written: string; now: string }> {
   const byId = new Map(live.map((r) => [r.id, r]));
@@ -75,10 +106,14 @@ export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRe
 
 /**
  * Apply each zone's operations, then re-read the zone and plan again: a converged zone has an
- * empty residual plan. With `lock`, each zone's writes and its check afterwards run under the
- * zone's apply lock, released at the end whatever happened (the check runs under the lock so
- * that another apply's writes are not taken for ours). Stops at the first zone whose apply
- * fails or is interrupted.
+ * empty residual plan. With `lock`, each zone's writes run under the zone's apply lock. With
+ * batches, the lock is deleted inside the last batch, alone in its step after every other call
+ * was acknowledged (one request fewer; the lock is held until the last write is in); the check
+ * then reads the zone after the release. Another apply that starts in between shows in that read
+ * by its own lock record: a non-empty residual is then reported as a check that could not tell
+ * the two runs apart, not as a failure to converge. Without batches (or when the last call cannot
+ * carry it) the check runs under the lock, and the lock is released at the end whatever
+ * happened. Stops at the first zone whose apply fails or is interrupted.
  */
 export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
@@ -86,9 +121,12 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
   for (const shown of runs) {
     if (shown.plan.operations.length === 0) continue;
     if (options.shouldStop?.()) break;
-    let lock: HeldZoneLock | undefined;
+    let lock: HeldZoneLock | undefined = options.heldLocks?.get(shown.config.zone);
+    const plannedUnderLock = lock !== undefined;
     try {
-      if (options.lock) {
+      if (lock !== undefined) {
+        options.lock?.onHeld?.(lock);
+      } else if (options.lock) {
         const l = options.lock;
         lock = await acquireZoneLock(client, {
           zone: shown.config.zone,
@@ -101,7 +139,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       }
       let run = shown;
       try {
-        run = options.underLock ? await options.underLock(shown) : shown;
+        run = options.underLock && !plannedUnderLock ? await options.underLock(shown) : shown;
       } catch (error) {
         outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
         break;
@@ -109,6 +147,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       if (run.plan.operations.length === 0) continue;
       if (options.shouldStop?.()) break;
       options.onZoneStart?.(run);
+      const held = lock;
       const result = await executeOperations(client, run.plan.operations, {
         batch: options.batch,
         batchLimit: run.batchLimit,
@@ -117,13 +156,22 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
         startedAt,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
+        ...(held ? { release: { zoneId: run.zoneId, recordId: held.recordId, onSend: () => held.releasing() } } : {}),
       });
+      // Released inside the last batch: nothing left to delete (the check below runs after it).
+      if (result.released) held?.forget();
       if (!result.ok) {
         outcomes.push({ run, result });
         break;
       }
       try {
-        const after = await planZoneRun(client, run.config, run.planOptions);
+        const after = await planZoneRun(client, run.config, verifyOptions(run));
+        const other = result.released ? after.live.find((r) => isZonectlRecordName(r.name, run.config.zone)) : undefined;
+        if (other !== undefined && after.plan.operations.length > 0) {
+          throw new OtherApplyError(
+            `${run.config.zone}: another apply of this zone took its lock right after this one released it (${other.name.replace(/\.$/, '')}), so the check cannot tell that run's changes from this one's; run plan once it ends`,
+          );
+        }
         outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
       } catch (error) {
         // Keep what was applied (and any new token secret) even when the check cannot run.
@@ -141,4 +189,91 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
     }
   }
   return outcomes;
+}
+
+/** A run planned under its zone's apply lock, taken first. */
+export interface LockedRun {
+  readonly run: ZoneRun;
+  readonly lock: HeldZoneLock;
+}
+
+/**
+ * `apply --yes` of one zone file (nobody to confirm a plan, so no plan is needed before the
+ * lock): look the zone up, take its apply lock, then plan once under it. The plan is then what
+ * gets written, with no second plan under the lock. Unlisted tokens are read only when the file
+ * deletes them. Undefined when the lock is not free at once (another run holds it: the caller
+ * plans first, so that the user sees what will be done while it waits, then waits for the lock
+ * and plans again under it), or when the service refuses it (403: the credential may not write
+ * records: the caller plans without it, and its permission check says what is missing).
+ */
+export async function lockThenPlan(
+  client: CloudflareClient,
+  config: ZoneConfig,
+  planOptions: PlanZoneRunOptions,
+  lock: Pick<ApplyLockOptions, 'onWait' | 'onLost'> & {
+    /**
+     * SIGINT or SIGTERM while planning under the lock: the lock is released, then this is
+     * called (say so and exit); without it the process exits 128 + the signal's number.
+     */
+    readonly onInterrupt?: (signal: 'SIGINT' | 'SIGTERM') => void;
+  },
+): Promise<LockedRun | undefined> {
+  const zone = await resolveRunZone(client, config).catch((error: unknown) => {
+    throw explainZoneIdError(error, config);
+  });
+  let held: HeldZoneLock;
+  try {
+    held = await acquireZoneLock(client, {
+      zone: config.zone,
+      zoneId: zone.id,
+      waitMs: 0,
+      ...(lock.onWait ? { onWait: lock.onWait } : {}),
+      ...(lock.onLost ? { onLost: lock.onLost } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return undefined;
+    throw error;
+  }
+  // Planning a big zone takes seconds: an interrupt then must not leave the lock behind.
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+    void held
+      .release()
+      .catch(() => undefined)
+      .then(() => (lock.onInterrupt ? lock.onInterrupt(signal) : process.exit(128 + constants.signals[signal])));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: planOptions.auditTokens !== false && config.manage.tokens === 'delete' });
+    // The live records are not kept: apply needs the plan, and its check afterwards reads them
+    // again (two copies of a 100,000-record zone would be held at once otherwise).
+    return { run: { ...run, live: [] }, lock: held };
+  } catch (error) {
+    await held.release().catch(() => undefined);
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/**
+ * Whether `apply --yes` of these files may take the lock before planning (`lockThenPlan`): one
+ * zone file that neither lists tokens nor deletes unlisted ones. A plan with token changes may
+ * still be refused after planning for want of somewhere to put new secrets (--token-output),
+ * and such a refusal must come before any write, the lock's included.
+ */
+export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
+  return configs.length === 1 && configs[0]!.tokens.length === 0 && configs[0]!.manage.tokens !== 'delete';
+}
+
+/**
+ * Whether the permission check before writing (src/app/plan-permissions.ts; two requests for a
+ * token) adds anything: not when every write is a record write and the zone's lock is already
+ * held, since taking it was a record create in that zone, which needs the same permission
+ * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST
+ * /zones/{zone_id}/dns_records) as every record write of the plan.
+ */
+export function permissionCheckNeeded(runs: readonly ZoneRun[], heldLocks: ReadonlyMap<string, HeldZoneLock>): boolean {
+  return runs.some((r) => !heldLocks.has(r.config.zone) || r.plan.operations.some((o) => o.kind !== 'dns_record'));
 }

@@ -35,13 +35,13 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
 }
 
 /**
- * The configs with `zone_id` filled in from one listing of the zones, for files that do not set
- * it and whose name matches exactly one zone (an unknown or ambiguous name is left to the
- * per-zone lookup, which explains it).
+ * For each config, its zone from one listing of the zones (GET /zones, 50 a page), when the file
+ * does not set `zone_id` and its name matches exactly one zone (an unknown or ambiguous name is
+ * left to the per-zone lookup, which explains it). Listed only above LIST_ZONES_ABOVE such files.
  */
-export async function withListedZoneIds(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneConfig[]> {
+export async function listedZones(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<Array<ApiZone | undefined>> {
   const unresolved = configs.filter((c) => c.zoneId === undefined);
-  if (unresolved.length <= LIST_ZONES_ABOVE) return [...configs];
+  if (unresolved.length <= LIST_ZONES_ABOVE) return configs.map(() => undefined);
   const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
   const byName = new Map<string, ApiZone[]>();
   for (const z of zones) {
@@ -49,9 +49,9 @@ export async function withListedZoneIds(client: CloudflareClient, configs: reado
     byName.set(name, [...(byName.get(name) ?? []), z]);
   }
   return configs.map((c) => {
-    if (c.zoneId !== undefined) return c;
+    if (c.zoneId !== undefined) return undefined;
     const matching = byName.get(c.zone) ?? [];
-    return matching.length === 1 ? { ...c, zoneId: matching[0]!.id } : c;
+    return matching.length === 1 ? matching[0] : undefined;
   });
 }
 
@@ -74,14 +74,15 @@ export async function planZoneOutcomes(
   configs: readonly ZoneConfig[],
   options: RunZonesOptions = {},
 ): Promise<ZoneOutcome[]> {
-  const resolved = await withListedZoneIds(client, configs).catch(() => [...configs]);
+  const zones = await listedZones(client, configs).catch(() => configs.map(() => undefined));
   // Every file of the run sees the same token names; one file audits the unlisted tokens.
   const planOptions = runPlanOptions(configs);
-  return mapBounded(resolved, options.concurrency ?? DEFAULT_ZONE_CONCURRENCY, async (config, i): Promise<ZoneOutcome> => {
+  return mapBounded(configs, options.concurrency ?? DEFAULT_ZONE_CONCURRENCY, async (config, i): Promise<ZoneOutcome> => {
     try {
-      const run = await planZoneRunExplained(client, config, planOptions[i]);
-      // The run keeps the file's own config (a listed zone id is a lookup result, not the file's).
-      return { kind: 'planned', config: configs[i]!, run: { ...run, config: configs[i]! } };
+      // A listed zone is handed over: no second lookup of it (GET /zones/{id}).
+      const zone = zones[i];
+      const run = await planZoneRunExplained(client, config, zone !== undefined ? { ...planOptions[i], zone } : planOptions[i]);
+      return { kind: 'planned', config, run };
     } catch (error) {
       return failed(configs[i]!, error);
     }

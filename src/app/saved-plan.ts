@@ -40,7 +40,16 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
   if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
-  return { config: saved.config, zoneId: saved.plan.zoneId, live: fresh.live, plan: saved.plan, batchLimit: saved.batch_limit, planOptions: options };
+  // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
+  return {
+    config: saved.config,
+    zoneId: saved.plan.zoneId,
+    live: fresh.live,
+    plan: saved.plan,
+    batchLimit: saved.batch_limit,
+    ...(fresh.zone !== undefined ? { zone: fresh.zone } : {}),
+    planOptions: fresh.planOptions ?? options,
+  };
 }
 
 /**

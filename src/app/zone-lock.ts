@@ -77,6 +77,11 @@ export interface HeldZoneLock {
   release(): Promise<void>;
   /** Stops renewing without deleting (the caller released it inside a batch). */
   forget(): void;
+  /**
+   * The lock's deletion is being sent inside a batch: a renewal that finds the record gone from
+   * now on is the release, not a takeover.
+   */
+  releasing(): void;
 }
 
 interface LockRow {
@@ -190,6 +195,8 @@ function holdLock(client: CloudflareClient, options: ZoneLockOptions, name: stri
   const lease = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   let owner = first;
   let lost = false;
+  let released = false;
+  let deleting = false;
   let renewing: Promise<void> = Promise.resolve();
   const renew = async (): Promise<void> => {
     const next: LockOwner = { ...owner, expiresAt: Math.floor(now() / 1000) + lease };
@@ -197,7 +204,7 @@ function holdLock(client: CloudflareClient, options: ZoneLockOptions, name: stri
       await client.request('PATCH', `/zones/${options.zoneId}/dns_records/${recordId}`, { body: { content: encodeLockTarget(next) } });
       owner = next;
     } catch (err) {
-      if (err instanceof CloudflareApiError && err.status === 404 && !lost) {
+      if (err instanceof CloudflareApiError && err.status === 404 && !lost && !deleting) {
         lost = true;
         options.onLost?.(`zonectl: the apply lock of ${options.zone} (${name}) was taken over by another run`);
       }
@@ -218,11 +225,17 @@ function holdLock(client: CloudflareClient, options: ZoneLockOptions, name: stri
     },
     async release() {
       clearInterval(timer);
+      if (released) return;
+      released = true;
       await renewing;
       await deleteById(client, options.zoneId, recordId);
     },
     forget() {
       clearInterval(timer);
+      released = true;
+    },
+    releasing() {
+      deleting = true;
     },
   };
 }

@@ -2,10 +2,10 @@ import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import type { CloudflareClient } from '../../api/index.js';
-import { applyZoneRuns, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { connectWithBudget } from '../../app/run-budget.js';
 import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../../app/run-zones.js';
-import { planZoneRun, type ZoneRun } from '../../app/plan-zones.js';
+import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable } from '../../app/token-output.js';
@@ -119,10 +119,31 @@ export function registerApply(program: Command): void {
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
       const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
       const client = connectWithBudget({ ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}), ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}), ...(shard ? { shard } : {}) });
+      // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
+      let early: LockedRun | undefined;
       try {
         const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
+        if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && canLockFirst(configs)) {
+          early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, {
+            onWait: (m) => info(m),
+            onLost: (m) => log(`${m}; sending no more calls`),
+            onInterrupt: (signal) => {
+              log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
+              log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
+              report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+              report.finish();
+              process.exit(signalExitCode(signal));
+            },
+          });
+        }
+        const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
         // Each zone planned on its own: one that cannot be planned is reported, the others applied.
-        const planned: ZoneOutcome[] = saved !== undefined ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run })) : await planZoneOutcomes(client, configs);
+        const planned: ZoneOutcome[] =
+          saved !== undefined
+            ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
+            : early !== undefined
+              ? [{ kind: 'planned', config: early.run.config, run: early.run }]
+              : await planZoneOutcomes(client, configs);
         report.planned(planned);
         const runs = plannedRuns(planned);
         const planFailed = runs.length < planned.length;
@@ -139,7 +160,7 @@ export function registerApply(program: Command): void {
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
-        const permissions = await checkPlanPermissions(client, runs);
+        const permissions = permissionCheckNeeded(runs, heldLocks) ? await checkPlanPermissions(client, runs) : ({ kind: 'ok' } as const);
         if (permissions.kind === 'unchecked') info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
         if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
@@ -202,6 +223,7 @@ export function registerApply(program: Command): void {
             batch: opts.batch,
             concurrency,
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
+            heldLocks,
             lock: {
               waitMs: lockWaitMs,
               onWait: (m) => {
@@ -251,6 +273,7 @@ export function registerApply(program: Command): void {
         report.fail(error);
         throw error;
       } finally {
+        await early?.lock.release().catch(() => undefined); // released already unless the run stopped before writing
         report.finish();
         await client.close();
       }

@@ -1,0 +1,101 @@
+/**
+ * The requests a big zone costs are deterministic, so they are tested (their time is measured
+ * in `npm run bench -- bigzone`, never here): the real CLI against the real emulator over
+ * loopback, every request the emulator answered counted from its request log.
+ *
+ * - a clean plan: at most 4 requests (zone, records in one page, tokens, settings);
+ * - `apply --yes` of N creates: at most ceil(N / batch limit) + 4 (zone, lock, records, the
+ *   batches with the lock released inside the last one, the check afterwards: no second zone
+ *   lookup), here 450 creates on a Free zone (batch limit 200).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { runCli } from '../cli/run-cli.js';
+
+const TOKEN = 'request-counts-token-0123456789abcdef';
+const FREE_BATCH_LIMIT = 200;
+
+let emulator: RunningEmulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+async function start(zones: string[]): Promise<{ env: Record<string, string>; requests: string[] }> {
+  const requests: string[] = [];
+  emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'free', logger: (line) => requests.push(line) });
+  return { env: { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN }, requests };
+}
+
+/** `METHOD /path` of each request line, ids as {id}, without the query. */
+function shapes(lines: readonly string[]): string[] {
+  return lines
+    .map((l) => /^([A-Z]+) (\S+)/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => `${m[1]} ${m[2]!.split('?')[0]!.replace('/client/v4', '').replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}')}`);
+}
+
+function zoneFile(dir: string, zone: string, count: number): string {
+  const lines = ['version: 1', `zone: ${zone}`, 'records:'];
+  for (let i = 0; i < count; i += 1) lines.push(`  - { name: host-${i}, type: A, content: 198.51.${i >> 8}.${i & 255} }`);
+  const file = join(dir, `${zone}.yaml`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+describe('requests of a big zone', () => {
+  it(`apply --yes of 450 creates on a Free zone: ceil(450 / ${FREE_BATCH_LIMIT}) + 4 requests; then a clean plan: at most 4`, async () => {
+    const { env, requests } = await start(['big.example']);
+    const file = zoneFile(mkdtempSync(join(tmpdir(), 'zonectl-counts-')), 'big.example', 450);
+
+    const applied = await runCli(['apply', '--yes', file], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/applied 450 create, 0 update, 0 delete in 3 calls; verified/);
+    const applyRequests = shapes(requests.splice(0));
+    expect(applyRequests).toEqual([
+      'GET /zones', // the zone, by name
+      'POST /zones/{id}/dns_records', // the apply lock
+      'GET /zones/{id}/dns_records', // the records, planned under the lock
+      'POST /zones/{id}/dns_records/batch',
+      'POST /zones/{id}/dns_records/batch',
+      'POST /zones/{id}/dns_records/batch', // the last batch also deletes the lock
+      'GET /zones/{id}/dns_records', // the check afterwards
+    ]);
+    expect(applyRequests.length).toBeLessThanOrEqual(Math.ceil(450 / FREE_BATCH_LIMIT) + 4);
+    // The lock went with the last batch: none is left behind.
+    const left = await fetch(`${emulator!.baseUrl}/zones/${emulator!.zones[0]!.id}/dns_records?per_page=1000`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const names = ((await left.json()) as { result: Array<{ name: string }> }).result.map((r) => r.name);
+    expect(names.filter((n) => n.startsWith('_zonectl'))).toEqual([]);
+    expect(names).toHaveLength(450);
+    requests.splice(0);
+
+    const planned = await runCli(['plan', file, '--detailed-exitcode'], env);
+    expect(planned.code, planned.stderr).toBe(0);
+    const planRequests = shapes(requests);
+    expect(planRequests).toEqual(['GET /zones', 'GET /zones/{id}/dns_records', 'GET /user/tokens']);
+    expect(planRequests.length).toBeLessThanOrEqual(4);
+  }, 60_000);
+
+  it('plan of many zones looks each listed zone up once: the zones list, then records and tokens', async () => {
+    const zones = Array.from({ length: 6 }, (_, i) => `z${i}.example`);
+    const { env, requests } = await start(zones);
+    const dir = mkdtempSync(join(tmpdir(), 'zonectl-counts-'));
+    for (const zone of zones) zoneFile(dir, zone, 2);
+    const r = await runCli(['plan', dir, '--format', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const counts = new Map<string, number>();
+    for (const s of shapes(requests)) counts.set(s, (counts.get(s) ?? 0) + 1);
+    // No GET /zones/{id}: the listed zone object is handed to each zone's plan. (The plan has
+    // changes, so the run also checks once what the token may write: verify, then its policies.)
+    expect(Object.fromEntries(counts)).toEqual({
+      'GET /zones': 1,
+      'GET /zones/{id}/dns_records': 6,
+      'GET /user/tokens': 1,
+      'GET /user/tokens/verify': 1,
+      'GET /user/tokens/{id}': 1,
+    });
+  }, 60_000);
+});
