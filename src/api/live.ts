@@ -58,17 +58,13 @@ export interface LiveRecords {
 
 /**
  * Converts listed API records into live records, setting aside unknown types.
- *
- * Each record is copied into a fresh object: a record built by object spread gets a hidden
- * class (V8 map) of its own, about 400 bytes per record (99,991 maps for 100,000 live records
- * in a heap snapshot of `zonectl plan` on Node 20), where copies with the same keys share one.
  */
 export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: string): LiveRecords {
   const records: LiveRecord[] = [];
   const unknownTypes: ApiRecord[] = [];
   for (const api of apiRecords) {
     try {
-      records.push(Object.assign({}, fromApiRecord(api, zoneName)));
+      records.push(fromApiRecord(api, zoneName));
     } catch (err) {
       if (err instanceof UnknownRecordTypeError) {
         unknownTypes.push(api);

@@ -53,8 +53,27 @@ export class ListScanner<T> {
   push(chunk: Buffer): void {
     let envelopeFrom = this.inResult ? -1 : 0;
     let elementFrom = this.elementOpen ? 0 : -1;
+    let nextBackslash = -1;
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i]!;
+      if (this.inString && !this.escaped && !this.collectingKey) {
+        // Inside a value string, jump to its end (or to the next escape) with the native
+        // byte search: strings are most of the bytes of a records list.
+        if (nextBackslash !== -2 && nextBackslash < i) {
+          const at = chunk.indexOf(BACKSLASH, i);
+          nextBackslash = at === -1 ? -2 : at; // -2: none left in this chunk
+        }
+        const quote = chunk.indexOf(QUOTE, i);
+        if (nextBackslash >= 0 && (quote === -1 || nextBackslash < quote)) {
+          i = nextBackslash; // the escape: the byte after it is skipped below
+          this.escaped = true;
+          continue;
+        }
+        if (quote === -1) break; // the string goes on in the next chunk
+        i = quote;
+        this.inString = false;
+        continue;
+      }
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (b === BACKSLASH) this.escaped = true;

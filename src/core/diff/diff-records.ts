@@ -30,8 +30,23 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
   const liveGroups = groupBy(own.owned, nameTypeKey);
   const protectedGroups = groupBy(own.protectedOwned, nameTypeKey);
   for (const [key, wantedGroup] of groupBy(input.desired, nameTypeKey)) {
+    const liveList = liveGroups.get(key);
+    if (wantedGroup.length === 1 && (liveList === undefined || liveList.length === 1) && !protectedGroups.has(key)) {
+      // One desired and at most one live record (most names): they pair whatever their values,
+      // as the general matching below would pair them; no per-group maps.
+      const desired = wantedGroup[0]!;
+      const live = liveList?.[0];
+      if (live === undefined) {
+        changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name) });
+        continue;
+      }
+      const fields = differingFields(live, desired);
+      if (fields.length === 0 && valueKey(live) === valueKey(desired)) unchanged += 1;
+      else changes.push({ kind: 'update', before: live, after: desired, fields });
+      continue;
+    }
     // Live values of this group by value key, so pairing stays linear in large groups.
-    const byValueKey = groupBy(liveGroups.get(key) ?? [], valueKey);
+    const byValueKey = groupBy(liveList ?? [], valueKey);
     const protectedByValue = groupBy(protectedGroups.get(key) ?? [], valueKey);
     const pending: CanonicalRecord[] = [];
     for (const desired of wantedGroup) {

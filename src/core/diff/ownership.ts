@@ -28,17 +28,25 @@ import { nameTypeKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
 import type { RecordType } from '../model/record-types.js';
 
+function isProtectionFlag(key: string, value: unknown): boolean {
+  return value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_'));
+}
+
 /** The `meta.*` flags by which the service marks a record as not ours to change (rule 1); empty when none. */
 export function protectionFlags(meta: RecordMeta | undefined): string[] {
   if (!meta) return [];
   return Object.entries(meta)
-    .filter(([key, value]) => value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_')))
+    .filter(([key, value]) => isProtectionFlag(key, value))
     .map(([key]) => `meta.${key}`);
 }
 
-/** True when the service marks the record as not ours to change (rule 1). */
+/** True when the service marks the record as not ours to change (rule 1). Allocates nothing: it runs once per live record. */
 export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
-  return protectionFlags(meta).length > 0;
+  if (!meta) return false;
+  for (const key in meta) {
+    if (Object.hasOwn(meta, key) && isProtectionFlag(key, (meta as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 /**
@@ -88,15 +96,16 @@ export interface Ownership {
 /** Sorts every live record into its class (the rules at the top of this file). */
 export function assignOwnership(input: OwnershipInput): Ownership {
   const listed = new Set(input.desired.map(nameTypeKey));
-  const typesAt = new Map<string, Set<RecordType>>();
+  // The desired types at each name (arrays, not sets: one per name of a 100,000-record zone).
+  const typesAt = new Map<string, RecordType[]>();
   for (const d of input.desired) {
-    const types = typesAt.get(d.name) ?? new Set<RecordType>();
-    types.add(d.type);
-    typesAt.set(d.name, types);
+    const types = typesAt.get(d.name);
+    if (types === undefined) typesAt.set(d.name, [d.type]);
+    else if (!types.includes(d.type)) types.push(d.type);
   }
   const conflictsWithDesired = (r: LiveRecord): boolean => {
     const types = typesAt.get(r.name);
-    return types !== undefined && [...types].some((t) => cannotCoexist(r.name, r.type, t, input.zone));
+    return types !== undefined && types.some((t) => cannotCoexist(r.name, r.type, t, input.zone));
   };
 
   const owned: LiveRecord[] = [];
@@ -116,7 +125,7 @@ export function assignOwnership(input: OwnershipInput): Ownership {
       untouchable.push(r);
       if (isProtected && isListed) protectedOwned.push(r);
       if (!isListed && conflictsWithDesired(r)) {
-        const types = [...(typesAt.get(r.name) ?? [])];
+        const types = typesAt.get(r.name) ?? [];
         warnings.push(
           `${r.name} ${r.type} (id ${r.id}) is managed by the service or ignored, and cannot coexist with the ${types.join('/')} record the file wants there`,
         );

@@ -92,12 +92,12 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
     },
     zone,
   );
-  return {
-    ...canonical,
-    id: api.id,
-    ...(api.modified_on !== undefined ? { modified_on: api.modified_on } : {}),
-    ...(api.meta !== undefined ? { meta: api.meta as RecordMeta } : {}),
-  };
+  // Object.assign, not a spread: one hidden class for every live record instead of one each
+  // (100,000 records: ~35 MB of maps on Node 20; bench/README.md).
+  const extra: { id: string; modified_on?: string; meta?: RecordMeta } = { id: api.id };
+  if (api.modified_on !== undefined) extra.modified_on = api.modified_on;
+  if (api.meta !== undefined) extra.meta = api.meta as RecordMeta;
+  return Object.assign({}, canonical, extra);
 }
 
 /** Canonical record -> request body. Comment, tags and settings flags are sent only when managed. */

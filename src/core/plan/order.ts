@@ -163,7 +163,9 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
     .map((op, i): Operation => {
       const p = phase[nodes[i]];
       if (p === undefined || p < 0) throw new InternalError(`operation ${i} got no phase`);
-      return { ...op, phase: p };
+      // Object.assign, not a spread: spread copies of 100,000 operations each got their own
+      // hidden class on Node 20 (a heap snapshot showed ~35 MB of maps; bench/README.md).
+      return Object.assign({}, op, { phase: p });
     })
     .sort(compareOps);
 }
