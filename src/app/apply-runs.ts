@@ -113,7 +113,8 @@ export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRe
  * by its own lock record: a non-empty residual is then reported as a check that could not tell
  * the two runs apart, not as a failure to converge. Without batches (or when the last call cannot
  * carry it) the check runs under the lock, and the lock is released at the end whatever
- * happened. Stops at the first zone whose apply fails or is interrupted.
+ * happened. Zones are independent: one whose lock, plan or writes fail gets its outcome and the
+ * next zones are still applied; an interrupt (`shouldStop`) stops before the next zone.
  */
 export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
@@ -142,7 +143,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
         run = options.underLock && !plannedUnderLock ? await options.underLock(shown) : shown;
       } catch (error) {
         outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
-        break;
+        continue;
       }
       if (run.plan.operations.length === 0) continue;
       if (options.shouldStop?.()) break;
@@ -162,7 +163,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
       if (result.released) held?.forget();
       if (!result.ok) {
         outcomes.push({ run, result });
-        break;
+        continue;
       }
       try {
         const after = await planZoneRun(client, run.config, verifyOptions(run));
@@ -180,7 +181,7 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
     } catch (error) {
       // Taking the lock failed (held too long, or the API refused): nothing was sent for this zone.
       outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
-      break;
+      continue;
     } finally {
       if (lock) {
         options.lock?.onHeld?.(undefined);
