@@ -111,6 +111,13 @@ export class RateLimiter {
   private serverWindowStart = 0;
   private serverQuota: number | undefined;
   private serverWindowMs = 0;
+  /**
+   * True while `serverResetAt` is this client's guess (a window it expects to have started when
+   * it sent a request), not yet a bound the service gave. The service starts its window when the
+   * request arrives, later than it was sent, so the guess may be early: the first answer's bound
+   * replaces it instead of narrowing it.
+   */
+  private resetGuessed = false;
 
   constructor(options: RateLimiterOptions) {
     if (!Number.isInteger(options.limit) || options.limit < 1) throw new RateLimitSpecError('rate limit must be a positive integer');
@@ -155,6 +162,7 @@ export class RateLimiter {
     this.serverRemaining = this.serverQuota;
     this.serverWindowStart = at;
     this.serverResetAt = at + this.serverWindowMs;
+    this.resetGuessed = true;
   }
 
   /**
@@ -176,8 +184,9 @@ export class RateLimiter {
     // `t` is rounded up to whole seconds: each answer bounds the reset from above. Within one
     // window the smallest bound is the closest (a fresh window's bound lies a window later).
     const upper = now + left.resetSeconds * 1000;
-    const sameWindow = this.serverRemaining !== undefined && now < this.serverResetAt && upper < this.serverResetAt + 1000;
+    const sameWindow = !this.resetGuessed && this.serverRemaining !== undefined && now < this.serverResetAt && upper < this.serverResetAt + 1000;
     this.serverResetAt = sameWindow ? Math.min(this.serverResetAt, upper) : upper;
+    this.resetGuessed = false;
     this.serverRemaining = left.remaining - this.pending;
     this.serverWindowStart = now;
   }

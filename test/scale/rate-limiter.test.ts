@@ -43,6 +43,27 @@ describe('RateLimiter paced by the service', () => {
     expect(limiter.reserve()).toBe(4000); // until 4,300 ms, not 5,000
   });
 
+  it('a window it guessed has started is corrected by the first answer: the service starts it when the request arrives, later', () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 1000, windowMs: 1000, clock });
+    limiter.reserve();
+    limiter.observe({ ratelimit: '"default";r=9;t=4', 'ratelimit-policy': '"default";q=10;w=4' });
+    for (let i = 0; i < 9; i++) {
+      expect(limiter.reserve()).toBe(0);
+      limiter.observe({ ratelimit: `"default";r=${8 - i};t=4` });
+    }
+    // Quota spent: the next request waits for the reset (4 s) and opens, as far as the client
+    // can tell, a new window ending at 8 s.
+    expect(limiter.reserve()).toBe(4000);
+    // The service counted it from 4.3 s (it arrived late: a loaded machine), so its window ends
+    // at 8.3 s; at 4.6 s it answers r=9, t=4 (3.7 s rounded up): the reset is at most 8.6 s.
+    clock.t = 4600;
+    limiter.observe({ ratelimit: '"default";r=9;t=4' });
+    for (let i = 0; i < 9; i++) expect(limiter.reserve()).toBe(0);
+    // Not at 8 s (the guess, before the service's reset at 8.3 s: a 429), but at 8.6 s.
+    expect(limiter.reserve()).toBe(4000);
+  });
+
   it('without the headers, its own budget alone paces it', () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ limit: 2, windowMs: 1000, clock });
