@@ -34,10 +34,3 @@ export async function applyAccountRun(client: CloudflareClient, run: AccountRun)
     return { run, calls: 1, verifyError: error instanceof Error ? error : new Error(String(error)) };
   }
 }
-
-/** Apply each account run in turn. */
-export async function applyAccountRuns(client: CloudflareClient, runs: readonly AccountRun[]): Promise<AccountApplyOutcome[]> {
-  const outcomes: AccountApplyOutcome[] = [];
-  for (const run of runs) outcomes.push(await applyAccountRun(client, run));
-  return outcomes;
-}

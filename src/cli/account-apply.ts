@@ -4,14 +4,14 @@
  * `--dry-run`, then send it and verify by re-reading the account's DNS settings.
  */
 import type { CloudflareClient } from '../api/index.js';
-import { applyAccountRuns } from '../app/apply-account.js';
+import { applyAccountRun } from '../app/apply-account.js';
 import { planAccountRun, type AccountRun } from '../app/plan-account.js';
 import { accountLabel } from '../core/account/plan-account.js';
 import { renderAccountText } from '../core/render/render-account.js';
 import type { AccountConfig } from '../core/zonefile/index.js';
 import type { ApplyReport } from './apply-output.js';
 import { errorCode, errorLine } from './errors.js';
-import { log, out, styleFor } from './io.js';
+import { detail, log, out, styleFor } from './io.js';
 
 /**
  * Plans every account file and (text output) prints each plan after the zones'. A failure stops
@@ -44,13 +44,29 @@ function changedFields(run: AccountRun): string[] {
   return run.plan.operations.flatMap((op) => op.fields.map((f) => `zone_defaults.${f}`));
 }
 
-/** Applies the account files' changes and reports each; true when any failed or did not converge. */
-export async function applyAccountsAndReport(client: CloudflareClient, runs: readonly AccountRun[], report: ApplyReport): Promise<boolean> {
+/** How apply's signal handling follows the account writes (one PATCH each). */
+export interface AccountApplyHooks {
+  /** True once the run was interrupted: no further PATCH is sent. */
+  readonly shouldStop: () => boolean;
+  /** The PATCH of this account is about to be sent (`undefined`: it was answered). */
+  readonly onWriting: (label: string | undefined) => void;
+}
+
+/**
+ * Applies the account files' changes one after another and reports each; true when any failed
+ * or did not converge. An interrupt stops before the next account.
+ */
+export async function applyAccountsAndReport(client: CloudflareClient, runs: readonly AccountRun[], report: ApplyReport, hooks: AccountApplyHooks): Promise<boolean> {
   let failed = false;
   for (const run of runs) {
     if (run.plan.operations.length === 0) report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: 'unchanged', fields: [], calls: 0 });
   }
-  for (const o of await applyAccountRuns(client, runs.filter((r) => r.plan.operations.length > 0))) {
+  for (const run of runs.filter((r) => r.plan.operations.length > 0)) {
+    if (hooks.shouldStop()) break;
+    hooks.onWriting(accountLabel(run.plan.accountId));
+    for (const op of run.plan.operations) detail(`${accountLabel(run.plan.accountId)}: ${op.method} ${op.path}`);
+    const o = await applyAccountRun(client, run);
+    hooks.onWriting(undefined);
     const label = accountLabel(o.run.plan.accountId);
     const entry = { account_id: o.run.plan.accountId, file: o.run.config.file, fields: changedFields(o.run), calls: o.calls };
     const problem = o.error ?? o.verifyError;

@@ -76,6 +76,8 @@ export function parseDuration(flag: string, value: string): number {
 interface RunState {
   phase: 'before' | 'writing';
   run?: ZoneRun;
+  /** The account file whose one PATCH is on its way (after the zones). */
+  account?: string;
   applied: Set<number>;
   lock?: HeldZoneLock;
   readonly started: Set<string>;
@@ -189,7 +191,9 @@ export function registerApply(program: Command): void {
         const progress = progressFor(report.json);
         const giveUp = (signal: StopSignal): void => {
           progress.stop();
-          if (state.phase === 'writing' && state.run) {
+          if (state.phase === 'writing' && state.account !== undefined) {
+            log(`zonectl: interrupted by ${signal} while changing the ${state.account}: its one PATCH was sent and may or may not have been applied; run plan to see.`);
+          } else if (state.phase === 'writing' && state.run) {
             report.gaveUp(state.run, state.applied);
             for (const line of describeInterrupted({ run: state.run, applied: state.applied, gaveUp: true }, signal)) log(line);
             log(`  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`);
@@ -256,19 +260,36 @@ export function registerApply(program: Command): void {
           });
         } finally {
           progress.stop();
+        }
+        // The signal handlers stay until the account files' PATCHes are answered too.
+        try {
+          const signal = interrupt.signal;
+          const failed = report.outcomes(outcomes, opts, signal) || planFailed;
+          if (signal !== undefined) {
+            for (const line of describeNotStarted(runs, state.started)) log(line);
+            log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
+            report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+            process.exitCode = signalExitCode(signal);
+            return;
+          }
+          const accountFailed = await applyAccountsAndReport(client, accountRuns, report, {
+            shouldStop: () => interrupt.signal !== undefined,
+            onWriting: (label) => {
+              state.phase = label === undefined ? 'before' : 'writing';
+              state.account = label;
+            },
+          });
+          const late = interrupt.signal;
+          if (late !== undefined) {
+            log(errorLine('INTERRUPTED', `interrupted by ${late} while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`));
+            report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${late}`));
+            process.exitCode = signalExitCode(late);
+            return;
+          }
+          process.exitCode = failed || accountFailed ? EXIT.error : EXIT.ok;
+        } finally {
           interrupt.dispose();
         }
-        const signal = interrupt.signal;
-        const failed = report.outcomes(outcomes, opts, signal) || planFailed;
-        if (signal !== undefined) {
-          for (const line of describeNotStarted(runs, state.started)) log(line);
-          log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
-          report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
-          process.exitCode = signalExitCode(signal);
-          return;
-        }
-        const accountFailed = await applyAccountsAndReport(client, accountRuns, report);
-        process.exitCode = failed || accountFailed ? EXIT.error : EXIT.ok;
       } catch (error) {
         report.fail(error);
         throw error;
