@@ -4,7 +4,9 @@ import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
-import { PlanFileError, parsePlanFile, type SavedZone } from '../core/plan/plan-file.js';
+import { accountLabel } from '../core/account/plan-account.js';
+import { PlanFileError, parsePlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { planAccountRun, type AccountRun } from './plan-account.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 
 export class StalePlanError extends ZonectlError {
@@ -62,6 +64,21 @@ export async function loadSavedPlan(client: CloudflareClient, path: string): Pro
 
 /** Each zone of a saved plan: the run, checked fresh now, and the saved zone (to check again under the lock). */
 export async function loadSavedZones(client: CloudflareClient, path: string): Promise<Array<{ run: ZoneRun; saved: SavedZone }>> {
+  return (await loadSaved(client, path)).zones;
+}
+
+/**
+ * An account file of a saved plan is fresh when a plan of the same file made now does exactly
+ * what it does (the same fields, from the same live values): its PATCH sets absolute values.
+ */
+export async function checkSavedAccount(client: CloudflareClient, saved: SavedAccount): Promise<AccountRun> {
+  const fresh = await planAccountRun(client, saved.config);
+  if (!equal(fresh.plan.operations, saved.plan.operations)) throw new StalePlanError(accountLabel(saved.plan.accountId), ['zone_defaults']);
+  return { config: saved.config, plan: saved.plan };
+}
+
+/** A saved plan's zones (see loadSavedZones) and account files, each checked fresh now. */
+export async function loadSaved(client: CloudflareClient, path: string): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
   const file = parsePlanFile(readPlanText(path), path);
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
@@ -69,5 +86,7 @@ export async function loadSavedZones(client: CloudflareClient, path: string): Pr
   const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
   const options = runPlanOptions(file.zones.map((z) => z.config));
   for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });
-  return zones;
+  const accounts: AccountRun[] = [];
+  for (const saved of file.accounts ?? []) accounts.push(await checkSavedAccount(client, saved));
+  return { zones, accounts };
 }

@@ -20,6 +20,11 @@ import { detail, log, out, styleFor } from './io.js';
 export async function planAccountsForApply(client: CloudflareClient, accounts: readonly AccountConfig[], print: boolean): Promise<AccountRun[]> {
   const runs: AccountRun[] = [];
   for (const config of accounts) runs.push(await planAccountRun(client, config));
+  return showAccountPlans(runs, print);
+}
+
+/** Prints each account file's plan after the zones' (text output); returns the runs. */
+export function showAccountPlans(runs: AccountRun[], print: boolean): AccountRun[] {
   if (print) for (const run of runs) out(renderAccountText(run.plan, styleFor(process.stdout)));
   return runs;
 }

@@ -7,7 +7,7 @@ import { connectWithBudget } from '../../app/run-budget.js';
 import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../../app/run-zones.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
-import { checkSavedZone, loadSavedZones } from '../../app/saved-plan.js';
+import { checkSavedZone, loadSaved } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable } from '../../app/token-output.js';
 import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
@@ -22,7 +22,7 @@ import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } 
 import { EXIT, info, log, styleFor } from '../io.js';
 import { rateLimitOption, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
-import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun } from '../account-apply.js';
+import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
 import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
@@ -124,7 +124,8 @@ export function registerApply(program: Command): void {
       // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
       let early: LockedRun | undefined;
       try {
-        const saved = opts.plan !== undefined ? await loadSavedZones(client, opts.plan) : undefined;
+        const savedPlan = opts.plan !== undefined ? await loadSaved(client, opts.plan) : undefined;
+        const saved = savedPlan?.zones;
         if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && canLockFirst(configs)) {
           early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, {
             onWait: (m) => info(m),
@@ -149,7 +150,7 @@ export function registerApply(program: Command): void {
         report.planned(planned);
         const runs = plannedRuns(planned);
         const planFailed = runs.length < planned.length;
-        const accountRuns = await planAccountsForApply(client, accounts, !report.json);
+        const accountRuns = savedPlan !== undefined ? showAccountPlans(savedPlan.accounts, !report.json) : await planAccountsForApply(client, accounts, !report.json);
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
             const removed = await forceUnlock(client, run.config.zone, run.zoneId);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolveBaseUrl } from '../../app/connect.js';
 import { plannedRuns } from '../../app/run-zones.js';
+import type { AccountRun } from '../../app/plan-account.js';
 import type { ZoneRun } from '../../app/plan-zones.js';
 import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
@@ -17,7 +18,7 @@ export function hasChanges(runs: readonly ZoneRun[]): boolean {
   return runs.some((r) => r.plan.operations.length > 0);
 }
 
-export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[]): void {
+export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): void {
   const plan: PlanFile = {
     format_version: PLAN_FORMAT_VERSION,
     tool: 'zonectl',
@@ -25,6 +26,7 @@ export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: st
     base_url: baseUrl,
     files: files.map((f) => ({ path: f, sha256: createHash('sha256').update(readFileSync(f)).digest('hex') })),
     zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
+    ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
   };
   writeFileAtomic(path, serializePlanFile(plan));
 }
@@ -55,8 +57,9 @@ export function registerPlan(program: Command): void {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
-        if (accounts.length > 0) log(`zonectl: warning: ${opts.out} holds the zones only: apply account files (zone_defaults) with \`zonectl apply FILE\``);
-        savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), runs.map((r) => r.config.file));
+        const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
+        const files = [...runs.map((r) => r.config.file), ...accountRuns.map((a) => a.config.file)];
+        savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
         info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
     }

@@ -1,5 +1,6 @@
+import type { AccountPlan } from '../account/plan-account.js';
 import { ZonectlError } from '../errors.js';
-import type { ZoneConfig } from '../zonefile/index.js';
+import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -13,6 +14,14 @@ export interface PlanFile {
   /** The zone files the plan was made from, with their SHA-256. */
   readonly files: ReadonlyArray<{ readonly path: string; readonly sha256: string }>;
   readonly zones: readonly SavedZone[];
+  /** Account files (their `zone_defaults`): absent in plans without any. */
+  readonly accounts?: readonly SavedAccount[];
+}
+
+/** One account file of a saved plan: its desired defaults and the one PATCH (or none). */
+export interface SavedAccount {
+  readonly config: AccountConfig;
+  readonly plan: AccountPlan;
 }
 
 /** One zone of a saved plan: the desired state it was made from, the plan, and the batch limit. */
@@ -69,7 +78,24 @@ export function parsePlanFile(text: string, source: string): PlanFile {
       if (problem) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}].operations[${j}]: ${problem}; the plan file was edited or is corrupt`);
     });
   }
+  if (raw.accounts !== undefined) checkSavedAccounts(raw.accounts, source);
   return raw as unknown as PlanFile;
+}
+
+/** The account files of a saved plan: each PATCH goes to its own account's dns_settings, nowhere else. */
+function checkSavedAccounts(accounts: unknown, source: string): void {
+  if (!Array.isArray(accounts)) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: accounts is not a list`);
+  for (const [i, a] of accounts.entries()) {
+    const p = isObject(a) ? a.plan : undefined;
+    const id = isObject(p) ? p.accountId : undefined;
+    if (!isObject(a) || !isObject(a.config) || !isObject(p) || typeof id !== 'string' || !ID.test(id) || a.config.accountId !== id || !Array.isArray(p.operations)) {
+      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: accounts[${i}] is not an account plan`);
+    }
+    p.operations.forEach((op, j) => {
+      const ok = isObject(op) && op.kind === 'account_dns_settings' && op.method === 'PATCH' && op.path === `/accounts/${id}/dns_settings` && isObject(op.body) && isObject(op.body.zone_defaults);
+      if (!ok) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults; the plan file was edited or is corrupt`);
+    });
+  }
 }
 
 const ID = /^[0-9a-f]{32}$/;
