@@ -56,31 +56,36 @@ export interface LiveRecords {
   readonly unknownTypes: ApiRecord[];
 }
 
-/**
- * Converts listed API records into live records, setting aside unknown types.
- */
-export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: string): LiveRecords {
-  const records: LiveRecord[] = [];
-  const unknownTypes: ApiRecord[] = [];
-  for (const api of apiRecords) {
-    try {
-      records.push(fromApiRecord(api, zoneName));
-    } catch (err) {
-      if (err instanceof UnknownRecordTypeError) {
-        unknownTypes.push(api);
-        continue;
-      }
-      const why = err instanceof Error ? err.message : String(err);
-      throw new LiveRecordError(`live record ${api.id} (${api.name} ${api.type}) could not be read: ${why}`, err);
-    }
-  }
-  return { records, unknownTypes };
-}
-
 /** A listed record of a type zonectl does not know, set aside while the list is decoded. */
 interface UnknownTypeItem {
   readonly id: string;
   readonly unknownType: ApiRecord;
+}
+
+/** One listed API record as a live record, or set aside when zonectl does not know its type. */
+function decodeListedRecord(api: ApiRecord, zoneName: string): LiveRecord | UnknownTypeItem {
+  try {
+    return fromApiRecord(api, zoneName);
+  } catch (err) {
+    if (err instanceof UnknownRecordTypeError) return { id: api.id, unknownType: api };
+    const why = err instanceof Error ? err.message : String(err);
+    throw new LiveRecordError(`live record ${api.id} (${api.name} ${api.type}) could not be read: ${why}`, err);
+  }
+}
+
+function splitDecoded(items: ReadonlyArray<LiveRecord | UnknownTypeItem>): LiveRecords {
+  const records: LiveRecord[] = [];
+  const unknownTypes: ApiRecord[] = [];
+  for (const item of items) {
+    if ('unknownType' in item) unknownTypes.push(item.unknownType);
+    else records.push(item);
+  }
+  return { records, unknownTypes };
+}
+
+/** Converts listed API records into live records, setting aside unknown types. */
+export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: string): LiveRecords {
+  return splitDecoded(apiRecords.map((api) => decodeListedRecord(api, zoneName)));
 }
 
 /**
@@ -93,19 +98,8 @@ export async function readLiveRecords(
   zoneName: string,
   filter: Readonly<Record<string, string>> = {},
 ): Promise<LiveRecords> {
-  const decodeItem = (item: unknown): LiveRecord | UnknownTypeItem => {
-    const api = item as ApiRecord;
-    const decoded = decodeLiveRecords([api], zoneName);
-    return decoded.records[0] ?? { id: api.id, unknownType: api };
-  };
-  const items = await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem });
-  const records: LiveRecord[] = [];
-  const unknownTypes: ApiRecord[] = [];
-  for (const item of items) {
-    if ('unknownType' in item) unknownTypes.push(item.unknownType);
-    else records.push(item);
-  }
-  return { records, unknownTypes };
+  const decodeItem = (item: unknown): LiveRecord | UnknownTypeItem => decodeListedRecord(item as ApiRecord, zoneName);
+  return splitDecoded(await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem }));
 }
 
 /** GET /zones/{id}/dns_settings. */
