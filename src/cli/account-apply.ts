@@ -68,32 +68,32 @@ export async function applyAccountsAndReport(client: CloudflareClient, runs: rea
   }
   for (const run of runs.filter((r) => r.plan.operations.length > 0)) {
     if (hooks.shouldStop()) break;
-    hooks.onWriting(accountLabel(run.plan.accountId));
-    for (const op of run.plan.operations) detail(`${accountLabel(run.plan.accountId)}: ${op.method} ${op.path}`);
+    const label = accountLabel(run.plan.accountId);
+    hooks.onWriting(label);
+    for (const op of run.plan.operations) detail(`${label}: ${op.method} ${op.path}`);
     const o = await applyAccountRun(client, run);
     hooks.onWriting(undefined);
-    const label = accountLabel(o.run.plan.accountId);
-    const entry = { account_id: o.run.plan.accountId, file: o.run.config.file, fields: changedFields(o.run), calls: o.calls };
     const problem = o.error ?? o.verifyError;
-    const converged = problem === undefined && (o.residual === undefined || o.residual.operations.length === 0);
+    const residual = o.residual?.operations ?? [];
+    const outcome = o.error !== undefined ? 'failed' : o.verifyError !== undefined ? 'not_verified' : residual.length > 0 ? 'not_converged' : 'applied';
     report.account({
-      ...entry,
-      outcome: o.error !== undefined ? 'failed' : o.verifyError !== undefined ? 'not_verified' : converged ? 'applied' : 'not_converged',
+      account_id: run.plan.accountId,
+      file: run.config.file,
+      fields: changedFields(run),
+      calls: o.calls,
+      outcome,
       ...(problem !== undefined ? { error: { code: errorCode(problem), message: problem.message } } : {}),
     });
+    if (outcome !== 'applied') failed = true;
     if (o.error !== undefined) {
-      failed = true;
       log(errorLine(errorCode(o.error), `${label}: the zone defaults were not changed: ${o.error.message}`));
     } else if (o.verifyError !== undefined) {
-      failed = true;
       log(errorLine(errorCode(o.verifyError), `${label}: applied, but the check afterwards failed: ${o.verifyError.message}; run plan to see the account as it is`));
-    } else if (o.residual !== undefined && o.residual.operations.length > 0) {
-      failed = true;
-      const fields = o.residual.operations.flatMap((op) => op.fields.map((f) => `zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`));
+    } else if (outcome === 'not_converged') {
       log(errorLine('NOT_CONVERGED', `${label}: applied, but the account did not converge; a new plan is not empty:`));
-      for (const line of fields) log(`  ${line}`);
+      for (const op of residual) for (const f of op.fields) log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
     } else if (!report.json) {
-      out(`${label}: applied ${o.run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`);
+      out(`${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`);
     }
   }
   return failed;
