@@ -214,6 +214,12 @@ export class ApplyReport {
     this.runError = { code: errorCode(error), message: error instanceof Error ? error.message : String(error) };
   }
 
+  /** The run was stopped by a signal: the closing error line (`interrupted by SIG` + `detail`), and the document's error. */
+  interrupted(signal: StopSignal, detail = ''): void {
+    log(errorLine('INTERRUPTED', `interrupted by ${signal}${detail}`));
+    this.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+  }
+
   /** An account file's result (or its dry run). */
   account(entry: JsonApplyAccount): void {
     this.accounts.set(entry.account_id, entry);

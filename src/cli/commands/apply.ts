@@ -132,8 +132,7 @@ export function registerApply(program: Command): void {
             onLost: (m) => log(`${m}; sending no more calls`),
             onInterrupt: (signal) => {
               log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
-              log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
-              report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+              report.interrupted(signal);
               report.finish();
               process.exit(signalExitCode(signal));
             },
@@ -204,8 +203,7 @@ export function registerApply(program: Command): void {
             log(`zonectl: interrupted by ${signal} between zones: ${[...state.started].join(', ')} applied; nothing more was sent.`);
           }
           for (const line of describeNotStarted(runs, state.started)) log(line);
-          log(errorLine('INTERRUPTED', `interrupted by ${signal}`));
-          report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+          report.interrupted(signal);
           report.finish();
           process.exit(signalExitCode(signal));
         };
@@ -268,8 +266,7 @@ export function registerApply(program: Command): void {
           const failed = report.outcomes(outcomes, opts, signal) || planFailed;
           if (signal !== undefined) {
             for (const line of describeNotStarted(runs, state.started)) log(line);
-            log(errorLine('INTERRUPTED', `interrupted by ${signal}; the apply lock was released`));
-            report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${signal}`));
+            report.interrupted(signal, '; the apply lock was released');
             process.exitCode = signalExitCode(signal);
             return;
           }
@@ -282,8 +279,7 @@ export function registerApply(program: Command): void {
           });
           const late = interrupt.signal;
           if (late !== undefined) {
-            log(errorLine('INTERRUPTED', `interrupted by ${late} while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`));
-            report.fail(new ZonectlError('INTERRUPTED', `interrupted by ${late}`));
+            report.interrupted(late, ` while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`);
             process.exitCode = signalExitCode(late);
             return;
           }
