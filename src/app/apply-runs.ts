@@ -72,9 +72,16 @@ function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
 }
 
 /**
+ * Whether a plan made around apply's writes (under the lock, or the check afterwards) reads the
+ * unlisted tokens: only when the file deletes them. Reporting them is plan's and drift's job.
+ */
+function auditsTokensAroundWrites(options: PlanZoneRunOptions, config: ZoneConfig): boolean {
+  return options.auditTokens !== false && config.manage.tokens === 'delete';
+}
+
+/**
  * How the check after apply plans the zone: against the run's zone object (no lookup), and the
- * token list only when the file lists tokens or deletes the ones no file lists (a report of
- * unlisted tokens is plan's and drift's job, not the check's).
+ * token list only when the file lists tokens or deletes the ones no file lists.
  */
 export function verifyOptions(run: ZoneRun): PlanZoneRunOptions {
   const options = run.planOptions ?? {};
@@ -82,7 +89,7 @@ export function verifyOptions(run: ZoneRun): PlanZoneRunOptions {
   return {
     ...options,
     ...(zone !== undefined ? { zone } : {}),
-    auditTokens: options.auditTokens !== false && run.config.manage.tokens === 'delete',
+    auditTokens: auditsTokensAroundWrites(options, run.config),
   };
 }
 
@@ -245,7 +252,7 @@ export async function lockThenPlan(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: planOptions.auditTokens !== false && config.manage.tokens === 'delete' });
+    const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: auditsTokensAroundWrites(planOptions, config) });
     // The live records are not kept: apply needs the plan, and its check afterwards reads them
     // again (two copies of a 100,000-record zone would be held at once otherwise).
     return { run: { ...run, live: [] }, lock: held };
