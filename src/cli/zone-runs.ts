@@ -5,6 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
+import type { CloudflareClient } from '../api/index.js';
 import { connectWithBudget } from '../app/run-budget.js';
 import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../app/run-zones.js';
 import { checkPlanPermissions } from '../app/plan-permissions.js';
@@ -60,6 +61,11 @@ export function selectShard(
   return { configs: files.configs.filter((c) => inShard(c.zone, shard)), accounts: accounts.filter((a) => inShard(a.accountId, shard)), shard };
 }
 
+/** The run's client: `--base-url`, and one rate budget from `--rate-limit` and `--shard`. */
+export function runClient(flags: { readonly baseUrl?: string; readonly rateLimit?: string }, shard: Shard | undefined): CloudflareClient {
+  return connectWithBudget({ ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+}
+
 /** The outcomes of a run: each zone's, and each account file's. */
 export interface RunOutcomes {
   readonly zones: ZoneOutcome[];
@@ -102,7 +108,7 @@ export async function runZones(
   shard: Shard | undefined,
   options: { checkPermissions?: boolean } = {},
 ): Promise<RunOutcomes> {
-  const client = connectWithBudget({ ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+  const client = runClient(flags, shard);
   try {
     const zones = await planZoneOutcomes(client, files.configs);
     const accounts = await planAccountOutcomes(client, files.accounts);

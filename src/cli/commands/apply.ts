@@ -3,7 +3,6 @@ import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import type { CloudflareClient } from '../../api/index.js';
 import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
-import { connectWithBudget } from '../../app/run-budget.js';
 import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../../app/run-zones.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
@@ -20,7 +19,7 @@ import { describeInterrupted, describeNotStarted } from '../apply-report.js';
 import { errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, info, log, styleFor } from '../io.js';
-import { rateLimitOption, selectShard, shardOption } from '../zone-runs.js';
+import { rateLimitOption, runClient, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
 import { loadValidFiles } from './load.js';
@@ -120,7 +119,7 @@ export function registerApply(program: Command): void {
       const concurrency = parseConcurrency(opts.concurrency);
       const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
       const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
-      const client = connectWithBudget({ ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}), ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}), ...(shard ? { shard } : {}) });
+      const client = runClient(opts, shard);
       // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
       let early: LockedRun | undefined;
       try {
