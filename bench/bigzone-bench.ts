@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
 import { generateLargeZone } from './fixtures.js';
 import { describeCounts, startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
-import { runNode, timeIt } from './measure.js';
+import { compiledCliPath, runNode, timeIt } from './measure.js';
 
 const TOKEN = 'bench-bigzone-token-7e2a4c6b8d0f1a3c';
 /** The emulator's batch limit on paid plans (https://developers.cloudflare.com/dns/manage-dns-records/how-to/batch-record-changes/). */
@@ -45,7 +45,7 @@ export interface BigZoneBench {
 
 /** The CLI to measure: `ZONECTL_BENCH_CLI` (e.g. an older build, for before/after) or this tree's `dist/`. */
 export function benchCliPath(root: string): string {
-  const path = process.env.ZONECTL_BENCH_CLI ?? join(root, 'dist', 'src', 'cli', 'main.js');
+  const path = process.env.ZONECTL_BENCH_CLI ?? compiledCliPath(root);
   if (!existsSync(path)) throw new Error(`${path} does not exist: run \`npm run build\` first (the big-zone benchmark runs the compiled CLI)`);
   return path;
 }

@@ -1,4 +1,5 @@
 /** Timing helpers for the benchmarks: medians of repeated runs, child processes with peak RSS. */
+import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 
 export function median(values: readonly number[]): number {
@@ -12,6 +13,11 @@ export async function timeIt<T>(fn: () => T | Promise<T>): Promise<{ ms: number;
   const started = performance.now();
   const value = await fn();
   return { ms: performance.now() - started, value };
+}
+
+/** The CLI as `npm run build` leaves it and as `bin` runs it: the bundle in dist/bundle/ (scripts/bundle.mjs). */
+export function compiledCliPath(root: string): string {
+  return join(root, 'dist', 'bundle', 'zonectl.js');
 }
 
 export interface ChildRun {

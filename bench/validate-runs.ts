@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadZoneFile } from '../src/core/zonefile/index.js';
-import { median, runNode, timeIt } from './measure.js';
+import { compiledCliPath, median, runNode, timeIt } from './measure.js';
 
 export interface ValidateRuns {
   mode: 'compiled CLI' | 'in-process';
@@ -16,7 +16,7 @@ export interface ValidateRuns {
 
 /** Validate `file` (holding `text`) `runs` times; `valid` says which answer is expected (exit 0 or 1). */
 export async function validateRuns(root: string, dir: string, file: string, text: string, runs: number, valid: boolean): Promise<ValidateRuns> {
-  const cli = join(root, 'dist/src/cli/main.js');
+  const cli = compiledCliPath(root);
   const compiled = existsSync(cli);
   const times: number[] = [];
   let peak = 0;

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/server.js';
-import { runNode } from './measure.js';
+import { compiledCliPath, runNode } from './measure.js';
 
 const TOKEN = 'bench-zones-token-3a7c9e1b5d2f4a6c';
 
@@ -33,7 +33,7 @@ export async function benchManyZones(root: string, dir: string, zones: number, q
   const lines: string[] = [];
   const emulator = await startEmulator({ port: 0, zones: names, token: TOKEN, rateLimit: { requests: quota, seconds: windowSeconds }, logger: (l) => lines.push(l) });
   try {
-    const compiled = join(root, 'dist', 'src', 'cli', 'main.js');
+    const compiled = compiledCliPath(root);
     const useDist = existsSync(compiled);
     const args = useDist ? [compiled] : ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts')];
     const run = await runNode([...args, 'plan', zonesDir, '--format', 'json', '--rate-limit', `${quota}/${windowSeconds}`], root, {

@@ -48,6 +48,8 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
       const { quiet, verbose } = root.opts<{ quiet?: boolean; verbose?: boolean }>();
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
       setVerbosity(quiet === true ? 'quiet' : verbose === true ? 'verbose' : 'normal');
+      // The installed CLI is a bundle (scripts/bundle.mjs): stack traces name the source files.
+      if (verbose === true) process.setSourceMapsEnabled(true);
     })
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

@@ -1,0 +1,96 @@
+/**
+ * The installed CLI is the bundle `npm run build` writes (scripts/bundle.mjs, package.json `bin`).
+ * This builds one (into node_modules/.cache, so that the bundle's `createRequire` finds the
+ * packages as an installed one does) and runs it as users do: validate, plan and apply against the
+ * emulator over loopback, and the emulator command answering a DNS query, which needs the
+ * CommonJS `require` the bundle's banner provides.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { query } from '../dns/wire-client.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TOKEN = 'bundle-test-token-3c5e7a9b1d2f4e6a';
+
+/** Runs the bundle asynchronously (the emulator answering it lives in this process). */
+function run(bin: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, encoding: 'utf8' }, (err, stdout, stderr) => {
+      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
+    });
+  });
+}
+
+describe('the bundled CLI (npm run build)', () => {
+  let outDir: string;
+  let bin: string;
+  let emulator: RunningEmulator;
+  let dir: string;
+
+  beforeAll(async () => {
+    const cache = join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    outDir = mkdtempSync(join(cache, 'zonectl-bundle-'));
+    execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), outDir], { cwd: root, stdio: 'pipe' });
+    bin = join(outDir, 'zonectl.js');
+    emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
+    dir = mkdtempSync(join(tmpdir(), 'zonectl-bundle-'));
+  }, 60_000);
+  afterAll(async () => {
+    await emulator.close();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('is an executable script whose version is the package version', async () => {
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+    expect(pkg.bin.zonectl).toBe('dist/bundle/zonectl.js');
+    expect((await run(bin, ['--version'])).stdout.trim()).toBe(pkg.version);
+  });
+
+  it('validates, plans and applies a zone against the emulator; a second plan is empty', async () => {
+    const file = join(dir, 'example.com.yaml');
+    writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n  - { name: "@", type: MX, content: mail.example.net, priority: 10 }\n');
+    const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+    expect((await run(bin, ['validate', file])).code).toBe(0);
+    const plan = await run(bin, ['plan', file, '--detailed-exitcode'], env);
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toContain('2 to create');
+    const apply = await run(bin, ['apply', '--yes', file], env);
+    expect(apply.code).toBe(0);
+    expect((await run(bin, ['plan', file, '--detailed-exitcode'], env)).code).toBe(0);
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.0.1 }\n');
+    const invalid = await run(bin, ['validate', bad]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout + invalid.stderr).toMatch(/bad\.yaml:4:\d+ records\[0\]\.content/);
+    expect(invalid.stdout + invalid.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('runs the emulator command, whose DNS server answers', async () => {
+    const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'bundle.example'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const dnsPort = await new Promise<number>((resolve, reject) => {
+        let err = '';
+        const watch = (d: Buffer): void => {
+          err += d.toString();
+          const m = /DNS on 127\.0\.0\.1 port (\d+)/.exec(err);
+          if (m) resolve(Number(m[1]));
+        };
+        child.stderr.on('data', watch);
+        child.stdout.on('data', watch);
+        child.on('close', (code) => reject(new Error(`the emulator exited ${code}: ${err}`)));
+      });
+      const reply = await query(dnsPort, 'bundle.example', 'SOA');
+      expect(reply.rcode).toBe('NOERROR');
+      expect(reply.answer.map((rr) => rr.type)).toEqual(['SOA']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
