@@ -28,6 +28,9 @@ export interface LockOwner {
 
 /** True for a record name zonectl itself keeps in the zone (the lock): never planned, never reported. */
 export function isZonectlRecordName(name: string, zone: string): boolean {
+  // Every such name starts with `_` (a character without case): other names are answered
+  // without building lower-case copies (this runs for every record of a zone, twice).
+  if (!name.startsWith('_')) return false;
   const z = zone.toLowerCase().replace(/\.$/, '');
   const n = name.toLowerCase().replace(/\.$/, '');
   return n.endsWith(`.${z}`) && n.startsWith(ZONECTL_RECORD_PREFIX);

@@ -62,15 +62,17 @@ const PROBE_TYPES: readonly RecordType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA
  *   name (a destructive replacement), although the file says unlisted records are kept.
  */
 export const checkCnameOverUnlisted: Rule = (ctx) => {
-  const cnames = ctx.records.filter((e) => e.record.type === 'CNAME');
-  if (cnames.length === 0 || ctx.manage === undefined) return;
-  const listedTypes = new Map<string, Set<string>>();
-  for (const e of ctx.records) {
-    const set = listedTypes.get(e.record.name) ?? new Set<string>();
-    set.add(e.record.type);
-    listedTypes.set(e.record.name, set);
-  }
+  if (ctx.manage === undefined) return;
   const ignore = ctx.manage.ignore ?? [];
+  if (ignore.length === 0 && ctx.manage.unmanaged !== 'keep') return;
+  const cnames = ctx.records.filter((e) => e.record.type === 'CNAME');
+  if (cnames.length === 0) return;
+  // The types the file lists at each CNAME's name (only those names: a large zone has many others).
+  const listedTypes = new Map<string, Set<string>>();
+  if (ignore.length > 0) {
+    for (const c of cnames) listedTypes.set(c.record.name, new Set<string>());
+    for (const e of ctx.records) listedTypes.get(e.record.name)?.add(e.record.type);
+  }
   for (const c of cnames) {
     const apex = c.record.name === ctx.zone;
     const conflicts = (t: RecordType): boolean => t !== 'CNAME' && (!apex || APEX_CONFLICTS.has(t)) && !listedTypes.get(c.record.name)?.has(t);
