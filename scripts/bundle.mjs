@@ -12,11 +12,16 @@
  * `node scripts/bundle.mjs [OUTDIR]`: OUTDIR defaults to dist/bundle (test/cli/bundle.test.ts
  * builds one elsewhere and runs it).
  */
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+const outdir = process.argv[2] ?? 'dist/bundle';
+// Chunk names carry content hashes: chunks of an earlier build would stay beside the new ones.
+rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: { zonectl: 'src/cli/main.ts' },
-  outdir: process.argv[2] ?? 'dist/bundle',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',

@@ -13,6 +13,7 @@ import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
+import { limitHeapGrowth } from '../heap-growth.js';
 import { ApplyReport, checkJsonFlags } from '../apply-output.js';
 import { progressFor } from '../apply-progress.js';
 import { describeInterrupted, describeNotStarted } from '../apply-report.js';
@@ -111,6 +112,7 @@ export function registerApply(program: Command): void {
       ]),
     )
     .action(async (files: string[], opts: ApplyFlags) => {
+      limitHeapGrowth();
       if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
       if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
       if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
