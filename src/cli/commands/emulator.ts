@@ -36,6 +36,20 @@ function stateError(path: string, err: unknown): ZonectlError | undefined {
   return new ZonectlError('BAD_FLAG', `--state ${path}: cannot keep the emulator's state there (${why}, ${code}); give a writable file path`);
 }
 
+/** A port the emulator cannot listen on (taken, privileged, or an address not on this host), as one line naming the flag. */
+function listenError(flags: Pick<EmulatorFlags, 'host' | 'port' | 'dnsPort'>, err: unknown): ZonectlError | undefined {
+  const e = err as (NodeJS.ErrnoException & { port?: number }) | undefined;
+  if (e?.syscall !== 'listen' && e?.syscall !== 'bind') return undefined;
+  const why = { EADDRINUSE: 'is already in use', EACCES: 'needs privileges this process does not have', EADDRNOTAVAIL: 'is not an address of this host' }[e.code ?? ''];
+  if (why === undefined) return undefined;
+  // The HTTP server listens first; a bind failure (UDP) or a later listen is the DNS port.
+  const dns = e.syscall === 'bind' || (flags.dnsPort !== undefined && e.port === flags.dnsPort && e.port !== flags.port);
+  const flag = dns ? '--dns-port' : '--port';
+  const port = e.port ?? (dns ? flags.dnsPort : flags.port);
+  const what = e.code === 'EADDRNOTAVAIL' ? `--host ${flags.host}` : `${flag} ${port} on ${flags.host}`;
+  return new ZonectlError('BAD_FLAG', `the emulator cannot listen: ${what} ${why} (${e.code}); choose another${e.code === 'EADDRNOTAVAIL' ? ' address' : ` port, or ${flag} 0 for a free one`}`);
+}
+
 interface EmulatorFlags {
   host: string;
   port: number;
@@ -160,7 +174,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     logger: flags.verbose === true || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
   }).catch((err: unknown) => {
     stop();
-    throw (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;
+    throw listenError(flags, err) ?? (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;
   });
   if (emu.tokenGenerated && emu.adminToken !== undefined) {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
