@@ -9,13 +9,11 @@ import type { ZoneRun } from '../app/plan-zones.js';
 import { assertNever, type ErrorCode } from '../core/errors.js';
 import { shownRecord, type Operation } from '../core/plan/operation.js';
 import { errorCode } from './errors.js';
+import type { JsonError } from './json-error.js';
 
 export type ZoneOutcomeKind = 'applied' | 'unchanged' | 'failed' | 'refused' | 'interrupted' | 'not_converged' | 'not_started' | 'dry_run';
 
-export interface JsonError {
-  readonly code: ErrorCode;
-  readonly message: string;
-}
+export type { JsonError } from './json-error.js';
 
 export interface JsonOperation {
   readonly action: Operation['action'];

@@ -10,6 +10,7 @@ import type { ZoneOutcome } from '../app/run-zones.js';
 import { TokenOutputError, writeTokenValues } from '../app/token-output.js';
 import { ZonectlError } from '../core/errors.js';
 import { renderText } from '../core/render/render-text.js';
+import { jsonError } from './json-error.js';
 import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone, type JsonError } from './apply-json.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeRefusal } from './apply-report.js';
 import { errorCode, errorLine } from './errors.js';
@@ -211,7 +212,7 @@ export class ApplyReport {
 
   /** The run as a whole was refused or failed (e.g. a safety threshold, a missing permission). */
   fail(error: unknown): void {
-    this.runError = { code: errorCode(error), message: error instanceof Error ? error.message : String(error) };
+    this.runError = jsonError(error);
   }
 
   /** The run was stopped by a signal: the closing error line (`interrupted by SIG` + `detail`), and the document's error. */

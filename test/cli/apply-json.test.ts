@@ -98,7 +98,7 @@ describe('apply and validate --format json; apply for many zones', () => {
     );
     const both = await runCli(['apply', file, '--yes', '--format', 'json', '--show-token-values'], env);
     expect(both.code).toBe(1);
-    expect(both.stdout).toBe('');
+    expect(JSON.parse(both.stdout)).toMatchObject({ error: { code: 'BAD_FLAG' }, zones: [], summary: { calls: 0 } });
     expect(both.stderr).toMatch(/error\[BAD_FLAG\]: --show-token-values cannot be used with --format json/);
 
     const refused = await runCli(['apply', file, '--yes', '--format', 'json'], env);

@@ -13,6 +13,8 @@ import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
+import type { Shard } from '../../core/shard.js';
+import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { ApplyReport, checkJsonFlags } from '../apply-output.js';
 import { progressFor } from '../apply-progress.js';
@@ -83,6 +85,18 @@ interface RunState {
   readonly started: Set<string>;
 }
 
+/** Arguments and files, checked before any API call: what the run goes on with. */
+async function beforeApplying(files: readonly string[], opts: ApplyFlags): Promise<{ concurrency: number; lockWaitMs: number; configs: ZoneConfig[]; accounts: AccountConfig[]; shard: Shard | undefined }> {
+  if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
+  if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
+  if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
+  checkJsonFlags(opts.format, opts);
+  const concurrency = parseConcurrency(opts.concurrency);
+  const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
+  const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
+  return { concurrency, lockWaitMs, configs, accounts, shard };
+}
+
 export function registerApply(program: Command): void {
   program
     .command('apply')
@@ -113,14 +127,13 @@ export function registerApply(program: Command): void {
     )
     .action(async (files: string[], opts: ApplyFlags) => {
       limitHeapGrowth();
-      if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
-      if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
-      if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
-      checkJsonFlags(opts.format, opts);
       const report = new ApplyReport(opts.format);
-      const concurrency = parseConcurrency(opts.concurrency);
-      const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-      const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
+      const { concurrency, lockWaitMs, configs, accounts, shard } = await beforeApplying(files, opts).catch((error: unknown) => {
+        // JSON: a run refused before any call still prints its one document.
+        report.fail(error);
+        report.finish();
+        throw error;
+      });
       const client = runClient(opts, shard);
       // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
       let early: LockedRun | undefined;

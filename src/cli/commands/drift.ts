@@ -3,6 +3,7 @@ import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
 import { accountsChange, addManyZoneOptions, anyFailed, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
+import { beforeJsonReport } from '../json-error.js';
 import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
@@ -19,8 +20,10 @@ export function registerDrift(program: Command): void {
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
-    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
-    const outcomes = await runZones({ configs, accounts }, opts, shard);
+    const outcomes = await beforeJsonReport(opts.format, async () => {
+      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+      return runZones({ configs, accounts }, opts, shard);
+    });
     printReport('drift', toReports(outcomes), opts.format);
     const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);

@@ -1,11 +1,15 @@
 import { ZonectlError } from '../../core/errors.js';
 import { formatProblem } from '../../core/zonefile/index.js';
-import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, Problem, ZoneConfig } from '../../core/zonefile/index.js';
 import { loadZoneFiles } from '../../app/load-zone-files.js';
 import { log } from '../io.js';
 
 export class InvalidZoneFilesError extends ZonectlError {
-  constructor(count: number) {
+  /** Every problem listed (errors and warnings), for JSON output. */
+  constructor(
+    count: number,
+    readonly problems: readonly Problem[],
+  ) {
     super('INVALID_ZONE_FILE', `${count} error${count === 1 ? '' : 's'} in the zone file(s); nothing was sent to the API`);
   }
 }
@@ -18,6 +22,6 @@ export async function loadValidFiles(paths: readonly string[]): Promise<{ config
   const { configs, accounts, problems } = await loadZoneFiles(paths);
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
-  if (errors > 0) throw new InvalidZoneFilesError(errors);
+  if (errors > 0) throw new InvalidZoneFilesError(errors, problems.filter((p) => p.omitted === undefined));
   return { configs, accounts };
 }

@@ -10,6 +10,7 @@ import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../cor
 import { EXIT, info, log } from '../io.js';
 import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
+import { beforeJsonReport } from '../json-error.js';
 import { loadValidFiles } from './load.js';
 
 export type { OutputFormat } from '../zone-runs.js';
@@ -48,8 +49,10 @@ export function registerPlan(program: Command): void {
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
-    const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
-    const outcomes = await runZones({ configs, accounts }, opts, shard, { checkPermissions: true });
+    const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
+      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+      return { configs, accounts, outcomes: await runZones({ configs, accounts }, opts, shard, { checkPermissions: true }) };
+    });
     printReport('plan', toReports(outcomes), opts.format);
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;

@@ -21,6 +21,7 @@ import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
 import { examplesText } from '../help-examples.js';
+import { jsonProblem } from '../json-error.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
@@ -118,7 +119,7 @@ function jsonFile(f: LoadedZoneFile): Record<string, unknown> {
     // Problems counted but not kept (a file with thousands); `counts_complete` false: checking stopped early.
     problems_not_listed: errors + warnings - kept.length,
     counts_complete: !more,
-    problems: kept.map((p) => ({ file: p.file, line: p.line, col: p.col, path: p.path, severity: p.severity, code: p.code, message: p.message })),
+    problems: kept.map(jsonProblem),
   };
 }
 
