@@ -54,8 +54,15 @@ function cnameTargets(records: readonly CanonicalRecord[]): Map<string, string> 
 export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
   const cname = cnameTargets(desired);
   const known = new Set<string>(); // names whose chain is known to end
+  const isKnown = (n: string): boolean => known.has(n);
   for (const [name, target] of cname) {
-    const end = followCnameChain(name, target, cname, (n) => known.has(n));
+    // Most CNAMEs point at a name with no CNAME (often outside the zone): their chain ends at
+    // once (it cannot loop: target !== name, as name has a CNAME). No walk for them.
+    if (!cname.has(target)) {
+      known.add(name);
+      continue;
+    }
+    const end = followCnameChain(name, target, cname, isKnown);
     if (end.kind === 'loops') throw new CnameCycleError(end.path);
     known.add(name);
   }
