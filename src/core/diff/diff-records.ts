@@ -1,4 +1,4 @@
-import { nameTypeKey, valueKey } from '../model/keys.js';
+import { sameValueKey, valueKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
@@ -7,11 +7,14 @@ import { assignOwnership, type OwnershipInput } from './ownership.js';
 
 export type DiffRecordsInput = OwnershipInput;
 
-const byValue = <T extends CanonicalRecord>(a: T, b: T): number => {
-  const ka = valueKey(a);
-  const kb = valueKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+/** Records sorted by value key (stable), each key built once rather than at every comparison. */
+function sortedByValue<T extends CanonicalRecord>(records: readonly T[]): T[] {
+  if (records.length < 2) return [...records];
+  return records
+    .map((r) => ({ r, k: valueKey(r) }))
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+    .map((e) => e.r);
+}
 
 /**
  * Desired records vs live records. Which live records may be touched is decided by
@@ -27,11 +30,10 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
   for (const live of own.conflicting) changes.push({ kind: 'delete', before: live, reason: 'conflict' });
   for (const live of own.unmanagedDeleted) changes.push({ kind: 'delete', before: live, reason: 'unmanaged' });
 
-  const liveGroups = groupBy(own.owned, nameTypeKey);
-  const protectedGroups = groupBy(own.protectedOwned, nameTypeKey);
-  for (const [key, wantedGroup] of groupBy(input.desired, nameTypeKey)) {
-    const liveList = liveGroups.get(key);
-    if (wantedGroup.length === 1 && (liveList === undefined || liveList.length === 1) && !protectedGroups.has(key)) {
+  for (const pair of own.pairs.all) {
+    const wantedGroup = pair.desired;
+    const liveList = pair.live;
+    if (wantedGroup.length === 1 && (liveList === undefined || liveList.length === 1) && pair.protectedLive === undefined) {
       // One desired and at most one live record (most names): they pair whatever their values,
       // as the general matching below would pair them; no per-group maps.
       const desired = wantedGroup[0]!;
@@ -41,14 +43,14 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
         continue;
       }
       const fields = differingFields(live, desired);
-      if (fields.length === 0 && valueKey(live) === valueKey(desired)) unchanged += 1;
+      if (fields.length === 0 && sameValueKey(live, desired)) unchanged += 1;
       else changes.push({ kind: 'update', before: live, after: desired, fields });
       continue;
     }
     // Live values of this group by value key, so pairing stays linear in large groups.
     const byValueKey = groupBy(liveList ?? [], valueKey);
-    const protectedByValue = groupBy(protectedGroups.get(key) ?? [], valueKey);
-    const pending: CanonicalRecord[] = [];
+    const protectedByValue = groupBy(pair.protectedLive ?? [], valueKey);
+    let pending: CanonicalRecord[] = [];
     for (const desired of wantedGroup) {
       const vk = valueKey(desired);
       const live = byValueKey.get(vk)?.shift();
@@ -70,9 +72,8 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
       }
       pending.push(desired);
     }
-    const liveGroup = [...byValueKey.values()].flat();
-    pending.sort(byValue);
-    liveGroup.sort(byValue);
+    const liveGroup = sortedByValue([...byValueKey.values()].flat());
+    pending = sortedByValue(pending);
     const pairs = Math.min(pending.length, liveGroup.length);
     for (let i = 0; i < pairs; i += 1) {
       changes.push({ kind: 'update', before: liveGroup[i], after: pending[i], fields: differingFields(liveGroup[i], pending[i]) });

@@ -24,9 +24,9 @@
  * desired record, the plan warns (the service will refuse the desired record).
  */
 import { isZonectlRecordName } from '../lock/lock-record.js';
-import { nameTypeKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
 import type { RecordType } from '../model/record-types.js';
+import { groupDesired, pairOf, typesAt, type PairGroups } from './pair-groups.js';
 
 function isProtectionFlag(key: string, value: unknown): boolean {
   return value === true && (key === 'auto_added' || key === 'read_only' || key.startsWith('managed_by_'));
@@ -75,12 +75,13 @@ export interface OwnershipInput {
 }
 
 export interface Ownership {
-  /** Live records of (name, type) pairs the file lists (rule 3). */
-  readonly owned: readonly LiveRecord[];
+  /**
+   * The file's (name, type) pairs; each holds its owned live records (rule 3) in `live` and its
+   * protected ones (rule 1: a desired record equal to one is in place) in `protectedLive`.
+   */
+  readonly pairs: PairGroups;
   /** Protected (rule 1) and ignored (rule 2) records. */
   readonly untouchable: readonly LiveRecord[];
-  /** The protected ones among `untouchable`: a desired record equal to one is in place. */
-  readonly protectedOwned: readonly LiveRecord[];
   /** Live records deleted because a desired record cannot stand beside them (rule 4). */
   readonly conflicting: readonly LiveRecord[];
   /** Names freed by those deletes (a create there is the other half of a replacement). */
@@ -93,45 +94,42 @@ export interface Ownership {
   readonly warnings: readonly string[];
 }
 
+/** `isZonectlRecordName`, asked only of names that can be one (they start with `_`): it lower-cases and rewrites the name. */
+function isZonectlRecord(r: LiveRecord, zone: string): boolean {
+  return r.name.startsWith('_') && isZonectlRecordName(r.name, zone);
+}
+
 /** Sorts every live record into its class (the rules at the top of this file). */
 export function assignOwnership(input: OwnershipInput): Ownership {
-  const listed = new Set(input.desired.map(nameTypeKey));
-  // The desired types at each name (arrays, not sets: one per name of a 100,000-record zone).
-  const typesAt = new Map<string, RecordType[]>();
-  for (const d of input.desired) {
-    const types = typesAt.get(d.name);
-    if (types === undefined) typesAt.set(d.name, [d.type]);
-    else if (!types.includes(d.type)) types.push(d.type);
-  }
+  const pairs = groupDesired(input.desired);
   const conflictsWithDesired = (r: LiveRecord): boolean => {
-    const types = typesAt.get(r.name);
-    return types !== undefined && types.some((t) => cannotCoexist(r.name, r.type, t, input.zone));
+    for (let g = pairs.atName.get(r.name); g !== undefined; g = g.next) if (cannotCoexist(r.name, r.type, g.type, input.zone)) return true;
+    return false;
   };
 
-  const owned: LiveRecord[] = [];
   const untouchable: LiveRecord[] = [];
-  const protectedOwned: LiveRecord[] = [];
   const conflicting: LiveRecord[] = [];
   const unmanagedKept: LiveRecord[] = [];
   const unmanagedDeleted: LiveRecord[] = [];
   const freedNames = new Set<string>();
   const warnings: string[] = [];
-  // zonectl's own records (the apply lock, `_zonectl*`) are invisible: never a change, never unmanaged.
-  const live = input.live.filter((r) => !isZonectlRecordName(r.name, input.zone));
-  for (const r of live) {
-    const isListed = listed.has(nameTypeKey(r));
+  let seen = 0;
+  for (const r of input.live) {
+    // zonectl's own records (the apply lock, `_zonectl*`) are invisible: never a change, never unmanaged.
+    if (isZonectlRecord(r, input.zone)) continue;
+    seen += 1;
+    const pair = pairOf(pairs, r.name, r.type);
     const isProtected = isProtectedRecord(r.meta);
-    if (isProtected || (!isListed && input.isIgnored(r))) {
+    if (isProtected || (pair === undefined && input.isIgnored(r))) {
       untouchable.push(r);
-      if (isProtected && isListed) protectedOwned.push(r);
-      if (!isListed && conflictsWithDesired(r)) {
-        const types = typesAt.get(r.name) ?? [];
+      if (isProtected && pair !== undefined) (pair.protectedLive ??= []).push(r);
+      if (pair === undefined && conflictsWithDesired(r)) {
         warnings.push(
-          `${r.name} ${r.type} (id ${r.id}) is managed by the service or ignored, and cannot coexist with the ${types.join('/')} record the file wants there`,
+          `${r.name} ${r.type} (id ${r.id}) is managed by the service or ignored, and cannot coexist with the ${typesAt(pairs, r.name).join('/')} record the file wants there`,
         );
       }
-    } else if (isListed) {
-      owned.push(r);
+    } else if (pair !== undefined) {
+      (pair.live ??= []).push(r);
     } else if (conflictsWithDesired(r)) {
       conflicting.push(r);
       freedNames.add(r.name);
@@ -141,6 +139,6 @@ export function assignOwnership(input: OwnershipInput): Ownership {
       unmanagedKept.push(r);
     }
   }
-  const manageable = live.length - untouchable.length;
-  return { owned, untouchable, protectedOwned, conflicting, freedNames, unmanagedKept, unmanagedDeleted, manageable, warnings };
+  const manageable = seen - untouchable.length;
+  return { pairs, untouchable, conflicting, freedNames, unmanagedKept, unmanagedDeleted, manageable, warnings };
 }

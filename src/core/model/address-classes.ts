@@ -4,6 +4,9 @@
  * process. The one implementation, used by the validator, the model and the emulator.
  */
 import ipaddr from 'ipaddr.js';
+import { parseHexIPv6 } from './address-text.js';
+
+export { parseHexIPv6 };
 
 /**
  * An address as numbers: 4 octets (IPv4) or 8 groups of 16 bits (IPv6). Matching prefixes on
@@ -116,38 +119,11 @@ export function parseIPv4(text: string): Address | undefined {
   return m ? { v6: false, parts: [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] } : undefined;
 }
 
-/**
- * The eight groups of an IPv6 address written with lower-case hex digits and colons only (the
- * compressed form normalisation produces, and most files write); undefined when invalid.
- * Same answers as ipaddr.js on such text (a test compares them), without its regular
- * expressions and string rewriting.
- */
-export function parseHexIPv6(text: string): number[] | undefined {
-  const gap = text.indexOf('::');
-  if (gap !== -1 && text.indexOf('::', gap + 1) !== -1) return undefined;
-  const head = gap === -1 ? text : text.slice(0, gap);
-  const tail = gap === -1 ? '' : text.slice(gap + 2);
-  const h = head === '' ? [] : head.split(':');
-  const t = tail === '' ? [] : tail.split(':');
-  if (gap === -1 ? h.length !== 8 : h.length + t.length > 7) return undefined;
-  const parts: number[] = [];
-  const push = (group: string): boolean => {
-    if (group.length === 0 || group.length > 4) return false;
-    parts.push(parseInt(group, 16));
-    return true;
-  };
-  for (const g of h) if (!push(g)) return undefined;
-  for (let i = h.length + t.length; i < 8; i += 1) parts.push(0);
-  for (const g of t) if (!push(g)) return undefined;
-  return parts;
-}
-
-const HEX_IPV6 = /^[0-9a-f:]+$/;
-
 /** An IPv6 address (any textual form, no zone index), parsed; undefined when invalid. */
 export function parseIPv6(text: string): Address | undefined {
   if (text.includes('%') || !text.includes(':')) return undefined;
-  if (HEX_IPV6.test(text)) {
+  if (!text.includes('.')) {
+    // Hex and colons only (an IPv4 suffix needs a '.'): read without ipaddr.js.
     const parts = parseHexIPv6(text);
     return parts ? { v6: true, parts } : undefined;
   }

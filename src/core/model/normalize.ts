@@ -80,12 +80,13 @@ export const RECORD_SETTINGS_FLAGS = ['flatten_cname', 'ipv4_only', 'ipv6_only']
 /** Canonical settings: only the flags that are set (booleans), or undefined when none is. */
 export function canonicalSettings(settings: Readonly<Record<string, unknown>> | undefined): RecordSettings | undefined {
   if (settings === undefined || settings === null) return undefined;
-  const out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } = {};
+  // Made only when a flag is set: the service answers `"settings": {}` for most records.
+  let out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } | undefined;
   for (const flag of RECORD_SETTINGS_FLAGS) {
     const value = settings[flag];
-    if (typeof value === 'boolean') out[flag] = value;
+    if (typeof value === 'boolean') (out ??= {})[flag] = value;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return out;
 }
 
 function canonicalTtl(ttl: number | 'auto' | undefined, proxied: boolean): number {
@@ -94,6 +95,9 @@ function canonicalTtl(ttl: number | 'auto' | undefined, proxied: boolean): numbe
 }
 
 function canonicalTags(tags: readonly string[]): string[] {
+  // Most records have no tag, or one: no set, no sort.
+  if (tags.length === 0) return [];
+  if (tags.length === 1) return [tags[0].trim()];
   return [...new Set(tags.map((t) => t.trim()))].sort();
 }
 
@@ -102,12 +106,22 @@ function canonicalTags(tags: readonly string[]): string[] {
  * never mutated. Idempotent: normalizing a canonical record returns an equal record.
  */
 export function normalizeRecord(input: RecordInput, zone: string): CanonicalRecord {
+  return normalizeNamedRecord(input, canonicalRecordName(input.name, zone), zone);
+}
+
+/** A canonical record still open to additions (the API codec adds what identifies it live). */
+export type MutableRecord<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * `normalizeRecord` with the name already in canonical form (`name`), returning a fresh
+ * object the caller may extend: the API codec reads names as absolute without building a
+ * string per record, and adds the live fields to this object instead of copying it.
+ */
+export function normalizeNamedRecord(input: RecordInput, name: string, zone: string): MutableRecord<CanonicalRecord> {
   const type = input.type;
   const proxied = input.proxied === true;
-  const out: {
-    -readonly [K in keyof CanonicalRecord]: CanonicalRecord[K];
-  } = {
-    name: canonicalRecordName(input.name, zone),
+  const out: MutableRecord<CanonicalRecord> = {
+    name,
     type,
     ttl: canonicalTtl(input.ttl, proxied),
     proxied,

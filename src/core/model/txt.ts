@@ -110,8 +110,11 @@ export function parseTxtContent(content: string): TxtParse {
         i += 1;
         break;
       }
-      text += c;
-      i += 1;
+      // A run of plain characters is appended at once (most content has no escape at all).
+      let j = i + 1;
+      while (j < s.length && s.charCodeAt(j) !== 34 && s.charCodeAt(j) !== 92) j += 1;
+      text += s.slice(i, j);
+      i = j;
     }
     if (!closed) return { ok: false, reason: 'a quoted string is not closed' };
     while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i += 1;

@@ -25,9 +25,14 @@ export type ChainEnd =
  * `cname` (name -> target) until `stop(name)` holds, a name has no CNAME, or a name comes back.
  */
 export function followCnameChain(name: string, target: string, cname: ReadonlyMap<string, string>, stop: (n: string) => boolean): ChainEnd {
-  const path = [name];
+  // The first step allocates nothing: most chains stop or end at the first target.
+  if (stop(target)) return { kind: 'stopped', at: target };
+  if (target === name) return { kind: 'loops', at: target, path: [name, target] };
+  const second = cname.get(target);
+  if (second === undefined) return { kind: 'ends', at: target };
+  const path = [name, target];
   const seen = new Set(path);
-  let at = target;
+  let at = second;
   for (;;) {
     if (stop(at)) return { kind: 'stopped', at };
     if (seen.has(at)) return { kind: 'loops', at, path: [...path.slice(path.indexOf(at)), at] };
@@ -49,11 +54,22 @@ function cnameTargets(records: readonly CanonicalRecord[]): Map<string, string> 
 export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
   const cname = cnameTargets(desired);
   const known = new Set<string>(); // names whose chain is known to end
+  const isKnown = (n: string): boolean => known.has(n);
   for (const [name, target] of cname) {
-    const end = followCnameChain(name, target, cname, (n) => known.has(n));
+    // Most CNAMEs point at a name with no CNAME (often outside the zone): their chain ends at
+    // once (it cannot loop: target !== name, as name has a CNAME). No walk for them.
+    if (!cname.has(target)) {
+      known.add(name);
+      continue;
+    }
+    const end = followCnameChain(name, target, cname, isKnown);
     if (end.kind === 'loops') throw new CnameCycleError(end.path);
     known.add(name);
   }
+}
+
+function isProxiedCname(r: CanonicalRecord): r is CanonicalRecord & { content: string } {
+  return r.type === 'CNAME' && r.proxied && r.content !== undefined;
 }
 
 /**
@@ -62,12 +78,13 @@ export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
  * (desired plus what is kept). Returns one message per offending desired CNAME.
  */
 export function proxiedChainProblems(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): string[] {
+  if (!desired.some(isProxiedCname)) return [];
   const cname = cnameTargets(records);
   const addressed = new Set<string>();
   for (const r of records) if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
   const problems: string[] = [];
   for (const r of desired) {
-    if (r.type !== 'CNAME' || !r.proxied || r.content === undefined) continue;
+    if (!isProxiedCname(r)) continue;
     const end = followCnameChain(r.name, r.content, cname, (n) => !isInZone(n, zone) || addressed.has(n));
     if (end.kind === 'ends') {
       problems.push(`proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone`);
