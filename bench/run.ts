@@ -65,11 +65,13 @@ async function main(): Promise<void> {
       }
     }
     if (parts.includes('plan')) {
-      note('plan: 100k desired vs 100k live, 1% changes ...');
-      const p = await benchPlan(100_000, 5);
-      const label = `plan ${p.records / 1000}k desired vs ${Math.round(p.liveRecords / 1000)}k live`;
-      rows.push([label, `diff + buildZonePlan, median of ${p.runs}`, formatMs(p.medianMs)]);
-      rows.push([label, 'operations', `${p.create} create, ${p.update} update, ${p.delete} delete`]);
+      note('plan: 100k desired vs 100k live, 1% changes, and clean ...');
+      for (const changePercent of [1, 0]) {
+        const p = await benchPlan(100_000, 5, changePercent);
+        const label = `plan ${p.records / 1000}k desired vs ${Math.round(p.liveRecords / 1000)}k live, ${changePercent === 0 ? 'clean' : `${changePercent}% changes`}`;
+        rows.push([label, `diff + buildZonePlan, median of ${p.runs}`, formatMs(p.medianMs)]);
+        rows.push([label, 'operations', `${p.create} create, ${p.update} update, ${p.delete} delete`]);
+      }
     }
     if (parts.includes('apply')) {
       note('apply: 10k creates, batch vs single calls (the single run takes a while) ...');
