@@ -117,7 +117,8 @@ describe('account file (zone_defaults) through the CLI', () => {
     const doc = JSON.parse(applied.stdout) as { accounts: Array<{ account_id: string; outcome: string; fields: string[]; calls: number }> };
     expect(doc.accounts).toEqual([{ account_id: h.emulator.accountId, file: join(zones, 'account.yaml'), outcome: 'applied', fields: ['zone_defaults.ns_ttl'], calls: 1 }]);
     expect((await liveDefaults(h)).ns_ttl).toBe(3600);
-  });
+    // Fourteen CLI runs in sequence (each starts node with tsx): a cap, not a timing assertion.
+  }, 120_000);
 
   it('an invalid account file is file:line:col errors and no HTTP request at all', async () => {
     proxy.forwarded.length = 0;
