@@ -1,14 +1,27 @@
 /**
  * Reads a list answer (`{"result": [...], "result_info": ..., ...}`) as it arrives: neither the
  * whole body as one string nor the whole raw array is ever held (a 100,000-record zone in one
- * page is a 39 MB body). The elements of `result` that complete within one chunk of the body
- * are one contiguous byte range: that range is parsed by one `JSON.parse` (as `[` range `]`)
- * and each element handed to `decode` in order. The rest of the envelope is kept, with `result`
- * as `[]`, and parsed by the caller as any answer.
+ * page is a 39 MB body). The elements of `result` are parsed a chunk of the body at a time, many
+ * per `JSON.parse`, and handed to `decode` in order. The rest of the envelope is kept, with
+ * `result` as `[]`, and parsed by the caller as any answer.
+ *
+ * Two ways through `result`:
+ * - Cutting (the usual one): at an element boundary, the bytes up to the last `},{` of the chunk
+ *   are parsed as `[` bytes `]`. When that parses, the cut was a boundary between two elements
+ *   (JSON is read the same way from the same state: the bytes hold whole elements and no more),
+ *   and the chunk was never looked at byte by byte. The rest is held for the next chunk.
+ * - Scanning, when the cut does not parse (a `},{` inside a string, a bad element, the end of
+ *   `result`): byte by byte, tracking strings and brackets, the elements that complete in the
+ *   chunk are parsed together, and one by one when they do not parse together, so that a bad
+ *   element fails at the same place with the same error. Cutting resumes at the next chunk.
  *
  * Scanning bytes for JSON structure is safe in UTF-8: every byte of a multi-byte character is
  * 0x80 or above, so `"`, `\`, `{`, `}`, `[`, `]`, `:` and `,` are never part of one.
  */
+import { DecodeFailure, ElementBatch, NOT_AN_OBJECT, decodeElements } from './stream-list-batch.js';
+
+export { DecodeFailure } from './stream-list-batch.js';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -18,11 +31,8 @@ const CLOSE_ARRAY = 0x5d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const SPACE = 0x20;
-
-/** A `decode` that threw, or an element that is no JSON object: reported after the body was read (it is no network failure). */
-export class DecodeFailure {
-  constructor(readonly error: unknown) {}
-}
+/** Between two elements of a compact list of objects. */
+const BETWEEN_OBJECTS = Buffer.from('},{');
 
 export interface ScannedList<T> {
   /** The envelope's text with the elements of `result` left out (`"result":[]`). */
@@ -48,12 +58,57 @@ export class ListScanner<T> {
   private readonly items: T[] = [];
   private failure: DecodeFailure | undefined;
   private readonly batch = new ElementBatch();
+  /** In `result`, at an element boundary: see `cut`. */
+  private cutting = false;
 
   constructor(private readonly decode: (item: unknown) => T) {}
 
   /** Feeds the next chunk of the body. */
   push(chunk: Buffer): void {
     if (chunk.length === 0) return;
+    if (this.cutting) this.cut(chunk);
+    else this.scan(chunk, true);
+  }
+
+  /**
+   * In `result` at an element boundary (the held bytes start an element): parses up to the
+   * chunk's last `},{`, or scans when that is no boundary.
+   */
+  private cut(chunk: Buffer): void {
+    let part = chunk;
+    if (this.batch.heldLength === 0) {
+      let from = 0;
+      while (from < part.length && (part[from]! <= SPACE || part[from] === COMMA)) from++;
+      part = part.subarray(from);
+    }
+    const at = part.lastIndexOf(BETWEEN_OBJECTS);
+    // No cut (an element longer than the chunk, the end of the list, a list with spaces
+    // between elements): scanned, so that what is held stays within one element.
+    const values = at === -1 ? undefined : this.batch.parseThrough(part, at + 1);
+    if (values === undefined) {
+      this.scanFromHeld(part);
+      return;
+    }
+    this.batch.hold(part.subarray(at + 2));
+    const failure = decodeElements(values, this.decode, this.items);
+    if (failure !== undefined) {
+      this.failure = failure;
+      this.scanFromHeld(undefined); // to the end of `result` and the envelope, decoding nothing more
+    }
+  }
+
+  /** Leaves cutting: scans the held bytes (from an element boundary, at depth 2), then `chunk`. */
+  private scanFromHeld(chunk: Buffer | undefined): void {
+    this.cutting = false;
+    this.depth = 2;
+    this.inString = false;
+    this.escaped = false;
+    for (const part of this.batch.takeHeld()) this.scan(part, false);
+    if (chunk !== undefined) this.scan(chunk, true);
+  }
+
+  /** Byte by byte; `mayCut`: go back to cutting when the chunk ends at an element boundary. */
+  private scan(chunk: Buffer, mayCut: boolean): void {
     let envelopeFrom = this.inResult ? -1 : 0;
     this.batch.beginChunk();
     let i = 0;
@@ -73,11 +128,22 @@ export class ListScanner<T> {
         // `i` is just past the `[` that opens `result`: the envelope keeps the `[`.
         this.envelopeParts.push(chunk.subarray(envelopeFrom, i));
         envelopeFrom = -1;
+        if (mayCut) {
+          this.cutting = true;
+          this.cut(chunk.subarray(i));
+          return;
+        }
       }
     }
     if (this.inResult) {
       this.flush(chunk);
-      if (this.failure === undefined) this.batch.holdOpenElement(chunk);
+      if (this.failure === undefined) {
+        this.batch.holdOpenElement(chunk);
+        // Between elements, or in one that began in this chunk (held from its first byte, and
+        // scanned again from there if the next cut fails): cutting can resume. An element
+        // that began earlier is scanned on, so that no byte is scanned more than twice.
+        if (mayCut && (this.batch.elementOpen ? this.batch.elementBeganInChunk : this.depth === 2)) this.cutting = true;
+      }
     }
     if (envelopeFrom >= 0) this.envelopeParts.push(chunk.subarray(envelopeFrom));
   }
@@ -198,7 +264,7 @@ export class ListScanner<T> {
   private unexpected(chunk: Buffer): void {
     if (this.failure !== undefined) return;
     this.flush(chunk);
-    this.failure ??= new DecodeFailure(new Error('an element of `result` is not an object'));
+    this.failure ??= new DecodeFailure(new Error(NOT_AN_OBJECT));
   }
 
   /** Parses and decodes the elements completed so far (in order; the first failure stops decoding). */
@@ -210,105 +276,8 @@ export class ListScanner<T> {
 
   /** The envelope and the decoded elements, once the body ended. */
   finish(): ScannedList<T> {
+    if (this.cutting) this.scanFromHeld(undefined);
     const envelope = Buffer.concat(this.envelopeParts).toString('utf8');
     return { envelope, items: this.resultDone ? this.items : undefined, ...(this.failure ? { failure: this.failure } : {}) };
-  }
-}
-
-/**
- * The bytes of the elements of `result` not yet parsed: the part of an element begun in earlier
- * chunks (`held`), and the range of the current chunk from the first element that starts in it
- * (or from 0 when one goes on) to the end of the last one completed. Offsets of each element
- * within that joined range are kept so that, when the range does not parse as one array, each
- * element is parsed alone (the same error as before, at the same element).
- */
-class ElementBatch {
-  private held: Buffer[] = [];
-  private heldLength = 0;
-  /** In the current chunk: where the range starts (-1: no element yet), where it ends (-1: none completed). */
-  private from = -1;
-  private end = -1;
-  /** Start of the element still open in the current chunk (0 when it began earlier; -1: none). */
-  private openStart = -1;
-  private starts: number[] = [];
-  private ends: number[] = [];
-  private scratch = Buffer.allocUnsafe(0);
-
-  beginChunk(): void {
-    this.from = this.heldLength > 0 ? 0 : -1;
-    this.openStart = this.heldLength > 0 ? 0 : -1;
-    this.end = -1;
-  }
-
-  elementStart(at: number): void {
-    if (this.from === -1) this.from = at;
-    this.openStart = at;
-    this.starts.push(this.heldLength + at - this.from);
-  }
-
-  elementEnd(at: number): void {
-    this.end = at + 1;
-    this.openStart = -1;
-    this.ends.push(this.heldLength + this.end - this.from);
-  }
-
-  /** At the end of a chunk: keep the bytes of the element still open. */
-  holdOpenElement(chunk: Buffer): void {
-    if (this.openStart < 0) return;
-    const part = chunk.subarray(this.openStart);
-    this.held.push(part);
-    this.heldLength += part.length;
-  }
-
-  /** Parses the completed elements, decodes them into `into`; the first failure, if any. */
-  decodeCompleted<T>(chunk: Buffer, decode: (item: unknown) => T, into: T[]): DecodeFailure | undefined {
-    if (this.end === -1) return undefined;
-    const bytes = this.join(chunk);
-    const count = this.ends.length;
-    const starts = this.starts;
-    const ends = this.ends;
-    this.held = [];
-    this.heldLength = 0;
-    this.from = -1;
-    this.end = -1;
-    this.starts = this.openStart >= 0 ? [0] : [];
-    this.ends = [];
-    let values: unknown[] | undefined;
-    try {
-      values = JSON.parse(bytes.toString('utf8')) as unknown[];
-    } catch {
-      values = undefined; // parsed again one element at a time below, to find the one at fault
-    }
-    for (let k = 0; k < count; k++) {
-      let value: unknown;
-      if (values !== undefined) value = values[k];
-      else {
-        try {
-          value = JSON.parse(bytes.toString('utf8', 1 + starts[k]!, 1 + ends[k]!));
-        } catch (error) {
-          return new DecodeFailure(error);
-        }
-      }
-      try {
-        into.push(decode(value));
-      } catch (error) {
-        return new DecodeFailure(error);
-      }
-    }
-    return undefined;
-  }
-
-  /** `[` + held bytes + the chunk's completed range + `]`, in a reused buffer. */
-  private join(chunk: Buffer): Buffer {
-    const rangeLength = this.end - this.from;
-    const total = this.heldLength + rangeLength + 2;
-    if (this.scratch.length < total) this.scratch = Buffer.allocUnsafe(Math.max(total, this.scratch.length * 2));
-    const out = this.scratch;
-    out[0] = OPEN_ARRAY;
-    let at = 1;
-    for (const part of this.held) at += part.copy(out, at);
-    at += chunk.copy(out, at, this.from, this.end);
-    out[at] = CLOSE_ARRAY;
-    return out.subarray(0, total);
   }
 }

@@ -129,4 +129,34 @@ describe('ListScanner, many elements per parse', () => {
       expect(out.items).toEqual([{ id: 'a' }, { id: 'b' }]);
     }
   });
+
+  it('decodes the elements as their chunks arrive, compact or spaced (the list is never held whole)', () => {
+    const result = Array.from({ length: 3000 }, (_, k) => ({ id: `r${k}`, content: k % 7 ? 'x' : '},{', n: k }));
+    const plain = result.map((r) => ({ ...r, content: 'x' }));
+    for (const [list, body] of [
+      [result, JSON.stringify({ result })],
+      [plain, JSON.stringify({ result: plain }, null, 2)],
+    ] as const) {
+      let decoded = 0;
+      const scanner = new ListScanner((x) => {
+        decoded++;
+        return x;
+      });
+      const bytes = Buffer.from(body);
+      const step = 16 * 1024;
+      for (let at = 0; at < bytes.length; at += step) {
+        scanner.push(bytes.subarray(at, at + step));
+        // Every element that ended before this chunk has been decoded.
+        expect(decoded).toBeGreaterThanOrEqual(countEndedBefore(body, at));
+      }
+      const out = scanner.finish();
+      expect(out.items).toEqual(list);
+    }
+  });
 });
+
+/** How many elements of `result` end before byte `at` of the body (ids are in order). */
+function countEndedBefore(body: string, at: number): number {
+  const text = Buffer.from(body).subarray(0, Math.max(0, at)).toString('utf8');
+  return (text.match(/"n": ?\d+\s*\}/g) ?? []).length;
+}
