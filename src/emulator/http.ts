@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, type ApiErrorItem, type RouteResult } from './contract.js';
+import { RenderedList } from './rendered-list.js';
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -68,11 +69,12 @@ function sendWhole(res: ServerResponse, status: number, body: unknown, headers: 
   res.end(text);
 }
 
-/** An envelope whose first member is a long `result` array (a big records list). */
-function isLongList(body: unknown): body is { result: unknown[] } {
+/** An envelope whose first member is a long `result` list (a big records list). */
+function isLongList(body: unknown): body is { result: unknown[] | RenderedList } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
   const result = (body as { result?: unknown }).result;
-  return Array.isArray(result) && result.length >= STREAMED_LIST_FROM && Object.keys(body)[0] === 'result';
+  const list = Array.isArray(result) || result instanceof RenderedList;
+  return list && result.length >= STREAMED_LIST_FROM && Object.keys(body)[0] === 'result';
 }
 
 /**
@@ -85,7 +87,7 @@ function isLongList(body: unknown): body is { result: unknown[] } {
 async function sendListInSlices(
   res: ServerResponse,
   status: number,
-  body: { result: unknown[] },
+  body: { result: unknown[] | RenderedList },
   headers: Record<string, string>,
 ): Promise<void> {
   const list = body.result;
