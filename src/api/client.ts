@@ -57,8 +57,8 @@ export interface RequestOptions {
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
   /**
-   * For a list: read the answer's `result` one element at a time (src/api/stream-list.ts), each
-   * handed to `decodeItem` as soon as its bytes arrived; `result` is then the decoded elements.
+   * For a list: read the answer's `result` as the body arrives (src/api/stream-list.ts), each
+   * element handed to `decodeItem` a chunk or so after its bytes arrived; `result` is then the decoded elements.
    * A big list is then never held whole, as text or as raw objects. A `decodeItem` that throws
    * fails the request with its error (no retry).
    */

@@ -1,13 +1,27 @@
 /**
- * Reads a list answer (`{"result": [...], "result_info": ..., ...}`) as it arrives, one element
- * of `result` at a time: each element's bytes are parsed alone and handed to `decode`, so that
- * neither the whole body as one string nor the whole raw array is ever held (a 100,000-record
- * zone in one page is a 37 MB body). The rest of the envelope is kept, with `result` as `[]`,
- * and parsed by the caller as any answer.
+ * Reads a list answer (`{"result": [...], "result_info": ..., ...}`) as it arrives: neither the
+ * whole body as one string nor the whole raw array is ever held (a 100,000-record zone in one
+ * page is a 39 MB body). The elements of `result` are parsed a chunk of the body at a time, many
+ * per `JSON.parse`, and handed to `decode` in order. The rest of the envelope is kept, with
+ * `result` as `[]`, and parsed by the caller as any answer.
+ *
+ * Two ways through `result`:
+ * - Cutting (the usual one): at an element boundary, the bytes up to the last `},{` of the chunk
+ *   are parsed as `[` bytes `]`. When that parses, the cut was a boundary between two elements
+ *   (JSON is read the same way from the same state: the bytes hold whole elements and no more),
+ *   and the chunk was never looked at byte by byte. The rest is held for the next chunk.
+ * - Scanning, when the cut does not parse (a `},{` inside a string, a bad element, the end of
+ *   `result`): byte by byte, tracking strings and brackets, the elements that complete in the
+ *   chunk are parsed together, and one by one when they do not parse together, so that a bad
+ *   element fails at the same place with the same error. Cutting resumes at the next chunk.
  *
  * Scanning bytes for JSON structure is safe in UTF-8: every byte of a multi-byte character is
  * 0x80 or above, so `"`, `\`, `{`, `}`, `[`, `]`, `:` and `,` are never part of one.
  */
+import { DecodeFailure, ElementBatch, NOT_AN_OBJECT, decodeElements } from './stream-list-batch.js';
+
+export { DecodeFailure } from './stream-list-batch.js';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -15,11 +29,10 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COLON = 0x3a;
-
-/** A `decode` that threw: reported after the body was read (it is no network failure). */
-export class DecodeFailure {
-  constructor(readonly error: unknown) {}
-}
+const COMMA = 0x2c;
+const SPACE = 0x20;
+/** Between two elements of a compact list of objects. */
+const BETWEEN_OBJECTS = Buffer.from('},{');
 
 export interface ScannedList<T> {
   /** The envelope's text with the elements of `result` left out (`"result":[]`). */
@@ -42,38 +55,106 @@ export class ListScanner<T> {
   private inResult = false;
   private resultDone = false;
   private readonly envelopeParts: Buffer[] = [];
-  private elementParts: Buffer[] = [];
-  private elementOpen = false;
   private readonly items: T[] = [];
   private failure: DecodeFailure | undefined;
+  private readonly batch = new ElementBatch();
+  /** In `result`, at an element boundary: see `cut`. */
+  private cutting = false;
 
   constructor(private readonly decode: (item: unknown) => T) {}
 
   /** Feeds the next chunk of the body. */
   push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    if (this.cutting) this.cut(chunk);
+    else this.scan(chunk, true);
+  }
+
+  /**
+   * In `result` at an element boundary (the held bytes start an element): parses up to the
+   * chunk's last `},{`, or scans when that is no boundary.
+   */
+  private cut(chunk: Buffer): void {
+    let part = chunk;
+    if (this.batch.heldLength === 0) {
+      let from = 0;
+      while (from < part.length && (part[from]! <= SPACE || part[from] === COMMA)) from++;
+      part = part.subarray(from);
+    }
+    const at = part.lastIndexOf(BETWEEN_OBJECTS);
+    // No cut (an element longer than the chunk, the end of the list, a list with spaces
+    // between elements): scanned, so that what is held stays within one element.
+    const values = at === -1 ? undefined : this.batch.parseThrough(part, at + 1);
+    if (values === undefined) {
+      this.scanFromHeld(part);
+      return;
+    }
+    this.batch.hold(part.subarray(at + 2));
+    const failure = decodeElements(values, this.decode, this.items);
+    if (failure !== undefined) {
+      this.failure = failure;
+      this.scanFromHeld(undefined); // to the end of `result` and the envelope, decoding nothing more
+    }
+  }
+
+  /** Leaves cutting: scans the held bytes (from an element boundary, at depth 2), then `chunk`. */
+  private scanFromHeld(chunk: Buffer | undefined): void {
+    this.cutting = false;
+    this.depth = 2;
+    this.inString = false;
+    this.escaped = false;
+    for (const part of this.batch.takeHeld()) this.scan(part, false);
+    if (chunk !== undefined) this.scan(chunk, true);
+  }
+
+  /** Byte by byte; `mayCut`: go back to cutting when the chunk ends at an element boundary. */
+  private scan(chunk: Buffer, mayCut: boolean): void {
     let envelopeFrom = this.inResult ? -1 : 0;
-    let elementFrom = this.elementOpen ? 0 : -1;
-    let nextBackslash = -1;
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i]!;
-      if (this.inString && !this.escaped && !this.collectingKey) {
-        // Inside a value string, jump to its end (or to the next escape) with the native
-        // byte search: strings are most of the bytes of a records list.
-        if (nextBackslash !== -2 && nextBackslash < i) {
-          const at = chunk.indexOf(BACKSLASH, i);
-          nextBackslash = at === -1 ? -2 : at; // -2: none left in this chunk
+    this.batch.beginChunk();
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.inResult) {
+        i = this.scanResult(chunk, i);
+        if (i === chunk.length) break;
+        // `i` is the `]` that closes `result`: the envelope goes on from there.
+        this.flush(chunk);
+        this.inResult = false;
+        this.resultDone = true;
+        envelopeFrom = i;
+        i++;
+      } else {
+        i = this.scanEnvelope(chunk, i);
+        if (!this.inResult) break;
+        // `i` is just past the `[` that opens `result`: the envelope keeps the `[`.
+        this.envelopeParts.push(chunk.subarray(envelopeFrom, i));
+        envelopeFrom = -1;
+        if (mayCut) {
+          this.cutting = true;
+          this.cut(chunk.subarray(i));
+          return;
         }
-        const quote = chunk.indexOf(QUOTE, i);
-        if (nextBackslash >= 0 && (quote === -1 || nextBackslash < quote)) {
-          i = nextBackslash; // the escape: the byte after it is skipped below
-          this.escaped = true;
-          continue;
-        }
-        if (quote === -1) break; // the string goes on in the next chunk
-        i = quote;
-        this.inString = false;
-        continue;
       }
+    }
+    if (this.inResult) {
+      this.flush(chunk);
+      if (this.failure === undefined) {
+        this.batch.holdOpenElement(chunk);
+        // Between elements, or in one that began in this chunk (held from its first byte, and
+        // scanned again from there if the next cut fails): cutting can resume. An element
+        // that began earlier is scanned on, so that no byte is scanned more than twice.
+        if (mayCut && (this.batch.elementOpen ? this.batch.elementBeganInChunk : this.depth === 2)) this.cutting = true;
+      }
+    }
+    if (envelopeFrom >= 0) this.envelopeParts.push(chunk.subarray(envelopeFrom));
+  }
+
+  /**
+   * Byte by byte outside `result` (the envelope is small), collecting the keys at depth 1.
+   * Returns where it stopped: the end of the chunk, or just past the `[` opening `result`.
+   */
+  private scanEnvelope(chunk: Buffer, from: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      const b = chunk[i]!;
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (b === BACKSLASH) this.escaped = true;
@@ -90,79 +171,112 @@ export class ListScanner<T> {
         continue;
       }
       if (b === QUOTE) {
-        if (this.inResult && this.depth === 2) this.unexpected();
         this.inString = true;
         if (this.depth === 1) {
           this.collectingKey = true;
           this.keyBytes = [];
           this.lastKey = '';
         }
-        continue;
-      }
-      if (b === COLON && this.depth === 1) {
+      } else if (b === COLON && this.depth === 1) {
         this.currentKey = this.lastKey;
-        continue;
-      }
-      if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+      } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
         this.depth++;
         if (this.depth === 2 && b === OPEN_ARRAY && this.currentKey === 'result' && !this.resultDone) {
-          // The envelope keeps the `[`; the elements are cut out.
-          this.envelopeParts.push(chunk.subarray(envelopeFrom, i + 1));
-          envelopeFrom = -1;
           this.inResult = true;
-        } else if (this.inResult && this.depth === 3) {
-          this.elementOpen = true;
-          this.elementParts = [];
-          elementFrom = i;
+          return i + 1;
         }
-        continue;
+      } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+        this.depth--;
       }
-      if (b !== CLOSE_OBJECT && b !== CLOSE_ARRAY) {
+    }
+    return chunk.length;
+  }
+
+  /**
+   * Inside `result` (depth 2 and below): only strings and brackets matter. Returns the end of
+   * the chunk, or the index of the `]` that closes `result`.
+   */
+  private scanResult(chunk: Buffer, from: number): number {
+    const length = chunk.length;
+    let depth = this.depth;
+    let i = from;
+    if (this.inString) {
+      i = this.skipString(chunk, this.escaped ? i + 1 : i);
+      if (i >= length) return length;
+      i++;
+    }
+    for (; i < length; i++) {
+      let b = chunk[i]!;
+      if (b === QUOTE) {
+        if (depth === 2) this.unexpected(chunk);
+        // Skip the string (most of the bytes of a list): to its closing quote, over escapes.
+        for (i++; i < length; i++) {
+          b = chunk[i]!;
+          if (b === QUOTE) break;
+          if (b === BACKSLASH) i++;
+        }
+        if (i >= length) {
+          this.inString = true;
+          this.escaped = i > length; // the chunk ended on a backslash: the next byte is escaped
+          this.depth = depth;
+          return length;
+        }
+      } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+        if (++depth === 3 && this.failure === undefined) this.batch.elementStart(i);
+      } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+        if (--depth === 2) {
+          if (this.failure === undefined) this.batch.elementEnd(i);
+        } else if (depth === 1) {
+          this.depth = 1;
+          return i;
+        }
+      } else if (depth === 2 && b > SPACE && b !== COMMA) {
         // A number, true, false or null as an element of `result`: not a list this reads.
-        if (this.inResult && this.depth === 2 && b > 0x20 && b !== 0x2c) this.unexpected();
-        continue;
-      }
-      this.depth--;
-      if (this.inResult && this.depth === 2 && this.elementOpen) {
-        this.elementParts.push(chunk.subarray(elementFrom, i + 1));
-        this.finishElement();
-        elementFrom = -1;
-      } else if (this.inResult && this.depth === 1) {
-        this.inResult = false;
-        this.resultDone = true;
-        envelopeFrom = i;
+        this.unexpected(chunk);
       }
     }
-    if (this.elementOpen && elementFrom >= 0) this.elementParts.push(chunk.subarray(elementFrom));
-    if (envelopeFrom >= 0) this.envelopeParts.push(chunk.subarray(envelopeFrom));
+    this.depth = depth;
+    return length;
   }
 
-  private unexpected(): void {
-    this.failure ??= new DecodeFailure(new Error('an element of `result` is not an object'));
+  /**
+   * From inside a string at `from`: the index of its closing quote, or (the string goes on in
+   * the next chunk) an index at or past the end, with `inString` and `escaped` kept for the next chunk.
+   */
+  private skipString(chunk: Buffer, from: number): number {
+    const length = chunk.length;
+    let j = from;
+    while (j < length) {
+      const c = chunk[j]!;
+      if (c === QUOTE) {
+        this.inString = false;
+        this.escaped = false;
+        return j;
+      }
+      j += c === BACKSLASH ? 2 : 1;
+    }
+    this.inString = true;
+    this.escaped = j > length; // the chunk ended on a backslash: the next byte is escaped
+    return length;
   }
 
-  private finishElement(): void {
-    this.elementOpen = false;
-    const parts = this.elementParts;
-    this.elementParts = [];
+  /** An element of `result` that is no object or array: the failure, after the elements before it. */
+  private unexpected(chunk: Buffer): void {
     if (this.failure !== undefined) return;
-    const text = parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8');
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.failure = new DecodeFailure(error);
-      return;
-    }
-    try {
-      this.items.push(this.decode(value));
-    } catch (error) {
-      this.failure = new DecodeFailure(error);
-    }
+    this.flush(chunk);
+    this.failure ??= new DecodeFailure(new Error(NOT_AN_OBJECT));
+  }
+
+  /** Parses and decodes the elements completed so far (in order; the first failure stops decoding). */
+  private flush(chunk: Buffer): void {
+    if (this.failure !== undefined) return;
+    const failure = this.batch.decodeCompleted(chunk, this.decode, this.items);
+    if (failure !== undefined) this.failure = failure;
   }
 
   /** The envelope and the decoded elements, once the body ended. */
   finish(): ScannedList<T> {
+    if (this.cutting) this.scanFromHeld(undefined);
     const envelope = Buffer.concat(this.envelopeParts).toString('utf8');
     return { envelope, items: this.resultDone ? this.items : undefined, ...(this.failure ? { failure: this.failure } : {}) };
   }

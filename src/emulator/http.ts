@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, type ApiErrorItem, type RouteResult } from './contract.js';
+import { RenderedList } from './rendered-list.js';
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -39,12 +40,26 @@ export function errorBody(errors: ApiErrorItem[]): Record<string, unknown> {
   return { result: null, success: false, errors, messages: [] };
 }
 
+/** A `result` list at least this long is written in slices as it is serialized (see sendListInSlices). */
+export const STREAMED_LIST_FROM = 2000;
+/** Elements of `result` serialized and written at a time. */
+const LIST_SLICE = 1000;
+const LIST_HEAD = '{"result":[';
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
+  if (isLongList(body)) {
+    void sendListInSlices(res, status, body, headers);
+    return;
+  }
+  sendWhole(res, status, body, headers);
+}
+
+function sendWhole(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
@@ -52,6 +67,62 @@ export function sendJson(
     'Content-Length': Buffer.byteLength(text),
   });
   res.end(text);
+}
+
+/** An envelope whose first member is a long `result` list (a big records list). */
+function isLongList(body: unknown): body is { result: unknown[] | RenderedList } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const result = (body as { result?: unknown }).result;
+  const list = Array.isArray(result) || result instanceof RenderedList;
+  return list && result.length >= STREAMED_LIST_FROM && Object.keys(body)[0] === 'result';
+}
+
+/**
+ * Writes a long list answer while it is serialized, LIST_SLICE elements at a time, waiting for
+ * the socket to drain between slices: the client reads the first records while the rest are
+ * produced, and the whole body (39 MB for 100,000 records) is never one string. The bytes are
+ * those of `JSON.stringify(body)`; the length is not known up front, so the answer goes out
+ * with chunked transfer encoding (RFC 9112 section 7.1) instead of Content-Length.
+ */
+async function sendListInSlices(
+  res: ServerResponse,
+  status: number,
+  body: { result: unknown[] | RenderedList },
+  headers: Record<string, string>,
+): Promise<void> {
+  const list = body.result;
+  // `result` is the first member, so the envelope with an empty list starts `{"result":[]`.
+  const envelope = JSON.stringify({ ...body, result: [] });
+  if (!envelope.startsWith(`${LIST_HEAD}]`)) {
+    sendWhole(res, status, body, headers);
+    return;
+  }
+  const tail = envelope.slice(LIST_HEAD.length);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  try {
+    res.write(LIST_HEAD);
+    for (let at = 0; at < list.length && !res.destroyed; at += LIST_SLICE) {
+      const slice = JSON.stringify(list.slice(at, at + LIST_SLICE));
+      const elements = slice.slice(1, -1);
+      if (!res.write(at === 0 ? elements : `,${elements}`)) await drained(res);
+    }
+    if (!res.destroyed) res.end(tail);
+  } catch (err) {
+    res.destroy(err as Error);
+  }
+}
+
+/** Resolves when the response can take more, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {

@@ -13,6 +13,8 @@ import { draftFromBody } from '../records/validate.js';
 import { ZoneRecords } from '../records/zone-records.js';
 import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
 import { isPlainObject } from '../json.js';
+import { STREAMED_LIST_FROM } from '../http.js';
+import { RenderedList } from '../rendered-list.js';
 
 const READ = '#dns_records:read';
 const EDIT = '#dns_records:edit';
@@ -47,8 +49,10 @@ function list(ctx: RouteContext): RouteResult {
   if (query.order) rows = sortRecords(rows, query.order, query.descending);
   const start = (query.page - 1) * query.perPage;
   const slice = start >= rows.length ? [] : rows.slice(start, start + query.perPage);
+  const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options);
   return {
-    result: slice.map((r) => renderRecord(r, zone.name, ctx.options)),
+    // A long page is rendered as it is written (src/emulator/rendered-list.ts).
+    result: slice.length >= STREAMED_LIST_FROM ? new RenderedList(slice, render) : slice.map(render),
     result_info: {
       page: query.page,
       per_page: query.perPage,
