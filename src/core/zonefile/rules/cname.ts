@@ -15,27 +15,18 @@
  */
 import { recordKey } from '../../model/keys.js';
 import type { RecordType } from '../../model/record-types.js';
-import type { RecordEntry, Rule } from './context.js';
+import type { Rule } from './context.js';
 import { describeRecordAt } from './context.js';
+import { sharedNames } from './shared-names.js';
 import { matchesIgnore } from '../match-ignore.js';
 
 /** Types that conflict with a CNAME at the apex (the flattened CNAME answers A and AAAA). */
 const APEX_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 export const checkCnameExclusivity: Rule = (ctx) => {
-  // Only names that have a CNAME are grouped (most records share no name with one).
-  const cnameNames = new Set<string>();
-  for (const e of ctx.records) if (e.record.type === 'CNAME') cnameNames.add(e.record.name);
-  if (cnameNames.size === 0) return;
-  const byName = new Map<string, RecordEntry[]>();
-  for (const e of ctx.records) {
-    if (!cnameNames.has(e.record.name)) continue;
-    const list = byName.get(e.record.name);
-    if (list) list.push(e);
-    else byName.set(e.record.name, [e]);
-  }
-  for (const [name, group] of byName) {
-    if (group.length < 2) continue;
+  // A CNAME alone at its name conflicts with nothing: only names holding several records are looked at.
+  for (const [name, group] of sharedNames(ctx)) {
+    if (!group.some((e) => e.record.type === 'CNAME')) continue;
     const apex = name === ctx.zone;
     for (const c of group.filter((e) => e.record.type === 'CNAME')) {
       const key = recordKey(c.record);
