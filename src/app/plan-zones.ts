@@ -103,6 +103,12 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   const zone = await resolveRunZone(client, config, options.zone);
+  // The token list does not depend on the zone's records: it is read while they are (one round
+  // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
+  // degrades. Its failure is reported after the records' own, as when the reads were in turn.
+  const tokensRead: Promise<LiveToken[] | undefined> =
+    config.tokens.length > 0 ? readTokens(client) : options.auditTokens !== false ? readTokensIfAllowed(client) : Promise.resolve(undefined);
+  tokensRead.catch(() => undefined); // awaited below; not an unhandled rejection if the records fail first
   const live = await readLiveRecords(client, zone.id, config.zone);
   const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
   if (outside.length > 0) {
@@ -111,9 +117,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     );
   }
   const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
-  // A file that lists tokens needs them (a 403 stays an error); otherwise the audit degrades.
-  const liveTokens =
-    config.tokens.length > 0 ? await readTokens(client) : options.auditTokens !== false ? await readTokensIfAllowed(client) : undefined;
+  const liveTokens = await tokensRead;
   const tokens =
     config.tokens.length > 0 && liveTokens !== undefined
       ? {
