@@ -94,9 +94,9 @@ export interface Ownership {
   readonly warnings: readonly string[];
 }
 
-/** `isZonectlRecordName`, asked only of names that can be one (they start with `_`): it lower-cases and rewrites the name. */
+/** A record zonectl itself keeps (the apply lock); `isZonectlRecordName` answers other names at once. */
 function isZonectlRecord(r: LiveRecord, zone: string): boolean {
-  return r.name.startsWith('_') && isZonectlRecordName(r.name, zone);
+  return isZonectlRecordName(r.name, zone);
 }
 
 /** Sorts every live record into its class (the rules at the top of this file). */
