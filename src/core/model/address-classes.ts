@@ -4,9 +4,7 @@
  * process. The one implementation, used by the validator, the model and the emulator.
  */
 import ipaddr from 'ipaddr.js';
-import { parseHexIPv6 } from './address-text.js';
-
-export { parseHexIPv6 };
+import { isDottedQuad, parseHexIPv6 } from './address-text.js';
 
 /**
  * An address as numbers: 4 octets (IPv4) or 8 groups of 16 bits (IPv6). Matching prefixes on
@@ -110,13 +108,9 @@ export function rangeName(a: Address): string {
   return 'unicast';
 }
 
-const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
-const FOUR_PART = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
-
-/** A dotted-quad IPv4 address (no shorthand, no leading zeros), parsed; undefined when invalid. */
+/** A dotted-quad IPv4 address (no shorthand, no leading zeros: `isDottedQuad`), parsed; undefined when invalid. */
 export function parseIPv4(text: string): Address | undefined {
-  const m = FOUR_PART.exec(text);
-  return m ? { v6: false, parts: [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] } : undefined;
+  return isDottedQuad(text) ? { v6: false, parts: text.split('.').map(Number) } : undefined;
 }
 
 /** An IPv6 address (any textual form, no zone index), parsed; undefined when invalid. */
