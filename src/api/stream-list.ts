@@ -206,18 +206,12 @@ export class ListScanner<T> {
       i++;
     }
     for (; i < length; i++) {
-      let b = chunk[i]!;
+      const b = chunk[i]!;
       if (b === QUOTE) {
         if (depth === 2) this.unexpected(chunk);
         // Skip the string (most of the bytes of a list): to its closing quote, over escapes.
-        for (i++; i < length; i++) {
-          b = chunk[i]!;
-          if (b === QUOTE) break;
-          if (b === BACKSLASH) i++;
-        }
+        i = this.skipString(chunk, i + 1);
         if (i >= length) {
-          this.inString = true;
-          this.escaped = i > length; // the chunk ended on a backslash: the next byte is escaped
           this.depth = depth;
           return length;
         }
