@@ -81,7 +81,7 @@ export const RECORD_SETTINGS_FLAGS = ['flatten_cname', 'ipv4_only', 'ipv6_only']
 export function canonicalSettings(settings: Readonly<Record<string, unknown>> | undefined): RecordSettings | undefined {
   if (settings === undefined || settings === null) return undefined;
   // Made only when a flag is set: the service answers `"settings": {}` for most records.
-  let out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } | undefined;
+  let out: MutableRecord<RecordSettings> | undefined;
   for (const flag of RECORD_SETTINGS_FLAGS) {
     const value = settings[flag];
     if (typeof value === 'boolean') (out ??= {})[flag] = value;

@@ -2,7 +2,7 @@
  * From the schema-valid parts of a zone file to the canonical model: defaults applied
  * (README, "The zone file"), records normalised, retired settings mapped to their replacements.
  */
-import { normalizeRecord } from '../model/normalize.js';
+import { normalizeRecord, type MutableRecord } from '../model/normalize.js';
 import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../model/record-types.js';
 import type { PathSegment } from './json-path.js';
@@ -19,7 +19,7 @@ export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInpu
   const ttl = proxied ? 'auto' : (raw.ttl ?? defaults.ttl ?? 'auto');
   // Fields assigned one by one (not spread conditionally): one object shape for the common
   // records of a 100,000-record file, and no intermediate objects.
-  const input: { -readonly [K in keyof RecordInput]: RecordInput[K] } = { name: raw.name, type: raw.type, ttl, proxied };
+  const input: MutableRecord<RecordInput> = { name: raw.name, type: raw.type, ttl, proxied };
   if (raw.data !== undefined) input.data = raw.data;
   else input.content = raw.content ?? '';
   if (raw.priority !== undefined && TOP_LEVEL_PRIORITY_TYPES.has(raw.type)) input.priority = raw.priority;
@@ -32,7 +32,7 @@ export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInpu
 /** The flags the file sets (an empty `settings: {}` manages nothing). */
 function managedSettings(settings: RecordSettings | undefined): RecordSettings | undefined {
   if (settings === undefined) return undefined;
-  const out: { -readonly [K in keyof RecordSettings]: RecordSettings[K] } = {};
+  const out: MutableRecord<RecordSettings> = {};
   for (const f of ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const) if (settings[f] !== undefined) out[f] = settings[f];
   return Object.keys(out).length > 0 ? out : undefined;
 }
