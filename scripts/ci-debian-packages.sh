@@ -4,8 +4,22 @@
 # against the emulator), bind9-utils (named-checkzone checks `zonectl export --format bind`),
 # bind9-dnsutils and knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns).
 # Does nothing (one dpkg-query) when they are already installed. Needs apt-get and root,
-# or sudo without a password; elsewhere it says so and the tests skip (they fail under CI).
+# or sudo without a password. Where it cannot install them it says so and exits 0 outside CI
+# (the tests that need them are reported as skipped), but exits 1 under CI (CI set and not
+# "0"/"false"), where those tests must run: see test/support/needs-tool.ts.
 set -euo pipefail
+
+in_ci() { case "${CI:-}" in ''|0|false|FALSE|False) return 1 ;; *) return 0 ;; esac; }
+
+# Cannot install: fatal under CI, a note elsewhere.
+cannot_install() {
+  if in_ci; then
+    echo "test packages: $1; CI needs ${PACKAGES[*]}" >&2
+    exit 1
+  fi
+  echo "test packages: $1; install ${PACKAGES[*]} (Debian) to run the tests that need them (they are skipped)" >&2
+  exit 0
+}
 
 PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils)
 
@@ -28,8 +42,7 @@ if installed; then
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "test packages: no apt-get here; install ${PACKAGES[*]} (Debian) to run test/thirdparty" >&2
-  exit 0
+  cannot_install "no apt-get here"
 fi
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -37,8 +50,7 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   as_root=(sudo -n)
 else
-  echo "test packages: not root and no password-less sudo; install ${PACKAGES[*]} to run test/thirdparty" >&2
-  exit 0
+  cannot_install "not root and no password-less sudo"
 fi
 
 echo "test packages: installing ${PACKAGES[*]}"

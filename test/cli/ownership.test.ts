@@ -48,6 +48,30 @@ describe('ownership through the CLI', () => {
     const r = await runCli(['plan', keep, '--format', 'markdown'], env);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/records whose \(name, type\) the file does not list are kept/g)).toHaveLength(1);
-    expect((await runCli(['drift', keep, '--fail-on-unmanaged'], env)).code).toBe(2);
+  });
+
+  it('drift --fail-on-unmanaged: a converged keep-mode zone exits 0 without the flag and 2 with it', async () => {
+    const keep = write('keep-converged.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: hi }\nmanage: { unmanaged: keep }\n');
+    expect((await runCli(['apply', keep, '--yes'], env)).code).toBe(0);
+    // A record no file lists, written out of band: kept (keep mode) and reported, not a change.
+    const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'stray.example.com', type: 'A', content: '192.0.2.77', ttl: 300 }),
+    });
+    expect(res.status).toBe(200);
+
+    const plan = await runCli(['plan', keep, '--detailed-exitcode'], env);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain('stray.example.com');
+    const quiet = await runCli(['drift', keep], env);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain('stray.example.com');
+    const strict = await runCli(['drift', keep, '--fail-on-unmanaged'], env);
+    expect(strict.code).toBe(2);
+    const json = await runCli(['drift', keep, '--fail-on-unmanaged', '--format', 'json'], env);
+    expect(json.code).toBe(2);
+    const doc = JSON.parse(json.stdout) as { zones: { unmanaged: { name: string }[] }[] };
+    expect(doc.zones[0].unmanaged.map((u) => u.name)).toContain('stray.example.com');
   });
 });

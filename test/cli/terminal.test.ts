@@ -2,14 +2,15 @@
  * apply on a terminal: it shows the plan and asks; only "yes" applies. Colour on a terminal
  * only, and never with NO_COLOR. A real pseudo-terminal through util-linux `script`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
+import { commandRuns, needsTool } from '../support/needs-tool.js';
 
-const hasScript = spawnSync('script', ['--version']).status === 0;
+const SCRIPT = needsTool({ name: 'script', available: commandRuns('script', ['--version']), install: 'Debian package util-linux' });
 
 function onTerminal(args: string[], input: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args].map((a) => `'${a}'`).join(' ');
@@ -33,7 +34,7 @@ function onTerminal(args: string[], input: string, env: Record<string, string>):
   });
 }
 
-describe.skipIf(!hasScript)('apply on a terminal', () => {
+SCRIPT.describe('apply on a terminal', () => {
   let h: Harness;
   let file: string;
   let env: Record<string, string>;

@@ -3,30 +3,23 @@
  * (knot-dnsutils). CI installs both (scripts/ci-debian-packages.sh); under CI a missing tool
  * fails the test, elsewhere the test is skipped with a message.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { serviceAddresses } from '../../src/emulator/dns/proxy-addresses.js';
 import type { Harness } from '../scenario/harness.js';
 import { startRealisticZone } from './realistic-zone.js';
+import { commandRuns, needsTool, type ToolGuard } from '../support/needs-tool.js';
 
-const inCi = process.env.CI === 'true';
-const has = (tool: string): boolean => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined;
-const TOOLS = ['dig', 'kdig'].filter((tool) => {
-  if (has(tool)) return true;
-  if (!inCi) console.warn(`test/dns: ${tool} skipped: not installed (bind9-dnsutils / knot-dnsutils; .ci/run installs them)`);
-  return false;
-});
-
-describe('dig and kdig are installed under CI', () => {
-  it.runIf(inCi)('both tools run', () => {
-    expect(TOOLS).toEqual(['dig', 'kdig']);
-  });
-});
+const TOOLS = ['dig', 'kdig'] as const;
+const GUARDS: Record<(typeof TOOLS)[number], ToolGuard> = {
+  dig: needsTool({ name: 'dig', available: commandRuns('dig', ['-v']), install: 'Debian package bind9-dnsutils' }),
+  kdig: needsTool({ name: 'kdig', available: commandRuns('kdig', ['--version']), install: 'Debian package knot-dnsutils' }),
+};
 
 let h: Harness;
 let port: number;
 
-describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
+describe('the DNS port through dig and kdig', () => {
   beforeAll(async () => {
     ({ h, port } = await startRealisticZone());
   });
@@ -56,7 +49,7 @@ describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
   const proxy = serviceAddresses('example.com');
 
   for (const tool of TOOLS) {
-    it(`${tool}: A, AAAA, MX, TXT, CAA, SRV answer in full`, async () => {
+    GUARDS[tool].it(`${tool}: A, AAAA, MX, TXT, CAA, SRV answer in full`, async () => {
       expect((await ask(tool, ['www.example.com', 'A'])).answer.sort()).toEqual(['www.example.com. 3600 IN A 192.0.2.10', 'www.example.com. 3600 IN A 192.0.2.11']);
       expect((await ask(tool, ['www.example.com', 'AAAA'])).answer).toEqual(['www.example.com. 3600 IN AAAA 2001:db8::10']);
       expect((await ask(tool, ['example.com', 'MX'])).answer.sort()).toEqual(['example.com. 300 IN MX 10 mx1.example.net.', 'example.com. 300 IN MX 20 mx2.example.net.']);
@@ -64,7 +57,7 @@ describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
       expect((await ask(tool, ['_sip._tcp.example.com', 'SRV'])).answer).toEqual(['_sip._tcp.example.com. 300 IN SRV 10 5 5060 sip.example.com.']);
     });
 
-    it(`${tool}: the apex is flattened, a proxied name answers the service addresses and an HTTPS record`, async () => {
+    GUARDS[tool].it(`${tool}: the apex is flattened, a proxied name answers the service addresses and an HTTPS record`, async () => {
       expect((await ask(tool, ['example.com', 'A'])).answer.sort()).toEqual(['example.com. 300 IN A 192.0.2.10', 'example.com. 300 IN A 192.0.2.11']);
       expect((await ask(tool, ['shop.example.com', 'A'])).answer.sort()).toEqual(proxy.v4.map((a) => `shop.example.com. 300 IN A ${a}`).sort());
       const https = (await ask(tool, ['shop.example.com', 'TYPE65'])).answer;
@@ -72,7 +65,7 @@ describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
       expect(https[0]).toMatch(/^shop\.example\.com\. 300 IN (HTTPS|TYPE65) /);
     });
 
-    it(`${tool}: wildcard, NXDOMAIN, NODATA, REFUSED`, async () => {
+    GUARDS[tool].it(`${tool}: wildcard, NXDOMAIN, NODATA, REFUSED`, async () => {
       expect((await ask(tool, ['x.y.apps.example.com', 'A'])).answer).toEqual(['x.y.apps.example.com. 300 IN A 192.0.2.30']);
       const nx = (await ask(tool, ['nope.example.com', 'A']));
       expect([nx.status, nx.answer.length]).toEqual(['NXDOMAIN', 0]);
@@ -81,14 +74,14 @@ describe.skipIf(TOOLS.length === 0)('the DNS port through dig and kdig', () => {
       expect((await ask(tool, ['example.org', 'A'])).status).toBe('REFUSED');
     });
 
-    it(`${tool}: a delegation answers a referral with glue`, async () => {
+    GUARDS[tool].it(`${tool}: a delegation answers a referral with glue`, async () => {
       const r = (await ask(tool, ['+norec', 'host.dev.example.com', 'A']));
       expect(r.status).toBe('NOERROR');
       expect(r.text).toMatch(/dev\.example\.com\.\s+300\s+IN\s+NS\s+ns1\.dev\.example\.com\./);
       expect(r.text).toMatch(/ns1\.dev\.example\.com\.\s+300\s+IN\s+A\s+192\.0\.2\.53/);
     });
 
-    it(`${tool}: a truncated UDP answer is retried over TCP and answers in full`, async () => {
+    GUARDS[tool].it(`${tool}: a truncated UDP answer is retried over TCP and answers in full`, async () => {
       const udpOnly = (await ask(tool, ['+noedns', '+ignore', 'big.example.com', 'TXT']));
       expect(udpOnly.text).toMatch(/flags:[^;]*\btc\b/i);
       const retried = (await ask(tool, ['+noedns', 'big.example.com', 'TXT']));

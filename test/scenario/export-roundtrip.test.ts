@@ -16,6 +16,7 @@ import { planZoneRun } from '../../src/app/plan-zones.js';
 import { renderExportJson, renderExportYaml } from '../../src/core/export/render-export.js';
 import { RECORD_TYPES } from '../../src/core/model/record-types.js';
 import { config, converge, startHarness, type Harness } from './harness.js';
+import { commandRuns, needsTool } from '../support/needs-tool.js';
 
 type Rec = Record<string, unknown>;
 
@@ -77,7 +78,8 @@ const zoneArb = fc
   });
 
 /** named-checkzone (bind9-utils) when installed; CI installs it (.ci/run), so there it must be present. */
-const namedCheckzone = spawnSync('named-checkzone', ['-v']).status === 0;
+const NAMED = needsTool({ name: 'named-checkzone', available: commandRuns('named-checkzone', ['-v']), install: 'Debian package bind9-utils' });
+const namedCheckzone = NAMED.available;
 const scratch = mkdtempSync(join(tmpdir(), 'zonectl-bind-'));
 
 function checkWithNamed(text: string): void {
@@ -110,9 +112,10 @@ describe('export round trip', () => {
     await h.close();
   });
 
-  it('named-checkzone is installed where CI runs (.ci/run installs bind9-utils)', () => {
-    if (process.env.CI === undefined) return;
-    expect(namedCheckzone).toBe(true);
+  // Reported as skipped where named-checkzone is missing (the property below then runs without
+  // that oracle), and a failure under CI.
+  NAMED.it('named-checkzone is installed and accepts a minimal zone', () => {
+    checkWithNamed('$ORIGIN example.com.\n$TTL 300\n@ IN SOA ns1.example.com. hostmaster.example.com. 1 7200 3600 86400 300\n@ IN NS ns1.example.com.\nns1 IN A 192.0.2.1\n');
   });
 
   it('the pool covers every record type', () => {

@@ -18,6 +18,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../src/core/model/record-types.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { needsTool } from '../support/needs-tool.js';
 
 const SCRIPT = fileURLToPath(new URL('./python_cloudflare_crud.py', import.meta.url));
 const TOKEN = 'thirdparty-python-token_0123456789abcdef';
@@ -46,9 +47,7 @@ function findPython(): string | undefined {
 }
 
 const python = findPython();
-const inCi = Boolean(process.env.CI);
-const MISSING = 'python3-cloudflare is not installed (apt-get install python3-cloudflare; .ci/run installs it)';
-if (!python && !inCi) console.warn(`test/thirdparty: skipped: ${MISSING}`);
+const GUARD = needsTool({ name: 'python3-cloudflare', available: python !== undefined, install: 'Debian package python3-cloudflare' });
 
 interface Step {
   step: 'create' | 'patch' | 'put';
@@ -104,13 +103,7 @@ function runScript(py: string, baseUrl: string, home: string): Promise<Summary> 
   });
 }
 
-describe.runIf(!python && inCi)('python3-cloudflare in CI', () => {
-  it('is installed', () => {
-    expect.fail(MISSING);
-  });
-});
-
-describe.skipIf(!python)('python3-cloudflare (Cloudflare\'s Python library) against the emulator', () => {
+GUARD.describe('python3-cloudflare (Cloudflare\'s Python library) against the emulator', () => {
   let emu: RunningEmulator;
   let home: string;
   let summary: Summary;

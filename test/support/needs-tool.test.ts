@@ -1,0 +1,66 @@
+/**
+ * The rule of needs-tool.ts, seen from outside: a child vitest runs a file whose tests need a
+ * tool that is not installed, once as CI and once not, and its JSON report is read.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isCi } from './needs-tool.js';
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: { assertionResults: { status: string; failureMessages: string[] }[] }[];
+}
+
+function childRun(ci: string | undefined): Promise<{ code: number; report: Report }> {
+  const out = join(mkdtempSync(join(tmpdir(), 'zonectl-needs-tool-')), 'report.json');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.CI;
+  delete env.VITEST;
+  if (ci !== undefined) env.CI = ci;
+  const args = ['vitest', 'run', '--config', 'test/support/fixtures/vitest.fixture.config.ts', '--reporter=json', `--outputFile=${out}`];
+  return new Promise((resolve) => {
+    execFile('npx', args, { env, timeout: 60_000 }, (error) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, report: JSON.parse(readFileSync(out, 'utf8')) as Report });
+    });
+  });
+}
+
+describe('a test whose tool is missing', () => {
+  it('fails under CI, naming the tool and where it comes from', async () => {
+    const { code, report } = await childRun('true');
+    expect(code).not.toBe(0);
+    expect(report.numPassedTests).toBe(0);
+    expect(report.numPendingTests).toBe(0);
+    expect(report.numFailedTests).toBe(2);
+    const messages = report.testResults.flatMap((f) => f.assertionResults.flatMap((a) => a.failureMessages)).join('\n');
+    expect(messages).toContain('CI needs no-such-tool (no package)');
+    expect(messages).not.toContain('ran without its tool');
+  }, 90_000);
+
+  it('is reported as skipped, never passed, outside CI', async () => {
+    const { code, report } = await childRun(undefined);
+    expect(code).toBe(0);
+    expect(report.numPassedTests).toBe(0);
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPendingTests).toBe(3);
+  }, 90_000);
+});
+
+describe('isCi', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['true', true],
+    ['1', true],
+  ])('CI=%s is %s', (value, expected) => {
+    expect(isCi(value === undefined ? {} : { CI: value })).toBe(expected);
+  });
+});
