@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
-export type DropRule = (method: string, path: string) => 'pass' | 'drop-before' | 'drop-after';
+/**
+ * `hold`: the request waits in the proxy (not yet forwarded) until `release()`; `held()` resolves
+ * once a request is waiting. A test uses it to keep a call in flight for as long as it needs.
+ */
+export type DropRule = (method: string, path: string) => 'pass' | 'drop-before' | 'drop-after' | 'hold';
 
 export interface DropProxy {
   baseUrl: string;
@@ -12,6 +16,10 @@ export interface DropProxy {
   setRule(rule: DropRule): void;
   /** Sees every answer the upstream gave (dropped or not), e.g. to learn a secret a test must not find in output. */
   setObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
+  /** Resolves with "METHOD path" once a request is held by a `hold` rule. */
+  held(): Promise<string>;
+  /** Forwards every held request. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +28,8 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   let rule: DropRule = () => 'pass';
   let observer: ((method: string, path: string, body: string) => void) | undefined;
   const forwarded: string[] = [];
+  const holding: Array<() => void> = [];
+  const heldWaiters: Array<(what: string) => void> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -31,6 +41,12 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
         if (decision === 'drop-before') {
           req.socket.destroy();
           return;
+        }
+        if (decision === 'hold') {
+          await new Promise<void>((release) => {
+            holding.push(release);
+            for (const w of heldWaiters.splice(0)) w(`${method} ${path}`);
+          });
         }
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) {
@@ -64,8 +80,13 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     setObserver: (o) => {
       observer = o;
     },
+    held: () => new Promise<string>((resolve) => heldWaiters.push(resolve)),
+    release: () => {
+      for (const r of holding.splice(0)) r();
+    },
     close: () =>
       new Promise<void>((r) => {
+        for (const release of holding.splice(0)) release();
         server.close(() => r());
         server.closeAllConnections();
       }),
