@@ -1,12 +1,14 @@
 /**
  * Concurrent applies to one zone are serialized by the apply lock: real child processes against
- * the emulator (slowed down with latency so that the applies overlap).
+ * the emulator. Where two applies must overlap, a proxy holds a write of the first until the
+ * second is seen waiting (no latency, no timing).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLockTarget, lockRecordName, toLabel } from '../../src/core/lock/lock-record.js';
+import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from './run-cli.js';
 import { spawnCli } from './spawn-cli.js';
@@ -26,32 +28,42 @@ describe('concurrent applies to one zone', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  let proxy: DropProxy;
   beforeAll(async () => {
-    h = await startHarness({ latencyMs: 150 });
+    h = await startHarness();
+    proxy = await startDropProxy(h.emulator.baseUrl);
     dir = mkdtempSync(join(tmpdir(), 'zonectl-lock-'));
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {
+    await proxy.close();
     await h.close();
   });
 
   it('two applies of different files at once: the second waits, plans again, and the zone ends as its file says', async () => {
     const first = join(dir, 'first.yaml');
     const second = join(dir, 'second.yaml');
-    writeFileSync(first, zoneFile('one', 60));
+    writeFileSync(first, zoneFile('one', 8));
     writeFileSync(second, zoneFile('two', 6));
-    const a = spawnCli(['apply', first, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env);
-    await a.waitForStderr(/1\/60 operations applied/);
+    // The first apply's third POST (the lock, one record, then this one) waits in the proxy
+    // until the second apply says it is waiting for the lock.
+    let posts = 0;
+    proxy.setRule((method, path) => (method === 'POST' && /\/dns_records$/.test(path) && ++posts === 3 ? 'hold' : 'pass'));
+    const held = proxy.held();
+    const a = spawnCli(['apply', first, '--yes', '--no-batch', '--concurrency', '1'], { ...env, CLOUDFLARE_BASE_URL: proxy.baseUrl });
+    await held;
     const b = spawnCli(['apply', second, '--yes', '--force', '--no-batch'], env);
+    await b.waitForStderr(/waiting for the apply lock of example\.com/);
+    proxy.release();
     const [ra, rb] = await Promise.all([a.done, b.done]);
     expect(ra.stderr).not.toMatch(/error/);
     expect(ra.code).toBe(0);
-    expect(ra.stdout).toMatch(/applied 60 create, 0 update, 0 delete .*verified/);
+    expect(ra.stdout).toMatch(/applied 8 create, 0 update, 0 delete .*verified/);
     expect(rb.stderr).toMatch(/waiting for the apply lock of example\.com: held by host [a-z0-9-]+, pid \d+, run [a-z0-9-]+, \d+ s old/);
     expect(rb.stderr).toMatch(/the zone changed while waiting for the apply lock; planned again/);
     expect(rb.stderr).not.toMatch(/error/);
     expect(rb.code).toBe(0);
-    expect(rb.stdout).toMatch(/applied 6 create, 0 update, 60 delete .*verified/);
+    expect(rb.stdout).toMatch(/applied 6 create, 0 update, 8 delete .*verified/);
     // Never mixed: exactly the second file's records, and no lock left behind.
     const names = (await listRecords(h)).filter((r) => r.type === 'A').map((r) => r.name).sort();
     expect(names).toEqual(Array.from({ length: 6 }, (_, i) => `two${i}.example.com`).sort());

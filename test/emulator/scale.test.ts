@@ -2,7 +2,8 @@
  * `--state` at 100,000 records (src/emulator/README.md): filled through the batch endpoint, a single write
  * afterwards appends one journal line (no rewrite of the state: the snapshot file is untouched
  * and the journal grows by a few hundred bytes), lists and filters stay usable, and a restart
- * loads everything. Time bounds are generous (measured here: fill ~3 s, restart ~0.5 s).
+ * loads everything. What it asserts is behaviour, not time: the fill and restart times are
+ * measured by `npm run bench -- durability` (bench/README.md).
  */
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,6 @@ describe('100,000 records with --state', () => {
   it('fills, writes one record without rewriting the state, lists, filters and restarts', async () => {
     const statePath = join(mkdtempSync(join(tmpdir(), 'zonectl-scale-')), 'state.json');
     const emu = await startTestEmulator({ statePath, zonePlan: 'pro' });
-    const t0 = performance.now();
     for (let done = 0; done < TOTAL; done += 3500) {
       const n = Math.min(3500, TOTAL - done);
       const posts = Array.from({ length: n }, (_, i) => {
@@ -26,7 +26,6 @@ describe('100,000 records with --state', () => {
       const res = await emu.call('POST', recordsPath(emu, '/batch'), { posts });
       expect(res.status).toBe(200);
     }
-    expect(performance.now() - t0).toBeLessThan(60_000);
 
     const snapshotBefore = statSync(statePath);
     const journalBefore = statSync(`${statePath}.journal`).size;
@@ -45,9 +44,7 @@ describe('100,000 records with --state', () => {
     expect(page.body.result_info).toEqual({ page: 101, per_page: 1000, count: 1, total_count: TOTAL + 1, total_pages: 101 });
     await emu.close();
 
-    const t1 = performance.now();
     const again = await startTestEmulator({ statePath });
-    expect(performance.now() - t1).toBeLessThan(15_000);
     const all = await again.call('GET', recordsPath(again, '?per_page=1&type=A'));
     expect(all.body.result_info.total_count).toBe(TOTAL);
     const conflict = await again.call('POST', recordsPath(again), { type: 'CNAME', name: 'h5', content: 'x.example.net' });

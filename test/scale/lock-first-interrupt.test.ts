@@ -7,40 +7,43 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { spawnCli } from '../cli/spawn-cli.js';
 
 const TOKEN = 'lock-first-interrupt-token-0123456789';
 
 describe('an interrupt while apply plans under the lock it took first', () => {
   let emulator: RunningEmulator | undefined;
+  let proxy: DropProxy | undefined;
   afterAll(async () => {
+    await proxy?.close();
     await emulator?.close();
   });
 
   it('releases the lock and exits 130 with nothing changed', async () => {
-    let lockTaken!: () => void;
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
-    // Every request takes 400 ms: the records read under the lock is still in flight when SIGINT comes.
-    emulator = await startEmulator({
-      port: 0,
-      zones: ['example.com'],
-      token: TOKEN,
-      latencyMs: 400,
-      logger: (line) => {
-        if (/^POST \S+\/dns_records /.test(line)) lockTaken();
-      },
+    emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
+    proxy = await startDropProxy(emulator.baseUrl);
+    // The records read that follows the lock's POST is held in the proxy: it is in flight, for
+    // as long as the test needs, when SIGINT comes.
+    let locked = false;
+    proxy.setRule((method, path) => {
+      if (method === 'POST' && /\/dns_records$/.test(path)) locked = true;
+      else if (locked && method === 'GET' && /\/dns_records(\?|$)/.test(path)) return 'hold';
+      return 'pass';
     });
+    const held = proxy.held();
     const file = join(mkdtempSync(join(tmpdir(), 'zonectl-lockfirst-')), 'example.com.yaml');
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    const cli = spawnCli(['apply', '--yes', file], { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
-    await taken;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cli = spawnCli(['apply', '--yes', file], { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
+    expect(await held).toMatch(/^GET \S+\/dns_records/);
     cli.child.kill('SIGINT');
+    proxy.release();
     const r = await cli.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/zonectl: interrupted by SIGINT before any write; nothing was changed\./);
     expect(r.stderr).toMatch(/zonectl: error\[INTERRUPTED\]: interrupted by SIGINT/);
     const res = await fetch(`${emulator.baseUrl}/zones/${emulator.zones[0]!.id}/dns_records`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    // Nothing was written, and the lock it took was released.
     expect(((await res.json()) as { result: unknown[] }).result).toEqual([]);
   }, 60_000);
 });
