@@ -12,21 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { runCli } from '../cli/run-cli.js';
+import { mutatedBytes } from './mutations.js';
 
 const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-plan-'));
 
-/** Breakages that keep the YAML readable but make the file invalid, or make it unreadable. */
-const breakage = fc.constantFrom(
-  (t: string) => t.replace('192.0.2.10', '300.0.2.10'),
-  (t: string) => t.replace('type: MX', 'type: MXX'),
-  (t: string) => t.replace('zone: example.com', 'zone: -bad-.example.com'),
-  (t: string) => `${t}\n  - { name: "a|b", type: TXT, content: x }\n`,
-  (t: string) => `${t}\nx: [unclosed\n`,
-  (t: string) => `${aliasBomb(9)}`,
-  (t: string) => t.replace('version: 1', 'version: 1\nversion: 2'),
-  (t: string) => `${t.slice(0, Math.floor(t.length / 2))}\u0000${t.slice(Math.floor(t.length / 2))}`,
+/** Mutated files that the loader (in this process, the oracle) refuses. */
+const invalidFile = mutatedBytes(Buffer.from(BASE)).filter(
+  (bytes) => loadZoneFile({ path: 'x.yaml', text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
 );
+const SEED = Number(process.env.ZONECTL_FUZZ_SEED ?? 20261125);
+const WHY = `seed ${SEED} (ZONECTL_FUZZ_SEED)`;
 
 describe('an invalid zone file never reaches the API', () => {
   let server: Server;
@@ -45,22 +41,41 @@ describe('an invalid zone file never reaches the API', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('plan and apply of mutated invalid files: exit 1, no connection, no stack trace', async () => {
-    const samples = fc.sample(fc.array(breakage, { minLength: 1, maxLength: 2 }), { numRuns: 6, seed: 20261122 });
-    for (const [i, fns] of samples.entries()) {
-      const text = fns.reduce((t, f) => f(t), BASE);
-      const { problems } = loadZoneFile({ path: 'x.yaml', text }, {});
-      expect(problems.some((p) => p.severity === 'error'), text.slice(0, 200)).toBe(true);
+  const env = (): Record<string, string> => ({ CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: 'fuzz-token-never-sent-1234' });
+  const noStack = /\n\s+at .+:\d+:\d+\)?\n/;
+
+  it('plan and apply of each of 8 mutated invalid files: exit 1, no connection, no stack trace', async () => {
+    const samples = fc.sample(invalidFile, { numRuns: 8, seed: SEED });
+    samples.push(Buffer.from(aliasBomb(9)));
+    for (const [i, bytes] of samples.entries()) {
       const file = join(dir, `invalid-${i}.yaml`);
-      writeFileSync(file, text);
+      writeFileSync(file, bytes);
       for (const args of [['plan', file], ['apply', file, '--yes']]) {
         const before = connections;
-        const r = await runCli(args, { CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: 'fuzz-token-never-sent-1234' });
-        expect(r.code, r.stderr).toBe(1);
-        expect(connections - before).toBe(0);
-        expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
-        expect(r.stderr).toMatch(/zonectl: error\[INVALID_ZONE_FILE\]/);
+        const r = await runCli(args, env());
+        expect(r.code, `${WHY}: ${r.stderr}`).toBe(1);
+        expect(connections - before, WHY).toBe(0);
+        expect(r.stderr, WHY).not.toMatch(noStack);
+        expect(r.stderr, WHY).toMatch(/zonectl: error\[INVALID_ZONE_FILE\]/);
       }
     }
   }, 300_000);
+
+  it('one plan of 60 mutated invalid files (--format json): no connection, and every file is named in the problems', async () => {
+    const samples = fc.sample(invalidFile, { numRuns: 60, seed: SEED + 1 });
+    const files = samples.map((bytes, i) => {
+      const file = join(dir, `many-${i}.yaml`);
+      writeFileSync(file, bytes);
+      return file;
+    });
+    const before = connections;
+    const r = await runCli(['plan', '--format', 'json', ...files], env());
+    expect(r.code, WHY).toBe(1);
+    expect(connections - before, WHY).toBe(0);
+    expect(r.stderr, WHY).not.toMatch(noStack);
+    const doc = JSON.parse(r.stdout) as { error: { code: string; problems: { file: string; severity: string }[] } };
+    expect(doc.error.code).toBe('INVALID_ZONE_FILE');
+    const named = new Set(doc.error.problems.filter((p) => p.severity === 'error').map((p) => p.file));
+    expect([...named].sort(), WHY).toEqual([...files].sort());
+  }, 120_000);
 });
