@@ -2,8 +2,16 @@ import { ansi, type TextStyle } from '../core/render/render-text.js';
 
 const plainStyle: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
-/** Colour only on a terminal, never when NO_COLOR is set (https://no-color.org); FORCE_COLOR forces it. */
+let colourOff = false;
+
+/** `--no-color`: no colour whatever the terminal or FORCE_COLOR say. */
+export function disableColour(): void {
+  colourOff = true;
+}
+
+/** Colour only on a terminal, never with `--no-color` or NO_COLOR (https://no-color.org); FORCE_COLOR forces it. */
 export function useColour(stream: NodeJS.WriteStream): boolean {
+  if (colourOff) return false;
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
   if (process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true;

@@ -41,6 +41,7 @@ export type ErrorCode =
   | 'TOKEN_OUTPUT_UNWRITABLE'
   | 'TOKEN_ROLL'
   | 'OUTPUT_EXISTS'
+  | 'OUTPUT_UNWRITABLE'
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'

@@ -130,10 +130,10 @@ describe('account file (zone_defaults) through the CLI', () => {
       const r = await cli(cmd);
       expect(r.code).toBe(1);
       expect(r.stderr).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
-      if (cmd[1] === bad) expect(r.stderr).toMatch(/bad-account\.yaml:4:11 zone_defaults\.ns_ttl: 5 is out of range \(30\.\.86400\)/);
+      if (cmd[1] === bad) expect(r.stdout + r.stderr).toMatch(/bad-account\.yaml:4:11 zone_defaults\.ns_ttl: 5 is out of range \(30\.\.86400\)/);
       else {
-        expect(r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.retry: SOA retry 900 must not exceed refresh 700/);
-        expect(r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.rname: .*write admin\.example\.com/);
+        expect(r.stdout + r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.retry: SOA retry 900 must not exceed refresh 700/);
+        expect(r.stdout + r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.rname: .*write admin\.example\.com/);
       }
     }
     expect(proxy.forwarded).toEqual([]);
@@ -147,8 +147,8 @@ describe('account file (zone_defaults) through the CLI', () => {
     writeFileSync(join(sub, 'c.yaml'), `version: 1\naccount_id: ${h.emulator.accountId}\n`);
     const r = await cli(['validate', sub]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/b\.yaml:1:1 account_id: account [0-9a-f]{32} is also described by .*a\.yaml and by .*b\.yaml; one account file per account/);
-    expect(r.stderr).toMatch(/c\.yaml:1:1: missing required field `zone` \(the zone's name; an account file has `account_id` and `zone_defaults` instead\)/);
+    expect(r.stdout + r.stderr).toMatch(/b\.yaml:1:1 account_id: account [0-9a-f]{32} is also described by .*a\.yaml and by .*b\.yaml; one account file per account/);
+    expect(r.stdout).toMatch(/c\.yaml:1:1: missing required field `zone` \(the zone's name; an account file has `account_id` and `zone_defaults` instead\)/);
   });
 
   it('retired account settings warn with their replacement and are not sent', async () => {
@@ -160,8 +160,8 @@ describe('account file (zone_defaults) through the CLI', () => {
     const v = await cli(['validate', retired]);
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`retired.yaml: valid (zone defaults of account ${h.emulator.accountId}: 1 field, 2 warnings)`);
-    expect(v.stderr).toMatch(/retired\.yaml:3:1 default_nameservers: warning: `default_nameservers` is retired \(2025-03-14\) and is not sent: write `zone_defaults: \{ nameservers: \{ type: custom\.tenant \} \}`/);
-    expect(v.stderr).toMatch(/retired\.yaml:5:3 zone_defaults\.use_account_custom_ns_by_default: warning: .*nameservers: \{ type: custom\.account \}/);
+    expect(v.stdout).toMatch(/retired\.yaml:3:1 default_nameservers: warning: `default_nameservers` is retired \(2025-03-14\) and is not sent: write `zone_defaults: \{ nameservers: \{ type: custom\.tenant \} \}`/);
+    expect(v.stdout).toMatch(/retired\.yaml:5:3 zone_defaults\.use_account_custom_ns_by_default: warning: .*nameservers: \{ type: custom\.account \}/);
     const dry = await cli(['apply', retired, '--dry-run']);
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain(`PATCH /accounts/${h.emulator.accountId}/dns_settings {"zone_defaults":{"multi_provider":true}}`);

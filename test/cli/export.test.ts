@@ -56,7 +56,8 @@ describe('zonectl export', () => {
     expect(exported.stderr).toMatch(/example\.com: 12 record\(s\), 1 token\(s\) written to/);
     expect(exported.code).toBe(0);
     const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=.*schemas\/zone\.schema\.json$/);
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./.zonectl/zone.schema.json');
+    expect(JSON.parse(readFileSync(join(dir, '.zonectl', 'zone.schema.json'), 'utf8'))).toHaveProperty('$schema');
     expect(text).toContain('defaults: { ttl: 3600, proxied: true }');
     expect(text).toContain('- { name: "@", type: A, content: 192.0.2.10, comment: "origin", tags: [ "team:web" ] }');
     expect(text).toContain('- { name: _dmarc, type: TXT, content: "v=DMARC1; p=reject; rua=mailto:dmarc@example.com", ttl: auto }');

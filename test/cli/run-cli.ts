@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** tsx's loader by absolute URL, so that the CLI also runs from a working directory outside the repository. */
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface CliResult {
   code: number;
@@ -13,7 +16,7 @@ export interface CliResult {
 /** Run the real CLI (TypeScript through tsx) in a child process, without a terminal. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = root): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
       cwd,
       env: {
         PATH: process.env.PATH,

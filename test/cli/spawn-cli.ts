@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CliResult } from './run-cli.js';
+import { TSX_LOADER, type CliResult } from './run-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,7 +18,7 @@ export interface RunningCli {
 }
 
 export function spawnCli(args: string[], env: Record<string, string | undefined>): RunningCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -91,18 +91,18 @@ describe('zonectl lint checks', () => {
     const file = 'test/lint/fixtures/mail-broken.yaml';
     const plain = await runCli(['lint', file]);
     expect(plain.code).toBe(0);
-    expect(plain.stderr).toMatch(/^test\/lint\/fixtures\/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]$/m);
-    expect(plain.stderr).toMatch(/mail-broken\.yaml: 2 findings/);
+    expect(plain.stdout).toMatch(/^test\/lint\/fixtures\/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]$/m);
+    expect(plain.stdout).toMatch(/mail-broken\.yaml: 2 findings/);
     const strict = await runCli(['lint', file, '--strict']);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).not.toMatch(/warning:/);
+    expect(strict.stdout).not.toMatch(/warning:/);
   });
 
   it('validate runs the lint checks as warnings, and --strict makes them errors', async () => {
     const file = 'test/lint/fixtures/mail-broken.yaml';
     const plain = await runCli(['validate', file]);
     expect(plain.code).toBe(0);
-    expect(plain.stderr).toMatch(/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]/);
+    expect(plain.stdout).toMatch(/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]/);
     expect(plain.stdout).toMatch(/mail-broken\.yaml: valid \(3 records, 4 warnings\)/);
     const strict = await runCli(['validate', '--strict', file]);
     expect(strict.code).toBe(1);

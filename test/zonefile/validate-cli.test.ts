@@ -15,16 +15,26 @@ const file = (name: string, text: string): string => {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 
-async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
-  registerValidate(program, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+/** A problem line (`FILE:LINE:COL ...`, or the closing `zonectl: error|warning: ...` count), not a summary line. */
+const isProblemLine = (l: string): boolean => /^zonectl: (error|warning): /.test(l) || /^.*?:\d+:\d+[ :]/.test(l);
+
+/**
+ * validate prints everything on stdout: the problem lines (`problems`), then one summary line per
+ * file (`out`); `stderr` holds what went to stderr (nothing, for validate's own output).
+ */
+async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; problems: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
+  registerValidate(program, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
   process.exitCode = undefined;
   await program.parseAsync(['validate', ...args], { from: 'user' });
   const code = Number(process.exitCode ?? 0);
   process.exitCode = undefined;
-  return { code, out, err };
+  const problems = stdout.filter(isProblemLine);
+  // Problems come first, summaries after them.
+  expect(stdout.slice(0, problems.length)).toEqual(problems);
+  return { code, out: stdout.filter((l) => !isProblemLine(l)), problems, stderr };
 }
 
 afterEach(() => {
@@ -37,19 +47,21 @@ describe('zonectl validate', () => {
     const r = await runCli([p]);
     expect(r.code).toBe(0);
     expect(r.out).toEqual([`${p}: valid (15 records, 1 token)`]);
-    expect(r.err).toEqual([]);
+    expect(r.problems).toEqual([]);
+    expect(r.stderr).toEqual([]);
   });
 
-  it('an invalid file: every problem on stderr as file:line:col path: message, exit 1', async () => {
+  it('an invalid file: every problem on stdout as file:line:col path: message, then the summary, exit 1; nothing on stderr', async () => {
     const p = file('bad.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, contnet: 192.0.2.1 }\n  - { name: x, type: A, content: 300.1.1.1 }\n  - { name: y, type: TXT, content: hi }\n  - { name: z, type: A, content: 192.0.2.1, locked: true }\n');
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toEqual([
+    expect(r.problems).toEqual([
       `${p}:4:27 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`,
       `${p}:5:34 records[1].content: "300.1.1.1" is not an IPv4 address`,
       `${p}:7:45 records[3].locked: warning: \`locked\` is retired (2024-07-14): always false and ignored by the service; remove it`,
     ]);
     expect(r.out).toEqual([`${p}: 2 errors, 1 warning`]);
+    expect(r.stderr).toEqual([]);
   });
 
   it('several files, one missing: each summarized, exit 1, no stack trace', async () => {
@@ -57,17 +69,17 @@ describe('zonectl validate', () => {
     const missing = join(dir, 'missing.yaml');
     const r = await runCli([good, missing]);
     expect(r.code).toBe(1);
-    expect(r.err).toEqual([`${missing}:1:1: file not found`]);
+    expect(r.problems).toEqual([`${missing}:1:1: file not found`]);
     expect(r.out).toEqual([`${good}: valid (15 records, 1 token)`, `${missing}: 1 error`]);
-    expect(r.err.join('\n')).not.toMatch(/\s+at /);
+    expect(r.problems.join('\n')).not.toMatch(/\s+at /);
   });
 
   it('a YAML syntax error is one problem with a position', async () => {
     const p = file('syntax.yaml', 'version: 1\nzone: [example.com\n');
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toHaveLength(1);
-    expect(r.err[0]).toMatch(new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `));
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatch(new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `));
   });
 
   it('reads ${VAR} from the environment it is given', async () => {
@@ -75,7 +87,7 @@ describe('zonectl validate', () => {
     expect((await runCli([p], { ORIGIN_IP: '192.0.2.44' })).code).toBe(0);
     const r = await runCli([p], {});
     expect(r.code).toBe(1);
-    expect(r.err[0]).toBe(`${p}:4:36 records[0].content: environment variable ORIGIN_IP is not set (write \${ORIGIN_IP:-default} to give a default)`);
+    expect(r.problems[0]).toBe(`${p}:4:36 records[0].content: environment variable ORIGIN_IP is not set (write \${ORIGIN_IP:-default} to give a default)`);
   });
 
   it('a file with thousands of problems: the first 200 lines, then one zonectl: error line with the count; the summary counts them all', async () => {
@@ -83,10 +95,10 @@ describe('zonectl validate', () => {
     const p = file('many.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toHaveLength(201);
-    expect(r.err[0]).toBe(`${p}:4:35 records[0].content: "bad-0" is not an IPv4 address`);
-    expect(r.err[199]).toMatch(new RegExp(`^${escape(p)}:203:\\d+ records\\[199\\]\\.content: `));
-    expect(r.err[200]).toBe(`zonectl: error: ${p}: 2800 more problems not shown (the first 200 are above)`);
+    expect(r.problems).toHaveLength(201);
+    expect(r.problems[0]).toBe(`${p}:4:35 records[0].content: "bad-0" is not an IPv4 address`);
+    expect(r.problems[199]).toMatch(new RegExp(`^${escape(p)}:203:\\d+ records\\[199\\]\\.content: `));
+    expect(r.problems[200]).toBe(`zonectl: error: ${p}: 2800 more problems not shown (the first 200 are above)`);
     expect(r.out).toEqual([`${p}: 3000 errors`]);
   });
 
@@ -95,9 +107,9 @@ describe('zonectl validate', () => {
     const p = file('schema-many.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toHaveLength(201);
-    expect(r.err[0]).toBe(`${p}:4:26 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`);
-    expect(r.err[200]).toBe(`zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`);
+    expect(r.problems).toHaveLength(201);
+    expect(r.problems[0]).toBe(`${p}:4:26 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`);
+    expect(r.problems[200]).toBe(`zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`);
     expect(r.out).toEqual([`${p}: at least 1000 errors`]);
   });
 
@@ -106,8 +118,8 @@ describe('zonectl validate', () => {
     const p = file('warnings.yaml', `version: 1\nzone: example.com\nrecords:\n${records.join('\n')}\n`);
     const r = await runCli([p]);
     expect(r.code).toBe(0);
-    expect(r.err).toHaveLength(201);
-    expect(r.err[200]).toBe(`zonectl: warning: ${p}: 50 more problems not shown (the first 200 are above)`);
+    expect(r.problems).toHaveLength(201);
+    expect(r.problems[200]).toBe(`zonectl: warning: ${p}: 50 more problems not shown (the first 200 are above)`);
     expect(r.out).toEqual([`${p}: valid (250 records, 250 warnings)`]);
   });
 
@@ -115,8 +127,8 @@ describe('zonectl validate', () => {
     const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    for (const line of r.err) expect(line).toMatch(new RegExp(`^${escape(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
-    expect(r.err.some((l) => l.includes(': warning: ttl 30 is below 60'))).toBe(true);
+    for (const line of r.problems) expect(line).toMatch(new RegExp(`^${escape(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
+    expect(r.problems.some((l) => l.includes(': warning: ttl 30 is below 60'))).toBe(true);
   });
 
   it('bytes that are not UTF-8 are an error naming the line, read from the real file', async () => {
@@ -124,7 +136,7 @@ describe('zonectl validate', () => {
     writeFileSync(p, Buffer.concat([Buffer.from('version: 1\nzone: example.com\nrecords:\n  - { name: t, type: TXT, content: "caf'), Buffer.from([0xe9]), Buffer.from('" }\n')]));
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toEqual([`${p}:4:40: the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)`]);
+    expect(r.problems).toEqual([`${p}:4:40: the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)`]);
     expect(r.out).toEqual([`${p}: 1 error`]);
   });
 
@@ -134,8 +146,8 @@ describe('zonectl validate', () => {
     const p = file('bomb.yaml', `version: 1\nzone: example.com\nx-a:\n${levels.join('\n')}\n`);
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.err).toHaveLength(1);
-    expect(r.err[0]).toMatch(new RegExp(`^${escape(p)}:8:\\d+: YAML aliases expand too far`));
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatch(new RegExp(`^${escape(p)}:8:\\d+: YAML aliases expand too far`));
   });
 
   it('a file name with a line break is shown escaped in the summary', async () => {

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../app/write-file-atomic.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
 import { info, log, out } from '../io.js';
-import { schemaRefFor } from '../schema-ref.js';
+import { schemaRefForOutput } from '../../app/repo-schema.js';
 import { VERSION } from '../version.js';
 import { baseUrlOption } from './plan.js';
 
@@ -33,6 +33,13 @@ function refuseOverwrite(path: string, force: boolean | undefined): void {
   }
 }
 
+/** The `$schema` reference of a YAML export (writing the repository's schema on the first one). */
+function schemaLine(outFile: string | undefined): { schemaRef?: string } {
+  const { ref, wrote } = schemaRefForOutput(outFile);
+  if (wrote !== undefined) info(`wrote the zone file schema to ${wrote} (editor completion; commit it)`);
+  return ref !== undefined ? { schemaRef: ref } : {};
+}
+
 async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
   const { zoneId, input } = await readLiveZone(client, zone);
   const exp = exportZone(input);
@@ -47,7 +54,7 @@ async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: st
             serial: Math.floor(now.getTime() / 1000), header: [`Exported:   ${now.toISOString().replace('T', ' ').slice(0, 19)} by zonectl ${VERSION}`],
             unknownTypes: input.unknownTypes,
           })
-        : renderExportYaml(exp, { schemaRef: schemaRefFor(outFile), origin });
+        : renderExportYaml(exp, { ...schemaLine(outFile), origin });
   if (outFile === undefined) out(text);
   else writeFileAtomic(outFile, text);
   const where = outFile ?? 'stdout';

@@ -6,7 +6,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { formatProblem, loadZoneFile } from '../../core/zonefile/index.js';
 import { EXIT, info, log, out } from '../io.js';
-import { schemaRefFor } from '../schema-ref.js';
+import { schemaRefForOutput } from '../../app/repo-schema.js';
 import { VERSION } from '../version.js';
 
 interface ImportFlags {
@@ -43,7 +43,9 @@ export function registerImport(program: Command): void {
         throw new ImportRefusedError('READ_FAILED', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
       }
       const result = importBindZone(text, { zone: flags.zone, soa: flags.soa === true, proxied: flags.proxied === true });
-      const yaml = renderExportYaml(result.export, { schemaRef: schemaRefFor(flags.out), origin: `Imported by zonectl ${VERSION} from ${file}.` });
+      const { ref, wrote } = schemaRefForOutput(flags.out);
+      if (wrote !== undefined) info(`wrote the zone file schema to ${wrote} (editor completion; commit it)`);
+      const yaml = renderExportYaml(result.export, { ...(ref !== undefined ? { schemaRef: ref } : {}), origin: `Imported by zonectl ${VERSION} from ${file}.` });
       for (const p of result.problems) log(`${file}:${p.line}: warning: ${p.message}`);
       // The written file must itself be valid: its problems are reported against the output.
       const check = loadZoneFile({ path: flags.out ?? '<stdout>', text: yaml }, {});

@@ -1,8 +1,60 @@
-import { Command } from 'commander';
-import { loadZoneFilesDetailed } from '../../app/load-zone-files.js';
+/**
+ * `zonectl lint FILE...`: what breaks mail and the web, from the zone files alone (no API call).
+ * Findings are results: one line each on stdout (`FILE:LINE:COL PATH: warning: message`), then a
+ * summary line per file; a file that does not load prints its errors the same way. `--strict`
+ * makes findings errors (exit 1). `--format json`: one document on stdout (every finding in the
+ * shape `validate --format json` uses, a summary per file and for the run).
+ */
+import { Option, type Command } from 'commander';
+import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
-import { formatProblem } from '../../core/zonefile/index.js';
-import { EXIT, log } from '../io.js';
+import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
+import { examplesText } from '../help-examples.js';
+import { EXIT, out } from '../io.js';
+import { jsonProblem } from '../json-error.js';
+
+interface LintedFile {
+  readonly path: string;
+  readonly zone?: string;
+  /** The file's own errors (it did not load). */
+  readonly errors: readonly Problem[];
+  readonly findings: readonly Problem[];
+}
+
+function lintFile(f: LoadedZoneFile, strict: boolean): LintedFile {
+  const errors = f.problems.filter((p) => p.severity === 'error');
+  const findings = f.config === undefined ? [] : lintZone(f.config).map((p): Problem => (strict ? { ...p, severity: 'error' } : p));
+  return { path: f.path, ...(f.config ? { zone: f.config.zone } : {}), errors, findings };
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function summaryLine(f: LintedFile): string {
+  if (f.errors.length > 0) return `${printable(f.path)}: ${plural(f.errors.length, 'error')} (not linted)`;
+  return `${printable(f.path)}: ${f.findings.length === 0 ? 'no findings' : plural(f.findings.length, 'finding')}`;
+}
+
+function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
+  const doc = {
+    format_version: 1,
+    command: 'lint',
+    ok: !failed,
+    files: files.map((f) => ({
+      file: f.path,
+      ...(f.zone !== undefined ? { zone: f.zone } : {}),
+      linted: f.errors.length === 0,
+      errors: f.errors.length,
+      findings: f.findings.length,
+      problems: [...f.errors, ...f.findings].map(jsonProblem),
+    })),
+    summary: {
+      files: files.length,
+      not_linted: files.filter((f) => f.errors.length > 0).length,
+      findings: files.reduce((n, f) => n + f.findings.length, 0),
+    },
+  };
+  return JSON.stringify(doc, null, 2);
+}
 
 export function registerLint(program: Command): void {
   program
@@ -10,20 +62,17 @@ export function registerLint(program: Command): void {
     .description('Check what breaks mail and the web: SPF, DMARC, DKIM, MX/NS/CNAME targets, CAA, wildcards, delegations, TTLs (no API call)')
     .argument('<files...>', 'zone files')
     .option('--strict', 'findings are errors (exit 1)')
-    .addHelpText('after', '\nExample:\n  zonectl lint zones/example.com.yaml --strict')
-    .action(async (files: string[], flags: { strict?: boolean }) => {
-      const loaded = await loadZoneFilesDetailed(files);
-      let errors = 0;
-      let findings = 0;
-      for (const f of loaded) {
-        for (const p of f.problems) if (p.severity === 'error') log(formatProblem(p));
-        errors += f.problems.filter((p) => p.severity === 'error').length;
-        if (f.config === undefined) continue;
-        const found = lintZone(f.config).map((p) => (flags.strict === true ? { ...p, severity: 'error' as const } : p));
-        for (const p of found) log(formatProblem(p));
-        findings += found.length;
-        log(`${f.path}: ${found.length === 0 ? 'no findings' : `${found.length} finding${found.length === 1 ? '' : 's'}`}`);
+    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout').choices(['text', 'json']).default('text'))
+    .addHelpText('after', examplesText(['zonectl lint zones/example.com.yaml --strict', 'zonectl lint zones/ --format json | jq \'.files[].problems[]\'']))
+    .action(async (paths: string[], flags: { strict?: boolean; format: 'text' | 'json' }) => {
+      const files = (await loadZoneFilesDetailed(paths)).map((f) => lintFile(f, flags.strict === true));
+      const failed = files.some((f) => f.errors.length > 0) || (flags.strict === true && files.some((f) => f.findings.length > 0));
+      if (flags.format === 'json') {
+        out(renderLintJson(files, failed));
+      } else {
+        for (const f of files) for (const p of [...f.errors, ...f.findings]) out(formatProblem(p));
+        for (const f of files) out(summaryLine(f));
       }
-      process.exitCode = errors > 0 || (flags.strict === true && findings > 0) ? EXIT.error : EXIT.ok;
+      process.exitCode = failed ? EXIT.error : EXIT.ok;
     });
 }

@@ -1,9 +1,10 @@
 /**
- * `zonectl validate FILE...`: the problems of every file on stderr, one line each
+ * `zonectl validate FILE...`: the problems of every file on stdout (as linters print their
+ * findings, so that `zonectl validate zones/ | less` shows them), one line each
  * (`FILE:LINE:COL PATH: message`, warnings `FILE:LINE:COL PATH: warning: message`), at most
  * PRINTED_PER_FILE per file and then one `zonectl: error: ...` line with the count of the rest
  * (`zonectl: warning: ...` when they are all warnings);
- * one summary line per file on stdout (`FILE: valid (N records)` or `FILE: N errors`); exit 0
+ * then one summary line per file (`FILE: valid (N records)` or `FILE: N errors`); exit 0
  * when all are valid, 1 otherwise. The lint checks (`zonectl lint`) run too, as warnings, or as
  * errors with `--strict`. No API call, no credentials needed. A directory stands for every
  * zone file under it. On GitHub Actions (GITHUB_ACTIONS=true) each problem shown is also an
@@ -149,7 +150,7 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   }
   let invalid = false;
   for (const f of loaded) {
-    for (const line of problemLines(f)) io.err(line);
+    for (const line of problemLines(f)) io.out(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
     if ((!f.config && !f.account) || counts(f).errors > 0) invalid = true;
   }

@@ -7,8 +7,8 @@ import { Document, isMap, isScalar, isSeq, Scalar, type Pair, type YAMLMap } fro
 import type { ZoneExport } from './export-zone.js';
 
 export interface RenderExportOptions {
-  /** `$schema` reference for yaml-language-server (a path relative to the file, or a URL). */
-  readonly schemaRef: string;
+  /** `$schema` reference for yaml-language-server (a path relative to the file); no line without one. */
+  readonly schemaRef?: string;
   /** A line saying where the file came from (e.g. `exported from zone id ... on ...`). */
   readonly origin?: string;
 }
@@ -31,8 +31,8 @@ function quoteFreeText(record: YAMLMap): void {
 
 export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions): string {
   const doc = new Document(exp.file);
-  const header = [` yaml-language-server: $schema=${options.schemaRef}`];
-  if (options.origin !== undefined) header.push('', ` ${options.origin}`);
+  const header = options.schemaRef !== undefined ? [` yaml-language-server: $schema=${options.schemaRef}`] : [];
+  if (options.origin !== undefined) header.push(...(header.length > 0 ? [''] : []), ` ${options.origin}`);
   doc.commentBefore = header.join('\n');
   const root = doc.contents as YAMLMap;
   const pairs = root.items as Pair[];
