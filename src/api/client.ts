@@ -3,6 +3,7 @@
  * keep-alive, credentials, the envelope, errors, retries with backoff and the shared limiter.
  * Secrets never reach an error message or a log line.
  */
+import { errorHint } from './error-hints.js';
 import { Pool, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
@@ -364,7 +365,7 @@ export class CloudflareClient {
     const envelope = value as Envelope;
     if (status >= 400 || envelope.success === false) {
       const { errors, wrappers } = flattenApiErrors(envelope.errors);
-      return new CloudflareApiError({ status, errors, wrappers, method, path, attempts: attempt });
+      return new CloudflareApiError({ status, errors, wrappers, method, path, attempts: attempt, hint: errorHint(errors, this.baseUrl, this.authKind) });
     }
     const info = envelope.result_info;
     return {

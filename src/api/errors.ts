@@ -80,8 +80,10 @@ export class CloudflareApiError extends ZonectlError {
     method: string;
     path: string;
     attempts?: number;
+    /** What to check (a setting or variable, never its value): src/api/error-hints.ts. */
+    hint?: string;
   }) {
-    super('API_ERROR', `${args.method} ${args.path}: ${describeErrors(args.status, args.errors)}`);
+    super('API_ERROR', `${args.method} ${args.path}: ${describeErrors(args.status, args.errors)}${args.hint !== undefined ? `; ${args.hint}` : ''}`);
     this.status = args.status;
     this.errors = args.errors;
     this.wrappers = args.wrappers ?? [];

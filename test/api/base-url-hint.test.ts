@@ -61,6 +61,30 @@ describe('a base URL that is not the API', () => {
     expect(err.message).toContain('check CLOUDFLARE_BASE_URL');
   });
 
+  it('a base URL without /client/v4: the API answers 7003, and the hint names the path to add', async () => {
+    const origin = new URL(emulator.baseUrl).origin;
+    const err = await failure(origin);
+    expect(err.message).toMatch(/404 7003 /);
+    expect(err.message).toContain(`the base URL ${origin} does not end with /client/v4: check CLOUDFLARE_BASE_URL (or --base-url), e.g. ${origin}/client/v4`);
+  });
+
+  it('a token the service does not know (9109): the hint names CLOUDFLARE_API_TOKEN, never the token', async () => {
+    const err = await failure(emulator.baseUrl);
+    expect(err.message).toMatch(/403 9109 Invalid access token; the service does not accept the API token: check CLOUDFLARE_API_TOKEN/);
+    expect(err.message).not.toContain('hint-token-000000000000000000000000');
+  });
+
+  it('a key pair the service does not know: the hint names CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY', async () => {
+    const c = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'key', email: 'nobody@example.com', key: 'f'.repeat(37) }, limiter: null, retry: { maxAttempts: 1 } });
+    const err = await c.request('GET', '/zones').then(
+      () => new Error('the request did not fail'),
+      (e: unknown) => e as Error,
+    );
+    await c.close();
+    expect(err.message).toContain('check CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY');
+    expect(err.message).not.toContain('f'.repeat(37));
+  });
+
   it('an answer of the API itself gets no such hint', async () => {
     const err = await failure(emulator.baseUrl);
     expect(err.message).not.toContain('CLOUDFLARE_BASE_URL');

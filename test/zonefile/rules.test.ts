@@ -234,10 +234,12 @@ describe('duplicates', () => {
 });
 
 describe('zone-level rules', () => {
-  it('"no A/AAAA in the file" is a warning, not an error', () => {
-    const { problems, config } = load(withRecords('{ name: "@", type: TXT, content: hello }'));
-    expectProblem(problems, { line: 4, severity: 'warning', message: /no A or AAAA record/ });
-    expect(config).toBeDefined();
+  it('a zone without A or AAAA (mail-only, delegation-only) gets no problem at all', () => {
+    const mail = load(withRecords('{ name: "@", type: MX, content: mx.example.net, priority: 10 }', '{ name: "@", type: TXT, content: "v=spf1 -all" }'));
+    expect(mail.problems).toEqual([]);
+    expect(mail.config).toBeDefined();
+    const delegation = load(withRecords('{ name: sub, type: NS, content: ns1.example.net }'));
+    expect(delegation.problems).toEqual([]);
   });
 });
 

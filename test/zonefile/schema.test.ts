@@ -58,6 +58,15 @@ describe('schema problems', () => {
     expectProblem(problems, { line: 8, message: /unknown field `polices`; did you mean `policies`\?/ });
   });
 
+  it('a close abbreviation is suggested too (prio, cont), an ambiguous one is not', () => {
+    const { problems } = load(withRecords('{ name: "@", type: MX, content: mx.example.net, prio: 10 }', '{ name: www, type: A, cont: 192.0.2.1 }'));
+    expectProblem(problems, { line: 4, message: /^unknown field `prio`; did you mean `priority`\?$/ });
+    expectProblem(problems, { line: 5, message: /^unknown field `cont`; did you mean `content`\?$/ });
+    // `co` is too short to stand for anything; `max` starts both max_delete_percent and max_update_percent.
+    const short = load(`${HEADER}records: []\nmanage: { max: 10 }\n`);
+    expectProblem(short.problems, { line: 4, message: /^unknown field `max`$/ });
+  });
+
   it('a field of no likeness gets no suggestion', () => {
     const { problems } = load(withRecords('{ name: www, type: A, content: 192.0.2.1, banana: 1 }'));
     expectProblem(problems, { line: 4, message: /^unknown field `banana`$/ });

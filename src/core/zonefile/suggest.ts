@@ -16,8 +16,23 @@ export function editDistance(a: string, b: string): number {
   return d[m][n];
 }
 
-/** The candidate nearest to `word` when it is close enough to be a likely typo. */
+/**
+ * The candidate nearest to `word` when it is close enough to be a likely typo, or else the one
+ * candidate that `word` (three characters or more) abbreviates (`prio` for `priority`).
+ */
 export function suggestNearest(word: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
+  return nearestByEdits(word, list) ?? abbreviated(word, list);
+}
+
+function abbreviated(word: string, candidates: readonly string[]): string | undefined {
+  const w = word.toLowerCase();
+  if (w.length < 3) return undefined;
+  const longer = candidates.filter((c) => c.length > w.length && c.toLowerCase().startsWith(w));
+  return longer.length === 1 ? longer[0] : undefined;
+}
+
+function nearestByEdits(word: string, candidates: readonly string[]): string | undefined {
   const w = word.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;

@@ -1,6 +1,6 @@
 /**
- * Whole-zone rules: a valid zone name; "at least one A or AAAA" (a warning: they may live
- * outside the file). A zone name is a domain: two labels or more, each of letters, digits and
+ * Whole-zone rules: a valid zone name. (No rule asks for an A or AAAA record: mail-only and
+ * delegation-only zones are normal, and the service does not ask for one either.) A zone name is a domain: two labels or more, each of letters, digits and
  * hyphens, neither starting nor ending with a hyphen (RFC 1035 §2.3.1 preferred syntax; IDN in
  * punycode), no wildcard and no underscore.
  */
@@ -26,12 +26,4 @@ export function zoneNameProblem(zone: string): string | undefined {
 export const checkZone: Rule = (ctx) => {
   const problem = zoneNameProblem(ctx.zone);
   if (problem) ctx.sink.error('zone.name', ['zone'], `zone name ${JSON.stringify(ctx.doc.zone)} ${problem}`);
-  if (ctx.recordCount > ctx.records.length) return; // records with errors may be the A/AAAA ones
-  if (!ctx.records.some((e) => e.record.type === 'A' || e.record.type === 'AAAA')) {
-    ctx.sink.warning(
-      'zone.no-address',
-      ctx.doc.records !== undefined ? ['records'] : [],
-      'the file has no A or AAAA record; every zone needs at least one (fine if they live outside this file)',
-    );
-  }
 };
