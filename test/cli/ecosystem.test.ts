@@ -113,3 +113,26 @@ describe('output habits', () => {
     expect((JSON.parse(strict.stdout) as typeof doc).files[0]!.problems[0]!.severity).toBe('error');
   });
 });
+
+describe('plan --format json across zones', () => {
+  it('has a top-level summary of the run: zones, failures, changes by action', async () => {
+    const h = await startHarness({ zones: ['example.com', 'example.org'] });
+    try {
+      const a = join(dir, 'a.yaml');
+      const b = join(dir, 'b.yaml');
+      const c = join(dir, 'c.yaml');
+      writeFileSync(a, 'version: 1\nzone: example.com\nrecords:\n  - { name: h2, type: A, content: 192.0.2.2 }\n  - { name: h10, type: A, content: 192.0.2.10 }\n');
+      writeFileSync(b, 'version: 1\nzone: example.org\nrecords:\n  - { name: www, type: A, content: 192.0.2.3 }\n');
+      writeFileSync(c, 'version: 1\nzone: missing.example\nrecords: []\n');
+      const r = await runCli(['plan', '--format', 'json', a, b, c], { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
+      expect(r.code).toBe(1); // missing.example is not a zone here
+      const doc = JSON.parse(r.stdout) as { summary: Record<string, number>; zones: { zone: string; changes: { after: { name: string } }[] }[] };
+      expect(doc.summary).toEqual({ zones: 3, planned: 2, failed: 1, with_changes: 2, create: 3, update: 0, delete: 0, unchanged: 0, unmanaged: 0 });
+      expect(Object.keys(doc)[1]).toBe('summary');
+      // Names in natural order: h2 before h10.
+      expect(doc.zones.find((z) => z.zone === 'example.com')?.changes.map((ch) => ch.after.name)).toEqual(['h2.example.com', 'h10.example.com']);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -21,6 +21,7 @@
  * Within a phase, operations are sorted (settings, records, tokens; deletes, updates, creates;
  * then by name and type) so that a plan reads the same every time.
  */
+import { naturalCompare } from '../natural-compare.js';
 import { InternalError, ZonectlError } from '../errors.js';
 import { assertNoCnameCycle } from './check-chains.js';
 import type { CanonicalRecord } from '../model/record.js';
@@ -87,7 +88,7 @@ function sortKey(op: UnorderedOperation): string {
   return `${r.name} ${r.type}`;
 }
 
-/** Phase, kind, action (then the sort key, compared by the caller). */
+/** Phase, kind, action (then the sort key, compared by the caller in natural order: h2 before h10). */
 function compareOps(a: Operation, b: Operation): number {
   if (a.phase !== b.phase) return a.phase - b.phase;
   if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
@@ -175,6 +176,6 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
   // Each sort key built once, not at every comparison (n log n strings on a 100,000-operation plan).
   return ordered
     .map((op) => ({ op, key: sortKey(op) }))
-    .sort((a, b) => compareOps(a.op, b.op) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort((a, b) => compareOps(a.op, b.op) || naturalCompare(a.key, b.key))
     .map((e) => e.op);
 }

@@ -49,7 +49,24 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
   };
 }
 
-/** The JSON document of `plan --format json` / `drift --format json`. */
+/** Totals over every zone of the run (`failed`: zones that could not be planned). */
+export function jsonRunSummary(plans: readonly ZonePlan[], failed: number): Record<string, number> {
+  const sum = (key: keyof ZonePlan['summary']): number => plans.reduce((n, p) => n + p.summary[key], 0);
+  return {
+    zones: plans.length + failed,
+    planned: plans.length,
+    failed,
+    with_changes: plans.filter((p) => p.operations.length > 0).length,
+    create: sum('create'),
+    update: sum('update'),
+    delete: sum('delete'),
+    unchanged: sum('unchanged'),
+    unmanaged: sum('unmanaged'),
+  };
+}
+
+/** The JSON document of `plan --format json` / `drift --format json`: a summary of the run first, then each zone. */
 export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unknown> = {}): string {
-  return `${JSON.stringify({ format_version: 1, ...extra, zones: plans.map(jsonZone) }, null, 2)}\n`;
+  const failed = Array.isArray(extra.errors) ? extra.errors.length : 0;
+  return `${JSON.stringify({ format_version: 1, summary: jsonRunSummary(plans, failed), ...extra, zones: plans.map(jsonZone) }, null, 2)}\n`;
 }
