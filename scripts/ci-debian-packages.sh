@@ -2,7 +2,8 @@
 # Installs the Debian packages the test suite uses when present (tests that need them fail under CI
 # without them): python3-cloudflare (Cloudflare's own Python library, 2.x; test/thirdparty runs it
 # against the emulator), bind9-utils (named-checkzone checks `zonectl export --format bind`),
-# bind9-dnsutils and knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns).
+# bind9-dnsutils and knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns),
+# zsh and fish (`zonectl completion` scripts loaded into the real shells, test/cli/ecosystem).
 # Does nothing (one dpkg-query) when they are already installed. Needs apt-get and root,
 # or sudo without a password. Where it cannot install them it says so and exits 0 outside CI
 # (the tests that need them are reported as skipped), but exits 1 under CI (CI set and not
@@ -21,7 +22,7 @@ cannot_install() {
   exit 0
 }
 
-PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils)
+PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils zsh fish)
 
 installed() {
   # dpkg's status database first (milliseconds), else whether Debian's python3 can import it.
@@ -32,7 +33,7 @@ installed() {
     done
   else
     /usr/bin/python3 -c 'import CloudFlare' 2>/dev/null && command -v named-checkzone >/dev/null \
-      && command -v dig >/dev/null && command -v kdig >/dev/null
+      && command -v dig >/dev/null && command -v kdig >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null
   fi
 }
 

@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness } from '../scenario/harness.js';
-import { runCli } from './run-cli.js';
+import { commandRuns, needsTool } from '../support/needs-tool.js';
+import { TSX_LOADER, runCli } from './run-cli.js';
+
+const FISH = needsTool({ name: 'fish', available: commandRuns('fish', ['--version']), install: 'Debian package fish' });
+const ZSH = needsTool({ name: 'zsh', available: commandRuns('zsh', ['--version']), install: 'Debian package zsh' });
 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-eco-'));
 
@@ -43,6 +47,28 @@ describe('zonectl completion', () => {
     expect(complete('zonectl', 'token', '')).toContain('roll');
     writeFileSync(join(dir, 'example.com.yaml'), 'version: 1\nzone: example.com\nrecords: []\n');
     expect(complete('zonectl', 'plan', 'exa')).toEqual(['example.com.yaml']);
+  });
+
+  FISH.it('fish: the script completes commands, flag values and subcommands in a real fish', async () => {
+    const r = await runCli(['completion', 'fish']);
+    const file = join(dir, 'zonectl.fish');
+    writeFileSync(file, r.stdout);
+    const ask = (line: string): string[] =>
+      execFileSync('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], { cwd: dir, encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split('\t')[0]!);
+    expect(ask('zonectl pl')).toEqual(['plan']);
+    expect(ask('zonectl plan --format ')).toEqual(['json', 'markdown', 'text']);
+    expect(ask('zonectl token ')).toContain('roll');
+  });
+
+  ZSH.it('zsh: the script loads in a real zsh and defines the completion function', () => {
+    const file = join(dir, 'zonectl.zsh');
+    writeFileSync(file, execFileSync(process.execPath, ['--import', TSX_LOADER, join(process.cwd(), 'src/cli/main.ts'), 'completion', 'zsh'], { encoding: 'utf8' }));
+    const out = execFileSync('zsh', ['-f', '-c', `source '${file}' && whence -w _zonectl && complete -p zonectl`], { cwd: dir, encoding: 'utf8' });
+    expect(out).toContain('_zonectl: function');
+    expect(out).toContain('complete -o default -F _zonectl zonectl');
   });
 
   it('zsh and fish scripts name every command; an unknown shell is refused', async () => {
