@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildZoneSchema } from '../core/zonefile/schema/build-schema.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeOutputFile } from './write-output.js';
 
 export const REPO_SCHEMA = join('.zonectl', 'zone.schema.json');
 
@@ -35,7 +35,7 @@ export function writeRepoSchema(root: string): { path: string; result: SchemaWri
   const text = schemaText();
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   if (existing === text) return { path, result: 'unchanged' };
-  writeFileAtomic(path, text);
+  writeOutputFile(path, text);
   return { path, result: existing === undefined ? 'created' : 'updated' };
 }
 

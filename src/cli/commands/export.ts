@@ -6,7 +6,7 @@ import { connect } from '../../app/connect.js';
 import { readLiveZone } from '../../app/export-zone.js';
 import { renderBindZone } from '../../core/bind/render-bind.js';
 import { exportZone } from '../../core/export/export-zone.js';
-import { writeFileAtomic } from '../../app/write-file-atomic.js';
+import { writeOutputFile } from '../../app/write-output.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
 import { info, log, out } from '../io.js';
@@ -56,7 +56,7 @@ async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: st
           })
         : renderExportYaml(exp, { ...schemaLine(outFile), origin });
   if (outFile === undefined) out(text);
-  else writeFileAtomic(outFile, text);
+  else writeOutputFile(outFile, text);
   const where = outFile ?? 'stdout';
   info(`${exp.file.zone}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`);
   for (const line of exp.leftOut) log(`  left out: ${line}`);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../../app/write-file-atomic.js';
+import { writeOutputFile } from '../../app/write-output.js';
 import { importBindZone } from '../../core/bind/import-zone.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
@@ -52,7 +52,7 @@ export function registerImport(program: Command): void {
       for (const p of check.problems) log(formatProblem(p));
       const errors = check.problems.filter((p) => p.severity === 'error').length;
       if (flags.out === undefined) out(yaml);
-      else writeFileAtomic(flags.out, yaml);
+      else writeOutputFile(flags.out, yaml);
       info(`${file}: ${result.imported} record(s) imported, ${result.problems.length} warning(s)${errors > 0 ? `, ${errors} error(s) in the result` : ''}`);
       process.exitCode = errors > 0 || (flags.strict === true && result.problems.length > 0) ? EXIT.error : EXIT.ok;
     });

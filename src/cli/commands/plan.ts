@@ -5,7 +5,7 @@ import { resolveBaseUrl } from '../../app/connect.js';
 import { plannedRuns } from '../../app/run-zones.js';
 import type { AccountRun } from '../../app/plan-account.js';
 import type { ZoneRun } from '../../app/plan-zones.js';
-import { writeFileAtomic } from '../../app/write-file-atomic.js';
+import { writeOutputFile } from '../../app/write-output.js';
 import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
 import { EXIT, info, log } from '../io.js';
 import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
@@ -29,7 +29,7 @@ export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: st
     zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
     ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
   };
-  writeFileAtomic(path, serializePlanFile(plan));
+  writeOutputFile(path, serializePlanFile(plan));
 }
 
 export const baseUrlOption = (): Option =>
