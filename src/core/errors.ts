@@ -48,6 +48,8 @@ export type ErrorCode =
   | 'INTERRUPTED'
   // the credential lacks a permission the plan needs
   | 'MISSING_PERMISSION'
+  // the emulator's --state is open in another emulator
+  | 'STATE_LOCKED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

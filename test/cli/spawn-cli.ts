@@ -8,9 +8,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** A CLI child process the test can watch and signal while it runs. */
 export interface RunningCli {
   readonly child: ChildProcess;
+  stdout(): string;
   stderr(): string;
   /** Resolves once stderr matches `pattern` (rejects if the process ends first). */
   waitForStderr(pattern: RegExp): Promise<void>;
+  /** Resolves once stdout matches `pattern` (rejects if the process ends first). */
+  waitForStdout(pattern: RegExp): Promise<void>;
   readonly done: Promise<CliResult>;
 }
 
@@ -23,7 +26,10 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   let stdout = '';
   let stderr = '';
   const watchers: Array<() => void> = [];
-  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    for (const w of [...watchers]) w();
+  });
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
     for (const w of [...watchers]) w();
@@ -32,20 +38,26 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal === 'SIGKILL' ? 137 : -1), stdout, stderr }));
   });
+  const waitFor = (text: () => string, name: string, pattern: RegExp): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (pattern.test(text())) resolve();
+      };
+      watchers.push(check);
+      check();
+      void done.then(() => {
+        if (!pattern.test(text())) reject(new Error(`the CLI ended before ${name} matched ${pattern}:\n${stderr}`));
+      });
+    });
   return {
     child,
+    stdout: () => stdout,
     stderr: () => stderr,
     waitForStderr(pattern) {
-      return new Promise<void>((resolve, reject) => {
-        const check = (): void => {
-          if (pattern.test(stderr)) resolve();
-        };
-        watchers.push(check);
-        check();
-        void done.then(() => {
-          if (!pattern.test(stderr)) reject(new Error(`the CLI ended before stderr matched ${pattern}:\n${stderr}`));
-        });
-      });
+      return waitFor(() => stderr, 'stderr', pattern);
+    },
+    waitForStdout(pattern) {
+      return waitFor(() => stdout, 'stdout', pattern);
     },
     done,
   };
