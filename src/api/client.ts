@@ -15,6 +15,7 @@ import {
   flattenApiErrors,
 } from './errors.js';
 import { ListScanner, type ScannedList } from './stream-list.js';
+import { checkRequestPath } from './api-ids.js';
 import { defaultRateLimiter, systemClock, type Clock, type RateLimiter } from './rate-limiter.js';
 import {
   DEFAULT_RETRY,
@@ -218,6 +219,7 @@ export class CloudflareClient {
    */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     try {
+      checkRequestPath(method, path); // no request leaves with `..`, `%2F` or a query in its path (src/api/api-ids.ts)
       return await this.requestWithRetries<T>(method.toUpperCase(), path, options);
     } catch (err) {
       // Last line of defence: no secret leaves through an error message.

@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'API_ERROR'
   | 'API_BAD_RESPONSE'
   | 'API_NETWORK'
+  | 'API_BAD_ID'
   | 'CREDENTIALS'
   | 'OUTCOME_UNKNOWN'
   | 'PARTIALLY_UNKNOWN'
@@ -41,6 +42,7 @@ export type ErrorCode =
   | 'TOKEN_OUTPUT_UNWRITABLE'
   | 'TOKEN_ROLL'
   | 'OUTPUT_EXISTS'
+  | 'UNSAFE_EXPORT_PATH'
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'

@@ -12,6 +12,8 @@ export interface DropProxy {
   setRule(rule: DropRule): void;
   /** Sees every answer the upstream gave (dropped or not), e.g. to learn a secret a test must not find in output. */
   setObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
+  /** Rewrites an answer's body before the client gets it (a hostile or broken service); undefined keeps it. */
+  setRewrite(rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   const upstream = new URL(upstreamBaseUrl);
   let rule: DropRule = () => 'pass';
   let observer: ((method: string, path: string, body: string) => void) | undefined;
+  let rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined;
   const forwarded: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -38,9 +41,10 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
         }
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const up = await request(`${upstream.origin}${path}`, { method: method as 'GET', headers, body });
-        const text = await up.body.text();
+        const upText = await up.body.text();
+        const text = rewrite?.(method, path, upText) ?? upText;
         forwarded.push(`${method} ${path}`);
-        observer?.(method, path, text);
+        observer?.(method, path, upText);
         if (decision === 'drop-after') {
           req.socket.destroy();
           return;
@@ -63,6 +67,9 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     },
     setObserver: (o) => {
       observer = o;
+    },
+    setRewrite: (r) => {
+      rewrite = r;
     },
     close: () =>
       new Promise<void>((r) => {
