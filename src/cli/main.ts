@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { setRequestTimeout } from '../app/request-timeout.js';
 import { reportFatal } from './errors.js';
 import { ZonectlError } from '../core/errors.js';
 import { handleClosedOutput, setVerbosity } from './io.js';
@@ -37,6 +38,15 @@ export function selectedCommand(args: readonly string[]): string | undefined {
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : undefined;
 }
 
+/** `--request-timeout`: seconds, more than 0 and at most a day. */
+function requestTimeoutSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0) || n > 86_400) {
+    throw new InvalidArgumentError('--request-timeout must be a number of seconds above 0 (at most 86400), e.g. 300.');
+  }
+  return n;
+}
+
 /** The program with the command `args` runs registered (all of them when it names none). */
 export async function buildProgram(args: readonly string[] = process.argv.slice(2)): Promise<Command> {
   const program = new Command('zonectl')
@@ -44,8 +54,10 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
     .version(VERSION)
     .option('-q, --quiet', 'print results, warnings and errors only: no progress (bar or lines), no notes such as "Plan saved to"')
     .option('-v, --verbose', 'print one line per completed API call during apply (instead of the progress bar), and the stack trace of an internal error')
+    .option('--request-timeout <seconds>', 'give up on an API request whose answer is not complete after this many seconds (default 300)', requestTimeoutSeconds)
     .hook('preAction', (root) => {
-      const { quiet, verbose } = root.opts<{ quiet?: boolean; verbose?: boolean }>();
+      const { quiet, verbose, requestTimeout } = root.opts<{ quiet?: boolean; verbose?: boolean; requestTimeout?: number }>();
+      setRequestTimeout(requestTimeout === undefined ? undefined : requestTimeout * 1000);
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
       setVerbosity(quiet === true ? 'quiet' : verbose === true ? 'verbose' : 'normal');
       // The installed CLI is a bundle (scripts/bundle.mjs): stack traces name the source files.

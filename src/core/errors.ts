@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'API_BAD_RESPONSE'
   | 'API_NETWORK'
   | 'API_BAD_ID'
+  | 'API_TIMEOUT'
+  | 'API_TOO_LARGE'
   | 'CREDENTIALS'
   | 'OUTCOME_UNKNOWN'
   | 'PARTIALLY_UNKNOWN'
