@@ -62,6 +62,8 @@ export async function listAll<T>(
     });
     const items = checkPage<T>(res.result, 'GET', path, res.status);
     itemsRead += items.length;
+    // (Pages read at once each had the room left when they started: together they may pass it.)
+    if (itemsRead > maxItems) throw new ResponseTooLargeError(`GET ${path}: the list has more than ${maxItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads; stopped reading`);
     return { items, info: res.result_info };
   };
 

@@ -91,6 +91,17 @@ describe('caps on what an answer may hold', () => {
     });
   });
 
+  it('pages that never end (no page count, every page full) stop at the element cap over all pages', async () => {
+    let next = 0;
+    const c = await against((_req, res) => {
+      json(res);
+      const items = Array.from({ length: 50 }, () => record(++next));
+      res.end(`{"success":true,"errors":[],"result":[${items.join(',')}],"result_info":{"per_page":50}}`);
+    }, { limits: { maxListItems: 120 } });
+    await expect(listAll(c, '/zones', {}, { perPage: 50 })).rejects.toMatchObject({ code: 'API_TOO_LARGE', message: expect.stringContaining('more than 120 elements') });
+    expect(server!.requests).toHaveLength(3);
+  });
+
   it('an endless list of whitespace stops at the byte cap', async () => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const c = await against((_req, res) => {
