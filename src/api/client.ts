@@ -16,6 +16,16 @@ import {
   flattenApiErrors,
 } from './errors.js';
 import { ListScanner, type ScannedList } from './stream-list.js';
+import { checkRequestPath } from './api-ids.js';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RESPONSE_LIMITS,
+  RequestTimeoutError,
+  ResponseTooLargeError,
+  readCappedList,
+  readCappedText,
+  type ResponseLimits,
+} from './response-limits.js';
 import { defaultRateLimiter, systemClock, type Clock, type RateLimiter } from './rate-limiter.js';
 import {
   DEFAULT_RETRY,
@@ -64,6 +74,8 @@ export interface RequestOptions {
    * fails the request with its error (no retry).
    */
   decodeItem?: (item: unknown) => unknown;
+  /** With `decodeItem`: the most elements this answer may hold (default the client's `maxListItems`). */
+  maxItems?: number;
 }
 
 /** One line of the request log (never holds headers or bodies). */
@@ -91,6 +103,14 @@ export interface ClientOptions {
   random?: () => number;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /**
+   * Deadline of one exchange, from sending to the last byte of the answer (default 5 minutes,
+   * `--request-timeout`): a server that trickles bytes cannot hold a run. An exchange past it is
+   * not retried (a GET fails with API_TIMEOUT; a write's outcome is unknown).
+   */
+  requestTimeoutMs?: number;
+  /** Size caps of answers (src/api/response-limits.ts). */
+  limits?: Partial<ResponseLimits>;
   userAgent?: string;
   log?: (event: RequestLogEvent) => void;
 }
@@ -172,6 +192,9 @@ export class CloudflareClient {
   private readonly random: () => number;
   private readonly headersTimeoutMs: number;
   private readonly bodyTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  /** Size caps of answers (src/api/response-limits.ts). */
+  readonly limits: ResponseLimits;
   private readonly userAgent: string;
   private readonly log: ((event: RequestLogEvent) => void) | undefined;
 
@@ -182,6 +205,9 @@ export class CloudflareClient {
     this.prefix = prefix;
     this.headersTimeoutMs = options.headersTimeoutMs ?? 60_000;
     this.bodyTimeoutMs = options.bodyTimeoutMs ?? 120_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    if (!(this.requestTimeoutMs > 0)) throw new InternalError('requestTimeoutMs must be positive');
+    this.limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher;
       this.ownsDispatcher = false;
@@ -219,6 +245,7 @@ export class CloudflareClient {
    */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     try {
+      checkRequestPath(method, path); // no request leaves with `..`, `%2F` or a query in its path (src/api/api-ids.ts)
       return await this.requestWithRetries<T>(method.toUpperCase(), path, options);
     } catch (err) {
       // Last line of defence: no secret leaves through an error message.
@@ -237,7 +264,7 @@ export class CloudflareClient {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     };
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt<T>(method, path, target, headers, body, attempt, options.decodeItem);
+      const outcome = await this.attempt<T>(method, path, target, headers, body, attempt, options);
       if (outcome.kind === 'ok') return outcome.response;
       if (attempt >= this.retry.maxAttempts) throw outcome.error;
       await this.clock.sleep(outcome.delayMs);
@@ -257,14 +284,18 @@ export class CloudflareClient {
     headers: Record<string, string>,
     body: string | undefined,
     attempt: number,
-    decodeItem?: (item: unknown) => unknown,
+    options: RequestOptions,
   ): Promise<Attempt<T>> {
+    const decodeItem = options.decodeItem;
     if (this.limiter) await this.limiter.acquire();
     const started = this.clock.now();
     let status: number;
     let responseHeaders: IncomingHttpHeaders;
     let text: string;
     let scanned: ScannedList<unknown> | undefined;
+    // The deadline of the whole exchange (undici's own timeouts only bound the gaps between bytes).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.requestTimeoutMs);
     try {
       const res = await this.dispatcher.request({
         origin: this.origin,
@@ -274,20 +305,29 @@ export class CloudflareClient {
         body,
         headersTimeout: this.headersTimeoutMs,
         bodyTimeout: this.bodyTimeoutMs,
+        signal: deadline.signal,
       });
       status = res.statusCode;
       responseHeaders = res.headers;
+      const what = `${method} ${path}`;
       if (decodeItem !== undefined && status >= 200 && status < 300) {
         const scanner = new ListScanner(decodeItem);
-        for await (const chunk of res.body) scanner.push(chunk as Buffer);
+        await readCappedList(res.body, scanner, this.limits, options.maxItems ?? this.limits.maxListItems, what);
         scanned = scanner.finish();
         text = scanned.envelope;
       } else {
-        text = await res.body.text();
+        text = await readCappedText(res.body, this.limits.maxBodyBytes, what);
       }
       this.limiter?.observe(responseHeaders);
     } catch (err) {
       this.limiter?.release();
+      const timedOut = deadline.signal.aborted;
+      deadline.abort(); // stops reading an answer that was refused (too large): the connection is dropped
+      const refused = this.refusedExchange(method, path, err, timedOut);
+      if (refused !== undefined) {
+        this.emit({ method, path, attempt, ms: this.clock.now() - started, outcome: 'error', detail: refused.message });
+        throw refused;
+      }
       const detail = describeNetworkError(err) + (looksLikeWrongBaseUrl(err) ? this.baseUrlHint() : '');
       const ms = this.clock.now() - started;
       const decision = decideOnNetworkError(method, err);
@@ -302,6 +342,8 @@ export class CloudflareClient {
         delayMs: backoffDelay(attempt, this.retry, this.random),
         error: new ApiNetworkError(method, path, detail, attempt, err),
       };
+    } finally {
+      clearTimeout(timer);
     }
     const ms = this.clock.now() - started;
     const decision = decideOnStatus(method, status);
@@ -330,6 +372,22 @@ export class CloudflareClient {
       throw new ApiResponseError(method, path, status, `an element of \`result\` could not be read: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
     return { kind: 'ok', response: scanned?.items !== undefined ? { ...parsed, result: scanned.items as T } : parsed };
+  }
+
+  /**
+   * An exchange zonectl gave up on, never retried: past the deadline, or an answer too large. A
+   * write may have been acted on, so its outcome is unknown (re-read before anything is re-sent).
+   */
+  private refusedExchange(method: string, path: string, err: unknown, timedOut: boolean): Error | undefined {
+    let reason: ZonectlError | undefined;
+    if (err instanceof ResponseTooLargeError) reason = err;
+    else if (timedOut) {
+      reason = new RequestTimeoutError(
+        `${method} ${path}: no complete answer within ${this.requestTimeoutMs / 1000} s (--request-timeout); is ${this.baseUrl} the Cloudflare API v4, and reachable?`,
+      );
+    }
+    if (reason === undefined) return undefined;
+    return isIdempotent(method) ? reason : new OutcomeUnknownError(method, path, reason.message, reason);
   }
 
   /** Where to look when the base URL answers like something other than the API. */

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './api-ids.js';
 export * from './credentials.js';
 export * from './rate-limiter.js';
 export * from './retry-policy.js';

@@ -5,6 +5,7 @@ import type { LiveRecord } from '../core/model/record.js';
 import { ZonectlError } from '../core/errors.js';
 import type { CloudflareClient } from './client.js';
 import { whyNoZone } from './why-no-zone.js';
+import { checkApiId } from './api-ids.js';
 import { RECORDS_PER_PAGE, TOKENS_PER_PAGE, ZONES_PER_PAGE, listAll } from './paging.js';
 
 /** The zone object fields zonectl reads. */
@@ -29,10 +30,23 @@ export class LiveRecordError extends ZonectlError {
   }
 }
 
+/** A zone object from the API, its id (and its account's) checked before any path is built from it. */
+export function checkZone(zone: ApiZone): ApiZone {
+  const what = `zone ${JSON.stringify(typeof zone?.name === 'string' ? zone.name : '?')}`;
+  checkApiId(zone?.id, what);
+  if (zone.account?.id !== undefined) checkApiId(zone.account.id, `the account of ${what}`);
+  return zone;
+}
+
+/** GET /zones (every page, `query` e.g. `{ name }`), each zone checked (`checkZone`). */
+export async function listZones(client: CloudflareClient, query: Readonly<Record<string, string>> = {}): Promise<ApiZone[]> {
+  return (await listAll<ApiZone>(client, '/zones', query, { perPage: ZONES_PER_PAGE })).map(checkZone);
+}
+
 /** The zone of that name (GET /zones?name=); a clear error when none or several match. */
 export async function findZone(client: CloudflareClient, zoneName: string): Promise<ApiZone> {
   const name = zoneName.trim().toLowerCase().replace(/\.$/, '');
-  const zones = await listAll<ApiZone>(client, '/zones', { name }, { perPage: ZONES_PER_PAGE });
+  const zones = await listZones(client, { name });
   const matching = zones.filter((z) => z.name.toLowerCase() === name);
   if (matching.length === 0) {
     throw new ZoneLookupError(`zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`);
@@ -64,6 +78,7 @@ interface UnknownTypeItem {
 
 /** One listed API record as a live record, or set aside when zonectl does not know its type. */
 function decodeListedRecord(api: ApiRecord, zoneName: string): LiveRecord | UnknownTypeItem {
+  checkApiId(api?.id, `record ${JSON.stringify(api?.name)} ${JSON.stringify(api?.type)}`);
   try {
     return fromApiRecord(api, zoneName);
   } catch (err) {
@@ -124,7 +139,9 @@ export interface ApiToken {
 
 /** GET /user/tokens, every page. */
 export async function readTokens(client: CloudflareClient): Promise<ApiToken[]> {
-  return listAll<ApiToken>(client, '/user/tokens', {}, { perPage: TOKENS_PER_PAGE });
+  const tokens = await listAll<ApiToken>(client, '/user/tokens', {}, { perPage: TOKENS_PER_PAGE });
+  for (const t of tokens) checkApiId(t?.id, `token ${JSON.stringify(t?.name)}`);
+  return tokens;
 }
 
 export interface ApiPermissionGroup {

@@ -3,9 +3,16 @@
  * The first page tells how many pages there are; the rest are fetched with bounded concurrency
  * and joined in page order. Stops at `total_pages`, or at the first empty page when the service
  * gives no page count.
+ *
+ * Every page is read as it arrives (src/api/stream-list.ts) under the client's caps
+ * (src/api/response-limits.ts): all pages together hold at most `maxListItems` elements. The
+ * first page's `result_info` is checked against what arrives: a `total_pages` more than its
+ * `total_count` needs, or a `total_count` other than the number of elements read, is an error
+ * (a list that changed while it was read, or an answer that cannot be trusted).
  */
-import type { CloudflareClient, QueryValue } from './client.js';
+import type { CloudflareClient, QueryValue, ResultInfo } from './client.js';
 import { ApiResponseError } from './errors.js';
+import { ResponseTooLargeError } from './response-limits.js';
 
 /**
  * DNS records per page: the largest the API accepts (the official OpenAPI's `dns-records_per_page`
@@ -45,18 +52,26 @@ export async function listAll<T>(
   const perPage = options.perPage ?? RECORDS_PER_PAGE;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxPages = options.maxPages ?? 100_000;
+  const maxItems = client.limits.maxListItems;
+  let itemsRead = 0;
   const fetchPage = async (page: number) => {
     const res = await client.request<unknown>('GET', path, {
       query: { ...query, page, per_page: perPage },
-      ...(options.decodeItem ? { decodeItem: options.decodeItem } : {}),
+      decodeItem: options.decodeItem ?? keepItem,
+      maxItems: maxItems - itemsRead,
     });
-    return { items: checkPage<T>(res.result, 'GET', path, res.status), info: res.result_info };
+    const items = checkPage<T>(res.result, 'GET', path, res.status);
+    itemsRead += items.length;
+    // (Pages read at once each had the room left when they started: together they may pass it.)
+    if (itemsRead > maxItems) throw new ResponseTooLargeError(`GET ${path}: the list has more than ${maxItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads; stopped reading`);
+    return { items, info: res.result_info };
   };
 
   const first = await fetchPage(1);
   const pages: T[][] = [first.items];
   const totalPages = first.info?.total_pages;
-  if (first.items.length === 0) return [];
+  checkPageCount(first.info, first.items.length, maxItems, path);
+  if (first.items.length === 0) return checkTotal([], itemsRead, first.info, path);
   if (typeof totalPages === 'number' && Number.isFinite(totalPages)) {
     // Known page count: fetch the rest in parallel, in order.
     const last = Math.min(totalPages, maxPages);
@@ -80,7 +95,39 @@ export async function listAll<T>(
   }
   // One page is one answer: the list cannot have shifted under it, so there is nothing to drop
   // (and a 100,000-record zone skips a Set of 100,000 ids).
-  return pages.length === 1 ? first.items : dedupeById(pages.flat());
+  return checkTotal(pages.length === 1 ? first.items : dedupeById(pages.flat()), itemsRead, first.info, path);
+}
+
+const keepItem = (item: unknown): unknown => item;
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+
+/** The first page's counts, before more pages are asked for: within the caps, and consistent. */
+function checkPageCount(info: ResultInfo | undefined, firstPageItems: number, maxItems: number, path: string): void {
+  const total = info?.total_count;
+  if (!finite(total)) return;
+  if (total > maxItems) {
+    throw new ResponseTooLargeError(`GET ${path}: the list says it holds ${total.toLocaleString('en-US')} elements (result_info.total_count), more than zonectl reads (${maxItems.toLocaleString('en-US')}); nothing more was read`);
+  }
+  const pages = info?.total_pages;
+  const needed = firstPageItems === 0 ? 1 : Math.ceil(total / firstPageItems);
+  if (finite(pages) && pages > Math.max(1, needed)) {
+    throw new ApiResponseError('GET', path, 200, `result_info says ${pages} pages for ${total} elements of ${firstPageItems} a page; the answer cannot be trusted`);
+  }
+}
+
+/** What arrived (`arrived` elements, before any id seen twice was dropped) against the first page's `total_count`. */
+function checkTotal<T>(items: T[], arrived: number, info: ResultInfo | undefined, path: string): T[] {
+  const total = info?.total_count;
+  if (finite(total) && total !== arrived) {
+    throw new ApiResponseError(
+      'GET',
+      path,
+      200,
+      `result_info.total_count said ${total} elements but ${arrived} arrived; the list changed while it was read, or the answer cannot be trusted (run again)`,
+    );
+  }
+  return items;
 }
 
 function dedupeById<T>(items: T[]): T[] {

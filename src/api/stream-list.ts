@@ -60,8 +60,24 @@ export class ListScanner<T> {
   private readonly batch = new ElementBatch();
   /** In `result`, at an element boundary: see `cut`. */
   private cutting = false;
+  private envelopeBytes = 0;
 
   constructor(private readonly decode: (item: unknown) => T) {}
+
+  /** Elements decoded so far. */
+  get itemCount(): number {
+    return this.items.length;
+  }
+
+  /** Bytes held while they cannot be parsed yet: the element in progress, or the envelope so far. */
+  get openBytes(): number {
+    return Math.max(this.batch.heldLength, this.envelopeBytes);
+  }
+
+  private keepEnvelope(part: Buffer): void {
+    this.envelopeParts.push(part);
+    this.envelopeBytes += part.length;
+  }
 
   /** Feeds the next chunk of the body. */
   push(chunk: Buffer): void {
@@ -126,7 +142,7 @@ export class ListScanner<T> {
         i = this.scanEnvelope(chunk, i);
         if (!this.inResult) break;
         // `i` is just past the `[` that opens `result`: the envelope keeps the `[`.
-        this.envelopeParts.push(chunk.subarray(envelopeFrom, i));
+        this.keepEnvelope(chunk.subarray(envelopeFrom, i));
         envelopeFrom = -1;
         if (mayCut) {
           this.cutting = true;
@@ -145,7 +161,7 @@ export class ListScanner<T> {
         if (mayCut && (this.batch.elementOpen ? this.batch.elementBeganInChunk : this.depth === 2)) this.cutting = true;
       }
     }
-    if (envelopeFrom >= 0) this.envelopeParts.push(chunk.subarray(envelopeFrom));
+    if (envelopeFrom >= 0) this.keepEnvelope(chunk.subarray(envelopeFrom));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { CloudflareClient, DEFAULT_BASE_URL, credentialsFromEnv, type RateLimiter } from '../api/index.js';
+import { requestTimeout } from './request-timeout.js';
 
 export interface ConnectOptions {
   readonly baseUrl?: string;
@@ -22,5 +23,6 @@ export function connect(options: ConnectOptions = {}): CloudflareClient {
     baseUrl: resolveBaseUrl(options.baseUrl, env),
     credentials: credentialsFromEnv(env),
     ...(options.limiter !== undefined ? { limiter: options.limiter } : {}),
+    ...(requestTimeout() !== undefined ? { requestTimeoutMs: requestTimeout() } : {}),
   });
 }

@@ -12,7 +12,7 @@
  * here, and the check says so instead of guessing. Global-key credentials are not checked.
  */
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError } from '../api/index.js';
+import { CloudflareApiError, checkApiId } from '../api/index.js';
 import { assertNever, ZonectlError } from '../core/errors.js';
 import type { Operation } from '../core/plan/operation.js';
 import type { ZoneRun } from './plan-zones.js';
@@ -110,7 +110,7 @@ async function readOwnToken(client: CloudflareClient): Promise<TokenDetails | st
   try {
     const verified = (await client.request<{ id?: string }>('GET', '/user/tokens/verify')).result;
     if (typeof verified?.id !== 'string') return 'GET /user/tokens/verify gave no token id';
-    return (await client.request<TokenDetails>('GET', `/user/tokens/${verified.id}`)).result;
+    return (await client.request<TokenDetails>('GET', `/user/tokens/${checkApiId(verified.id, 'the token in use (GET /user/tokens/verify)')}`)).result;
   } catch (err) {
     if (err instanceof CloudflareApiError && (err.status === 403 || err.status === 401)) {
       return 'the token cannot read its own permissions (that needs API Tokens Read)';

@@ -1,5 +1,5 @@
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
+import { CloudflareApiError, checkZone, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { canonicalZoneName, isInZone } from '../core/model/names.js';
@@ -44,7 +44,7 @@ async function resolveZone(client: CloudflareClient, config: ZoneConfig, known: 
   if (config.zoneId !== undefined) {
     try {
       const res = await client.request<ApiZone>('GET', `/zones/${encodeURIComponent(config.zoneId)}`);
-      return res.result;
+      return checkZone(res.result);
     } catch (error) {
       if (error instanceof CloudflareApiError && error.status === 403) return { id: config.zoneId, name: config.zone };
       throw error;

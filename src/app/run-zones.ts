@@ -3,7 +3,7 @@
  * outcome, so that one zone's failure does not stop the others. Zone ids of many zones come from
  * one listing of the zones (GET /zones, 50 a page) instead of one lookup by name per zone.
  */
-import { ZONES_PER_PAGE, listAll, type ApiZone, type CloudflareClient } from '../api/index.js';
+import { listZones, type ApiZone, type CloudflareClient } from '../api/index.js';
 import { ZonectlError, type ErrorCode } from '../core/errors.js';
 import { canonicalZoneName } from '../core/model/names.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
@@ -42,7 +42,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
 export async function listedZones(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<Array<ApiZone | undefined>> {
   const unresolved = configs.filter((c) => c.zoneId === undefined);
   if (unresolved.length <= LIST_ZONES_ABOVE) return configs.map(() => undefined);
-  const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
+  const zones = await listZones(client);
   const byName = new Map<string, ApiZone[]>();
   for (const z of zones) {
     const name = canonicalZoneName(z.name);

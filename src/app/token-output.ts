@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ZonectlError } from '../core/errors.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { ReservedFile, temporaryPathFor, writeFileAtomic } from './write-file-atomic.js';
 
 /** The `--token-output` file cannot be read or written. Messages never hold a secret. */
 export class TokenOutputError extends ZonectlError {
@@ -62,7 +62,7 @@ export function checkTokenOutputWritable(path: string): void {
   const full = resolve(path);
   const dir = dirname(full);
   readPrevious(full);
-  const probe = join(dir, `.${basename(full)}.${process.pid}.${Date.now()}.probe.tmp`);
+  const probe = temporaryPathFor(full);
   let fd: number;
   try {
     fd = openSync(probe, 'wx', 0o600);
@@ -71,6 +71,48 @@ export function checkTokenOutputWritable(path: string): void {
   }
   closeSync(fd);
   unlinkSync(probe);
+}
+
+/** Room kept for the new secrets in a file opened before they exist (a token secret is about 40 characters). */
+const ROOM_FOR_SECRETS = 4096;
+
+/** A `--token-output` file opened before the secret it will hold exists (see `openTokenOutput`). */
+export interface OpenTokenOutput {
+  /** Writes the secrets (merged into the earlier content) and puts the file in place. Throws TokenOutputError. */
+  save(values: Readonly<Record<string, string>>): void;
+  /** Gives up: removes the temporary file; the file itself is untouched. */
+  discard(): void;
+}
+
+/**
+ * Opens the `--token-output` file before a secret is made (`token roll`): the earlier content is
+ * read and checked, and the temporary file that will replace it is created (mode 0600, exclusively,
+ * random name) and filled with room for the secrets, so that a missing directory, a file that is
+ * not ours, no permission or no space fail here, before the roll. When the final rename fails
+ * anyway, the error names the temporary file that holds the secret.
+ */
+export function openTokenOutput(path: string): OpenTokenOutput {
+  const full = resolve(path);
+  const previous = readPrevious(full);
+  const before = `${JSON.stringify(previous, null, 2)}\n`;
+  let reserved: ReservedFile;
+  try {
+    reserved = ReservedFile.reserve(full, Buffer.byteLength(before) + ROOM_FOR_SECRETS, 0o600);
+  } catch (err) {
+    throw new TokenOutputError(describeFsError(err, dirname(full)), err);
+  }
+  return {
+    save(values) {
+      try {
+        reserved.commit(`${JSON.stringify({ ...previous, ...values }, null, 2)}\n`);
+      } catch (err) {
+        throw new TokenOutputError(`${describeFsError(err, dirname(full))}; the new secret is kept in ${reserved.temporaryPath} (mode 0600): move it to ${full}`, err);
+      }
+    },
+    discard() {
+      reserved.discard();
+    },
+  };
 }
 
 /**

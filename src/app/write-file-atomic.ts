@@ -1,18 +1,108 @@
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+/**
+ * Writing a file so that readers see the old or the new content, never a part: a temporary file
+ * beside it is written, fsync'd and renamed over it.
+ *
+ * The temporary file has a random name and is created exclusively (O_CREAT | O_EXCL, flag 'wx'):
+ * a file or symlink already at that name makes the open fail instead of being followed, so a
+ * symlink planted in a shared directory cannot redirect the write. It is removed when anything
+ * fails before the rename.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, ftruncateSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** Write a file so that readers see the old or the new content, never a part (temp + fsync + rename). */
-export function writeFileAtomic(path: string, content: string, mode = 0o644): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  const fd = openSync(tmp, 'w', mode);
+/** A fresh, unpredictable name for the temporary file of `path`, in the same directory (so that rename is atomic). */
+export function temporaryPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+}
+
+/** Removes a temporary file, ignoring that it may already be gone. */
+function removeQuietly(tmp: string): void {
   try {
-    writeSync(fd, content);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
     unlinkSync(tmp);
+  } catch {
+    // already gone, or the directory went away: nothing left to clean
+  }
+}
+
+/** Writes all of `bytes` at offset 0 of `fd`, then cuts the file there and syncs it. */
+function writeWhole(fd: number, bytes: Buffer): void {
+  let done = 0;
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, done);
+  ftruncateSync(fd, bytes.length);
+  fsyncSync(fd);
+}
+
+/** Write a file atomically (see the header): temp file created exclusively, fsync, rename; the temp file is removed on failure. */
+export function writeFileAtomic(path: string, content: string, mode = 0o644): void {
+  const tmp = temporaryPathFor(path);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    try {
+      writeWhole(fd, Buffer.from(content, 'utf8'));
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    removeQuietly(tmp);
     throw e;
   }
-  closeSync(fd);
-  renameSync(tmp, path);
+}
+
+/**
+ * A temporary file created (exclusively, as above) and filled before its content is known, so
+ * that what can fail about creating and filling it fails early: `token roll` opens it before the
+ * secret exists. `reserveBytes` of blank are written and synced at once, so that the disk space
+ * is allocated; `commit` then overwrites them (content up to that size needs no new space) and
+ * renames the file into place.
+ */
+export class ReservedFile {
+  private fd: number | undefined;
+
+  private constructor(
+    readonly path: string,
+    /** Where the content waits before the rename (a random name beside `path`). */
+    readonly temporaryPath: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+  }
+
+  static reserve(path: string, reserveBytes: number, mode = 0o600): ReservedFile {
+    const tmp = temporaryPathFor(path);
+    const fd = openSync(tmp, 'wx', mode);
+    try {
+      writeWhole(fd, Buffer.alloc(reserveBytes, 0x20));
+    } catch (e) {
+      closeSync(fd);
+      removeQuietly(tmp);
+      throw e;
+    }
+    return new ReservedFile(path, tmp, fd);
+  }
+
+  /**
+   * Writes the content and renames the file into place. When the rename fails, the content stays
+   * in `temporaryPath` (it is not removed: it may hold what cannot be had again).
+   */
+  commit(content: string): void {
+    if (this.fd === undefined) throw new Error('the reserved file was already committed or discarded');
+    const fd = this.fd;
+    this.fd = undefined;
+    try {
+      writeWhole(fd, Buffer.from(content, 'utf8'));
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(this.temporaryPath, this.path);
+  }
+
+  /** Closes and removes the temporary file (nothing was written to `path`). */
+  discard(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    removeQuietly(this.temporaryPath);
+  }
 }

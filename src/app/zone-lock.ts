@@ -15,7 +15,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, OutcomeUnknownError } from '../api/index.js';
+import { CloudflareApiError, OutcomeUnknownError, checkApiId } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import {
   decodeLockTarget,
@@ -102,7 +102,9 @@ export function processAlive(pid: number): boolean {
 
 async function readLock(client: CloudflareClient, zoneId: string, name: string): Promise<LockRow | undefined> {
   const res = await client.request<LockRow[]>('GET', `/zones/${zoneId}/dns_records`, { query: { type: 'CNAME', name, per_page: 5 } });
-  return res.result.find((r) => typeof r.content === 'string');
+  const row = res.result.find((r) => typeof r.content === 'string');
+  if (row !== undefined) checkApiId(row.id, `the apply lock record ${name}`);
+  return row;
 }
 
 async function deleteById(client: CloudflareClient, zoneId: string, id: string): Promise<void> {
@@ -178,7 +180,7 @@ async function tryCreate(client: CloudflareClient, zoneId: string, name: string,
   const body = { type: 'CNAME', name, content: target, ttl: 60, proxied: false, comment: 'zonectl apply lock: removed when the apply ends' };
   try {
     const res = await client.request<{ id: string }>('POST', `/zones/${zoneId}/dns_records`, { body });
-    return res.result.id;
+    return checkApiId(res.result.id, `the apply lock record ${name} just created`);
   } catch (err) {
     if (err instanceof OutcomeUnknownError) {
       // The create may have happened: the lock is ours only if it carries our own target.

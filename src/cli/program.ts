@@ -1,5 +1,6 @@
 /** The program: its global flags, help, and the command modules, each loaded only when needed. */
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { setRequestTimeout } from '../app/request-timeout.js';
 import { ZonectlError } from '../core/errors.js';
 import { disableColour, setVerbosity } from './io.js';
 import { VERSION } from './version.js';
@@ -42,6 +43,15 @@ export function selectedCommand(args: readonly string[]): string | undefined {
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : undefined;
 }
 
+/** `--request-timeout`: seconds, more than 0 and at most a day. */
+function requestTimeoutSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0) || n > 86_400) {
+    throw new InvalidArgumentError('--request-timeout must be a number of seconds above 0 (at most 86400), e.g. 300.');
+  }
+  return n;
+}
+
 /** The program with the command `args` runs registered (all of them when it names none). */
 export async function buildProgram(args: readonly string[] = process.argv.slice(2)): Promise<Command> {
   const program = new Command('zonectl')
@@ -50,8 +60,10 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
     .option('-q, --quiet', 'print results, warnings and errors only: no progress (bar or lines), no notes such as "Plan saved to"')
     .option('-v, --verbose', 'print one line per completed API call during apply (instead of the progress bar), and the stack trace of an internal error')
     .option('--no-color', 'no colour in the output (as NO_COLOR=1); colour is used on a terminal only anyway')
+    .option('--request-timeout <seconds>', 'give up on an API request whose answer is not complete after this many seconds (default 300)', requestTimeoutSeconds)
     .hook('preAction', (root) => {
-      const { quiet, verbose, color } = root.opts<{ quiet?: boolean; verbose?: boolean; color?: boolean }>();
+      const { quiet, verbose, color, requestTimeout } = root.opts<{ quiet?: boolean; verbose?: boolean; color?: boolean; requestTimeout?: number }>();
+      setRequestTimeout(requestTimeout === undefined ? undefined : requestTimeout * 1000);
       if (color === false) disableColour();
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
       setVerbosity(quiet === true ? 'quiet' : verbose === true ? 'verbose' : 'normal');

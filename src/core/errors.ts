@@ -25,6 +25,9 @@ export type ErrorCode =
   | 'API_ERROR'
   | 'API_BAD_RESPONSE'
   | 'API_NETWORK'
+  | 'API_BAD_ID'
+  | 'API_TIMEOUT'
+  | 'API_TOO_LARGE'
   | 'CREDENTIALS'
   | 'OUTCOME_UNKNOWN'
   | 'PARTIALLY_UNKNOWN'
@@ -42,6 +45,7 @@ export type ErrorCode =
   | 'TOKEN_ROLL'
   | 'OUTPUT_EXISTS'
   | 'OUTPUT_UNWRITABLE'
+  | 'UNSAFE_EXPORT_PATH'
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'
@@ -49,6 +53,8 @@ export type ErrorCode =
   | 'INTERRUPTED'
   // the credential lacks a permission the plan needs
   | 'MISSING_PERMISSION'
+  // the emulator's --state is open in another emulator
+  | 'STATE_LOCKED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

@@ -11,10 +11,15 @@
  *   into place, then truncates the journal. Journal lines with a sequence number not above the
  *   snapshot's are skipped on load, so a crash between rename and truncate is harmless.
  * - Loading tolerates a torn last journal line (a crash mid-append) and cuts it off.
+ * - FILE.lock keeps a second emulator off the state while this one has it open (state-lock.ts).
+ * - The snapshot's temporary file has a random name and is created exclusively (never a file or
+ *   symlink that was already there); leftovers of a crashed compaction are removed on open.
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { lockState, type StateLock } from './state-lock.js';
 
 export type JournalOp =
   | { o: 'p'; c: string; i: string; v: unknown }
@@ -49,6 +54,7 @@ export class Journal {
   private constructor(
     private readonly path: string,
     private fh: FileHandle,
+    private readonly lock: StateLock,
     seq: number,
     opsInJournal: number,
     snapshotCount: number,
@@ -62,25 +68,32 @@ export class Journal {
 
   static async open(path: string, options: { compactAfter?: number } = {}): Promise<{ journal: Journal; image: StateImage }> {
     await fs.mkdir(dirname(path), { recursive: true });
-    await fs.rm(`${path}.tmp`, { force: true });
-    const snapshot = await readSnapshot(path);
-    const journalPath = `${path}.journal`;
-    const log = await readJournal(journalPath, snapshot.seq);
-    const fh = await fs.open(journalPath, 'a');
-    if (log.validBytes < log.totalBytes) {
-      await fh.truncate(log.validBytes);
-      await fh.datasync();
+    const lock = await lockState(path);
+    try {
+      await removeCompactionLeftovers(path);
+      const snapshot = await readSnapshot(path);
+      const journalPath = `${path}.journal`;
+      const log = await readJournal(journalPath, snapshot.seq);
+      const fh = await fs.open(journalPath, 'a');
+      if (log.validBytes < log.totalBytes) {
+        await fh.truncate(log.validBytes);
+        await fh.datasync();
+      }
+      const opsInJournal = log.replay.reduce((n, ops) => n + ops.length, 0);
+      const journal = new Journal(
+        path,
+        fh,
+        lock,
+        Math.max(snapshot.seq, log.lastSeq),
+        opsInJournal,
+        snapshot.entries.length,
+        options.compactAfter ?? DEFAULT_COMPACT_AFTER,
+      );
+      return { journal, image: { entries: snapshot.entries, replay: log.replay } };
+    } catch (err) {
+      await lock.release();
+      throw err;
     }
-    const opsInJournal = log.replay.reduce((n, ops) => n + ops.length, 0);
-    const journal = new Journal(
-      path,
-      fh,
-      Math.max(snapshot.seq, log.lastSeq),
-      opsInJournal,
-      snapshot.entries.length,
-      options.compactAfter ?? DEFAULT_COMPACT_AFTER,
-    );
-    return { journal, image: { entries: snapshot.entries, replay: log.replay } };
   }
 
   /** The store's contents, read when a snapshot is written. */
@@ -150,15 +163,20 @@ export class Journal {
     chunks.push(current.join(''));
     const opsAtSnapshot = this.opsSinceSnapshot;
 
-    const tmp = `${this.path}.tmp`;
-    const out = await fs.open(tmp, 'w');
+    const tmp = compactionPathFor(this.path);
+    const out = await fs.open(tmp, 'wx');
     try {
-      for (const chunk of chunks) await out.write(chunk);
-      await out.sync();
-    } finally {
-      await out.close();
+      try {
+        for (const chunk of chunks) await out.write(chunk);
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      await fs.rename(tmp, this.path);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
     }
-    await fs.rename(tmp, this.path);
     await syncDirectory(dirname(this.path));
     // Everything in the journal now has seq <= seqAt (writes are serialised with this method).
     await this.fh.truncate(0);
@@ -172,6 +190,23 @@ export class Journal {
     await this.flush();
     this.closed = true;
     await this.fh.close();
+    await this.lock.release();
+  }
+}
+
+const COMPACTION_SUFFIX = '.compact.tmp';
+
+/** A snapshot being written: `.FILE.<random>.compact.tmp` beside FILE. */
+function compactionPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}${COMPACTION_SUFFIX}`);
+}
+
+/** Removes snapshots a crashed compaction left (and the `FILE.tmp` of earlier versions). */
+async function removeCompactionLeftovers(path: string): Promise<void> {
+  await fs.rm(`${path}.tmp`, { force: true });
+  const prefix = `.${basename(path)}.`;
+  for (const name of await fs.readdir(dirname(path))) {
+    if (name.startsWith(prefix) && name.endsWith(COMPACTION_SUFFIX)) await fs.rm(join(dirname(path), name), { force: true });
   }
 }
 

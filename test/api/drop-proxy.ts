@@ -20,6 +20,8 @@ export interface DropProxy {
   held(): Promise<string>;
   /** Forwards every held request. */
   release(): void;
+  /** Rewrites an answer's body before the client gets it (a hostile or broken service); undefined keeps it. */
+  setRewrite(rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   const upstream = new URL(upstreamBaseUrl);
   let rule: DropRule = () => 'pass';
   let observer: ((method: string, path: string, body: string) => void) | undefined;
+  let rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined;
   const forwarded: string[] = [];
   const holding: Array<() => void> = [];
   const heldWaiters: Array<(what: string) => void> = [];
@@ -54,9 +57,10 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
         }
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const up = await request(`${upstream.origin}${path}`, { method: method as 'GET', headers, body });
-        const text = await up.body.text();
+        const upText = await up.body.text();
+        const text = rewrite?.(method, path, upText) ?? upText;
         forwarded.push(`${method} ${path}`);
-        observer?.(method, path, text);
+        observer?.(method, path, upText);
         if (decision === 'drop-after') {
           req.socket.destroy();
           return;
@@ -83,6 +87,9 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     held: () => new Promise<string>((resolve) => heldWaiters.push(resolve)),
     release: () => {
       for (const r of holding.splice(0)) r();
+    },
+    setRewrite: (r) => {
+      rewrite = r;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -123,12 +123,12 @@ describe('against the emulator: reading', () => {
 
   it('sets aside records of types zonectl does not know', () => {
     const rows: ApiRecord[] = [
-      { id: 'a', name: host(1), type: 'A', content: addr(1), ttl: 1, proxied: false },
-      { id: 'b', name: host(1), type: 'SPF', content: 'v=spf1 -all', ttl: 1 },
+      { id: 'a'.repeat(32), name: host(1), type: 'A', content: addr(1), ttl: 1, proxied: false },
+      { id: 'b'.repeat(32), name: host(1), type: 'SPF', content: 'v=spf1 -all', ttl: 1 },
     ];
     const { records, unknownTypes } = decodeLiveRecords(rows, ZONE);
-    expect(records.map((r) => r.id)).toEqual(['a']);
-    expect(unknownTypes.map((r) => r.id)).toEqual(['b']);
+    expect(records.map((r) => r.id)).toEqual(['a'.repeat(32)]);
+    expect(unknownTypes.map((r) => r.id)).toEqual(['b'.repeat(32)]);
   });
 });
 

@@ -5,6 +5,8 @@ import { executeOperations } from '../../src/api/execute.js';
 import { aRecord, createOp } from './helpers.js';
 
 const ORIGIN = 'https://api.example.test';
+const R1 = '0000000000000000000000000000a001'; // record ids: 32 hex, as the API gives them
+const R2 = '0000000000000000000000000000a002';
 const ok = (result: unknown, extra: Record<string, unknown> = {}) => ({ success: true, errors: [], messages: [], result, ...extra });
 let agent: MockAgent | undefined;
 afterEach(async () => {
@@ -23,7 +25,7 @@ describe('executeOperations: a batch whose outcome is partly visible', () => {
     pool.intercept({ path: '/client/v4/zones/z1', method: 'GET' }).reply(200, ok({ id: 'z1', name: 'example.com' }));
     pool
       .intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' })
-      .reply(200, ok([{ id: 'r1', name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false }], { result_info: { page: 1, total_pages: 1 } }));
+      .reply(200, ok([{ id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false }], { result_info: { page: 1, total_pages: 1 } }));
     const res = await executeOperations(client, ops, { batch: true, batchLimit: 200, concurrency: 1 });
     expect(res.ok).toBe(false);
     expect(res.error?.message).toMatch(/batch of 3 operations \(outcome unknown\): .*partially unknown: 1 are visible and 2 are not/);
@@ -42,13 +44,13 @@ describe('executeOperations: a batch whose outcome is partly visible', () => {
     pool
       .intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' })
       .reply(200, ok([
-        { id: 'r2', name: 'b.example.com', type: 'A', content: '192.0.2.2', ttl: 1, proxied: false },
-        { id: 'r1', name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false },
+        { id: R2, name: 'b.example.com', type: 'A', content: '192.0.2.2', ttl: 1, proxied: false },
+        { id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false },
       ], { result_info: { page: 1, total_pages: 1 } }));
     const res = await executeOperations(client, ops, { batch: true, batchLimit: 200, concurrency: 1, zoneNames: { z1: 'example.com' } });
     expect(res.error).toBeUndefined();
     expect(res.applied).toEqual([0, 1]);
-    expect(res.createdIds).toEqual({ 0: 'r1', 1: 'r2' });
+    expect(res.createdIds).toEqual({ 0: R1, 1: R2 });
     expect(res.calls).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 /** `zonectl token roll NAME`: the new secret works, the old one stops, and no secret is printed unasked. */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from './run-cli.js';
 
@@ -62,5 +63,43 @@ describe('zonectl token roll', () => {
     const twins = await runCli(['token', 'roll', 'twin', '--show-token-values'], env);
     expect(twins.code).toBe(1);
     expect(twins.stderr).toMatch(/2 tokens are named "twin" \(ids [0-9a-f]+, [0-9a-f]+\); rename one, then roll it/);
+  });
+
+  it('opens --token-output before rolling: a directory that cannot hold it fails before any roll call', async () => {
+    const before = await create('ci-nodir');
+    const res = await runCli(['token', 'roll', 'ci-nodir', '--token-output', join(dir, 'missing', 'tokens.json')], env);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/error\[TOKEN_OUTPUT\]: the directory .*missing does not exist/);
+    expect(await verify(before)).toBe(200);
+  });
+
+  it('never loses the new secret: when the file cannot be put in place after the roll, the secret is kept and named', async () => {
+    await create('ci-late');
+    const sub = join(dir, 'late');
+    mkdirSync(sub);
+    const file = join(sub, 'tokens.json');
+    const proxy = await startDropProxy(h.emulator.baseUrl);
+    let secret = '';
+    // After the service rolled the token (and before zonectl sees the answer), a directory takes the file's place.
+    proxy.setObserver((method, path, body) => {
+      if (method === 'PUT' && path.endsWith('/value')) {
+        secret = (JSON.parse(body) as { result: string }).result;
+        mkdirSync(join(file, 'in-the-way'), { recursive: true });
+      }
+    });
+    try {
+      const res = await runCli(['token', 'roll', 'ci-late', '--token-output', file], { ...env, CLOUDFLARE_BASE_URL: proxy.baseUrl });
+      expect(res.code).toBe(1);
+      expect(secret).toMatch(/\S{20,}/);
+      expect(res.stdout + res.stderr).not.toContain(secret);
+      const kept = /the new secret is kept in (\S+) \(mode 0600\): move it to/.exec(res.stderr)?.[1];
+      expect(kept).toBeDefined();
+      expect(readdirSync(sub).sort()).toEqual([kept!.slice(sub.length + 1), 'tokens.json'].sort());
+      expect((JSON.parse(readFileSync(kept!, 'utf8')) as Record<string, string>)['ci-late']).toBe(secret);
+      expect(statSync(kept!).mode & 0o777).toBe(0o600);
+      expect(await verify(secret)).toBe(200);
+    } finally {
+      await proxy.close();
+    }
   });
 });

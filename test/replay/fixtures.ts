@@ -93,7 +93,7 @@ export const FIXTURES: readonly RecordedFixture[] = [
     source: 'libcloud',
     zoneFile: 'libcloud.yaml',
     zone: {
-      id: '1234',
+      id: '00000000000000000000000000001234', // libcloud's tests use 1234; the API's ids are 32 hex
       name: 'example.com',
       records: { kind: 'pages', pages: [json('libcloud', 'records-page-1.json'), json('libcloud', 'records-page-2.json')] },
     },

@@ -8,12 +8,13 @@ import type { ZonePlan } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
 import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
+import { StateLockedError } from '../../emulator/state-lock.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
 import { currentVerbosity, info } from '../io.js';
 
 /**
- * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.tmp beside it): a
+ * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.lock beside it): a
  * directory, or a path it cannot write, gets a message saying so instead of a raw EISDIR.
  */
 export function checkStatePath(path: string): void {
@@ -31,6 +32,7 @@ export function checkStatePath(path: string): void {
 /** A file-system error while opening the state, as one line that names the path and the flag. */
 function stateError(path: string, err: unknown): ZonectlError | undefined {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (err instanceof StateLockedError) return new ZonectlError('STATE_LOCKED', err.message);
   if (code === undefined || !['EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) return undefined;
   const why = { EISDIR: 'a directory is in the way', ENOTDIR: 'a part of the path is a file, not a directory', EEXIST: 'a part of the path is a file, not a directory', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'no space left on the device' }[code];
   return new ZonectlError('BAD_FLAG', `--state ${path}: cannot keep the emulator's state there (${why}, ${code}); give a writable file path`);

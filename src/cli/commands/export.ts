@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { listAll, ZONES_PER_PAGE, type ApiZone } from '../../api/index.js';
+import { listZones, type ApiZone } from '../../api/index.js';
+import { exportFileIn } from '../../app/export-paths.js';
 import { connect } from '../../app/connect.js';
 import { readLiveZone } from '../../app/export-zone.js';
 import { renderBindZone } from '../../core/bind/render-bind.js';
@@ -88,8 +88,9 @@ export function registerExport(program: Command): void {
         const dir = flags.out as string;
         if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
         mkdirSync(dir, { recursive: true });
-        const zones = await listAll<ApiZone>(client, '/zones', {}, { perPage: ZONES_PER_PAGE });
-        const files = zones.map((z) => join(dir, `${z.name.toLowerCase()}.${flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'}`));
+        const zones = await listZones(client);
+        // Every name is checked before any file is written (src/app/export-paths.ts).
+        const files = zones.map((z) => exportFileIn(dir, z.name, flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'));
         for (const f of files) refuseOverwrite(f, flags.force);
         for (const [i, zone] of zones.entries()) await exportOne(flags, zone, files[i], client);
       } finally {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { connect } from '../../app/connect.js';
 import { rollToken } from '../../app/roll-token.js';
-import { checkTokenOutputWritable, writeTokenValues } from '../../app/token-output.js';
+import { openTokenOutput } from '../../app/token-output.js';
 import { ZonectlError } from '../../core/errors.js';
 import { log, out } from '../io.js';
 import { baseUrlOption } from './plan.js';
@@ -31,20 +31,25 @@ export function registerToken(program: Command): void {
       if (flags.tokenOutput === undefined && flags.showTokenValues !== true) {
         throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
       }
-      // Checked before the roll: a secret that cannot be saved would be lost with the old one revoked.
-      if (flags.tokenOutput !== undefined) checkTokenOutputWritable(flags.tokenOutput);
-      const client = connect({ baseUrl: flags.baseUrl });
+      // Opened (created, with room for the secret) before the roll: a secret that cannot be saved
+      // would be lost with the old one revoked.
+      const output = flags.tokenOutput !== undefined ? openTokenOutput(flags.tokenOutput) : undefined;
+      let saved = false;
+      let client: ReturnType<typeof connect> | undefined;
       try {
+        client = connect({ baseUrl: flags.baseUrl });
         const rolled = await rollToken(client, name);
         if (flags.showTokenValues === true) out(`${rolled.name}: ${rolled.value}`);
-        if (flags.tokenOutput !== undefined) {
-          writeTokenValues(flags.tokenOutput, { [rolled.name]: rolled.value });
+        if (output !== undefined) {
+          saved = true; // from here the temporary file may hold the secret: never removed
+          output.save({ [rolled.name]: rolled.value });
           log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); its new secret was written to ${flags.tokenOutput} (mode 0600).`);
         } else {
           log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); the old secret no longer works.`);
         }
       } finally {
-        await client.close();
+        if (!saved) output?.discard();
+        await client?.close();
       }
     });
 }
