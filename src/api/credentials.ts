@@ -6,6 +6,16 @@ export type Credentials =
   | { readonly kind: 'key'; readonly email: string; readonly key: string };
 
 /**
+ * The environment variables zonectl reads credentials from. A zone file can never read them
+ * (src/core/zonefile/interpolate.ts) and their values are masked in output (app/secret-redaction.ts).
+ * CLOUDFLARE_EMAIL is not secret on its own but is refused to zone files all the same.
+ */
+export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CLOUDFLARE_EMAIL'];
+
+/** The credential variables whose values are secret (masked in output). */
+export const SECRET_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY'];
+
+/**
  * Reads credentials the way the official SDK does: CLOUDFLARE_API_TOKEN, else CLOUDFLARE_EMAIL
  * plus CLOUDFLARE_API_KEY. Empty values count as unset.
  */

@@ -6,8 +6,22 @@
  * each other, but one zone has one file and one account at most one account file.
  */
 import { readFile } from 'node:fs/promises';
+import { CREDENTIAL_VARIABLES } from '../api/credentials.js';
+import { VARIABLE_PREFIX } from '../core/zonefile/interpolate.js';
 import { loadZoneFile, type AccountConfig, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
 import { expandZoneFilePaths } from './zone-file-paths.js';
+
+/**
+ * The part of the environment a zone file may read: `ZONECTL_*` variables, never a credential
+ * variable (the core refuses other names with a clear message; this keeps the rest of the
+ * environment out of its reach altogether).
+ */
+export function zoneFileEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const credentials = new Set(CREDENTIAL_VARIABLES);
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) if (name.startsWith(VARIABLE_PREFIX) && !credentials.has(name)) out[name] = value;
+  return out;
+}
 
 export interface LoadedZoneFile {
   path: string;
@@ -39,7 +53,7 @@ function emptyDirectoryProblem(dir: string): Problem {
  */
 export async function loadZoneFilesDetailed(
   paths: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Readonly<Record<string, string | undefined>> = zoneFileEnvironment(process.env),
 ): Promise<LoadedZoneFile[]> {
   const { files, emptyDirectories } = await expandZoneFilePaths(paths);
   const empty = emptyDirectories.map((dir): LoadedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
@@ -88,7 +102,7 @@ function oneFilePer(
 /** Valid configs and every problem of every file (directories expanded). */
 export async function loadZoneFiles(
   paths: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Readonly<Record<string, string | undefined>> = zoneFileEnvironment(process.env),
 ): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[] }> {
   const loaded = await loadZoneFilesDetailed(paths, env);
   return {

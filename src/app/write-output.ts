@@ -1,17 +1,19 @@
 /**
  * Writes what a command was asked to put in a file (`--out` of export, import and plan): the
- * same way everywhere. Missing parent directories are created, the write is atomic, and a path
+ * same way everywhere. Missing parent directories are created, the write is atomic, the
+ * credentials' values are masked (app/secret-redaction.ts), and a path
  * that cannot be written is one OUTPUT_UNWRITABLE error naming the path and the reason.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ZonectlError } from '../core/errors.js';
+import { redact } from './secret-redaction.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 export function writeOutputFile(path: string, content: string): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, content);
+    writeFileAtomic(path, redact(content));
   } catch (err) {
     if (err instanceof ZonectlError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;

@@ -1,3 +1,4 @@
+import { redact } from '../app/secret-redaction.js';
 import { ansi, type TextStyle } from '../core/render/render-text.js';
 
 const plainStyle: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
@@ -26,12 +27,12 @@ let stderrClosed = false;
 
 /** Results go to stdout (nothing once the reader closed it, e.g. `zonectl plan ... | head -1`). */
 export function out(text: string): void {
-  if (!stdoutClosed) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stdoutClosed) process.stdout.write(redact(text.endsWith('\n') ? text : `${text}\n`));
 }
 
 /** Logs, progress and problems go to stderr. */
 export function log(text: string): void {
-  if (!stderrClosed) process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!stderrClosed) process.stderr.write(redact(text.endsWith('\n') ? text : `${text}\n`));
 }
 
 /** How much goes to stderr: `--quiet` (warnings and errors only), default, `--verbose`. */

@@ -1,6 +1,7 @@
 /** The program: its global flags, help, and the command modules, each loaded only when needed. */
 import { Command, InvalidArgumentError } from 'commander';
 import { setRequestTimeout } from '../app/request-timeout.js';
+import { registerCredentialsOf } from '../app/secret-redaction.js';
 import { ZonectlError } from '../core/errors.js';
 import { disableColour, setVerbosity } from './io.js';
 import { VERSION } from './version.js';
@@ -62,6 +63,8 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
     .option('--no-color', 'no colour in the output (as NO_COLOR=1); colour is used on a terminal only anyway')
     .option('--request-timeout <seconds>', 'give up on an API request whose answer is not complete after this many seconds (default 300)', requestTimeoutSeconds)
     .hook('preAction', (root) => {
+      // Whatever is printed or written from here on masks the credentials' values (defence in depth).
+      registerCredentialsOf(process.env);
       const { quiet, verbose, color, requestTimeout } = root.opts<{ quiet?: boolean; verbose?: boolean; color?: boolean; requestTimeout?: number }>();
       setRequestTimeout(requestTimeout === undefined ? undefined : requestTimeout * 1000);
       if (color === false) disableColour();

@@ -4,6 +4,7 @@
  * table, the GitHub job summary, and the exit code (the worst of the zones).
  */
 import { appendFileSync } from 'node:fs';
+import { redact } from '../app/secret-redaction.js';
 import { Option, type Command } from 'commander';
 import type { CloudflareClient } from '../api/index.js';
 import { connectWithBudget } from '../app/run-budget.js';
@@ -157,7 +158,7 @@ export function appendStepSummary(kind: ReportKind, reports: readonly ZoneReport
   const file = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS !== 'true' || file === undefined || file === '') return;
   try {
-    appendFileSync(file, markdown ?? renderMarkdownReport(reports, { kind }));
+    appendFileSync(file, redact(markdown ?? renderMarkdownReport(reports, { kind })));
   } catch (error) {
     log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
   }

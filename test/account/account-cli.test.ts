@@ -15,7 +15,7 @@ const ZONE = (zone: string): string => `version: 1\nzone: ${zone}\nrecords:\n  -
 
 const ACCOUNT = `# yaml-language-server: $schema=../schemas/zone.schema.json
 version: 1
-account_id: \${ACCOUNT_ID}
+account_id: \${ZONECTL_ACCOUNT_ID}
 zone_defaults:
   flatten_all_cnames: true
   ns_ttl: 3600
@@ -45,7 +45,7 @@ describe('account file (zone_defaults) through the CLI', () => {
     writeFileSync(join(dir, 'zones', 'example.com.yaml'), ZONE('example.com'));
     writeFileSync(join(dir, 'zones', 'example.org.yaml'), ZONE('example.org'));
     writeFileSync(join(dir, 'zones', 'account.yaml'), ACCOUNT);
-    env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ACCOUNT_ID: h.emulator.accountId };
+    env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
   });
   afterAll(async () => {
     await proxy.close();

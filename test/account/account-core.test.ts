@@ -30,7 +30,7 @@ const LIVE = defaultAccountSettings().zone_defaults as unknown as Record<string,
 
 describe('account file: schema and rules', () => {
   it('a valid file with ${VAR} gives the account id (lower case) and only the fields it sets', () => {
-    const a = account(`version: 1\nx-note: ignored\naccount_id: \${ACC}\nzone_defaults:\n  ns_ttl: 3600\n  nameservers: { type: cloudflare.standard.random }\n  soa: { refresh: 20000 }\n`, { ACC: ID.toUpperCase() });
+    const a = account(`version: 1\nx-note: ignored\naccount_id: \${ZONECTL_ACC}\nzone_defaults:\n  ns_ttl: 3600\n  nameservers: { type: cloudflare.standard.random }\n  soa: { refresh: 20000 }\n`, { ZONECTL_ACC: ID.toUpperCase() });
     expect(a).toEqual({ file: 'account.yaml', accountId: ID, zoneDefaults: { ns_ttl: 3600, nameservers: { type: 'cloudflare.standard.random' }, soa: { refresh: 20000 } } });
   });
 
@@ -77,8 +77,8 @@ describe('account file: schema and rules', () => {
   });
 
   it('an unset ${VAR} in account_id is one error naming it, and no config', () => {
-    const r = load('version: 1\naccount_id: ${NOPE}\nzone_defaults: { ns_ttl: 3600 }\n');
-    expect(r.problems.map(formatProblem)).toEqual(['account.yaml:2:13 account_id: environment variable NOPE is not set (write ${NOPE:-default} to give a default)']);
+    const r = load('version: 1\naccount_id: ${ZONECTL_NOPE}\nzone_defaults: { ns_ttl: 3600 }\n');
+    expect(r.problems.map(formatProblem)).toEqual(['account.yaml:2:13 account_id: environment variable ZONECTL_NOPE is not set (write ${ZONECTL_NOPE:-default} to give a default)']);
     expect(r.account).toBeUndefined();
   });
 

@@ -23,8 +23,8 @@ describe('apply of an account file, interrupted', () => {
 
   it('SIGINT during the PATCH: waits for it, sends nothing more, exits 130 naming the account', async () => {
     const file = join(dir, 'account.yaml');
-    writeFileSync(file, 'version: 1\naccount_id: ${ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 7200\n');
-    const env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ACCOUNT_ID: h.emulator.accountId };
+    writeFileSync(file, 'version: 1\naccount_id: ${ZONECTL_ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 7200\n');
+    const env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
     const apply = spawnCli(['apply', file, '--yes', '--verbose'], env);
     await apply.waitForStderr(/zone defaults: PATCH \/accounts\/[0-9a-f]{32}\/dns_settings/);
     apply.child.kill('SIGINT');

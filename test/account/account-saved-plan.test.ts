@@ -37,8 +37,8 @@ describe('account files in saved plans', () => {
     zones = join(dir, 'zones');
     mkdirSync(zones);
     writeFileSync(join(zones, 'example.com.yaml'), 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    writeFileSync(join(zones, 'account.yaml'), 'version: 1\naccount_id: ${ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 3600\n  flatten_all_cnames: true\n');
-    env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ACCOUNT_ID: h.emulator.accountId };
+    writeFileSync(join(zones, 'account.yaml'), 'version: 1\naccount_id: ${ZONECTL_ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 3600\n  flatten_all_cnames: true\n');
+    env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
   });
   afterAll(async () => {
     await h.close();

@@ -54,7 +54,7 @@ describe('YAML alias bombs', () => {
 
   it('ordinary use of aliases (a shared tag list on many records) is fine, and visited once per use', () => {
     const records = Array.from({ length: 500 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.${i % 250}, tags: *tags }`);
-    const text = `${HEADER}x-tags: &tags ["team:\${TEAM:-web}", "env:prod"]\nrecords:\n${records.join('\n')}\n`;
+    const text = `${HEADER}x-tags: &tags ["team:\${ZONECTL_TEAM:-web}", "env:prod"]\nrecords:\n${records.join('\n')}\n`;
     const counter = countingEnv();
     const { problems, config } = loadZoneFile({ path: 'zone.yaml', text }, counter.env);
     expect(errors(problems)).toEqual([]);

@@ -4,28 +4,28 @@ import { HEADER, expectProblem, expectValid, load, withRecords } from './helpers
 
 describe('${VAR} interpolation', () => {
   it('replaces set variables and applies defaults', () => {
-    const text = `${HEADER}zone_id: \${ZONE_ID}\nrecords:\n  - { name: "\${HOST:-www}", type: A, content: "\${IP}", comment: "owner \${OWNER:-nobody}" }\n`;
-    const config = expectValid(text, { ZONE_ID: '0123456789ABCDEF0123456789abcdef', IP: '192.0.2.7' });
+    const text = `${HEADER}zone_id: \${ZONECTL_ZONE_ID}\nrecords:\n  - { name: "\${ZONECTL_HOST:-www}", type: A, content: "\${ZONECTL_IP}", comment: "owner \${ZONECTL_OWNER:-nobody}" }\n`;
+    const config = expectValid(text, { ZONECTL_ZONE_ID: '0123456789ABCDEF0123456789abcdef', ZONECTL_IP: '192.0.2.7' });
     expect(config.zoneId).toBe('0123456789abcdef0123456789abcdef');
     expect(config.records[0].record).toMatchObject({ name: 'www.example.com', content: '192.0.2.7', comment: 'owner nobody' });
   });
 
   it('an unset variable without default is an error naming it, at its line', () => {
-    const { problems, config } = load(`${HEADER}zone_id: \${ZONE_ID}\nrecords:\n  - { name: www, type: A, content: "\${WEB_IP}" }\n`, {});
+    const { problems, config } = load(`${HEADER}zone_id: \${ZONECTL_ZONE_ID}\nrecords:\n  - { name: www, type: A, content: "\${ZONECTL_WEB_IP}" }\n`, {});
     expect(config).toBeUndefined();
-    expectProblem(problems, { line: 3, message: /environment variable ZONE_ID is not set/, path: 'zone_id' });
-    expectProblem(problems, { line: 5, message: /environment variable WEB_IP is not set/ });
+    expectProblem(problems, { line: 3, message: /environment variable ZONECTL_ZONE_ID is not set/, path: 'zone_id' });
+    expectProblem(problems, { line: 5, message: /environment variable ZONECTL_WEB_IP is not set/ });
     // no second error about the unresolved text itself
     expect(problems).toHaveLength(2);
   });
 
   it('an empty value takes the default with :-', () => {
-    expect(interpolateString('${A:-x}', { A: '' }, () => undefined)).toBe('x');
-    expect(interpolateString('${A}', { A: '' }, () => undefined)).toBe('');
+    expect(interpolateString('${ZONECTL_A:-x}', { ZONECTL_A: '' }, () => undefined)).toBe('x');
+    expect(interpolateString('${ZONECTL_A}', { ZONECTL_A: '' }, () => undefined)).toBe('');
   });
 
   it('$${ is a literal ${; malformed references are errors', () => {
-    expect(interpolateString('a $${B} c', {}, () => undefined)).toBe('a ${B} c');
+    expect(interpolateString('a $${ZONECTL_B} c', {}, () => undefined)).toBe('a ${ZONECTL_B} c');
     const reports: string[] = [];
     interpolateString('${not valid}', {}, (m) => reports.push(m));
     interpolateString('${open', {}, (m) => reports.push(m));
@@ -35,11 +35,11 @@ describe('${VAR} interpolation', () => {
   });
 
   it('a whole-value reference yields a number or boolean in a numeric or boolean field', () => {
-    const block = `${HEADER}records:\n  - name: a\n    type: A\n    content: 192.0.2.1\n    ttl: \${TTL}\n  - name: b\n    type: TXT\n    content: \${TXT}\n`;
-    const config = expectValid(block, { TTL: '300', TXT: '42' });
+    const block = `${HEADER}records:\n  - name: a\n    type: A\n    content: 192.0.2.1\n    ttl: \${ZONECTL_TTL}\n  - name: b\n    type: TXT\n    content: \${ZONECTL_TXT}\n`;
+    const config = expectValid(block, { ZONECTL_TTL: '300', ZONECTL_TXT: '42' });
     expect(config.records[0].record.ttl).toBe(300);
     expect(config.records[1].record.content).toBe('42');
-    const flow = expectValid(withRecords('{ name: a, type: A, content: 192.0.2.1, ttl: "${TTL}", proxied: "${PROXY}" }', '{ name: b, type: TXT, content: "${TXT}" }'), { TTL: '600', PROXY: 'false', TXT: '42' });
+    const flow = expectValid(withRecords('{ name: a, type: A, content: 192.0.2.1, ttl: "${ZONECTL_TTL}", proxied: "${ZONECTL_PROXY}" }', '{ name: b, type: TXT, content: "${ZONECTL_TXT}" }'), { ZONECTL_TTL: '600', ZONECTL_PROXY: 'false', ZONECTL_TXT: '42' });
     expect(flow.records[0].record).toMatchObject({ ttl: 600, proxied: false });
     expect(flow.records[1].record.content).toBe('42');
   });

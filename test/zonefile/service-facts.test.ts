@@ -49,7 +49,7 @@ describe('per-record settings', () => {
   });
 
   it('a flag may come from the environment (a whole-value ${VAR} becomes a boolean)', () => {
-    const config = expectValid(withRecords(APEX_A, '{ name: c, type: CNAME, content: t.example.net, settings: { flatten_cname: "${FLATTEN}" } }'), { FLATTEN: 'true' });
+    const config = expectValid(withRecords(APEX_A, '{ name: c, type: CNAME, content: t.example.net, settings: { flatten_cname: "${ZONECTL_FLATTEN}" } }'), { ZONECTL_FLATTEN: 'true' });
     expect(config.records[1].record.settings).toEqual({ flatten_cname: true });
   });
 

@@ -83,11 +83,11 @@ describe('zonectl validate', () => {
   });
 
   it('reads ${VAR} from the environment it is given', async () => {
-    const p = file('env.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: A, content: "${ORIGIN_IP}" }\n');
-    expect((await runCli([p], { ORIGIN_IP: '192.0.2.44' })).code).toBe(0);
+    const p = file('env.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: A, content: "${ZONECTL_ORIGIN_IP}" }\n');
+    expect((await runCli([p], { ZONECTL_ORIGIN_IP: '192.0.2.44' })).code).toBe(0);
     const r = await runCli([p], {});
     expect(r.code).toBe(1);
-    expect(r.problems[0]).toBe(`${p}:4:36 records[0].content: environment variable ORIGIN_IP is not set (write \${ORIGIN_IP:-default} to give a default)`);
+    expect(r.problems[0]).toBe(`${p}:4:36 records[0].content: environment variable ZONECTL_ORIGIN_IP is not set (write \${ZONECTL_ORIGIN_IP:-default} to give a default)`);
   });
 
   it('a file with thousands of problems: the first 200 lines, then one zonectl: error line with the count; the summary counts them all', async () => {

@@ -16,13 +16,14 @@
  * from both streams: actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs).
  */
 import { Option, type Command } from 'commander';
-import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
+import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
 import { examplesText } from '../help-examples.js';
 import { jsonProblem } from '../json-error.js';
+import { log, out } from '../io.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
@@ -34,8 +35,8 @@ export interface ValidateIo {
 }
 
 const processIo: ValidateIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => out(line),
+  err: (line) => log(line),
   get env() {
     return process.env;
   },
@@ -141,7 +142,7 @@ export interface ValidateOptions {
 
 /** Validate files; returns the exit code (0 valid, 1 invalid). */
 export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: ValidateOptions = {}): Promise<number> {
-  const loaded = (await loadZoneFilesDetailed(files, io.env)).map((f) => withLint(f, options.strict === true));
+  const loaded = (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true));
   const annotate = isGitHubActions(io.env);
   if (options.format === 'json') {
     if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.err(annotation(p));

@@ -1,15 +1,42 @@
 /**
  * `${VAR}` and `${VAR:-default}` in string scalars, from an environment map the caller passes
  * (the core never reads process.env). `$${` writes a literal `${`.
+ *
+ * A zone file reads only its own namespace: variables whose names start with `ZONECTL_`, as
+ * Terraform reads only `TF_VAR_*`. Whoever sets up the job's environment decides what a file
+ * can read; a pull request that changes a file cannot reach the API token or any other secret
+ * of the job (`${CLOUDFLARE_API_TOKEN}` in a TXT record would otherwise be printed in the plan,
+ * the PR comment, and published in DNS). Names the caller reads credentials from are refused
+ * even inside the namespace (a repository configuration may name ZONECTL_* credential
+ * variables). docs/architecture.md, "Interpolation".
  */
 import type { PathSegment } from './json-path.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** The prefix of every variable a zone file may read. */
+export const VARIABLE_PREFIX = 'ZONECTL_';
+
 export interface InterpolationIssue {
   path: PathSegment[];
   message: string;
-  code: 'interpolation.unset' | 'interpolation.malformed';
+  code: 'interpolation.unset' | 'interpolation.malformed' | 'interpolation.forbidden';
+}
+
+export interface InterpolationOptions {
+  /** Variables that hold credentials: never readable, whatever their names. */
+  readonly credentialVariables?: ReadonlySet<string>;
+}
+
+/** Why a zone file may not read `name`, or undefined when it may. */
+export function forbiddenVariable(name: string, options: InterpolationOptions = {}): string | undefined {
+  if (options.credentialVariables?.has(name) === true) {
+    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
+  }
+  if (!name.startsWith(VARIABLE_PREFIX) || name.length === VARIABLE_PREFIX.length) {
+    return `\`\${${name}}\`: a zone file reads only variables named ${VARIABLE_PREFIX}* (set ${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'} in the job's environment and write \${${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'}}); credentials and the job's other variables are never readable`;
+  }
+  return undefined;
 }
 
 const REFERENCE = /\$\$\{|\$\{([^}]*)\}|\$\{/g;
@@ -20,6 +47,7 @@ export function interpolateString(
   value: string,
   env: Env,
   report: (message: string, code: InterpolationIssue['code']) => void,
+  options: InterpolationOptions = {},
 ): string | undefined {
   if (!value.includes('${')) return undefined;
   return value.replace(REFERENCE, (match: string, inner: string | undefined) => {
@@ -34,6 +62,11 @@ export function interpolateString(
       return match;
     }
     const [, name, fallback] = m;
+    const forbidden = forbiddenVariable(name, options);
+    if (forbidden !== undefined) {
+      report(forbidden, 'interpolation.forbidden');
+      return match;
+    }
     const set = env[name];
     if (fallback !== undefined) return set === undefined || set === '' ? fallback : set;
     if (set === undefined) {
@@ -65,12 +98,12 @@ const TYPED_FIELDS: ReadonlySet<string> = new Set([
  * (`ttl: "${TTL}"`) yields a number or boolean when the variable holds one; everywhere else the
  * result is a string.
  */
-export function interpolateDocument(doc: unknown, env: Env): { value: unknown; issues: InterpolationIssue[] } {
+export function interpolateDocument(doc: unknown, env: Env, options: InterpolationOptions = {}): { value: unknown; issues: InterpolationIssue[] } {
   const issues: InterpolationIssue[] = [];
   const path: PathSegment[] = [];
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') {
-      const out = interpolateString(node, env, (message, code) => issues.push({ path: [...path], message, code }));
+      const out = interpolateString(node, env, (message, code) => issues.push({ path: [...path], message, code }), options);
       if (out === undefined) return node;
       const key = path[path.length - 1];
       if (typeof key === 'string' && TYPED_FIELDS.has(key) && /^\$\{[^}]*\}$/.test(node)) {

@@ -7,7 +7,7 @@ import { canonicalZoneName } from '../model/names.js';
 import { finishAccountFile, isAccountDocument } from './account-file.js';
 import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
-import { interpolateDocument, type Env } from './interpolate.js';
+import { interpolateDocument, type Env, type InterpolationOptions } from './interpolate.js';
 import { formatPath, isPathWithin, type PathSegment } from './json-path.js';
 import { parseYaml } from './parse-yaml.js';
 import { findReplacementCharacter } from './text-checks.js';
@@ -44,7 +44,11 @@ function pathKey(path: readonly PathSegment[]): string {
  * A zone file, or an account file (`zone_defaults` instead of `zone`, see account-file.ts): the
  * result then has `account` instead of `config`.
  */
-export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfig; account?: AccountConfig; problems: Problem[] } {
+export function loadZoneFile(
+  source: SourceFile,
+  env: Env,
+  interpolation: InterpolationOptions = {},
+): { config?: ZoneConfig; account?: AccountConfig; problems: Problem[] } {
   const undecodable = findReplacementCharacter(source.text);
   if (undecodable) {
     const sink = new ProblemSink(source.path, null);
@@ -65,7 +69,7 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
     return { problems: sink.finish() };
   }
 
-  const interpolated = interpolateDocument(parsed.value, env);
+  const interpolated = interpolateDocument(parsed.value, env, interpolation);
   for (const issue of interpolated.issues) sink.error(issue.code, issue.path, issue.message);
   const unresolved = interpolated.issues.map((i) => i.path);
   const unresolvedKeys = new Set(unresolved.map(pathKey));
