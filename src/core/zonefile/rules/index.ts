@@ -2,6 +2,7 @@
 import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
+import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
@@ -28,6 +29,7 @@ export const RULES: readonly Rule[] = [
   checkSrvRetiredData,
   checkCnameExclusivity,
   checkCnameOverUnlisted,
+  checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
   checkSoa,
