@@ -3,7 +3,7 @@
  */
 import { ZonectlError } from '../errors.js';
 import { canonicalAbsoluteName } from './names.js';
-import { normalizeNamedRecord, type MutableRecord } from './normalize.js';
+import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData, type RecordType } from './record-types.js';
 import { renderTxtContent } from './txt.js';
@@ -114,7 +114,7 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
   return record;
 }
 
-/** Canonical record -> request body. Comment, tags and settings flags are sent only when managed. */
+/** Canonical record -> request body. Comment, tags and settings flags are sent only when set (see `toApiUpdateBody`). */
 export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   const body: ApiRecordBody = {
     name: record.name,
@@ -130,5 +130,17 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   if (record.comment !== undefined) body.comment = record.comment;
   if (record.tags !== undefined) body.tags = [...record.tags];
   if (record.settings !== undefined && Object.keys(record.settings).length > 0) body.settings = { ...record.settings };
+  return body;
+}
+
+/**
+ * The PATCH body of an update that changes `fields`. A PATCH merges `settings` key by key, so a
+ * flag the plan turns back to the service default (the file leaves it out) is sent as `false`.
+ */
+export function toApiUpdateBody(record: CanonicalRecord, fields: readonly string[]): ApiRecordBody {
+  const body = toApiBody(record);
+  for (const flag of RECORD_SETTINGS_FLAGS) {
+    if (record.settings?.[flag] === undefined && fields.includes(`settings.${flag}`)) body.settings = { ...body.settings, [flag]: false };
+  }
   return body;
 }

@@ -1,4 +1,4 @@
-import { toApiBody } from '../model/api-codec.js';
+import { toApiBody, toApiUpdateBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
 import { assertNever } from '../errors.js';
@@ -74,7 +74,7 @@ export function recordCall(change: RecordChange, zoneId: string): RecordCall {
     case 'update':
       return {
         kind: 'dns_record', action: 'update', method: 'PATCH', path: recordsPath(zoneId, change.before.id), zoneId,
-        recordId: change.before.id, body: toApiBody(change.after), before: stripLive(change.before),
+        recordId: change.before.id, body: toApiUpdateBody(change.after, change.fields), before: stripLive(change.before),
         after: change.after, fields: change.fields,
       };
     case 'delete':
