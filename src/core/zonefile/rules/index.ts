@@ -7,6 +7,8 @@ import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
 import { checkRecordNames } from './names.js';
+import { checkRecordSizes } from './record-size.js';
+import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
@@ -25,10 +27,12 @@ export const RULES: readonly Rule[] = [
   checkProxiedAndTtl,
   checkRecordSettings,
   checkTxtQuotation,
+  checkRecordSizes,
   checkTargets,
   checkSrvRetiredData,
   checkCnameExclusivity,
   checkCnameOverUnlisted,
+  checkProxiedChains,
   checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
