@@ -130,7 +130,7 @@ const MUTATIONS: readonly Mutation[] = [
 
 /** The record as a write body of the API. */
 function apiBody(s: Spec): Record<string, unknown> {
-  const { txt: _txt, name, ...rest } = s;
+  const { txt: _txt, written: _written, name, ...rest } = s;
   return { ...rest, name: name.endsWith('.') ? name : fqdn(name) };
 }
 

@@ -5,7 +5,7 @@
  * record accepted; a second plan is empty; the live records equal the file field by field (read
  * with the raw API, not through zonectl's reader); export -> plan is empty.
  *
- * Bounded and seeded: PROPERTY_RUNS runs (default 100: about 3 s here, 1,500 runs take 18 s), seed PROPERTY_SEED
+ * Bounded and seeded: PROPERTY_RUNS runs (default 100: about 4 s here; 400 runs take 13 s), seed PROPERTY_SEED
  * (default: a new one each run, printed on failure with the command to replay it).
  */
 import fc from 'fast-check';
@@ -72,7 +72,7 @@ function expectedLive(s: Spec): Record<string, unknown> {
     settings: { flatten_cname: s.settings?.flatten_cname ?? false, ipv4_only: s.settings?.ipv4_only ?? false, ipv6_only: s.settings?.ipv6_only ?? false },
   };
   if (s.type === 'TXT') out.content = s.txt;
-  else if (s.content !== undefined) out.content = ['CNAME', 'MX', 'NS', 'PTR'].includes(s.type) ? s.content.toLowerCase().replace(/\.$/, '') : s.content;
+  else if (s.content !== undefined) out.content = ['CNAME', 'MX', 'NS', 'PTR'].includes(s.type) && s.content !== '.' ? s.content.toLowerCase().replace(/\.$/, '') : s.content;
   if (s.data !== undefined) out.data = Object.fromEntries(Object.entries(s.data).map(([k, v]) => [k, storedField(s.type, k, v)]));
   if (s.priority !== undefined) out.priority = s.priority;
   return out;

@@ -46,6 +46,8 @@ export interface Spec {
   settings?: { flatten_cname?: boolean; ipv4_only?: boolean; ipv6_only?: boolean };
   /** The text of a TXT record (what `content` says, unquoted and joined). */
   txt?: string;
+  /** How the file spells `name` when not as is (upper-case, or absolute with a trailing dot). */
+  written?: string;
 }
 
 /** Host names for A/AAAA/CNAME (LDH labels, a wildcard); the others may also use `_` labels. */
@@ -85,7 +87,11 @@ const BODIES: Record<RecordType, fc.Arbitrary<Body>> = {
   A: v4.map((content) => ({ content })),
   AAAA: v6.map((content) => ({ content })),
   CNAME: outsideHost.map((content) => ({ content })),
-  MX: fc.tuple(outsideHost, fc.integer({ min: 0, max: 65535 })).map(([content, priority]) => ({ content, priority })),
+  MX: fc.oneof(
+    { weight: 9, arbitrary: fc.tuple(outsideHost, fc.integer({ min: 0, max: 65535 })).map(([content, priority]) => ({ content, priority })) },
+    // A null MX (RFC 7505): "." with priority 0.
+    { weight: 1, arbitrary: fc.constant({ content: '.', priority: 0 }) },
+  ),
   TXT: fc.tuple(txtText, fc.boolean()).map(([t, quoted]) => ({ txt: t, content: quoted && t.length <= 255 ? `"${t}"` : t })),
   CAA: fc.record({ flags: fc.constantFrom(0, 128), tag: fc.constantFrom('issue', 'issuewild', 'iodef'), value: fc.constantFrom('letsencrypt.org', 'pki.goog', 'mailto:security@example.com') })
     .map((d) => ({ data: d.tag === 'iodef' ? d : { ...d, value: d.value.startsWith('mailto') ? 'sectigo.com' : d.value } })),
@@ -131,11 +137,16 @@ function recordOf(type: RecordType): fc.Arbitrary<Spec> {
       comment: fc.option(comment, { nil: undefined }),
       tags: fc.option(tags, { nil: undefined }),
       setting: fc.constantFrom('none', 'none', 'flatten_cname', 'ipv4_only', 'ipv6_only'),
+      spelling: fc.constantFrom('as is', 'as is', 'upper', 'absolute'),
+      ttlWritten: fc.boolean(),
     })
-    .map(({ name: n, body, ttl: t, proxied, comment: c, tags: tg, setting }): Spec => {
+    .map(({ name: n, body, ttl: t, proxied, comment: c, tags: tg, setting, spelling, ttlWritten }): Spec => {
       const spec: Spec = { name: n, type, ...body };
+      if (spelling === 'upper') spec.written = n.toUpperCase();
+      if (spelling === 'absolute') spec.written = `${fqdn(n)}.`;
       if (proxied) spec.proxied = true;
-      else spec.ttl = t;
+      // Left out, the TTL is the default: automatic (1).
+      else spec.ttl = ttlWritten ? t : undefined;
       if (c !== undefined) spec.comment = c;
       if (tg !== undefined && tg.length > 0) spec.tags = tg;
       if (setting === 'flatten_cname' && type === 'CNAME' && !proxied) spec.settings = { flatten_cname: true };
@@ -192,9 +203,10 @@ export const validZone: fc.Arbitrary<Spec[]> = fc
 /** The zone file (YAML; each record a flow map written as JSON), with `flatten_all_cnames` as drawn. */
 export function zoneFileOf(specs: readonly Spec[]): string {
   const lines = specs.map((s) => {
-    const { txt: _txt, ...written } = s;
+    const { txt: _txt, written, ...rest } = s;
+    const record = written === undefined ? rest : { ...rest, name: written };
     // `${` starts a variable reference in a zone file; `$${` is a literal `${`.
-    return `  - ${JSON.stringify(written).replaceAll('${', () => '$${')}`;
+    return `  - ${JSON.stringify(record).replaceAll('${', () => '$${')}`;
   });
   return ['version: 1', `zone: ${ZONE}`, 'records:', ...lines, 'manage: { unmanaged: delete, max_delete_percent: 100 }', ''].join('\n');
 }
