@@ -6,7 +6,8 @@
  *   and the converse, developers.cloudflare.com/dns/manage-dns-records/troubleshooting/
  *   records-with-same-name/; the official SDK's notes: "A/AAAA records cannot exist on the same
  *   name as CNAME records"). A CNAME beside MX, TXT and other types is accepted, below the apex
- *   too: a zone export made by the service holds `www CNAME` beside `www MX`. Whether it is
+ *   too: a zone export made by the service holds `www CNAME` beside `www MX`; a CNAME and a TXT at
+ *   one name are accepted (cloudflare/cloudflare-docs issue #30376). Whether it is
  *   flattened decides only how the DNS server answers (dns/resolver.ts).
  * - Identical/existing records (81058/81057), compared on what goes on the wire (TXT `"a"` and
  *   `a` are the same record).

@@ -7,8 +7,9 @@
  *   records-with-same-name/; the official SDK's create/update notes: "A/AAAA records cannot
  *   exist on the same name as CNAME records").
  * - Beside any other type (MX, TXT, CAA, ...) the service accepts a CNAME, at the apex and
- *   below it: the same sources name no other conflict, and a zone export made by the service
- *   holds `www CNAME` next to `www MX 10 ...`. (NS is the exception, delegation.ts: "NS records
+ *   below it: the same sources name no other conflict, a zone export made by the service holds
+ *   `www CNAME` next to `www MX 10 ...`, and a user reports the service accepting a CNAME and a
+ *   TXT at `selector._domainkey` (cloudflare/cloudflare-docs issue #30376, 2026). (NS is the exception, delegation.ts: "NS records
  *   cannot exist on the same name as any other record type".)
  * - Below the apex such a pair only works while the service flattens the CNAME (the zone's
  *   `flatten_all_cnames`, or the record's `settings.flatten_cname`; Domain Connect linter rule
