@@ -7,6 +7,7 @@ import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
 import { planZone, type TokenAudit } from '../core/plan/plan-zone.js';
+import { ZonePlanLimitError, zonePlanProblems, type ServicePlan } from '../core/plan/zone-plan-limits.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
 /**
@@ -16,6 +17,12 @@ import type { ZoneConfig } from '../core/zonefile/index.js';
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
   const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
   return plan === 'free' || plan.startsWith('free') ? 200 : 3500;
+}
+
+/** The zone's plan as the zone object says it (`plan.legacy_id`, else its name), or undefined when it does not. */
+export function servicePlanOf(zone: Pick<ApiZone, 'plan'>): ServicePlan | undefined {
+  const raw = (zone.plan?.legacy_id ?? zone.plan?.name ?? '').toLowerCase();
+  return (['enterprise', 'business', 'pro', 'free'] as const).find((p) => raw.startsWith(p));
 }
 
 /** One zone's desired state, live state and plan. */
@@ -103,6 +110,9 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   const zone = await resolveRunZone(client, config, options.zone);
+  const servicePlan = servicePlanOf(zone);
+  const limits = servicePlan !== undefined ? zonePlanProblems(config.records, servicePlan) : undefined;
+  if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0) throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.
@@ -138,10 +148,11 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
           };
   const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) }, audit);
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
-  const plan =
-    unknown.length === 0
-      ? planned
-      : { ...planned, warnings: [...planned.warnings, `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] };
+  const extraWarnings = [
+    ...(limits?.warnings ?? []),
+    ...(unknown.length > 0 ? [`${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : []),
+  ];
+  const plan = extraWarnings.length === 0 ? planned : { ...planned, warnings: [...planned.warnings, ...extraWarnings] };
   return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone), zone, planOptions: { ...options, zone } };
 }
 

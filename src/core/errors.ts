@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'CNAME_CYCLE'
   | 'ORDER_CYCLE'
   | 'PROXIED_CHAIN'
+  | 'ZONE_PLAN_LIMIT'
   | 'TOKEN_PLAN'
   | 'UNSAFE_PLAN'
   | 'UNKNOWN_RECORD_TYPE'

@@ -6,8 +6,10 @@ const n = (r: RecordInput) => normalizeRecord(r, 'example.com');
 const cname = (settings?: RecordInput['settings']) => n({ name: 'w', type: 'CNAME', content: 'x.example.net', ...(settings ? { settings } : {}) });
 
 describe('differingFields: per-record settings', () => {
-  it('ignores settings the desired record does not set', () => {
-    expect(differingFields(cname({ flatten_cname: true, ipv4_only: true }), cname())).toEqual([]);
+  // Issue 19, item 10: a flag the file leaves out is the service default (off), not "unmanaged".
+  it('a flag the desired record leaves out is off: a live flag that is on differs', () => {
+    expect(differingFields(cname({ flatten_cname: true, ipv4_only: true }), cname())).toEqual(['settings.flatten_cname', 'settings.ipv4_only']);
+    expect(differingFields(cname({ flatten_cname: false }), cname())).toEqual([]);
   });
 
   it('compares a flag the desired record sets; a flag the service leaves out is off', () => {

@@ -28,15 +28,28 @@ const seq = (ops: readonly Operation[]) =>
   ops.map((o) => (o.kind === 'dns_record' ? `${o.phase} ${o.action} ${shownRecord(o).name.replace('.example.com', '')} ${shownRecord(o).type}` : `${o.phase} ${o.kind}`));
 
 describe('ownership', () => {
-  it('a CNAME stands alone below the apex; at the apex only A and AAAA conflict with it', () => {
-    expect(cannotCoexist('www.example.com', 'CNAME', 'TXT', ZONE)).toBe(true);
-    expect(cannotCoexist('www.example.com', 'MX', 'CNAME', ZONE)).toBe(true);
+  it('a CNAME conflicts with A and AAAA only, at any name; a delegation (below the apex) with anything but DS', () => {
+    expect(cannotCoexist('www.example.com', 'CNAME', 'TXT', ZONE)).toBe(false);
+    expect(cannotCoexist('www.example.com', 'MX', 'CNAME', ZONE)).toBe(false);
+    expect(cannotCoexist('www.example.com', 'CNAME', 'A', ZONE)).toBe(true);
+    expect(cannotCoexist('www.example.com', 'AAAA', 'CNAME', ZONE)).toBe(true);
     expect(cannotCoexist('example.com', 'CNAME', 'MX', ZONE)).toBe(false);
     expect(cannotCoexist('example.com', 'TXT', 'CNAME', ZONE)).toBe(false);
     expect(cannotCoexist('example.com', 'CNAME', 'A', ZONE)).toBe(true);
     expect(cannotCoexist('example.com', 'AAAA', 'CNAME', ZONE)).toBe(true);
     expect(cannotCoexist('www.example.com', 'A', 'TXT', ZONE)).toBe(false);
     expect(cannotCoexist('www.example.com', 'CNAME', 'CNAME', ZONE)).toBe(false); // one group, matched by value
+    expect(cannotCoexist('sub.example.com', 'NS', 'A', ZONE)).toBe(true);
+    expect(cannotCoexist('sub.example.com', 'TXT', 'NS', ZONE)).toBe(true);
+    expect(cannotCoexist('sub.example.com', 'NS', 'DS', ZONE)).toBe(false);
+    expect(cannotCoexist('example.com', 'NS', 'A', ZONE)).toBe(false);
+  });
+
+  it('a CNAME below the apex leaves a live MX alone and replaces a live A', () => {
+    const l = [live({ name: 'www', type: 'MX', content: 'mx.example.net', priority: 10 }), live({ name: 'www', type: 'A', content: '192.0.2.1' })];
+    const d = diffRecords({ zone: ZONE, desired: [want({ name: 'www', type: 'CNAME', content: 'lb.example.net' })], live: l, unmanaged: 'keep', isIgnored: () => false });
+    expect(d.changes.map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).type}${c.kind === 'delete' ? ` ${c.reason}` : ''}`).sort()).toEqual(['create CNAME', 'delete A conflict']);
+    expect(d.unmanaged.map((r) => r.type)).toEqual(['MX']);
   });
 
   it('an apex CNAME leaves the live MX and TXT alone, and replaces the live A', () => {
@@ -79,9 +92,9 @@ describe('order', () => {
       want({ name: 'c', type: 'A', content: '192.0.2.1' }),
       want({ name: 'x', type: 'CNAME', content: 'elsewhere.example.net' }),
     ];
-    const l = [live({ name: 'x', type: 'TXT', content: 'in the way' }), live({ name: 'old', type: 'A', content: '192.0.2.9' })];
+    const l = [live({ name: 'x', type: 'A', content: '192.0.2.8' }), live({ name: 'old', type: 'A', content: '192.0.2.9' })];
     expect(seq(plan(desired, l, 'delete').operations)).toEqual([
-      '0 delete x TXT',
+      '0 delete x A',
       '0 create c A',
       '1 create b CNAME',
       '1 create x CNAME',

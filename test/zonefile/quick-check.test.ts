@@ -42,7 +42,7 @@ function validRecord(type: RecordType): Record<string, unknown> {
   const fields = DATA_FIELDS[type];
   const r: Record<string, unknown> = { name: 'www', type };
   if (fields) r.data = Object.fromEntries(fields.map((f) => [f.name, validField(f)]));
-  else r.content = type === 'A' ? '192.0.2.1' : 'x.example.com';
+  else r.content = type === 'A' ? '192.0.2.1' : type === 'OPENPGPKEY' ? 'QUJD' : 'x.example.com';
   if (TOP_LEVEL_PRIORITY_TYPES.has(type)) r.priority = 10;
   return r;
 }

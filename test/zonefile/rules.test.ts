@@ -154,13 +154,15 @@ describe('CNAME', () => {
     expectProblem(problems, { line: 6, message: /CNAME target "x\.\.example\.net" has an empty label/ });
   });
 
-  it('a CNAME may not share its name with any other record', () => {
+  it('a CNAME may not share its name with an A, at any name; beside TXT it is only a warning when not flattened', () => {
     const { problems } = load(withRecords(
       '{ name: "@", type: A, content: 192.0.2.1 }',
       '{ name: www, type: CNAME, content: example.net }',
       '{ name: WWW.example.com., type: TXT, content: hello }',
+      '{ name: www, type: A, content: 192.0.2.2 }',
     ));
-    expectProblem(problems, { line: 5, message: /a CNAME cannot share its name www\.example\.com with other records: TXT at records\[2\] \(line 6\)/ });
+    expectProblem(problems, { line: 5, message: /a CNAME cannot share its name www\.example\.com with A at records\[3\] \(line 7\): the service refuses/ });
+    expectProblem(problems, { line: 5, severity: 'warning', message: /the CNAME at www\.example\.com stands beside TXT at records\[2\] \(line 6\): the service accepts it/ });
   });
 
   it('two different CNAMEs at one name are an error', () => {

@@ -8,7 +8,7 @@ import { HEADER, errors, expectProblem, expectValid, load, warnings, withRecords
 
 const APEX_A = '{ name: "@", type: A, content: 192.0.2.1 }';
 
-describe('CNAME at the apex (flattened) and below it (exclusive)', () => {
+describe('CNAME beside other records, and the delegation rule', () => {
   it('an apex CNAME may stand beside MX, TXT, CAA and NS', () => {
     const config = expectValid(withRecords(
       '{ name: "@", type: CNAME, content: target.example.net }',
@@ -20,20 +20,44 @@ describe('CNAME at the apex (flattened) and below it (exclusive)', () => {
     expect(config.records.map((r) => r.record.type)).toEqual(['CNAME', 'MX', 'TXT', 'CAA', 'A']);
   });
 
-  it('an apex CNAME conflicts with A, AAAA and another CNAME there', () => {
-    const { problems } = load(withRecords(
-      '{ name: "@", type: CNAME, content: target.example.net }',
-      APEX_A,
-      '{ name: "@", type: AAAA, content: "2001:db8::1" }',
-      '{ name: "@", type: MX, content: mx.example.net, priority: 10 }',
-    ));
-    const p = expectProblem(problems, { line: 4, message: /CNAME at the zone apex .* cannot stand beside A at records\[1\] \(line 5\), AAAA at records\[2\] \(line 6\) \(MX, TXT/ });
-    expect(p.message).not.toMatch(/MX at/);
+  // developers.cloudflare.com/dns/manage-dns-records/troubleshooting/records-with-same-name/ and
+  // the official SDK's notes refuse only A/AAAA/CNAME beside a CNAME (issue 19, item 6).
+  it('a CNAME conflicts with A, AAAA and another CNAME, at the apex as below it', () => {
+    for (const at of ['"@"', 'www']) {
+      const { problems } = load(withRecords(
+        `{ name: ${at}, type: CNAME, content: target.example.net }`,
+        at === 'www' ? APEX_A : '{ name: other, type: A, content: 192.0.2.9 }',
+        `{ name: ${at}, type: A, content: 192.0.2.1 }`,
+        `{ name: ${at}, type: AAAA, content: "2001:db8::1" }`,
+        `{ name: ${at}, type: MX, content: mx.example.net, priority: 10 }`,
+      ));
+      const p = expectProblem(problems, { line: 4, message: /cannot share its name .* with A at records\[2\] \(line 6\), AAAA at records\[3\] \(line 7\): the service refuses/ });
+      expect(p.message).not.toMatch(/MX at/);
+    }
   });
 
-  it('below the apex a CNAME stays exclusive, MX included', () => {
-    const { problems } = load(withRecords(APEX_A, '{ name: www, type: CNAME, content: target.example.net }', '{ name: www, type: MX, content: mx.example.net, priority: 10 }'));
-    expectProblem(problems, { line: 5, message: /cannot share its name www\.example\.com with other records: MX at records\[2\] \(line 6\)/ });
+  it('below the apex a CNAME beside MX is accepted (the service exports such a pair); unflattened, it is a warning', () => {
+    const pair = ['{ name: www, type: MX, content: mx.example.net, priority: 10 }'];
+    const { problems } = load(withRecords(APEX_A, '{ name: www, type: CNAME, content: target.example.net }', ...pair));
+    expect(errors(problems)).toEqual([]);
+    expectProblem(problems, { line: 5, severity: 'warning', message: /stands beside MX at records\[2\] \(line 6\): the service accepts it, but unless it flattens/ });
+    const flattened = load(withRecords(APEX_A, '{ name: www, type: CNAME, content: target.example.net, settings: { flatten_cname: true } }', ...pair));
+    expect(flattened.problems.filter((p) => p.code.startsWith('cname.'))).toEqual([]);
+    const zoneWide = load(`${HEADER}settings: { flatten_all_cnames: true }\nrecords:\n  - ${APEX_A}\n  - { name: www, type: CNAME, content: target.example.net }\n  - ${pair[0]}\n`);
+    expect(zoneWide.problems.filter((p) => p.code.startsWith('cname.'))).toEqual([]);
+  });
+
+  // The official SDK's notes: "NS records cannot exist on the same name as any other record type"; 81056 (issue 19, item 5).
+  it('a delegation shares its name only with DS: an A beside NS is an error with its line', () => {
+    const { problems } = load(withRecords(
+      APEX_A,
+      '{ name: sub, type: NS, content: ns1.example.net }',
+      '{ name: sub, type: A, content: 192.0.2.7 }',
+      '{ name: sub, type: DS, data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 1F987CC6583E92DF0890718C42AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA } }',
+      '{ name: "@", type: NS, content: ns2.example.net }',
+    ));
+    expectProblem(problems, { line: 6, message: /sub\.example\.com has NS records \(a delegation, records\[1\] \(line 5\)\).* refuses this A record there \(81056/ });
+    expect(errors(problems).map((p) => p.line)).toEqual([6]);
   });
 });
 

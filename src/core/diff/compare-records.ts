@@ -1,16 +1,19 @@
 import equal from 'fast-deep-equal';
-import { RECORD_SETTINGS_FLAGS } from '../model/normalize.js';
-import type { CanonicalRecord, RecordSettings } from '../model/record.js';
+import { RECORD_SETTINGS_FLAGS, settingOf } from '../model/normalize.js';
+import type { CanonicalRecord } from '../model/record.js';
 
 /**
- * Pushes the per-record settings the desired record manages and the live one does not match. A
- * flag the service leaves out of `settings` is off (it answers `"settings": {}` for a record
- * with no flag set, and `{"flatten_cname": false}` on a CNAME: cloudflare/cf-terraforming
- * testdata/cloudflare/v5/cloudflare_dns_record.yaml).
+ * Pushes the per-record settings in which the live record differs from the desired one. For
+ * records the file is the truth: a flag the file leaves out means the service default, off, and
+ * is planned back to it (issue 19, item 10; Terraform v5 users hit the same class of bug,
+ * terraform-provider-cloudflare #6195). The service leaves an unset flag out of `settings` too
+ * (`"settings": {}` for a record with no flag set, `{"flatten_cname": false}` on a CNAME:
+ * cloudflare/cf-terraforming testdata/cloudflare/v5/cloudflare_dns_record.yaml).
  */
-function pushDifferingSettings(fields: string[], live: CanonicalRecord, wanted: RecordSettings): void {
+function pushDifferingSettings(fields: string[], live: CanonicalRecord, desired: CanonicalRecord): void {
+  if (live.settings === undefined && desired.settings === undefined) return;
   for (const flag of RECORD_SETTINGS_FLAGS) {
-    if (wanted[flag] !== undefined && (live.settings?.[flag] ?? false) !== wanted[flag]) fields.push(`settings.${flag}`);
+    if (settingOf(live.settings, flag) !== settingOf(desired.settings, flag)) fields.push(`settings.${flag}`);
   }
 }
 
@@ -22,8 +25,9 @@ function sameTags(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Fields in which a live record differs from the desired one. `comment`, `tags` and each
- * `settings` flag count only when the file manages them (desired value not undefined).
+ * Fields in which a live record differs from the desired one. `comment` and `tags` count only
+ * when the file manages them (desired value not undefined); each `settings` flag always counts,
+ * a flag left out being the service default (off).
  * Runs once per record pair: allocates nothing beyond the (usually empty) result.
  */
 export function differingFields(live: CanonicalRecord, desired: CanonicalRecord): string[] {
@@ -35,6 +39,6 @@ export function differingFields(live: CanonicalRecord, desired: CanonicalRecord)
   if (live.ttl !== desired.ttl) fields.push('ttl');
   if (desired.comment !== undefined && (live.comment ?? null) !== desired.comment) fields.push('comment');
   if (desired.tags !== undefined && !sameTags(live.tags ?? [], desired.tags)) fields.push('tags');
-  if (desired.settings !== undefined) pushDifferingSettings(fields, live, desired.settings);
+  pushDifferingSettings(fields, live, desired);
   return fields;
 }

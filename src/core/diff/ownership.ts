@@ -50,17 +50,21 @@ export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
 }
 
 /**
- * Whether records of types `a` and `b` cannot share the name `name` of zone `zone` (rule 4).
- * Records of one type never conflict with each other here: they form a group matched value by
- * value. Below the apex a CNAME stands alone (RFC 1034 §3.6.2). At the apex the service flattens
- * a CNAME and lets it stand beside non-address records (MX, TXT, NS, CAA, ...); only A and AAAA
- * conflict with it there (https://developers.cloudflare.com/dns/cname-flattening/;
- * DNSControl PR #86, https://github.com/StackExchange/dnscontrol/pull/86).
+ * Whether records of types `a` and `b` cannot share the name `name` of zone `zone` (rule 4): the
+ * pairs the service refuses. Records of one type never conflict with each other here: they form
+ * a group matched value by value.
+ * - A CNAME and an A or AAAA, at any name ("A/AAAA records cannot exist on the same name as
+ *   CNAME records": the official SDK's create/update notes; developers.cloudflare.com/dns/
+ *   manage-dns-records/troubleshooting/records-with-same-name/). A CNAME beside MX, TXT and other
+ *   types is accepted, below the apex too (a zone export made by the service holds `www CNAME`
+ *   beside `www MX`; src/core/zonefile/rules/cname.ts).
+ * - Below the apex, NS (a delegation) and anything but DS ("NS records cannot exist on the same
+ *   name as any other record type", the same notes; DS sits at delegation points, RFC 4035 §2.4).
  */
 export function cannotCoexist(name: string, a: RecordType, b: RecordType, zone: string): boolean {
   if (a === b) return false;
+  if ((a === 'NS' || b === 'NS') && name !== zone) return (a === 'NS' ? b : a) !== 'DS';
   if (a !== 'CNAME' && b !== 'CNAME') return false;
-  if (name !== zone) return true;
   const other = a === 'CNAME' ? b : a;
   return other === 'A' || other === 'AAAA';
 }

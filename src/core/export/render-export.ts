@@ -4,6 +4,7 @@
  * line between names), or JSON. Pure.
  */
 import { Document, isMap, isScalar, isSeq, Scalar, type Pair, type YAMLMap } from 'yaml';
+import { literalDocument } from '../zonefile/interpolate.js';
 import type { ZoneExport } from './export-zone.js';
 
 export interface RenderExportOptions {
@@ -30,7 +31,8 @@ function quoteFreeText(record: YAMLMap): void {
 }
 
 export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions): string {
-  const doc = new Document(exp.file);
+  // A zone file reads `${` as a variable reference: a live value holding one is written `$${`.
+  const doc = new Document(literalDocument(exp.file));
   const header = options.schemaRef !== undefined ? [` yaml-language-server: $schema=${options.schemaRef}`] : [];
   if (options.origin !== undefined) header.push(...(header.length > 0 ? [''] : []), ` ${options.origin}`);
   doc.commentBefore = header.join('\n');
@@ -61,5 +63,5 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
 }
 
 export function renderExportJson(exp: ZoneExport): string {
-  return `${JSON.stringify(exp.file, null, 2)}\n`;
+  return `${JSON.stringify(literalDocument(exp.file), null, 2)}\n`;
 }

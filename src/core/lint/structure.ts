@@ -1,8 +1,9 @@
 /**
  * Zone structure: a wildcard at the apex answers for every name nobody defined (typos included);
- * records below a delegation (or at it, other than NS and DS) are occluded: resolvers ask the
- * delegated servers, so these are never served (RFC 1034 §4.2.1; glue addresses of the
- * delegation's own in-zone nameservers excepted); TTLs that differ inside one RRset are
+ * records below a delegation are occluded: resolvers ask the delegated servers, so these are
+ * never served (RFC 1034 §4.2.1; glue addresses of the delegation's own in-zone nameservers
+ * excepted; a record at the delegation's own name other than DS is a validate error,
+ * zonefile/rules/delegation.ts); TTLs that differ inside one RRset are
  * deprecated (RFC 2181 §5.2).
  */
 import { finding, type LintContext } from './finding.js';
@@ -22,7 +23,7 @@ export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
   for (const d of index.delegations) for (const ns of index.of(d, 'NS')) if (ns.record.content) glue.add(ns.record.content);
   for (const r of index.records) {
     const name = r.record.name;
-    const under = index.delegations.find((d) => name.endsWith(`.${d}`) || (name === d && r.record.type !== 'NS' && r.record.type !== 'DS'));
+    const under = index.delegations.find((d) => name.endsWith(`.${d}`));
     if (under === undefined) continue;
     if ((r.record.type === 'A' || r.record.type === 'AAAA') && glue.has(name)) continue;
     out.push(finding(ctx, r, 'name', 'OCCLUDED', `${name} ${r.record.type} is under the delegation of ${under} (NS): resolvers ask the delegated servers and never see it`, `move it into the delegated zone or remove the delegation`));

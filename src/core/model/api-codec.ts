@@ -3,7 +3,7 @@
  */
 import { ZonectlError } from '../errors.js';
 import { canonicalAbsoluteName } from './names.js';
-import { normalizeNamedRecord, type MutableRecord } from './normalize.js';
+import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData, type RecordType } from './record-types.js';
 import { renderTxtContent } from './txt.js';
@@ -52,22 +52,33 @@ const numberOrUndefined = (v: unknown): number | undefined =>
   typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /**
- * MX and URI priority: the top-level `priority`, else `data.priority`. The official SDK
- * documents the top-level field as "to be deprecated in favor of the priority field within the
- * data map" (the `cloudflare` npm SDK 7.3.0, resources/dns/records.d.ts, `MXRecord.priority`
- * and `URIRecord.priority`), so an answer that only has `data.priority` must read the same.
+ * MX and URI priority: `data.priority` when `data` has it, else the top-level `priority`. The
+ * official SDK documents the top-level field as "to be deprecated in favor of the priority field
+ * within the data map" (the `cloudflare` npm SDK 7.3.0, resources/dns/records.d.ts,
+ * `MXRecord.priority` and `URIRecord.priority`), and Cloudflare's Terraform provider handles
+ * answers whose priority is only in `data` (its dns_record tests), so `data` decides.
  */
 function apiPriority(type: RecordType, api: ApiRecord): number | undefined {
   if (!TOP_LEVEL_PRIORITY_TYPES.has(type)) return undefined;
-  return numberOrUndefined(api.priority) ?? numberOrUndefined(api.data?.priority);
+  return numberOrUndefined(api.data?.priority) ?? numberOrUndefined(api.priority);
 }
 
-/** `content` of a content type: the answer's `content`, else an MX's `data.target`. */
+/**
+ * `content` of a content type. An MX's host is `data.target` when `data` has it: such an answer
+ * may format `content` as `"10 mail.example.com"` (priority and host), which is not the host.
+ */
 function apiContent(type: RecordType, api: ApiRecord): string {
-  if (typeof api.content === 'string' && api.content !== '') return api.content;
   const target = api.data?.target;
-  if (type === 'MX' && typeof target === 'string') return target;
+  if (type === 'MX' && typeof target === 'string' && target !== '') return target;
   return api.content ?? '';
+}
+
+/** `data` of a data type, without the priority an MX/URI answer may carry there (it is read into `priority`). */
+function apiData(type: RecordType, api: ApiRecord): Record<string, unknown> {
+  const data = api.data ?? {};
+  if (!TOP_LEVEL_PRIORITY_TYPES.has(type) || !('priority' in data)) return data;
+  const { priority: _priority, ...rest } = data;
+  return rest;
 }
 
 /** API record -> canonical live record. Comment, tags and settings are always read (they exist live). */
@@ -84,7 +95,7 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
       name: api.name,
       type,
       content: structured ? undefined : apiContent(type, api),
-      data: structured ? (api.data ?? {}) : undefined,
+      data: structured ? apiData(type, api) : undefined,
       priority: apiPriority(type, api),
       ttl: api.ttl,
       proxied: api.proxied,
@@ -103,7 +114,7 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
   return record;
 }
 
-/** Canonical record -> request body. Comment, tags and settings flags are sent only when managed. */
+/** Canonical record -> request body. Comment, tags and settings flags are sent only when set (see `toApiUpdateBody`). */
 export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   const body: ApiRecordBody = {
     name: record.name,
@@ -119,5 +130,17 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   if (record.comment !== undefined) body.comment = record.comment;
   if (record.tags !== undefined) body.tags = [...record.tags];
   if (record.settings !== undefined && Object.keys(record.settings).length > 0) body.settings = { ...record.settings };
+  return body;
+}
+
+/**
+ * The PATCH body of an update that changes `fields`. A PATCH merges `settings` key by key, so a
+ * flag the plan turns back to the service default (the file leaves it out) is sent as `false`.
+ */
+export function toApiUpdateBody(record: CanonicalRecord, fields: readonly string[]): ApiRecordBody {
+  const body = toApiBody(record);
+  for (const flag of RECORD_SETTINGS_FLAGS) {
+    if (record.settings?.[flag] === undefined && fields.includes(`settings.${flag}`)) body.settings = { ...body.settings, [flag]: false };
+  }
   return body;
 }

@@ -77,6 +77,11 @@ export function canonicalData(type: RecordType, data: Readonly<Record<string, un
 /** The per-record settings flags, in this order (`settings` in the API). */
 export const RECORD_SETTINGS_FLAGS = ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const;
 
+/** A per-record setting's value; a flag left out is the service default (off). */
+export function settingOf(settings: RecordSettings | undefined, flag: (typeof RECORD_SETTINGS_FLAGS)[number]): boolean {
+  return settings?.[flag] ?? false;
+}
+
 /** Canonical settings: only the flags that are set (booleans), or undefined when none is. */
 export function canonicalSettings(settings: Readonly<Record<string, unknown>> | undefined): RecordSettings | undefined {
   if (settings === undefined || settings === null) return undefined;

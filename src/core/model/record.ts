@@ -3,8 +3,9 @@ import type { RecordType } from './record-types.js';
 export type DataValue = string | number;
 
 /**
- * Per-record settings the service keeps on a record (`settings` in the API). Each flag is
- * managed only when set: `undefined` means "not managed" (the file did not set it).
+ * Per-record settings the service keeps on a record (`settings` in the API). A flag left out
+ * (`undefined`) means the service default, off: for records the file is the truth, so the plan
+ * turns a live flag the file leaves out back off (`settingOf`, compare-records.ts).
  */
 export interface RecordSettings {
   readonly flatten_cname?: boolean;
@@ -35,7 +36,7 @@ export interface CanonicalRecord {
   readonly proxied: boolean;
   readonly comment?: string | null;
   readonly tags?: readonly string[];
-  /** Per-record settings; `undefined` (or a flag left out) means not managed. */
+  /** Per-record settings; `undefined` (or a flag left out) means the service default (off). */
   readonly settings?: RecordSettings;
 }
 

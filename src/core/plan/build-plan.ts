@@ -1,6 +1,7 @@
-import { toApiBody } from '../model/api-codec.js';
+import { toApiBody, toApiUpdateBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
+import { cannotCoexist } from '../diff/ownership.js';
 import { assertNever } from '../errors.js';
 import { orderOperations } from './order.js';
 import { shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
@@ -43,16 +44,17 @@ export interface Replacement {
   readonly type: string;
   readonly id: string;
   readonly record: CanonicalRecord;
-  /** Types the file wants at that name. */
+  /** Types the file wants at that name that cannot stand beside it. */
   readonly by: readonly string[];
 }
 
 /** The destructive replacements of a diff (delete reason `conflict`). */
-export function replacementsOf(diff: RecordDiff, desired: readonly CanonicalRecord[]): Replacement[] {
+export function replacementsOf(diff: RecordDiff, desired: readonly CanonicalRecord[], zone: string): Replacement[] {
   const out: Replacement[] = [];
   for (const c of diff.changes) {
     if (c.kind !== 'delete' || c.reason !== 'conflict') continue;
-    const by = [...new Set(desired.filter((d) => d.name === c.before.name).map((d) => d.type))].sort();
+    const conflicts = (d: CanonicalRecord): boolean => d.name === c.before.name && cannotCoexist(d.name, d.type, c.before.type, zone);
+    const by = [...new Set(desired.filter(conflicts).map((d) => d.type))].sort();
     out.push({ name: c.before.name, type: c.before.type, id: c.before.id, record: stripLive(c.before), by });
   }
   return out;
@@ -74,7 +76,7 @@ export function recordCall(change: RecordChange, zoneId: string): RecordCall {
     case 'update':
       return {
         kind: 'dns_record', action: 'update', method: 'PATCH', path: recordsPath(zoneId, change.before.id), zoneId,
-        recordId: change.before.id, body: toApiBody(change.after), before: stripLive(change.before),
+        recordId: change.before.id, body: toApiUpdateBody(change.after, change.fields), before: stripLive(change.before),
         after: change.after, fields: change.fields,
       };
     case 'delete':
@@ -126,7 +128,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
   );
 
   const fingerprint = fingerprintNames(recordOps.map(shownRecord), input.live);
-  const replacements = replacementsOf(input.diff, input.desired);
+  const replacements = replacementsOf(input.diff, input.desired, input.zone);
   return {
     zone: input.zone,
     zoneId: input.zoneId,

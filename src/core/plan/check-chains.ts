@@ -72,25 +72,38 @@ function isProxiedCname(r: CanonicalRecord): r is CanonicalRecord & { content: s
   return r.type === 'CNAME' && r.proxied && r.content !== undefined;
 }
 
+/** A desired proxied CNAME whose chain breaks the rule below, and why. */
+export interface ProxiedChainFailure {
+  readonly record: CanonicalRecord;
+  /** The name the chain ends at (no A/AAAA there) or loops at. */
+  readonly at: string;
+  readonly message: string;
+}
+
 /**
  * A proxied CNAME whose chain stays in the zone must end at a name with an A or AAAA record
  * (src/emulator/README.md, "DNS records"). `records` is the zone as it will be after apply
- * (desired plus what is kept). Returns one message per offending desired CNAME.
+ * (desired plus what is kept). Returns one failure per offending desired CNAME.
  */
-export function proxiedChainProblems(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): string[] {
+export function proxiedChainFailures(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): ProxiedChainFailure[] {
   if (!desired.some(isProxiedCname)) return [];
   const cname = cnameTargets(records);
   const addressed = new Set<string>();
   for (const r of records) if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
-  const problems: string[] = [];
+  const failures: ProxiedChainFailure[] = [];
   for (const r of desired) {
     if (!isProxiedCname(r)) continue;
     const end = followCnameChain(r.name, r.content, cname, (n) => !isInZone(n, zone) || addressed.has(n));
     if (end.kind === 'ends') {
-      problems.push(`proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone`);
+      failures.push({ record: r, at: end.at, message: `proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone` });
     } else if (end.kind === 'loops') {
-      problems.push(`proxied ${r.name} CNAME ${r.content}: the chain loops at ${end.at}`);
+      failures.push({ record: r, at: end.at, message: `proxied ${r.name} CNAME ${r.content}: the chain loops at ${end.at}` });
     }
   }
-  return problems;
+  return failures;
+}
+
+/** The messages of `proxiedChainFailures`. */
+export function proxiedChainProblems(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): string[] {
+  return proxiedChainFailures(desired, records, zone).map((f) => f.message);
 }

@@ -8,7 +8,8 @@
  *    glue addresses of in-zone nameservers, not authoritative; DS at the cut is answered by the
  *    parent (this zone);
  * 3. at a name with records: proxied A/AAAA/CNAME answer the service's own addresses (TTL 300;
- *    `settings.ipv4_only`/`ipv6_only` drop a family) and an HTTPS record is synthesized for
+ *    `settings.ipv4_only`/`ipv6_only` drop a family; a flag the file leaves out is off, as the
+ *    plan makes it live) and an HTTPS record is synthesized for
  *    them (the service's rule: HTTP/2 and HTTP/3 are on by default); a CNAME is flattened (the
  *    target's addresses under the queried name) at the apex, with `flatten_all_cnames`, with
  *    the record's `settings.flatten_cname`, and whenever its target is in this zone (the
@@ -22,6 +23,7 @@
  * (RFC 2308 §3). An automatic TTL answers 300. Pure.
  */
 import { presentRdata, absoluteName } from '../bind/presentation.js';
+import { settingOf } from '../model/normalize.js';
 import type { CanonicalRecord } from '../model/record.js';
 import { PROXIED_TTL, proxyAddresses } from './proxy-addresses.js';
 
@@ -119,8 +121,8 @@ function answerAt(z: ZoneLookup, owner: string, recs: readonly CanonicalRecord[]
   const proxied = recs.filter((r) => r.proxied && (r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME'));
   if (proxied.length > 0 && (qtype === 'A' || qtype === 'AAAA' || (qtype === 'HTTPS' && !recs.some((r) => r.type === 'HTTPS')))) {
     const addrs = proxyAddresses(z.view.zone);
-    const v4 = !proxied.every((r) => r.settings?.ipv6_only === true);
-    const v6 = !proxied.every((r) => r.settings?.ipv4_only === true);
+    const v4 = !proxied.every((r) => settingOf(r.settings, 'ipv6_only'));
+    const v6 = !proxied.every((r) => settingOf(r.settings, 'ipv4_only'));
     if (qtype === 'A') return v4 ? addrs.ipv4.map((a) => ({ name: owner, type: 'A', ttl: PROXIED_TTL, data: a })) : [];
     if (qtype === 'AAAA') return v6 ? addrs.ipv6.map((a) => ({ name: owner, type: 'AAAA', ttl: PROXIED_TTL, data: a })) : [];
     const hints = [...(v4 ? [`ipv4hint=${addrs.ipv4.join(',')}`] : []), ...(v6 ? [`ipv6hint=${addrs.ipv6.join(',')}`] : [])];
@@ -132,7 +134,7 @@ function answerAt(z: ZoneLookup, owner: string, recs: readonly CanonicalRecord[]
   const cname = recs.find((r) => r.type === 'CNAME');
   if (cname !== undefined && qtype !== 'CNAME') {
     const target = cname.content ?? '';
-    const flattened = owner === z.view.zone || z.view.flattenAllCnames || cname.settings?.flatten_cname === true || z.inZone(target);
+    const flattened = owner === z.view.zone || z.view.flattenAllCnames || settingOf(cname.settings, 'flatten_cname') || z.inZone(target);
     if (!flattened) {
       const chain = [rr(owner, cname)];
       if (z.inZone(target) && depth < MAX_CHAIN) chain.push(...resolveInZone(z, target, qtype, depth + 1).answer);

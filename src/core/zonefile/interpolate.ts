@@ -143,3 +143,13 @@ export function interpolateDocument(doc: unknown, env: Env, options: Interpolati
   };
   return { value: walk(doc), issues };
 }
+
+/** `value` with every string written so that interpolation reads it back as is (`${` as `$${`): for files zonectl writes. */
+export function literalDocument<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('${') ? value.replaceAll('${', () => '$${') : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => literalDocument(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literalDocument(v)])) as T;
+  }
+  return value;
+}

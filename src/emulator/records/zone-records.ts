@@ -1,13 +1,14 @@
 /**
  * The records of one zone in the store, with a by-name index (itself a store collection, so it
  * is transactional and durable like the records), and the rules that need other records:
- * - CNAME exclusivity (81053/81054). A CNAME the service flattens may stand beside records
- *   of other types except A, AAAA and another CNAME: at the zone apex always (CNAME flattening
- *   at the apex, https://developers.cloudflare.com/dns/cname-flattening/ ; DNSControl PR #86),
- *   below the apex when the zone flattens all CNAMEs (`flatten_all_cnames`) or the record has
- *   `settings.flatten_cname` (Domain Connect linter rule DCTL5007: mixing a CNAME with other
- *   records works on the service "as long as CNAME Flattening is used"). Any other CNAME is
- *   alone at its name.
+ * - CNAME beside A/AAAA/CNAME (81053/81054), at any name: the service's documented refusals
+ *   ("Create a CNAME record with a Name matching the name of an existing A/AAAA or CNAME record"
+ *   and the converse, developers.cloudflare.com/dns/manage-dns-records/troubleshooting/
+ *   records-with-same-name/; the official SDK's notes: "A/AAAA records cannot exist on the same
+ *   name as CNAME records"). A CNAME beside MX, TXT and other types is accepted, below the apex
+ *   too: a zone export made by the service holds `www CNAME` beside `www MX`; a CNAME and a TXT at
+ *   one name are accepted (cloudflare/cloudflare-docs issue #30376). Whether it is
+ *   flattened decides only how the DNS server answers (dns/resolver.ts).
  * - Identical/existing records (81058/81057), compared on what goes on the wire (TXT `"a"` and
  *   `a` are the same record).
  * - A DS needs an NS at its name (a delegation) below the apex: octodns-cloudflare PR #103
@@ -87,14 +88,6 @@ export class ZoneRecords {
     return rows;
   }
 
-  /** Whether the service flattens this CNAME (so that it may share its name). */
-  private flattened(cname: Pick<RecordDraft, 'name' | 'proxied' | 'settings'>): boolean {
-    if (cname.name === this.zone.name) return true;
-    const zoneSettings = this.store.get<{ flatten_all_cnames?: boolean }>('zone_dns_settings', this.zone.id);
-    if (zoneSettings?.flatten_all_cnames === true) return true;
-    return cname.settings.flatten_cname === true;
-  }
-
   private checkConflicts(draft: RecordDraft, selfId: string | undefined): void {
     const others = this.atName(draft.name).filter((r) => r.id !== selfId);
     if (draft.type === 'DS' && draft.name !== this.zone.name && !others.some((r) => r.type === 'NS')) {
@@ -103,16 +96,10 @@ export class ZoneRecords {
     if (others.length === 0) return;
     this.checkRrsetSize(draft, others);
     if (draft.name !== this.zone.name) this.checkDelegation(draft, others);
-    if (draft.type === 'CNAME') {
-      if (others.some((r) => HOST_TYPES.has(r.type))) {
-        throw conflict(C.nameConflict, 'An A, AAAA, or CNAME record with that host already exists.');
-      }
-      if (!this.flattened(draft)) {
-        throw conflict(C.nameConflict, `A record with that host already exists (${others[0].type}); a CNAME cannot share its name with other records.`);
-      }
+    if (draft.type === 'CNAME' && others.some((r) => HOST_TYPES.has(r.type))) {
+      throw conflict(C.nameConflict, 'An A, AAAA, or CNAME record with that host already exists.');
     }
-    const cname = others.find((r) => r.type === 'CNAME');
-    if (cname && (ADDRESS_TYPES.has(draft.type) || !this.flattened(cname))) {
+    if (ADDRESS_TYPES.has(draft.type) && others.some((r) => r.type === 'CNAME')) {
       throw conflict(C.cnameConflict, 'A CNAME record with that host already exists.');
     }
     const key = identityKey(draft);

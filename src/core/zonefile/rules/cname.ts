@@ -1,43 +1,62 @@
 /**
- * Where a CNAME may stand beside other records of the file (the file owns names):
- * - At the zone apex the service flattens a CNAME (it answers with the target's addresses,
- *   developers.cloudflare.com/dns/cname-flattening; "a CNAME record at the zone apex will always
- *   be flattened", the dns_settings `flatten_all_cnames` field of the API schema). So an apex
- *   CNAME may stand beside MX, TXT, CAA, NS and the other non-address records (DNSControl
- *   PR #86 allows the same); only A, AAAA and another CNAME conflict with it there, since the
- *   flattened CNAME is itself the apex's address answer.
- * - Below the apex a CNAME stays exclusive. The service flattens such a CNAME only while the
- *   zone's `flatten_all_cnames` setting (paid plans) or the record's own
- *   `settings.flatten_cname` is on (set-up-cname-flattening); neither is something the file can
- *   guarantee for the record's lifetime (a plan downgrade or a settings change turns
- *   flattening off), and an unflattened CNAME beside other data is invalid DNS (RFC 1034
- *   §3.6.2). zonectl therefore refuses it by its own policy.
+ * Where a CNAME may stand beside other records of the file (the file owns names). What the
+ * service accepts decides (issue 19, item 6):
+ * - A CNAME never shares its name with an A, an AAAA or another CNAME: "Create a CNAME record
+ *   with a Name matching the name of an existing A/AAAA or CNAME record" and the converse are
+ *   the refused cases (developers.cloudflare.com/dns/manage-dns-records/troubleshooting/
+ *   records-with-same-name/; the official SDK's create/update notes: "A/AAAA records cannot
+ *   exist on the same name as CNAME records").
+ * - Beside any other type (MX, TXT, CAA, ...) the service accepts a CNAME, at the apex and
+ *   below it: the same sources name no other conflict, a zone export made by the service holds
+ *   `www CNAME` next to `www MX 10 ...`, and a user reports the service accepting a CNAME and a
+ *   TXT at `selector._domainkey` (cloudflare/cloudflare-docs issue #30376, 2026). (NS is the exception, delegation.ts: "NS records
+ *   cannot exist on the same name as any other record type".)
+ * - Below the apex such a pair only works while the service flattens the CNAME (the zone's
+ *   `flatten_all_cnames`, or the record's `settings.flatten_cname`; Domain Connect linter rule
+ *   DCTL5007: mixing a CNAME with other records works on the service "as long as CNAME
+ *   Flattening is used"). An unflattened CNAME is answered as a CNAME, and resolvers then never
+ *   see the other records at its name (RFC 1034 §3.6.2): a warning, not an error. At the apex
+ *   the service always flattens a CNAME (developers.cloudflare.com/dns/cname-flattening/).
  */
 import { recordKey } from '../../model/keys.js';
 import type { RecordType } from '../../model/record-types.js';
-import type { Rule } from './context.js';
+import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 import { matchesIgnore } from '../match-ignore.js';
 
-/** Types that conflict with a CNAME at the apex (the flattened CNAME answers A and AAAA). */
-const APEX_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
+/** Types the service refuses beside a CNAME, at any name (the flattened CNAME is itself the address answer). */
+const CNAME_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
+
+function flattenedByFile(ctx: RuleContext, cname: RecordEntry): boolean {
+  return cname.record.name === ctx.zone || ctx.settings?.flatten_all_cnames === true || cname.record.settings?.flatten_cname === true;
+}
 
 export const checkCnameExclusivity: Rule = (ctx) => {
   // A CNAME alone at its name conflicts with nothing: only names holding several records are looked at.
-  for (const [name, group] of sharedNames(ctx)) {
+  for (const group of sharedNames(ctx).values()) {
     if (!group.some((e) => e.record.type === 'CNAME')) continue;
-    const apex = name === ctx.zone;
     for (const c of group.filter((e) => e.record.type === 'CNAME')) {
       const key = recordKey(c.record);
-      // Exact copies are reported by the duplicate rule.
-      const others = group.filter((o) => o !== c && recordKey(o.record) !== key && (!apex || APEX_CONFLICTS.has(o.record.type)));
-      if (others.length === 0) continue;
-      const list = others.map((o) => `${o.record.type} at ${describeRecordAt(ctx, o)}`).join(', ');
-      const message = apex
-        ? `a CNAME at the zone apex is flattened into the apex's address answer, so it cannot stand beside ${list} (MX, TXT and other non-address records are fine)`
-        : `a CNAME cannot share its name ${c.record.name} with other records: ${list} (only at the zone apex, where the service flattens the CNAME, may it stand beside non-address records)`;
-      ctx.sink.error('cname.exclusive', [...c.path, 'name'], message);
+      // Exact copies are reported by the duplicate rule; NS beside anything by the delegation rule.
+      const others = group.filter((o) => o !== c && recordKey(o.record) !== key && o.record.type !== 'NS');
+      const refused = others.filter((o) => CNAME_CONFLICTS.has(o.record.type));
+      const list = (es: readonly RecordEntry[]): string => es.map((o) => `${o.record.type} at ${describeRecordAt(ctx, o)}`).join(', ');
+      if (refused.length > 0) {
+        ctx.sink.error(
+          'cname.exclusive',
+          [...c.path, 'name'],
+          `a CNAME cannot share its name ${c.record.name} with ${list(refused)}: the service refuses a CNAME beside an A, AAAA or another CNAME (MX, TXT and other records are accepted)`,
+        );
+      }
+      const beside = others.filter((o) => !CNAME_CONFLICTS.has(o.record.type));
+      if (beside.length > 0 && !flattenedByFile(ctx, c)) {
+        ctx.sink.warning(
+          'cname.unflattened',
+          [...c.path, 'name'],
+          `the CNAME at ${c.record.name} stands beside ${list(beside)}: the service accepts it, but unless it flattens the CNAME (settings.flatten_cname: true on the record, or flatten_all_cnames: true) it answers the CNAME and resolvers never see those records (RFC 1034 §3.6.2)`,
+        );
+      }
     }
   }
 };
@@ -49,8 +68,8 @@ const PROBE_TYPES: readonly RecordType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA
  * Conflicts the file makes evident with records it does not list (README.md, "Ownership"):
  * - a `manage.ignore` rule keeps records at a CNAME's name that cannot stand beside it, so the
  *   service will refuse the CNAME while one exists (zonectl never deletes an ignored record);
- * - with `manage.unmanaged: keep`, a CNAME still deletes any live record of another type at its
- *   name (a destructive replacement), although the file says unlisted records are kept.
+ * - with `manage.unmanaged: keep`, a CNAME still deletes a live A or AAAA record at its name
+ *   (a destructive replacement), although the file says unlisted records are kept.
  */
 export const checkCnameOverUnlisted: Rule = (ctx) => {
   if (ctx.manage === undefined) return;
@@ -65,8 +84,7 @@ export const checkCnameOverUnlisted: Rule = (ctx) => {
     for (const e of ctx.records) listedTypes.get(e.record.name)?.add(e.record.type);
   }
   for (const c of cnames) {
-    const apex = c.record.name === ctx.zone;
-    const conflicts = (t: RecordType): boolean => t !== 'CNAME' && (!apex || APEX_CONFLICTS.has(t)) && !listedTypes.get(c.record.name)?.has(t);
+    const conflicts = (t: RecordType): boolean => t !== 'CNAME' && CNAME_CONFLICTS.has(t) && !listedTypes.get(c.record.name)?.has(t);
     ignore.forEach((rule, i) => {
       const types = rule.type !== undefined ? [rule.type as RecordType] : PROBE_TYPES;
       const hit = types.filter((t) => conflicts(t) && matchesIgnore(rule, { name: c.record.name, type: t }, ctx.zone));
@@ -79,13 +97,13 @@ export const checkCnameOverUnlisted: Rule = (ctx) => {
     });
   }
   if (ctx.manage.unmanaged === 'keep') {
-    const names = [...new Set(cnames.filter((c) => c.record.name !== ctx.zone).map((c) => c.record.name))];
+    const names = [...new Set(cnames.map((c) => c.record.name))];
     if (names.length === 0) return;
     const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
     ctx.sink.warning(
       'cname.replaces-unlisted',
       ['manage', 'unmanaged'],
-      `records the file does not list are kept, except where a CNAME of the file needs the name: a live record of another type at ${shown} is deleted (shown as a destructive replacement at the top of the plan)`,
+      `records the file does not list are kept, except where a CNAME of the file needs the name: a live A or AAAA record at ${shown} is deleted (shown as a destructive replacement at the top of the plan)`,
     );
   }
 };

@@ -2,10 +2,13 @@
 import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
+import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
 import { checkRecordNames } from './names.js';
+import { checkRecordSizes } from './record-size.js';
+import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
@@ -24,10 +27,13 @@ export const RULES: readonly Rule[] = [
   checkProxiedAndTtl,
   checkRecordSettings,
   checkTxtQuotation,
+  checkRecordSizes,
   checkTargets,
   checkSrvRetiredData,
   checkCnameExclusivity,
   checkCnameOverUnlisted,
+  checkProxiedChains,
+  checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
   checkSoa,

@@ -150,10 +150,10 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
       type: 'array',
       maxItems: 20,
       items: {
-        description: 'A tag: `name:value` or a bare `name` (the live API accepts and returns both).',
+        description: 'A tag: `name:value` or a bare `name` (the live API accepts and returns both); the name of letters, digits, `_` and `-` (the API schema: "the name must consist of only letters, numbers, underscores and hyphens").',
         type: 'string',
-        pattern: '^[^:\\s][^:]*(:.*)?$',
-        'x-error': 'must be written `name:value` or `name` (a name that does not start with `:` or white space)',
+        pattern: '^[A-Za-z0-9_-]+(:.*)?$',
+        'x-error': 'must be written `name:value` or `name`, the name of letters, digits, `_` and `-` only (the service refuses other tags)',
       },
     },
     settings: recordSettingsSchema(type),
@@ -192,6 +192,8 @@ function recordSchema(type: RecordType): JsonSchema {
       description: CONTENT_DESCRIPTIONS[type] ?? 'Record content.',
       type: 'string',
       ...(type === 'TXT' ? {} : { minLength: 1 }),
+      // The service refuses a key that is not base64 (white space aside).
+      ...(type === 'OPENPGPKEY' ? { pattern: '^\\s*[A-Za-z0-9+/][A-Za-z0-9+/\\s]*[=\\s]*$', 'x-error': 'must be base64' } : {}),
     };
     required.push('content');
   }

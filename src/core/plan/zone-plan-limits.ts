@@ -1,0 +1,49 @@
+/**
+ * Record rules that depend on the zone's plan, which a zone file does not say (validate cannot
+ * see it: a TTL of 30..59 is only a warning there). Checked once the zone is read, before
+ * anything is written, so that the service never refuses the batch for a reason the file shows:
+ * - TTL 30..59 on DNS-only records: Enterprise zones only (the API schema `dns-records_ttl`:
+ *   "between 60 and 86400, with the minimum reduced to 30 for Enterprise zones";
+ *   https://developers.cloudflare.com/dns/manage-dns-records/reference/ttl/);
+ * - comments over 100 characters: paid plans only (100 on Free zones, 500 on paid plans:
+ *   the record `comment` of the DNS records API reference);
+ * - `settings.flatten_cname` is a feature of paid plans ("Paid zones also have the option of
+ *   flattening specific CNAME records",
+ *   https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/); what the
+ *   service answers when a Free zone sets it is not published, so it is a warning of the plan,
+ *   not a refusal.
+ * A zone whose plan zonectl cannot read (a token without Zone Read) is not checked here.
+ */
+import { ZonectlError } from '../errors.js';
+import type { DesiredRecord } from '../zonefile/types.js';
+
+export type ServicePlan = 'free' | 'pro' | 'business' | 'enterprise';
+
+const FREE_COMMENT_MAX = 100;
+const TTL_MIN = 60;
+
+export class ZonePlanLimitError extends ZonectlError {
+  constructor(file: string, plan: ServicePlan, problems: readonly string[]) {
+    super('ZONE_PLAN_LIMIT', `${file}: the zone is on the ${plan} plan, which refuses ${problems.length === 1 ? 'this record' : 'these records'}: ${problems.join('; ')}; nothing was planned`);
+  }
+}
+
+export interface ZonePlanProblems {
+  /** Records the zone's plan refuses (the batch would fail). */
+  readonly errors: string[];
+  readonly warnings: string[];
+}
+
+/** One message per record the zone's plan refuses or may not honour, naming its line. */
+export function zonePlanProblems(records: readonly DesiredRecord[], plan: ServicePlan): ZonePlanProblems {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  for (const d of records) {
+    const r = d.record;
+    const at = `${d.path} (line ${d.line}) ${r.name} ${r.type}`;
+    if (plan !== 'enterprise' && !r.proxied && r.ttl !== 1 && r.ttl < TTL_MIN) problems.push(`${at}: ttl ${r.ttl} (30..59 on Enterprise zones only)`);
+    if (plan === 'free' && typeof r.comment === 'string' && r.comment.length > FREE_COMMENT_MAX) problems.push(`${at}: a comment of ${r.comment.length} characters (${FREE_COMMENT_MAX} at most on Free zones)`);
+    if (plan === 'free' && r.settings?.flatten_cname === true) warnings.push(`${at}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
+  }
+  return { errors: problems, warnings };
+}

@@ -1,0 +1,46 @@
+/**
+ * Sizes the service refuses (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/):
+ * - "Each DNS record has a maximum wire format size of 4,096 bytes": for TXT, the strings zonectl
+ *   sends (255-byte strings, each with its length byte);
+ * - "If you have multiple records with the same name and type, their combined content length
+ *   must not exceed 8,192 characters": the `content` zonectl sends (TXT quoted and split; the
+ *   service's rendering of `data` for structured types).
+ * Both are errors on the record that goes over (the whole batch would be refused).
+ */
+import { renderDataContent } from '../../model/render-content.js';
+import type { CanonicalRecord } from '../../model/record.js';
+import { renderTxtContent, splitTxtChunks, txtToBytes } from '../../model/txt.js';
+import type { Rule } from './context.js';
+
+const MAX_WIRE_BYTES = 4096;
+const MAX_RRSET_CONTENT = 8192;
+
+function txtWireBytes(text: string): number {
+  return splitTxtChunks(text).reduce((n, chunk) => n + 1 + txtToBytes(chunk).length, 0);
+}
+
+function sentContentLength(r: CanonicalRecord): number {
+  if (r.type === 'TXT') return renderTxtContent(r.content ?? '').length;
+  if (r.content !== undefined) return r.content.length;
+  return renderDataContent(r.type, r.data ?? {}).length;
+}
+
+export const checkRecordSizes: Rule = (ctx) => {
+  const totals = new Map<string, number>();
+  for (const e of ctx.records) {
+    const r = e.record;
+    if (r.type === 'TXT' && r.content !== undefined) {
+      const size = txtWireBytes(r.content);
+      if (size > MAX_WIRE_BYTES) {
+        ctx.sink.error('record.too-large', [...e.path, 'content'], `this TXT record is ${size} bytes on the wire; the service refuses a record over ${MAX_WIRE_BYTES} bytes (split the text over several records)`);
+      }
+    }
+    const key = `${r.name} ${r.type}`;
+    const before = totals.get(key) ?? 0;
+    const total = before + sentContentLength(r);
+    totals.set(key, total);
+    if (total > MAX_RRSET_CONTENT && before <= MAX_RRSET_CONTENT) {
+      ctx.sink.error('rrset.too-large', [...e.path, r.content !== undefined ? 'content' : 'data'], `the ${r.type} records at ${r.name} reach ${total} characters of content with this one; the service refuses more than ${MAX_RRSET_CONTENT} for one name and type together`);
+    }
+  }
+};
