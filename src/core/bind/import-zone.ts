@@ -13,7 +13,6 @@ import { exportRecords } from '../export/export-records.js';
 import type { ZoneExport } from '../export/export-zone.js';
 import { parseRecordAttributes } from './cf-tags.js';
 import { parseMasterFile, parseTtl, resolveName, type MasterFileProblem, type ResourceRecord } from './parse-master-file.js';
-import { txtStrings } from './presentation.js';
 import { readRdata } from './read-rdata.js';
 import { tokenText } from './tokenize.js';
 
@@ -86,8 +85,6 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
     const input: RecordInput = {
       name: `${rr.owner}.`,
       ...value.value,
-      // TXT bytes go in quoted with escapes, so that text starting with a quote or holding a backslash reads back exactly.
-      ...(value.value.type === 'TXT' ? { content: txtStrings(value.value.content ?? '') } : {}),
       ttl: rr.ttl === undefined || rr.ttl === 1 ? 'auto' : rr.ttl,
       proxied,
       ...(attrs.comment !== undefined ? { comment: attrs.comment } : {}),
