@@ -1,7 +1,7 @@
 /**
  * A stored record's RDATA in wire form, per type (RFC 1035 §3.3 and each type's RFC), from the
  * content or `data` the emulator stores (src/emulator/README.md, "Storage forms"). Host names
- * go out uncompressed (RFC 3597 §4 forbids compression in newer types; allowed elsewhere).
+ * are written whole here; `compress.ts` compresses those of the RFC 1035 types in the message.
  */
 import type { RecordTypeName } from '../../facts/record-types.js';
 import { assertNever } from '../assert-never.js';
