@@ -6,6 +6,7 @@
  * name in full, so 40 A records of one name take 1,243 bytes instead of ~680; a real server
  * sends them whole under an EDNS payload of 1,232.
  */
+import type { WireRr } from './resolver.js';
 import { u16, u32, u8 } from './wire.js';
 
 export interface WireQuestion {
@@ -14,12 +15,9 @@ export interface WireQuestion {
   readonly klass: number;
 }
 
-export interface WireRecord {
-  readonly name: string;
-  readonly type: number;
+/** A resource record; the class is IN unless given (the OPT record carries its UDP size there). */
+export interface WireRecord extends WireRr {
   readonly klass?: number;
-  readonly ttl: number;
-  readonly rdata: Buffer;
 }
 
 export interface WireMessage {
