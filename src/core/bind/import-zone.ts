@@ -12,6 +12,7 @@ import { PROXIABLE_TYPES } from '../model/record-types.js';
 import { exportRecords } from '../export/export-records.js';
 import type { ZoneExport } from '../export/export-zone.js';
 import { parseRecordAttributes } from './cf-tags.js';
+import { proxiableOnImport } from './import-proxied.js';
 import { parseMasterFile, parseTtl, resolveName, type MasterFileProblem, type ResourceRecord } from './parse-master-file.js';
 import { readRdata } from './read-rdata.js';
 import { tokenText } from './tokenize.js';
@@ -20,7 +21,7 @@ export interface ImportOptions {
   readonly zone: string;
   /** Put the SOA values into settings.soa (Enterprise zones only may change them). */
   readonly soa: boolean;
-  /** Proxied for A/AAAA/CNAME records without a cf-proxied tag (the service's import `proxied` option). */
+  /** Proxied for proxiable records without a cf-proxied tag (the service's import `proxied` option; import-proxied.ts). */
   readonly proxied: boolean;
 }
 
@@ -81,7 +82,9 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
       continue;
     }
     const attrs = parseRecordAttributes(rr.comment ?? '');
-    const proxied = PROXIABLE_TYPES.has(value.value.type) ? (attrs.proxied ?? options.proxied) : false;
+    const proxied = PROXIABLE_TYPES.has(value.value.type)
+      ? (attrs.proxied ?? (options.proxied && proxiableOnImport(value.value.type, value.value.content, attrs.flattenCname)))
+      : false;
     const input: RecordInput = {
       name: `${rr.owner}.`,
       ...value.value,
