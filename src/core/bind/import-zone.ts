@@ -7,6 +7,7 @@
  * as a comment, never dropped silently. Pure.
  */
 import { normalizeRecord } from '../model/normalize.js';
+import { isServiceNameserver } from '../model/service-nameservers.js';
 import type { CanonicalRecord, RecordInput } from '../model/record.js';
 import { PROXIABLE_TYPES } from '../model/record-types.js';
 import { exportRecords } from '../export/export-records.js';
@@ -31,14 +32,6 @@ export interface ImportResult {
   /** What could not be imported, by line (also in the output as comments). */
   readonly problems: readonly MasterFileProblem[];
   readonly imported: number;
-}
-
-/**
- * The service's own nameservers: `<name>.ns.cloudflare.com`, and Foundation DNS's
- * `<name>.foundationdns.{com,net,org}` (https://developers.cloudflare.com/dns/foundation-dns/).
- */
-function isServiceNameserver(host: string): boolean {
-  return /\.ns\.cloudflare\.com$|\.foundationdns\.(com|net|org)$/i.test(host);
 }
 
 /** An owner as a message shows it: the root (`@` under `$ORIGIN .`) as ".", not as nothing. */
