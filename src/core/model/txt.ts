@@ -159,8 +159,15 @@ export function renderTxtStrings(strings: readonly Uint8Array[]): string {
   return kept.length === 0 ? '""' : kept.map(quoteBytes).join(' ');
 }
 
+/** One string of printable ASCII without `"` or `\`, at most 255 bytes: its own canonical text. */
+const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,255}$/;
+
 /** The canonical (compared, sent) form of TXT content; inconsistent content is returned as given. */
 export function canonicalTxt(content: string): string {
+  // Fast path for most records (one plain string, quoted or not): every live TXT record comes here.
+  const s = content.trim();
+  const inner = s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s;
+  if (PLAIN_STRING.test(inner)) return `"${inner}"`;
   const parsed = parseTxtContent(content);
   return parsed.ok ? renderTxtStrings(parsed.strings) : content;
 }
