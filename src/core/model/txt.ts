@@ -6,7 +6,8 @@
  * maximum length are automatically split" (the TXT record schema of the API reference, quoted
  * in cloudflare-typescript PR #1777 and go-acme/lego PR #2521). The split is data: DNS-SD
  * key=value pairs are one pair a string (RFC 6763 §6), so `"a" "b"` and `"ab"` are two records,
- * not two spellings of one. What the service takes as the same strings compares equal:
+ * not two spellings of one (DNSControl PR #1543 found in 2022 that the API then kept one string;
+ * the schema since says strings, and zonectl follows it). What the service takes as the same strings compares equal:
  * unquoted content is one string, a string over 255 bytes is the 255-byte strings it splits
  * into, and `\DDD` (three decimal digits, one byte) and `\X` (X itself) are the bytes they
  * stand for (RFC 1035 §5.1).
