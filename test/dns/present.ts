@@ -4,7 +4,7 @@
  * character-strings quoted with `\"`, `\\` and `\DDD` escapes, hex upper-case, base64), so
  * that the two can be compared as strings.
  */
-import { quoteBytes } from '../../src/core/bind/presentation.js';
+import { quoteBytes } from '../../src/core/model/txt.js';
 
 const NUMBERED: Record<string, string> = { '29': 'LOC', '37': 'CERT', '53': 'SMIMEA', '61': 'OPENPGPKEY', '64': 'SVCB', '65': 'HTTPS', '256': 'URI' };
 

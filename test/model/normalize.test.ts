@@ -9,7 +9,7 @@ describe('normalizeRecord: "equal in meaning" pairs normalize equal', () => {
   const pairs: Array<[string, RecordInput, RecordInput]> = [
     ['quoted vs unquoted TXT', { name: 't', type: 'TXT', content: '"v=spf1 -all"' }, { name: 't', type: 'TXT', content: 'v=spf1 -all' }],
     ['long TXT split vs joined', { name: 't', type: 'TXT', content: `"${'a'.repeat(255)}" "${'b'.repeat(45)}"` }, { name: 't', type: 'TXT', content: `${'a'.repeat(255)}${'b'.repeat(45)}` }],
-    ['TXT with escaped quote', { name: 't', type: 'TXT', content: '"say \\"hi\\""' }, { name: 't', type: 'TXT', content: 'say "hi"' }],
+    ['TXT with escaped quote', { name: 't', type: 'TXT', content: '"say \\"hi\\""' }, { name: 't', type: 'TXT', content: '"say \\034hi\\034"' }],
     ['IPv6 expanded vs compressed', { name: 'v6', type: 'AAAA', content: '2001:0DB8:0000:0000:0000:0000:0000:0001' }, { name: 'v6', type: 'AAAA', content: '2001:db8::1' }],
     ['IPv6 upper vs lower case', { name: 'v6', type: 'AAAA', content: '2001:DB8::A' }, { name: 'v6', type: 'AAAA', content: '2001:db8::a' }],
     ['trailing dot on name', { name: 'www.example.com.', type: 'A', content: '192.0.2.1' }, { name: 'www', type: 'A', content: '192.0.2.1' }],

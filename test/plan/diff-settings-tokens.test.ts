@@ -87,3 +87,16 @@ describe('diffSettings: host name settings in canonical form', () => {
     expect(numeric?.body).toEqual({ nameservers: { type: 'custom.account', ns_set: 2 } });
   });
 });
+
+describe('diffSettings: soa.mname null is the service choice', () => {
+  const live = (mname: string | null) => ({ soa: { mname, rname: 'dns.cloudflare.com', refresh: 10000 } });
+  it('is met by null or by one of the service nameservers, so it never plans a perpetual diff', () => {
+    expect(diffSettings('z', { soa: { mname: null } }, live(null))).toBeUndefined();
+    expect(diffSettings('z', { soa: { mname: null } }, live('ada.ns.cloudflare.com'))).toBeUndefined();
+  });
+  it('replaces a name set by hand with null', () => {
+    const change = diffSettings('z', { soa: { mname: null } }, live('ns1.example.net'));
+    expect(change?.fields).toEqual(['soa.mname']);
+    expect(change?.body).toEqual({ soa: { mname: null, rname: 'dns.cloudflare.com', refresh: 10000 } });
+  });
+});

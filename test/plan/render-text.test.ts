@@ -9,9 +9,9 @@ describe('describeValue', () => {
     expect(describeValue(normalizeRecord({ name: '_s._tcp', type: 'SRV', data: { priority: 1, weight: 2, port: 3, target: 't.example.com' } }, 'example.com'))).toBe('2 3 t.example.com');
   });
 
-  it('shortens long TXT and counts the characters of the text, not of its quoting', () => {
+  it('shortens long TXT and counts the bytes of the text, not of its quoting', () => {
     const text = 'x'.repeat(5000);
     const shown = describeValue(normalizeRecord({ name: '@', type: 'TXT', content: text }, 'example.com'));
-    expect(shown).toMatch(/^"x{70}"…"x{20}" \(5000 chars\)$/);
+    expect(shown).toMatch(/^"x{69}…x{19}" \(5000 bytes\)$/);
   });
 });

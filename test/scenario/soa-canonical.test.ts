@@ -42,4 +42,21 @@ describe('SOA rname/mname on an enterprise zone', () => {
     await converge(h, c);
     expect((await liveSoa(h)).rname).toBe('dns.example.org');
   });
+
+  it('mname: null hands the MNAME back to the service: applied once (from a set name), then no perpetual diff', async () => {
+    await converge(h, config(withSoa('hostmaster.example.org', 'ns1.example.net')));
+    const c = config(`
+version: 1
+zone: example.com
+settings:
+  soa: { mname: null }
+records:
+  - { name: "@", type: A, content: 192.0.2.1 }
+`);
+    const run = await converge(h, c); // a second plan afterwards is empty
+    expect(run.plan.operations.find((o) => o.kind === 'dns_settings')?.body).toMatchObject({ soa: { mname: null } });
+    // The read answers the service's own choice, the zone's first nameserver.
+    expect((await liveSoa(h)).mname).toBe(h.emulator.zones[0].name_servers[0]);
+    expect((await planZoneRun(h.client, c)).plan.operations).toEqual([]);
+  });
 });

@@ -38,10 +38,11 @@ describe('${VAR} interpolation', () => {
     const block = `${HEADER}records:\n  - name: a\n    type: A\n    content: 192.0.2.1\n    ttl: \${ZONECTL_TTL}\n  - name: b\n    type: TXT\n    content: \${ZONECTL_TXT}\n`;
     const config = expectValid(block, { ZONECTL_TTL: '300', ZONECTL_TXT: '42' });
     expect(config.records[0].record.ttl).toBe(300);
-    expect(config.records[1].record.content).toBe('42');
+    // TXT stays text: its canonical form is the one string "42" (src/core/model/txt.ts).
+    expect(config.records[1].record.content).toBe('"42"');
     const flow = expectValid(withRecords('{ name: a, type: A, content: 192.0.2.1, ttl: "${ZONECTL_TTL}", proxied: "${ZONECTL_PROXY}" }', '{ name: b, type: TXT, content: "${ZONECTL_TXT}" }'), { ZONECTL_TTL: '600', ZONECTL_PROXY: 'false', ZONECTL_TXT: '42' });
     expect(flow.records[0].record).toMatchObject({ ttl: 600, proxied: false });
-    expect(flow.records[1].record.content).toBe('42');
+    expect(flow.records[1].record.content).toBe('"42"');
   });
 
   it('does not read process.env (the caller passes the environment)', () => {

@@ -7,13 +7,15 @@
  * as a comment, never dropped silently. Pure.
  */
 import { normalizeRecord } from '../model/normalize.js';
+import { isServiceNameserver } from '../model/service-nameservers.js';
 import type { CanonicalRecord, RecordInput } from '../model/record.js';
 import { PROXIABLE_TYPES } from '../model/record-types.js';
 import { exportRecords } from '../export/export-records.js';
 import type { ZoneExport } from '../export/export-zone.js';
 import { parseRecordAttributes } from './cf-tags.js';
+import { proxiableOnImport } from './import-proxied.js';
+import { acceptedSoa } from './import-soa.js';
 import { parseMasterFile, parseTtl, resolveName, type MasterFileProblem, type ResourceRecord } from './parse-master-file.js';
-import { txtStrings } from './presentation.js';
 import { readRdata } from './read-rdata.js';
 import { tokenText } from './tokenize.js';
 
@@ -21,7 +23,7 @@ export interface ImportOptions {
   readonly zone: string;
   /** Put the SOA values into settings.soa (Enterprise zones only may change them). */
   readonly soa: boolean;
-  /** Proxied for A/AAAA/CNAME records without a cf-proxied tag (the service's import `proxied` option). */
+  /** Proxied for proxiable records without a cf-proxied tag (the service's import `proxied` option; import-proxied.ts). */
   readonly proxied: boolean;
 }
 
@@ -30,6 +32,11 @@ export interface ImportResult {
   /** What could not be imported, by line (also in the output as comments). */
   readonly problems: readonly MasterFileProblem[];
   readonly imported: number;
+}
+
+/** An owner as a message shows it: the root (`@` under `$ORIGIN .`) as ".", not as nothing. */
+function shownOwner(owner: string): string {
+  return owner === '' ? '.' : owner;
 }
 
 function inZone(owner: string, zone: string): boolean {
@@ -59,21 +66,25 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
   const parsed = parseMasterFile(text, zone);
   const problems: MasterFileProblem[] = [...parsed.problems];
   const records: CanonicalRecord[] = [];
-  const apexNs: string[] = [];
-  let soa: Record<string, unknown> | undefined;
+  const apexNs: { host: string; line: number }[] = [];
+  let soa: { values: Record<string, unknown>; line: number } | undefined;
   for (const rr of parsed.records) {
     if (rr.type === 'SOA') {
-      if (soaOwner(rr, zone) !== zone) problems.push({ line: rr.line, message: `SOA of ${rr.owner}, not of the zone ${zone}: not imported` });
-      else if ((soa = readSoa(rr)) === undefined) problems.push({ line: rr.line, message: 'SOA needs "mname rname serial refresh retry expire minimum"' });
+      if (soaOwner(rr, zone) !== zone) problems.push({ line: rr.line, message: `SOA of ${shownOwner(rr.owner)}, not of the zone ${zone}: not imported` });
+      else {
+        const values = readSoa(rr);
+        if (values === undefined) problems.push({ line: rr.line, message: 'SOA needs "mname rname serial refresh retry expire minimum"' });
+        else soa = { values, line: rr.line };
+      }
       continue;
     }
     if (!inZone(rr.owner, zone)) {
-      problems.push({ line: rr.line, message: `${rr.owner} is outside the zone ${zone}: not imported` });
+      problems.push({ line: rr.line, message: `${shownOwner(rr.owner)} is outside the zone ${zone}: not imported` });
       continue;
     }
     if (rr.type === 'NS' && rr.owner === zone) {
       const host = rr.rdata[0] ? resolveName(tokenText(rr.rdata[0]), rr.origin) : '';
-      apexNs.push(host);
+      apexNs.push({ host, line: rr.line });
       continue;
     }
     const value = readRdata(rr.type, rr.rdata, rr.origin);
@@ -82,12 +93,12 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
       continue;
     }
     const attrs = parseRecordAttributes(rr.comment ?? '');
-    const proxied = PROXIABLE_TYPES.has(value.value.type) ? (attrs.proxied ?? options.proxied) : false;
+    const proxied = PROXIABLE_TYPES.has(value.value.type)
+      ? (attrs.proxied ?? (options.proxied && proxiableOnImport(value.value.type, value.value.content, attrs.flattenCname)))
+      : false;
     const input: RecordInput = {
       name: `${rr.owner}.`,
       ...value.value,
-      // TXT bytes go in quoted with escapes, so that text starting with a quote or holding a backslash reads back exactly.
-      ...(value.value.type === 'TXT' ? { content: txtStrings(value.value.content ?? '') } : {}),
       ttl: rr.ttl === undefined || rr.ttl === 1 ? 'auto' : rr.ttl,
       proxied,
       ...(attrs.comment !== undefined ? { comment: attrs.comment } : {}),
@@ -98,12 +109,26 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
   }
   const { defaults, records: written } = exportRecords(records, zone);
   const leftOut: string[] = [];
-  if (apexNs.length > 0) leftOut.push(`apex NS ${apexNs.join(', ')}: the previous provider's nameservers; the service answers with its own`);
+  if (apexNs.some((ns) => isServiceNameserver(ns.host))) {
+    // The service's own export: its nameservers are its own; any other apex NS was added by a
+    // user (multi-provider DNS), and is reported rather than dropped silently.
+    const own = apexNs.filter((ns) => isServiceNameserver(ns.host));
+    leftOut.push(`apex NS ${own.map((ns) => ns.host).join(', ')}: the service's own nameservers; it answers with them itself`);
+    for (const ns of apexNs.filter((n) => !isServiceNameserver(n.host))) {
+      problems.push({ line: ns.line, message: `apex NS ${ns.host} is not one of the service's nameservers (added for multi-provider DNS?): not imported; add it to the file by hand if the zone uses multi-provider DNS` });
+    }
+  } else if (apexNs.length > 0) {
+    leftOut.push(`apex NS ${apexNs.map((ns) => ns.host).join(', ')}: the previous provider's nameservers; the service answers with its own`);
+  }
   const notes: string[] = [];
   const settings: Record<string, unknown> = {};
   if (soa !== undefined) {
-    if (options.soa) settings.soa = soa;
-    else notes.push(`SOA in the imported file (not applied; import with --soa to manage it, Enterprise zones only): ${JSON.stringify(soa)}`);
+    if (options.soa) {
+      const accepted = acceptedSoa(soa.values, soa.line);
+      problems.push(...accepted.problems);
+      if (Object.keys(accepted.soa).length > 0) settings.soa = accepted.soa;
+    }
+    else notes.push(`SOA in the imported file (not applied; import with --soa to manage it, Enterprise zones only): ${JSON.stringify(soa.values)}`);
   }
   const file = {
     version: 1 as const,

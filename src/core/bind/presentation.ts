@@ -1,11 +1,11 @@
 /**
  * Record data in DNS presentation form (RFC 1035 §5.1 and each type's RFC), as a BIND zone file
  * writes it: host names absolute with a trailing dot, character-strings quoted with `\"`, `\\`
- * and `\DDD` escapes, TXT split into strings of at most 255 bytes. Pure.
+ * and `\DDD` escapes, TXT as the strings the record holds (each at most 255 bytes). Pure.
  */
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { assertNever } from '../errors.js';
-import { canonicalTxt, txtToBytes } from '../model/txt.js';
+import { canonicalTxt, quoteBytes, txtText } from '../model/txt.js';
 
 const utf8 = new TextEncoder();
 
@@ -15,37 +15,20 @@ export function absoluteName(host: string): string {
   return host.endsWith('.') ? host : `${host}.`;
 }
 
-/** One byte string as a quoted character-string: printable ASCII as is, `"` and `\` escaped, other bytes as \DDD. */
-export function quoteBytes(bytes: Uint8Array): string {
-  let out = '"';
-  for (const b of bytes) {
-    if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\${String(b).padStart(3, '0')}`;
-  }
-  return `${out}"`;
-}
-
 /** Text as one quoted character-string (CAA value, URI target, NAPTR fields). */
 export function quoteText(text: string): string {
   return quoteBytes(utf8.encode(text));
 }
 
-/** TXT text as quoted strings of at most 255 bytes each (a long DKIM key becomes several). */
-export function txtStrings(text: string): string {
-  const bytes = txtToBytes(text);
-  if (bytes.length === 0) return '""';
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 255) parts.push(quoteBytes(bytes.subarray(i, i + 255)));
-  return parts.join(' ');
-}
-
 /**
- * TXT text as a zone file writes it: as is when it is printable ASCII that reads back the same,
- * else quoted with `\DDD` escapes (non-ASCII, control bytes, text that starts or ends with `"`).
+ * TXT content as a zone file writes it: its text unquoted when that is printable ASCII and
+ * reads back as the same strings (one string, split only where the service splits it), else
+ * the strings as the service keeps them, quoted with `\DDD` escapes.
  */
-export function txtForZoneFile(text: string): string {
-  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === text ? text : txtStrings(text);
+export function txtForZoneFile(content: string): string {
+  const canonical = canonicalTxt(content);
+  const text = txtText(canonical);
+  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === canonical ? text : canonical;
 }
 
 const n = (v: unknown): string => String(v ?? '');
@@ -76,7 +59,7 @@ export function presentRdata(r: CanonicalRecord): string {
     case 'MX':
       return `${n(r.priority)} ${absoluteName(c)}`;
     case 'TXT':
-      return txtStrings(c);
+      return canonicalTxt(c);
     case 'CAA':
       return `${n(d.flags)} ${n(d.tag)} ${quoteText(n(d.value))}`;
     case 'SRV':

@@ -5,7 +5,7 @@
  */
 import { isRecordType, type RecordType } from '../model/record-types.js';
 import type { RecordData } from '../model/record.js';
-import { bytesToTxt } from '../model/txt.js';
+import { renderTxtStrings } from '../model/txt.js';
 import { resolveName } from './parse-master-file.js';
 import { tokenText, type Token } from './tokenize.js';
 
@@ -27,16 +27,9 @@ function int(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-/** TXT: every character-string's bytes, joined (bytes that are not UTF-8 kept as they are). */
-function txtText(tokens: readonly Token[]): string {
-  const total = tokens.reduce((n, t) => n + t.bytes.length, 0);
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const t of tokens) {
-    all.set(t.bytes, at);
-    at += t.bytes.length;
-  }
-  return bytesToTxt(all);
+/** TXT: the character-strings as written, each one string of the content (RFC 1035 §3.3.14). */
+function txtContent(tokens: readonly Token[]): string {
+  return renderTxtStrings(tokens.map((t) => t.bytes));
 }
 
 /** `d [m [s]] N|S d [m [s]] E|W alt[m] [siz[m] [hp[m] [vp[m]]]]` (RFC 1876 §3). */
@@ -101,7 +94,7 @@ export function readRdata(typeName: string, rdata: readonly Token[], origin: str
       return need(2) && p !== undefined ? { ok: true, value: { type, priority: p, content: host(w[1]) as string } } : fail('MX needs "priority host"');
     }
     case 'TXT': {
-      return { ok: true, value: { type, content: txtText(rdata) } };
+      return { ok: true, value: { type, content: txtContent(rdata) } };
     }
     case 'OPENPGPKEY':
       return w.length > 0 ? { ok: true, value: { type, content: joined(0) } } : fail('OPENPGPKEY needs a key');

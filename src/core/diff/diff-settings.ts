@@ -1,5 +1,6 @@
 import equal from 'fast-deep-equal';
 import { canonicalHostname } from '../model/names.js';
+import { isServiceNameserver } from '../model/service-nameservers.js';
 import type { SettingsChange } from './changes.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -23,6 +24,17 @@ function canonicalMember(key: string, member: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * `soa.mname: null` asks for the service's own choice ("If null, a Cloudflare-assigned value will
+ * be used", the dns_settings schema of the official SDKs): a read then answers null or the
+ * assigned name, one of the service's nameservers. Either meets the file; any other name does
+ * not (it was set by hand), so the plan sends null.
+ */
+function meets(key: string, member: string, have: unknown, want: unknown): boolean {
+  if (key === 'soa' && member === 'mname' && want === null) return have === null || have === undefined || (typeof have === 'string' && isServiceNameserver(have));
+  return equal(have, want);
+}
+
 /** A nested setting with its host name members in canonical form. */
 function canonicalObject(key: string, value: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -34,7 +46,8 @@ function canonicalObject(key: string, value: Readonly<Record<string, unknown>>):
  * DNS settings: only the fields the file sets are managed. Nested objects (soa, nameservers,
  * internal_dns) compare only the members the file sets, and are sent whole (live merged with
  * desired) so that PATCH does not drop the members the file leaves alone. Host name members
- * (soa.mname, soa.rname, nameservers.ns_set entries) are compared and sent in canonical form.
+ * (soa.mname, soa.rname, nameservers.ns_set entries) are compared and sent in canonical form;
+ * `soa.mname: null` is met by the name the service assigns (`meets`).
  */
 export function diffSettings(zoneId: string, desired: Readonly<Record<string, unknown>> | undefined, live: Readonly<Record<string, unknown>>): SettingsChange | undefined {
   if (desired === undefined) return undefined;
@@ -48,7 +61,7 @@ export function diffSettings(zoneId: string, desired: Readonly<Record<string, un
       const liveObj = isObject(have) ? have : {};
       const haveObj = canonicalObject(key, liveObj);
       const wantObj = canonicalObject(key, want);
-      const changed = Object.keys(wantObj).filter((k) => !equal(haveObj[k], wantObj[k]));
+      const changed = Object.keys(wantObj).filter((k) => !meets(key, k, haveObj[k], wantObj[k]));
       if (changed.length === 0) continue;
       for (const k of changed) {
         fields.push(`${key}.${k}`);

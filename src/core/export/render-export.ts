@@ -18,10 +18,15 @@ function commentBlock(title: string, lines: readonly string[]): string {
   return [` ${title}`, ...lines.map((l) => `   ${l.replace(/[\r\n]+/g, ' ')}`)].join('\n');
 }
 
-/** TXT content, comments and tags are free text: always double-quoted, so no reader wonders where they end. */
+/**
+ * TXT content, comments and tags are free text: always quoted, so no reader wonders where they
+ * end. TXT strings (`"a" "b"`, printable ASCII with `\"` and `\DDD`) in single quotes, where
+ * YAML escapes nothing: the file shows them as the service and a BIND file write them.
+ */
 function quoteFreeText(record: YAMLMap): void {
   const quote = (node: unknown): void => {
-    if (isScalar(node) && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
+    if (!isScalar(node) || typeof node.value !== 'string') return;
+    node.type = /^"[\x20-\x7e]*"$/.test(node.value) ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE;
   };
   for (const pair of record.items as Pair[]) {
     const key = isScalar(pair.key) ? pair.key.value : undefined;

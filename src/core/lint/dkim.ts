@@ -5,6 +5,7 @@
  * 1024 and SHOULD use 2048; receivers may refuse shorter ones).
  */
 import { createPublicKey } from 'node:crypto';
+import { txtText } from '../model/txt.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
@@ -24,7 +25,7 @@ export function lintDkim(ctx: LintContext, index: ZoneIndex): Problem[] {
   const out: Problem[] = [];
   for (const r of index.records) {
     if (r.record.type !== 'TXT' || !/^[^.]+(\.[^.]+)*\._domainkey\./.test(r.record.name)) continue;
-    const text = (r.record.content ?? '').trim();
+    const text = txtText(r.record.content ?? '').trim();
     const list = parseTagList(text);
     if (list.error !== undefined) {
       out.push(finding(ctx, r, 'content', 'DKIM_SYNTAX', `DKIM key syntax: ${list.error} (RFC 6376 §3.2)`, 'write tag=value pairs separated by ";"'));

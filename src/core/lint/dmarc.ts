@@ -4,6 +4,7 @@
  * valid as a report request, §6.6.3), `sp` likewise, `adkim`/`aspf` r|s, `pct` 0..100, and
  * `rua`/`ruf` a comma-separated list of URIs (mailto: with an address, optionally `!size`).
  */
+import { txtText } from '../model/txt.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
@@ -22,7 +23,7 @@ export function lintDmarc(ctx: LintContext, index: ZoneIndex): Problem[] {
   const out: Problem[] = [];
   for (const r of index.records) {
     if (r.record.type !== 'TXT' || !r.record.name.startsWith('_dmarc.')) continue;
-    const text = (r.record.content ?? '').trim();
+    const text = txtText(r.record.content ?? '').trim();
     if (!/^v\s*=\s*DMARC1\s*(;|$)/.test(text)) {
       out.push(finding(ctx, r, 'content', 'DMARC_NOT_DMARC', `the TXT record at ${r.record.name} does not start with "v=DMARC1" and is ignored by receivers (RFC 7489 §6.4)`, 'start it with "v=DMARC1;"'));
       continue;

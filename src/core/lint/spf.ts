@@ -5,6 +5,7 @@
  * out-of-zone include counts as at least one and is named; `+all`/`?all` pass everyone (§5.1
  * and §8.1); `ptr` SHOULD NOT be used (§5.5).
  */
+import { txtText } from '../model/txt.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
 import type { DesiredRecord, Problem } from '../zonefile/types.js';
@@ -77,7 +78,7 @@ function countLookups(index: ZoneIndex, text: string, seen: Set<string>): Lookup
     if (seen.has(target)) continue;
     seen.add(target);
     for (const r of index.of(target, 'TXT')) {
-      const inner = r.record.content ?? '';
+      const inner = txtText(r.record.content ?? '');
       if (!isSpf(inner)) continue;
       const sub = countLookups(index, inner, seen);
       result.count += sub.count;
@@ -91,7 +92,7 @@ export function lintSpf(ctx: LintContext, index: ZoneIndex): Problem[] {
   const out: Problem[] = [];
   const byName = new Map<string, DesiredRecord[]>();
   for (const r of index.records) {
-    if (r.record.type !== 'TXT' || !isSpf(r.record.content ?? '')) continue;
+    if (r.record.type !== 'TXT' || !isSpf(txtText(r.record.content ?? ''))) continue;
     byName.set(r.record.name, [...(byName.get(r.record.name) ?? []), r]);
   }
   for (const [name, records] of byName) {
@@ -99,7 +100,7 @@ export function lintSpf(ctx: LintContext, index: ZoneIndex): Problem[] {
       out.push(finding(ctx, records[1], 'content', 'SPF_MULTIPLE', `${name} has ${records.length} SPF records: receivers treat that as a permanent error (RFC 7208 §4.5)`, 'merge them into one v=spf1 record'));
     }
     for (const r of records) {
-      const text = r.record.content ?? '';
+      const text = txtText(r.record.content ?? '');
       const parsed = parseSpf(text);
       if ('error' in parsed) {
         out.push(finding(ctx, r, 'content', 'SPF_SYNTAX', `SPF syntax: ${parsed.error} (RFC 7208 §5)`, 'correct the term'));

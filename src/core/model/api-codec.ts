@@ -6,7 +6,7 @@ import { canonicalAbsoluteName } from './names.js';
 import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { TOP_LEVEL_PRIORITY_TYPES, isRecordType, usesData, type RecordType } from './record-types.js';
-import { renderTxtContent } from './txt.js';
+import { canonicalTxt } from './txt.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */
 export interface ApiRecord {
@@ -124,7 +124,8 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   };
   if (record.data !== undefined) body.data = { ...record.data };
   if (record.content !== undefined) {
-    body.content = record.type === 'TXT' ? renderTxtContent(record.content) : record.content;
+    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD` (txt.ts).
+    body.content = record.type === 'TXT' ? canonicalTxt(record.content) : record.content;
   }
   if (record.priority !== undefined) body.priority = record.priority;
   if (record.comment !== undefined) body.comment = record.comment;

@@ -1,15 +1,32 @@
 /**
- * TXT content: the service stores one or more double-quoted strings; zonectl compares the
- * bytes those strings hold and writes long text as 255-byte chunks.
+ * TXT content: a list of character-strings (RFC 1035 §3.3.14), each at most 255 bytes.
  *
- * Inside quotes the presentation format of RFC 1035 §5.1 applies: `\DDD` (three decimal
- * digits) is the one byte of that value, `\X` is X (so `\"` and `\\`). Text is kept as a JS
- * string of its UTF-8 decoding; a byte that is not part of valid UTF-8 (e.g. `\200` alone) is
- * kept as the lone surrogate U+DC00+byte ("surrogateescape"), so that two contents compare
- * equal exactly when their bytes are equal, and render back to the same bytes.
+ * The service keeps the strings as written: its `content` "must consist of quoted character
+ * strings (RFC 1035), each with a length of up to 255 bytes. Strings exceeding this allowed
+ * maximum length are automatically split" (the TXT record schema of the API reference, quoted
+ * in cloudflare-typescript PR #1777 and go-acme/lego PR #2521). The split is data: DNS-SD
+ * key=value pairs are one pair a string (RFC 6763 §6), so `"a" "b"` and `"ab"` are two records,
+ * not two spellings of one (DNSControl PR #1543 found in 2022 that the API then kept one string;
+ * the schema since says strings, and zonectl follows it). What the service takes as the same strings compares equal:
+ * unquoted content is one string, a string over 255 bytes is the 255-byte strings it splits
+ * into, and `\DDD` (three decimal digits, one byte) and `\X` (X itself) are the bytes they
+ * stand for (RFC 1035 §5.1).
+ *
+ * The canonical form (what is compared, and what is sent) is the strings written out:
+ * `"..."` each, separated by one space, printable ASCII as is but `"` and `\` escaped, every
+ * other byte as `\DDD`. So the content sent is always printable ASCII, which the service
+ * requires (9051 "Invalid TXT record. Record may only contain printable ASCII!",
+ * terraform-provider-cloudflare issue #9; octodns PRs #1126/#1127), however the file wrote it.
+ *
+ * Decoded text (for lint, DKIM/SPF checks, display) is kept as a JS string of its UTF-8
+ * decoding; a byte that is not part of valid UTF-8 (e.g. `\200` alone) is kept as the lone
+ * surrogate U+DC00+byte ("surrogateescape"), so it renders back to the same byte.
  */
 
-export type TxtParse = { ok: true; text: string; quoted: boolean } | { ok: false; reason: string };
+export type TxtParse = { ok: true; strings: Uint8Array[]; quoted: boolean } | { ok: false; reason: string };
+
+/** Longest character-string (RFC 1035 §3.3: one length byte). */
+export const MAX_TXT_STRING = 255;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -62,15 +79,38 @@ export function txtToBytes(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** Byte length of text as the service counts it (UTF-8; an escape surrogate is one byte). */
-function byteLength(ch: string): number {
-  return ch.length === 1 && escapedByte(ch.charCodeAt(0)) !== undefined ? 1 : encoder.encode(ch).length;
+/** One quoted string: `"...", "` and `\` escaped, printable ASCII as is, any other byte as `\DDD`. */
+function readQuoted(s: string, start: number): { ok: true; bytes: Uint8Array; end: number } | { ok: false; reason: string } {
+  const out: number[] = [];
+  let i = start + 1;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === '"') return { ok: true, bytes: Uint8Array.from(out), end: i + 1 };
+    if (c === '\\' && i + 1 < s.length) {
+      if (isDigit(s[i + 1]) && isDigit(s[i + 2]) && isDigit(s[i + 3])) {
+        const value = Number(s.slice(i + 1, i + 4));
+        if (value > 255) return { ok: false, reason: `escape \\${s.slice(i + 1, i + 4)} is not a byte (000..255) at character ${i + 1}` };
+        out.push(value);
+        i += 4;
+        continue;
+      }
+      const next = String.fromCodePoint(s.codePointAt(i + 1)!);
+      for (const b of encoder.encode(next)) out.push(b);
+      i += 1 + next.length;
+      continue;
+    }
+    const ch = String.fromCodePoint(s.codePointAt(i)!);
+    if (ch.length === 1 && c.charCodeAt(0) < 0x80) out.push(c.charCodeAt(0));
+    else for (const b of txtToBytes(ch)) out.push(b);
+    i += ch.length;
+  }
+  return { ok: false, reason: 'a quoted string is not closed' };
 }
 
 /**
- * Read TXT content as written in a file or returned by the API. Unquoted content is taken as
- * it is. Quoted content must be a sequence of `"..."` strings separated by white space, with
- * RFC 1035 escapes inside; anything else is inconsistent quotation.
+ * Read TXT content as written in a file or returned by the API. Unquoted content is one
+ * string, taken as it is. Quoted content must be a sequence of `"..."` strings separated by
+ * white space, with RFC 1035 escapes inside; anything else is inconsistent quotation.
  */
 export function parseTxtContent(content: string): TxtParse {
   const s = content.trim();
@@ -78,89 +118,81 @@ export function parseTxtContent(content: string): TxtParse {
     if (s.endsWith('"') && s.length > 0) {
       return { ok: false, reason: 'ends with a double quote but does not start with one' };
     }
-    return { ok: true, text: content, quoted: false };
+    return { ok: true, strings: [txtToBytes(s)], quoted: false };
   }
-  // Text is gathered as a string; a `\DDD` byte of 128..255 goes in as its escape surrogate and,
-  // when there was one, the whole is re-read as bytes so that escaped UTF-8 joins into characters.
-  let text = '';
-  let highByte = false;
+  const strings: Uint8Array[] = [];
   let i = 0;
   while (i < s.length) {
     if (s[i] !== '"') return { ok: false, reason: `text outside quotes at character ${i + 1}` };
-    i += 1;
-    let closed = false;
-    while (i < s.length) {
-      const c = s[i]!;
-      if (c === '\\' && i + 1 < s.length) {
-        if (isDigit(s[i + 1]) && isDigit(s[i + 2]) && isDigit(s[i + 3])) {
-          const value = Number(s.slice(i + 1, i + 4));
-          if (value > 255) return { ok: false, reason: `escape \\${s.slice(i + 1, i + 4)} is not a byte (000..255) at character ${i + 1}` };
-          highByte ||= value >= 0x80;
-          text += String.fromCharCode(value >= 0x80 ? 0xdc00 + value : value);
-          i += 4;
-          continue;
-        }
-        const next = String.fromCodePoint(s.codePointAt(i + 1)!);
-        text += next;
-        i += 1 + next.length;
-        continue;
-      }
-      if (c === '"') {
-        closed = true;
-        i += 1;
-        break;
-      }
-      // A run of plain characters is appended at once (most content has no escape at all).
-      let j = i + 1;
-      while (j < s.length && s.charCodeAt(j) !== 34 && s.charCodeAt(j) !== 92) j += 1;
-      text += s.slice(i, j);
-      i = j;
-    }
-    if (!closed) return { ok: false, reason: 'a quoted string is not closed' };
+    const one = readQuoted(s, i);
+    if (!one.ok) return one;
+    strings.push(one.bytes);
+    i = one.end;
     while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i += 1;
   }
-  return { ok: true, text: highByte ? bytesToTxt(txtToBytes(text)) : text, quoted: true };
+  return { ok: true, strings, quoted: true };
 }
 
-/** The canonical (compared) form of TXT content; inconsistent content is returned as given. */
+/** The strings the service keeps: each over 255 bytes split into 255-byte strings. */
+function splitLong(strings: readonly Uint8Array[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (const s of strings) {
+    if (s.length <= MAX_TXT_STRING) out.push(s);
+    else for (let at = 0; at < s.length; at += MAX_TXT_STRING) out.push(s.subarray(at, at + MAX_TXT_STRING));
+  }
+  return out;
+}
+
+/** One byte string as a quoted character-string: printable ASCII as is, `"` and `\` escaped, other bytes as \DDD. */
+export function quoteBytes(bytes: Uint8Array): string {
+  let out = '"';
+  for (const b of bytes) {
+    if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else out += `\\${String(b).padStart(3, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** Byte strings -> the canonical content (see the header). */
+export function renderTxtStrings(strings: readonly Uint8Array[]): string {
+  const kept = splitLong(strings);
+  return kept.length === 0 ? '""' : kept.map(quoteBytes).join(' ');
+}
+
+/** One string of printable ASCII without `"` or `\`, at most 255 bytes: its own canonical text. */
+const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,255}$/;
+
+/** The canonical (compared, sent) form of TXT content; inconsistent content is returned as given. */
 export function canonicalTxt(content: string): string {
+  // Fast path for most records (one plain string, quoted or not): every live TXT record comes here.
+  const s = content.trim();
+  const inner = s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s;
+  if (PLAIN_STRING.test(inner)) return `"${inner}"`;
   const parsed = parseTxtContent(content);
-  return parsed.ok ? parsed.text : content;
+  return parsed.ok ? renderTxtStrings(parsed.strings) : content;
 }
 
-/** Split text into chunks of at most `max` bytes without cutting a character. */
-export function splitTxtChunks(text: string, max = 255): string[] {
-  if (txtToBytes(text).length <= max) return [text];
-  const chunks: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of text) {
-    const n = ch.charCodeAt(0) < 0x80 ? 1 : byteLength(ch);
-    if (bytes + n > max) {
-      chunks.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += n;
+/** The strings of TXT content as the service keeps them (255 bytes at most each). */
+export function txtStrings(content: string): Uint8Array[] {
+  const parsed = parseTxtContent(content);
+  return parsed.ok ? splitLong(parsed.strings) : [txtToBytes(content)];
+}
+
+/** The text of TXT content: its strings joined (RFC 7208 §3.3, RFC 6376 §3.6.2.2), decoded. */
+export function txtText(content: string): string {
+  const strings = txtStrings(content);
+  if (strings.length === 1) return bytesToTxt(strings[0]!);
+  const all = new Uint8Array(strings.reduce((n, s) => n + s.length, 0));
+  let at = 0;
+  for (const s of strings) {
+    all.set(s, at);
+    at += s.length;
   }
-  if (current !== '' || chunks.length === 0) chunks.push(current);
-  return chunks;
+  return bytesToTxt(all);
 }
 
-/** One quoted string: `"` and `\` escaped, a byte that is not UTF-8 text as `\DDD`. */
-function quote(chunk: string): string {
-  const escaped = chunk.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  if (!/[\uD800-\uDFFF]/.test(chunk)) return `"${escaped}"`;
-  let out = '';
-  for (const ch of escaped) {
-    const b = ch.length === 1 ? escapedByte(ch.charCodeAt(0)) : undefined;
-    out += b !== undefined ? `\\${String(b).padStart(3, '0')}` : ch;
-  }
-  return `"${out}"`;
-}
-
-/** TXT content as zonectl writes it to the service: quoted 255-byte chunks. */
-export function renderTxtContent(text: string): string {
-  return splitTxtChunks(text).map(quote).join(' ');
+/** Text -> canonical content, as one string (split only where it passes 255 bytes). */
+export function txtContentOf(text: string): string {
+  return renderTxtStrings([txtToBytes(text)]);
 }

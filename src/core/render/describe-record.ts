@@ -1,5 +1,6 @@
 import type { CanonicalRecord } from '../model/record.js';
 import { renderDataContent } from '../model/render-content.js';
+import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
 
 /** Longest value shown in full on one line; longer ones are shortened (JSON output keeps them whole). */
 export const MAX_SHOWN_VALUE = 100;
@@ -9,14 +10,18 @@ function shorten(value: string): string {
   return `${value.slice(0, MAX_SHOWN_VALUE - 30)}…${value.slice(-20)} (${value.length} chars)`;
 }
 
-/** Long TXT: quoted head and tail, and the length of the text itself (not of its quoting). */
-function shortenText(text: string): string {
-  return `${JSON.stringify(text.slice(0, MAX_SHOWN_VALUE - 30))}…${JSON.stringify(text.slice(-20))} (${text.length} chars)`;
+/** Long TXT: its strings' head and tail, and the length of the text itself (not of its quoting). */
+function shortenText(content: string): string {
+  return `${content.slice(0, MAX_SHOWN_VALUE - 30)}…${content.slice(-20)} (${txtToBytes(txtText(content)).length} bytes)`;
 }
 
 /** The value of a record as one line: MX/URI priority first, TXT quoted, data rendered. */
 export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
-  if (r.type === 'TXT') return JSON.stringify(r.content ?? '').length <= MAX_SHOWN_VALUE ? JSON.stringify(r.content ?? '') : shortenText(r.content ?? '');
+  // TXT as its quoted strings (the canonical form): a different split shows as a change.
+  if (r.type === 'TXT') {
+    const content = canonicalTxt(r.content ?? '');
+    return content.length <= MAX_SHOWN_VALUE ? content : shortenText(content);
+  }
   const value = r.data !== undefined ? renderDataContent(r.type, r.data) : (r.content ?? '');
   return shorten(r.priority !== undefined ? `${r.priority} ${value}` : value);
 }

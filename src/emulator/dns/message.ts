@@ -7,15 +7,19 @@
  *   without EDNS a UDP answer is at most 512 bytes (RFC 1035 §4.2.1);
  * - an answer over the UDP limit is sent truncated: TC set, the question and OPT only, so the
  *   client retries over TCP, where the same query answers in full (RFC 7766 §5).
+ * Answers are written with name compression (`compress.ts`, RFC 1035 §4.1.4), as a real server's.
  * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
  * who answer ANY that way); its TTL, 3600, is the emulator's choice.
  */
 import { createRequire } from 'node:module';
 import packet from 'dns-packet';
-import { REFUSED, type Answer, type WireRr } from './resolver.js';
+import { encodeMessage, type WireQuestion, type WireRecord } from './compress.js';
+import { REFUSED, type Answer } from './resolver.js';
 import { characterString } from './wire.js';
 
-const typeNames = createRequire(import.meta.url)('dns-packet/types.js') as { toType(name: string): number };
+const require = createRequire(import.meta.url);
+const typeNames = require('dns-packet/types.js') as { toType(name: string): number };
+const classNames = require('dns-packet/classes.js') as { toClass(name: string): number };
 
 export const UDP_DEFAULT_LIMIT = 512;
 /** What the emulator advertises in its OPT record (the DNS flag day 2020 value). */
@@ -46,25 +50,36 @@ function optOf(query: Decoded): Opt | undefined {
   return opt === undefined ? undefined : { udpSize: Math.max(UDP_DEFAULT_LIMIT, opt.udpPayloadSize ?? 0), version: opt.ednsVersion ?? 0 };
 }
 
-function toAnswer(rr: WireRr): packet.Answer {
-  return { name: rr.name, type: `UNKNOWN_${rr.type}`, class: 'IN', ttl: rr.ttl, data: rr.rdata } as unknown as packet.Answer;
+const OPT = 41;
+/** The header bit that makes a message a response. */
+const QR = 0x8000;
+
+/** Our OPT record (RFC 6891 §6.1.2): the UDP size in the class, the extended rcode in the TTL's top byte. */
+function optRecord(extendedRcode = 0): WireRecord {
+  return { name: '', type: OPT, klass: EDNS_UDP_SIZE, ttl: (extendedRcode & 0xff) * 0x1000000, rdata: Buffer.alloc(0) };
 }
 
-function optRecord(extendedRcode = 0): packet.Answer {
-  return { name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_SIZE, extendedRcode, ednsVersion: 0, flags: 0, options: [] } as unknown as packet.Answer;
+/** A class as dns-packet names it (`IN`, `ANY`, ... or `UNKNOWN_<n>`) as its number. */
+function classNumber(name: string): number {
+  const unknown = /^UNKNOWN_(\d+)$/.exec(name);
+  return unknown ? Number(unknown[1]) : classNames.toClass(name);
+}
+
+function wireQuestion(q: packet.Question): WireQuestion {
+  return { name: q.name, type: typeNames.toType(String(q.type)), klass: classNumber(String(q.class ?? 'IN')) };
 }
 
 interface Reply {
   id: number;
   flags: number;
   questions: packet.Question[];
-  answers?: packet.Answer[];
-  authorities?: packet.Answer[];
-  additionals?: packet.Answer[];
+  answers?: readonly WireRecord[];
+  authorities?: readonly WireRecord[];
+  additionals?: readonly WireRecord[];
 }
 
 function encode(r: Reply): Buffer {
-  return packet.encode({ type: 'response', id: r.id, flags: r.flags, questions: r.questions, answers: r.answers ?? [], authorities: r.authorities ?? [], additionals: r.additionals ?? [] });
+  return encodeMessage({ id: r.id, flags: r.flags | QR, questions: r.questions.map(wireQuestion), answers: r.answers ?? [], authorities: r.authorities ?? [], additionals: r.additionals ?? [] });
 }
 
 /** The header id and the bits copied back, of a message whose header is readable. */
@@ -100,8 +115,8 @@ export function answerMessage(buf: Buffer, transport: 'udp' | 'tcp', answer: Ans
   const klass = String(q.class ?? 'IN');
   const result = klass === 'IN' || klass === 'ANY' ? (qtype === ANY ? anyAnswer(qname, answer) : answer({ name: qname, type: qtype })) : REFUSED;
   const flags = base(RCODES[result.rcode]) | (result.authoritative ? packet.AUTHORITATIVE_ANSWER : 0);
-  const additionals = [...result.additional.map(toAnswer), ...(opt !== undefined ? [optRecord()] : [])];
-  const full = encode({ id: head.id, flags, questions, answers: result.answer.map(toAnswer), authorities: result.authority.map(toAnswer), additionals });
+  const additionals = [...result.additional, ...(opt !== undefined ? [optRecord()] : [])];
+  const full = encode({ id: head.id, flags, questions, answers: result.answer, authorities: result.authority, additionals });
   const limit = transport === 'tcp' ? 65535 : (opt?.udpSize ?? UDP_DEFAULT_LIMIT);
   if (full.length <= limit) return full;
   return encode({ id: head.id, flags: flags | packet.TRUNCATED_RESPONSE, questions, additionals: opt !== undefined ? [optRecord()] : [] });

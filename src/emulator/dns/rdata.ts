@@ -1,13 +1,13 @@
 /**
  * A stored record's RDATA in wire form, per type (RFC 1035 §3.3 and each type's RFC), from the
  * content or `data` the emulator stores (src/emulator/README.md, "Storage forms"). Host names
- * go out uncompressed (RFC 3597 §4 forbids compression in newer types; allowed elsewhere).
+ * are written whole here; `compress.ts` compresses those of the RFC 1035 types in the message.
  */
 import type { RecordTypeName } from '../../facts/record-types.js';
 import { assertNever } from '../assert-never.js';
 import { parseIPv4, parseIPv6 } from '../net/ip.js';
 import type { RecordRow, StoredData } from '../records/record-row.js';
-import { txtWireText } from '../records/txt.js';
+import { txtWireStrings } from '../records/txt.js';
 import { locBytes } from './loc.js';
 import { svcParamsBytes } from './svc-params.js';
 import { base64Bytes, characterString, characterStrings, hexBytes, nameBytes, u16, u8 } from './wire.js';
@@ -44,8 +44,8 @@ export function rdataOf(r: RecordRow): Buffer {
     case 'MX':
       return Buffer.concat([u16(r.priority ?? int(d, 'priority')), nameBytes(c)]);
     case 'TXT':
-      // Stored as written; `\DDD` escapes are bytes, so the wire text is read as Latin-1.
-      return characterStrings(Buffer.from(txtWireText(c), 'latin1'));
+      // The strings as stored, one character-string each; `\DDD` escapes are bytes (Latin-1).
+      return Buffer.concat(txtWireStrings(c).map((s) => characterString(Buffer.from(s, 'latin1'))));
     case 'CAA':
       return Buffer.concat([u8(int(d, 'flags')), characterString(text(d, 'tag')), text(d, 'value')]);
     case 'SRV':

@@ -6,7 +6,7 @@
  */
 import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { resolveRecordName, storedHostname } from '../names.js';
-import { txtWireText } from './txt.js';
+import { txtWireStrings } from './txt.js';
 import { ApiError } from '../contract.js';
 import { RECORD_CODES as C } from './codes.js';
 import type { RecordRow } from './record-row.js';
@@ -91,7 +91,7 @@ function contentEquals(row: RecordRow, value: string): boolean {
     const a = parseIPv4(value.trim()) ?? parseIPv6(value.trim());
     return a !== undefined && formatAddress(a) === stored;
   }
-  if (row.type === 'TXT') return txtWireText(value.trim()) === txtWireText(stored);
+  if (row.type === 'TXT') return JSON.stringify(txtWireStrings(value.trim())) === JSON.stringify(txtWireStrings(stored));
   if (HOSTNAME_CONTENT_TYPES.has(row.type)) return storedHostname(value) === stored;
   return false;
 }

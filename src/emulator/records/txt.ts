@@ -9,6 +9,8 @@
  *   this allowed maximum length are automatically split", the TXT `content` schema of the
  *   API reference, quoted in lego PR #2521). `\DDD` (RFC 1035 §5.1) counts as one byte, `\X`
  *   as X; an escape is never cut.
+ * - The strings are kept as written and served as written (the schema above: content "must
+ *   consist of quoted character strings"); they are never joined and re-split.
  * - Only printable ASCII: anything else is refused with 9051 "Invalid TXT record. Record may
  *   only contain printable ASCII!" (terraform-provider-cloudflare issue #9); non-ASCII text
  *   is written with `\DDD` escapes of its UTF-8 bytes.
@@ -83,23 +85,24 @@ function decodeUnit(u: Unit): string {
   return u[1];
 }
 
-/** The bytes a TXT record carries (its wire text): what identical-record checks compare. */
-export function txtWireText(stored: string): string {
-  if (!stored.startsWith('"')) return stored;
-  const parsed = quotedStrings(stored);
-  if (!parsed.ok) return stored;
-  return parsed.strings.map((units) => units.map(decodeUnit).join('')).join('');
-}
-
 /**
- * Bytes of the record's data on the wire (RFC 1035 §3.3.14: each string is a length byte and
- * its bytes); unquoted content goes out as 255-byte strings.
+ * The character-strings a TXT record carries on the wire, each as Latin-1 text of its bytes:
+ * quoted content as written (one string each, already at most 255 bytes once stored),
+ * unquoted content as one string split every 255 bytes. What the DNS server answers and what
+ * identical-record checks compare: `"a" "b"` and `"ab"` are different records (RFC 1035
+ * §3.3.14; DNS-SD reads one key=value pair a string, RFC 6763 §6).
  */
-export function txtWireSize(stored: string): number {
+export function txtWireStrings(stored: string): string[] {
   if (stored.startsWith('"')) {
     const parsed = quotedStrings(stored);
-    if (parsed.ok) return parsed.strings.reduce((n, units) => n + 1 + units.length, 0);
+    if (parsed.ok) return parsed.strings.map((units) => units.map(decodeUnit).join(''));
   }
-  const bytes = stored.length; // printable ASCII: one byte a character
-  return bytes + Math.max(1, Math.ceil(bytes / 255));
+  const out: string[] = [];
+  for (let at = 0; at === 0 || at < stored.length; at += 255) out.push(stored.slice(at, at + 255));
+  return out;
+}
+
+/** Bytes of the record's data on the wire (RFC 1035 §3.3.14: each string is a length byte and its bytes). */
+export function txtWireSize(stored: string): number {
+  return txtWireStrings(stored).reduce((n, s) => n + 1 + s.length, 0);
 }

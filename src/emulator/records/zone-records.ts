@@ -10,7 +10,7 @@
  *   one name are accepted (cloudflare/cloudflare-docs issue #30376). Whether it is
  *   flattened decides only how the DNS server answers (dns/resolver.ts).
  * - Identical/existing records (81058/81057), compared on what goes on the wire (TXT `"a"` and
- *   `a` are the same record).
+ *   `a` are the same record; `"a" "b"` and `"ab"` are not: two strings are not one).
  * - A DS needs an NS at its name (a delegation) below the apex: octodns-cloudflare PR #103
  *   ("Cloudflare requires that DS records be created after the corresponding NS records");
  *   the code and message are the emulator's (not published).
@@ -29,7 +29,7 @@ import { RECORD_CODES as C, conflict, invalid, recordNotFound } from './codes.js
 import { namesCollection, recordsCollection, type RecordDraft, type RecordRow } from './record-row.js';
 import { isProxiable } from './render.js';
 import { renderDataContent } from './data-content.js';
-import { txtWireText } from './txt.js';
+import { txtWireStrings } from './txt.js';
 
 const ADDRESS_TYPES = new Set(['A', 'AAAA']);
 /**
@@ -43,7 +43,7 @@ const HOST_TYPES = new Set(['A', 'AAAA', 'CNAME']);
 /** What makes two records of one type at one name the same record. */
 function identityKey(r: Pick<RecordRow, 'type' | 'content' | 'data' | 'priority'>): string {
   const fields = DATA_FIELD_FACTS[r.type];
-  const content = r.type === 'TXT' && r.content !== undefined ? txtWireText(r.content) : r.content;
+  const content = r.type === 'TXT' && r.content !== undefined ? JSON.stringify(txtWireStrings(r.content)) : r.content;
   const value = fields ? fields.map((f) => r.data?.[f.name] ?? null) : [content ?? ''];
   return JSON.stringify(r.priority === undefined ? value : [...value, r.priority]);
 }

@@ -28,10 +28,16 @@ export function readAccountSettings(store: Store, accountId: string): AccountDns
   return store.get<AccountDnsSettings>('account_dns_settings', accountId) ?? defaultAccountSettings();
 }
 
+/** The service's own MNAME where none was chosen (null, or the account's placeholder): the zone's first nameserver. */
+export function assignMname(settings: DnsSettings, zone: ZoneRow): DnsSettings {
+  if (settings.soa.mname === DEFAULT_ACCOUNT_MNAME) settings.soa.mname = zone.name_servers[0] ?? `ns1.${zone.name}`;
+  return settings;
+}
+
 /** A zone's settings from its account's zone_defaults. */
 export function deriveZoneSettings(defaults: DnsSettings, zone: ZoneRow): DnsSettings {
   const out: DnsSettings = structuredClone(defaults);
-  if (out.soa.mname === DEFAULT_ACCOUNT_MNAME) out.soa.mname = zone.name_servers[0] ?? `ns1.${zone.name}`;
+  assignMname(out, zone);
   // `cloudflare.standard.random` is an assignment policy for new zones: the zone gets standard nameservers.
   if (out.nameservers.type === 'cloudflare.standard.random') out.nameservers = { ...out.nameservers, type: 'cloudflare.standard' };
   return out;

@@ -5,7 +5,7 @@
  */
 import { ApiError, type PermissionNeed, type Route, type RouteContext, type Store, type ZonePlan, type ZoneRow } from '../contract.js';
 import { PERMISSIONS } from '../identity/permission-groups.js';
-import { readAccountSettings, readZoneSettings } from './defaults.js';
+import { assignMname, readAccountSettings, readZoneSettings } from './defaults.js';
 import type { AccountDnsSettings } from './types.js';
 import { applySettingsPatch, checkSoaRules, soaChanged, validateSettingsPatch } from './validate.js';
 
@@ -78,7 +78,7 @@ export function settingsRoutes(): Route[] {
         const v = validateSettingsPatch(ctx.body, 'zone');
         if (!v.ok) throw invalidSettings(v.problems);
         const current = readZoneSettings(ctx.store, zone);
-        const next = applySettingsPatch(current, v.patch);
+        const next = assignMname(applySettingsPatch(current, v.patch), zone);
         const rules = checkSoaRules(next.soa);
         if (rules.length > 0) throw invalidSettings(rules);
         if (soaChanged(current.soa, next.soa) && zone.plan !== 'enterprise') throw soaNotAllowed(zone.plan, `zone ${zone.name}`);

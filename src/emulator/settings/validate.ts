@@ -15,6 +15,7 @@ import {
   type ZoneMode,
 } from './types.js';
 import { isPlainObject } from '../json.js';
+import { DEFAULT_ACCOUNT_MNAME } from './defaults.js';
 
 export type SettingsLevel = 'zone' | 'account';
 
@@ -183,6 +184,12 @@ function validateSoa(value: unknown, at: string, problems: string[]): Partial<So
   for (const key of ['mname', 'rname'] as const) {
     const v = value[key];
     if (v === undefined) continue;
+    // "If null, a Cloudflare-assigned value will be used" (the SDKs' dns_settings schema): the
+    // placeholder the account defaults already use, a zone's first nameserver (assignMname).
+    if (key === 'mname' && v === null) {
+      out.mname = DEFAULT_ACCOUNT_MNAME;
+      continue;
+    }
     if (typeof v === 'string' && isHostname(v)) out[key] = v.replace(/\.$/, '').toLowerCase();
     else problems.push(`${at}soa.${key} must be a hostname${key === 'rname' ? ' (the mailbox in DNS form, e.g. hostmaster.example.com)' : ''}`);
   }

@@ -1,7 +1,7 @@
 /**
  * Sizes the service refuses (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/):
  * - "Each DNS record has a maximum wire format size of 4,096 bytes": for TXT, the strings zonectl
- *   sends (255-byte strings, each with its length byte);
+ *   sends (as written, cut at 255 bytes, each with its length byte);
  * - "If you have multiple records with the same name and type, their combined content length
  *   must not exceed 8,192 characters": the `content` zonectl sends (TXT quoted and split; the
  *   service's rendering of `data` for structured types).
@@ -9,18 +9,19 @@
  */
 import { renderDataContent } from '../../model/render-content.js';
 import type { CanonicalRecord } from '../../model/record.js';
-import { renderTxtContent, splitTxtChunks, txtToBytes } from '../../model/txt.js';
+import { canonicalTxt, txtStrings } from '../../model/txt.js';
 import type { Rule } from './context.js';
 
 const MAX_WIRE_BYTES = 4096;
 const MAX_RRSET_CONTENT = 8192;
 
-function txtWireBytes(text: string): number {
-  return splitTxtChunks(text).reduce((n, chunk) => n + 1 + txtToBytes(chunk).length, 0);
+/** The strings the service keeps (255 bytes at most each), each with its length byte. */
+function txtWireBytes(content: string): number {
+  return txtStrings(content).reduce((n, s) => n + 1 + s.length, 0);
 }
 
 function sentContentLength(r: CanonicalRecord): number {
-  if (r.type === 'TXT') return renderTxtContent(r.content ?? '').length;
+  if (r.type === 'TXT') return canonicalTxt(r.content ?? '').length;
   if (r.content !== undefined) return r.content.length;
   return renderDataContent(r.type, r.data ?? {}).length;
 }
