@@ -10,12 +10,11 @@
  * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
  * who answer ANY that way); its TTL, 3600, is the emulator's choice.
  */
-import { createRequire } from 'node:module';
 import packet from 'dns-packet';
+// A static import, so the bundle carries it (an installed zonectl has no node_modules to require from).
+import typeNames from 'dns-packet/types.js';
 import { REFUSED, type Answer, type WireRr } from './resolver.js';
 import { characterString } from './wire.js';
-
-const typeNames = createRequire(import.meta.url)('dns-packet/types.js') as { toType(name: string): number };
 
 export const UDP_DEFAULT_LIMIT = 512;
 /** What the emulator advertises in its OPT record (the DNS flag day 2020 value). */
