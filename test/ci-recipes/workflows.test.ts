@@ -13,19 +13,13 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { SMALL_ZONE } from '../fixtures/small-zone.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
 const TOKEN = 'ci-recipes-token-8e2f4a6c1b3d';
 
-const ZONE = `version: 1
-zone: example.com
-records:
-  - { name: "@", type: A, content: 192.0.2.10, proxied: true }
-  - { name: www, type: CNAME, content: example.com, proxied: true }
-  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }
-  - { name: "@", type: TXT, content: "v=spf1 include:_spf.example.net -all" }
-`;
+const ZONE = SMALL_ZONE;
 
 interface Step { name: string; run: string }
 

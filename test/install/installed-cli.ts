@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMALL_ZONE } from '../fixtures/small-zone.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -74,15 +75,6 @@ export function startCliEmulator(bin: string, args: readonly string[], env: Reco
     child.on('close', (code) => reject(new Error(`the emulator ended (exit ${code}) before printing its URL: ${stderr}`)));
   });
 }
-
-export const SMALL_ZONE = `version: 1
-zone: example.com
-records:
-  - { name: "@", type: A, content: 192.0.2.10, proxied: true }
-  - { name: www, type: CNAME, content: example.com, proxied: true }
-  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }
-  - { name: "@", type: TXT, content: "v=spf1 include:_spf.example.net -all" }
-`;
 
 /**
  * The main job with an installed zonectl (`bin`) against an emulator: validate, plan (changes),
