@@ -6,14 +6,14 @@
  * validate, plan (changes), apply, plan (none), drift, with the outputs and the step summary a
  * workflow would get. Inputs cannot inject shell code.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
-import { loadAction, runAction, type ActionContext } from './run-action.js';
+import { loadAction, makeActionCheckout, runAction, type ActionContext } from './run-action.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKEN = 'action-test-token-4b6d8f0a2c';
@@ -25,25 +25,13 @@ describe('the GitHub Action (action.yml)', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    const base = mkdtempSync(join(tmpdir(), 'zonectl-action-'));
-    // The action's checkout, as `uses: OWNER/zonectl@REF` puts it beside the workspace.
-    const actionPath = join(base, '_actions', 'zonectl');
-    for (const f of ['action.yml', 'package.json', 'package-lock.json', 'scripts', 'src']) cpSync(join(root, f), join(actionPath, f), { recursive: true });
-    symlinkSync(join(root, 'node_modules'), join(actionPath, 'node_modules'));
-    const shims = join(base, 'shims');
-    mkdirSync(shims);
-    npmLog = join(base, 'npm.log');
-    writeFileSync(join(shims, 'npm'), `#!/bin/sh\necho "$*" >> "${npmLog}"\n`);
-    chmodSync(join(shims, 'npm'), 0o755);
-    const workspace = join(base, 'workspace');
-    mkdirSync(join(workspace, 'zones'), { recursive: true });
-    writeFileSync(join(workspace, 'zones', 'example.com.yaml'), SMALL_ZONE);
-    const runnerTemp = join(base, 'runner-temp');
-    mkdirSync(runnerTemp);
-    ctx = {
-      actionPath, workspace, runnerTemp, cacheHit: false,
-      env: { PATH: `${shims}:${dirname(process.execPath)}:/usr/bin:/bin`, HOME: base, NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN },
-    };
+    const checkout = makeActionCheckout(root, mkdtempSync(join(tmpdir(), 'zonectl-action-')), {
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: tmpdir(), NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN,
+    });
+    npmLog = checkout.npmLog;
+    ctx = checkout;
+    mkdirSync(join(ctx.workspace, 'zones'), { recursive: true });
+    writeFileSync(join(ctx.workspace, 'zones', 'example.com.yaml'), SMALL_ZONE);
   }, 60_000);
   afterAll(async () => {
     await emulator.close();

@@ -8,7 +8,7 @@
  * what the caller says (`cacheHit`). An expression this evaluator does not know fails the test.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index';
@@ -51,19 +51,23 @@ function evaluate(expr: string, ctx: Record<string, string>): string {
   return value;
 }
 
-function substitute(text: string, ctx: Record<string, string>): string {
+export function substitute(text: string, ctx: Record<string, string>): string {
   return text.replace(/\$\{\{(.*?)\}\}/g, (_, expr: string) => evaluate(expr, ctx));
 }
 
-/** `if:` as the action writes them: `A != 'x'` or `A == 'x'`. */
-function condition(expr: string, ctx: Record<string, string>): boolean {
-  const m = /^\s*([\w.-]+)\s*(!=|==)\s*'([^']*)'\s*$/.exec(expr);
-  if (m === null) throw new Error(`run-action: unknown condition ${expr}`);
-  const value = ctx[m[1]] ?? '';
-  return m[2] === '==' ? value === m[3] : value !== m[3];
+/** `if:` as the action and the recipes write them: `A != 'x'`, `A == B`, joined by `&&`. */
+export function condition(expr: string, ctx: Record<string, string>): boolean {
+  return expr.split('&&').every((part) => {
+    const m = /^\s*([\w.-]+)\s*(!=|==)\s*(?:'([^']*)'|([\w.-]+))\s*$/.exec(part);
+    if (m === null) throw new Error(`run-action: unknown condition ${part}`);
+    const value = ctx[m[1]] ?? '';
+    const other = m[3] ?? ctx[m[4]];
+    if (other === undefined) throw new Error(`run-action: unknown expression ${m[4]}`);
+    return m[2] === '==' ? value === other : value !== other;
+  });
 }
 
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+export function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -91,6 +95,7 @@ export function readOutputs(file: string): Record<string, string> {
   return out;
 }
 
+/** One run of the action with `inputs` (the `with:` of the calling step). */
 export async function runAction(inputs: Record<string, string>, c: ActionContext): Promise<ActionRun> {
   const { action } = loadAction(c.actionPath);
   const ctx: Record<string, string> = { 'github.action_path': c.actionPath, 'runner.temp': c.runnerTemp, 'runner.os': 'Linux' };
@@ -131,4 +136,25 @@ export async function runAction(inputs: Record<string, string>, c: ActionContext
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, o]) => [name, o.value.replace(/\$\{\{(.*?)\}\}/g, (_, e: string) => ctx[e.trim()] ?? '')]));
   return { outputs, code, summary: readFileSync(summary, 'utf8'), stderr, ran };
+}
+
+/**
+ * The action's checkout as `uses: OWNER/zonectl@REF` leaves it beside a workspace, under `base`:
+ * a copy of action.yml and what it builds from, node_modules standing for what `npm ci` installs
+ * (the repository's own), and `npm` on PATH a stand-in that records its arguments in npm.log.
+ */
+export function makeActionCheckout(root: string, base: string, env: Record<string, string>): ActionContext & { npmLog: string; shims: string } {
+  const actionPath = join(base, '_actions', 'zonectl');
+  for (const f of ['action.yml', 'package.json', 'package-lock.json', 'scripts', 'src']) cpSync(join(root, f), join(actionPath, f), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(actionPath, 'node_modules'));
+  const shims = join(base, 'shims');
+  mkdirSync(shims, { recursive: true });
+  const npmLog = join(base, 'npm.log');
+  writeFileSync(join(shims, 'npm'), `#!/bin/sh\necho "$*" >> "${npmLog}"\n`);
+  chmodSync(join(shims, 'npm'), 0o755);
+  const workspace = join(base, 'workspace');
+  const runnerTemp = join(base, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(runnerTemp, { recursive: true });
+  return { actionPath, workspace, runnerTemp, cacheHit: false, npmLog, shims, env: { ...env, PATH: `${shims}:${env.PATH ?? ''}` } };
 }
