@@ -3,10 +3,11 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone, startup
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
+ * `startup` compares the single executable with the bundle (`npm run build && npm run build:binary` first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -17,11 +18,12 @@ import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.j
 import { benchHostile } from './hostile-bench.js';
 import { formatMs, formatRatio } from './measure.js';
 import { benchPlan } from './plan-bench.js';
+import { benchStartup } from './startup-bench.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone', 'startup'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -114,6 +116,12 @@ async function main(): Promise<void> {
         rows.push([label, 'CLI: requests / time / peak RSS', `${c.cli.requests} / ${formatMs(c.cli.ms)} / ${c.cli.peakRssMb.toFixed(0)} MB`]);
         rows.push([label, 'SDK: requests / time', `${c.sdk.requests} / ${formatMs(c.sdk.ms)}`]);
         rows.push([label, 'SDK vs CLI', `${formatRatio(c.sdk.requests, c.cli.requests)} the requests, ${formatRatio(c.sdk.ms, c.cli.ms)} the time`]);
+      }
+    }
+    if (parts.includes('startup')) {
+      note('startup: the single executable beside the bundle, version and validate, median of 15 ...');
+      for (const r of await benchStartup(root, dir, 15)) {
+        rows.push([`start-up: ${r.command}`, `bundle (node) / binary, median of ${r.runs}`, `${formatMs(r.bundleMs)} / ${formatMs(r.binaryMs)} (binary ${formatRatio(r.binaryMs, r.bundleMs)} the bundle's time)`]);
       }
     }
   } finally {

@@ -6,29 +6,31 @@
  * on this repository's 2-core machine, `zonectl plan --help` starts in about half the time from
  * the bundle. Code splitting keeps each command's code in its own chunk, loaded only when that
  * command runs (src/cli/main.ts imports commands lazily), so `validate` still never loads the
- * HTTP client. Dependencies stay in the bundle's `node_modules` lookups only for `createRequire`
- * calls (the banner gives bundled CommonJS code a `require` for Node's built-in modules).
+ * HTTP client. Every dependency is inlined, so an installed zonectl needs no node_modules
+ * (package.json lists them as devDependencies); the banner gives bundled CommonJS code a
+ * `require` for Node's built-in modules only.
  *
- * `node scripts/bundle.mjs [OUTDIR]`: OUTDIR defaults to dist/bundle (test/cli/bundle.test.ts
- * builds one elsewhere and runs it).
+ * `node scripts/bundle.mjs [--sourcemap] [OUTDIR]`: OUTDIR defaults to dist/bundle
+ * (test/cli/bundle.test.ts builds one elsewhere and runs it). Source maps are written only with
+ * `--sourcemap` (or ZONECTL_SOURCEMAP=1), so the published tarball carries none by default.
+ * The commit the build comes from is embedded (scripts/build-info.mjs) for `zonectl version`.
  */
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { sharedBuildOptions } from './build-info.mjs';
 
-const outdir = process.argv[2] ?? 'dist/bundle';
+const args = process.argv.slice(2);
+const sourcemap = args.includes('--sourcemap') || process.env.ZONECTL_SOURCEMAP === '1';
+const outdir = args.find((a) => !a.startsWith('--')) ?? 'dist/bundle';
 // Chunk names carry content hashes: chunks of an earlier build would stay beside the new ones.
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: { zonectl: 'src/cli/main.ts' },
+  ...sharedBuildOptions(),
   outdir,
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
+  sourcemap: sourcemap ? 'linked' : false,
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "import { createRequire as __zonectlCreateRequire } from 'node:module'; const require = __zonectlCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
 });

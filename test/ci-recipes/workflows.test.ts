@@ -1,150 +1,177 @@
 /**
- * The CI recipes in examples/ci: every GitHub workflow parses with GitHub's own parser
- * (@actions/workflow-parser), and every step that runs zonectl is run as the runner runs it
- * (bash -e), against the emulator, in the order a repository lives them: plan on a pull
- * request, apply on merge, then a nightly drift that finds nothing. The GitLab file likewise.
+ * The CI recipes in examples/ci (issue 20, items 3 and 5): every GitHub workflow parses with
+ * GitHub's own parser (@actions/workflow-parser) and its jobs run as the runner runs them
+ * (run-workflow.ts: this repository's action from a copy of its checkout, `run:` steps with bash
+ * -e, `gh` a recording stand-in) against the emulator, in the order a repository lives them: plan
+ * on a pull request (sticky comment found by its marker and updated by id; nothing for a fork),
+ * apply on merge, a nightly drift that finds nothing. Then the GitLab pipeline: zonectl installed
+ * from the vendored tarball, each job's script run in one shell as GitLab does, the plan posted
+ * as a merge request note (to a stand-in of GitLab's notes API), drift allowed to exit 2.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { SMALL_ZONE } from '../fixtures/small-zone.js';
+import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
+import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
+import { loadWorkflow, runJob } from './run-workflow.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
 const TOKEN = 'ci-recipes-token-8e2f4a6c1b3d';
-
-const ZONE = `version: 1
-zone: example.com
-records:
-  - { name: "@", type: A, content: 192.0.2.10, proxied: true }
-  - { name: www, type: CNAME, content: example.com, proxied: true }
-  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }
-  - { name: "@", type: TXT, content: "v=spf1 include:_spf.example.net -all" }
-`;
-
-interface Step { name: string; run: string }
-
-async function workflowSteps(file: string): Promise<{ on: string[]; steps: Step[] }> {
-  const content = readFileSync(join(githubDir, file), 'utf8');
-  const parsed = parseWorkflow({ name: file, content }, new NoOperationTraceWriter());
-  expect(parsed.context.errors.getErrors().map((e) => e.message)).toEqual([]);
-  const template = await convertWorkflowTemplate(parsed.context, parsed.value!);
-  expect(template.errors ?? []).toEqual([]);
-  const steps: Step[] = [];
-  for (const job of template.jobs) {
-    for (const step of (job as { steps?: Array<{ name?: { toString(): string }; run?: { toString(): string } }> }).steps ?? []) {
-      if (step.run !== undefined) steps.push({ name: String(step.name ?? ''), run: step.run.toString() });
-    }
-  }
-  return { on: Object.keys(template.events ?? {}), steps };
-}
+const MARKER = '<!-- zonectl plan -->';
 
 describe('CI recipes', () => {
   let emulator: RunningEmulator;
-  let repo: string;
-  let env: Record<string, string>;
+  let action: ActionContext & { shims: string };
+  let ghLog: string;
+  const github = { 'github.token': 'ghs_fake', 'github.repository': 'acme/dns', 'github.event.pull_request.number': '7', 'github.event.pull_request.head.repo.full_name': 'acme/dns' };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
-    mkdirSync(join(repo, 'zones'));
-    writeFileSync(join(repo, 'zones', 'example.com.yaml'), ZONE);
+    const base = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
+    action = makeActionCheckout(root, base, { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: base, NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl });
+    action.cacheHit = true;
+    // What a cache hit restores: the bundle, built once (a cache miss is action.test.ts's).
+    await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
+    mkdirSync(join(action.workspace, 'zones', 'org'), { recursive: true });
+    writeFileSync(join(action.workspace, 'zones', 'example.com.yaml'), SMALL_ZONE);
     // The recipes name the directory: zone files at any depth under zones/ are planned.
-    mkdirSync(join(repo, 'zones', 'org'));
-    writeFileSync(join(repo, 'zones', 'org', 'example.org.yml'), ZONE.replace('zone: example.com', 'zone: example.org').replace('content: example.com', 'content: example.org'));
-    const bin = join(repo, '.bin');
-    mkdirSync(bin);
-    // `zonectl` as the recipes call it, here the repository's own CLI.
-    const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-    writeFileSync(join(bin, 'zonectl'), `#!/bin/sh\nexec "${process.execPath}" --import "${tsx}" "${join(root, 'src/cli/main.ts')}" "$@"\n`);
-    chmodSync(join(bin, 'zonectl'), 0o755);
-    env = {
-      PATH: `${bin}:${process.env.PATH ?? ''}`,
-      HOME: repo,
-      NODE_PATH: join(root, 'node_modules'),
-      CLOUDFLARE_BASE_URL: emulator.baseUrl,
-      CLOUDFLARE_API_TOKEN: TOKEN,
-      RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'zonectl-runner-')),
-      CI: 'true',
-      NO_COLOR: '1',
-    };
-  });
+    writeFileSync(join(action.workspace, 'zones', 'org', 'example.org.yml'), SMALL_ZONE.replace('zone: example.com', 'zone: example.org').replace('content: example.com', 'content: example.org'));
+    // `gh`: records its arguments; answers the comment lookup with FAKE_COMMENT_ID.
+    ghLog = join(base, 'gh.log');
+    writeFileSync(join(action.shims, 'gh'), `#!/bin/sh\necho "$*" >> "${ghLog}"\ncase "$*" in *"/comments --jq"*) [ -n "$FAKE_COMMENT_ID" ] && echo "$FAKE_COMMENT_ID";; esac\nexit 0\n`);
+    chmodSync(join(action.shims, 'gh'), 0o755);
+  }, 60_000);
   afterAll(async () => {
     await emulator.close();
   });
 
-  /**
-   * Runs a step's script as the runner does (`bash -e`), with its own GITHUB_OUTPUT and
-   * GITHUB_STEP_SUMMARY. Asynchronously: the emulator answers from this very process.
-   */
-  async function runStep(script: string, on: 'github' | 'gitlab' = 'github'): Promise<{ code: number; outputs: Record<string, string>; summary: string; stderr: string }> {
-    const out = join(env.RUNNER_TEMP, `out-${Math.random().toString(36).slice(2)}`);
-    const summary = `${out}.md`;
-    writeFileSync(out, '');
-    writeFileSync(summary, '');
-    const res = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
-        cwd: repo, env: { ...env, ...(on === 'github' ? { GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: out, GITHUB_STEP_SUMMARY: summary } : {}) }, stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stderr }));
-    });
-    const outputs = Object.fromEntries(readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-    return { code: res.status ?? -1, outputs, summary: readFileSync(summary, 'utf8'), stderr: res.stderr };
-  }
+  const ghCalls = (): string[] => (existsSync(ghLog) ? readFileSync(ghLog, 'utf8').split('\n').filter((l) => l !== '') : []);
 
-  const zonectlSteps = (steps: readonly Step[]): Step[] => steps.filter((s) => /(^|\s)zonectl\s/m.test(s.run) && !s.run.includes('npm install'));
-
-  it('every GitHub workflow parses with GitHub’s parser and has the triggers it promises', async () => {
-    const files = readdirSync(githubDir).sort();
-    expect(files).toEqual(['zonectl-apply.yml', 'zonectl-drift.yml', 'zonectl-plan.yml']);
-    expect((await workflowSteps('zonectl-plan.yml')).on).toEqual(['pull_request']);
-    expect((await workflowSteps('zonectl-apply.yml')).on).toEqual(['push']);
-    expect((await workflowSteps('zonectl-drift.yml')).on.sort()).toEqual(['schedule', 'workflow_dispatch']);
-  });
-
-  it('a pull request plans (changes shown, exit 2 handled), merge applies, the nightly drift finds nothing', async () => {
-    const plan = zonectlSteps((await workflowSteps('zonectl-plan.yml')).steps);
-    expect(plan.map((s) => s.name)).toEqual(['Validate and lint (no API call)', 'Plan']);
-    for (const step of plan) {
-      const r = await runStep(step.run);
-      expect(r.code, `${step.name}: ${r.stderr}`).toBe(0);
-      if (step.name === 'Plan') {
-        expect(r.outputs.changes).toBe('true');
-        // zonectl writes the job summary itself on GitHub Actions (GITHUB_ACTIONS=true).
-        expect(r.summary).toMatch(/^### zonectl plan/);
-        expect(r.summary).toContain('| `example.com` | 4 |');
-        expect(r.summary).toContain('| `example.org` | 4 |');
-        expect(readFileSync(join(repo, 'plan.md'), 'utf8')).toMatch(/create/i);
+  it('every GitHub workflow parses with GitHub’s parser, has the triggers it promises, and pins what it uses', async () => {
+    expect(readdirSync(githubDir).sort()).toEqual(['zonectl-apply.yml', 'zonectl-drift.yml', 'zonectl-plan.yml']);
+    const expected: Record<string, string[]> = { 'zonectl-plan.yml': ['pull_request'], 'zonectl-apply.yml': ['push'], 'zonectl-drift.yml': ['schedule', 'workflow_dispatch'] };
+    for (const [file, events] of Object.entries(expected)) {
+      const { errors, events: got, workflow } = await loadWorkflow(join(githubDir, file));
+      expect(errors, file).toEqual([]);
+      expect(got.sort(), file).toEqual(events);
+      const text = readFileSync(join(githubDir, file), 'utf8');
+      expect(text, file).not.toMatch(/npm install (-g|--global) zonectl\b/);
+      for (const job of Object.values(workflow.jobs)) {
+        for (const uses of job.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses]))) expect(uses, file).toMatch(/^(actions\/checkout@v6|OWNER\/zonectl@v0)$/);
       }
     }
-    for (const step of zonectlSteps((await workflowSteps('zonectl-apply.yml')).steps)) {
-      const r = await runStep(step.run);
-      expect(r.code, `${step.name}: ${r.stderr}`).toBe(0);
-    }
-    const drift = zonectlSteps((await workflowSteps('zonectl-drift.yml')).steps);
-    expect(drift.map((s) => s.name)).toEqual(['Drift']);
-    const r = await runStep(drift[0].run);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.outputs.drift).toBe('false');
+    expect((await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow.jobs.apply.environment).toBe('dns-production');
   });
 
-  it('the GitLab pipeline: plan, apply and drift scripts run as GitLab runs them', async () => {
-    const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, { script?: string[]; stage?: string }>;
+  it('a pull request plans and updates the marked comment by id; merge applies; the nightly drift finds nothing', async () => {
+    const plan = (await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow;
+    const secrets = { 'secrets.CLOUDFLARE_API_TOKEN_READ': TOKEN, 'secrets.CLOUDFLARE_API_TOKEN': TOKEN };
+    action.env.FAKE_COMMENT_ID = '4242';
+    const pr = await runJob(plan, 'plan', { ...github, ...secrets }, action);
+    expect(pr.code, pr.stderr).toBe(0);
+    expect(pr.ran).toEqual(['Validate (no API call)', 'Lint (no API call)', 'Plan', 'Sticky comment with the plan']);
+    expect(pr.outputs.plan.changes).toBe('true');
+    expect(pr.outputs.plan.markdown).toContain('| `example.com` | 4 |');
+    expect(pr.outputs.plan.markdown).toContain('| `example.org` | 4 |');
+    const calls = ghCalls();
+    expect(calls[0]).toMatch(/^api --paginate repos\/acme\/dns\/issues\/7\/comments --jq .*github-actions\[bot\].*startswith\("<!-- zonectl plan -->"\)/);
+    expect(calls[1]).toBe(`api --method PATCH repos/acme/dns/issues/comments/4242 -F body=@${action.runnerTemp}/comment.md`);
+    const comment = readFileSync(join(action.runnerTemp, 'comment.md'), 'utf8');
+    expect(comment.startsWith(`${MARKER}\n### zonectl plan`)).toBe(true);
+    // No marked comment yet: a new one.
+    delete action.env.FAKE_COMMENT_ID;
+    const again = await runJob(plan, 'plan', { ...github, ...secrets }, action);
+    expect(again.code, again.stderr).toBe(0);
+    expect(ghCalls().at(-1)).toBe(`api --method POST repos/acme/dns/issues/7/comments -F body=@${action.runnerTemp}/comment.md`);
+
+    const apply = await runJob((await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow, 'apply', { ...github, ...secrets }, action);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.ran).toEqual(['Plan (saved, so the apply is exactly what was shown)', 'Apply (refused when live state changed since the plan)']);
+    expect(readdirSync(action.workspace).sort()).toEqual(['zones']);
+
+    const drift = await runJob((await loadWorkflow(join(githubDir, 'zonectl-drift.yml'))).workflow, 'drift', { ...github, ...secrets }, action);
+    expect(drift.code, drift.stderr).toBe(0);
+    expect(drift.ran).toEqual(['Drift']);
+    expect(drift.outputs.drift.changes).toBe('false');
+  });
+
+  it('a pull request from a fork (no secrets): validate and lint run, no plan, no comment', async () => {
+    const before = ghCalls().length;
+    const fork = await runJob((await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow, 'plan', { ...github, 'github.event.pull_request.head.repo.full_name': 'mallory/dns', 'secrets.CLOUDFLARE_API_TOKEN_READ': '' }, action);
+    expect(fork.code, fork.stderr).toBe(0);
+    expect(fork.ran).toEqual(['Validate (no API call)', 'Lint (no API call)']);
+    expect(ghCalls().length).toBe(before);
+  });
+
+  it('the GitLab pipeline: install from the vendored tarball, plan with a merge request note, apply, drift allowed to exit 2', async () => {
+    type Job = { script?: string[]; before_script?: string[]; after_script?: string[]; stage?: string; variables?: Record<string, string>; allow_failure?: { exit_codes: number[] }; environment?: { name: string } };
+    const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, Job> & { default: { image: string; before_script: string[] } };
     expect(Object.keys(ci).filter((k) => ci[k].stage !== undefined).sort()).toEqual(['apply', 'drift', 'plan']);
-    writeFileSync(join(repo, 'zones', 'example.com.yaml'), ZONE.replace('192.0.2.10', '192.0.2.11'));
-    for (const job of ['plan', 'apply', 'drift']) {
-      for (const line of ci[job].script ?? []) {
-        const r = await runStep(line, 'gitlab');
-        expect(r.code, `${job}: ${line}: ${r.stderr}`).toBe(0);
-      }
+    expect(ci.drift.allow_failure).toEqual({ exit_codes: [2] });
+    expect(ci.apply.environment?.name).toBe('dns-production');
+    expect(ci.default.image).toMatch(/^node:\d+$/);
+    // The project: zone files, and the tarball `npm pack` made, in vendor/ as the recipe says.
+    const project = mkdtempSync(join(tmpdir(), 'zonectl-gitlab-'));
+    mkdirSync(join(project, 'zones'));
+    mkdirSync(join(project, 'vendor'));
+    writeFileSync(join(project, 'zones', 'example.com.yaml'), SMALL_ZONE.replace('192.0.2.10', '192.0.2.11'));
+    copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
+    // GitLab's notes API, as far as the recipe uses it: one note with the marker exists (id 99).
+    const requests: Array<{ method: string; url: string; token: string; body: string }> = [];
+    const server: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        requests.push({ method: req.method ?? '', url: req.url ?? '', token: String(req.headers['private-token'] ?? ''), body });
+        res.setHeader('content-type', 'application/json');
+        res.end(req.method === 'GET' ? JSON.stringify([{ id: 98, system: false, body: 'LGTM' }, { id: 99, system: false, body: `${MARKER}\nold plan` }]) : '{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const prefix = join(project, '..', `${project.split('/').at(-1)}-npm`);
+    const env: Record<string, string> = {
+      ...(isolatedNpmEnv(mkdtempSync(join(tmpdir(), 'zonectl-gitlab-npm-'))) as Record<string, string>),
+      PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      npm_config_prefix: prefix,
+      NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN_READ: TOKEN, CLOUDFLARE_API_TOKEN: TOKEN,
+      ZONECTL_NOTE_TOKEN: 'glpat-fake', CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`, CI_PROJECT_ID: '12', CI_MERGE_REQUEST_IID: '3', CI_JOB_ID: '555',
+    };
+    try {
+      const runJobScript = async (job: string): Promise<{ code: number; stderr: string }> => {
+        const vars = Object.fromEntries(Object.entries(ci[job].variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID)]));
+        // GitLab runs before_script and script in one shell, after_script in another.
+        const r = await bash([...(ci[job].before_script ?? ci.default.before_script), ...(ci[job].script ?? [])].join('\n'), project, { ...env, ...vars });
+        if (ci[job].after_script !== undefined) await bash(ci[job].after_script.join('\n'), project, { ...env, ...vars });
+        return r;
+      };
+      const plan = await runJobScript('plan');
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(readFileSync(join(project, 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v4/projects/12/merge_requests/3/notes?per_page=100&sort=asc', 'PUT /api/v4/projects/12/merge_requests/3/notes/99']);
+      expect(requests.every((r) => r.token === 'glpat-fake')).toBe(true);
+      expect((JSON.parse(requests[1].body) as { body: string }).body).toBe(`${MARKER}\n${readFileSync(join(project, 'plan.md'), 'utf8')}`);
+
+      const apply = await runJobScript('apply');
+      expect(apply.code, apply.stderr).toBe(0);
+      expect(existsSync('/tmp/zonectl-tokens-555.json')).toBe(false);
+      expect(readdirSync(project).sort()).toEqual(['plan.md', 'vendor', 'zones']);
+
+      expect((await runJobScript('drift')).code).toBe(0);
+      // A change not applied yet: drift exits 2, which the job allows (a warning, not a failure).
+      writeFileSync(join(project, 'zones', 'example.com.yaml'), SMALL_ZONE.replace('192.0.2.10', '192.0.2.12'));
+      const drift = await runJobScript('drift');
+      expect(drift.code).toBe(2);
+      expect(ci.drift.allow_failure?.exit_codes).toContain(drift.code);
+    } finally {
+      server.close();
     }
   });
 });

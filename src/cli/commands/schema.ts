@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
 import { out } from '../io.js';
-import { VERSION } from '../version.js';
+import { versionLine } from '../version.js';
 
 /** `zonectl schema`: the zone file's JSON Schema (the published schemas/zone.schema.json), for editors and other tools. */
 export function registerSchema(program: Command): void {
@@ -14,13 +14,13 @@ export function registerSchema(program: Command): void {
     });
 }
 
-/** `zonectl version`: the same as `--version`, for scripts that expect a command. */
+/** `zonectl version`: the version and the commit it was built from (`--version`: the version alone, for scripts). */
 export function registerVersion(program: Command): void {
   program
     .command('version')
     .description("Print zonectl's version")
     .addHelpText('after', '\nExample:\n  zonectl version')
     .action(() => {
-      out(VERSION);
+      out(versionLine());
     });
 }

@@ -11,15 +11,13 @@
  * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
  * who answer ANY that way); its TTL, 3600, is the emulator's choice.
  */
-import { createRequire } from 'node:module';
 import packet from 'dns-packet';
+// Static imports, so the bundle carries them (an installed zonectl has no node_modules to require from).
+import classNames from 'dns-packet/classes.js';
+import typeNames from 'dns-packet/types.js';
 import { encodeMessage, type WireQuestion, type WireRecord } from './compress.js';
 import { REFUSED, type Answer } from './resolver.js';
 import { characterString } from './wire.js';
-
-const require = createRequire(import.meta.url);
-const typeNames = require('dns-packet/types.js') as { toType(name: string): number };
-const classNames = require('dns-packet/classes.js') as { toClass(name: string): number };
 
 export const UDP_DEFAULT_LIMIT = 512;
 /** What the emulator advertises in its OPT record (the DNS flag day 2020 value). */

@@ -1,0 +1,67 @@
+/**
+ * Runs one job of a GitHub workflow recipe the way the runner does, for the tests: the workflow
+ * must pass GitHub's parser (parseWorkflow + convertWorkflowTemplate); job `env` and each step's
+ * `if`, `env` and `with` are evaluated against the given context (secrets, github.*, runner.temp,
+ * env.*, earlier steps' outputs); `uses:` of this repository's action runs it (run-action.ts),
+ * GitHub's own actions (checkout, ...) are skipped, `run:` steps run with bash -eo pipefail.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { parse as parseYaml } from 'yaml';
+import { bash, condition, readOutputs, runAction, substitute, type ActionContext } from './run-action.js';
+
+interface WorkflowStep { id?: string; name?: string; if?: string; uses?: string; with?: Record<string, string>; run?: string; env?: Record<string, string> }
+interface Workflow { on: Record<string, unknown>; jobs: Record<string, { env?: Record<string, string>; environment?: string; steps: WorkflowStep[] }> }
+
+/** The workflow as GitHub reads it: parser errors (expected none), its events, and its YAML. */
+export async function loadWorkflow(file: string): Promise<{ errors: string[]; events: string[]; workflow: Workflow }> {
+  const content = readFileSync(file, 'utf8');
+  const parsed = parseWorkflow({ name: file, content }, new NoOperationTraceWriter());
+  const errors = parsed.context.errors.getErrors().map((e) => e.message);
+  const template = await convertWorkflowTemplate(parsed.context, parsed.value!);
+  for (const e of template.errors ?? []) errors.push(e.Message);
+  return { errors, events: Object.keys(template.events ?? {}), workflow: parseYaml(content) as Workflow };
+}
+
+export interface JobRun { code: number; ran: string[]; stderr: string; outputs: Record<string, Record<string, string>> }
+
+/** Runs `job` of `workflow`; `context` holds secrets.*, github.* values; `action` the action's checkout and runner. */
+export async function runJob(workflow: Workflow, job: string, context: Record<string, string>, action: ActionContext): Promise<JobRun> {
+  const ctx: Record<string, string> = { ...context, 'runner.temp': action.runnerTemp };
+  const jobEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(workflow.jobs[job].env ?? {})) {
+    jobEnv[k] = substitute(String(v), ctx);
+    ctx[`env.${k}`] = jobEnv[k];
+  }
+  const run: JobRun = { code: 0, ran: [], stderr: '', outputs: {} };
+  for (const [i, step] of workflow.jobs[job].steps.entries()) {
+    if (step.if !== undefined && !condition(step.if, ctx)) continue;
+    const name = step.name ?? step.uses ?? `step ${i}`;
+    let outputs: Record<string, string> = {};
+    if (step.uses !== undefined) {
+      if (!/^OWNER\/zonectl@/.test(step.uses)) continue;
+      const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
+      const r = await runAction(inputs, { ...action, env: { ...action.env, ...jobEnv } });
+      run.stderr += r.stderr;
+      run.code = r.code;
+      outputs = r.outputs;
+    } else {
+      const out = join(action.runnerTemp, `job-output-${i}-${Math.random().toString(36).slice(2)}`);
+      writeFileSync(out, '');
+      const env: Record<string, string> = { ...action.env, ...jobEnv, GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: out, RUNNER_TEMP: action.runnerTemp, GITHUB_REPOSITORY: ctx['github.repository'] ?? '' };
+      for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), ctx);
+      const r = await bash(step.run ?? '', action.workspace, env);
+      run.stderr += r.stderr;
+      run.code = r.code;
+      outputs = readOutputs(out);
+    }
+    run.ran.push(name);
+    if (step.id !== undefined) {
+      run.outputs[step.id] = outputs;
+      for (const [k, v] of Object.entries(outputs)) ctx[`steps.${step.id}.outputs.${k}`] = v;
+    }
+    if (run.code !== 0) break;
+  }
+  return run;
+}

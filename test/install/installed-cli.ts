@@ -1,0 +1,92 @@
+/**
+ * Helpers for the tests that run zonectl as users install it (test/install): the npm tarball
+ * installed into a temporary prefix, the single executable, the README's commands. Every child
+ * runs asynchronously: an emulator started by the test answers from this very process.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMALL_ZONE } from '../fixtures/small-zone.js';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Run { code: number; stdout: string; stderr: string }
+
+/** Runs `file args` with exactly `env` (plus NO_COLOR): nothing of the test's own environment leaks in. */
+export function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, [...args], { cwd, env: { NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
+    });
+  });
+}
+
+/** The commit a build made now embeds (scripts/build-info.mjs): 12 hex digits, `-dirty` with uncommitted changes. */
+export function headCommit(): string {
+  return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+/**
+ * `npm pack` of the package as it would be published: package.json, README and schemas copied to
+ * a staging directory with a fresh bundle (what `prepack` builds), packed there with the
+ * repository's own npm. Staged so that the test neither needs nor rewrites the worktree's dist/.
+ */
+export function packTarball(): string {
+  const stage = mkdtempSync(join(tmpdir(), 'zonectl-stage-'));
+  for (const f of ['package.json', 'README.md', 'schemas']) cpSync(join(root, f), join(stage, f), { recursive: true });
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), join(stage, 'dist', 'bundle')], { cwd: root, stdio: 'pipe' });
+  const out = join(stage, 'out');
+  mkdirSync(out);
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', out], { cwd: stage, stdio: 'pipe', env: isolatedNpmEnv(stage) });
+  const [tarball] = readdirSync(out);
+  return join(out, tarball);
+}
+
+/** npm with an empty cache and user config of its own: nothing comes from this machine's npm setup. */
+export function isolatedNpmEnv(dir: string): NodeJS.ProcessEnv {
+  const userconfig = join(dir, 'npmrc');
+  writeFileSync(userconfig, '');
+  return { PATH: process.env.PATH, HOME: dir, npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: userconfig };
+}
+
+/** `npm install -g --prefix PREFIX TARBALL --offline`: works only while the package has no dependencies. */
+export function installGlobally(tarball: string, prefix: string): string {
+  execFileSync('npm', ['install', '-g', '--prefix', prefix, tarball, '--offline', '--no-audit', '--no-fund'], { stdio: 'pipe', env: isolatedNpmEnv(dirname(prefix)) });
+  return join(prefix, 'bin', 'zonectl');
+}
+
+export interface CliEmulator { baseUrl: string; stop(): void }
+
+/** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
+export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
+  const child = spawn(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const url = /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m.exec(stdout);
+      if (url !== null) resolve({ baseUrl: url[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('error', reject);
+    child.on('close', (code) => reject(new Error(`the emulator ended (exit ${code}) before printing its URL: ${stderr}`)));
+  });
+}
+
+/**
+ * The main job with an installed zonectl (`bin`) against an emulator: validate, plan (changes),
+ * apply, plan (empty). Returns each run, so the caller asserts on them.
+ */
+export async function validatePlanApplyPlan(bin: string, baseUrl: string, token: string, env: Record<string, string>): Promise<Record<'validate' | 'plan' | 'apply' | 'replan', Run>> {
+  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-'));
+  writeFileSync(join(dir, 'example.com.yaml'), SMALL_ZONE);
+  const api = { ...env, CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: token };
+  const validate = await runFile(bin, ['validate', 'example.com.yaml'], env, dir);
+  const plan = await runFile(bin, ['plan', 'example.com.yaml', '--detailed-exitcode'], api, dir);
+  const apply = await runFile(bin, ['apply', 'example.com.yaml', '--yes'], api, dir);
+  const replan = await runFile(bin, ['plan', 'example.com.yaml', '--detailed-exitcode'], api, dir);
+  return { validate, plan, apply, replan };
+}
