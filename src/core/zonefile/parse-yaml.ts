@@ -36,8 +36,13 @@ const KIND_SEQUENCE = 3;
 /** The YAML 1.1 merge key. */
 const MERGE_KEY = '<<';
 
-/** The YAML 1.2 core schema plus merge keys (YAML 1.1 `<<`, which js-yaml keeps out of CORE_SCHEMA). */
-const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [yaml.types.merge] });
+/**
+ * The YAML 1.2 core schema plus merge keys (YAML 1.1 `<<`, https://yaml.org/type/merge.html),
+ * which js-yaml keeps out of CORE_SCHEMA; the type is js-yaml's own `merge` (lib/type/merge.js),
+ * spelled here because @types/js-yaml does not declare `yaml.types`.
+ */
+const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: unknown) => data === MERGE_KEY || data === null });
+const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
 
 function kindCode(kind: string | null): number {
   switch (kind) {
