@@ -54,6 +54,8 @@ export interface TokenSpec {
 export interface IgnoreRule {
   name?: string;
   type?: string;
+  /** Content glob (TXT: the unquoted text), e.g. `*.acm-validations.aws`. */
+  content?: string;
 }
 
 export interface ManageConfig {

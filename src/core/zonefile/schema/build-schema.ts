@@ -157,13 +157,14 @@ const MANAGE: JsonSchema = {
       description: 'Live records never touched and never reported.',
       type: 'array',
       items: {
-        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified) and/or type.',
+        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match).',
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
         properties: {
           name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
           type: { description: 'Record type.', enum: [...RECORD_TYPES] },
+          content: { description: 'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.', type: 'string', minLength: 1 },
         },
       },
     },
