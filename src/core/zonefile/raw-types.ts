@@ -76,4 +76,5 @@ export interface RawZoneFile {
   readonly records?: readonly unknown[];
   readonly tokens?: readonly unknown[];
   readonly manage?: RawManage;
+  readonly include?: readonly string[];
 }

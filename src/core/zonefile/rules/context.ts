@@ -37,7 +37,7 @@ export interface RuleContext {
 
 export type Rule = (ctx: RuleContext) => void;
 
-/** `records[3] (line 12)` — how a rule names another record. */
+/** `records[3] (line 12)`, or `records[3] (shared/mail.yaml line 12)` with fragments — how a rule names another record. */
 export function describeRecordAt(ctx: RuleContext, entry: RecordEntry): string {
-  return `records[${entry.index}] (line ${ctx.sink.lineOf(entry.path)})`;
+  return `records[${entry.index}] (${ctx.sink.placeOf(entry.path)})`;
 }
