@@ -1,4 +1,6 @@
+import { Command } from 'commander';
 import { expect } from 'vitest';
+import { registerValidate } from '../../src/cli/commands/validate.js';
 import { formatProblem, loadZoneFile, type Problem, type ZoneConfig } from '../../src/core/zonefile/index.js';
 
 export const HEADER = 'version: 1\nzone: example.com\n';
@@ -42,4 +44,17 @@ export function expectValid(text: string, env: Record<string, string | undefined
   expect(errors(r.problems).map(formatProblem)).toEqual([]);
   expect(r.config).toBeDefined();
   return r.config as ZoneConfig;
+}
+
+/** `zonectl validate ARGS` through commander, with its lines and exit code (process.exitCode is reset). */
+export async function runValidateCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
+  registerValidate(program, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  process.exitCode = undefined;
+  await program.parseAsync(['validate', ...args], { from: 'user' });
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = undefined;
+  return { code, out, err };
 }

@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadZoneFiles } from '../../src/app/load-zone-files.js';
-import { registerValidate } from '../../src/cli/commands/validate.js';
+import { runValidateCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));
 const file = (name: string, text: string): string => {
@@ -15,17 +14,7 @@ const file = (name: string, text: string): string => {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 
-async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
-  registerValidate(program, { out: (l) => out.push(l), err: (l) => err.push(l), env });
-  process.exitCode = undefined;
-  await program.parseAsync(['validate', ...args], { from: 'user' });
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = undefined;
-  return { code, out, err };
-}
+const runCli = runValidateCli;
 
 afterEach(() => {
   process.exitCode = undefined;
