@@ -61,7 +61,8 @@ export function registerPlan(program: Command): void {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
-        const files = [...runs.map((r) => r.config.file), ...accountRuns.map((a) => a.config.file)];
+        // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
+        const files = [...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)])];
         savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
         info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
