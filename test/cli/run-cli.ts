@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** tsx's loader by its path, so that the CLI runs from any working directory (a repository made in a test). */
+const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
 export interface CliResult {
   code: number;
@@ -13,7 +15,7 @@ export interface CliResult {
 /** Run the real CLI (TypeScript through tsx) in a child process, without a terminal. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = root): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'src/cli/main.ts'), ...args], {
       cwd,
       env: {
         PATH: process.env.PATH,
