@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadZoneFilesDetailed } from '../../src/app/load-zone-files.js';
 import { runValidateCli } from './helpers.js';
+import { lintZone } from '../../src/core/lint/index.js';
 import { formatProblem } from '../../src/core/zonefile/index.js';
 
 /** A repository in a temp directory (a `.git` directory marks its root). */
@@ -135,5 +136,15 @@ describe('zonectl validate of a fragment alone', () => {
     const r = await runCli([join(root, 'shared/bad.yaml')]);
     expect(r.code).toBe(1);
     expect(r.err.join('\n')).toMatch(/bad\.yaml:2:1 settings: unknown field `settings`/);
+  });
+});
+
+describe('lint of a zone with fragments', () => {
+  it('a finding about a fragment record is placed in the fragment', async () => {
+    const root = repo({ 'shared/spf.yaml': 'version: 1\nrecords:\n  - { name: "@", type: TXT, content: "v=spf1 +all" }\n', 'zones/a.com.yaml': zone('a.com', '../shared/spf.yaml') });
+    const [loaded] = await load(root, ['zones/a.com.yaml']);
+    if (!loaded.config) throw new Error(lines([loaded], root).join('\n'));
+    const found = lintZone(loaded.config).filter((p) => p.code === 'lint.spf-permissive-all');
+    expect(found.map((p) => [p.file, p.line])).toEqual([[join(root, 'shared/spf.yaml'), 3]]);
   });
 });
