@@ -234,12 +234,13 @@ export class PositionIndex {
     for (let c = mapping + 1; c < t.next[mapping]; c = t.next[c]) {
       const k = this.#resolve(c);
       if (!this.#isKey(k)) continue;
+      const keyName = String(t.result[k]);
+      if (keyName !== name && keyName !== MERGE_KEY) continue;
       const after = t.next[c];
       const v = after < t.next[mapping] ? this.#resolve(after) : -1;
       const value = v >= 0 && !this.#isKey(v) ? v : -1;
-      const keyName = String(t.result[k]);
-      if (keyName === MERGE_KEY && value >= 0) merges.push(value);
-      else if (keyName === name) return { key: k, value };
+      if (keyName === name) return { key: k, value };
+      if (value >= 0) merges.push(value);
     }
     if (depth >= MAX_YAML_DEPTH) return null;
     for (const source of merges.flatMap((m) => this.#mergeSources(m))) {
