@@ -4,11 +4,13 @@
  * paths, `..` above the root, symlinks leading out), cycles, repeats, a record both in a zone and
  * in a fragment, and `validate` of a fragment alone.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadZoneFilesDetailed } from '../../src/app/load-zone-files.js';
+import { SCHEMA_FILE } from '../fixtures/zonefile/write-schema.js';
 import { runValidateCli } from './helpers.js';
 import { lintZone } from '../../src/core/lint/index.js';
 import { formatProblem } from '../../src/core/zonefile/index.js';
@@ -146,5 +148,20 @@ describe('lint of a zone with fragments', () => {
     if (!loaded.config) throw new Error(lines([loaded], root).join('\n'));
     const found = lintZone(loaded.config).filter((p) => p.code === 'lint.spf-permissive-all');
     expect(found.map((p) => [p.file, p.line])).toEqual([[join(root, 'shared/spf.yaml'), 3]]);
+  });
+});
+
+describe('the published schema describes include and fragments', () => {
+  const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
+  const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
+  const valid = ajv.compile(schema);
+  it.each([
+    ['a zone file with include', { version: 1, zone: 'a.com', include: ['../shared/mail.yaml'] }, true],
+    ['a fragment', { version: 1, include: ['caa.yaml'], defaults: { ttl: 3600 }, records: [{ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 }], manage: { ignore: [{ type: 'CNAME', content: '*.acm-validations.aws' }] } }, true],
+    ['a fragment with a zone-only field', { version: 1, settings: { ns_ttl: 3600 } }, false],
+    ['a fragment with manage fields other than ignore', { version: 1, manage: { unmanaged: 'keep' } }, false],
+    ['an include that is not a list of paths', { version: 1, zone: 'a.com', include: '../shared/mail.yaml' }, false],
+  ])('%s: %s', (_what, doc, want) => {
+    expect(valid(doc)).toBe(want);
   });
 });
