@@ -64,6 +64,13 @@ describe('include: shared fragments', () => {
     expect(got[0]).toMatch(/^shared\/bad\.yaml:3:37 records\[0\]\.content: .*300\.1\.1\.1.*\(in fragment .*shared\/bad\.yaml, included by .*zones\/a\.com\.yaml\)$/);
   });
 
+  it('a fragment\'s own defaults are checked like the zone\'s (a TTL out of range is an error at the fragment\'s line)', async () => {
+    const root = repo({ 'shared/ttl.yaml': 'version: 1\ndefaults: { ttl: 5 }\nrecords:\n  - { name: x, type: A, content: 192.0.2.1 }\n', 'zones/a.com.yaml': zone('a.com', '../shared/ttl.yaml') });
+    const files = await load(root, ['zones/a.com.yaml']);
+    expect(files[0].config).toBeUndefined();
+    expect(lines(files, root)).toEqual([expect.stringMatching(/^shared\/ttl\.yaml:2:19 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/)]);
+  });
+
   it('a record written both in the zone and in a fragment is a duplicate error that names both places', async () => {
     const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml', '  - { name: "@", type: MX, content: mx1.example.net., priority: 10 }') });
     const got = lines(await load(root, ['zones/a.com.yaml']), root).filter((l) => !l.includes(': warning: '));

@@ -8,8 +8,8 @@
  * A fragment's records are checked by the zone's rules together with the zone's records (so a
  * record written both in the zone and in a fragment is a `record.duplicate` error), but each
  * problem is placed in the fragment's own file and line and says which zone included it:
- * the rules address fragment records as `include[k].records[j]` and `FragmentSink` routes
- * those paths to fragment k's own sink.
+ * the rules address fragment records as `include[k].records[j]` (and a fragment's defaults as
+ * `include[k].defaults`) and `FragmentSink` routes those paths to fragment k's own sink.
  */
 import type { Env } from './interpolate.js';
 import type { DocPath } from './json-path.js';
@@ -45,8 +45,14 @@ export function fragmentRecordPath(k: number, j: number): DocPath {
 
 const INCLUDED = 'include';
 
+/** `include[k].defaults.ttl`: fragment k's own defaults, as the rules address them. */
+export function fragmentDefaultsPath(k: number): DocPath {
+  return [INCLUDED, k, 'defaults'];
+}
+
+/** `include[k].<field>...` (never `include[k]` itself, the entry in the including file) is in fragment k. */
 function fragmentOf(path: DocPath): { k: number; rest: DocPath } | undefined {
-  if (path.length > 2 && path[0] === INCLUDED && typeof path[1] === 'number' && path[2] === 'records') return { k: path[1], rest: path.slice(2) };
+  if (path.length > 2 && path[0] === INCLUDED && typeof path[1] === 'number' && typeof path[2] === 'string') return { k: path[1], rest: path.slice(2) };
   return undefined;
 }
 

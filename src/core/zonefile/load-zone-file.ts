@@ -7,7 +7,7 @@ import { canonicalZoneName } from '../model/names.js';
 import { finishAccountFile, isAccountDocument } from './account-file.js';
 import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
-import { collectFragments, FragmentSink, isFragmentDocument, fragmentRecordPath, type IncludeReader, type LoadedFragment } from './fragments.js';
+import { collectFragments, FragmentSink, isFragmentDocument, fragmentDefaultsPath, fragmentRecordPath, type IncludeReader, type LoadedFragment } from './fragments.js';
 import type { Env } from './interpolate.js';
 import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
@@ -82,7 +82,8 @@ export function loadZoneFile(
   const ownManage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
   const fragmentIgnore = sink.fragments.flatMap((f) => f.ignore);
   const manage: RawManage | undefined = fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
-  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
+  const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
+  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();

@@ -24,6 +24,8 @@ export interface RuleContext {
   readonly zone: string;
   /** Valid defaults (empty when `defaults` has schema errors). */
   readonly defaults: RawDefaults;
+  /** The included fragments' own defaults, each at its path (`include[k].defaults`, fragments.ts). */
+  readonly fragmentDefaults?: ReadonlyArray<{ readonly defaults: RawDefaults; readonly path: readonly PathSegment[] }>;
   readonly records: readonly RecordEntry[];
   /** Number of entries under `records` (valid or not). */
   readonly recordCount: number;
