@@ -68,7 +68,7 @@ describe('include: shared fragments', () => {
     const root = repo({ 'shared/ttl.yaml': 'version: 1\ndefaults: { ttl: 5 }\nrecords:\n  - { name: x, type: A, content: 192.0.2.1 }\n', 'zones/a.com.yaml': zone('a.com', '../shared/ttl.yaml') });
     const files = await load(root, ['zones/a.com.yaml']);
     expect(files[0].config).toBeUndefined();
-    expect(lines(files, root)).toEqual([expect.stringMatching(/^shared\/ttl\.yaml:2:19 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/)]);
+    expect(lines(files, root)).toEqual([expect.stringMatching(/^shared\/ttl\.yaml:2:18 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/)]);
   });
 
   it('a record written both in the zone and in a fragment is a duplicate error that names both places', async () => {
