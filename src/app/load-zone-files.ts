@@ -1,14 +1,15 @@
 /**
  * Read zone files from disk and load them with the process environment. A directory stands for
  * every zone file under it (zone-file-paths.ts), account files (`zone_defaults`, see
- * src/core/zonefile/account-file.ts) included. A missing or unreadable file, or a directory
+ * src/core/zonefile/account-file.ts) and shared fragments (read-include.ts) included. A missing or unreadable file, or a directory
  * without zone files, is a problem like any other (never a crash); files are independent of
  * each other, but one zone has one file and one account at most one account file.
  */
 import { readFile } from 'node:fs/promises';
 import { CREDENTIAL_VARIABLES } from '../api/credentials.js';
 import { VARIABLE_PREFIX } from '../core/zonefile/interpolate.js';
-import { loadZoneFile, type AccountConfig, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
+import { loadZoneFile, type AccountConfig, type FragmentSummary, type Problem, type ZoneConfig } from '../core/zonefile/index.js';
+import { includeReader } from './read-include.js';
 import { expandZoneFilePaths } from './zone-file-paths.js';
 
 /**
@@ -28,6 +29,8 @@ export interface LoadedZoneFile {
   config?: ZoneConfig;
   /** Set instead of `config` for a valid account file. */
   account?: AccountConfig;
+  /** Set instead of `config` for a shared fragment (`include:`d by zone files, never planned itself). */
+  fragment?: FragmentSummary;
   problems: Problem[];
 }
 
@@ -65,8 +68,8 @@ export async function loadZoneFilesDetailed(
       } catch (error) {
         return { path, problems: [readProblem(path, error)] };
       }
-      const { config, account, problems } = loadZoneFile({ path, text }, env);
-      return config ? { path, config, problems } : account ? { path, account, problems } : { path, problems };
+      const { config, account, fragment, problems } = loadZoneFile({ path, text }, env, includeReader(path));
+      return config ? { path, config, problems } : account ? { path, account, problems } : fragment ? { path, fragment, problems } : { path, problems };
     }),
   );
   const sameZone = (f: LoadedZoneFile, earlier: string): Problem => ({

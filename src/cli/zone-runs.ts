@@ -125,7 +125,14 @@ export async function runZones(
 }
 
 /** Prints the report: each zone's output, failures as error lines, a summary table for many zones. */
-export function printReport(kind: ReportKind, reports: readonly ZoneReport[], format: OutputFormat, env: Readonly<Record<string, string | undefined>> = process.env): void {
+export function printReport(
+  kind: ReportKind,
+  reports: readonly ZoneReport[],
+  format: OutputFormat,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  /** More top-level fields of the JSON document (e.g. `changed_since`). */
+  jsonExtra: Record<string, unknown> = {},
+): void {
   for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
   const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
   const accounts = reports.flatMap((r) => (r.kind === 'account' ? [jsonAccount(r.plan)] : []));
@@ -133,7 +140,7 @@ export function printReport(kind: ReportKind, reports: readonly ZoneReport[], fo
   let markdown: string | undefined;
   switch (format) {
     case 'json':
-      out(renderJson(plans, { ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}) }));
+      out(renderJson(plans, { ...jsonExtra, ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}) }));
       break;
     case 'markdown':
       markdown = renderMarkdownReport(reports, { kind });

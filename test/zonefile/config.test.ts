@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesIgnore } from '../../src/core/zonefile/index.js';
+import { matchesIgnoreByName } from '../../src/core/zonefile/match-ignore.js';
 import { HEADER, expectValid, withRecords } from './helpers.js';
 
 describe('defaults (README, "The zone file")', () => {
@@ -55,6 +56,13 @@ describe('settings, tokens, manage', () => {
   });
 });
 
+describe('matchesIgnoreByName (what the validator can know without live content)', () => {
+  it('a rule with content may match any record of its name and type', () => {
+    expect(matchesIgnoreByName({ type: 'NS', content: '*.example.net' }, { name: 'sub.example.com', type: 'NS' }, 'example.com')).toBe(true);
+    expect(matchesIgnoreByName({ type: 'NS', content: '*.example.net' }, { name: 'sub.example.com', type: 'A' }, 'example.com')).toBe(false);
+  });
+});
+
 describe('matchesIgnore', () => {
   const zone = 'example.com';
   it.each([
@@ -68,6 +76,13 @@ describe('matchesIgnore', () => {
     [{ name: 'ww?' }, { name: 'wwx.example.com', type: 'A' }, true],
     [{ name: 'www' }, { name: 'www2.example.com', type: 'A' }, false],
     [{ type: 'ns' }, { name: 'sub.example.com', type: 'NS' }, true],
+    [{ type: 'CNAME', content: '*.acm-validations.aws' }, { name: '_x1.example.com', type: 'CNAME', content: '_y2.abc.acm-validations.aws' }, true],
+    [{ type: 'CNAME', content: '*.acm-validations.aws.' }, { name: '_x1.example.com', type: 'CNAME', content: '_Y2.ACM-validations.aws' }, true],
+    [{ type: 'CNAME', content: '*.acm-validations.aws' }, { name: 'www.example.com', type: 'CNAME', content: 'lb.example.net' }, false],
+    [{ type: 'CNAME', content: '*.acm-validations.aws' }, { name: '_x1.example.com', type: 'TXT', content: 'a.acm-validations.aws' }, false],
+    [{ type: 'TXT', content: 'v=spf1 *' }, { name: 'example.com', type: 'TXT', content: 'v=spf1 include:x -all' }, true],
+    [{ name: 'mail', content: '192.0.2.?' }, { name: 'mail.example.com', type: 'A', content: '192.0.2.10' }, false],
+    [{ content: '*' }, { name: 'example.com', type: 'SRV' }, false],
   ])('%j matches %j: %s', (rule, record, want) => {
     expect(matchesIgnore(rule, record, zone)).toBe(want);
   });

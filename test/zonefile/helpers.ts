@@ -1,4 +1,6 @@
+import { Command } from 'commander';
 import { expect } from 'vitest';
+import { registerValidate } from '../../src/cli/commands/validate.js';
 import { formatProblem, loadZoneFile, type Problem, type ZoneConfig } from '../../src/core/zonefile/index.js';
 
 export const HEADER = 'version: 1\nzone: example.com\n';
@@ -42,4 +44,27 @@ export function expectValid(text: string, env: Record<string, string | undefined
   expect(errors(r.problems).map(formatProblem)).toEqual([]);
   expect(r.config).toBeDefined();
   return r.config as ZoneConfig;
+}
+
+/** `zonectl validate ARGS` through commander, with its lines and exit code (process.exitCode is reset). */
+/** A problem line (`FILE:LINE:COL ...`, or the closing `zonectl: error|warning: ...` count), not a summary line. */
+const isProblemLine = (l: string): boolean => /^zonectl: (error|warning): /.test(l) || /^.*?:\d+:\d+[ :]/.test(l);
+
+/**
+ * validate in process. It prints everything on stdout: the problem lines (`problems`), then one
+ * summary line per file (`out`); `stderr` holds what went to stderr (nothing, for validate's own output).
+ */
+export async function runValidateCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; problems: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
+  registerValidate(program, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
+  process.exitCode = undefined;
+  await program.parseAsync(['validate', ...args], { from: 'user' });
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = undefined;
+  const problems = stdout.filter(isProblemLine);
+  // Problems come first, summaries after them.
+  expect(stdout.slice(0, problems.length)).toEqual(problems);
+  return { code, out: stdout.filter((l) => !isProblemLine(l)), problems, stderr };
 }

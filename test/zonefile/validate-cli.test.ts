@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadZoneFiles } from '../../src/app/load-zone-files.js';
-import { registerValidate } from '../../src/cli/commands/validate.js';
+import { runValidateCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));
 const file = (name: string, text: string): string => {
@@ -15,27 +14,7 @@ const file = (name: string, text: string): string => {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 
-/** A problem line (`FILE:LINE:COL ...`, or the closing `zonectl: error|warning: ...` count), not a summary line. */
-const isProblemLine = (l: string): boolean => /^zonectl: (error|warning): /.test(l) || /^.*?:\d+:\d+[ :]/.test(l);
-
-/**
- * validate prints everything on stdout: the problem lines (`problems`), then one summary line per
- * file (`out`); `stderr` holds what went to stderr (nothing, for validate's own output).
- */
-async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; problems: string[]; stderr: string[] }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
-  registerValidate(program, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
-  process.exitCode = undefined;
-  await program.parseAsync(['validate', ...args], { from: 'user' });
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = undefined;
-  const problems = stdout.filter(isProblemLine);
-  // Problems come first, summaries after them.
-  expect(stdout.slice(0, problems.length)).toEqual(problems);
-  return { code, out: stdout.filter((l) => !isProblemLine(l)), problems, stderr };
-}
+const runCli = runValidateCli;
 
 afterEach(() => {
   process.exitCode = undefined;

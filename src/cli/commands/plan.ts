@@ -12,6 +12,7 @@ import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard,
 import { examplesText } from '../help-examples.js';
 import { beforeJsonReport } from '../json-error.js';
 import { loadValidFiles } from './load.js';
+import { changedSinceJson, selectChangedFiles, type ChangedSelection } from '../changed-since-report.js';
 
 export type { OutputFormat } from '../zone-runs.js';
 
@@ -38,6 +39,7 @@ export const baseUrlOption = (): Option =>
 interface PlanFlags extends ManyZoneFlags {
   detailedExitcode?: boolean;
   out?: string;
+  changedSince?: string;
 }
 
 export function registerPlan(program: Command): void {
@@ -46,14 +48,19 @@ export function registerPlan(program: Command): void {
     .description('Compare zone files with the live zones and show the changes apply would make (changes nothing)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
+    .option('--changed-since <ref>', 'plan only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (e.g. origin/main)')
     .addOption(baseUrlOption())
     .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
+    let changed: ChangedSelection | undefined;
     const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
-      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
+      const valid = await loadValidFiles(paths);
+      const selected = opts.changedSince !== undefined ? await selectChangedFiles(valid, opts.changedSince, paths) : valid;
+      if (opts.changedSince !== undefined) changed = selected as ChangedSelection;
+      const { configs, accounts, shard } = selectShard(selected, opts.shard);
       return { configs, accounts, outcomes: await runZones({ configs, accounts }, opts, shard, { checkPermissions: true }) };
     });
-    printReport('plan', toReports(outcomes), opts.format);
+    printReport('plan', toReports(outcomes), opts.format, process.env, changed ? { changed_since: changedSinceJson(changed) } : {});
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     if (opts.out !== undefined) {
@@ -61,12 +68,13 @@ export function registerPlan(program: Command): void {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
-        const files = [...runs.map((r) => r.config.file), ...accountRuns.map((a) => a.config.file)];
+        // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
+        const files = [...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)])];
         savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
         info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
       }
     }
-    if (configs.length === 0 && accounts.length === 0) log('zonectl: warning: no zone to plan (no zone file in this shard)');
+    if (configs.length === 0 && accounts.length === 0 && !changed) log('zonectl: warning: no zone to plan (no zone file in this shard)');
     const changes = hasChanges(runs) || accountsChange(outcomes);
     process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && changes ? EXIT.changes : EXIT.ok;
   });

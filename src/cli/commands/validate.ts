@@ -19,7 +19,7 @@ import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
-import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
+import { formatProblem, printable, type FragmentSummary, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../github-annotations.js';
 import { examplesText } from '../help-examples.js';
 import { jsonProblem } from '../json-error.js';
@@ -68,17 +68,27 @@ function counts(f: LoadedZoneFile): { errors: number; warnings: number; more: bo
   return { errors, warnings, more };
 }
 
+/** A valid fragment: what was checked, and what waits for the zones that include it. */
+function describeFragment(f: FragmentSummary, warnings: number): string {
+  const includes = f.includes.length > 0 ? `, includes ${f.includes.map(printable).join(', ')}` : '';
+  const warned = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
+  return `fragment (${plural(f.records, 'record')}${includes}${warned}); its shape is valid, and its records are checked with each zone file that includes it`;
+}
+
 /** `zone.yaml: 2 errors, 1 warning` or `zone.yaml: valid (12 records)`. */
 export function summarizeFile(f: LoadedZoneFile): string {
   const { errors, warnings, more } = counts(f);
   const file = printable(f.path);
   if (errors === 0 && f.account) return `${file}: ${describeValidAccountFile(f.account, warnings)}`;
+  if (errors === 0 && f.fragment) return `${file}: ${describeFragment(f.fragment, warnings)}`;
   if (errors > 0 || !f.config) {
     const n = more ? `at least ${plural(errors, 'error')}` : plural(errors, 'error');
     return `${file}: ${n}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`;
   }
   const tokens = f.config.tokens.length > 0 ? `, ${plural(f.config.tokens.length, 'token')}` : '';
-  return `${file}: valid (${plural(f.config.records.length, 'record')}${tokens}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''})`;
+  const fromFragments = f.config.records.filter((r) => r.source !== undefined).length;
+  const included = f.config.includes ? `, ${fromFragments} of them from ${plural(f.config.includes.length, 'fragment')}` : '';
+  return `${file}: valid (${plural(f.config.records.length, 'record')}${included}${tokens}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''})`;
 }
 
 /** The problem lines of one file: at most PRINTED_PER_FILE, then one line with the count of the rest. */
@@ -105,7 +115,7 @@ function withLint(f: LoadedZoneFile, strict: boolean): LoadedZoneFile {
 }
 
 function isValid(f: LoadedZoneFile): boolean {
-  return f.config !== undefined && counts(f).errors === 0;
+  return (f.config !== undefined || f.fragment !== undefined) && counts(f).errors === 0;
 }
 
 /** One file in `validate --format json`. */
@@ -116,6 +126,8 @@ function jsonFile(f: LoadedZoneFile): Record<string, unknown> {
     file: f.path,
     valid: isValid(f),
     ...(f.config ? { zone: f.config.zone, records: f.config.records.length, tokens: f.config.tokens.length } : {}),
+    ...(f.config?.includes ? { includes: f.config.includes } : {}),
+    ...(f.fragment ? { fragment: true, records: f.fragment.records, includes: f.fragment.includes } : {}),
     errors,
     warnings,
     // Problems counted but not kept (a file with thousands); `counts_complete` false: checking stopped early.
@@ -153,7 +165,7 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   for (const f of loaded) {
     for (const line of problemLines(f)) io.out(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
-    if ((!f.config && !f.account) || counts(f).errors > 0) invalid = true;
+    if ((!f.config && !f.account && !f.fragment) || counts(f).errors > 0) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
   return invalid ? 1 : 0;

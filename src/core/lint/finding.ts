@@ -18,11 +18,11 @@ export interface LintContext {
   readonly zone: string;
 }
 
-/** A finding at a record (and one of its fields). */
+/** A finding at a record (and one of its fields), in the file that writes it (a fragment's records: the fragment). */
 export function finding(ctx: LintContext, at: DesiredRecord, field: string, code: LintCode, message: string, fix: string): Problem {
   return {
     severity: 'warning',
-    file: ctx.file,
+    file: at.source ?? ctx.file,
     line: at.line,
     col: at.col,
     path: field === '' ? at.path : `${at.path}.${field}`,

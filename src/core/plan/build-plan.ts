@@ -36,6 +36,10 @@ export interface ZonePlan {
   readonly unmanagedTokens?: readonly UnlistedToken[];
   /** For each name the plan touches: the live `TYPE id@modified_on` list at plan time. */
   readonly fingerprint: Readonly<Record<string, readonly string[]>>;
+  /** The zone file the plan was made from. */
+  readonly file?: string;
+  /** Records of the file that come from an included fragment: `recordKey` -> fragment file (record-source.ts). */
+  readonly sources?: Readonly<Record<string, string>>;
 }
 
 /** A live record the file does not list, deleted because a desired record cannot stand beside it. */

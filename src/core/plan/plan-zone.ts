@@ -8,6 +8,7 @@ import type { ZoneConfig } from '../zonefile/index.js';
 import { matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { ProxiedChainError, proxiedChainProblems } from './check-chains.js';
+import { fragmentSources } from './record-source.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
 export const SAFETY_MIN_RECORDS = 10;
@@ -93,9 +94,12 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
     ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
   ];
+  const sources = fragmentSources(config.records);
   return {
     ...plan,
     warnings,
+    file: config.file,
+    ...(sources ? { sources } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
   };

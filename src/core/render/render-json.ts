@@ -1,6 +1,7 @@
 import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
+import { sourceFileOf } from '../plan/record-source.js';
 
 /** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
@@ -13,6 +14,8 @@ export interface JsonChange {
   fields: readonly string[];
   record_id?: string;
   replacement?: boolean;
+  /** The file that writes the record (the zone file, or the fragment it includes); creates and updates. */
+  source?: string;
 }
 
 export function jsonChange(op: Operation): JsonChange {
@@ -40,7 +43,10 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
     zone: plan.zone,
     zone_id: plan.zoneId,
     summary: plan.summary,
-    changes: plan.operations.map(jsonChange),
+    changes: plan.operations.map((op) => {
+      const source = sourceFileOf(plan, op);
+      return source !== undefined ? { ...jsonChange(op), source } : jsonChange(op);
+    }),
     unmanaged: plan.unmanaged.map(({ meta: _meta, ...r }) => r),
     unmanaged_tokens: plan.unmanagedTokens ?? [],
     replacements: (plan.replacements ?? []).map((r) => ({ name: r.name, type: r.type, record_id: r.id, by: r.by, before: r.record })),

@@ -7,6 +7,7 @@
  */
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
+import { fragmentOf } from '../plan/record-source.js';
 import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { accountDetailsBlock } from './render-account.js';
@@ -34,7 +35,7 @@ function cell(text: string): string {
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 /** A diff line of one operation; a long TXT update as a word diff of the two texts. */
-function operationLines(op: Operation): string[] {
+function operationLines(op: Operation, fragment?: string): string[] {
   if (op.kind === 'dns_record' && op.action === 'update' && op.after.type === 'TXT' && op.fields.includes('content')) {
     const before = op.before.content ?? '';
     const after = op.after.content ?? '';
@@ -46,7 +47,7 @@ function operationLines(op: Operation): string[] {
       ];
     }
   }
-  return renderOperation(op).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
+  return renderOperation(op, undefined, fragment).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
 }
 
 function attentionLines(reports: readonly ZoneReport[]): string[] {
@@ -107,7 +108,7 @@ function detailsBlock(plan: ZonePlan, maxChars: number): { text: string; omitted
   let used = fixed;
   let shown = 0;
   for (const op of plan.operations) {
-    const lines = operationLines(op).join('\n');
+    const lines = operationLines(op, fragmentOf(plan, op)).join('\n');
     if (used + lines.length + 1 > maxChars - 60) break;
     body.push(lines);
     used += lines.length + 1;

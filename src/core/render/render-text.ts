@@ -3,6 +3,7 @@ import type { CanonicalRecord } from '../model/record.js';
 import type { UnlistedToken } from '../diff/unlisted-tokens.js';
 import type { PlanSummary, Replacement, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
+import { fragmentOf } from '../plan/record-source.js';
 import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
 export interface TextStyle {
@@ -32,20 +33,22 @@ export function describeSettingsValue(v: unknown): string {
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
-export function renderOperation(op: Operation, style: TextStyle = plain): string[] {
+/** `fragment`: the fragment file the operation's record comes from (`include:`), marked on its line. */
+export function renderOperation(op: Operation, style: TextStyle = plain, fragment?: string): string[] {
+  const from = fragment !== undefined ? style.dim(` (from ${fragment})`) : '';
   switch (op.kind) {
     case 'dns_record':
       switch (op.action) {
         case 'create': {
           const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
-          return [style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag];
+          return [style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag + from];
         }
         case 'delete': {
           const tag = op.replacement ? style.dim(' (replaced)') : '';
           return [style.red(`  - ${head(op.before)} ${describeRecordValue(op.before)}`) + tag];
         }
         case 'update': {
-          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`)];
+          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`) + from];
           // content/data/priority are one value on screen: show it once.
           const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
           const firstValue = op.fields.find(isValue);
@@ -98,7 +101,7 @@ export function describeUnlistedToken(t: UnlistedToken): string {
 export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string {
   const lines = [style.bold(`${plan.zone} (zone ${plan.zoneId})`)];
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
-  for (const op of plan.operations) lines.push(...renderOperation(op, style));
+  for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged records (kept):`));
     for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));

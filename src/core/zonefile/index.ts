@@ -9,7 +9,9 @@ export type {
   ManageConfig,
   DesiredSettings,
   ZoneConfig,
+  FragmentSummary,
 } from './types.js';
+export type { IncludeReader, IncludeRead } from './fragments.js';
 export { loadZoneFile } from './load-zone-file.js';
 export type { AccountConfig } from './account-types.js';
 export { formatProblem } from './problems.js';

@@ -7,91 +7,49 @@ import { canonicalZoneName } from '../model/names.js';
 import { finishAccountFile, isAccountDocument } from './account-file.js';
 import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
-import { interpolateDocument, type Env, type InterpolationOptions } from './interpolate.js';
-import { formatPath, isPathWithin, type PathSegment } from './json-path.js';
-import { parseYaml } from './parse-yaml.js';
-import { findReplacementCharacter } from './text-checks.js';
-import { PROBLEM_LIMIT, ProblemSink } from './problems.js';
-import type { RawDefaults, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
+import { collectFragments, FragmentSink, isFragmentDocument, fragmentDefaultsPath, fragmentRecordPath, type IncludeReader, type LoadedFragment } from './fragments.js';
+import type { Env } from './interpolate.js';
+import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
+import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
 import { RULES } from './rules/index.js';
-import type { DesiredRecord, Problem, SourceFile, ZoneConfig } from './types.js';
-import { validateAgainstSchema, type SchemaIssue } from './validate-schema.js';
+import type { DesiredRecord, FragmentSummary, Problem, SourceFile, ZoneConfig } from './types.js';
 
-/** Index of the first-level item (`records[i]`, `tokens[i]`) each schema issue falls into. */
-function invalidItems(issues: readonly SchemaIssue[], list: 'records' | 'tokens'): Set<number> {
-  const out = new Set<number>();
-  for (const i of issues) if (i.path[0] === list && typeof i.path[1] === 'number') out.add(i.path[1]);
-  return out;
-}
-
-function hasIssueWithin(issues: readonly SchemaIssue[], prefix: readonly PathSegment[]): boolean {
-  return issues.some((i) => isPathWithin(i.path, prefix));
-}
-
-/** True when `path` lies within one of `prefixes` (keys of `pathKey`): linear in the path's length. */
-function withinAny(path: readonly PathSegment[], prefixes: ReadonlySet<string>): boolean {
-  if (prefixes.size === 0) return false;
-  for (let n = 0; n <= path.length; n += 1) if (prefixes.has(pathKey(path.slice(0, n)))) return true;
-  return false;
-}
-
-function pathKey(path: readonly PathSegment[]): string {
-  return path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
-}
+const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
 
 /**
- * A zone file, or an account file (`zone_defaults` instead of `zone`, see account-file.ts): the
- * result then has `account` instead of `config`.
+ * A zone file, an account file (`zone_defaults` instead of `zone`, see account-file.ts: the
+ * result then has `account` instead of `config`), or a fragment (neither: `fragment`, checked
+ * alone as far as it can be without a zone). `readInclude` reads the fragments `include:` names
+ * (fragments.ts); without it, a file with `include:` is an error.
  */
 export function loadZoneFile(
   source: SourceFile,
   env: Env,
-  interpolation: InterpolationOptions = {},
-): { config?: ZoneConfig; account?: AccountConfig; problems: Problem[] } {
-  const undecodable = findReplacementCharacter(source.text);
-  if (undecodable) {
-    const sink = new ProblemSink(source.path, null);
-    sink.at('error', 'file.utf8', undecodable.line, undecodable.col, 'the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)');
-    return { problems: sink.finish() };
-  }
-  const parsed = parseYaml(source.text);
-  if (!parsed.ok) {
-    const sink = new ProblemSink(source.path, null);
-    sink.at('error', parsed.code, parsed.line, parsed.col, parsed.message);
-    return { problems: sink.finish() };
-  }
-  const positions = parsed.positions;
-  const sink = new ProblemSink(source.path, positions);
-
-  if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-    sink.error('schema.root', [], 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`');
-    return { problems: sink.finish() };
-  }
-
-  const interpolated = interpolateDocument(parsed.value, env, interpolation);
-  for (const issue of interpolated.issues) sink.error(issue.code, issue.path, issue.message);
-  const unresolved = interpolated.issues.map((i) => i.path);
-  const unresolvedKeys = new Set(unresolved.map(pathKey));
-  const doc = interpolated.value as RawZoneFile;
-
-  // Values still holding an unresolved `${VAR}` are already reported: no second, confusing error.
-  const schema = validateAgainstSchema(doc, PROBLEM_LIMIT);
-  if (!schema.complete) sink.markIncomplete();
-  const issues = schema.issues.filter((i) => !withinAny(i.path, unresolvedKeys));
-  for (const i of issues) {
-    if (i.atKey) sink.keyError(i.code, i.path, i.message);
-    else sink.error(i.code, i.path, i.message);
-  }
+  readInclude?: IncludeReader,
+): { config?: ZoneConfig; account?: AccountConfig; fragment?: FragmentSummary; problems: Problem[] } {
+  // The fragments' problems join the zone file's, each in its own file.
+  const { sink, read } = readDocument(source, env, ZONE_ROOT, (file, positions) => new FragmentSink(file, positions));
+  if (!read) return { problems: sink.finish() };
+  const { positions, issues, unresolved } = read;
+  const doc = read.doc as unknown as RawZoneFile;
 
   // Past the problem limit the schema stopped looking: the items it did not look at cannot be
   // handed to the rules as valid, so the rules do not run.
-  if (schema.complete && isAccountDocument(doc)) {
+  if (read.complete && isAccountDocument(doc)) {
     return finishAccountFile({ file: source.path, doc: doc as unknown as RawAccountFile, issues, unresolved, sink });
   }
-  if (!schema.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
+  if (read.complete && isFragmentDocument(read.doc)) {
+    // A fragment on its own: its schema and its includes; the rules need the including zone.
+    const fragments: LoadedFragment[] = [];
+    collectFragments({ file: source.path, doc: read.doc, sink, env, read: readInclude, out: fragments });
+    const records = Array.isArray(doc.records) ? doc.records.length : 0;
+    return { fragment: { records, includes: fragments.map((f) => f.file) }, problems: sink.finish() };
+  }
+  if (!read.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
     return { problems: sink.finish() };
   }
+  collectFragments({ file: source.path, doc: read.doc, sink, env, read: readInclude, out: sink.fragments });
   const zone = canonicalZoneName(doc.zone);
   const defaults: RawDefaults = hasIssueWithin(issues, ['defaults']) ? {} : (doc.defaults ?? {});
 
@@ -104,6 +62,11 @@ export function loadZoneFile(
     const raw = rawRecords[i] as RawRecord;
     records.push({ index: i, path: ['records', i], raw, record: buildRecord(raw, defaults, zone) });
   }
+  // Fragment records: names relative to this zone; the fragment's defaults first, then the zone's.
+  sink.fragments.forEach((f, k) => {
+    const fragmentDefaults = { ...defaults, ...f.defaults };
+    for (const { index, raw } of f.records) records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, fragmentDefaults, zone) });
+  });
 
   const badTokens = invalidItems(issues, 'tokens');
   const rawTokens = Array.isArray(doc.tokens) ? doc.tokens : [];
@@ -116,17 +79,26 @@ export function loadZoneFile(
     ? doc.settings
     : undefined;
 
-  const manage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
-  const ctx = { doc, zone, defaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
+  const ownManage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
+  const fragmentIgnore = sink.fragments.flatMap((f) => f.ignore);
+  const manage: RawManage | undefined = fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
+  const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
+  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();
   if (sink.errorCount > 0) return { problems };
 
   const items = positions.itemPositionsOf(['records']);
+  const fragmentItems = sink.fragments.map((f) => f.positions?.itemPositionsOf(['records']));
   const desired: DesiredRecord[] = records.map((e) => {
-    const { line, col } = items?.[e.index] ?? positions.positionOf(e.path);
-    return { record: e.record, path: `records[${e.index}]`, line, col };
+    const k = e.path[0] === 'include' ? (e.path[1] as number) : -1;
+    if (k < 0) {
+      const { line, col } = items?.[e.index] ?? positions.positionOf(e.path);
+      return { record: e.record, path: `records[${e.index}]`, line, col };
+    }
+    const { line, col } = fragmentItems[k]?.[e.index] ?? { line: 1, col: 1 };
+    return { record: e.record, path: `records[${e.index}]`, line, col, source: sink.fragments[k].file };
   });
   const config: ZoneConfig = {
     file: source.path,
@@ -134,8 +106,9 @@ export function loadZoneFile(
     defaults: { ttl: defaults.ttl === undefined || defaults.ttl === 1 ? 'auto' : defaults.ttl, proxied: defaults.proxied ?? false },
     records: desired,
     tokens: tokens.map((t) => buildToken(t.raw, t.path, positions.positionOf(t.path).line)),
-    manage: buildManage(doc.manage),
+    manage: buildManage(manage),
   };
+  if (sink.fragments.length > 0) config.includes = sink.fragments.map((f) => f.file);
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();
   if (doc.settings !== undefined) config.settings = buildSettings(doc.settings);
   return { config, problems };

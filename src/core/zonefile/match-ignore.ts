@@ -1,4 +1,4 @@
-/** `manage.ignore` matching, shared by the validator and the planner. */
+/** `manage.ignore` matching (name and type globs, content glob), shared by the validator and the planner. */
 import { canonicalHostname, canonicalZoneName, relativeRecordName } from '../model/names.js';
 import type { IgnoreRule } from './types.js';
 
@@ -14,11 +14,12 @@ function globToRegExp(glob: string): RegExp {
 }
 
 /**
- * True when `record` (canonical FQDN name) matches an ignore rule: the name glob (`*` any
- * characters, dots included; `?` one character; case-insensitive) is tried against the relative
- * name (`@` for the apex) and the fully qualified one; `type` must be equal when given.
+ * True when `record` (canonical FQDN name) may match an ignore rule whatever its content: the
+ * name glob (`*` any characters, dots included; `?` one character; case-insensitive) is tried
+ * against the relative name (`@` for the apex) and the fully qualified one; `type` must be equal
+ * when given. The validator asks this of records it cannot see (a rule with `content` may match).
  */
-export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: string }, zone: string): boolean {
+export function matchesIgnoreByName(rule: IgnoreRule, record: { name: string; type: string }, zone: string): boolean {
   if (rule.type !== undefined && rule.type.toUpperCase() !== record.type.toUpperCase()) return false;
   if (rule.name === undefined) return true;
   const z = canonicalZoneName(zone);
@@ -27,4 +28,20 @@ export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: st
   const glob = raw === '@' ? '@' : canonicalHostname(raw.replace(/\*/g, '\u0000')).replace(/\u0000/g, '*');
   const re = globToRegExp(glob);
   return re.test(relativeRecordName(fqdn, z)) || re.test(fqdn);
+}
+
+/** A trailing dot and letter case do not count in a content glob (`*.acm-validations.aws.` or not). */
+function contentKey(text: string): string {
+  return text.toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * True when a live `record` matches an ignore rule: name and type as above, and `content` (a glob,
+ * like DNSControl's IGNORE_TARGET) against the record's content (TXT: the unquoted text); a
+ * record without content (SRV, CAA, ...: `data`) never matches a rule with `content`.
+ */
+export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: string; content?: string }, zone: string): boolean {
+  if (!matchesIgnoreByName(rule, record, zone)) return false;
+  if (rule.content === undefined) return true;
+  return record.content !== undefined && globToRegExp(contentKey(rule.content)).test(contentKey(record.content));
 }

@@ -33,6 +33,17 @@ const KIND_SCALAR = 1;
 const KIND_MAPPING = 2;
 const KIND_SEQUENCE = 3;
 
+/** The YAML 1.1 merge key. */
+const MERGE_KEY = '<<';
+
+/**
+ * The YAML 1.2 core schema plus merge keys (YAML 1.1 `<<`, https://yaml.org/type/merge.html),
+ * which js-yaml keeps out of CORE_SCHEMA; the type is js-yaml's own `merge` (lib/type/merge.js),
+ * spelled here because @types/js-yaml does not declare `yaml.types`.
+ */
+const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: unknown) => data === MERGE_KEY || data === null });
+const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
+
 function kindCode(kind: string | null): number {
   switch (kind) {
     case 'scalar':
@@ -115,6 +126,8 @@ export class PositionIndex {
   readonly #nodes: NodeTable;
   /** Resolved child nodes of the sequences looked into so far (index access without a walk). */
   readonly #items = new Map<number, Int32Array>();
+  /** The mapping node that wrote each mapping value (built on the first merge key looked into). */
+  #writtenAt: Map<unknown, number> | undefined;
 
   /** @internal built by parseYaml */
   constructor(input: string, nodes: NodeTable) {
@@ -209,17 +222,57 @@ export class PositionIndex {
     return items;
   }
 
-  /** The key node named `name` in a mapping node and the value node after it (-1 when none). */
-  #pairOf(mapping: number, name: string): { key: number; value: number } | null {
+  /**
+   * The key node named `name` in a mapping node and the value node after it (-1 when none). A
+   * key the mapping does not write itself is looked up in its merge keys (`<<: *a`,
+   * `<<: [*a, *b]`) in the order YAML 1.1 merges them (explicit keys win, then the earlier
+   * source), so that a merged value points at the line of the anchor that supplied it.
+   */
+  #pairOf(mapping: number, name: string, depth = 0): { key: number; value: number } | null {
     const t = this.#nodes;
+    const merges: number[] = [];
     for (let c = mapping + 1; c < t.next[mapping]; c = t.next[c]) {
       const k = this.#resolve(c);
-      if (!this.#isKey(k) || String(t.result[k]) !== name) continue;
+      if (!this.#isKey(k)) continue;
+      const keyName = String(t.result[k]);
+      if (keyName !== name && keyName !== MERGE_KEY) continue;
       const after = t.next[c];
       const v = after < t.next[mapping] ? this.#resolve(after) : -1;
-      return { key: k, value: v >= 0 && !this.#isKey(v) ? v : -1 };
+      const value = v >= 0 && !this.#isKey(v) ? v : -1;
+      if (keyName === name) return { key: k, value };
+      if (value >= 0) merges.push(value);
+    }
+    if (depth >= MAX_YAML_DEPTH) return null;
+    for (const source of merges.flatMap((m) => this.#mergeSources(m))) {
+      const pair = this.#pairOf(source, name, depth + 1);
+      if (pair) return pair;
     }
     return null;
+  }
+
+  /** The mapping nodes a merge key's value names, in merge order. */
+  #mergeSources(value: number): number[] {
+    const t = this.#nodes;
+    const list = t.kind[value] === KIND_SEQUENCE && this.#hasChildren(value) ? Array.from(this.#itemsOf(value)) : [value];
+    return list.flatMap((n) => {
+      if (t.kind[n] === KIND_MAPPING && this.#hasChildren(n)) return [n];
+      const written = this.#writtenNodeOf(t.result[n]);
+      return written >= 0 ? [written] : [];
+    });
+  }
+
+  /** The node that wrote a mapping value an alias names (-1 when none). */
+  #writtenNodeOf(value: unknown): number {
+    if (value === null || typeof value !== 'object') return -1;
+    if (!this.#writtenAt) {
+      const t = this.#nodes;
+      const map = new Map<unknown, number>();
+      for (let n = 0; n < t.count; n += 1) {
+        if (t.kind[n] === KIND_MAPPING && this.#hasChildren(n) && !map.has(t.result[n])) map.set(t.result[n], n);
+      }
+      this.#writtenAt = map;
+    }
+    return this.#writtenAt.get(value) ?? -1;
   }
 
   /** A key is a scalar followed (after blanks on its line) by `:`. */
@@ -265,6 +318,9 @@ export type ParseResult =
 /** Deepest nesting accepted (a zone file needs about 7 levels). */
 export const MAX_YAML_DEPTH = 64;
 
+/** Keys merge keys may copy in any file (js-yaml's default); larger files may copy two per byte. */
+const MIN_MERGE_KEYS = 10_000;
+
 function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): ParseResult | undefined {
   const verdict = measureAliasExpansion(nodes.closedCount, (i) => nodes.result[nodes.closed[i]], value);
   if (!verdict) return undefined;
@@ -280,7 +336,7 @@ function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): 
 
 /**
  * Parse one YAML document with the YAML 1.2 core schema (no timestamps, so `2026-01-01T00:00:00Z`
- * stays a string; `on`/`off`/`yes` stay strings). Duplicate keys are errors, and so are nesting
+ * stays a string; `on`/`off`/`yes` stay strings) and YAML 1.1 merge keys (`<<: *a`). Duplicate keys are errors, and so are nesting
  * deeper than MAX_YAML_DEPTH and aliases that expand far beyond what the file writes.
  */
 export function parseYaml(text: string): ParseResult {
@@ -307,7 +363,9 @@ export function parseYaml(text: string): ParseResult {
     nodes.close(stack[--depth], state.position, state.kind, state.result);
   };
   try {
-    const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, listener, maxDepth: MAX_YAML_DEPTH } as yaml.LoadOptions);
+    // Merge work (keys copied) is bounded by the file's size, so merges cannot multiply it.
+    const maxTotalMergeKeys = Math.max(MIN_MERGE_KEYS, 2 * text.length);
+    const value = yaml.load(text, { schema: ZONE_YAML_SCHEMA, listener, maxDepth: MAX_YAML_DEPTH, maxTotalMergeKeys } as yaml.LoadOptions);
     const positions = new PositionIndex(input, nodes);
     // Without an anchor there is no alias: the common case costs nothing. (Should js-yaml ever
     // stop exposing its anchor map, every document is measured.)
@@ -317,6 +375,9 @@ export function parseYaml(text: string): ParseResult {
     if (err instanceof yaml.YAMLException) {
       const mark = err.mark as { line?: number; column?: number } | undefined;
       const deep = /maxDepth/.test(err.reason);
+      if (/maxTotalMergeKeys/.test(err.reason)) {
+        return { ok: false, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, code: 'yaml.alias-bomb', message: 'YAML merge keys (`<<`) copy far more keys than the file writes; write the values out, or use fewer nested merges' };
+      }
       return {
         ok: false,
         line: (mark?.line ?? 0) + 1,

@@ -100,6 +100,16 @@ export class ProblemSink {
     return this.#positions ? this.#positions.positionOf(path).line : 1;
   }
 
+  /** How a problem elsewhere names the place of `path`: `line 12` (a sink of several files adds the file). */
+  placeOf(path: DocPath): string {
+    return `line ${this.lineOf(path)}`;
+  }
+
+  /** The file this sink's problems are placed in. */
+  get file(): string {
+    return this.#file;
+  }
+
   get errorCount(): number {
     return this.#errors;
   }

@@ -60,7 +60,7 @@ export interface RawToken {
 
 export interface RawManage {
   readonly unmanaged?: 'keep' | 'delete';
-  readonly ignore?: ReadonlyArray<{ readonly name?: string; readonly type?: string }>;
+  readonly ignore?: ReadonlyArray<{ readonly name?: string; readonly type?: string; readonly content?: string }>;
   readonly max_delete_percent?: number;
   readonly max_update_percent?: number;
   readonly tokens?: 'keep' | 'delete';
@@ -76,4 +76,5 @@ export interface RawZoneFile {
   readonly records?: readonly unknown[];
   readonly tokens?: readonly unknown[];
   readonly manage?: RawManage;
+  readonly include?: readonly string[];
 }

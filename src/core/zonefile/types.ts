@@ -32,6 +32,16 @@ export interface DesiredRecord {
   path: string;
   line: number;
   col: number;
+  /** The fragment file the record comes from (`include:`); absent for the zone file's own records. */
+  source?: string;
+}
+
+/** A fragment file checked on its own (no zone includes it in this run). */
+export interface FragmentSummary {
+  /** Entries under `records`. */
+  records: number;
+  /** Fragments it includes, in order. */
+  includes: string[];
 }
 
 export interface TokenPolicySpec {
@@ -54,6 +64,8 @@ export interface TokenSpec {
 export interface IgnoreRule {
   name?: string;
   type?: string;
+  /** Content glob (TXT: the unquoted text), e.g. `*.acm-validations.aws`. */
+  content?: string;
 }
 
 export interface ManageConfig {
@@ -82,4 +94,6 @@ export interface ZoneConfig {
   records: DesiredRecord[];
   tokens: TokenSpec[];
   manage: ManageConfig;
+  /** Fragment files included (`include:`, followed depth-first), as shown in problems and plans. */
+  includes?: string[];
 }

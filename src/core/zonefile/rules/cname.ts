@@ -23,7 +23,7 @@ import type { RecordType } from '../../model/record-types.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
-import { matchesIgnore } from '../match-ignore.js';
+import { matchesIgnoreByName } from '../match-ignore.js';
 
 /** Types the service refuses beside a CNAME, at any name (the flattened CNAME is itself the address answer). */
 const CNAME_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
@@ -87,7 +87,7 @@ export const checkCnameOverUnlisted: Rule = (ctx) => {
     const conflicts = (t: RecordType): boolean => t !== 'CNAME' && CNAME_CONFLICTS.has(t) && !listedTypes.get(c.record.name)?.has(t);
     ignore.forEach((rule, i) => {
       const types = rule.type !== undefined ? [rule.type as RecordType] : PROBE_TYPES;
-      const hit = types.filter((t) => conflicts(t) && matchesIgnore(rule, { name: c.record.name, type: t }, ctx.zone));
+      const hit = types.filter((t) => conflicts(t) && matchesIgnoreByName(rule, { name: c.record.name, type: t }, ctx.zone));
       if (hit.length === 0) return;
       ctx.sink.warning(
         'cname.ignored-conflict',

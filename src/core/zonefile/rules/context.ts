@@ -24,6 +24,8 @@ export interface RuleContext {
   readonly zone: string;
   /** Valid defaults (empty when `defaults` has schema errors). */
   readonly defaults: RawDefaults;
+  /** The included fragments' own defaults, each at its path (`include[k].defaults`, fragments.ts). */
+  readonly fragmentDefaults?: ReadonlyArray<{ readonly defaults: RawDefaults; readonly path: readonly PathSegment[] }>;
   readonly records: readonly RecordEntry[];
   /** Number of entries under `records` (valid or not). */
   readonly recordCount: number;
@@ -37,7 +39,7 @@ export interface RuleContext {
 
 export type Rule = (ctx: RuleContext) => void;
 
-/** `records[3] (line 12)` — how a rule names another record. */
+/** `records[3] (line 12)`, or `records[3] (shared/mail.yaml line 12)` with fragments — how a rule names another record. */
 export function describeRecordAt(ctx: RuleContext, entry: RecordEntry): string {
-  return `records[${entry.index}] (line ${ctx.sink.lineOf(entry.path)})`;
+  return `records[${entry.index}] (${ctx.sink.placeOf(entry.path)})`;
 }

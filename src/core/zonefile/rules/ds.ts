@@ -10,7 +10,7 @@
  *   delegation may be live and kept, which the file cannot see.
  */
 import { buildManage } from '../build-config.js';
-import { matchesIgnore } from '../match-ignore.js';
+import { matchesIgnoreByName } from '../match-ignore.js';
 import type { Rule } from './context.js';
 
 export const checkDsDelegation: Rule = (ctx) => {
@@ -26,7 +26,7 @@ export const checkDsDelegation: Rule = (ctx) => {
       ctx.sink.warning('ds.apex', at, `a DS record at the zone apex belongs in the parent zone (at your registrar), not in ${ctx.zone}: DS records in a zone secure its delegated subdomains`);
       continue;
     }
-    const ignored = manage.ignore.some((rule) => matchesIgnore(rule, { name, type: 'NS' }, ctx.zone));
+    const ignored = manage.ignore.some((rule) => matchesIgnoreByName(rule, { name, type: 'NS' }, ctx.zone));
     if (manage.unmanaged === 'delete' && !ignored) {
       ctx.sink.error('ds.delegation', at, `a DS record needs NS records at the same name (${name}), and the file has none: the service refuses a DS without a delegation, and with manage.unmanaged: delete no NS there is kept; add the NS records`);
     } else {

@@ -28,7 +28,10 @@ function warnEnterprise(ctx: RuleContext, ttl: number | 'auto' | undefined, at: 
 }
 
 export const checkProxiedAndTtl: Rule = (ctx) => {
-  if (checkTtlRange(ctx, ctx.defaults.ttl, ['defaults', 'ttl']) === 'enterprise') warnEnterprise(ctx, ctx.defaults.ttl, ['defaults', 'ttl']);
+  for (const d of [{ defaults: ctx.defaults, path: ['defaults'] }, ...(ctx.fragmentDefaults ?? [])]) {
+    const at = [...d.path, 'ttl'];
+    if (checkTtlRange(ctx, d.defaults.ttl, at) === 'enterprise') warnEnterprise(ctx, d.defaults.ttl, at);
+  }
   for (const e of ctx.records) {
     const t = e.record.type;
     if (e.raw.proxied === true && !PROXIABLE_TYPES.has(t)) {

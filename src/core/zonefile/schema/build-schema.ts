@@ -8,6 +8,7 @@
 import { RECORD_TYPES } from '../../model/record-types.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
+import { buildFragmentSchema, INCLUDE_SCHEMA } from './fragment-schema.js';
 import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
 
 export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
@@ -142,6 +143,16 @@ const TOKEN: JsonSchema = {
   },
 };
 
+const DEFAULTS: JsonSchema = {
+  description: 'Values applied to records that omit them.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400; 30..59 only on Enterprise zones). Never applied to proxied records.' },
+    proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
+  },
+};
+
 const MANAGE: JsonSchema = {
   description: 'Ownership of live records the file does not list, and safety thresholds.',
   type: 'object',
@@ -157,13 +168,14 @@ const MANAGE: JsonSchema = {
       description: 'Live records never touched and never reported.',
       type: 'array',
       items: {
-        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified) and/or type.',
+        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match).',
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
         properties: {
           name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
           type: { description: 'Record type.', enum: [...RECORD_TYPES] },
+          content: { description: 'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.', type: 'string', minLength: 1 },
         },
       },
     },
@@ -196,15 +208,8 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       version: VERSION,
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
       zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
-      defaults: {
-        description: 'Values applied to records that omit them.',
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400; 30..59 only on Enterprise zones). Never applied to proxied records.' },
-          proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
-        },
-      },
+      include: INCLUDE_SCHEMA,
+      defaults: DEFAULTS,
       settings: SETTINGS,
       records,
       tokens: { description: 'API tokens (POST /user/tokens), matched by name.', type: 'array', items: TOKEN },
@@ -224,11 +229,21 @@ export function buildZoneSchema(): JsonSchema {
     $id: ZONE_SCHEMA_ID,
     title: 'zonectl zone file',
     description:
-      'A DNS zone kept in git: records, DNS settings and API tokens (zonectl, Cloudflare API v4); or an account file (`account_id` and `zone_defaults` instead of `zone`): the DNS defaults of zones created later in the account.',
+      'A DNS zone kept in git: records, DNS settings and API tokens (zonectl, Cloudflare API v4); or an account file (`account_id` and `zone_defaults` instead of `zone`): the DNS defaults of zones created later in the account; or a shared fragment (neither `zone` nor `zone_defaults`): records, defaults and manage.ignore that zone files include.',
     type: 'object',
     if: { properties: { [ACCOUNT_FILE_KEY]: true }, required: [ACCOUNT_FILE_KEY], additionalProperties: true },
     then: { $ref: '#/$defs/account_file' },
-    else: { $ref: '#/$defs/zone_file' },
-    $defs: { ...defs, zone_file: zoneFileSchema(records), account_file: buildAccountFileSchema(SETTINGS) },
+    else: {
+      // A fragment has neither `zone` nor `account_id` (a file with `account_id` is told what it lacks).
+      if: { properties: { zone: true, account_id: true }, anyOf: [{ properties: { zone: true }, required: ['zone'], additionalProperties: true }, { properties: { account_id: true }, required: ['account_id'], additionalProperties: true }], additionalProperties: true },
+      then: { $ref: '#/$defs/zone_file' },
+      else: { $ref: '#/$defs/fragment_file' },
+    },
+    $defs: {
+      ...defs,
+      zone_file: zoneFileSchema(records),
+      account_file: buildAccountFileSchema(SETTINGS),
+      fragment_file: buildFragmentSchema(records, DEFAULTS, (MANAGE.properties as Record<string, JsonSchema>).ignore),
+    },
   };
 }
