@@ -3,24 +3,15 @@
  * root), so that the `# yaml-language-server: $schema=` line of every zone file is a relative
  * path that resolves on every clone: never a path into a local installation, never a URL.
  *
- * The repository root of a directory is the nearest ancestor (itself included) that holds
- * `.git` or `zonectl.yaml`; without one, the directory itself.
+ * The repository root is the one includes are confined to (repository-root.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildZoneSchema } from '../core/zonefile/schema/build-schema.js';
+import { repositoryRootOfDir } from './repository-root.js';
 import { writeOutputFile } from './write-output.js';
 
 export const REPO_SCHEMA = join('.zonectl', 'zone.schema.json');
-
-/** The repository root that holds `dir`. */
-export function repositoryRoot(dir: string): string {
-  const start = resolve(dir);
-  for (let d = start; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git')) || existsSync(join(d, 'zonectl.yaml'))) return d;
-    if (dirname(d) === d) return start;
-  }
-}
 
 /** The schema text this zonectl publishes. */
 export function schemaText(): string {
@@ -53,7 +44,7 @@ export function schemaRefFrom(fileDir: string, root: string): string {
  */
 export function schemaRefForOutput(outFile: string | undefined, cwd: string = process.cwd()): { ref?: string; wrote?: string } {
   const dir = outFile === undefined ? cwd : dirname(resolve(cwd, outFile));
-  const root = repositoryRoot(outFile === undefined ? cwd : nearestExisting(dir));
+  const root = repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
   if (outFile === undefined) return existsSync(join(root, REPO_SCHEMA)) ? { ref: schemaRefFrom(dir, root) } : {};
   const written = existsSync(join(root, REPO_SCHEMA)) ? undefined : writeRepoSchema(root).path;
   return { ref: schemaRefFrom(dir, root), ...(written !== undefined ? { wrote: written } : {}) };

@@ -10,7 +10,12 @@ import { dirname, join, resolve } from 'node:path';
 export const REPOSITORY_MARKERS = ['.git', 'zonectl.yaml'] as const;
 
 export function repositoryRoot(file: string): string {
-  const start = dirname(resolve(file));
+  return repositoryRootOfDir(dirname(resolve(file)));
+}
+
+/** The same for a directory (itself included): where `zonectl init` puts the schema. */
+export function repositoryRootOfDir(directory: string): string {
+  const start = resolve(directory);
   for (let dir = start; ; dir = dirname(dir)) {
     if (REPOSITORY_MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
     if (dirname(dir) === dir) return start;

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { REPO_SCHEMA, repositoryRoot, writeRepoSchema } from '../../app/repo-schema.js';
+import { REPO_SCHEMA, writeRepoSchema } from '../../app/repo-schema.js';
+import { repositoryRootOfDir } from '../../app/repository-root.js';
 import { out } from '../io.js';
 import { examplesText } from '../help-examples.js';
 
@@ -16,7 +17,7 @@ export function registerInit(program: Command): void {
     .description(`Write the zone file schema into the repository (${REPO_SCHEMA}) for editor completion`)
     .addHelpText('after', examplesText(['zonectl init', 'zonectl export --zone example.com --out zones/example.com.yaml   # its $schema line points at .zonectl/']))
     .action((dir: string) => {
-      const root = repositoryRoot(dir);
+      const root = repositoryRootOfDir(dir);
       const { path, result } = writeRepoSchema(root);
       out(`${path}: ${result}`);
       out('Zone files written by export and import reference it with a relative # yaml-language-server: $schema= line.');
