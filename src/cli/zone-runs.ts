@@ -21,7 +21,7 @@ import type { ReportKind, ZoneReport } from '../core/render/zone-report.js';
 import { inShard, parseShard, type Shard } from '../core/shard.js';
 import type { AccountConfig, ZoneConfig } from '../core/zonefile/index.js';
 import { errorLine } from './errors.js';
-import { log, out, styleFor } from './io.js';
+import { currentVerbosity, log, out, styleFor } from './io.js';
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
 
@@ -123,8 +123,19 @@ export async function runZones(
   }
 }
 
-/** Prints the report: each zone's output, failures as error lines, a summary table for many zones. */
-export function printReport(kind: ReportKind, reports: readonly ZoneReport[], format: OutputFormat, env: Readonly<Record<string, string | undefined>> = process.env): void {
+/**
+ * Prints the report: each zone's output, failures as error lines, a summary table for many zones.
+ * Tokens no file lists are one counting line unless `listTokens` (drift --tokens) or --verbose;
+ * JSON always lists them.
+ */
+export function printReport(
+  kind: ReportKind,
+  reports: readonly ZoneReport[],
+  format: OutputFormat,
+  options: { readonly listTokens?: boolean } = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): void {
+  const listing = { listTokens: options.listTokens === true || currentVerbosity() === 'verbose' };
   for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
   const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
   const accounts = reports.flatMap((r) => (r.kind === 'account' ? [jsonAccount(r.plan)] : []));
@@ -135,11 +146,11 @@ export function printReport(kind: ReportKind, reports: readonly ZoneReport[], fo
       out(renderJson(plans, { ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}) }));
       break;
     case 'markdown':
-      markdown = renderMarkdownReport(reports, { kind });
+      markdown = renderMarkdownReport(reports, { kind, ...listing });
       out(markdown);
       break;
     case 'text':
-      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout)));
+      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout), listing));
       for (const r of reports) if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
       if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
       break;

@@ -9,6 +9,7 @@ import { baseUrlOption, hasChanges } from './plan.js';
 
 interface DriftFlags extends ManyZoneFlags {
   failOnUnmanaged?: boolean;
+  tokens?: boolean;
 }
 
 /** `zonectl drift`: the nightly check. Exit 2 on drift, 1 when a zone could not be checked. */
@@ -16,15 +17,16 @@ export function registerDrift(program: Command): void {
   const command = program
     .command('drift')
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
-    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted: the token zonectl runs with is usually one of them)')
+    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted)')
+    .option('--tokens', 'list every API token no file lists (name, id, last use, expiry, policies) instead of counting them')
     .addOption(baseUrlOption())
-    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
+    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json', 'zonectl drift zones/ --tokens']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
     const outcomes = await beforeJsonReport(opts.format, async () => {
       const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
       return runZones({ configs, accounts }, opts, shard);
     });
-    printReport('drift', toReports(outcomes), opts.format);
+    printReport('drift', toReports(outcomes), opts.format, { listTokens: opts.tokens === true });
     const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
     process.exitCode = anyFailed(outcomes) ? EXIT.error : hasChanges(runs) || accountsChange(outcomes) || unmanaged ? EXIT.changes : EXIT.ok;

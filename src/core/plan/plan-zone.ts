@@ -49,14 +49,17 @@ export class TokenPlanError extends ZonectlError {
 }
 
 /** Desired zone file + live state -> the zone's plan. Pure. */
-export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, audit?: TokenAudit): ZonePlan {
+export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, runAudit?: TokenAudit): ZonePlan {
+  // `manage.tokens: ignore`: no report, no note, no expiry warning of tokens no file lists.
+  const audit = config.manage.tokens === 'ignore' ? undefined : runAudit;
   const live = state.records;
   const settingsChange = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
   const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
   if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
+  const policy = config.manage.tokens;
   const unlisted =
-    audit?.readable === true
-      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy: config.manage.tokens, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
+    audit?.readable === true && policy !== 'ignore'
+      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
       : undefined;
   const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? []), ...(unlisted?.deletes ?? [])];
   const desired = config.records.map((r) => r.record);

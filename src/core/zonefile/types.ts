@@ -61,8 +61,8 @@ export interface ManageConfig {
   ignore: IgnoreRule[];
   max_delete_percent: number;
   max_update_percent: number;
-  /** Live tokens no file names: reported (keep) or, when named `tokens_prefix`..., deleted. */
-  tokens: 'keep' | 'delete';
+  /** Live tokens no file names: reported (keep), when named `tokens_prefix`... deleted, or not checked (ignore). */
+  tokens: 'keep' | 'delete' | 'ignore';
   /** Required with `tokens: delete`: only tokens whose names start with it are ever deleted. */
   tokens_prefix?: string;
 }

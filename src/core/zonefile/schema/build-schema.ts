@@ -171,8 +171,8 @@ const MANAGE: JsonSchema = {
     max_update_percent: { description: 'Refuse plans updating more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
     tokens: {
       description:
-        'Live API tokens that no file lists: keep (report only, default) or delete (only those whose names start with `tokens_prefix`).',
-      enum: ['keep', 'delete'],
+        'Live API tokens that no file lists: keep (report only, default), delete (only those whose names start with `tokens_prefix`) or ignore (no check: no `GET /user/tokens`, no report).',
+      enum: ['keep', 'delete', 'ignore'],
       default: 'keep',
     },
     tokens_prefix: {
