@@ -23,8 +23,8 @@ export function registerDrift(program: Command): void {
     .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json', 'zonectl drift zones/ --tokens']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
     const outcomes = await beforeJsonReport(opts.format, async () => {
-      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
-      return runZones({ configs, accounts }, opts, shard);
+      const { configs, accounts, shard, repo } = selectShard(await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard);
+      return runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard);
     });
     printReport('drift', toReports(outcomes), opts.format, { listTokens: opts.tokens === true });
     const runs = plannedRuns(outcomes.zones);

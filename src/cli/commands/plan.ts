@@ -50,8 +50,8 @@ export function registerPlan(program: Command): void {
     .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
-      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
-      return { configs, accounts, outcomes: await runZones({ configs, accounts }, opts, shard, { checkPermissions: true }) };
+      const { configs, accounts, shard, repo } = selectShard(await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard);
+      return { configs, accounts, outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }) };
     });
     printReport('plan', toReports(outcomes), opts.format);
     const runs = plannedRuns(outcomes.zones);

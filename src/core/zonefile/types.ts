@@ -77,6 +77,8 @@ export interface ZoneConfig {
   /** Canonical zone name. */
   zone: string;
   zoneId?: string;
+  /** `account: NAME` of the repository configuration (zonectl.yaml), with where the file says it. */
+  account?: { readonly name: string; readonly line: number; readonly col: number };
   defaults: { ttl: number | 'auto'; proxied: boolean };
   settings?: DesiredSettings;
   records: DesiredRecord[];

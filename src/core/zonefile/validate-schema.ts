@@ -134,7 +134,7 @@ function otherFileKindField(field: string, schemaPath: string): string | undefin
     : undefined;
 }
 
-const ZONE_FILE_ONLY = new Set(['zone', 'zone_id', 'defaults', 'settings', 'records', 'tokens', 'manage']);
+const ZONE_FILE_ONLY = new Set(['zone', 'zone_id', 'account', 'defaults', 'settings', 'records', 'tokens', 'manage']);
 
 function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], baseValue: unknown): SchemaIssue | null {
   const path = [...base, ...pointerToPath(e.instancePath, baseValue)];

@@ -5,6 +5,7 @@
  * Only shapes live here; ranges that deserve a better message than "must be <= 3600" (TTL, SOA,
  * timestamps, CIDRs, resource keys) are checked by the semantic rules.
  */
+import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
 import { RECORD_TYPES } from '../../model/record-types.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
@@ -196,6 +197,12 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       version: VERSION,
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
       zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
+      account: {
+        description: 'The account of the repository configuration (`zonectl.yaml`, `accounts:`) whose credential and account id serve this zone.',
+        type: 'string',
+        pattern: ACCOUNT_NAME_PATTERN,
+        'x-error': 'must be an account name of zonectl.yaml (letters, digits, `_`, `.` and `-`)',
+      },
       defaults: {
         description: 'Values applied to records that omit them.',
         type: 'object',
