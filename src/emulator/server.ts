@@ -36,6 +36,7 @@ import { Router } from './router.js';
 import { dnsRecordRoutes } from './routes/dns-records.js';
 import { zoneFileRoutes } from './routes/zone-file.js';
 import { retiredRoutes } from './routes/retired.js';
+import { zoneCreateRoutes } from './routes/zone-create.js';
 import { zoneRoutes } from './routes/zones.js';
 import { startDnsServer, type RunningDnsServer } from './dns/dns-server.js';
 import { seedState } from './seed.js';
@@ -137,6 +138,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   };
   const routes: Route[] = [
     ...zoneRoutes(),
+    ...zoneCreateRoutes(settings),
     ...zoneFileRoutes(),
     ...dnsRecordRoutes(),
     ...identity.routes(),
