@@ -1,12 +1,12 @@
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens, tokenInUseId } from '../api/index.js';
+import { CloudflareApiError, ZoneLookupError, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens, tokenInUseId } from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { canonicalZoneName, isInZone } from '../core/model/names.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
-import { planZone, type TokenAudit } from '../core/plan/plan-zone.js';
+import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../core/plan/plan-zone.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
 /**
@@ -102,7 +102,14 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
 
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
-  const zone = await resolveRunZone(client, config, options.zone);
+  const zone = await resolveRunZone(client, config, options.zone).catch((error: unknown) => {
+    // No zone of that name, and the file names its account: a zone apply creates.
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId !== undefined && config.zoneId === undefined) return undefined;
+    throw error;
+  });
+  if (zone === undefined) {
+    return { config, zoneId: NEW_ZONE_ID, live: [], plan: planNewZone(config, config.accountId!), batchLimit: batchLimitFor(undefined), planOptions: options };
+  }
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.

@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
-import type { CloudflareClient } from '../../api/index.js';
+import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
+import { createZoneIfNew } from '../../app/create-zones.js';
 import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
 import { checkPermissionsByAccount, groupRunsByAccount, planAccountGroups } from '../../app/account-clients.js';
@@ -22,7 +23,7 @@ import { progressFor } from '../apply-progress.js';
 import { describeInterrupted, describeNotStarted } from '../apply-report.js';
 import { errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
-import { EXIT, info, log, styleFor } from '../io.js';
+import { EXIT, info, log, out, styleFor } from '../io.js';
 import { configOption, rateLimitOption, runClients, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
@@ -156,6 +157,10 @@ export function registerApply(program: Command): void {
               report.finish();
               process.exit(signalExitCode(signal));
             },
+          }).catch((error: unknown) => {
+            // A zone that does not exist yet has no lock to take: it is planned (and created) below.
+            if (error instanceof ZoneLookupError && error.notFound && configs[0]!.accountId !== undefined) return undefined;
+            throw error;
           });
         }
         const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
@@ -207,6 +212,14 @@ export function registerApply(program: Command): void {
             process.exitCode = EXIT.error;
             return;
           }
+        }
+        // New zones: created first (POST /zones), then planned again against the zone they now are.
+        for (const [i, run] of runs.entries()) {
+          runs[i] = await createZoneIfNew(clients.for(run.config), run, (c) => {
+            const line = `${c.zone}: zone created (id ${c.id}, ${c.status}); set its nameservers at the registrar: ${c.nameServers.join(', ')}`;
+            if (report.json) log(line);
+            else out(line);
+          });
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
         const progress = progressFor(report.json);

@@ -31,5 +31,10 @@ export async function loadValidFiles(
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
   if (errors > 0) throw new InvalidZoneFilesError(errors, problems.filter((p) => p.omitted === undefined));
+  // A zone's account id (where a new zone is created) comes from its file, else from zonectl.yaml.
+  for (const c of configs) {
+    const id = c.account !== undefined ? repo.config?.accounts.get(c.account.name)?.accountId : undefined;
+    if (c.accountId === undefined && id !== undefined) c.accountId = id;
+  }
   return { configs, accounts, ...(repo.config !== undefined ? { repo: repo.config } : {}) };
 }

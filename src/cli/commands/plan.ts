@@ -16,7 +16,7 @@ import { loadValidFiles } from './load.js';
 export type { OutputFormat } from '../zone-runs.js';
 
 export function hasChanges(runs: readonly ZoneRun[]): boolean {
-  return runs.some((r) => r.plan.operations.length > 0);
+  return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
 }
 
 export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): void {

@@ -35,6 +35,8 @@ export interface ZonePlan {
   readonly unmanagedTokens?: readonly UnlistedToken[];
   /** For each name the plan touches: the live `TYPE id@modified_on` list at plan time. */
   readonly fingerprint: Readonly<Record<string, readonly string[]>>;
+  /** The zone does not exist yet: apply creates it (POST /zones) in this account, then plans it again. */
+  readonly newZone?: { readonly accountId: string; readonly type: 'full' };
 }
 
 /** A live record the file does not list, deleted because a desired record cannot stand beside it. */

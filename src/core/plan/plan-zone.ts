@@ -103,3 +103,21 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
   };
 }
+
+/** The zone id a new zone's plan names until apply has created the zone. */
+export const NEW_ZONE_ID = '(new)';
+
+/**
+ * The plan of a zone that does not exist yet: `+ zone NAME (account ..., type full)` and its
+ * records as creates (counted like any change). zonectl creates zones, never deletes them.
+ * Settings and tokens are planned once the zone exists (apply plans it again after creating it).
+ */
+export function planNewZone(config: ZoneConfig, accountId: string): ZonePlan {
+  const plan = planZone(config, NEW_ZONE_ID, { records: [] });
+  return { ...plan, newZone: { accountId, type: 'full' }, summary: { ...plan.summary, create: plan.summary.create + 1 } };
+}
+
+/** The body of `POST /zones` that creates a plan's new zone (OpenAPI `zones-post`). */
+export function newZoneBody(plan: Pick<ZonePlan, 'zone' | 'newZone'>): { name: string; account: { id: string }; type: 'full' } | undefined {
+  return plan.newZone === undefined ? undefined : { name: plan.zone, account: { id: plan.newZone.accountId }, type: plan.newZone.type };
+}

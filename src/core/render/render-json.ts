@@ -39,6 +39,7 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
   return {
     zone: plan.zone,
     zone_id: plan.zoneId,
+    ...(plan.newZone !== undefined ? { new_zone: { account_id: plan.newZone.accountId, type: plan.newZone.type } } : {}),
     summary: plan.summary,
     changes: plan.operations.map(jsonChange),
     unmanaged: plan.unmanaged.map(({ meta: _meta, ...r }) => r),

@@ -111,7 +111,8 @@ export interface TokenListing {
 
 /** The Terraform-like text plan of one zone. */
 export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing: TokenListing = {}): string {
-  const lines = [style.bold(`${plan.zone} (zone ${plan.zoneId})`)];
+  const lines = [style.bold(plan.newZone !== undefined ? `${plan.zone} (new zone)` : `${plan.zone} (zone ${plan.zoneId})`)];
+  if (plan.newZone !== undefined) lines.push(style.green(`  + zone ${plan.zone} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   for (const op of plan.operations) lines.push(...renderOperation(op, style));
   if (plan.unmanaged.length > 0) {

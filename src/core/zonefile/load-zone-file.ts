@@ -133,6 +133,7 @@ export function loadZoneFile(source: SourceFile, env: Env): { config?: ZoneConfi
     manage: buildManage(doc.manage),
   };
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();
+  if (typeof doc.account_id === 'string') config.accountId = doc.account_id.toLowerCase();
   if (typeof doc.account === 'string') config.account = { name: doc.account, ...positions.positionOf(['account']) };
   if (doc.settings !== undefined) config.settings = buildSettings(doc.settings);
   return { config, problems };

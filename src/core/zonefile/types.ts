@@ -79,6 +79,8 @@ export interface ZoneConfig {
   zoneId?: string;
   /** `account: NAME` of the repository configuration (zonectl.yaml), with where the file says it. */
   account?: { readonly name: string; readonly line: number; readonly col: number };
+  /** The account holding the zone (`account_id`, or the account's of zonectl.yaml): where a new zone is created. */
+  accountId?: string;
   defaults: { ttl: number | 'auto'; proxied: boolean };
   settings?: DesiredSettings;
   records: DesiredRecord[];

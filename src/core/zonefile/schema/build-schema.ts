@@ -197,6 +197,12 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       version: VERSION,
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
       zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
+      account_id: {
+        description: 'The account (32 hex characters) that holds the zone, or in which zonectl creates it when it does not exist yet (`account:` gives it through zonectl.yaml instead).',
+        type: 'string',
+        pattern: '^[0-9a-fA-F]{32}$',
+        'x-error': 'must be an account id of 32 hexadecimal characters',
+      },
       account: {
         description: 'The account of the repository configuration (`zonectl.yaml`, `accounts:`) whose credential and account id serve this zone.',
         type: 'string',
