@@ -19,6 +19,7 @@ accounts:
     account_id: \${MAIN_ACCOUNT_ID}
     credentials: { token_env: CF_MAIN_TOKEN }
   shop:
+    account_id: \${SHOP_ACCOUNT_ID}
     credentials: { token_env: CF_SHOP_TOKEN }
   blog:
     credentials: { token_env: CF_BLOG_TOKEN }
@@ -44,8 +45,9 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     write('zonectl.yaml', CONFIG);
     write('zones/main/example.com.yaml', zone('example.com', 'main', '192.0.2.1'));
     write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.2'));
+    write('zones/shop/example.io.yaml', zone('example.io', 'shop', '192.0.2.4')); // a zone apply creates
     write('zones/blog/example.net.yaml', zone('example.net', 'blog', '192.0.2.3'));
-    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_TOKEN: BLOG, MAIN_ACCOUNT_ID: emu.accountId };
+    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_TOKEN: BLOG, MAIN_ACCOUNT_ID: emu.accountId, SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
   });
   afterAll(async () => {
     await emu.close();
@@ -57,8 +59,9 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(r.code).toBe(0);
     const table = r.stdout.slice(r.stdout.indexOf('account '));
     const rows = table.split('\n').filter((l) => /^(main|shop|blog) /.test(l)).map((l) => l.split(/\s+/).slice(0, 2).join(' '));
-    expect(rows).toEqual(['main example.com', 'shop example.org', 'blog example.net']);
-    expect(table).toContain('3 zones: 3 with changes, 0 failed');
+    expect(rows).toEqual(['main example.com', 'shop example.io', 'shop example.org', 'blog example.net']);
+    expect(table).toContain('4 zones: 4 with changes, 0 failed');
+    expect(r.stdout).toContain(`  + zone example.io (account ${emu.accounts[0]!.accountId}, type full)`);
   });
 
   it('an account whose variable is unset fails its own zones alone, naming the variable', async () => {
@@ -77,7 +80,11 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(applied.code).toBe(0);
     const again = await runCli(['plan', join(repo, 'zones'), '--detailed-exitcode'], env);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('3 zones: 0 with changes, 0 failed, 3 in sync');
+    expect(again.stdout).toContain('4 zones: 0 with changes, 0 failed, 4 in sync');
+    expect(applied.stdout).toMatch(/^example\.io: zone created \(id [0-9a-f]{32}, pending\); set its nameservers at the registrar: /m);
+    // The new zone is in the account whose token created it, not in the environment's.
+    const shopZones = await fetch(`${emu.baseUrl}/zones?name=example.io`, { headers: { authorization: `Bearer ${SHOP}` } });
+    expect(((await shopZones.json()) as { result: Array<{ account: { id: string } }> }).result.map((z) => z.account.id)).toEqual([emu.accounts[0]!.accountId]);
   });
 
   it('--config names the file; without one, `account:` is an error at the zone file\'s line', async () => {
