@@ -7,6 +7,8 @@ import { appendFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { plannedRuns, type ZoneOutcome } from '../app/run-zones.js';
 import { groupRunsByAccount, planAccountGroups, RunClients } from '../app/account-clients.js';
+import { unmanagedZones, type UnmanagedZone } from '../app/unmanaged-zones.js';
+import { printable } from '../core/zonefile/index.js';
 import { checkPlanPermissions } from '../app/plan-permissions.js';
 import { planAccountOutcomes, type AccountOutcome } from '../app/plan-account.js';
 import { accountLabel } from '../core/account/plan-account.js';
@@ -81,6 +83,8 @@ export function runClients(flags: { readonly baseUrl?: string; readonly rateLimi
 export interface RunOutcomes {
   readonly zones: ZoneOutcome[];
   readonly accounts: AccountOutcome[];
+  /** `drift --unmanaged-zones`: the zones no file manages. */
+  readonly unmanagedZones?: UnmanagedZone[];
 }
 
 export function toReports(outcomes: RunOutcomes): ZoneReport[] {
@@ -118,7 +122,7 @@ export async function runZones(
   files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[]; readonly repo?: RepoConfig },
   flags: ManyZoneFlags,
   shard: Shard | undefined,
-  options: { checkPermissions?: boolean } = {},
+  options: { checkPermissions?: boolean; unmanagedZonesOf?: readonly ZoneConfig[] } = {},
 ): Promise<RunOutcomes> {
   const clients = runClients(flags, shard, files.repo);
   try {
@@ -131,7 +135,8 @@ export async function runZones(
         if (check?.kind === 'missing') for (const problem of check.problems) log(`zonectl: warning: ${problem}; apply would be refused`);
       }
     }
-    return { zones, accounts };
+    const unmanaged = options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
+    return { zones, accounts, ...unmanaged };
   } finally {
     await clients.close();
   }
@@ -146,9 +151,10 @@ export function printReport(
   kind: ReportKind,
   reports: readonly ZoneReport[],
   format: OutputFormat,
-  options: { readonly listTokens?: boolean } = {},
+  options: { readonly listTokens?: boolean; readonly unmanagedZones?: readonly UnmanagedZone[] } = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): void {
+  const zonesNoFileManages = options.unmanagedZones;
   const listing = { listTokens: options.listTokens === true || currentVerbosity() === 'verbose' };
   for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
   const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
@@ -157,16 +163,18 @@ export function printReport(
   let markdown: string | undefined;
   switch (format) {
     case 'json':
-      out(renderJson(plans, { ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}) }));
+      out(renderJson(plans, { ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}), ...(zonesNoFileManages ? { unmanaged_zones: zonesNoFileManages } : {}) }));
       break;
     case 'markdown':
       markdown = renderMarkdownReport(reports, { kind, ...listing });
       out(markdown);
+      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``)).join('\n')}\n`);
       break;
     case 'text':
       if (plans.length > 0) out(renderText(plans, styleFor(process.stdout), listing));
       for (const r of reports) if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
       if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
+      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).join('\n')}\n`);
       break;
     default:
       assertNever(format, 'output format');
@@ -186,4 +194,13 @@ export function appendStepSummary(kind: ReportKind, reports: readonly ZoneReport
   } catch (error) {
     log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+/** `drift --unmanaged-zones` in text: a heading and one line per zone (names escaped for the terminal). */
+export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[] {
+  if (zones.length === 0) return ['Unmanaged zones: none (every zone the credentials can see has a file)'];
+  return [
+    `Unmanaged zones (${zones.length}; no file manages them; zonectl never deletes a zone):`,
+    ...zones.map((z) => `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`),
+  ];
 }

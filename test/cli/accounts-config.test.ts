@@ -39,7 +39,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     `version: 1\nzone: ${name}\naccount: ${account}\nrecords:\n  - { name: www, type: A, content: ${ip} }\n`;
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['example.org'] }, { token: BLOG, zones: ['example.net'] }] });
+    emu = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['example.org', 'legacy.example'] }, { token: BLOG, zones: ['example.net'] }] });
     repo = mkdtempSync(join(tmpdir(), 'zonectl-accounts-'));
     mkdirSync(join(repo, '.git'));
     write('zonectl.yaml', CONFIG);
@@ -85,6 +85,18 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     // The new zone is in the account whose token created it, not in the environment's.
     const shopZones = await fetch(`${emu.baseUrl}/zones?name=example.io`, { headers: { authorization: `Bearer ${SHOP}` } });
     expect(((await shopZones.json()) as { result: Array<{ account: { id: string } }> }).result.map((z) => z.account.id)).toEqual([emu.accounts[0]!.accountId]);
+  });
+
+  it('drift --unmanaged-zones lists each account\'s zones that no file manages (whatever the shard)', async () => {
+    const shopId = emu.accounts[0]!.accountId;
+    const r = await runCli(['drift', join(repo, 'zones'), '--unmanaged-zones', '--shard', '1/2'], env);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Unmanaged zones (1; no file manages them; zonectl never deletes a zone):');
+    expect(r.stdout).toMatch(new RegExp(`^ {2}legacy\\.example \\(id [0-9a-f]{32}, account ${shopId} "shop"\\)$`, 'm'));
+    const json = await runCli(['drift', join(repo, 'zones'), '--unmanaged-zones', '--format', 'json'], env);
+    const doc = JSON.parse(json.stdout) as { unmanaged_zones: Array<{ zone: string; account_id: string; account: string }> };
+    expect(doc.unmanaged_zones.map((z) => [z.zone, z.account_id, z.account])).toEqual([['legacy.example', shopId, 'shop']]);
+    expect((await runCli(['drift', join(repo, 'zones')], env)).stdout).not.toContain('legacy.example');
   });
 
   it('--config names the file; without one, `account:` is an error at the zone file\'s line', async () => {
