@@ -22,6 +22,8 @@ export interface ExtraAccount {
 export interface SeededAccount {
   readonly accountId: string;
   readonly email: string;
+  /** The user's Global API Key (key-pair auth; a test credential, like the token). */
+  readonly apiKey: string;
   readonly zones: readonly ZoneRow[];
 }
 
@@ -57,16 +59,17 @@ export function seedExtraAccounts(
         opts.settings.seedZone(store, zone);
         zones.push(zone);
       }
+      // A restart on the same state keeps the user's key.
+      const apiKey = store.values<UserRow>('users').find((u) => u.email === email)?.api_key ?? newApiKey();
       opts.identity.seed(store, {
         userEmail: email,
-        // A restart on the same state keeps the user's key.
-        apiKey: store.values<UserRow>('users').find((u) => u.email === email)?.api_key ?? newApiKey(),
+        apiKey,
         tokenValue: a.token,
         accountId: account.id,
         zoneIds: zones.map((z) => z.id),
         now: opts.now,
       });
-      return { accountId: account.id, email, zones };
+      return { accountId: account.id, email, apiKey, zones };
     }),
   );
 }

@@ -22,7 +22,7 @@ accounts:
     account_id: \${SHOP_ACCOUNT_ID}
     credentials: { token_env: CF_SHOP_TOKEN }
   blog:
-    credentials: { token_env: CF_BLOG_TOKEN }
+    credentials: { email_env: CF_BLOG_EMAIL, key_env: CF_BLOG_KEY }
 `;
 
 describe('several accounts in one run (zonectl.yaml)', () => {
@@ -47,7 +47,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.2'));
     write('zones/shop/example.io.yaml', zone('example.io', 'shop', '192.0.2.4')); // a zone apply creates
     write('zones/blog/example.net.yaml', zone('example.net', 'blog', '192.0.2.3'));
-    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_TOKEN: BLOG, MAIN_ACCOUNT_ID: emu.accountId, SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
+    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_EMAIL: emu.accounts[1]!.email, CF_BLOG_KEY: emu.accounts[1]!.apiKey, MAIN_ACCOUNT_ID: emu.accountId, SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
   });
   afterAll(async () => {
     await emu.close();
@@ -71,7 +71,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(r.stdout).toMatch(/^main +example\.com .*changes$/m);
     expect(r.stdout).toMatch(/^blog +example\.net .*changes$/m);
     expect(r.stdout).toMatch(/^shop +example\.org .*failed \(CREDENTIALS\)$/m);
-    for (const secret of [MAIN, BLOG]) expect(r.stdout + r.stderr).not.toContain(secret);
+    for (const secret of [MAIN, emu.accounts[1]!.apiKey]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
   it('apply writes every account\'s zone with its own token; a second plan is empty everywhere', async () => {

@@ -3,7 +3,7 @@
  * `+ zone NAME (account ..., type full)`; apply creates it (POST /zones), prints the nameservers
  * the service assigned, writes its records and settings in the same run; a second plan is empty.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,10 @@ describe('new zones', () => {
     expect(plan.code).toBe(2);
     expect(plan.stdout).toContain(`  + zone example.dev (account ${emu.accountId}, type full)\n`);
     expect(plan.stdout).toMatch(/^ {2}\+ www\.example\.dev A 192\.0\.2\.10/m);
+    const out = join(dir, 'plan.json');
+    const saved = await runCli(['plan', file, '--out', out], env);
+    expect(saved.stderr).toContain(`no plan saved to ${out}: example.dev do(es) not exist yet; apply the zone files to create them`);
+    expect(existsSync(out)).toBe(false);
     const dry = await runCli(['apply', file, '--dry-run'], env);
     expect(dry.stdout).toContain(`POST /zones {"name":"example.dev","account":{"id":"${emu.accountId}"},"type":"full"}`);
     const before = await fetch(`${emu.baseUrl}/zones?name=example.dev`, { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -56,9 +56,13 @@ export function registerPlan(program: Command): void {
     printReport('plan', toReports(outcomes), opts.format);
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
+    const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
+      } else if (newZones.length > 0) {
+        // A new zone's records are planned against the zone once it exists: apply the files.
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`);
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
         const files = [...runs.map((r) => r.config.file), ...accountRuns.map((a) => a.config.file)];
