@@ -5,6 +5,9 @@
  * name per account (400, code 1061 "<name> already exists"), the zone starts `pending` with two
  * assigned nameservers (`activated_on` null) until its nameservers are set at the registrar.
  * Only `type: full` is served. The caller needs Zone Write (`#zone:edit`) on the account's zones.
+ * 1061 is the service's answer as seen in the wild (terraform-provider-cloudflare users,
+ * HTTP 400 `{"code":1061,"message":"<name> already exists"}`); the codes for a bad name (1099)
+ * and an unknown account (403, 9109) are the emulator's own choice, not a published contract.
  */
 import { ApiError, type AccountRow, type Route, type RouteContext, type ZoneRow } from '../contract.js';
 import { newId } from '../ids.js';
