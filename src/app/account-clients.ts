@@ -128,3 +128,15 @@ export async function checkPermissionsByAccount(clients: RunClients, runs: reado
   if (problems.length > 0) return { kind: 'missing', problems };
   return checks.find((c) => c.kind === 'unchecked') ?? { kind: 'ok' };
 }
+
+/** `work` over each account's runs with that account's client, one account after the other; results in that order. */
+export async function eachAccount<T>(
+  clients: RunClients,
+  runs: readonly ZoneRun[],
+  repo: RepoConfig | undefined,
+  work: (client: CloudflareClient, runs: ZoneRun[]) => Promise<T[]>,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (const group of groupRunsByAccount(runs, repo)) out.push(...(await work(clients.for(group[0]!.config), group)));
+  return out;
+}

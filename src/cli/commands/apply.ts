@@ -5,7 +5,7 @@ import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
 import { createZoneIfNew } from '../../app/create-zones.js';
 import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
-import { checkPermissionsByAccount, groupRunsByAccount, planAccountGroups } from '../../app/account-clients.js';
+import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../../app/account-clients.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSaved } from '../../app/saved-plan.js';
@@ -256,10 +256,8 @@ export function registerApply(program: Command): void {
         });
         let outcomes: ZoneApplyOutcome[];
         try {
-          outcomes = [];
-          for (const group of groupRunsByAccount(runs, repo)) {
-          const groupClient = clients.for(group[0]!.config);
-          outcomes.push(...await applyZoneRuns(groupClient, group, {
+          // Each account's zones with its own client (one after the other, like the zones).
+          outcomes = await eachAccount(clients, runs, repo, (groupClient, group) => applyZoneRuns(groupClient, group, {
             batch: opts.batch,
             concurrency,
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
@@ -294,7 +292,6 @@ export function registerApply(program: Command): void {
               progress.update(zone, e);
             },
           }));
-          }
         } finally {
           progress.stop();
         }
