@@ -7,6 +7,7 @@
  */
 import type { ApiZone, CloudflareClient } from '../api/index.js';
 import { newZoneBody } from '../core/plan/plan-zone.js';
+import { printable } from '../core/zonefile/index.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
@@ -25,4 +26,9 @@ export async function createZoneIfNew(client: CloudflareClient, run: ZoneRun, on
   const nameServers = Array.isArray(zone.name_servers) ? zone.name_servers.filter((n): n is string => typeof n === 'string') : [];
   onCreated({ zone: run.config.zone, id: zone.id, status: zone.status ?? 'pending', nameServers });
   return planZoneRun(client, run.config, { ...(run.planOptions ?? {}), zone });
+}
+
+/** `example.org: zone created (id ..., pending); set its nameservers at the registrar: ...`, the service's values escaped for a terminal. */
+export function describeCreatedZone(c: CreatedZone): string {
+  return `${c.zone}: zone created (id ${printable(c.id)}, ${printable(c.status)}); set its nameservers at the registrar: ${c.nameServers.map(printable).join(', ')}`;
 }

@@ -2,7 +2,7 @@
  * Several accounts and credentials in one run (zonectl.yaml), through the real CLI against one
  * emulator serving three accounts, each with its own user and token.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,10 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const given = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml'), '--detailed-exitcode'], env);
     expect(given.stderr).toBe('');
     expect(given.code).toBe(0);
+    // A saved plan is applied with the environment's credential only: none is saved for account zones.
+    const saved = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml'), '--out', join(elsewhere, 'plan.json')], env);
+    expect(saved.stderr).toContain('zone(s) name an account of zonectl.yaml (e.g. example.org), whose own credential a saved plan cannot carry');
+    expect(existsSync(join(elsewhere, 'plan.json'))).toBe(false);
     writeFileSync(file, zone('example.org', 'shops', '192.0.2.2'));
     const plan = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml')], env);
     expect(plan.code).toBe(1);

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
-import { createZoneIfNew } from '../../app/create-zones.js';
+import { createZoneIfNew, describeCreatedZone } from '../../app/create-zones.js';
 import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
 import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../../app/account-clients.js';
@@ -215,11 +215,7 @@ export function registerApply(program: Command): void {
         }
         // New zones: created first (POST /zones), then planned again against the zone they now are.
         for (const [i, run] of runs.entries()) {
-          runs[i] = await createZoneIfNew(clients.for(run.config), run, (c) => {
-            const line = `${c.zone}: zone created (id ${c.id}, ${c.status}); set its nameservers at the registrar: ${c.nameServers.join(', ')}`;
-            if (report.json) log(line);
-            else out(line);
-          });
+          runs[i] = await createZoneIfNew(clients.for(run.config), run, (c) => (report.json ? log : out)(describeCreatedZone(c)));
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
         const progress = progressFor(report.json);

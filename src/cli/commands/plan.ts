@@ -57,9 +57,13 @@ export function registerPlan(program: Command): void {
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
+    const withAccount = runs.filter((r) => r.config.account !== undefined).map((r) => r.config.zone);
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
+      } else if (withAccount.length > 0) {
+        // A saved plan is applied with the environment's credential alone (src/app/saved-plan.ts).
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`);
       } else if (newZones.length > 0) {
         // A new zone's records are planned against the zone once it exists: apply the files.
         log(`zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`);
