@@ -8,6 +8,7 @@
 import type { ApiZone, CloudflareClient } from '../api/index.js';
 import { newZoneBody } from '../core/plan/plan-zone.js';
 import { printable } from '../core/zonefile/index.js';
+import { ZonectlError } from '../core/errors.js';
 import { planZoneRun, type ZoneRun } from './plan-zones.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
@@ -31,4 +32,11 @@ export async function createZoneIfNew(client: CloudflareClient, run: ZoneRun, on
 /** `example.org: zone created (id ..., pending); set its nameservers at the registrar: ...`, the service's values escaped for a terminal. */
 export function describeCreatedZone(c: CreatedZone): string {
   return `${c.zone}: zone created (id ${printable(c.id)}, ${printable(c.status)}); set its nameservers at the registrar: ${c.nameServers.map(printable).join(', ')}`;
+}
+
+/** A new zone the service would not create; its code is the service's (API_ERROR, ...). */
+export class ZoneCreateError extends ZonectlError {
+  constructor(message: string, cause: ZonectlError) {
+    super(cause.code, message, { cause });
+  }
 }

@@ -58,6 +58,29 @@ describe('new zones', () => {
     expect(zones.result[0].status).toBe('pending');
   });
 
+  it('a zone the service will not create fails alone: the other zones are applied', async () => {
+    // A token that may edit DNS in the account's zones but not create zones (no Zone Write).
+    const res = await fetch(`${emu.baseUrl}/user/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'dns-only',
+        policies: [{ effect: 'allow', permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }, { id: 'c8fed203ed3043cba015a93ad1616f1f' }], resources: { [`com.cloudflare.api.account.${emu.accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } } }],
+      }),
+    });
+    const dnsOnly = ((await res.json()) as { result: { value: string } }).result.value;
+    const sub = join(dir, 'two');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'example.com.yaml'), 'version: 1\nzone: example.com\nrecords:\n  - { name: api, type: A, content: 192.0.2.7 }\n');
+    writeFileSync(join(sub, 'example.fail.yaml'), `version: 1\nzone: example.fail\naccount_id: ${emu.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.8 }\n`);
+    const r = await runCli(['apply', sub, '--yes'], { ...env, CLOUDFLARE_API_TOKEN: dnsOnly });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain('example.fail: the zone could not be created (POST /zones)');
+    expect(r.stdout + r.stderr).not.toContain(dnsOnly);
+    const after = await runCli(['plan', join(sub, 'example.com.yaml'), '--detailed-exitcode'], env);
+    expect(after.code).toBe(0);
+  });
+
   it('a missing zone without an account is still "not found" (nothing is created)', async () => {
     const file = write('example.xyz.yaml', 'version: 1\nzone: example.xyz\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n');
     const r = await runCli(['apply', file, '--yes'], env);

@@ -2,8 +2,8 @@ import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
-import { createZoneIfNew, describeCreatedZone } from '../../app/create-zones.js';
-import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import { createZoneIfNew, describeCreatedZone, ZoneCreateError } from '../../app/create-zones.js';
+import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, refused, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
 import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
 import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../../app/account-clients.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
@@ -214,8 +214,15 @@ export function registerApply(program: Command): void {
           }
         }
         // New zones: created first (POST /zones), then planned again against the zone they now are.
-        for (const [i, run] of runs.entries()) {
-          runs[i] = await createZoneIfNew(clients.for(run.config), run, (c) => (report.json ? log : out)(describeCreatedZone(c)));
+        // A zone that cannot be created fails alone (nothing else of it is sent).
+        const notCreated: ZoneApplyOutcome[] = [];
+        for (const run of runs.splice(0)) {
+          try {
+            runs.push(await createZoneIfNew(clients.for(run.config), run, (c) => (report.json ? log : out)(describeCreatedZone(c))));
+          } catch (error) {
+            if (!(error instanceof ZonectlError)) throw error;
+            notCreated.push(refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)));
+          }
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
         const progress = progressFor(report.json);
@@ -253,7 +260,8 @@ export function registerApply(program: Command): void {
         let outcomes: ZoneApplyOutcome[];
         try {
           // Each account's zones with its own client (one after the other, like the zones).
-          outcomes = await eachAccount(clients, runs, repo, (groupClient, group) => applyZoneRuns(groupClient, group, {
+          outcomes = notCreated;
+          outcomes.push(...await eachAccount(clients, runs, repo, (groupClient, group) => applyZoneRuns(groupClient, group, {
             batch: opts.batch,
             concurrency,
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
@@ -287,7 +295,7 @@ export function registerApply(program: Command): void {
               for (const i of e.opIndices) state.applied.add(i);
               progress.update(zone, e);
             },
-          }));
+          })));
         } finally {
           progress.stop();
         }
