@@ -6,5 +6,6 @@ export * from './retry-policy.js';
 export * from './client.js';
 export * from './paging.js';
 export * from './live.js';
+export * from './verify-token.js';
 export * from './pack-calls.js';
 export * from './execute.js';

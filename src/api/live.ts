@@ -19,7 +19,11 @@ export interface ApiZone {
 }
 
 export class ZoneLookupError extends ZonectlError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** True when no zone of the name exists for these credentials (a zone zonectl may create). */
+    readonly notFound = false,
+  ) {
     super('ZONE_LOOKUP', message);
   }
 }
@@ -49,7 +53,7 @@ export async function findZone(client: CloudflareClient, zoneName: string): Prom
   const zones = await listZones(client, { name });
   const matching = zones.filter((z) => z.name.toLowerCase() === name);
   if (matching.length === 0) {
-    throw new ZoneLookupError(`zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`);
+    throw new ZoneLookupError(`zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`, true);
   }
   if (matching.length > 1) {
     throw new ZoneLookupError(

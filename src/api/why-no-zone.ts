@@ -7,13 +7,7 @@
  */
 import type { CloudflareClient } from './client.js';
 import { CloudflareApiError } from './errors.js';
-
-interface TokenVerification {
-  readonly id?: string;
-  readonly status?: string;
-  readonly not_before?: string;
-  readonly expires_on?: string;
-}
+import { verifyToken, type TokenVerification } from './verify-token.js';
 
 function timeWindow(v: TokenVerification): string {
   const parts = [v.not_before ? `valid from ${v.not_before}` : '', v.expires_on ? `expires ${v.expires_on}` : ''].filter((p) => p !== '');
@@ -25,7 +19,7 @@ export async function whyNoZone(client: CloudflareClient): Promise<string> {
   if (client.authKind !== 'token') return 'check the name, and that the account of this key holds the zone';
   let verification: TokenVerification;
   try {
-    verification = (await client.request<TokenVerification>('GET', '/user/tokens/verify')).result ?? {};
+    verification = await verifyToken(client);
   } catch (err) {
     if (!(err instanceof CloudflareApiError)) return 'check the name, the account, and that the token can read zones';
     return `the token itself is refused (GET /user/tokens/verify answered ${err.errors.map((e) => `${e.code} ${e.message}`).join('; ') || err.status}): fix the token (its IP address condition, its time window, or its status), not the zone file`;

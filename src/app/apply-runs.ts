@@ -59,7 +59,7 @@ export interface ZoneApplyOutcome {
 }
 
 /** Nothing was sent for the run: it was refused under the lock, or the lock could not be taken. */
-function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
+export function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
   const code = error instanceof ZonectlError ? error : new InternalError(error.message);
   return {
     run,

@@ -1,9 +1,11 @@
-import { CloudflareClient, DEFAULT_BASE_URL, credentialsFromEnv, type RateLimiter } from '../api/index.js';
+import { CloudflareClient, DEFAULT_BASE_URL, credentialsFromEnv, type Credentials, type RateLimiter } from '../api/index.js';
 import { requestTimeout } from './request-timeout.js';
 
 export interface ConnectOptions {
   readonly baseUrl?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** An account's credential of the repository configuration (account-clients.ts); default the environment's. */
+  readonly credentials?: Credentials;
   /** The run's own limiter (one per credential: see run-budget.ts); default the client's. */
   readonly limiter?: RateLimiter;
 }
@@ -21,7 +23,7 @@ export function connect(options: ConnectOptions = {}): CloudflareClient {
   const env = options.env ?? process.env;
   return new CloudflareClient({
     baseUrl: resolveBaseUrl(options.baseUrl, env),
-    credentials: credentialsFromEnv(env),
+    credentials: options.credentials ?? credentialsFromEnv(env),
     ...(options.limiter !== undefined ? { limiter: options.limiter } : {}),
     ...(requestTimeout() !== undefined ? { requestTimeoutMs: requestTimeout() } : {}),
   });

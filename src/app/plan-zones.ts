@@ -1,12 +1,12 @@
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, checkZone, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens } from '../api/index.js';
+import { CloudflareApiError, ZoneLookupError, checkZone, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens, tokenInUseId } from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { canonicalZoneName, isInZone } from '../core/model/names.js';
 import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
-import { planZone, type TokenAudit } from '../core/plan/plan-zone.js';
+import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../core/plan/plan-zone.js';
 import { ZonePlanLimitError, zonePlanProblems, type ServicePlan } from '../core/plan/zone-plan-limits.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
@@ -109,16 +109,27 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
 
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
-  const zone = await resolveRunZone(client, config, options.zone);
+  const zone = await resolveRunZone(client, config, options.zone).catch((error: unknown) => {
+    // No zone of that name, and the file names its account: a zone apply creates.
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId !== undefined && config.zoneId === undefined) return undefined;
+    throw error;
+  });
+  if (zone === undefined) {
+    return { config, zoneId: NEW_ZONE_ID, live: [], plan: planNewZone(config, config.accountId!), batchLimit: batchLimitFor(undefined), planOptions: options };
+  }
   const servicePlan = servicePlanOf(zone);
   const limits = servicePlan !== undefined ? zonePlanProblems(config.records, servicePlan) : undefined;
   if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0) throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.
+  const audits = options.auditTokens !== false && config.manage.tokens !== 'ignore';
   const tokensRead: Promise<LiveToken[] | undefined> =
-    config.tokens.length > 0 ? readTokens(client) : options.auditTokens !== false ? readTokensIfAllowed(client) : Promise.resolve(undefined);
+    config.tokens.length > 0 ? readTokens(client) : audits ? readTokensIfAllowed(client) : Promise.resolve(undefined);
   tokensRead.catch(() => undefined); // awaited below; not an unhandled rejection if the records fail first
+  // The credential zonectl runs with is never reported (nor deleted) as a token no file lists.
+  const inUse: Promise<string | undefined> = audits ? tokenInUseId(client) : Promise.resolve(undefined);
+  inUse.catch(() => undefined);
   const live = await readLiveRecords(client, zone.id, config.zone);
   const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
   if (outside.length > 0) {
@@ -135,17 +146,17 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
           context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
         }
       : undefined;
-  const audit: TokenAudit | undefined =
-    options.auditTokens === false
-      ? undefined
-      : liveTokens === undefined
-        ? { readable: false }
-        : {
-            readable: true,
-            live: liveTokens,
-            listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
-            now: Date.now(),
-          };
+  const inUseId = await inUse;
+  const audit: TokenAudit | undefined = !audits
+    ? undefined
+    : liveTokens === undefined
+      ? { readable: false }
+      : {
+          readable: true,
+          live: liveTokens.filter((t) => t.id !== inUseId),
+          listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
+          now: Date.now(),
+        };
   const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) }, audit);
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
   const extraWarnings = [
@@ -158,12 +169,13 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
 
 /**
  * Which file of the run reports (and with `manage.tokens: delete`, deletes) the tokens no file
- * names: the first that deletes, else the first. Tokens are the user's, not a zone's, so one
- * file speaks for the run.
+ * names: the first that deletes, else the first that does not say `manage.tokens: ignore`
+ * (-1: every file ignores them). Tokens are the user's, not a zone's, so one file speaks for
+ * the run.
  */
 export function tokenAuditOwner(configs: readonly ZoneConfig[]): number {
   const deleting = configs.findIndex((c) => c.manage.tokens === 'delete');
-  return deleting >= 0 ? deleting : 0;
+  return deleting >= 0 ? deleting : configs.findIndex((c) => c.manage.tokens !== 'ignore');
 }
 
 /** The options of each file of a run: one file audits the tokens, against the run's token names. */

@@ -4,6 +4,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { REPO_CONFIG_FILE } from '../core/zonefile/index.js';
 
 const ZONE_FILE = /\.ya?ml$/i;
 
@@ -17,7 +18,7 @@ async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const found: string[] = [];
   for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
+    if (entry.name.startsWith('.') || entry.name === REPO_CONFIG_FILE) continue; // zonectl.yaml is the repository's configuration
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...(await walk(path)));
     else if ((entry.isFile() || entry.isSymbolicLink()) && ZONE_FILE.test(entry.name)) found.push(path);

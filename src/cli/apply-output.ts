@@ -3,6 +3,7 @@
  * --show-token-values), and the exact calls of --dry-run; as text, or as one JSON document
  * (`--format json`, src/cli/apply-json.ts) with nothing else on stdout.
  */
+import { newZoneBody } from '../core/plan/plan-zone.js';
 import { describeHttpCalls } from '../api/index.js';
 import type { ZoneApplyOutcome } from '../app/apply-runs.js';
 import type { ZoneRun } from '../app/plan-zones.js';
@@ -64,6 +65,8 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
 
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   for (const run of runs) {
+    const create = newZoneBody(run.plan);
+    if (create !== undefined) out(`# ${run.config.zone}: a new zone, created first (the calls below then name the id it gets)\nPOST /zones ${JSON.stringify(create)}`);
     if (run.plan.operations.length === 0) continue;
     const calls = describeHttpCalls(run.plan.operations, { batch, batchLimit: run.batchLimit });
     const steps = calls.length === 0 ? 0 : calls[calls.length - 1].step;

@@ -6,9 +6,10 @@
 import { appendFileSync } from 'node:fs';
 import { redact } from '../app/secret-redaction.js';
 import { Option, type Command } from 'commander';
-import type { CloudflareClient } from '../api/index.js';
-import { connectWithBudget } from '../app/run-budget.js';
-import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../app/run-zones.js';
+import { plannedRuns, type ZoneOutcome } from '../app/run-zones.js';
+import { groupRunsByAccount, planAccountGroups, RunClients } from '../app/account-clients.js';
+import { unmanagedZones, type UnmanagedZone } from '../app/unmanaged-zones.js';
+import { printable } from '../core/zonefile/index.js';
 import { checkPlanPermissions } from '../app/plan-permissions.js';
 import { planAccountOutcomes, type AccountOutcome } from '../app/plan-account.js';
 import { accountLabel } from '../core/account/plan-account.js';
@@ -20,9 +21,9 @@ import { renderSummaryTable } from '../core/render/render-summary.js';
 import { renderText } from '../core/render/render-text.js';
 import type { ReportKind, ZoneReport } from '../core/render/zone-report.js';
 import { inShard, parseShard, type Shard } from '../core/shard.js';
-import type { AccountConfig, ZoneConfig } from '../core/zonefile/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../core/zonefile/index.js';
 import { errorLine } from './errors.js';
-import { log, out, styleFor } from './io.js';
+import { currentVerbosity, log, out, styleFor } from './io.js';
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
 
@@ -31,6 +32,7 @@ export interface ManyZoneFlags {
   baseUrl?: string;
   rateLimit?: string;
   shard?: string;
+  config?: string;
 }
 
 /** The zone paths, `--format`, the budget and the shard: what plan and drift take alike. */
@@ -39,8 +41,12 @@ export function addManyZoneOptions(command: Command): Command {
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .addOption(rateLimitOption())
-    .addOption(shardOption());
+    .addOption(shardOption())
+    .addOption(configOption());
 }
+
+export const configOption = (): Option =>
+  new Option('--config <file>', 'the repository configuration (accounts and their credentials; default: zonectl.yaml found upwards from the paths)');
 
 export const rateLimitOption = (): Option =>
   new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)");
@@ -53,32 +59,42 @@ export const shardOption = (): Option =>
  * id, so that N CI jobs cover each account file once too.
  */
 export function selectShard(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts?: readonly AccountConfig[] },
+  files: { readonly configs: readonly ZoneConfig[]; readonly accounts?: readonly AccountConfig[]; readonly repo?: RepoConfig },
   spec: string | undefined,
-): { configs: ZoneConfig[]; accounts: AccountConfig[]; shard?: Shard } {
+): { configs: ZoneConfig[]; accounts: AccountConfig[]; shard?: Shard; repo?: RepoConfig } {
   const accounts = [...(files.accounts ?? [])];
-  if (spec === undefined) return { configs: [...files.configs], accounts };
+  const repo = files.repo !== undefined ? { repo: files.repo } : {};
+  if (spec === undefined) return { configs: [...files.configs], accounts, ...repo };
   const shard = parseShard(spec);
-  return { configs: files.configs.filter((c) => inShard(c.zone, shard)), accounts: accounts.filter((a) => inShard(a.accountId, shard)), shard };
+  return { configs: files.configs.filter((c) => inShard(c.zone, shard)), accounts: accounts.filter((a) => inShard(a.accountId, shard)), shard, ...repo };
 }
 
-/** The run's client: `--base-url`, and one rate budget from `--rate-limit` and `--shard`. */
-export function runClient(flags: { readonly baseUrl?: string; readonly rateLimit?: string }, shard: Shard | undefined): CloudflareClient {
-  return connectWithBudget({ ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+/**
+ * The clients of a run: one per credential, each with its own budget. Without a repository
+ * configuration the environment's credential is checked at once, as a run-wide error.
+ */
+export function runClients(flags: { readonly baseUrl?: string; readonly rateLimit?: string }, shard: Shard | undefined, repo: RepoConfig | undefined): RunClients {
+  const clients = new RunClients(repo, { ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+  if (repo === undefined) clients.default();
+  return clients;
 }
+
 
 /** The outcomes of a run: each zone's, and each account file's. */
 export interface RunOutcomes {
   readonly zones: ZoneOutcome[];
   readonly accounts: AccountOutcome[];
+  /** `drift --unmanaged-zones`: the zones no file manages. */
+  readonly unmanagedZones?: UnmanagedZone[];
 }
 
 export function toReports(outcomes: RunOutcomes): ZoneReport[] {
-  const zones = outcomes.zones.map((o): ZoneReport =>
-    o.kind === 'planned'
-      ? { kind: 'planned', zone: o.config.zone, file: o.config.file, plan: o.run.plan }
-      : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message },
-  );
+  const zones = outcomes.zones.map((o): ZoneReport => {
+    const group = o.config.account !== undefined ? { group: o.config.account.name } : {};
+    return o.kind === 'planned'
+      ? { kind: 'planned', zone: o.config.zone, file: o.config.file, plan: o.run.plan, ...group }
+      : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message, ...group };
+  });
   const accounts = outcomes.accounts.map((o): ZoneReport => {
     const zone = accountLabel(o.config.accountId);
     return o.kind === 'planned'
@@ -104,35 +120,48 @@ export function accountsChange(outcomes: RunOutcomes): boolean {
  * told now, before anyone runs apply: one warning line per zone and missing permission group.
  */
 export async function runZones(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[] },
+  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[]; readonly repo?: RepoConfig },
   flags: ManyZoneFlags,
   shard: Shard | undefined,
-  options: { checkPermissions?: boolean } = {},
+  options: { checkPermissions?: boolean; unmanagedZonesOf?: readonly ZoneConfig[] } = {},
 ): Promise<RunOutcomes> {
-  const client = runClient(flags, shard);
+  const clients = runClients(flags, shard, files.repo);
   try {
-    const zones = await planZoneOutcomes(client, files.configs);
-    const accounts = await planAccountOutcomes(client, files.accounts);
+    const zones = await planAccountGroups(clients, files.configs, files.repo);
+    const accounts = files.accounts.length > 0 ? await planAccountOutcomes(clients.default(), files.accounts) : [];
     if (options.checkPermissions === true) {
       // Advice only: a check that cannot be made never fails the plan (apply checks again).
-      const check = await checkPlanPermissions(client, plannedRuns(zones)).catch(() => undefined);
-      if (check?.kind === 'missing') for (const problem of check.problems) log(`zonectl: warning: ${problem}; apply would be refused`);
+      for (const runs of groupRunsByAccount(plannedRuns(zones), files.repo)) {
+        const check = await checkPlanPermissions(clients.for(runs[0]!.config), runs).catch(() => undefined);
+        if (check?.kind === 'missing') for (const problem of check.problems) log(`zonectl: warning: ${problem}; apply would be refused`);
+      }
     }
-    return { zones, accounts };
+    const unmanaged = options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
+    return { zones, accounts, ...unmanaged };
   } finally {
-    await client.close();
+    await clients.close();
   }
 }
 
-/** Prints the report: each zone's output, failures as error lines, a summary table for many zones. */
+/**
+ * Prints the report: each zone's output, failures as error lines, a summary table for many zones.
+ * Tokens no file lists are one counting line unless `listTokens` (drift --tokens) or --verbose;
+ * JSON always lists them.
+ */
 export function printReport(
   kind: ReportKind,
   reports: readonly ZoneReport[],
   format: OutputFormat,
+  options: {
+    readonly listTokens?: boolean;
+    readonly unmanagedZones?: readonly UnmanagedZone[];
+    /** More top-level fields of the JSON document (e.g. `changed_since`). */
+    readonly jsonExtra?: Record<string, unknown>;
+  } = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
-  /** More top-level fields of the JSON document (e.g. `changed_since`). */
-  jsonExtra: Record<string, unknown> = {},
 ): void {
+  const zonesNoFileManages = options.unmanagedZones;
+  const listing = { listTokens: options.listTokens === true || currentVerbosity() === 'verbose' };
   for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
   const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
   const accounts = reports.flatMap((r) => (r.kind === 'account' ? [jsonAccount(r.plan)] : []));
@@ -140,16 +169,18 @@ export function printReport(
   let markdown: string | undefined;
   switch (format) {
     case 'json':
-      out(renderJson(plans, { ...jsonExtra, ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}) }));
+      out(renderJson(plans, { ...(options.jsonExtra ?? {}), ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}), ...(zonesNoFileManages ? { unmanaged_zones: zonesNoFileManages } : {}) }));
       break;
     case 'markdown':
-      markdown = renderMarkdownReport(reports, { kind });
+      markdown = renderMarkdownReport(reports, { kind, ...listing });
       out(markdown);
+      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``)).join('\n')}\n`);
       break;
     case 'text':
-      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout)));
+      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout), listing));
       for (const r of reports) if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
       if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
+      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).join('\n')}\n`);
       break;
     default:
       assertNever(format, 'output format');
@@ -169,4 +200,13 @@ export function appendStepSummary(kind: ReportKind, reports: readonly ZoneReport
   } catch (error) {
     log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+/** `drift --unmanaged-zones` in text: a heading and one line per zone (names escaped for the terminal). */
+export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[] {
+  if (zones.length === 0) return ['Unmanaged zones: none (every zone the credentials can see has a file)'];
+  return [
+    `Unmanaged zones (${zones.length}; no file manages them; zonectl never deletes a zone):`,
+    ...zones.map((z) => `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`),
+  ];
 }

@@ -84,7 +84,8 @@ export interface ZoneRow {
   status: 'active' | 'pending';
   created_on: string;
   modified_on: string;
-  activated_on: string;
+  /** null while the zone is pending (its nameservers not yet set at the registrar). */
+  activated_on: string | null;
   name_servers: string[];
 }
 

@@ -27,7 +27,7 @@ export interface SeedResult {
 const NS_NAMES = ['ada', 'bob', 'cruz', 'dina', 'elsa', 'finn', 'gina', 'hugo', 'ines', 'jack', 'kara', 'liam'];
 
 /** Two nameservers derived from the zone name, like the service's pair per zone. */
-function nameServersFor(zone: string): string[] {
+export function nameServersFor(zone: string): string[] {
   let h = 0;
   for (const ch of zone) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   const a = NS_NAMES[h % NS_NAMES.length];

@@ -30,11 +30,13 @@ import {
   sendText,
 } from './http.js';
 import { newApiKey, newTokenValue } from './ids.js';
+import { seedExtraAccounts, type ExtraAccount, type SeededAccount } from './seed-accounts.js';
 import { loadIdentityModule, loadSettingsModule, type IdentityModule, type SettingsModule } from './modules.js';
 import { Router } from './router.js';
 import { dnsRecordRoutes } from './routes/dns-records.js';
 import { zoneFileRoutes } from './routes/zone-file.js';
 import { retiredRoutes } from './routes/retired.js';
+import { zoneCreateRoutes } from './routes/zone-create.js';
 import { zoneRoutes } from './routes/zones.js';
 import { startDnsServer, type RunningDnsServer } from './dns/dns-server.js';
 import { seedState } from './seed.js';
@@ -48,6 +50,8 @@ export interface StartEmulatorOptions {
   port?: number;
   /** Zone names to create in the seeded account. */
   zones?: string[];
+  /** More accounts, each with its own user and token (seed-accounts.ts). */
+  accounts?: readonly ExtraAccount[];
   /** Initial bearer token value; generated (and returned as `adminToken`) when absent on a fresh state. */
   token?: string;
   /** Key-pair credentials of the seeded user (generated when absent). */
@@ -91,6 +95,8 @@ export interface RunningEmulator {
   apiKey: string;
   accountId: string;
   zones: ZoneRow[];
+  /** The accounts of `accounts`, in order. */
+  accounts: SeededAccount[];
   options: EmulatorOptions;
   /** The DNS server, when started with `dnsPort`. */
   dns?: { host: string; port: number };
@@ -121,6 +127,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     identity,
     settings,
   );
+  const extra = seedExtraAccounts(store, opts.accounts ?? [], { identity, settings, zonePlan: opts.zonePlan ?? 'free', now: now() });
   await store.flush();
 
   const options: EmulatorOptions = {
@@ -131,6 +138,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   };
   const routes: Route[] = [
     ...zoneRoutes(),
+    ...zoneCreateRoutes(settings),
     ...zoneFileRoutes(),
     ...dnsRecordRoutes(),
     ...identity.routes(),
@@ -184,6 +192,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     apiKey: seeded.user.api_key,
     accountId: seeded.account.id,
     zones: seeded.zones,
+    accounts: extra,
     options,
     ...(dns !== undefined ? { dns: { host: dns.host, port: dns.port } } : {}),
     close() {

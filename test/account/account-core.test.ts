@@ -57,9 +57,10 @@ describe('account file: schema and rules', () => {
     // Neither `zone` nor `account_id`: a shared fragment (issue 21), valid when empty.
     expect(lines('version: 1\nrecords: []\n')).toEqual([]);
     expect(lines('records: []\n')).toEqual(["account.yaml:1:1: missing required field `version` (add `version: 1`)"]);
-    expect(lines(`version: 1\naccount_id: ${ID}\n`)).toContain(
-      'account.yaml:2:1 account_id: `account_id` belongs in an account file, which has `zone_defaults` (the DNS defaults of new zones) instead of `zone`; a zone file names its zone with `zone` (and `zone_id`)',
-    );
+    // A zone file may name its account (`account_id`, for a zone zonectl creates): `zone` is what it lacks.
+    expect(lines(`version: 1\naccount_id: ${ID}\n`)).toEqual([
+      "account.yaml:1:1: missing required field `zone` (the zone's name; an account file has `account_id` and `zone_defaults` instead)",
+    ]);
     expect(lines(`version: 1\nzone: example.com\naccount_id: ${ID}\nzone_defaults: { ns_ttl: 3600 }\n`)).toEqual([
       'account.yaml:2:1 zone: `zone` belongs in a zone file; this is an account file (it has `zone_defaults`), which holds only `version`, `account_id` and `zone_defaults`',
     ]);

@@ -33,6 +33,13 @@ describe('zonectl emulator (CLI)', () => {
     expect(res.stdout).not.toContain('given-secret-token-value');
   });
 
+  it('--account: another account with its own user and token, named on stderr without its token', async () => {
+    const res = await run(['--port', '0', '--zone', 'example.com', '--token', 'first-token-value-0123456789', '--account', 'second-token-value-0123456789:example.org,example.net'], true);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/^emulator: account [0-9a-f]{32} \(user account2@example\.com\): example\.org id [0-9a-f]{32}, example\.net id [0-9a-f]{32}$/m);
+    expect(res.stderr + res.stdout).not.toContain('second-token-value');
+  });
+
   it('--priority-in-data: MX answers carry priority inside data', async () => {
     const child = spawn(
       process.execPath,
@@ -67,6 +74,8 @@ describe('zonectl emulator (CLI)', () => {
     [['--port', 'x'], '--port must be an integer'],
     [['--zone-plan', 'gold'], 'Allowed choices are free, pro, business, enterprise'],
     [['--zone', 'not a zone'], 'is not a zone name'],
+    [['--account', ':example.org'], '--account must be TOKEN:ZONE'],
+    [['--account', 'tok:not a zone'], 'is not a zone name'],
   ])('rejects bad flags %j with a clear error', async (args, message) => {
     const res = await run(args, false);
     expect(res.code).not.toBe(0);

@@ -138,7 +138,8 @@ describe('tokens that no file lists', () => {
     expect(report.map(([n]) => n)).toEqual(expect.arrayContaining(['dns-only', 'laptop', 'zonectl-old']));
     expect(run.plan.operations.filter((o) => o.kind === 'token')).toEqual([]);
     expect(run.plan.warnings.filter((w) => w.startsWith('token "laptop" expires on'))).toHaveLength(1);
-    const text = renderText([run.plan]);
+    expect(renderText([run.plan])).toContain(`  ${report.length} API tokens are not listed in any file; drift --tokens lists them\n`);
+    const text = renderText([run.plan], undefined, { listTokens: true });
     expect(text).toContain('unmanaged tokens (no file lists them):');
     expect(text).toMatch(/"laptop" \(id [0-9a-f]+\), last use unknown, expires 20\d\d-.*: allow DNS Write on zone [0-9a-f]{32}/);
     expect((JSON.parse(renderJson([run.plan])) as { zones: Array<{ unmanaged_tokens: unknown[] }> }).zones[0].unmanaged_tokens.length).toBe(report.length);

@@ -1,11 +1,13 @@
 import { Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
-import type { CloudflareClient } from '../../api/index.js';
-import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
-import { plannedRuns, planZoneOutcomes, type ZoneOutcome } from '../../app/run-zones.js';
+import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
+import { createZoneIfNew, describeCreatedZone, ZoneCreateError } from '../../app/create-zones.js';
+import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, refused, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
+import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../../app/account-clients.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
-import { checkPlanPermissions, MissingPermissionError } from '../../app/plan-permissions.js';
+import { MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSaved } from '../../app/saved-plan.js';
 import { checkTokenOutputWritable } from '../../app/token-output.js';
 import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
@@ -14,15 +16,15 @@ import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
 import type { Shard } from '../../core/shard.js';
-import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { ApplyReport, checkJsonFlags } from '../apply-output.js';
 import { progressFor } from '../apply-progress.js';
 import { describeInterrupted, describeNotStarted } from '../apply-report.js';
 import { errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
-import { EXIT, info, log, styleFor } from '../io.js';
-import { rateLimitOption, runClient, selectShard, shardOption } from '../zone-runs.js';
+import { EXIT, info, log, out, styleFor } from '../io.js';
+import { configOption, rateLimitOption, runClients, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
 import { loadValidFiles } from './load.js';
@@ -30,6 +32,7 @@ import { baseUrlOption, hasChanges } from './plan.js';
 
 interface ApplyFlags {
   yes?: boolean;
+  config?: string;
   dryRun?: boolean;
   force?: boolean;
   concurrency: string;
@@ -86,15 +89,16 @@ interface RunState {
 }
 
 /** Arguments and files, checked before any API call: what the run goes on with. */
-async function beforeApplying(files: readonly string[], opts: ApplyFlags): Promise<{ concurrency: number; lockWaitMs: number; configs: ZoneConfig[]; accounts: AccountConfig[]; shard: Shard | undefined }> {
+async function beforeApplying(files: readonly string[], opts: ApplyFlags): Promise<{ concurrency: number; lockWaitMs: number; configs: ZoneConfig[]; accounts: AccountConfig[]; shard: Shard | undefined; repo?: RepoConfig }> {
   if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
   if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
   if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
   checkJsonFlags(opts.format, opts);
   const concurrency = parseConcurrency(opts.concurrency);
   const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-  const { configs, accounts, shard } = opts.plan === undefined ? selectShard(await loadValidFiles(files), opts.shard) : { configs: [], accounts: [], shard: undefined };
-  return { concurrency, lockWaitMs, configs, accounts, shard };
+  const { configs, accounts, shard, repo } =
+    opts.plan === undefined ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard) : { configs: [], accounts: [], shard: undefined, repo: undefined };
+  return { concurrency, lockWaitMs, configs, accounts, shard, ...(repo !== undefined ? { repo } : {}) };
 }
 
 export function registerApply(program: Command): void {
@@ -115,6 +119,7 @@ export function registerApply(program: Command): void {
     .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout (no plan, no secrets)').choices(['text', 'json']).default('text'))
     .addOption(rateLimitOption())
     .addOption(shardOption())
+    .addOption(configOption())
     .addOption(baseUrlOption())
     .addHelpText(
       'after',
@@ -128,20 +133,22 @@ export function registerApply(program: Command): void {
     .action(async (files: string[], opts: ApplyFlags) => {
       limitHeapGrowth();
       const report = new ApplyReport(opts.format);
-      const { concurrency, lockWaitMs, configs, accounts, shard } = await beforeApplying(files, opts).catch((error: unknown) => {
+      const { concurrency, lockWaitMs, configs, accounts, shard, repo } = await beforeApplying(files, opts).catch((error: unknown) => {
         // JSON: a run refused before any call still prints its one document.
         report.fail(error);
         report.finish();
         throw error;
       });
-      const client = runClient(opts, shard);
+      // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
+      const clients = runClients(opts, shard, repo);
+      const client = (): CloudflareClient => clients.default();
       // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
       let early: LockedRun | undefined;
       try {
-        const savedPlan = opts.plan !== undefined ? await loadSaved(client, opts.plan) : undefined;
+        const savedPlan = opts.plan !== undefined ? await loadSaved(client(), opts.plan) : undefined;
         const saved = savedPlan?.zones;
         if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && canLockFirst(configs)) {
-          early = await lockThenPlan(client, configs[0]!, runPlanOptions(configs)[0]!, {
+          early = await lockThenPlan(clients.for(configs[0]!), configs[0]!, runPlanOptions(configs)[0]!, {
             onWait: (m) => info(m),
             onLost: (m) => log(`${m}; sending no more calls`),
             onInterrupt: (signal) => {
@@ -150,6 +157,10 @@ export function registerApply(program: Command): void {
               report.finish();
               process.exit(signalExitCode(signal));
             },
+          }).catch((error: unknown) => {
+            // A zone that does not exist yet has no lock to take: it is planned (and created) below.
+            if (error instanceof ZoneLookupError && error.notFound && configs[0]!.accountId !== undefined) return undefined;
+            throw error;
           });
         }
         const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
@@ -159,14 +170,15 @@ export function registerApply(program: Command): void {
             ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
             : early !== undefined
               ? [{ kind: 'planned', config: early.run.config, run: early.run }]
-              : await planZoneOutcomes(client, configs);
+              : await planAccountGroups(clients, configs, repo);
         report.planned(planned);
         const runs = plannedRuns(planned);
         const planFailed = runs.length < planned.length;
-        const accountRuns = savedPlan !== undefined ? showAccountPlans(savedPlan.accounts, !report.json) : await planAccountsForApply(client, accounts, !report.json);
+        const accountRuns =
+          savedPlan !== undefined ? showAccountPlans(savedPlan.accounts, !report.json) : accounts.length > 0 ? await planAccountsForApply(client(), accounts, !report.json) : [];
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
-            const removed = await forceUnlock(client, run.config.zone, run.zoneId);
+            const removed = await forceUnlock(clients.for(run.config), run.config.zone, run.zoneId);
             log(removed === undefined ? `${run.config.zone}: no apply lock to remove` : `${run.config.zone}: removed the apply lock of ${removed}`);
           }
         }
@@ -176,7 +188,7 @@ export function registerApply(program: Command): void {
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
-        const permissions = permissionCheckNeeded(runs, heldLocks) ? await checkPlanPermissions(client, runs) : ({ kind: 'ok' } as const);
+        const permissions = permissionCheckNeeded(runs, heldLocks) ? await checkPermissionsByAccount(clients, runs, repo) : ({ kind: 'ok' } as const);
         if (permissions.kind === 'unchecked') info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
         if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
@@ -199,6 +211,17 @@ export function registerApply(program: Command): void {
             log('Apply cancelled; nothing was changed.');
             process.exitCode = EXIT.error;
             return;
+          }
+        }
+        // New zones: created first (POST /zones), then planned again against the zone they now are.
+        // A zone that cannot be created fails alone (nothing else of it is sent).
+        const notCreated: ZoneApplyOutcome[] = [];
+        for (const run of runs.splice(0)) {
+          try {
+            runs.push(await createZoneIfNew(clients.for(run.config), run, (c) => (report.json ? log : out)(describeCreatedZone(c))));
+          } catch (error) {
+            if (!(error instanceof ZonectlError)) throw error;
+            notCreated.push(refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)));
           }
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
@@ -236,7 +259,9 @@ export function registerApply(program: Command): void {
         });
         let outcomes: ZoneApplyOutcome[];
         try {
-          outcomes = await applyZoneRuns(client, runs, {
+          // Each account's zones with its own client (one after the other, like the zones).
+          outcomes = notCreated;
+          outcomes.push(...await eachAccount(clients, runs, repo, (groupClient, group) => applyZoneRuns(groupClient, group, {
             batch: opts.batch,
             concurrency,
             shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
@@ -257,7 +282,7 @@ export function registerApply(program: Command): void {
                 if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
               },
             },
-            underLock: (run) => (saved !== undefined ? recheckSaved(client, saved, run) : replanUnderLock(client, run, opts)),
+            underLock: (run) => (saved !== undefined ? recheckSaved(groupClient, saved, run) : replanUnderLock(groupClient, run, opts)),
             onZoneStart: (run) => {
               state.phase = 'writing';
               state.run = run;
@@ -270,7 +295,7 @@ export function registerApply(program: Command): void {
               for (const i of e.opIndices) state.applied.add(i);
               progress.update(zone, e);
             },
-          });
+          })));
         } finally {
           progress.stop();
         }
@@ -284,7 +309,7 @@ export function registerApply(program: Command): void {
             process.exitCode = signalExitCode(signal);
             return;
           }
-          const accountFailed = await applyAccountsAndReport(client, accountRuns, report, {
+          const accountFailed = accountRuns.length === 0 ? false : await applyAccountsAndReport(client(), accountRuns, report, {
             shouldStop: () => interrupt.signal !== undefined,
             onWriting: (label) => {
               state.phase = label === undefined ? 'before' : 'writing';
@@ -307,7 +332,7 @@ export function registerApply(program: Command): void {
       } finally {
         await early?.lock.release().catch(() => undefined); // released already unless the run stopped before writing
         report.finish();
-        await client.close();
+        await clients.close();
       }
     });
 }

@@ -9,6 +9,8 @@ import { baseUrlOption, hasChanges } from './plan.js';
 
 interface DriftFlags extends ManyZoneFlags {
   failOnUnmanaged?: boolean;
+  tokens?: boolean;
+  unmanagedZones?: boolean;
 }
 
 /** `zonectl drift`: the nightly check. Exit 2 on drift, 1 when a zone could not be checked. */
@@ -16,15 +18,19 @@ export function registerDrift(program: Command): void {
   const command = program
     .command('drift')
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
-    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted: the token zonectl runs with is usually one of them)')
+    .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted)')
+    .option('--tokens', 'list every API token no file lists (name, id, last use, expiry, policies) instead of counting them')
+    .option('--unmanaged-zones', "also list the zones the credentials can see that no file manages (each account's, with its own credential)")
     .addOption(baseUrlOption())
-    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json']));
+    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json', 'zonectl drift zones/ --tokens', 'zonectl drift zones/ --unmanaged-zones']));
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
     const outcomes = await beforeJsonReport(opts.format, async () => {
-      const { configs, accounts, shard } = selectShard(await loadValidFiles(paths), opts.shard);
-      return runZones({ configs, accounts }, opts, shard);
+      const loaded = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
+      const { configs, accounts, shard, repo } = selectShard(loaded, opts.shard);
+      // Managed means named by any file given, not only by this shard's.
+      return runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, opts.unmanagedZones === true ? { unmanagedZonesOf: loaded.configs } : {});
     });
-    printReport('drift', toReports(outcomes), opts.format);
+    printReport('drift', toReports(outcomes), opts.format, { listTokens: opts.tokens === true, ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}) });
     const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
     process.exitCode = anyFailed(outcomes) ? EXIT.error : hasChanges(runs) || accountsChange(outcomes) || unmanaged ? EXIT.changes : EXIT.ok;

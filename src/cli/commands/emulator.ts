@@ -3,6 +3,7 @@
  * when ready; when it had to invent the first token, prints it once on stderr. Runs until
  * SIGINT/SIGTERM, then closes cleanly (pending writes flushed).
  */
+import type { ExtraAccount } from '../../emulator/seed-accounts.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ZonePlan } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
@@ -70,6 +71,7 @@ interface EmulatorFlags {
   priorityInData?: boolean;
   dnsPort?: number;
   verbose?: boolean;
+  account: ExtraAccount[];
 }
 
 function intArg(name: string, min: number, max: number): (value: string) => number {
@@ -96,6 +98,16 @@ function rateLimit(value: string): RateLimit {
   return parsed;
 }
 
+/** `--account TOKEN:ZONE,ZONE...`: another account with its own user and token (repeatable). */
+function extraAccount(value: string, previous: ExtraAccount[] = []): ExtraAccount[] {
+  const at = value.indexOf(':');
+  const token = at < 0 ? value : value.slice(0, at);
+  const zones = at < 0 ? [] : value.slice(at + 1).split(',').map((z) => z.trim()).filter((z) => z !== '');
+  if (token.trim() === '') throw new InvalidArgumentError('--account must be TOKEN:ZONE[,ZONE...] (the token of the account\'s own user).');
+  for (const z of zones) zoneName(z);
+  return [...previous, { token, zones }];
+}
+
 function apiDate(value: string): string {
   if (!isApiDate(value)) throw new InvalidArgumentError('--api-date must be a date YYYY-MM-DD, e.g. 2024-09-30.');
   return value;
@@ -117,6 +129,7 @@ export function registerEmulator(program: Command): void {
     .option('--port <port>', 'port to listen on (0 picks a free port)', intArg('--port', 0, 65535), 8787)
     .option('--zone <name>', 'create an active zone (repeatable)', zoneName, [])
     .option('--token <value>', 'value of the first API token (default: a random one, printed once on stderr)')
+    .option('--account <TOKEN:ZONE,...>', 'another account, with its own user and token, holding these zones (repeatable)', extraAccount, [])
     .option('--email <email>', 'email of the seeded user (key-pair auth)')
     .option('--key <key>', 'global API key of the seeded user, 37 hex characters (default: random)')
     .addOption(
@@ -159,6 +172,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     host: flags.host,
     port: flags.port,
     zones: flags.zone,
+    accounts: flags.account,
     zonePlan: flags.zonePlan,
     ...(flags.token !== undefined ? { token: flags.token } : {}),
     ...(flags.email !== undefined ? { email: flags.email } : {}),
@@ -182,6 +196,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
   }
   for (const zone of emu.zones) info(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})`);
+  for (const a of emu.accounts) info(`emulator: account ${a.accountId} (user ${a.email}): ${a.zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones'}`);
   if (emu.dns !== undefined) info(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)`);
   process.stdout.write(`${emu.baseUrl}\n`);
 

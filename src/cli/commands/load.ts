@@ -1,6 +1,7 @@
 import { ZonectlError } from '../../core/errors.js';
 import { formatProblem } from '../../core/zonefile/index.js';
-import type { AccountConfig, Problem, ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, Problem, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
+import { readRepoConfig } from '../../app/repo-config.js';
 import { loadZoneFiles } from '../../app/load-zone-files.js';
 import { log } from '../io.js';
 
@@ -18,10 +19,22 @@ export class InvalidZoneFilesError extends ZonectlError {
  * Load and validate zone files and account files (a directory: every file under it); print
  * every problem; throw when any is an error (no API call happens).
  */
-export async function loadValidFiles(paths: readonly string[]): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[] }> {
-  const { configs, accounts, problems } = await loadZoneFiles(paths);
+export async function loadValidFiles(
+  paths: readonly string[],
+  options: { readonly config?: string } = {},
+): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; repo?: RepoConfig }> {
+  const loaded = await loadZoneFiles(paths);
+  const { configs, accounts } = loaded;
+  // The repository configuration (zonectl.yaml, --config): its problems and each file's `account:`.
+  const repo = await readRepoConfig(paths, configs, options.config, process.env);
+  const problems = [...repo.problems, ...loaded.problems];
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
   if (errors > 0) throw new InvalidZoneFilesError(errors, problems.filter((p) => p.omitted === undefined));
-  return { configs, accounts };
+  // A zone's account id (where a new zone is created) comes from its file, else from zonectl.yaml.
+  for (const c of configs) {
+    const id = c.account !== undefined ? repo.config?.accounts.get(c.account.name)?.accountId : undefined;
+    if (c.accountId === undefined && id !== undefined) c.accountId = id;
+  }
+  return { configs, accounts, ...(repo.config !== undefined ? { repo: repo.config } : {}) };
 }

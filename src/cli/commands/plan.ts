@@ -17,7 +17,7 @@ import { changedSinceJson, selectChangedFiles, type ChangedSelection } from '../
 export type { OutputFormat } from '../zone-runs.js';
 
 export function hasChanges(runs: readonly ZoneRun[]): boolean {
-  return runs.some((r) => r.plan.operations.length > 0);
+  return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
 }
 
 export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): void {
@@ -54,18 +54,26 @@ export function registerPlan(program: Command): void {
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     let changed: ChangedSelection | undefined;
     const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
-      const valid = await loadValidFiles(paths);
+      const valid = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
       const selected = opts.changedSince !== undefined ? await selectChangedFiles(valid, opts.changedSince, paths) : valid;
       if (opts.changedSince !== undefined) changed = selected as ChangedSelection;
-      const { configs, accounts, shard } = selectShard(selected, opts.shard);
-      return { configs, accounts, outcomes: await runZones({ configs, accounts }, opts, shard, { checkPermissions: true }) };
+      const { configs, accounts, shard, repo } = selectShard(selected, opts.shard);
+      return { configs, accounts, outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }) };
     });
-    printReport('plan', toReports(outcomes), opts.format, process.env, changed ? { changed_since: changedSinceJson(changed) } : {});
+    printReport('plan', toReports(outcomes), opts.format, changed ? { jsonExtra: { changed_since: changedSinceJson(changed) } } : {});
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
+    const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
+    const withAccount = runs.filter((r) => r.config.account !== undefined).map((r) => r.config.zone);
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
+      } else if (withAccount.length > 0) {
+        // A saved plan is applied with the environment's credential alone (src/app/saved-plan.ts).
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`);
+      } else if (newZones.length > 0) {
+        // A new zone's records are planned against the zone once it exists: apply the files.
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`);
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
         // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.

@@ -17,6 +17,8 @@
  */
 import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile } from '../../app/load-zone-files.js';
+import { readRepoConfig } from '../../app/repo-config.js';
+import { configOption } from '../zone-runs.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { formatProblem, printable, type FragmentSummary, type Problem } from '../../core/zonefile/index.js';
@@ -150,11 +152,27 @@ export interface ValidateOptions {
   /** Lint findings are errors. */
   readonly strict?: boolean;
   readonly format?: 'text' | 'json';
+  /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
+  readonly config?: string;
+}
+
+/**
+ * The repository configuration's problems: its own (an entry of their own) and those of each
+ * zone file's `account:` (on that file's entry).
+ */
+async function withRepoConfig(files: readonly string[], loaded: LoadedZoneFile[], io: ValidateIo, config: string | undefined): Promise<LoadedZoneFile[]> {
+  const repo = await readRepoConfig(files, loaded.flatMap((f) => (f.config ? [f.config] : [])), config, io.env);
+  const withAccounts = loaded.map((f) => {
+    const own = repo.problems.filter((p) => p.file === f.path);
+    return own.length === 0 ? f : { ...f, problems: [...f.problems, ...own] };
+  });
+  const ofConfig = repo.problems.filter((p) => !loaded.some((f) => f.path === p.file));
+  return ofConfig.length === 0 ? withAccounts : [{ path: ofConfig[0]!.file, problems: ofConfig }, ...withAccounts];
 }
 
 /** Validate files; returns the exit code (0 valid, 1 invalid). */
 export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: ValidateOptions = {}): Promise<number> {
-  const loaded = (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true));
+  const loaded = await withRepoConfig(files, (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true)), io, options.config);
   const annotate = isGitHubActions(io.env);
   if (options.format === 'json') {
     if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.err(annotation(p));
@@ -178,10 +196,11 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .option('--strict', "lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings")
     .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout with every problem').choices(['text', 'json']).default('text'))
+    .addOption(configOption())
     .addHelpText('after', examplesText(['zonectl validate zones/example.com.yaml', 'zonectl validate zones/ --strict', 'zonectl validate zones/ --format json > problems.json']))
-    .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json' }) => {
+    .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json'; config?: string }) => {
       try {
-        process.exitCode = await runValidate(files, io, { strict: flags.strict === true, format: flags.format });
+        process.exitCode = await runValidate(files, io, { strict: flags.strict === true, format: flags.format, ...(flags.config !== undefined ? { config: flags.config } : {}) });
       } catch (error) {
         // Not expected (every problem is reported as such); still never a stack trace.
         io.err(`zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`);

@@ -40,6 +40,8 @@ export interface ZonePlan {
   readonly file?: string;
   /** Records of the file that come from an included fragment: `recordKey` -> fragment file (record-source.ts). */
   readonly sources?: Readonly<Record<string, string>>;
+  /** The zone does not exist yet: apply creates it (POST /zones) in this account, then plans it again. */
+  readonly newZone?: { readonly accountId: string; readonly type: 'full' };
 }
 
 /** A live record the file does not list, deleted because a desired record cannot stand beside it. */

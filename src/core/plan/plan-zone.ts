@@ -50,14 +50,17 @@ export class TokenPlanError extends ZonectlError {
 }
 
 /** Desired zone file + live state -> the zone's plan. Pure. */
-export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, audit?: TokenAudit): ZonePlan {
+export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, runAudit?: TokenAudit): ZonePlan {
+  // `manage.tokens: ignore`: no report, no note, no expiry warning of tokens no file lists.
+  const audit = config.manage.tokens === 'ignore' ? undefined : runAudit;
   const live = state.records;
   const settingsChange = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
   const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
   if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
+  const policy = config.manage.tokens;
   const unlisted =
-    audit?.readable === true
-      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy: config.manage.tokens, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
+    audit?.readable === true && policy !== 'ignore'
+      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
       : undefined;
   const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? []), ...(unlisted?.deletes ?? [])];
   const desired = config.records.map((r) => r.record);
@@ -103,4 +106,22 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     ...(notes.length > 0 ? { notes } : {}),
     ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
   };
+}
+
+/** The zone id a new zone's plan names until apply has created the zone. */
+export const NEW_ZONE_ID = '(new)';
+
+/**
+ * The plan of a zone that does not exist yet: `+ zone NAME (account ..., type full)` and its
+ * records as creates (counted like any change). zonectl creates zones, never deletes them.
+ * Settings and tokens are planned once the zone exists (apply plans it again after creating it).
+ */
+export function planNewZone(config: ZoneConfig, accountId: string): ZonePlan {
+  const plan = planZone(config, NEW_ZONE_ID, { records: [] });
+  return { ...plan, newZone: { accountId, type: 'full' }, summary: { ...plan.summary, create: plan.summary.create + 1 } };
+}
+
+/** The body of `POST /zones` that creates a plan's new zone (OpenAPI `zones-post`). */
+export function newZoneBody(plan: Pick<ZonePlan, 'zone' | 'newZone'>): { name: string; account: { id: string }; type: 'full' } | undefined {
+  return plan.newZone === undefined ? undefined : { name: plan.zone, account: { id: plan.newZone.accountId }, type: plan.newZone.type };
 }

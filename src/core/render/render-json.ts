@@ -42,6 +42,7 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
   return {
     zone: plan.zone,
     zone_id: plan.zoneId,
+    ...(plan.newZone !== undefined ? { new_zone: { account_id: plan.newZone.accountId, type: plan.newZone.type } } : {}),
     summary: plan.summary,
     changes: plan.operations.map((op) => {
       const source = sourceFileOf(plan, op);

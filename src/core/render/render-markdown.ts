@@ -8,7 +8,7 @@
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
-import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine } from './render-text.js';
+import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine, unlistedTokensLine, type TokenListing } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
@@ -17,7 +17,7 @@ import { accountCounts, hasChangesReport, zoneCounts, type ReportKind, type Zone
 /** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
-export interface MarkdownOptions {
+export interface MarkdownOptions extends TokenListing {
   readonly kind?: ReportKind;
   /** Upper bound of the whole text (default just below GitHub's comment limit). */
   readonly limit?: number;
@@ -90,13 +90,14 @@ function changeCount(plan: ZonePlan): number {
 }
 
 /** A zone's folded details; `maxChars` cuts the diff, returning how many operations were left out. */
-function detailsBlock(plan: ZonePlan, maxChars: number): { text: string; omitted: number } | undefined {
+function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): { text: string; omitted: number } | undefined {
   const head = [`<details><summary>${code(plan.zone)}: ${cell(summaryLine(plan.summary))}</summary>`, '', '```diff'];
   const tokens = plan.unmanagedTokens ?? [];
   const tail = [
     '```',
     ...(plan.notes ?? []).map((n) => `> note: ${cell(n)}`),
-    ...(tokens.length > 0 ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${cell(describeUnlistedToken(t))}`)] : []),
+    ...(tokens.length > 0 && listing.listTokens === true ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${cell(describeUnlistedToken(t))}`)] : []),
+    ...(tokens.length > 0 && listing.listTokens !== true ? [`> ${unlistedTokensLine(tokens.length)}`] : []),
     ...plan.warnings.map((w) => `> warning: ${cell(w)}`),
     '',
     '</details>',
@@ -185,7 +186,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     if (r.kind !== 'planned') continue;
     const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length;
     if (r.plan.operations.length === 0 && facts === 0) continue;
-    const block = detailsBlock(r.plan, budget - used);
+    const block = detailsBlock(r.plan, budget - used, options);
     if (block === undefined || !add(block.text)) {
       notShown += changeCount(r.plan);
       continue;

@@ -97,18 +97,37 @@ export function describeUnlistedToken(t: UnlistedToken): string {
   return `${JSON.stringify(t.name)} (id ${t.id}${status}), ${used}, ${expires}: ${t.policies}${t.action === 'delete' ? ' [deleted: manage.tokens_prefix]' : ''}`;
 }
 
+/**
+ * The one line a plan prints for the tokens no file lists: on an account with dozens of tokens
+ * a list of them would bury the DNS diff (drift --tokens, --verbose and JSON list them).
+ */
+export function unlistedTokensLine(count: number): string {
+  return count === 1
+    ? '1 API token is not listed in any file; drift --tokens lists it'
+    : `${count} API tokens are not listed in any file; drift --tokens lists them`;
+}
+
+export interface TokenListing {
+  /** List every token no file names (drift --tokens, --verbose) instead of one counting line. */
+  readonly listTokens?: boolean;
+}
+
 /** The Terraform-like text plan of one zone. */
-export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string {
-  const lines = [style.bold(`${plan.zone} (zone ${plan.zoneId})`)];
+export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing: TokenListing = {}): string {
+  const lines = [style.bold(plan.newZone !== undefined ? `${plan.zone} (new zone)` : `${plan.zone} (zone ${plan.zoneId})`)];
+  if (plan.newZone !== undefined) lines.push(style.green(`  + zone ${plan.zone} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged records (kept):`));
     for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));
   }
-  if ((plan.unmanagedTokens ?? []).length > 0) {
+  const tokens = plan.unmanagedTokens ?? [];
+  if (tokens.length > 0 && listing.listTokens === true) {
     lines.push(style.dim(`  unmanaged tokens (no file lists them):`));
-    for (const t of plan.unmanagedTokens ?? []) lines.push(style.dim(`    ${describeUnlistedToken(t)}`));
+    for (const t of tokens) lines.push(style.dim(`    ${describeUnlistedToken(t)}`));
+  } else if (tokens.length > 0) {
+    lines.push(style.dim(`  ${unlistedTokensLine(tokens.length)}`));
   }
   for (const n of plan.notes ?? []) lines.push(`  note: ${n}`);
   for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${w}`));
@@ -119,6 +138,6 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain): string
   return `${lines.join('\n')}\n`;
 }
 
-export function renderText(plans: readonly ZonePlan[], style: TextStyle = plain): string {
-  return plans.map((p) => renderZoneText(p, style)).join('\n');
+export function renderText(plans: readonly ZonePlan[], style: TextStyle = plain, listing: TokenListing = {}): string {
+  return plans.map((p) => renderZoneText(p, style, listing)).join('\n');
 }

@@ -6,7 +6,7 @@ import type { ZonePlan } from '../plan/build-plan.js';
  * One entry of a many-zone run as the renderers see it: a zone's plan, an account file's plan
  * (`zone` is then its label, `account 0123abcd…: zone defaults`), or why it has none.
  */
-export type ZoneReport =
+export type ZoneReport = (
   | { readonly kind: 'planned'; readonly zone: string; readonly file: string; readonly plan: ZonePlan }
   | { readonly kind: 'account'; readonly zone: string; readonly file: string; readonly plan: AccountPlan }
   | {
@@ -17,7 +17,11 @@ export type ZoneReport =
       readonly message: string;
       /** An account file's entry (not a zone's). */
       readonly account?: true;
-    };
+    }
+) & {
+  /** The zone's account in the repository configuration (`account: NAME`), for grouping. */
+  readonly group?: string;
+};
 
 /** What the report is: a plan (before apply) or a drift check (nightly). */
 export type ReportKind = 'plan' | 'drift';

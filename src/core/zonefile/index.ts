@@ -13,6 +13,7 @@ export type {
 } from './types.js';
 export type { IncludeReader, IncludeRead } from './fragments.js';
 export { loadZoneFile } from './load-zone-file.js';
+export { loadRepoConfig, REPO_CONFIG_FILE, type CredentialSource, type RepoAccount, type RepoConfig } from './repo-config.js';
 export type { AccountConfig } from './account-types.js';
 export { formatProblem } from './problems.js';
 export { printable } from './printable.js';

@@ -110,6 +110,8 @@ export function loadZoneFile(
   };
   if (sink.fragments.length > 0) config.includes = sink.fragments.map((f) => f.file);
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();
+  if (typeof doc.account_id === 'string') config.accountId = doc.account_id.toLowerCase();
+  if (typeof doc.account === 'string') config.account = { name: doc.account, ...positions.positionOf(['account']) };
   if (doc.settings !== undefined) config.settings = buildSettings(doc.settings);
   return { config, problems };
 }

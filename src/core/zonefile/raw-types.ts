@@ -71,6 +71,8 @@ export interface RawZoneFile {
   readonly version: 1;
   readonly zone: string;
   readonly zone_id?: string;
+  readonly account_id?: string;
+  readonly account?: string;
   readonly defaults?: RawDefaults;
   readonly settings?: RawSettings;
   readonly records?: readonly unknown[];

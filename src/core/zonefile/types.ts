@@ -73,8 +73,8 @@ export interface ManageConfig {
   ignore: IgnoreRule[];
   max_delete_percent: number;
   max_update_percent: number;
-  /** Live tokens no file names: reported (keep) or, when named `tokens_prefix`..., deleted. */
-  tokens: 'keep' | 'delete';
+  /** Live tokens no file names: reported (keep), when named `tokens_prefix`... deleted, or not checked (ignore). */
+  tokens: 'keep' | 'delete' | 'ignore';
   /** Required with `tokens: delete`: only tokens whose names start with it are ever deleted. */
   tokens_prefix?: string;
 }
@@ -89,6 +89,10 @@ export interface ZoneConfig {
   /** Canonical zone name. */
   zone: string;
   zoneId?: string;
+  /** `account: NAME` of the repository configuration (zonectl.yaml), with where the file says it. */
+  account?: { readonly name: string; readonly line: number; readonly col: number };
+  /** The account holding the zone (`account_id`, or the account's of zonectl.yaml): where a new zone is created. */
+  accountId?: string;
   defaults: { ttl: number | 'auto'; proxied: boolean };
   settings?: DesiredSettings;
   records: DesiredRecord[];

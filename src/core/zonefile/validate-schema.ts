@@ -129,12 +129,10 @@ function otherFileKindField(field: string, schemaPath: string): string | undefin
       ? `\`${field}\` belongs in a zone file; this is an account file (it has \`zone_defaults\`), which holds only \`version\`, \`account_id\` and \`zone_defaults\``
       : undefined;
   }
-  return field === 'account_id'
-    ? '`account_id` belongs in an account file, which has `zone_defaults` (the DNS defaults of new zones) instead of `zone`; a zone file names its zone with `zone` (and `zone_id`)'
-    : undefined;
+  return undefined;
 }
 
-const ZONE_FILE_ONLY = new Set(['zone', 'zone_id', 'defaults', 'settings', 'records', 'tokens', 'manage']);
+const ZONE_FILE_ONLY = new Set(['zone', 'zone_id', 'account', 'defaults', 'settings', 'records', 'tokens', 'manage']);
 
 function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], baseValue: unknown): SchemaIssue | null {
   const path = [...base, ...pointerToPath(e.instancePath, baseValue)];

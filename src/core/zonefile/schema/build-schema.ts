@@ -5,6 +5,7 @@
  * Only shapes live here; ranges that deserve a better message than "must be <= 3600" (TTL, SOA,
  * timestamps, CIDRs, resource keys) are checked by the semantic rules.
  */
+import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
 import { RECORD_TYPES } from '../../model/record-types.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
@@ -183,8 +184,8 @@ const MANAGE: JsonSchema = {
     max_update_percent: { description: 'Refuse plans updating more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
     tokens: {
       description:
-        'Live API tokens that no file lists: keep (report only, default) or delete (only those whose names start with `tokens_prefix`).',
-      enum: ['keep', 'delete'],
+        'Live API tokens that no file lists: keep (report only, default), delete (only those whose names start with `tokens_prefix`) or ignore (no check: no `GET /user/tokens`, no report).',
+      enum: ['keep', 'delete', 'ignore'],
       default: 'keep',
     },
     tokens_prefix: {
@@ -209,6 +210,18 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
       zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
       include: INCLUDE_SCHEMA,
+      account_id: {
+        description: 'The account (32 hex characters) that holds the zone, or in which zonectl creates it when it does not exist yet (`account:` gives it through zonectl.yaml instead).',
+        type: 'string',
+        pattern: '^[0-9a-fA-F]{32}$',
+        'x-error': 'must be an account id of 32 hexadecimal characters',
+      },
+      account: {
+        description: 'The account of the repository configuration (`zonectl.yaml`, `accounts:`) whose credential and account id serve this zone.',
+        type: 'string',
+        pattern: ACCOUNT_NAME_PATTERN,
+        'x-error': 'must be an account name of zonectl.yaml (letters, digits, `_`, `.` and `-`)',
+      },
       defaults: DEFAULTS,
       settings: SETTINGS,
       records,

@@ -1,0 +1,145 @@
+/**
+ * The repository configuration file, `zonectl.yaml`: several accounts and credentials in one
+ * run. Checked with its JSON Schema (schema/repo-config-schema.ts) and a few rules, each problem
+ * at its file:line:col like a zone file's. Pure: the caller passes the text and the environment.
+ *
+ * A credential never appears in the file, only the names of the variables that hold it; a value
+ * that looks like an API token or a Global API Key is refused without being repeated.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Env } from './interpolate.js';
+import { pointerToPath, type PathSegment } from './json-path.js';
+import { parseYaml } from './parse-yaml.js';
+import { ProblemSink } from './problems.js';
+import { ACCOUNT_NAME_PATTERN, buildRepoConfigSchema } from './schema/repo-config-schema.js';
+import type { Problem, SourceFile } from './types.js';
+
+/** The file name looked for at the repository root. */
+export const REPO_CONFIG_FILE = 'zonectl.yaml';
+
+export type CredentialSource =
+  | { readonly kind: 'token'; readonly tokenEnv: string }
+  | { readonly kind: 'key'; readonly emailEnv: string; readonly keyEnv: string };
+
+export interface RepoAccount {
+  readonly name: string;
+  /** The account id, when given (lower-case); `${VAR}` read from the environment. */
+  readonly accountId?: string;
+  /** Set when `account_id: ${VAR}` names a variable that is not set: the account's zones fail. */
+  readonly accountIdUnset?: string;
+  readonly credentials: CredentialSource;
+}
+
+export interface RepoConfig {
+  readonly file: string;
+  readonly accounts: ReadonlyMap<string, RepoAccount>;
+}
+
+export const isAccountName = (name: string): boolean => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
+
+let validator: ValidateFunction | undefined;
+function validate(doc: unknown): ErrorObject[] {
+  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(buildRepoConfigSchema());
+  return validator(doc) ? [] : [...(validator.errors ?? [])];
+}
+
+/** An API token (40 URL-safe characters) or a Global API Key (37 hex): a secret, not a variable name. */
+export function looksLikeCredential(value: string): boolean {
+  if (/^[0-9a-f]{37}$/i.test(value)) return true;
+  return /^[A-Za-z0-9_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value);
+}
+
+/** One message per schema error, never repeating a value (it could be a secret put in the wrong place). */
+function message(e: ErrorObject, path: readonly PathSegment[]): string {
+  const field = path[path.length - 1];
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return path.length === 3 && path[2] === 'credentials'
+        ? `unknown field \`${String(e.params.additionalProperty)}\`; credentials are { token_env: VAR } or { email_env: VAR, key_env: VAR }`
+        : `unknown field \`${String(e.params.additionalProperty)}\``;
+    case 'required':
+      return `missing required field \`${String(e.params.missingProperty)}\``;
+    case 'const':
+      return 'must be 1';
+    case 'minProperties':
+      return 'must name at least one account';
+    case 'propertyNames':
+    case 'pattern':
+      if (field === 'account_id') return 'must be an account id of 32 hexadecimal characters, or ${VAR}';
+      if (e.keyword === 'propertyNames' || path.length === 2) return 'account names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit';
+      return 'must be the name of an environment variable (letters, digits and `_`, not starting with a digit)';
+    case 'type':
+      return `must be ${String(e.params.type) === 'object' ? 'a mapping' : `a ${String(e.params.type)}`}`;
+    case 'oneOf':
+      return 'credentials are { token_env: VAR } (an API token) or { email_env: VAR, key_env: VAR } (email and Global API Key)';
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
+/** `['accounts', 'main', 'credentials']` -> `/accounts/main/credentials`. */
+const pointerOf = (path: readonly PathSegment[]): string => path.map((p) => `/${String(p)}`).join('');
+
+interface RawAccount {
+  account_id?: string;
+  credentials: { token_env?: string; email_env?: string; key_env?: string };
+}
+
+/** `zonectl.yaml` -> the accounts, or every problem found (no config when there is an error). */
+export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoConfig; problems: Problem[] } {
+  const parsed = parseYaml(source.text);
+  if (!parsed.ok) {
+    const sink = new ProblemSink(source.path, null);
+    sink.at('error', parsed.code, parsed.line, parsed.col, parsed.message);
+    return { problems: sink.finish() };
+  }
+  const sink = new ProblemSink(source.path, parsed.positions);
+  const doc = parsed.value;
+  // Secrets first: a credential written where a variable name belongs is named as such, alone
+  // (no other complaint about the credentials holding it).
+  const secretAt = new Set<string>();
+  const accountsDoc = (doc as { accounts?: unknown } | null)?.accounts;
+  if (accountsDoc !== null && typeof accountsDoc === 'object') {
+    for (const [name, a] of Object.entries(accountsDoc as Record<string, unknown>)) {
+      const creds = (a as { credentials?: unknown } | null)?.credentials;
+      if (creds === null || typeof creds !== 'object') continue;
+      for (const [key, value] of Object.entries(creds as Record<string, unknown>)) {
+        if (typeof value !== 'string' || !looksLikeCredential(value)) continue;
+        secretAt.add(`/accounts/${name}/credentials`);
+        sink.error('config.secret', ['accounts', name, 'credentials', key], 'this looks like a credential, not the name of an environment variable: never write a credential in the file; put it in the environment (a CI secret) and name the variable here');
+      }
+    }
+  }
+  const errors = validate(doc);
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const path = pointerToPath(e.instancePath, doc);
+    const inCredentials = path.length >= 3 && path[2] === 'credentials';
+    // The branches of `credentials` each complain; one message says what the field takes.
+    const key = inCredentials && e.keyword !== 'pattern' ? `${path.slice(0, 3).join('/')}#creds` : `${e.instancePath}#${e.keyword}`;
+    if (seen.has(key) || (inCredentials && secretAt.has(pointerOf(path.slice(0, 3))))) continue;
+    seen.add(key);
+    if (inCredentials && e.keyword !== 'pattern') sink.error('config.schema', path.slice(0, 3), message({ ...e, keyword: 'oneOf' }, path.slice(0, 3)));
+    else if (e.keyword === 'propertyNames') sink.keyError('config.schema', [...path, String(e.params.propertyName)], message(e, path));
+    else if (e.keyword === 'additionalProperties') sink.keyError('config.schema', [...path, String(e.params.additionalProperty)], message(e, path));
+    else sink.error('config.schema', path, message(e, path));
+  }
+  if (sink.errorCount > 0) return { problems: sink.finish() };
+  const accounts = new Map<string, RepoAccount>();
+  for (const [name, raw] of Object.entries((doc as { accounts: Record<string, RawAccount> }).accounts)) {
+    const c = raw.credentials;
+    const credentials: CredentialSource =
+      c.token_env !== undefined ? { kind: 'token', tokenEnv: c.token_env } : { kind: 'key', emailEnv: c.email_env ?? '', keyEnv: c.key_env ?? '' };
+    const ref = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(raw.account_id ?? '');
+    const value = ref ? env[ref[1]!]?.trim() : raw.account_id;
+    if (ref && (value === undefined || value === '')) {
+      accounts.set(name, { name, credentials, accountIdUnset: ref[1]! });
+    } else if (value !== undefined && !/^[0-9a-fA-F]{32}$/.test(value)) {
+      sink.error('config.account-id', ['accounts', name, 'account_id'], `${ref?.[1] ?? ''} does not hold an account id (32 hexadecimal characters)`);
+    } else {
+      accounts.set(name, { name, credentials, ...(value !== undefined ? { accountId: value.toLowerCase() } : {}) });
+    }
+  }
+  const problems = sink.finish();
+  return sink.errorCount > 0 ? { problems } : { config: { file: source.path, accounts }, problems };
+}
