@@ -131,7 +131,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(r.stderr).not.toMatch(/:4:\d+ accounts\.main\.credentials: /);
     const validate = await runCli(['validate', join(repo, 'zones'), '--config', bad], {});
     expect(validate.code).toBe(1);
-    expect(validate.stderr).toMatch(/zonectl\.yaml:6:17 accounts\.shop\.account_id: must be an account id/);
+    expect(validate.stdout).toMatch(/zonectl\.yaml:6:17 accounts\.shop\.account_id: must be an account id/);
     expect(validate.stdout + validate.stderr).not.toContain(MAIN);
     expect((await runCli(['validate', join(repo, 'zones')], {})).code).toBe(0);
     expect(r.stderr).toContain('error[INVALID_ZONE_FILE]');
