@@ -5,6 +5,7 @@
  * (CLOUDFLARE_API_TOKEN, ...). An account whose variable is unset fails its own zones alone,
  * with a message naming the variable (never a value).
  */
+import { registerSecret } from './secret-redaction.js';
 import { CredentialsError, type CloudflareClient, type Credentials } from '../api/index.js';
 import type { CredentialSource, RepoAccount, RepoConfig, ZoneConfig } from '../core/zonefile/index.js';
 import { ZonectlError } from '../core/errors.js';
@@ -27,9 +28,11 @@ export function accountCredentials(account: RepoAccount, env: Env): Credentials 
   if (account.accountIdUnset !== undefined) {
     throw new CredentialsError(`account "${account.name}": environment variable ${account.accountIdUnset} is not set (its account_id); this account's zones were not planned`);
   }
-  return c.kind === 'token'
-    ? { kind: 'token', token: env[c.tokenEnv]!.trim() }
-    : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
+  const credentials: Credentials =
+    c.kind === 'token' ? { kind: 'token', token: env[c.tokenEnv]!.trim() } : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
+  // Masked in every output from now on, like CLOUDFLARE_API_TOKEN (secret-redaction.ts).
+  registerSecret(credentials.kind === 'token' ? credentials.token : credentials.key);
+  return credentials;
 }
 
 /** The clients of one run, by credential; close() closes every client made. */

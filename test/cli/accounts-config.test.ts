@@ -16,10 +16,10 @@ const BLOG = 'blog-token-0123456789abcdef0123456789ab';
 const CONFIG = `version: 1
 accounts:
   main:
-    account_id: \${MAIN_ACCOUNT_ID}
+    account_id: \${ZONECTL_MAIN_ACCOUNT_ID}
     credentials: { token_env: CF_MAIN_TOKEN }
   shop:
-    account_id: \${SHOP_ACCOUNT_ID}
+    account_id: \${ZONECTL_SHOP_ACCOUNT_ID}
     credentials: { token_env: CF_SHOP_TOKEN }
   blog:
     credentials: { email_env: CF_BLOG_EMAIL, key_env: CF_BLOG_KEY }
@@ -47,7 +47,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.2'));
     write('zones/shop/example.io.yaml', zone('example.io', 'shop', '192.0.2.4')); // a zone apply creates
     write('zones/blog/example.net.yaml', zone('example.net', 'blog', '192.0.2.3'));
-    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_EMAIL: emu.accounts[1]!.email, CF_BLOG_KEY: emu.accounts[1]!.apiKey, MAIN_ACCOUNT_ID: emu.accountId, SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
+    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_EMAIL: emu.accounts[1]!.email, CF_BLOG_KEY: emu.accounts[1]!.apiKey, ZONECTL_MAIN_ACCOUNT_ID: emu.accountId, ZONECTL_SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
   });
   afterAll(async () => {
     await emu.close();
@@ -136,5 +136,15 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect((await runCli(['validate', join(repo, 'zones')], {})).code).toBe(0);
     expect(r.stderr).toContain('error[INVALID_ZONE_FILE]');
     expect(r.stdout + r.stderr).not.toContain(MAIN);
+  });
+
+  it('account_id: ${VAR} in zonectl.yaml reads only ZONECTL_* (a pull request edits the file: a 32-hex secret of the job must not become an account id in a plan)', async () => {
+    const conf = join(mkdtempSync(join(tmpdir(), 'zonectl-conf-var-')), 'zonectl.yaml');
+    writeFileSync(conf, 'version: 1\naccounts:\n  main:\n    account_id: ${DD_API_KEY}\n    credentials: { token_env: CF_MAIN_TOKEN }\n');
+    const secret = 'abcdef0123456789abcdef0123456789';
+    const r = await runCli(['plan', join(repo, 'zones'), '--config', conf], { ...env, DD_API_KEY: secret });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/);
+    expect(r.stdout + r.stderr).not.toContain(secret);
   });
 });

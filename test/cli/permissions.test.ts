@@ -36,13 +36,13 @@ describe('apply with a token that lacks a permission the plan needs', () => {
     h = await startHarness();
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-perm-'));
     file = join(dir, 'zone.yaml');
-    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`);
+    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`);
   });
   afterAll(async () => {
     await h.close();
   });
 
-  const env = (token: string) => ({ CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, ZONE_ID: h.zoneId });
+  const env = (token: string) => ({ CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, ZONECTL_ZONE_ID: h.zoneId });
 
   it('a DNS Read token that can read itself: apply names the missing group and the token, and writes nothing', async () => {
     const token = await makeToken('ci-read-only', [DNS_READ], true);
@@ -72,7 +72,7 @@ describe('apply with a token that lacks a permission the plan needs', () => {
   });
 
   it('a token that cannot read itself is not guessed about: a note says the check was not made', async () => {
-    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n`);
+    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n`);
     const token = await makeToken('ci-blind', [DNS_READ], false);
     const r = await runCli(['apply', file, '--yes'], env(token));
     expect(r.stderr).toMatch(/zonectl: note: the token's permissions were not checked before writing: the token cannot read its own permissions \(that needs API Tokens Read\)/);

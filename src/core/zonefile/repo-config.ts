@@ -7,7 +7,7 @@
  * that looks like an API token or a Global API Key is refused without being repeated.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { Env } from './interpolate.js';
+import { forbiddenVariable, type Env } from './interpolate.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
 import { parseYaml } from './parse-yaml.js';
 import { ProblemSink } from './problems.js';
@@ -126,13 +126,17 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
   }
   if (sink.errorCount > 0) return { problems: sink.finish() };
   const accounts = new Map<string, RepoAccount>();
-  for (const [name, raw] of Object.entries((doc as { accounts: Record<string, RawAccount> }).accounts)) {
+  for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
     const c = raw.credentials;
     const credentials: CredentialSource =
       c.token_env !== undefined ? { kind: 'token', tokenEnv: c.token_env } : { kind: 'key', emailEnv: c.email_env ?? '', keyEnv: c.key_env ?? '' };
     const ref = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(raw.account_id ?? '');
     const value = ref ? env[ref[1]!]?.trim() : raw.account_id;
-    if (ref && (value === undefined || value === '')) {
+    const forbidden = ref ? forbiddenVariable(ref[1]!) : undefined;
+    if (forbidden !== undefined) {
+      // The configuration is in the repository, so a pull request can edit it: it reads only what zone files may.
+      sink.error('config.account-id', ['accounts', name, 'account_id'], forbidden);
+    } else if (ref && (value === undefined || value === '')) {
       accounts.set(name, { name, credentials, accountIdUnset: ref[1]! });
     } else if (value !== undefined && !/^[0-9a-fA-F]{32}$/.test(value)) {
       sink.error('config.account-id', ['accounts', name, 'account_id'], `${ref?.[1] ?? ''} does not hold an account id (32 hexadecimal characters)`);

@@ -26,7 +26,7 @@ export function buildRepoConfigSchema(): JsonSchema {
     title: 'zonectl repository configuration',
     type: 'object',
     additionalProperties: false,
-    required: ['version', 'accounts'],
+    required: ['version'],
     properties: {
       $schema: { type: 'string' },
       version: { description: 'Format version: 1.', const: 1 },
