@@ -14,8 +14,16 @@ export interface TokenVerification {
   readonly expires_on?: string;
 }
 
-export async function verifyToken(client: CloudflareClient): Promise<TokenVerification> {
-  return (await client.request<TokenVerification>('GET', '/user/tokens/verify')).result ?? {};
+/** One answer per client: the token a run uses does not change during the run (a failure is not kept). */
+const verified = new WeakMap<CloudflareClient, Promise<TokenVerification>>();
+
+export function verifyToken(client: CloudflareClient): Promise<TokenVerification> {
+  const known = verified.get(client);
+  if (known !== undefined) return known;
+  const answer = client.request<TokenVerification>('GET', '/user/tokens/verify').then((r) => r.result ?? {});
+  verified.set(client, answer);
+  answer.catch(() => verified.delete(client));
+  return answer;
 }
 
 /**

@@ -12,7 +12,7 @@
  * here, and the check says so instead of guessing. Global-key credentials are not checked.
  */
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, checkApiId } from '../api/index.js';
+import { CloudflareApiError, checkApiId, verifyToken } from '../api/index.js';
 import { assertNever, ZonectlError } from '../core/errors.js';
 import type { Operation } from '../core/plan/operation.js';
 import type { ZoneRun } from './plan-zones.js';
@@ -108,7 +108,7 @@ export type PermissionCheck =
 /** Reads the token's own policies; undefined (with why) when they cannot be read. */
 async function readOwnToken(client: CloudflareClient): Promise<TokenDetails | string> {
   try {
-    const verified = (await client.request<{ id?: string }>('GET', '/user/tokens/verify')).result;
+    const verified = await verifyToken(client);
     if (typeof verified?.id !== 'string') return 'GET /user/tokens/verify gave no token id';
     return (await client.request<TokenDetails>('GET', `/user/tokens/${checkApiId(verified.id, 'the token in use (GET /user/tokens/verify)')}`)).result;
   } catch (err) {

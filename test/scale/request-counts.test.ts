@@ -75,9 +75,10 @@ describe('requests of a big zone', () => {
     const planned = await runCli(['plan', file, '--detailed-exitcode'], env);
     expect(planned.code, planned.stderr).toBe(0);
     const planRequests = shapes(requests);
-    // The zone first; then its records and the token list, read at the same time (either may arrive first).
+    // The zone first; then its records, the token list and which token is in use (never reported
+    // as unlisted), read at the same time (in any order).
     expect(planRequests[0]).toBe('GET /zones');
-    expect(planRequests.slice(1).sort()).toEqual(['GET /user/tokens', 'GET /zones/{id}/dns_records']);
+    expect(planRequests.slice(1).sort()).toEqual(['GET /user/tokens', 'GET /user/tokens/verify', 'GET /zones/{id}/dns_records']);
     expect(planRequests.length).toBeLessThanOrEqual(4);
   }, 60_000);
 
@@ -91,7 +92,8 @@ describe('requests of a big zone', () => {
     const counts = new Map<string, number>();
     for (const s of shapes(requests)) counts.set(s, (counts.get(s) ?? 0) + 1);
     // No GET /zones/{id}: the listed zone object is handed to each zone's plan. (The plan has
-    // changes, so the run also checks once what the token may write: verify, then its policies.)
+    // changes, so the run also checks once what the token may write: verify, then its policies;
+    // the one verify also tells which token is in use, never reported as unlisted.)
     expect(Object.fromEntries(counts)).toEqual({
       'GET /zones': 1,
       'GET /zones/{id}/dns_records': 6,
