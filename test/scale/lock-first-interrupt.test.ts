@@ -35,7 +35,9 @@ describe('an interrupt while apply plans under the lock it took first', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'zonectl-lockfirst-')), 'example.com.yaml');
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     const cli = spawnCli(['apply', '--yes', file], { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
-    expect(await held).toMatch(/^GET \S+\/dns_records/);
+    // Should the CLI end before the read is held, fail with what it said instead of waiting.
+    const first = await Promise.race([held, cli.done.then((r) => `ended with ${r.code}: ${r.stderr}`)]);
+    expect(first).toMatch(/^GET \S+\/dns_records/);
     cli.child.kill('SIGINT');
     proxy.release();
     const r = await cli.done;
