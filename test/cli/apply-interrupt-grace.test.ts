@@ -11,11 +11,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from './run-cli.js';
-import { spawnCli } from './spawn-cli.js';
+import { spawnCli, type RunningCli } from './spawn-cli.js';
 
 const zoneFile = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
   Array.from({ length: count }, (_, i) => `  - { name: ${prefix}${i}, type: A, content: 192.0.2.${i + 1} }\n`).join('');
+
+/** The held call, or (should the CLI end first) what it said: a failure, never a wait. */
+function heldOrEnded(held: Promise<string>, cli: RunningCli): Promise<string> {
+  return Promise.race([held, cli.done.then((r) => `ended with ${r.code}: ${r.stderr}`)]);
+}
 
 /** Holds the third POST to a records path: the first takes the apply lock, the second creates a record. */
 function holdThirdPost(proxy: DropProxy): void {
@@ -53,7 +58,7 @@ describe('apply interrupted while a call is in flight', () => {
     holdThirdPost(proxy);
     const held = proxy.held();
     const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env());
-    await held;
+    expect(await heldOrEnded(held, apply)).toMatch(/^POST /);
     await apply.waitForStderr(/1\/5 operations applied/);
     apply.child.kill('SIGINT');
     await apply.waitForStderr(/SIGINT: sending no more calls; waiting up to 10 s for the calls in flight/);
@@ -74,7 +79,7 @@ describe('apply interrupted while a call is in flight', () => {
     holdThirdPost(proxy);
     const held = proxy.held();
     const apply = spawnCli(['apply', file, '--yes', '--no-batch', '--concurrency', '1', '--verbose'], env());
-    await held;
+    expect(await heldOrEnded(held, apply)).toMatch(/^POST /);
     await apply.waitForStderr(/1\/5 operations applied/);
     apply.child.kill('SIGINT');
     await apply.waitForStderr(/again to stop at once/);
