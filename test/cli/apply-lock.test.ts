@@ -51,8 +51,8 @@ describe('concurrent applies to one zone', () => {
     proxy.setRule((method, path) => (method === 'POST' && /\/dns_records$/.test(path) && ++posts === 3 ? 'hold' : 'pass'));
     const held = proxy.held();
     const a = spawnCli(['apply', first, '--yes', '--no-batch', '--concurrency', '1'], { ...env, CLOUDFLARE_BASE_URL: proxy.baseUrl });
-    const first = await Promise.race([held, a.done.then((r) => `ended with ${r.code}: ${r.stderr}`)]);
-    expect(first).toMatch(/^POST /);
+    const heldFirst = await Promise.race([held, a.done.then((r) => `ended with ${r.code}: ${r.stderr}`)]);
+    expect(heldFirst).toMatch(/^POST /);
     const b = spawnCli(['apply', second, '--yes', '--force', '--no-batch'], env);
     await b.waitForStderr(/waiting for the apply lock of example\.com/);
     proxy.release();
