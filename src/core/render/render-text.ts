@@ -15,15 +15,6 @@ export interface TextStyle {
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
-/** ANSI colours (the caller decides: TTY only, NO_COLOR honoured). */
-export const ansi: TextStyle = {
-  green: (s) => `\x1b[32m${s}\x1b[0m`,
-  yellow: (s) => `\x1b[33m${s}\x1b[0m`,
-  red: (s) => `\x1b[31m${s}\x1b[0m`,
-  dim: (s) => `\x1b[2m${s}\x1b[0m`,
-  bold: (s) => `\x1b[1m${s}\x1b[0m`,
-};
-
 function head(r: CanonicalRecord): string {
   return `${r.name} ${r.type}`;
 }
