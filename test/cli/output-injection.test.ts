@@ -130,6 +130,15 @@ describe('names and values that another program would interpret', () => {
     expectSafeText(validate, 'validate');
   });
 
+  it("with colour forced: zonectl's own colours only; every hostile ESC is escaped", async () => {
+    const r = await runCli(['plan', join(dir, 'zone.yaml')], { ...env, NO_COLOR: '', FORCE_COLOR: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('\x1b[32m  + www.example.com A 192.0.2.1');
+    const sequences = new Set(r.stdout.match(/\x1b[^a-zA-Z]*[a-zA-Z]?/g));
+    expect([...sequences].sort()).toEqual(['\x1b[0m', '\x1b[1m', '\x1b[2m', '\x1b[31m', '\x1b[32m', '\x1b[33m']);
+    expect(r.stdout).toContain('comment "\\u001b]0;title\\u0007\\u001b[2J ::add-mask::x');
+  });
+
   it('on GitHub Actions: annotations are one encoded line each, the step summary renders names as text', async () => {
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
