@@ -6,6 +6,7 @@
  * the pacing is testable without waiting.
  */
 import cliProgress from 'cli-progress';
+import { printable } from '../core/zonefile/index.js';
 import { currentVerbosity, type Verbosity } from './io.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'per-call' | 'none';
@@ -120,8 +121,9 @@ export class ApplyProgress {
     this.bar = undefined;
   }
 
+  /** The stream is written directly (not through log()): the zone name and path are escaped here. */
   private write(line: string): void {
-    this.options.stream.write(`${line}\n`);
+    this.options.stream.write(`${printable(line)}\n`);
   }
 
   private payload(z: ZoneState, t: number): { rate: string; remaining: string } {
@@ -133,7 +135,7 @@ export class ApplyProgress {
   private startBar(zone: string, total: number): void {
     this.bar = new cliProgress.SingleBar({
       stream: this.options.stream as NodeJS.WritableStream,
-      format: `${zone} [{bar}] {value}/{total} operations | {rate}/s | ETA {remaining}`,
+      format: `${printable(zone).replace(/[{}]/g, '')} [{bar}] {value}/{total} operations | {rate}/s | ETA {remaining}`,
       clearOnComplete: true,
       hideCursor: true,
       // zonectl handles SIGINT and SIGTERM itself (src/cli/interrupt.ts) and stops the bar first.

@@ -1,5 +1,6 @@
 import { redact } from '../app/secret-redaction.js';
-import { ansi, type TextStyle } from '../core/render/render-text.js';
+import type { TextStyle } from '../core/render/render-text.js';
+import { colourMarks, terminalText, workflowCommandLine } from './terminal-text.js';
 
 const plainStyle: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
@@ -19,20 +20,32 @@ export function useColour(stream: NodeJS.WriteStream): boolean {
 }
 
 export function styleFor(stream: NodeJS.WriteStream): TextStyle {
-  return useColour(stream) ? ansi : plainStyle;
+  return useColour(stream) ? colourMarks : plainStyle;
 }
 
 let stdoutClosed = false;
 let stderrClosed = false;
 
-/** Results go to stdout (nothing once the reader closed it, e.g. `zonectl plan ... | head -1`). */
+const lineOf = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
+
+/**
+ * Results go to stdout (nothing once the reader closed it, e.g. `zonectl plan ... | head -1`).
+ * out() and log() are the choke point of all text output: secrets masked, control characters
+ * escaped, no line a CI runner would obey, colours applied last (./terminal-text.ts).
+ */
 export function out(text: string): void {
-  if (!stdoutClosed) process.stdout.write(redact(text.endsWith('\n') ? text : `${text}\n`));
+  if (!stdoutClosed) process.stdout.write(terminalText(redact(lineOf(text))));
 }
 
 /** Logs, progress and problems go to stderr. */
 export function log(text: string): void {
-  if (!stderrClosed) process.stderr.write(redact(text.endsWith('\n') ? text : `${text}\n`));
+  if (!stderrClosed) process.stderr.write(terminalText(redact(lineOf(text))));
+}
+
+/** A GitHub workflow command zonectl writes on purpose (an annotation), to stdout or stderr. */
+export function workflowCommand(stream: 'out' | 'err', line: string): void {
+  const text = `${workflowCommandLine(redact(line))}\n`;
+  if (stream === 'out' ? !stdoutClosed : !stderrClosed) (stream === 'out' ? process.stdout : process.stderr).write(text);
 }
 
 /** How much goes to stderr: `--quiet` (warnings and errors only), default, `--verbose`. */

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { setRequestTimeout } from '../app/request-timeout.js';
 import { registerCredentialsOf } from '../app/secret-redaction.js';
 import { ZonectlError } from '../core/errors.js';
-import { disableColour, setVerbosity } from './io.js';
+import { disableColour, log, setVerbosity } from './io.js';
 import { VERSION } from './version.js';
 
 type Register = (program: Command) => void;
@@ -74,7 +74,7 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
       if (verbose === true) process.setSourceMapsEnabled(true);
     })
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => log(s) });
   const only = selectedCommand(args);
   const wanted = COMMANDS.filter(([name]) => only === undefined || name === only);
   const registers = await Promise.all(wanted.map(([, load]) => load()));

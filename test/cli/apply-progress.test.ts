@@ -75,6 +75,20 @@ describe('apply progress', () => {
     expect(stream.text().slice(before)).toBe('');
   });
 
+  it('a zone name or path with control characters is escaped in lines and in the bar (the progress writes stderr directly)', () => {
+    const zone = 'ex\u001b]0;t\u0007\n::error::x{bar}.com';
+    const lines = memoryStream(false);
+    const p = new ApplyProgress('per-call', { stream: lines, now: () => 0 });
+    p.update(zone, { done: 1, total: 2, call: { method: 'POST', path: '/zones/z1/\u001b[2J' } });
+    expect(lines.text()).toBe('ex\\u001b]0;t\\u0007\\n::error::x{bar}.com: 1/2 operations applied (POST /zones/z1/\\u001b[2J)\n');
+    const bar = memoryStream(true);
+    const b = new ApplyProgress('bar', { stream: bar, now: () => 0 });
+    b.zoneStart(zone, 10);
+    b.stop();
+    expect(bar.text()).toContain('ex\\u001b]0;t\\u0007\\n::error::xbar.com [');
+    expect(bar.text()).not.toContain('\u001b]');
+  });
+
   it('the final line says how long the zone took', () => {
     expect(progressLine('z', 10, 10, 2000)).toBe('z: 10/10 operations applied (100%, 5.0/s, in 2 s)');
   });

@@ -32,9 +32,9 @@ describe('markdown report', () => {
     expect(details).toBeGreaterThan(attention);
     expect(md).toContain('| `a.example` | 1 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('| `c.example` :x: failed | - | - | - | - | - |');
-    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: old\.b\.example A/);
+    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
     expect(md).toMatch(/- :x: `c\.example` failed \(ZONE_LOOKUP\)/);
-    expect(md).toContain('<details><summary>`a.example`: Plan: 1 to create');
+    expect(md).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
     expect(md).toContain('+ www.a.example A 192.0.2.1');
     expect(renderMarkdownReport([creates]).startsWith('### zonectl plan\n')).toBe(true);
   });

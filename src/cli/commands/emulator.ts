@@ -12,6 +12,7 @@ import { startEmulator } from '../../emulator/server.js';
 import { StateLockedError } from '../../emulator/state-lock.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
+import { printable } from '../../core/zonefile/index.js';
 import { currentVerbosity, info } from '../io.js';
 
 /**
@@ -187,7 +188,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
     // Its own --verbose, or the global one (`zonectl --verbose emulator`): one line per request.
-    logger: flags.verbose === true || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${line}\n`) : undefined,
+    logger: flags.verbose === true || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${printable(line)}\n`) : undefined,
   }).catch((err: unknown) => {
     stop();
     throw listenError(flags, err) ?? (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;

@@ -25,7 +25,7 @@ import { formatProblem, printable, type FragmentSummary, type Problem } from '..
 import { annotation, isGitHubActions } from '../github-annotations.js';
 import { examplesText } from '../help-examples.js';
 import { jsonProblem } from '../json-error.js';
-import { log, out } from '../io.js';
+import { log, out, workflowCommand } from '../io.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
@@ -33,16 +33,25 @@ export const PRINTED_PER_FILE = 200;
 export interface ValidateIo {
   out(line: string): void;
   err(line: string): void;
+  /** A workflow command (annotation) on stdout or stderr; default: as out/err. */
+  command?(stream: 'out' | 'err', line: string): void;
   env: Readonly<Record<string, string | undefined>>;
 }
 
 const processIo: ValidateIo = {
   out: (line) => out(line),
   err: (line) => log(line),
+  command: (stream, line) => workflowCommand(stream, line),
   get env() {
     return process.env;
   },
 };
+
+function writeAnnotation(io: ValidateIo, stream: 'out' | 'err', line: string): void {
+  if (io.command !== undefined) io.command(stream, line);
+  else if (stream === 'out') io.out(line);
+  else io.err(line);
+}
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -175,14 +184,14 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   const loaded = await withRepoConfig(files, (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true)), io, options.config);
   const annotate = isGitHubActions(io.env);
   if (options.format === 'json') {
-    if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.err(annotation(p));
+    if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'err', annotation(p));
     io.out(renderValidateJson(loaded));
     return loaded.every(isValid) ? 0 : 1;
   }
   let invalid = false;
   for (const f of loaded) {
     for (const line of problemLines(f)) io.out(line);
-    if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) io.out(annotation(p));
+    if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'out', annotation(p));
     if ((!f.config && !f.account && !f.fragment) || counts(f).errors > 0) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));

@@ -1,11 +1,13 @@
 import type { CanonicalRecord } from '../model/record.js';
 import { renderDataContent } from '../model/render-content.js';
 import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
+import { printable } from '../zonefile/printable.js';
 
 /** Longest value shown in full on one line; longer ones are shortened (JSON output keeps them whole). */
 export const MAX_SHOWN_VALUE = 100;
 
-function shorten(value: string): string {
+function shorten(text: string): string {
+  const value = printable(text);
   if (value.length <= MAX_SHOWN_VALUE) return value;
   return `${value.slice(0, MAX_SHOWN_VALUE - 30)}…${value.slice(-20)} (${value.length} chars)`;
 }
@@ -50,7 +52,7 @@ export function describeTtl(ttl: number): string {
 export function describeAttributes(r: CanonicalRecord): string {
   const parts = [r.proxied ? 'proxied' : `ttl ${describeTtl(r.ttl)}`];
   if (r.comment) parts.push(`comment ${JSON.stringify(r.comment)}`);
-  if (r.tags && r.tags.length > 0) parts.push(`tags ${r.tags.join(',')}`);
+  if (r.tags && r.tags.length > 0) parts.push(`tags ${printable(r.tags.join(','))}`);
   return parts.join(', ');
 }
 
@@ -68,7 +70,7 @@ export function describeFieldValue(field: string, r: CanonicalRecord): string {
     case 'comment':
       return JSON.stringify(r.comment ?? null);
     case 'tags':
-      return `[${(r.tags ?? []).join(', ')}]`;
+      return `[${printable((r.tags ?? []).join(', '))}]`;
     default:
       return '?';
   }

@@ -2,6 +2,8 @@
 import type { AccountDefaultsChange, AccountPlan } from '../account/plan-account.js';
 import { accountLabel } from '../account/plan-account.js';
 import type { AccountConfig } from '../zonefile/account-types.js';
+import { printable } from '../zonefile/printable.js';
+import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
 import { describeSettingsValue, type TextStyle } from './render-text.js';
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
@@ -29,7 +31,8 @@ export function renderAccountText(plan: AccountPlan, style: TextStyle = plain): 
 /** The folded Markdown details of an account file's change (a settings diff is a few lines). */
 export function accountDetailsBlock(label: string, plan: AccountPlan): string {
   const diff = plan.operations.flatMap((op) => renderAccountOperation(op)).map((line) => line.replace(/^ {2}~/, '!'));
-  return [`<details><summary>\`${label}\`: ${accountSummaryLine(plan)}</summary>`, '', '```diff', ...diff, '```', '', '</details>', ''].join('\n');
+  const fence = fenceFor(diff);
+  return [`<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan))}</summary>`, '', `${fence}diff`, ...diff.map(printable), fence, '', '</details>', ''].join('\n');
 }
 
 /** An account file's entry of `--format json` (beside `zones`, under `accounts`). */

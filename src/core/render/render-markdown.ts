@@ -12,6 +12,8 @@ import { describeReplacement, describeUnlistedToken, renderOperation, summaryLin
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
+import { printable } from '../zonefile/printable.js';
+import { codeSpan, fenceFor, htmlCode, htmlText, markdownText } from './markdown-safe.js';
 import { accountCounts, hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 
 /** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
@@ -27,12 +29,9 @@ export interface MarkdownOptions extends TokenListing {
 
 const FOOTER_ROOM = 400;
 
-/** Keeps Markdown table cells and inline code intact. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
-const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
+// Every name, value and message from a file or an answer goes through ./markdown-safe.ts.
+const code = (text: string): string => codeSpan(text);
+const tableCode = (text: string): string => codeSpan(text, { inTable: true });
 
 /** A diff line of one operation; a long TXT update as a word diff of the two texts. */
 function operationLines(op: Operation, fragment?: string): string[] {
@@ -54,12 +53,12 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
   const lines: string[] = [];
   for (const r of reports) {
     if (r.kind === 'failed') {
-      lines.push(`- :x: ${code(r.zone)} failed (${r.code}): ${cell(r.message)}`);
+      lines.push(`- :x: ${code(r.zone)} failed (${r.code}): ${markdownText(r.message)}`);
       continue;
     }
     if (r.kind === 'account') continue; // an account's defaults are never destructive
     for (const rep of r.plan.replacements ?? []) {
-      lines.push(`- :warning: ${code(r.zone)}: **destructive replacement**: ${cell(describeReplacement(rep))}`);
+      lines.push(`- :warning: ${code(r.zone)}: **destructive replacement**: ${code(describeReplacement(rep))}`);
     }
     for (const v of r.plan.safety) {
       lines.push(`- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``);
@@ -67,21 +66,21 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
     const deletes = r.plan.operations.filter((op) => op.action === 'delete');
     if (deletes.length > 0) {
       const names = deletes.slice(0, 5).map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
-      lines.push(`- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${cell(names.join(', '))}${deletes.length > 5 ? ', …' : ''}`);
+      lines.push(`- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`);
     }
   }
   return lines;
 }
 
 function tableRow(r: ZoneReport): string {
-  if (r.kind === 'failed') return `| ${code(r.zone)} :x: failed | - | - | - | - | - |`;
+  if (r.kind === 'failed') return `| ${tableCode(r.zone)} :x: failed | - | - | - | - | - |`;
   if (r.kind === 'account') {
     const a = accountCounts(r.plan);
-    return `| ${code(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
+    return `| ${tableCode(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
   }
   const c = zoneCounts(r.plan);
   const refused = r.plan.safety.length > 0 ? ' :no_entry: refused' : '';
-  return `| ${code(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
+  return `| ${tableCode(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
 }
 
 /** Changes of a zone: the operation count a reader would miss if its details were cut. */
@@ -91,34 +90,35 @@ function changeCount(plan: ZonePlan): number {
 
 /** A zone's folded details; `maxChars` cuts the diff, returning how many operations were left out. */
 function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): { text: string; omitted: number } | undefined {
-  const head = [`<details><summary>${code(plan.zone)}: ${cell(summaryLine(plan.summary))}</summary>`, '', '```diff'];
+  const head = [`<details><summary>${htmlCode(plan.zone)}: ${htmlText(summaryLine(plan.summary))}</summary>`, ''];
   const tokens = plan.unmanagedTokens ?? [];
   const tail = [
-    '```',
-    ...(plan.notes ?? []).map((n) => `> note: ${cell(n)}`),
-    ...(tokens.length > 0 && listing.listTokens === true ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${cell(describeUnlistedToken(t))}`)] : []),
-    ...(tokens.length > 0 && listing.listTokens !== true ? [`> ${unlistedTokensLine(tokens.length)}`] : []),
-    ...plan.warnings.map((w) => `> warning: ${cell(w)}`),
+    ...(plan.notes ?? []).map((n) => `> note: ${markdownText(n)}`),
+    ...(tokens.length > 0 && listing.listTokens === true ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${code(describeUnlistedToken(t))}`)] : []),
+    ...(tokens.length > 0 && listing.listTokens !== true ? [`> ${markdownText(unlistedTokensLine(tokens.length))}`] : []),
+    ...plan.warnings.map((w) => `> warning: ${markdownText(w)}`),
     '',
     '</details>',
     '',
   ];
-  const fixed = head.join('\n').length + tail.join('\n').length + 2;
+  const diffs = plan.operations.map((op) => operationLines(op, fragmentOf(plan, op)).map(printable));
+  const fence = fenceFor(diffs.flat());
+  const fixed = head.join('\n').length + tail.join('\n').length + 2 * (fence.length + 5) + 2;
   if (fixed > maxChars) return undefined;
   const body: string[] = [];
   let used = fixed;
   let shown = 0;
-  for (const op of plan.operations) {
-    const lines = operationLines(op, fragmentOf(plan, op)).join('\n');
-    if (used + lines.length + 1 > maxChars - 60) break;
-    body.push(lines);
-    used += lines.length + 1;
+  for (const lines of diffs) {
+    const size = lines.join('\n').length;
+    if (used + size + 1 > maxChars - 60) break;
+    body.push(...lines);
+    used += size + 1;
     shown += 1;
   }
   const omitted = plan.operations.length - shown;
   if (shown === 0 && omitted > 0) return undefined;
   if (omitted > 0) body.push(`# … ${omitted} more changes of this zone not shown`);
-  return { text: [...head, ...body, ...tail].join('\n'), omitted };
+  return { text: [...head, `${fence}diff`, ...body, fence, ...tail].join('\n'), omitted };
 }
 
 /** The capped Markdown report of many zones. */

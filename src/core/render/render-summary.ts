@@ -1,17 +1,18 @@
 /** The closing table of a many-zone run in text: one row per zone, aligned columns. */
+import { printable } from '../zonefile/printable.js';
 import { accountCounts, zoneCounts, type ZoneReport } from './zone-report.js';
 
 const HEADINGS = ['zone', 'create', 'update', 'delete', 'unmanaged', 'warnings', 'status'] as const;
 
 function row(r: ZoneReport): string[] {
-  if (r.kind === 'failed') return [r.zone, '-', '-', '-', '-', '-', `failed (${r.code})`];
+  if (r.kind === 'failed') return [printable(r.zone), '-', '-', '-', '-', '-', `failed (${r.code})`];
   if (r.kind === 'account') {
     const c = accountCounts(r.plan);
-    return [r.zone, '0', String(c.update), '0', '0', String(c.warnings), c.update > 0 ? 'changes' : 'in sync'];
+    return [printable(r.zone), '0', String(c.update), '0', '0', String(c.warnings), c.update > 0 ? 'changes' : 'in sync'];
   }
   const c = zoneCounts(r.plan);
   const status = r.plan.safety.length > 0 ? 'refused (threshold)' : c.create + c.update + c.delete > 0 ? 'changes' : 'in sync';
-  return [r.zone, String(c.create), String(c.update), String(c.delete), String(c.unmanaged), String(c.warnings), status];
+  return [printable(r.zone), String(c.create), String(c.update), String(c.delete), String(c.unmanaged), String(c.warnings), status];
 }
 
 /** `6 zones`, or `2 zones and 1 account file` when the run has account files. */

@@ -4,6 +4,7 @@ import type { UnlistedToken } from '../diff/unlisted-tokens.js';
 import type { PlanSummary, Replacement, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
+import { printable } from '../zonefile/printable.js';
 import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
 export interface TextStyle {
@@ -16,17 +17,13 @@ export interface TextStyle {
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
-/** ANSI colours (the caller decides: TTY only, NO_COLOR honoured). */
-export const ansi: TextStyle = {
-  green: (s) => `\x1b[32m${s}\x1b[0m`,
-  yellow: (s) => `\x1b[33m${s}\x1b[0m`,
-  red: (s) => `\x1b[31m${s}\x1b[0m`,
-  dim: (s) => `\x1b[2m${s}\x1b[0m`,
-  bold: (s) => `\x1b[1m${s}\x1b[0m`,
-};
-
+/**
+ * Names, values and messages from files and answers are shown through `printable`: one value
+ * stays on one line (the output choke point, src/cli/terminal-text.ts, escapes every other
+ * control character but must keep the line feeds the renderers write).
+ */
 function head(r: CanonicalRecord): string {
-  return `${r.name} ${r.type}`;
+  return `${printable(r.name)} ${r.type}`;
 }
 
 export function describeSettingsValue(v: unknown): string {
@@ -86,7 +83,7 @@ export function summaryLine(s: PlanSummary): string {
 
 /** `www CNAME replaces www A 192.0.2.1 (id ...), a record the file does not list` */
 export function describeReplacement(r: Replacement): string {
-  return `${r.name} ${r.by.join('/')} replaces ${head(r.record)} ${describeRecordValue(r.record)} (id ${r.id}), a record the file does not list`;
+  return `${printable(r.name)} ${r.by.join('/')} replaces ${head(r.record)} ${describeRecordValue(r.record)} (id ${r.id}), a record the file does not list`;
 }
 
 /** `name (id ...) last used ..., expires ...: policies` — one unlisted token. */
@@ -94,7 +91,7 @@ export function describeUnlistedToken(t: UnlistedToken): string {
   const used = t.last_used_on !== null ? `last used ${t.last_used_on}` : 'last use unknown';
   const expires = t.expires_on !== null ? `expires ${t.expires_on}` : 'no expiry';
   const status = t.status !== null && t.status !== 'active' ? `, ${t.status}` : '';
-  return `${JSON.stringify(t.name)} (id ${t.id}${status}), ${used}, ${expires}: ${t.policies}${t.action === 'delete' ? ' [deleted: manage.tokens_prefix]' : ''}`;
+  return `${JSON.stringify(t.name)} (id ${t.id}${status}), ${used}, ${expires}: ${printable(t.policies)}${t.action === 'delete' ? ' [deleted: manage.tokens_prefix]' : ''}`;
 }
 
 /**
@@ -114,8 +111,8 @@ export interface TokenListing {
 
 /** The Terraform-like text plan of one zone. */
 export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing: TokenListing = {}): string {
-  const lines = [style.bold(plan.newZone !== undefined ? `${plan.zone} (new zone)` : `${plan.zone} (zone ${plan.zoneId})`)];
-  if (plan.newZone !== undefined) lines.push(style.green(`  + zone ${plan.zone} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
+  const lines = [style.bold(plan.newZone !== undefined ? `${printable(plan.zone)} (new zone)` : `${printable(plan.zone)} (zone ${printable(plan.zoneId)})`)];
+  if (plan.newZone !== undefined) lines.push(style.green(`  + zone ${printable(plan.zone)} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   if (plan.unmanaged.length > 0) {
@@ -129,8 +126,8 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   } else if (tokens.length > 0) {
     lines.push(style.dim(`  ${unlistedTokensLine(tokens.length)}`));
   }
-  for (const n of plan.notes ?? []) lines.push(`  note: ${n}`);
-  for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${w}`));
+  for (const n of plan.notes ?? []) lines.push(`  note: ${printable(n)}`);
+  for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${printable(w)}`));
   for (const v of plan.safety) {
     lines.push(style.red(`  unsafe: ${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%); apply needs --force`));
   }

@@ -16,7 +16,7 @@ export { loadZoneFile } from './load-zone-file.js';
 export { loadRepoConfig, REPO_CONFIG_FILE, type CredentialSource, type RepoAccount, type RepoConfig } from './repo-config.js';
 export type { AccountConfig } from './account-types.js';
 export { formatProblem } from './problems.js';
-export { printable } from './printable.js';
+export { printable, printableLines } from './printable.js';
 export { matchesIgnore } from './match-ignore.js';
 export { parseYaml, PositionIndex, type ParseResult, type SourcePosition } from './parse-yaml.js';
 export { interpolateString, interpolateDocument, type Env } from './interpolate.js';
