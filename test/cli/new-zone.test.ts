@@ -94,10 +94,10 @@ describe('new zones', () => {
     const repo = mkdtempSync(join(tmpdir(), 'zonectl-newzone-repo-'));
     mkdirSync(join(repo, '.git'));
     mkdirSync(join(repo, 'zones'));
-    writeFileSync(join(repo, 'zonectl.yaml'), `version: 1\naccounts:\n  main: { account_id: "\${MAIN_ID}", credentials: { token_env: CF_TOKEN } }\n`);
+    writeFileSync(join(repo, 'zonectl.yaml'), `version: 1\naccounts:\n  main: { account_id: "\${ZONECTL_MAIN_ID}", credentials: { token_env: CF_TOKEN } }\n`);
     writeFileSync(join(repo, 'zones', 'example.com.yaml'), 'version: 1\nzone: example.com\naccount: main\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     writeFileSync(join(repo, 'zones', 'example.app.yaml'), 'version: 1\nzone: example.app\naccount: main\nrecords:\n  - { name: api, type: AAAA, content: "2001:db8::1" }\n');
-    const e = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_TOKEN: TOKEN, MAIN_ID: emu.accountId };
+    const e = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_TOKEN: TOKEN, ZONECTL_MAIN_ID: emu.accountId };
     const plan = await runCli(['plan', join(repo, 'zones')], e);
     expect(plan.stdout).toContain(`  + zone example.app (account ${emu.accountId}, type full)`);
     expect((await runCli(['apply', join(repo, 'zones'), '--yes'], e)).code).toBe(0);

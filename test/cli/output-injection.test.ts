@@ -119,7 +119,7 @@ describe('names and values that another program would interpret', () => {
     expect(changes.map((c) => c.before?.name)).toContain(HOSTILE_NAME.toLowerCase()); // JSON keeps the exact value
     expect(changes.map((c) => c.after?.comment)).toContain(`\u001b]0;title\u0007\u001b[2J ::add-mask::x ${MARKUP}`);
 
-    const drift = await runCli(['drift', file], env);
+    const drift = await runCli(['drift', file, '--tokens'], env);
     expect(drift.code, drift.stderr).toBe(2);
     expect(drift.stdout).toContain('ci\\u001b]0;title\\u0007\\u001b[2J\\u009b31m\\n::error::owned');
     expect(drift.stdout).toContain('DNS Write\\n::add-mask::group\\r\\n::error::group');
