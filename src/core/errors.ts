@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'
+  | 'ZONE_LOCK_CONFLICT'
   // a run stopped by SIGINT/SIGTERM
   | 'INTERRUPTED'
   // the credential lacks a permission the plan needs
