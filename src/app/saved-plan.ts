@@ -25,6 +25,9 @@ function readPlanText(path: string): string {
   }
 }
 
+/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
+const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
@@ -38,16 +41,23 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
   const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));
   const stale = staleKeys(saved.plan, live);
+  // The fingerprint is part of the file and could be emptied or edited: it must be the one a
+  // plan made now records, so it cannot switch the staleness check off.
+  if (stale.length === 0 && !equal(sent(saved.plan.fingerprint), sent(fresh.plan.fingerprint))) stale.push('the recorded fingerprint');
+  // Every field that is sent (method, path, body, record id, order), as the lock-first path checks:
+  // an edited body, an added operation or a DELETE carrying another record's id is refused.
   // Settings and token calls, without their phase (it depends on the record operations around them).
   const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
-  if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
+  if (!equal(sent(others(saved.plan.operations)), sent(others(fresh.plan.operations)))) stale.push('dns settings or tokens');
+  else if (!equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the operations differ from what a plan made now would send');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
   // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
   return {
     config: saved.config,
     zoneId: saved.plan.zoneId,
     live: fresh.live,
-    plan: saved.plan,
+    // What is shown, confirmed and sent is the fresh plan (equal in every sent field to the saved one).
+    plan: fresh.plan,
     batchLimit: saved.batch_limit,
     ...(fresh.zone !== undefined ? { zone: fresh.zone } : {}),
     planOptions: fresh.planOptions ?? options,
