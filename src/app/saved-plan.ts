@@ -1,11 +1,13 @@
 import equal from 'fast-deep-equal';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { accountLabel } from '../core/account/plan-account.js';
-import { PlanFileError, parsePlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { PLAN_FORMAT_VERSION, PlanFileError, parsePlanFile, serializePlanFile, type PlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 import { planAccountRun, type AccountRun } from './plan-account.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 
@@ -16,13 +18,44 @@ export class StalePlanError extends ZonectlError {
   }
 }
 
-function readPlanText(path: string): string {
+const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Write a saved plan (`plan --out`). Returns the plan file's digest (`sha256:<hex>` of its
+ * bytes), for `apply --plan FILE --expect-digest` in a later CI job to pin this very file.
+ */
+export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): string {
+  const plan: PlanFile = {
+    format_version: PLAN_FORMAT_VERSION,
+    tool: 'zonectl',
+    created_at: new Date().toISOString(),
+    base_url: baseUrl,
+    files: files.map((f) => ({ path: f, sha256: sha256(readFileSync(f)) })),
+    zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
+    ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
+  };
+  const text = serializePlanFile(plan);
+  writeFileAtomic(path, text);
+  return `sha256:${sha256(Buffer.from(text, 'utf8'))}`;
+}
+
+/** The plan file's text; refused (before it is parsed) when its digest is not the expected one. */
+function readPlanText(path: string, expectDigest?: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
   }
+  if (expectDigest !== undefined) {
+    const actual = `sha256:${sha256(bytes)}`;
+    const expected = expectDigest.trim().toLowerCase();
+    if (actual !== (expected.startsWith('sha256:') ? expected : `sha256:${expected}`)) {
+      throw new PlanFileError('PLAN_FILE_DIGEST', `${path}: the plan file's digest is ${actual}, not the expected one given with --expect-digest; it is not the plan that was made; nothing was changed`);
+    }
+  }
+  return bytes.toString('utf8');
 }
 
 /** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
@@ -88,8 +121,12 @@ export async function checkSavedAccount(client: CloudflareClient, saved: SavedAc
 }
 
 /** A saved plan's zones (see loadSavedZones) and account files, each checked fresh now. */
-export async function loadSaved(client: CloudflareClient, path: string): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
-  const file = parsePlanFile(readPlanText(path), path);
+export async function loadSaved(
+  client: CloudflareClient,
+  path: string,
+  expectDigest?: string,
+): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
+  const file = parsePlanFile(readPlanText(path, expectDigest), path);
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
   }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'PLAN_FILE_VERSION'
   | 'PLAN_FILE_UNREADABLE'
   | 'PLAN_FILE_OTHER_API'
+  | 'PLAN_FILE_DIGEST'
   | 'STALE_PLAN'
   // planning
   | 'CNAME_CYCLE'

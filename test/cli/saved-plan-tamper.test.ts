@@ -103,4 +103,29 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     const stderr = await refused(plan, await snapshot());
     expect(stderr).toMatch(/stale.*operations differ/);
   });
+
+  it('--expect-digest: applies only the very file plan --out printed the digest of', async () => {
+    n += 1;
+    const zone = join(dir, `zone-${n}.yaml`);
+    writeFileSync(zone, ZONE('192.0.2.7'));
+    const plan = join(dir, `plan-${n}.json`);
+    const made = await runCli(['plan', zone, '--out', plan], env);
+    expect(made.code).toBe(0);
+    const digest = /\((sha256:[0-9a-f]{64})\)/.exec(made.stderr + made.stdout)?.[1] as string;
+    expect(digest).toBeDefined();
+    // Whitespace only: the same plan in every field, but not the file that was pinned.
+    writeFileSync(plan, `${readFileSync(plan, 'utf8')}\n`);
+    const before = await snapshot();
+    const wrong = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/PLAN_FILE_DIGEST.*not the expected one/);
+    expect(await snapshot()).toEqual(before);
+
+    writeFileSync(plan, readFileSync(plan, 'utf8').replace(/\n$/, ''));
+    const right = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env);
+    expect(right.code).toBe(0);
+    expect((await listRecords(h)).find((r) => r.name === 'example.com' && r.type === 'A')?.content).toBe('192.0.2.7');
+    const again = await runCli(['plan', zone, '--detailed-exitcode'], env);
+    expect(again.code).toBe(0); // nothing left to do
+  });
 });
