@@ -7,6 +7,7 @@ import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { accountLabel } from '../core/account/plan-account.js';
 import { PLAN_FORMAT_VERSION, PlanFileError, parsePlanFile, serializePlanFile, type PlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { loadZoneFile } from '../core/zonefile/index.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 import { planAccountRun, type AccountRun } from './plan-account.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
@@ -17,6 +18,9 @@ export class StalePlanError extends ZonectlError {
     super('STALE_PLAN', `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`);
   }
 }
+
+/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
+const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
 
 const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -58,9 +62,6 @@ function readPlanText(path: string, expectDigest?: string): string {
   return bytes.toString('utf8');
 }
 
-/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
-const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
-
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
@@ -98,6 +99,35 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
 }
 
 /**
+ * The zone files a plan names, where present here, must be the bytes it was made from
+ * (`files[].sha256`), and each zone's copy of the configuration in the plan must be what its
+ * file produces: a plan rewritten consistently for another zone, or with another configuration,
+ * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
+ */
+function checkPlanFiles(file: PlanFile, path: string): void {
+  const mismatch = (why: string) => new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+  const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
+  for (const saved of file.zones) {
+    if (!recorded.has(saved.config.file)) throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
+  }
+  for (const { path: zonePath, sha256: expected } of file.files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(zonePath);
+    } catch {
+      continue; // not here (e.g. a CI job that has only the plan artifact)
+    }
+    if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
+    const saved = file.zones.find((z) => z.config.file === zonePath);
+    if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
+    const { config } = loadZoneFile({ path: zonePath, text: bytes.toString('utf8') }, process.env);
+    if (config === undefined || !equal(sent(config), sent(saved.config))) {
+      throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
+    }
+  }
+}
+
+/**
  * Load a saved plan and check it against live state before anything is sent: the same API,
  * the same zone, and each zone still fresh (`checkSavedZone`).
  */
@@ -130,6 +160,7 @@ export async function loadSaved(
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
   }
+  checkPlanFiles(file, path);
   const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
   const options = runPlanOptions(file.zones.map((z) => z.config));
   for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'PLAN_FILE_UNREADABLE'
   | 'PLAN_FILE_OTHER_API'
   | 'PLAN_FILE_DIGEST'
+  | 'PLAN_FILE_MISMATCH'
   | 'STALE_PLAN'
   // planning
   | 'CNAME_CYCLE'

@@ -128,4 +128,24 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     const again = await runCli(['plan', zone, '--detailed-exitcode'], env);
     expect(again.code).toBe(0); // nothing left to do
   });
+
+  it('when a plan made from other files is relabelled as the reviewed one', async () => {
+    const reviewed = await planTo(ZONE('192.0.2.8'));
+    const reviewedFile = join(dir, `zone-${n}.yaml`);
+    const other = await planTo(ZONE('198.51.100.9'));
+    type Doc = { files: Array<{ path: string; sha256: string }>; zones: Array<{ config: { file: string } }> };
+    const good = JSON.parse(readFileSync(reviewed, 'utf8')) as Doc;
+    const forged = JSON.parse(readFileSync(other, 'utf8')) as Doc;
+    forged.files = good.files;
+    forged.zones[0].config.file = reviewedFile;
+    writeFileSync(reviewed, JSON.stringify(forged));
+    const stderr = await refused(reviewed, await snapshot());
+    expect(stderr).toMatch(/PLAN_FILE_MISMATCH.*configuration of zone example\.com is not what .*zone-\d+\.yaml produces/);
+  });
+
+  it('when the zone file changed since the plan', async () => {
+    const plan = await planTo(ZONE('192.0.2.10'));
+    writeFileSync(join(dir, `zone-${n}.yaml`), ZONE('192.0.2.11'));
+    expect(await refused(plan, await snapshot())).toMatch(/PLAN_FILE_MISMATCH.*changed since the plan was made/);
+  });
 });
