@@ -83,7 +83,7 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   // Settings and token calls, without their phase (it depends on the record operations around them).
   const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
   if (!equal(sent(others(saved.plan.operations)), sent(others(fresh.plan.operations)))) stale.push('dns settings or tokens');
-  else if (!equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the operations differ from what a plan made now would send');
+  else if (stale.length === 0 && !equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the operations differ from what a plan made now would send');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
   // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
   return {
