@@ -1,11 +1,15 @@
 import equal from 'fast-deep-equal';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { accountLabel } from '../core/account/plan-account.js';
-import { PlanFileError, parsePlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { PLAN_FORMAT_VERSION, PlanFileError, parsePlanFile, serializePlanFile, type PlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import { loadZoneFile } from '../core/zonefile/index.js';
+import { redact } from './secret-redaction.js';
+import { writeOutputFile } from './write-output.js';
 import { planAccountRun, type AccountRun } from './plan-account.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
 
@@ -16,13 +20,48 @@ export class StalePlanError extends ZonectlError {
   }
 }
 
-function readPlanText(path: string): string {
+/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
+const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+
+const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Write a saved plan (`plan --out`). Returns the plan file's digest (`sha256:<hex>` of its
+ * bytes), for `apply --plan FILE --expect-digest` in a later CI job to pin this very file.
+ */
+export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): string {
+  const plan: PlanFile = {
+    format_version: PLAN_FORMAT_VERSION,
+    tool: 'zonectl',
+    created_at: new Date().toISOString(),
+    base_url: baseUrl,
+    files: files.map((f) => ({ path: f, sha256: sha256(readFileSync(f)) })),
+    zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
+    ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
+  };
+  // What is written (credentials masked, app/write-output.ts) is what the digest covers.
+  const text = redact(serializePlanFile(plan));
+  writeOutputFile(path, text);
+  return `sha256:${sha256(Buffer.from(text, 'utf8'))}`;
+}
+
+/** The plan file's text; refused (before it is parsed) when its digest is not the expected one. */
+function readPlanText(path: string, expectDigest?: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
   }
+  if (expectDigest !== undefined) {
+    const actual = `sha256:${sha256(bytes)}`;
+    const expected = expectDigest.trim().toLowerCase();
+    if (actual !== (expected.startsWith('sha256:') ? expected : `sha256:${expected}`)) {
+      throw new PlanFileError('PLAN_FILE_DIGEST', `${path}: the plan file's digest is ${actual}, not the expected one given with --expect-digest; it is not the plan that was made; nothing was changed`);
+    }
+  }
+  return bytes.toString('utf8');
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
@@ -38,20 +77,56 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
   const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));
   const stale = staleKeys(saved.plan, live);
+  // The fingerprint is part of the file and could be emptied or edited: it must be the one a
+  // plan made now records, so it cannot switch the staleness check off.
+  if (stale.length === 0 && !equal(sent(saved.plan.fingerprint), sent(fresh.plan.fingerprint))) stale.push('the recorded fingerprint');
+  // Every field that is sent (method, path, body, record id, order), as the lock-first path checks:
+  // an edited body, an added operation or a DELETE carrying another record's id is refused.
   // Settings and token calls, without their phase (it depends on the record operations around them).
   const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
-  if (!equal(others(saved.plan.operations), others(fresh.plan.operations))) stale.push('dns settings or tokens');
+  if (!equal(sent(others(saved.plan.operations)), sent(others(fresh.plan.operations)))) stale.push('dns settings or tokens');
+  else if (stale.length === 0 && !equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the operations differ from what a plan made now would send');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
   // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
   return {
     config: saved.config,
     zoneId: saved.plan.zoneId,
     live: fresh.live,
-    plan: saved.plan,
+    // What is shown, confirmed and sent is the fresh plan (equal in every sent field to the saved one).
+    plan: fresh.plan,
     batchLimit: saved.batch_limit,
     ...(fresh.zone !== undefined ? { zone: fresh.zone } : {}),
     planOptions: fresh.planOptions ?? options,
   };
+}
+
+/**
+ * The zone files a plan names, where present here, must be the bytes it was made from
+ * (`files[].sha256`), and each zone's copy of the configuration in the plan must be what its
+ * file produces: a plan rewritten consistently for another zone, or with another configuration,
+ * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
+ */
+function checkPlanFiles(file: PlanFile, path: string): void {
+  const mismatch = (why: string) => new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+  const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
+  for (const saved of file.zones) {
+    if (!recorded.has(saved.config.file)) throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
+  }
+  for (const { path: zonePath, sha256: expected } of file.files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(zonePath);
+    } catch {
+      continue; // not here (e.g. a CI job that has only the plan artifact)
+    }
+    if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
+    const saved = file.zones.find((z) => z.config.file === zonePath);
+    if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
+    const { config } = loadZoneFile({ path: zonePath, text: bytes.toString('utf8') }, process.env);
+    if (config === undefined || !equal(sent(config), sent(saved.config))) {
+      throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
+    }
+  }
 }
 
 /**
@@ -78,11 +153,16 @@ export async function checkSavedAccount(client: CloudflareClient, saved: SavedAc
 }
 
 /** A saved plan's zones (see loadSavedZones) and account files, each checked fresh now. */
-export async function loadSaved(client: CloudflareClient, path: string): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
-  const file = parsePlanFile(readPlanText(path), path);
+export async function loadSaved(
+  client: CloudflareClient,
+  path: string,
+  expectDigest?: string,
+): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
+  const file = parsePlanFile(readPlanText(path, expectDigest), path);
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
     throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
   }
+  checkPlanFiles(file, path);
   const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
   const options = runPlanOptions(file.zones.map((z) => z.config));
   for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });

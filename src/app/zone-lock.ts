@@ -13,7 +13,8 @@
  * - Release: DELETE by id (a 404 means it is already gone). `forceUnlock` removes any lock.
  */
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, readlinkSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { CloudflareApiError, OutcomeUnknownError, checkApiId } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
@@ -29,6 +30,13 @@ import {
 export const DEFAULT_LOCK_WAIT_MS = 10 * 60_000;
 export const DEFAULT_LEASE_SECONDS = 120;
 
+/** Something other than zonectl's lock CNAME occupies `_zonectl-lock.<zone>`: waiting cannot help. */
+export class ZoneLockConflictError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_LOCK_CONFLICT', message);
+  }
+}
+
 /** The lock is held by another run and did not come free in time. */
 export class ZoneLockBusyError extends ZonectlError {
   constructor(message: string) {
@@ -41,12 +49,32 @@ export interface LockIdentity {
   readonly host: string;
   readonly pid: number;
   readonly runId: string;
+  /** Proof of this machine and pid namespace (see machineProof); undefined where it cannot be read. */
+  readonly machine?: string;
 }
 
-/** This process: host name, pid, and the CI run id when there is one (else a random id). */
+/**
+ * 24 hex characters of sha256(boot id, pid namespace inode): equal only for two processes of
+ * one running kernel in one pid namespace, where a pid means the same process. Undefined when
+ * /proc does not offer both (not Linux): such a lock is then only ever taken over by lease expiry.
+ */
+export function machineProof(): string | undefined {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const pidns = readlinkSync('/proc/self/ns/pid'); // e.g. `pid:[4026531836]`
+    if (!/^[0-9a-f-]{32,36}$/i.test(boot) || !/^pid:\[\d+\]$/.test(pidns)) return undefined;
+    return createHash('sha256').update(`${boot.toLowerCase()}\n${pidns}`).digest('hex').slice(0, 24);
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process: host name, pid, machine proof, and the CI run id when there is one (else a random id). */
 export function currentLockIdentity(env: Readonly<Record<string, string | undefined>> = process.env): LockIdentity {
   const ci = env.ZONECTL_RUN_ID ?? env.GITHUB_RUN_ID ?? env.CI_JOB_ID ?? env.BUILD_ID;
-  return { host: toLabel(hostname()), pid: process.pid, runId: toLabel(ci ?? randomBytes(4).toString('hex')) };
+  const machine = machineProof();
+  const id = { host: toLabel(hostname()), pid: process.pid, runId: toLabel(ci ?? randomBytes(4).toString('hex')) };
+  return machine === undefined ? id : { ...id, machine };
 }
 
 export interface ZoneLockOptions {
@@ -107,6 +135,12 @@ async function readLock(client: CloudflareClient, zoneId: string, name: string):
   return row;
 }
 
+/** Any record at the lock's name that is not a CNAME (an A or TXT someone put there). */
+async function readOtherRecord(client: CloudflareClient, zoneId: string, name: string): Promise<{ id: string; type: string } | undefined> {
+  const res = await client.request<Array<{ id: string; type: string }>>('GET', `/zones/${zoneId}/dns_records`, { query: { name, per_page: 5 } });
+  return res.result.find((r) => r.type !== 'CNAME');
+}
+
 async function deleteById(client: CloudflareClient, zoneId: string, id: string): Promise<void> {
   try {
     await client.request('DELETE', `/zones/${zoneId}/dns_records/${id}`);
@@ -122,7 +156,10 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 function staleReason(owner: LockOwner | undefined, me: LockIdentity, nowMs: number, alive: (pid: number) => boolean): string | undefined {
   if (owner === undefined) return undefined;
   if (owner.expiresAt * 1000 < nowMs) return `its lease expired ${Math.round(nowMs / 1000 - owner.expiresAt)} s ago`;
-  if (owner.host === me.host && owner.pid !== me.pid && !alive(owner.pid)) return `its process ${owner.pid} on this host is gone`;
+  // A dead pid proves the owner gone only in the same kernel boot and pid namespace: the host
+  // name alone is shared by containers (host networking, pods) that cannot see each other's pids.
+  const sameMachine = owner.machine !== undefined && owner.machine === me.machine && owner.host === me.host;
+  if (sameMachine && owner.pid !== me.pid && !alive(owner.pid)) return `its process ${owner.pid} on this host is gone`;
   return undefined;
 }
 
@@ -151,7 +188,21 @@ export async function acquireZoneLock(client: CloudflareClient, options: ZoneLoc
     if (created !== undefined) return holdLock(client, options, name, created, owner);
 
     const row = await readLock(client, options.zoneId, name);
-    if (row === undefined) continue; // released between our create and our read: try again
+    if (row === undefined) {
+      // Released between our create and our read, or the name holds a record that is no lock.
+      const squatter = await readOtherRecord(client, options.zoneId, name);
+      if (squatter !== undefined) {
+        throw new ZoneLockConflictError(
+          `cannot take the apply lock of ${options.zone}: ${name} holds a ${toLabel(squatter.type, 10).toUpperCase()} record (id ${toLabel(squatter.id, 32)}) that zonectl did not write, ` +
+            `so the lock CNAME cannot be created there. Remove that record (zonectl keeps ${name} for its lock).`,
+        );
+      }
+      if (now() - started >= waitMs) {
+        throw new ZoneLockBusyError(`the apply lock of ${options.zone} (${name}) could not be created and no lock was found; gave up after ${Math.round((now() - started) / 1000)} s.`);
+      }
+      await sleep(Math.min(pollMs, Math.max(1, waitMs - (now() - started))));
+      continue;
+    }
     const held = decodeLockTarget(row.content);
     const stale = staleReason(held, me, now(), alive);
     if (stale !== undefined) {

@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'PLAN_FILE_VERSION'
   | 'PLAN_FILE_UNREADABLE'
   | 'PLAN_FILE_OTHER_API'
+  | 'PLAN_FILE_DIGEST'
+  | 'PLAN_FILE_MISMATCH'
   | 'STALE_PLAN'
   // planning
   | 'CNAME_CYCLE'
@@ -50,6 +52,7 @@ export type ErrorCode =
   | 'READ_FAILED'
   // concurrent applies
   | 'ZONE_LOCKED'
+  | 'ZONE_LOCK_CONFLICT'
   // a run stopped by SIGINT/SIGTERM
   | 'INTERRUPTED'
   // the credential lacks a permission the plan needs

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
-import { acquireZoneLock, currentLockIdentity, forceUnlock, ZoneLockBusyError, type LockIdentity } from '../../src/app/zone-lock.js';
+import { acquireZoneLock, currentLockIdentity, forceUnlock, machineProof, ZoneLockBusyError, ZoneLockConflictError, type LockIdentity } from '../../src/app/zone-lock.js';
 import { decodeLockTarget, encodeLockTarget, isZonectlRecordName, lockRecordName } from '../../src/core/lock/lock-record.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 
@@ -114,6 +114,52 @@ describe('apply lock', () => {
     expect(rows).toHaveLength(1);
     expect(decodeLockTarget(rows[0].content)?.pid).toBe(me.pid);
     await held.release();
+  });
+
+  it('records the machine proof and round-trips it', () => {
+    const owner = { host: 'h', pid: 1, runId: 'r', expiresAt: 1, machine: '0123456789abcdef01234567' };
+    const target = encodeLockTarget(owner);
+    expect(target).toBe('exp-1.pid-1.run-r.host-h.box-0123456789abcdef01234567.zonectl-lock.invalid');
+    expect(decodeLockTarget(target)).toEqual(owner);
+    expect(currentLockIdentity({}).machine).toBe(machineProof());
+    expect(machineProof()).toMatch(/^[0-9a-f]{24}$/); // the tests run on Linux
+  });
+
+  it('does not take over early from a dead pid of another boot or pid namespace sharing the host name', async () => {
+    const { client: c, zoneId } = await start();
+    const me = currentLockIdentity({});
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    for (const machine of ['ffffffffffffffffffffffff', undefined]) {
+      // Another container with the same host name: its pid is not ours to judge.
+      const elsewhere = await acquireZoneLock(c, { zone: 'example.com', zoneId, identity: { host: me.host, pid: gone, runId: 'twin', machine } });
+      elsewhere.forget();
+      await expect(acquireZoneLock(c, { zone: 'example.com', zoneId, identity: me, waitMs: 0 })).rejects.toBeInstanceOf(ZoneLockBusyError);
+      const rows = await lockRows(c, zoneId);
+      expect(rows.map((r) => decodeLockTarget(r.content)?.runId)).toEqual(['twin']);
+      expect(decodeLockTarget(rows[0].content)?.machine).toBe(machine);
+      await forceUnlock(c, 'example.com', zoneId);
+    }
+  });
+
+  it('fails at once, naming the record, when a non-CNAME record sits at the lock name', async () => {
+    const { client: c, zoneId } = await start();
+    const squat = await c.request<{ id: string }>('POST', `/zones/${zoneId}/dns_records`, {
+      body: { type: 'TXT', name: '_zonectl-lock.example.com', content: '"not a lock"', ttl: 60 },
+    });
+    let requests = 0;
+    const real = c.request.bind(c);
+    c.request = ((...args: Parameters<typeof real>) => {
+      requests += 1;
+      return real(...args);
+    }) as typeof c.request;
+    let sleeps = 0;
+    const attempt = acquireZoneLock(c, { zone: 'example.com', zoneId, waitMs: 60_000, sleep: async () => { sleeps += 1; } });
+    await expect(attempt).rejects.toBeInstanceOf(ZoneLockConflictError);
+    await expect(attempt).rejects.toThrow(new RegExp(`_zonectl-lock.example.com holds a TXT record \\(id ${squat.result.id}\\)`));
+    expect(sleeps).toBe(0);
+    expect(requests).toBeLessThanOrEqual(3); // create (refused), read the lock CNAME, read the name
+    c.request = real;
+    expect((await lockRows(c, zoneId)).map((r) => r.type)).toEqual(['TXT']);
   });
 
   it('a live process on the same host keeps its lock; an expired lease is taken over', async () => {

@@ -31,6 +31,7 @@ import { loadValidFiles } from './load.js';
 import { baseUrlOption, hasChanges } from './plan.js';
 
 interface ApplyFlags {
+  expectDigest?: string;
   yes?: boolean;
   config?: string;
   dryRun?: boolean;
@@ -92,6 +93,7 @@ interface RunState {
 async function beforeApplying(files: readonly string[], opts: ApplyFlags): Promise<{ concurrency: number; lockWaitMs: number; configs: ZoneConfig[]; accounts: AccountConfig[]; shard: Shard | undefined; repo?: RepoConfig }> {
   if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
   if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
+  if (opts.expectDigest !== undefined && opts.plan === undefined) throw new ApplyRefusedError('BAD_ARGS', '--expect-digest pins a saved plan: give it with --plan FILE');
   if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
   checkJsonFlags(opts.format, opts);
   const concurrency = parseConcurrency(opts.concurrency);
@@ -107,6 +109,7 @@ export function registerApply(program: Command): void {
     .description('Apply the changes a plan shows, in dependency order, then verify that the zone converged')
     .argument('[paths...]', 'zone files, or directories of zone files (or use --plan)')
     .option('--plan <plan.json>', 'apply a plan saved by `zonectl plan --out` (refused when live state changed since)')
+    .option('--expect-digest <sha256>', 'with --plan: refuse any plan file whose digest is not this one (the digest `plan --out` printed)')
     .option('-y, --yes', 'apply without asking')
     .option('--dry-run', 'print the exact HTTP calls apply would make, send none; exits like plan --detailed-exitcode')
     .option('--force', 'apply even when deletes or updates exceed the safety thresholds')
@@ -145,7 +148,7 @@ export function registerApply(program: Command): void {
       // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
       let early: LockedRun | undefined;
       try {
-        const savedPlan = opts.plan !== undefined ? await loadSaved(client(), opts.plan) : undefined;
+        const savedPlan = opts.plan !== undefined ? await loadSaved(client(), opts.plan, opts.expectDigest) : undefined;
         const saved = savedPlan?.zones;
         if (opts.yes && !opts.dryRun && !opts.forceUnlock && saved === undefined && canLockFirst(configs)) {
           early = await lockThenPlan(clients.for(configs[0]!), configs[0]!, runPlanOptions(configs)[0]!, {

@@ -1,12 +1,8 @@
 import { Command, Option } from 'commander';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolveBaseUrl } from '../../app/connect.js';
 import { plannedRuns } from '../../app/run-zones.js';
-import type { AccountRun } from '../../app/plan-account.js';
 import type { ZoneRun } from '../../app/plan-zones.js';
-import { writeOutputFile } from '../../app/write-output.js';
-import { PLAN_FORMAT_VERSION, serializePlanFile, type PlanFile } from '../../core/plan/plan-file.js';
+import { savePlanFile } from '../../app/saved-plan.js';
 import { EXIT, info, log } from '../io.js';
 import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
@@ -18,19 +14,6 @@ export type { OutputFormat } from '../zone-runs.js';
 
 export function hasChanges(runs: readonly ZoneRun[]): boolean {
   return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
-}
-
-export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): void {
-  const plan: PlanFile = {
-    format_version: PLAN_FORMAT_VERSION,
-    tool: 'zonectl',
-    created_at: new Date().toISOString(),
-    base_url: baseUrl,
-    files: files.map((f) => ({ path: f, sha256: createHash('sha256').update(readFileSync(f)).digest('hex') })),
-    zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
-    ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
-  };
-  writeOutputFile(path, serializePlanFile(plan));
 }
 
 export const baseUrlOption = (): Option =>
@@ -78,8 +61,8 @@ export function registerPlan(program: Command): void {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
         // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
         const files = [...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)])];
-        savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
-        info(`Plan saved to ${opts.out}; apply it with: zonectl apply --plan ${opts.out}`);
+        const digest = savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
+        info(`Plan saved to ${opts.out} (${digest}); apply it with: zonectl apply --plan ${opts.out} --expect-digest ${digest}`);
       }
     }
     if (configs.length === 0 && accounts.length === 0 && !changed) log('zonectl: warning: no zone to plan (no zone file in this shard)');

@@ -4,7 +4,12 @@
  * arbitrate: the lock is a CNAME at `_zonectl-lock.<zone>`, and the service allows one CNAME per
  * name, so a second creator is refused. The CNAME's target carries the owner and the lease:
  *
- *   exp-<unix seconds>.pid-<pid>.run-<run id>.host-<host>.zonectl-lock.invalid
+ *   exp-<unix seconds>.pid-<pid>.run-<run id>.host-<host>[.box-<machine>].zonectl-lock.invalid
+ *
+ * `box` proves which machine and pid namespace the pid belongs to (24 hex characters of a hash
+ * of the kernel's boot id and the pid namespace inode, computed in src/app/zone-lock.ts). A host
+ * name alone proves nothing: containers sharing one see each other's pids as dead. A lock
+ * without `box` (or with another one) is never taken over early, only when its lease expires.
  *
  * `.invalid` (RFC 2606) never resolves, so the record points nowhere if anyone queries it.
  * Every record zonectl leaves in a zone has a name starting with `_zonectl`; plans never show
@@ -24,6 +29,8 @@ export interface LockOwner {
   readonly runId: string;
   /** When the lease ends (unix seconds). */
   readonly expiresAt: number;
+  /** Proof of the machine and pid namespace (24 lower-case hex), when the owner could read it. */
+  readonly machine?: string;
 }
 
 /** True for a record name zonectl itself keeps in the zone (the lock): never planned, never reported. */
@@ -51,17 +58,21 @@ export function toLabel(value: string, max = 40): string {
   return label === '' ? 'x' : label;
 }
 
+const MACHINE_PROOF = /^[0-9a-f]{24}$/;
+
 export function encodeLockTarget(owner: LockOwner): string {
-  return `exp-${Math.floor(owner.expiresAt)}.pid-${owner.pid}.run-${toLabel(owner.runId)}.host-${toLabel(owner.host)}.${TARGET_SUFFIX}`;
+  const box = owner.machine !== undefined && MACHINE_PROOF.test(owner.machine) ? `.box-${owner.machine}` : '';
+  return `exp-${Math.floor(owner.expiresAt)}.pid-${owner.pid}.run-${toLabel(owner.runId)}.host-${toLabel(owner.host)}${box}.${TARGET_SUFFIX}`;
 }
 
 /** The owner a lock target names, or undefined when the target is not one zonectl wrote. */
 export function decodeLockTarget(target: string): LockOwner | undefined {
-  const m = /^exp-(\d{1,12})\.pid-(\d{1,10})\.run-([a-z0-9-]{1,63})\.host-([a-z0-9-]{1,63})\.zonectl-lock\.invalid\.?$/.exec(
+  const m = /^exp-(\d{1,12})\.pid-(\d{1,10})\.run-([a-z0-9-]{1,63})\.host-([a-z0-9-]{1,63})(?:\.box-([0-9a-f]{24}))?\.zonectl-lock\.invalid\.?$/.exec(
     target.toLowerCase(),
   );
   if (!m) return undefined;
-  return { expiresAt: Number(m[1]), pid: Number(m[2]), runId: m[3], host: m[4] };
+  const owner = { expiresAt: Number(m[1]), pid: Number(m[2]), runId: m[3], host: m[4] };
+  return m[5] === undefined ? owner : { ...owner, machine: m[5] };
 }
 
 /** `host ci-runner-3, pid 4242, run 8812` */
