@@ -193,7 +193,7 @@ export async function acquireZoneLock(client: CloudflareClient, options: ZoneLoc
       const squatter = await readOtherRecord(client, options.zoneId, name);
       if (squatter !== undefined) {
         throw new ZoneLockConflictError(
-          `cannot take the apply lock of ${options.zone}: ${name} holds a ${toLabel(squatter.type, 10).toUpperCase()} record (id ${toLabel(squatter.id, 32)}) that zonectl did not write, ` +
+          `cannot take the apply lock of ${options.zone}: ${name} holds a record of type ${toLabel(squatter.type, 10).toUpperCase()} (id ${toLabel(squatter.id, 32)}) that zonectl did not write, ` +
             `so the lock CNAME cannot be created there. Remove that record (zonectl keeps ${name} for its lock).`,
         );
       }

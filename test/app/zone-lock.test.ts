@@ -144,7 +144,8 @@ describe('apply lock', () => {
   it('fails at once, naming the record, when a non-CNAME record sits at the lock name', async () => {
     const { client: c, zoneId } = await start();
     const squat = await c.request<{ id: string }>('POST', `/zones/${zoneId}/dns_records`, {
-      body: { type: 'TXT', name: '_zonectl-lock.example.com', content: '"not a lock"', ttl: 60 },
+      // An A record: the service refuses a CNAME beside it (a TXT would not stop the lock).
+      body: { type: 'A', name: '_zonectl-lock.example.com', content: '192.0.2.53', ttl: 60 },
     });
     let requests = 0;
     const real = c.request.bind(c);
@@ -155,11 +156,11 @@ describe('apply lock', () => {
     let sleeps = 0;
     const attempt = acquireZoneLock(c, { zone: 'example.com', zoneId, waitMs: 60_000, sleep: async () => { sleeps += 1; } });
     await expect(attempt).rejects.toBeInstanceOf(ZoneLockConflictError);
-    await expect(attempt).rejects.toThrow(new RegExp(`_zonectl-lock.example.com holds a TXT record \\(id ${squat.result.id}\\)`));
+    await expect(attempt).rejects.toThrow(new RegExp(`_zonectl-lock.example.com holds a record of type A \\(id ${squat.result.id}\\)`));
     expect(sleeps).toBe(0);
     expect(requests).toBeLessThanOrEqual(3); // create (refused), read the lock CNAME, read the name
     c.request = real;
-    expect((await lockRows(c, zoneId)).map((r) => r.type)).toEqual(['TXT']);
+    expect((await lockRows(c, zoneId)).map((r) => r.type)).toEqual(['A']);
   });
 
   it('a live process on the same host keeps its lock; an expired lease is taken over', async () => {

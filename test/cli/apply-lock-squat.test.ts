@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from './run-cli.js';
 
-describe('apply with a TXT record squatting the lock name', () => {
+describe('apply with an A record squatting the lock name (a CNAME cannot stand beside it)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
@@ -18,7 +18,7 @@ describe('apply with a TXT record squatting the lock name', () => {
   it('fails fast naming the record, and writes nothing', async () => {
     const squat = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {
       method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'TXT', name: '_zonectl-lock.example.com', content: '"squatter"', ttl: 60 }),
+      body: JSON.stringify({ type: 'A', name: '_zonectl-lock.example.com', content: '192.0.2.53', ttl: 60 }),
     });
     const id = ((await squat.json()) as { result: { id: string } }).result.id;
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-squat-'));
@@ -27,8 +27,8 @@ describe('apply with a TXT record squatting the lock name', () => {
     for (const args of [['apply', zone, '--yes'], ['apply', zone, '--yes', '--no-batch']]) {
       const r = await runCli(args, { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
       expect(r.code).not.toBe(0);
-      expect(r.stderr).toMatch(new RegExp(`ZONE_LOCK_CONFLICT.*_zonectl-lock\\.example\\.com holds a TXT record \\(id ${id}\\)`));
-      expect((await listRecords(h)).map((x) => `${x.name} ${x.type}`)).toEqual(['_zonectl-lock.example.com TXT']);
+      expect(r.stderr).toMatch(new RegExp(`ZONE_LOCK_CONFLICT.*_zonectl-lock\\.example\\.com holds a record of type A \\(id ${id}\\)`));
+      expect((await listRecords(h)).map((x) => `${x.name} ${x.type}`)).toEqual(['_zonectl-lock.example.com A']);
     }
   });
 });
