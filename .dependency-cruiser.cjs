@@ -48,6 +48,15 @@ module.exports = {
       to: { path: '^src/(core|api|app|cli|emulator)/' },
     },
     {
+      name: 'export-knows-no-bind',
+      severity: 'error',
+      comment:
+        'core/bind (BIND files in and out) builds on core/export (a zone file from records); ' +
+        'core/export never reads BIND presentation, so the two folders depend one way only.',
+      from: { path: '^src/core/export/' },
+      to: { path: '^src/core/bind/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Import cycles make layers meaningless.',

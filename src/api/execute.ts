@@ -7,6 +7,7 @@
  */
 import { ZonectlError } from '../core/errors.js';
 import type { Operation } from '../core/plan/operation.js';
+import { runBounded } from './bounded.js';
 import type { CloudflareClient } from './client.js';
 import { CloudflareApiError, OutcomeUnknownError } from './errors.js';
 import { isGone, isUnknownIdempotentOutcome, type RecoveryContext } from './outcome.js';
@@ -118,24 +119,6 @@ interface CallOutcome {
   createdIds: Array<[number, string]>;
   written: Array<[number, WrittenRecord]>;
   tokenValues: Array<[string, string]>;
-}
-
-/** Runs `fn` over items with at most `limit` in flight; stops launching after the first failure or once `stop()`. */
-async function runBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, stop: () => boolean): Promise<unknown[]> {
-  const errors: unknown[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (errors.length === 0 && next < items.length && !stop()) {
-      const item = items[next++];
-      try {
-        await fn(item);
-      } catch (err) {
-        errors.push(err);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return errors;
 }
 
 function hasEntries(body: BatchBody): boolean {
@@ -288,7 +271,7 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
       interrupted = true;
       break;
     }
-    const errors = await runBounded(step.calls, concurrency, async (call) => {
+    const { errors } = await runBounded(step.calls, concurrency, async (call) => {
       try {
         const outcome = await executor.run(call);
         for (const i of outcome.applied) applied.add(i);

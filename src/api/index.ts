@@ -4,6 +4,7 @@ export * from './credentials.js';
 export * from './rate-limiter.js';
 export * from './retry-policy.js';
 export * from './client.js';
+export * from './bounded.js';
 export * from './paging.js';
 export * from './live.js';
 export * from './verify-token.js';

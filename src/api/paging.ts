@@ -1,6 +1,6 @@
 /**
  * Paging of list endpoints (the API's `page`/`per_page` parameters and `result_info`): `page` from 1, a large `per_page`.
- * The first page tells how many pages there are; the rest are fetched with bounded concurrency
+ * The first page tells how many pages there are; the rest are fetched with bounded concurrency (bounded.ts)
  * and joined in page order. Stops at `total_pages`, or at the first empty page when the service
  * gives no page count.
  *
@@ -10,6 +10,7 @@
  * `total_count` needs, or a `total_count` other than the number of elements read, is an error
  * (a list that changed while it was read, or an answer that cannot be trusted).
  */
+import { mapBounded } from './bounded.js';
 import type { CloudflareClient, QueryValue, ResultInfo } from './client.js';
 import { ApiResponseError } from './errors.js';
 import { ResponseTooLargeError } from './response-limits.js';
@@ -75,14 +76,9 @@ export async function listAll<T>(
   if (typeof totalPages === 'number' && Number.isFinite(totalPages)) {
     // Known page count: fetch the rest in parallel, in order.
     const last = Math.min(totalPages, maxPages);
-    let next = 2;
-    const worker = async () => {
-      while (next <= last) {
-        const page = next++;
-        pages[page - 1] = (await fetchPage(page)).items;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, last - 1)) }, worker));
+    const rest = Array.from({ length: Math.max(0, last - 1) }, (_, i) => i + 2);
+    const read = await mapBounded(rest, concurrency, async (page) => (await fetchPage(page)).items);
+    for (const items of read) pages.push(items);
   } else if (first.info !== undefined && first.items.length >= Math.min(perPage, first.info.per_page ?? perPage)) {
     // (A service may serve fewer per page than asked, and say so in `per_page`.)
     // Unknown page count: ask page after page until an empty or short one.

@@ -3,7 +3,7 @@
  * outcome, so that one zone's failure does not stop the others. Zone ids of many zones come from
  * one listing of the zones (GET /zones, 50 a page) instead of one lookup by name per zone.
  */
-import { listZones, type ApiZone, type CloudflareClient } from '../api/index.js';
+import { listZones, mapBounded, type ApiZone, type CloudflareClient } from '../api/index.js';
 import { ZonectlError, type ErrorCode } from '../core/errors.js';
 import { canonicalZoneName } from '../core/model/names.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
@@ -19,20 +19,6 @@ export const LIST_ZONES_ABOVE = 3;
 export type ZoneOutcome =
   | { readonly kind: 'planned'; readonly config: ZoneConfig; readonly run: ZoneRun }
   | { readonly kind: 'failed'; readonly config: ZoneConfig; readonly code: ErrorCode; readonly message: string };
-
-/** Runs `work` over `items` with at most `limit` at once; results in the order of `items`. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
 
 /**
  * For each config, its zone from one listing of the zones (GET /zones, 50 a page), when the file

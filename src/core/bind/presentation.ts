@@ -5,7 +5,7 @@
  */
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { assertNever } from '../errors.js';
-import { canonicalTxt, quoteBytes, txtText } from '../model/txt.js';
+import { canonicalTxt, quoteBytes } from '../model/txt.js';
 
 const utf8 = new TextEncoder();
 
@@ -18,17 +18,6 @@ export function absoluteName(host: string): string {
 /** Text as one quoted character-string (CAA value, URI target, NAPTR fields). */
 export function quoteText(text: string): string {
   return quoteBytes(utf8.encode(text));
-}
-
-/**
- * TXT content as a zone file writes it: its text unquoted when that is printable ASCII and
- * reads back as the same strings (one string, split only where the service splits it), else
- * the strings as the service keeps them, quoted with `\DDD` escapes.
- */
-export function txtForZoneFile(content: string): string {
-  const canonical = canonicalTxt(content);
-  const text = txtText(canonical);
-  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === canonical ? text : canonical;
 }
 
 const n = (v: unknown): string => String(v ?? '');

@@ -9,7 +9,7 @@ import { relativeRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { PROXIABLE_TYPES, RECORD_TYPES, TOP_LEVEL_PRIORITY_TYPES, TTL_AUTO } from '../model/record-types.js';
 import { valueKey } from '../model/keys.js';
-import { txtForZoneFile } from '../bind/presentation.js';
+import { txtForZoneFile } from '../model/txt.js';
 
 /** One record as the zone file writes it (field order is the order written). */
 export interface ExportedRecord {

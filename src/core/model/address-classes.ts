@@ -1,7 +1,8 @@
 /**
  * Address classes (the service's own network; proxiable or not), fast enough for 100,000-record
  * zones: an address is parsed once into numbers and matched against prefixes parsed once per
- * process. The one implementation, used by the validator, the model and the emulator.
+ * process. zonectl's one implementation, used by the validator, the model and `import --proxied`
+ * (the emulator classes addresses on its own: src/emulator/net/address-classes.ts).
  */
 import ipaddr from 'ipaddr.js';
 import { isDottedQuad, parseHexIPv6 } from './address-text.js';

@@ -11,7 +11,9 @@ const fqdn = (v: unknown): string => {
 
 /**
  * The service's read-only rendering of structured `data` as `content` (e.g. SRV
- * "weight port target"). Used by the emulator for responses and by text output.
+ * "weight port target"). Used by the content-size rule (zonefile/rules/record-size.ts) and by
+ * text output (render/describe-record.ts). The emulator renders on its own
+ * (src/emulator/records/data-content.ts), so that each side checks the other.
  */
 export function renderDataContent(type: RecordType, data: RecordData): string {
   const d = data;

@@ -196,3 +196,14 @@ export function txtText(content: string): string {
 export function txtContentOf(text: string): string {
   return renderTxtStrings([txtToBytes(text)]);
 }
+
+/**
+ * TXT content as a zone file writes it: its text unquoted when that is printable ASCII and
+ * reads back as the same strings (one string, split only where the service splits it), else
+ * the strings as the service keeps them, quoted with `\DDD` escapes.
+ */
+export function txtForZoneFile(content: string): string {
+  const canonical = canonicalTxt(content);
+  const text = txtText(canonical);
+  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === canonical ? text : canonical;
+}

@@ -154,27 +154,28 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
  * added at a name where the plan puts a CNAME makes the plan stale too.
  */
 export function fingerprintNames(touched: readonly CanonicalRecord[], live: readonly LiveRecord[]): Record<string, string[]> {
-  const fingerprint: Record<string, string[]> = {};
-  if (touched.length === 0) return fingerprint; // a clean plan: no need to walk the live records
-  // Looked up in a Map (Object.hasOwn on a large object cost ~35 ms per 100,000 live records).
-  const atName = new Map<string, string[]>();
-  for (const name of [...new Set(touched.map((r) => r.name))].sort()) atName.set(name, (fingerprint[name] = []));
-  for (const r of live) atName.get(r.name)?.push(`${r.type} ${r.id}@${r.modified_on ?? ''}`);
-  for (const list of atName.values()) list.sort();
-  return fingerprint;
+  if (touched.length === 0) return {}; // a clean plan: no need to walk the live records
+  return Object.fromEntries(liveAtNames([...new Set(touched.map((r) => r.name))].sort(), live));
 }
 
 /** Names whose live records differ from the plan's fingerprint (a stale plan). */
 export function staleKeys(plan: ZonePlan, live: readonly LiveRecord[]): string[] {
   const names = Object.keys(plan.fingerprint);
-  const now: Record<string, string[]> = {};
-  for (const name of names) now[name] = [];
-  for (const r of live) {
-    if (Object.hasOwn(now, r.name)) now[r.name].push(`${r.type} ${r.id}@${r.modified_on ?? ''}`);
-  }
+  const now = liveAtNames(names, live);
   return names.filter((name) => {
     const before = plan.fingerprint[name];
-    const after = now[name].sort();
+    const after = now.get(name) ?? [];
     return before.length !== after.length || before.some((v, i) => v !== after[i]);
   });
+}
+
+/**
+ * The fingerprint of some names: the live records at each, as sorted `TYPE id@modified_on`.
+ * Looked up in a Map (Object.hasOwn on a large object cost ~35 ms per 100,000 live records).
+ */
+function liveAtNames(names: readonly string[], live: readonly LiveRecord[]): Map<string, string[]> {
+  const atName = new Map(names.map((name) => [name, [] as string[]]));
+  for (const r of live) atName.get(r.name)?.push(`${r.type} ${r.id}@${r.modified_on ?? ''}`);
+  for (const list of atName.values()) list.sort();
+  return atName;
 }

@@ -7,8 +7,8 @@
  * a 100,000-record file has over a million nodes, and objects for them cost more in garbage
  * collection than the parse itself. The tree is resolved lazily: a path such as
  * `records[3].content` is looked up only when a problem or a record needs its line and column.
- * Duplicate keys and syntax errors come back as a `SyntaxProblem` with line and column, never as
- * an exception.
+ * Duplicate keys and syntax errors come back as a failed `ParseResult` (`ok: false`) with line and
+ * column, never as an exception.
  */
 import yaml from 'js-yaml';
 import { measureAliasExpansion } from './alias-expansion.js';
