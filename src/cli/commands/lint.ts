@@ -3,11 +3,13 @@
  * Findings are results: one line each on stdout (`FILE:LINE:COL PATH: warning: message`), then a
  * summary line per file; a file that does not load prints its errors the same way. `--strict`
  * makes findings errors (exit 1). `--format json`: one document on stdout (every finding in the
- * shape `validate --format json` uses, a summary per file and for the run).
+ * shape `validate --format json` uses, a summary per file and for the run). `--list`: the check
+ * registry (every zone-file rule and lint check) instead, as a table or (`--format json`) one document.
  */
 import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
 import { lintZone } from '../../core/lint/index.js';
+import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { examplesText } from '../help-examples.js';
 import { EXIT, out } from '../io.js';
@@ -60,11 +62,19 @@ export function registerLint(program: Command): void {
   program
     .command('lint')
     .description('Check what breaks mail and the web: SPF, DMARC, DKIM, MX/NS/CNAME targets, CAA, wildcards, delegations, TTLs (no API call)')
-    .argument('<files...>', 'zone files')
+    .argument('[files...]', 'zone files')
     .option('--strict', 'findings are errors (exit 1)')
+    .option('--list', 'print every check zonectl runs (id, severity, where it runs, the rule it enforces) instead of linting')
     .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout').choices(['text', 'json']).default('text'))
-    .addHelpText('after', examplesText(['zonectl lint zones/example.com.yaml --strict', 'zonectl lint zones/ --format json | jq \'.files[].problems[]\'']))
-    .action(async (paths: string[], flags: { strict?: boolean; format: 'text' | 'json' }) => {
+    .addHelpText('after', examplesText(['zonectl lint zones/example.com.yaml --strict', 'zonectl lint zones/ --format json | jq \'.files[].problems[]\'', 'zonectl lint --list']))
+    .action(async function (this: Command, paths: string[], flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' }) {
+      if (flags.list === true) {
+        if (paths.length > 0) this.error('error: --list takes no files');
+        out(flags.format === 'json' ? renderCheckJson() : renderCheckTable());
+        return;
+      }
+      // As commander says it of a required argument (`[files...]` is optional only for --list).
+      if (paths.length === 0) this.error("error: missing required argument 'files'", { code: 'commander.missingArgument' });
       const files = (await loadZoneFilesDetailed(paths)).map((f) => lintFile(f, flags.strict === true));
       const failed = files.some((f) => f.errors.length > 0) || (flags.strict === true && files.some((f) => f.findings.length > 0));
       if (flags.format === 'json') {

@@ -3,15 +3,11 @@
  * message ends with the fix and the check's code: `message; fix [CODE]`, so each finding is
  * one line in the project's problem form.
  */
+import { lintCheckId, type LintCode } from '../checks/registry.js';
 import type { DesiredRecord, Problem } from '../zonefile/types.js';
 
-export type LintCode =
-  | 'SPF_SYNTAX' | 'SPF_MULTIPLE' | 'SPF_LOOKUPS' | 'SPF_PERMISSIVE_ALL' | 'SPF_PTR'
-  | 'DMARC_SYNTAX' | 'DMARC_POLICY' | 'DMARC_URI' | 'DMARC_NOT_DMARC'
-  | 'DKIM_SYNTAX' | 'DKIM_KEY' | 'DKIM_WEAK_KEY' | 'DKIM_REVOKED'
-  | 'TARGET_IS_CNAME' | 'TARGET_MISSING' | 'CNAME_DANGLING'
-  | 'CAA_TAG' | 'CAA_VALUE' | 'CAA_FLAGS'
-  | 'WILDCARD_APEX' | 'OCCLUDED' | 'RRSET_TTL';
+/** The codes are registered in the check registry (checks/lint-checks.ts): a finding carries no other. */
+export type { LintCode };
 
 export interface LintContext {
   readonly file: string;
@@ -27,6 +23,6 @@ export function finding(ctx: LintContext, at: DesiredRecord, field: string, code
     col: at.col,
     path: field === '' ? at.path : `${at.path}.${field}`,
     message: `${message}; ${fix} [${code}]`,
-    code: `lint.${code.toLowerCase().replace(/_/g, '-')}`,
+    code: lintCheckId(code),
   };
 }

@@ -22,9 +22,10 @@ function byPosition(a: Problem, b: Problem): number {
 
 /**
  * Collects the problems of one file, placing each at the node (or key) it concerns. Past
- * `limit` problems only counts them (no position is looked up).
+ * `limit` problems only counts them (no position is looked up). `Code` narrows the codes it
+ * takes: the zone-file rules see a sink of registered codes only (checks/rule-checks.ts).
  */
-export class ProblemSink {
+export class ProblemSink<Code extends string = string> {
   readonly #problems: Problem[] = [];
   readonly #file: string;
   readonly #positions: PositionIndex | null;
@@ -73,25 +74,25 @@ export class ProblemSink {
   }
 
   /** A problem about the value at `path`. */
-  error(code: string, path: DocPath, message: string): void {
+  error(code: Code, path: DocPath, message: string): void {
     this.#add('error', code, path, message, false);
   }
 
-  warning(code: string, path: DocPath, message: string): void {
+  warning(code: Code, path: DocPath, message: string): void {
     this.#add('warning', code, path, message, false);
   }
 
   /** A problem about the key of `path` (unknown or retired fields). */
-  keyError(code: string, path: DocPath, message: string): void {
+  keyError(code: Code, path: DocPath, message: string): void {
     this.#add('error', code, path, message, true);
   }
 
-  keyWarning(code: string, path: DocPath, message: string): void {
+  keyWarning(code: Code, path: DocPath, message: string): void {
     this.#add('warning', code, path, message, true);
   }
 
   /** A problem at a known line and column (syntax errors). */
-  at(severity: Problem['severity'], code: string, line: number, col: number, message: string): void {
+  at(severity: Problem['severity'], code: Code, line: number, col: number, message: string): void {
     if (this.#counted(severity)) return;
     this.#problems.push({ severity, file: this.#file, line, col, path: '', message, code });
   }

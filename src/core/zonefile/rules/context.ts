@@ -1,3 +1,4 @@
+import type { RuleCode } from '../../checks/registry.js';
 import type { CanonicalRecord } from '../../model/record.js';
 import type { PathSegment } from '../json-path.js';
 import type { ProblemSink } from '../problems.js';
@@ -34,7 +35,8 @@ export interface RuleContext {
   readonly settings?: RawSettings;
   /** `manage` when it passed the schema. */
   readonly manage?: RawManage;
-  readonly sink: ProblemSink;
+  /** Takes only registered codes (checks/rule-checks.ts). */
+  readonly sink: ProblemSink<RuleCode>;
 }
 
 export type Rule = (ctx: RuleContext) => void;

@@ -4,6 +4,9 @@
  */
 import type { Rule } from './context.js';
 
+/** The retired record fields and their registered codes. */
+const RETIRED_RECORD_FIELDS = { zone_id: 'deprecated.record-zone-id', zone_name: 'deprecated.record-zone-name' } as const;
+
 export const checkDeprecations: Rule = (ctx) => {
   for (const e of ctx.records) {
     if (e.raw.locked !== undefined) {
@@ -11,7 +14,7 @@ export const checkDeprecations: Rule = (ctx) => {
     }
     for (const f of ['zone_id', 'zone_name'] as const) {
       if (e.raw[f] !== undefined) {
-        ctx.sink.keyWarning(`deprecated.record-${f.replace('_', '-')}`, [...e.path, f], `\`${f}\` on a record is retired (2024-11-30) and ignored by the service; remove it (the zone is the file's \`zone\`)`);
+        ctx.sink.keyWarning(RETIRED_RECORD_FIELDS[f], [...e.path, f], `\`${f}\` on a record is retired (2024-11-30) and ignored by the service; remove it (the zone is the file's \`zone\`)`);
       }
     }
   }

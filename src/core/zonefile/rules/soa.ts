@@ -4,6 +4,7 @@
  * DNS form (`hostmaster.example.com`), never an e-mail address.
  */
 import type { PathSegment } from '../json-path.js';
+import type { RuleCode } from '../../checks/registry.js';
 import type { ProblemSink } from '../problems.js';
 import type { RawSoa } from '../raw-types.js';
 import type { Rule } from './context.js';
@@ -24,7 +25,7 @@ function mailboxInDnsForm(address: string): string {
 }
 
 /** The SOA rules on `soa` written at `at` (the zone file's `settings.soa`, the account file's `zone_defaults.soa`). */
-export function checkSoaValues(soa: RawSoa, at: readonly PathSegment[], sink: ProblemSink): void {
+export function checkSoaValues(soa: RawSoa, at: readonly PathSegment[], sink: ProblemSink<RuleCode>): void {
   const field = (name: string): PathSegment[] => [...at, name];
   if (typeof soa.rname === 'string' && soa.rname.includes('@')) {
     sink.error(
