@@ -1,12 +1,12 @@
 /**
  * The record types zonectl manages and the shape of each: which carry `content`, which carry
- * structured `data` (field names as in the Cloudflare API, the OpenAPI record schemas), which
- * carry a top-level `priority`, and which can be proxied. The list of types is the plain fact
- * shared with the emulator (src/facts); how zonectl compares each field is its own.
+ * structured `data` (field names as in the Cloudflare API, the OpenAPI record schemas). What the service says of whole types (the list, which are
+ * proxiable, which carry a top-level `priority`) is in src/core/service/record-types.ts; how
+ * zonectl compares each field is its own.
  */
-import { RECORD_TYPE_NAMES } from '../../facts/record-types.js';
+import { SERVICE_RECORD_TYPES } from '../service/record-types.js';
 
-export const RECORD_TYPES = RECORD_TYPE_NAMES;
+export const RECORD_TYPES = SERVICE_RECORD_TYPES;
 
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -115,17 +115,8 @@ export const DATA_FIELDS: Readonly<Partial<Record<RecordType, readonly DataField
   ],
 };
 
-/** Types with a top-level `priority` (SRV, HTTPS and SVCB keep theirs inside `data`). */
-export const TOP_LEVEL_PRIORITY_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['MX', 'URI']);
-
-/** Only these types can be proxied. */
-export const PROXIABLE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
-
 /** Types whose `content` is a hostname (compared lower-case, punycode, without trailing dot). */
 export const HOSTNAME_CONTENT_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['CNAME', 'MX', 'NS', 'PTR']);
-
-/** Types whose name must follow the host name rules of the service (docs/architecture.md, rule table). */
-export const HOST_NAME_RULE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 export function isRecordType(value: unknown): value is RecordType {
   return typeof value === 'string' && (RECORD_TYPES as readonly string[]).includes(value);
@@ -134,8 +125,3 @@ export function isRecordType(value: unknown): value is RecordType {
 export function usesData(type: RecordType): boolean {
   return DATA_FIELDS[type] !== undefined;
 }
-
-/** TTL value meaning "automatic" in the API. */
-export const TTL_AUTO = 1;
-export const TTL_MIN = 60;
-export const TTL_MAX = 86400;
