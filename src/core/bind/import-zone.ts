@@ -7,7 +7,7 @@
  * as a comment, never dropped silently. Pure.
  */
 import { normalizeRecord } from '../model/normalize.js';
-import { isServiceNameserver } from '../model/service-nameservers.js';
+import { isServiceNameserver } from '../service/nameservers.js';
 import type { CanonicalRecord, RecordInput } from '../model/record.js';
 import { PROXIABLE_TYPES } from '../service/record-types.js';
 import { TTL_AUTO } from '../service/ttl.js';

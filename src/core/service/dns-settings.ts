@@ -16,3 +16,16 @@ export const SERVICE_DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
   zone_mode: 'standard',
   nameservers: { type: 'cloudflare.standard' },
 };
+
+/** A zone's `nameservers.type`, and an account's `zone_defaults.nameservers.type` (the data shared with the emulator). */
+export { ACCOUNT_NAMESERVER_TYPES, ZONE_NAMESERVER_TYPES } from '../../facts/dns-settings.js';
+
+/** A zone's custom nameserver set, `nameservers.ns_set`: 1..5. */
+export const NS_SET = { min: 1, max: 5 } as const;
+
+/**
+ * Values of the account setting `default_nameservers`, retired on 2025-03-14 for
+ * `zone_defaults.nameservers.type` (cloudflare-python `types/accounts/account_update_params.py`;
+ * https://developers.cloudflare.com/fundamentals/api/reference/deprecations/).
+ */
+export const RETIRED_DEFAULT_NAMESERVERS = ['cloudflare.standard', 'custom.account', 'custom.tenant'] as const;

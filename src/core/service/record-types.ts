@@ -5,6 +5,7 @@
  * (src/core/model/record-types.ts).
  */
 import {
+  DATA_FIELD_FACTS,
   HOST_NAME_RULE_TYPE_NAMES,
   PROXIABLE_TYPE_NAMES,
   RECORD_TYPE_NAMES,
@@ -12,8 +13,17 @@ import {
   type RecordTypeName,
 } from '../../facts/record-types.js';
 
+export type { DataFieldShape } from '../../facts/record-types.js';
+
 /** The record types the service serves and zonectl manages. */
 export const SERVICE_RECORD_TYPES = RECORD_TYPE_NAMES;
+
+/**
+ * The `data` fields of each structured type, in the order the service renders them into
+ * `content`, with what each holds (ranges of numbers, enums). zonectl's comparison of each is
+ * its own (src/core/model/record-types.ts, `DATA_FIELDS`).
+ */
+export const SERVICE_DATA_FIELDS = DATA_FIELD_FACTS;
 
 /** Only these types can be proxied (A, AAAA, CNAME). */
 export const PROXIABLE_TYPES: ReadonlySet<RecordTypeName> = new Set(PROXIABLE_TYPE_NAMES);

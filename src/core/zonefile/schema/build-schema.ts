@@ -7,6 +7,7 @@
  */
 import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
 import { RECORD_TYPES } from '../../model/record-types.js';
+import { NS_SET, ZONE_NAMESERVER_TYPES } from '../../service/dns-settings.js';
 import { SERVICE_DEFAULT_SOA, SOA_BOUNDS, type SoaTimer } from '../../service/soa.js';
 import { ENTERPRISE_TTL_MIN, NS_TTL, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
@@ -40,9 +41,9 @@ const SETTINGS: JsonSchema = {
       properties: {
         type: {
           description: 'Nameserver type.',
-          enum: ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'],
+          enum: [...ZONE_NAMESERVER_TYPES],
         },
-        ns_set: { description: 'Custom nameserver set, 1..5.', type: 'integer', minimum: 1, maximum: 5 },
+        ns_set: { description: `Custom nameserver set, ${NS_SET.min}..${NS_SET.max}.`, type: 'integer', minimum: NS_SET.min, maximum: NS_SET.max },
       },
     },
     soa: {
