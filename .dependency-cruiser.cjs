@@ -57,6 +57,24 @@ module.exports = {
       to: { path: '^src/core/bind/' },
     },
     {
+      name: 'service-facts-stand-alone',
+      severity: 'error',
+      comment:
+        "src/core/service is zonectl's one home of what it knows of the service (limits, defaults, " +
+        'coexistence, proxiable types): it builds on the shared data of src/facts and imports nothing else.',
+      from: { path: '^src/core/service/' },
+      to: { path: '^src/', pathNot: '^src/(facts|core/service)/' },
+    },
+    {
+      name: 'facts-reach-zonectl-through-service',
+      severity: 'error',
+      comment:
+        'zonectl reads the shared facts (src/facts) only through src/core/service, so that each fact has one ' +
+        'home on its side; the emulator reads them directly.',
+      from: { path: '^src/(core|api|app|cli)/', pathNot: '^src/core/service/' },
+      to: { path: '^src/facts/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Import cycles make layers meaningless.',

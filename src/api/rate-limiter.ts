@@ -17,6 +17,7 @@
  * concurrent callers never overbook. O(1) per request (a ring of `limit` timestamps).
  */
 import { ZonectlError } from '../core/errors.js';
+import { API_RATE_LIMIT } from '../core/service/api-limits.js';
 
 /** A rate limit that is not a positive count per positive window. */
 export class RateLimitSpecError extends ZonectlError {
@@ -218,7 +219,7 @@ export function parseRateLimit(spec: string): { limit: number; windowMs: number 
   return { limit, windowMs };
 }
 
-export const DEFAULT_RATE_LIMIT = { limit: 1200, windowMs: 300_000 } as const;
+export const DEFAULT_RATE_LIMIT = { limit: API_RATE_LIMIT.requests, windowMs: API_RATE_LIMIT.windowSeconds * 1000 } as const;
 
 /**
  * A limiter at the service's default budget, for a client built without one. Not a process-wide

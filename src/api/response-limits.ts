@@ -4,11 +4,12 @@
  * ten million elements) ends in a clear error instead of a hang or an out-of-memory crash.
  *
  * The caps fit the largest real zones: an Enterprise account's default DNS record quota is
- * 1,000,000 records (shared by its zones; more on request), a record is about 400 bytes of JSON
- * (a 100,000-record zone is a 39 MB page, bench/README.md), and one record (content, comment,
- * tags) is a few KB at most.
+ * 1,000,000 records, shared by its zones, more on request (`ENTERPRISE_ACCOUNT_RECORD_QUOTA`,
+ * src/core/service/api-limits.ts); a record is about 400 bytes of JSON (a 100,000-record zone is
+ * a 39 MB page, bench/README.md), and one record (content, comment, tags) is a few KB at most.
  */
 import { ZonectlError } from '../core/errors.js';
+import { ENTERPRISE_ACCOUNT_RECORD_QUOTA } from '../core/service/api-limits.js';
 import type { ListScanner } from './stream-list.js';
 
 export interface ResponseLimits {
@@ -27,7 +28,7 @@ const MiB = 1024 * 1024;
 export const DEFAULT_RESPONSE_LIMITS: ResponseLimits = {
   maxBodyBytes: 64 * MiB,
   maxListBytes: 2048 * MiB,
-  maxListItems: 2_000_000,
+  maxListItems: 2 * ENTERPRISE_ACCOUNT_RECORD_QUOTA,
   maxElementBytes: 1 * MiB,
 };
 

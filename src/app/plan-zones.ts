@@ -7,22 +7,20 @@ import type { LiveRecord } from '../core/model/record.js';
 import type { ZonePlan } from '../core/plan/build-plan.js';
 import type { LiveToken } from '../core/diff/diff-tokens.js';
 import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../core/plan/plan-zone.js';
-import { ZonePlanLimitError, zonePlanProblems, type ServicePlan } from '../core/plan/zone-plan-limits.js';
+import { ZonePlanLimitError, zonePlanProblems } from '../core/plan/zone-plan-limits.js';
+import { BATCH_LIMIT, SERVICE_PLANS, type ServicePlan } from '../core/service/zone-plans.js';
 import type { ZoneConfig } from '../core/zonefile/index.js';
 
-/**
- * Batch size limit of the service: 200 records on Free zones, 3,500 on paid plans
- * (https://developers.cloudflare.com/dns/manage-dns-records/how-to/batch-record-changes/).
- */
+/** The batch limit of the zone's plan (`BATCH_LIMIT`, src/core/service/zone-plans.ts); a zone of unknown plan gets Free's. */
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
   const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
-  return plan === 'free' || plan.startsWith('free') ? 200 : 3500;
+  return plan === 'free' || plan.startsWith('free') ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
 }
 
 /** The zone's plan as the zone object says it (`plan.legacy_id`, else its name), or undefined when it does not. */
 export function servicePlanOf(zone: Pick<ApiZone, 'plan'>): ServicePlan | undefined {
   const raw = (zone.plan?.legacy_id ?? zone.plan?.name ?? '').toLowerCase();
-  return (['enterprise', 'business', 'pro', 'free'] as const).find((p) => raw.startsWith(p));
+  return SERVICE_PLANS.find((p) => raw.startsWith(p));
 }
 
 /** One zone's desired state, live state and plan. */

@@ -15,6 +15,7 @@ import { planAccountOutcomes, type AccountOutcome } from '../app/plan-account.js
 import { accountLabel } from '../core/account/plan-account.js';
 import { jsonAccount, renderAccountText } from '../core/render/render-account.js';
 import { assertNever } from '../core/errors.js';
+import { API_RATE_LIMIT } from '../core/service/api-limits.js';
 import { renderJson } from '../core/render/render-json.js';
 import { renderMarkdownReport } from '../core/render/render-markdown.js';
 import { renderSummaryTable } from '../core/render/render-summary.js';
@@ -49,7 +50,7 @@ export const configOption = (): Option =>
   new Option('--config <file>', 'the repository configuration (accounts and their credentials; default: zonectl.yaml found upwards from the paths)');
 
 export const rateLimitOption = (): Option =>
-  new Option('--rate-limit <N/SECONDS>', "the run's request budget (default 1200/300, the service's per-user limit; divided by N under --shard)");
+  new Option('--rate-limit <N/SECONDS>', `the run's request budget (default ${API_RATE_LIMIT.requests}/${API_RATE_LIMIT.windowSeconds}, the service's per-user limit; divided by N under --shard)`);
 
 export const shardOption = (): Option =>
   new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once');

@@ -1,6 +1,6 @@
 /**
- * Plain facts about the service's DNS record types: the emulator reads all of them, zonectl
- * (core/model/record-types.ts) the type names only.
+ * Plain facts about the service's DNS record types, read by zonectl (through src/core/service) and by
+ * the emulator alike.
  * Data only: no function here normalises or compares (each side has its own code for that).
  * Sources: the OpenAPI record schemas (test/contract/openapi) and the service's record-type
  * reference, https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NETWORK_RANGES } from '../../src/core/model/addresses.js';
+import { SERVICE_NETWORK_RANGES } from '../../src/core/service/network.js';
 import { classifyAddress, parseIPv4, parseIPv6, rangeName } from '../../src/core/model/address-classes.js';
 import { parseHexIPv6 } from '../../src/core/model/address-text.js';
 

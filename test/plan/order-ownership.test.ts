@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diffRecords } from '../../src/core/diff/diff-records.js';
-import { cannotCoexist, isProtectedRecord } from '../../src/core/diff/ownership.js';
+import { isProtectedRecord } from '../../src/core/diff/ownership.js';
+import { cannotCoexist } from '../../src/core/service/coexistence.js';
 import { normalizeRecord } from '../../src/core/model/normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordInput } from '../../src/core/model/index.js';
 import { buildZonePlan } from '../../src/core/plan/build-plan.js';

@@ -7,9 +7,10 @@
  * as a comment, never dropped silently. Pure.
  */
 import { normalizeRecord } from '../model/normalize.js';
-import { isServiceNameserver } from '../model/service-nameservers.js';
+import { isServiceNameserver } from '../service/nameservers.js';
 import type { CanonicalRecord, RecordInput } from '../model/record.js';
-import { PROXIABLE_TYPES } from '../model/record-types.js';
+import { PROXIABLE_TYPES } from '../service/record-types.js';
+import { TTL_AUTO } from '../service/ttl.js';
 import { exportRecords } from '../export/export-records.js';
 import type { ZoneExport } from '../export/export-zone.js';
 import { parseRecordAttributes } from './cf-tags.js';
@@ -99,7 +100,7 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
     const input: RecordInput = {
       name: `${rr.owner}.`,
       ...value.value,
-      ttl: rr.ttl === undefined || rr.ttl === 1 ? 'auto' : rr.ttl,
+      ttl: rr.ttl === undefined || rr.ttl === TTL_AUTO ? 'auto' : rr.ttl,
       proxied,
       ...(attrs.comment !== undefined ? { comment: attrs.comment } : {}),
       ...(attrs.tags.length > 0 ? { tags: attrs.tags } : {}),

@@ -5,7 +5,10 @@
  * proxiable records), plus `$ORIGIN` and `$TTL` so that `named-checkzone` reads it as is. Pure.
  */
 import type { CanonicalRecord } from '../model/record.js';
-import { PROXIABLE_TYPES, RECORD_TYPES } from '../model/record-types.js';
+import { RECORD_TYPES } from '../model/record-types.js';
+import { PROXIABLE_TYPES } from '../service/record-types.js';
+import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA as SOA } from '../service/soa.js';
+import { NS_TTL } from '../service/ttl.js';
 import { formatRecordAttributes } from './cf-tags.js';
 import { absoluteName, presentRdata } from './presentation.js';
 
@@ -28,9 +31,9 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
 function soaLine(input: BindExportInput, origin: string): string {
   const soa = (input.settings.soa ?? {}) as Record<string, unknown>;
   const mname = typeof soa.mname === 'string' && soa.mname !== '' ? soa.mname : (input.nameServers[0] ?? `ns.${input.zone}`);
-  const rname = typeof soa.rname === 'string' && soa.rname !== '' ? soa.rname : 'dns.cloudflare.com';
-  const fields = [num(soa.refresh, 10000), num(soa.retry, 2400), num(soa.expire, 604800), num(soa.min_ttl, 1800)];
-  return `${origin}\t${num(soa.ttl, 3600)}\tIN\tSOA\t${absoluteName(mname)} ${absoluteName(rname)} ${input.serial} ${fields.join(' ')}`;
+  const rname = typeof soa.rname === 'string' && soa.rname !== '' ? soa.rname : SERVICE_DEFAULT_RNAME;
+  const fields = [num(soa.refresh, SOA.refresh), num(soa.retry, SOA.retry), num(soa.expire, SOA.expire), num(soa.min_ttl, SOA.min_ttl)];
+  return `${origin}\t${num(soa.ttl, SOA.ttl)}\tIN\tSOA\t${absoluteName(mname)} ${absoluteName(rname)} ${input.serial} ${fields.join(' ')}`;
 }
 
 function recordLine(r: CanonicalRecord): string {
@@ -46,7 +49,7 @@ function recordLine(r: CanonicalRecord): string {
 
 export function renderBindZone(input: BindExportInput): string {
   const origin = absoluteName(input.zone);
-  const nsTtl = num(input.settings.ns_ttl, 86400);
+  const nsTtl = num(input.settings.ns_ttl, NS_TTL.default);
   const lines: string[] = [';;', `;; Domain:     ${origin}`, ...(input.header ?? []).map((h) => `;; ${h}`), ';;', ''];
   lines.push(`$ORIGIN ${origin}`, `$TTL ${num(((input.settings.soa ?? {}) as Record<string, unknown>).min_ttl, 3600)}`, '');
   lines.push(';; SOA Record', soaLine(input, origin), '');

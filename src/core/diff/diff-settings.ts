@@ -1,6 +1,6 @@
 import equal from 'fast-deep-equal';
 import { canonicalHostname } from '../model/names.js';
-import { isServiceNameserver } from '../model/service-nameservers.js';
+import { isServiceNameserver } from '../service/nameservers.js';
 import type { SettingsChange } from './changes.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {

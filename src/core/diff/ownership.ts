@@ -11,7 +11,8 @@
  * 3. Owned. The file lists the record's (name, type): zonectl makes that pair hold exactly the
  *    file's values (live values are kept, updated into desired ones, or deleted).
  * 4. Conflicting. The file does not list the record's (name, type), but a record the file wants
- *    at the same name cannot stand beside it (see `cannotCoexist`): it is deleted as half of a
+ *    at the same name cannot stand beside it (`cannotCoexist`, src/core/service/coexistence.ts):
+ *    it is deleted as half of a
  *    replacement, whatever `manage.unmanaged` says.
  * 5. Unmanaged. Anything else: deleted with `manage.unmanaged: delete` (the default: removing a
  *    record from the file deletes it), kept and reported with `keep`.
@@ -25,7 +26,7 @@
  */
 import { isZonectlRecordName } from '../lock/lock-record.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta } from '../model/record.js';
-import type { RecordType } from '../model/record-types.js';
+import { cannotCoexist } from '../service/coexistence.js';
 import { groupDesired, pairOf, typesAt, type PairGroups } from './pair-groups.js';
 
 function isProtectionFlag(key: string, value: unknown): boolean {
@@ -47,26 +48,6 @@ export function isProtectedRecord(meta: RecordMeta | undefined): boolean {
     if (Object.hasOwn(meta, key) && isProtectionFlag(key, (meta as Record<string, unknown>)[key])) return true;
   }
   return false;
-}
-
-/**
- * Whether records of types `a` and `b` cannot share the name `name` of zone `zone` (rule 4): the
- * pairs the service refuses. Records of one type never conflict with each other here: they form
- * a group matched value by value.
- * - A CNAME and an A or AAAA, at any name ("A/AAAA records cannot exist on the same name as
- *   CNAME records": the official SDK's create/update notes; developers.cloudflare.com/dns/
- *   manage-dns-records/troubleshooting/records-with-same-name/). A CNAME beside MX, TXT and other
- *   types is accepted, below the apex too (a zone export made by the service holds `www CNAME`
- *   beside `www MX`; src/core/zonefile/rules/cname.ts).
- * - Below the apex, NS (a delegation) and anything but DS ("NS records cannot exist on the same
- *   name as any other record type", the same notes; DS sits at delegation points, RFC 4035 §2.4).
- */
-export function cannotCoexist(name: string, a: RecordType, b: RecordType, zone: string): boolean {
-  if (a === b) return false;
-  if ((a === 'NS' || b === 'NS') && name !== zone) return (a === 'NS' ? b : a) !== 'DS';
-  if (a !== 'CNAME' && b !== 'CNAME') return false;
-  const other = a === 'CNAME' ? b : a;
-  return other === 'A' || other === 'AAAA';
 }
 
 export interface OwnershipInput {

@@ -1,5 +1,6 @@
 import equal from 'fast-deep-equal';
-import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SETTINGS, SERVICE_DEFAULT_SOA } from './service-defaults.js';
+import { SERVICE_DEFAULT_SETTINGS } from '../service/dns-settings.js';
+import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA } from '../service/soa.js';
 
 /** Settings the zone file can manage (others, such as internal_dns or read-only ones, are left out). */
 const EXPORTED_SETTINGS = ['flatten_all_cnames', 'multi_provider', 'ns_ttl', 'secondary_overrides', 'zone_mode', 'nameservers'] as const;

@@ -6,6 +6,7 @@
  * zonefile/rules/delegation.ts); TTLs that differ inside one RRset are
  * deprecated (RFC 2181 §5.2).
  */
+import { TTL_AUTO } from '../service/ttl.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
 import type { DesiredRecord, Problem } from '../zonefile/types.js';
@@ -37,7 +38,7 @@ export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
   for (const [key, rs] of groups) {
     const ttls = [...new Set(rs.map((r) => r.record.ttl))];
     if (ttls.length < 2) continue;
-    const show = (t: number): string => (t === 1 ? 'auto' : String(t));
+    const show = (t: number): string => (t === TTL_AUTO ? 'auto' : String(t));
     out.push(finding(ctx, rs[1], 'ttl', 'RRSET_TTL', `${key} has records with different TTLs (${ttls.map(show).join(', ')}); an RRset has one TTL (RFC 2181 §5.2)`, 'give them the same ttl'));
   }
   return out;

@@ -2,9 +2,11 @@
  * Address classes (the service's own network; proxiable or not), fast enough for 100,000-record
  * zones: an address is parsed once into numbers and matched against prefixes parsed once per
  * process. zonectl's one implementation, used by the validator, the model and `import --proxied`
- * (the emulator classes addresses on its own: src/emulator/net/address-classes.ts).
+ * (the emulator classes addresses on its own: src/emulator/net/address-classes.ts); the service's
+ * prefixes are in src/core/service/network.ts.
  */
 import ipaddr from 'ipaddr.js';
+import { SERVICE_NETWORK_RANGES } from '../service/network.js';
 import { isDottedQuad, parseHexIPv6 } from './address-text.js';
 
 /**
@@ -23,15 +25,6 @@ interface Prefix {
   readonly parts: readonly number[];
   readonly bits: number;
 }
-
-/** The service's own network (https://www.cloudflare.com/ips/): A/AAAA content may not point there. */
-export const SERVICE_NETWORK_RANGES: readonly string[] = [
-  '173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18',
-  '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17',
-  '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22',
-  '2400:cb00::/32', '2606:4700::/32', '2803:f800::/32', '2405:b500::/32', '2405:8100::/32',
-  '2a06:98c0::/29', '2c0f:f248::/32',
-];
 
 /** Documentation ranges: ordinary public addresses here, so that examples and tests can use them (RFC 5737, RFC 3849). */
 export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];

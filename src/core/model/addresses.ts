@@ -89,7 +89,7 @@ export function cidrContains(cidr: string, address: string): boolean {
   return a !== undefined && inRange(a, cidr);
 }
 
-export { DOCUMENTATION_RANGES, SERVICE_NETWORK_RANGES, type AddressClass } from './address-classes.js';
+export { DOCUMENTATION_RANGES, type AddressClass } from './address-classes.js';
 
 export function isServiceNetworkAddress(address: string): boolean {
   const a = parseAnyAddress(address.trim());

@@ -1,14 +1,9 @@
 import { canonicalAddress } from './addresses.js';
 import { canonicalHostname, canonicalRecordName } from './names.js';
 import type { CanonicalRecord, DataValue, RecordData, RecordInput, RecordSettings } from './record.js';
-import {
-  DATA_FIELDS,
-  HOSTNAME_CONTENT_TYPES,
-  TOP_LEVEL_PRIORITY_TYPES,
-  TTL_AUTO,
-  type DataField,
-  type RecordType,
-} from './record-types.js';
+import { DATA_FIELDS, HOSTNAME_CONTENT_TYPES, type DataField, type RecordType } from './record-types.js';
+import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { TTL_AUTO } from '../service/ttl.js';
 import { canonicalSvcParams } from './svc-params.js';
 import { canonicalTxt } from './txt.js';
 import { assertNever } from '../errors.js';

@@ -1,7 +1,7 @@
 import { toApiBody, toApiUpdateBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
-import { cannotCoexist } from '../diff/ownership.js';
+import { cannotCoexist } from '../service/coexistence.js';
 import { assertNever } from '../errors.js';
 import { orderOperations } from './order.js';
 import { shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';

@@ -8,7 +8,7 @@
  * 1. Settings before records: DNS settings (e.g. flatten_all_cnames) change what the service
  *    accepts, so every record operation waits for them.
  * 2. A delete that frees a name before the create (or update) that needs it: a record that cannot
- *    coexist with a desired one (ownership.ts, `cannotCoexist`) goes first.
+ *    coexist with a desired one (`cannotCoexist`, service/coexistence.ts) goes first.
  * 3. A/AAAA before the CNAMEs that point at them: a write of an A, AAAA or CNAME at a name comes
  *    before a write of a CNAME whose target is that name; chains follow from the edges, and a
  *    loop of desired CNAMEs is refused (check-chains.ts).

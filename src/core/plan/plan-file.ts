@@ -1,5 +1,6 @@
 import type { AccountPlan } from '../account/plan-account.js';
 import { ZonectlError } from '../errors.js';
+import { MAX_BATCH_LIMIT } from '../service/zone-plans.js';
 import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
 
@@ -70,8 +71,8 @@ export function parsePlanFile(text: string, source: string): PlanFile {
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}] is not a zone plan`);
     }
     if (!ID.test(p.zoneId)) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: zone id ${JSON.stringify(p.zoneId)} is not a 32-hex id`);
-    if (!Number.isInteger(z.batch_limit) || (z.batch_limit as number) < 1 || (z.batch_limit as number) > 3500) {
-      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: batch_limit must be a whole number from 1 to 3500`);
+    if (!Number.isInteger(z.batch_limit) || (z.batch_limit as number) < 1 || (z.batch_limit as number) > MAX_BATCH_LIMIT) {
+      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: batch_limit must be a whole number from 1 to ${MAX_BATCH_LIMIT}`);
     }
     p.operations.forEach((op, j) => {
       const problem = operationProblem(op, p.zoneId as string);

@@ -15,12 +15,10 @@
  * A zone whose plan zonectl cannot read (a token without Zone Read) is not checked here.
  */
 import { ZonectlError } from '../errors.js';
+import { COMMENT_MAX_FREE } from '../service/record-limits.js';
+import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MIN } from '../service/ttl.js';
+import type { ServicePlan } from '../service/zone-plans.js';
 import type { DesiredRecord } from '../zonefile/types.js';
-
-export type ServicePlan = 'free' | 'pro' | 'business' | 'enterprise';
-
-const FREE_COMMENT_MAX = 100;
-const TTL_MIN = 60;
 
 export class ZonePlanLimitError extends ZonectlError {
   constructor(file: string, plan: ServicePlan, problems: readonly string[]) {
@@ -41,8 +39,8 @@ export function zonePlanProblems(records: readonly DesiredRecord[], plan: Servic
   for (const d of records) {
     const r = d.record;
     const at = `${d.path} (line ${d.line}) ${r.name} ${r.type}`;
-    if (plan !== 'enterprise' && !r.proxied && r.ttl !== 1 && r.ttl < TTL_MIN) problems.push(`${at}: ttl ${r.ttl} (30..59 on Enterprise zones only)`);
-    if (plan === 'free' && typeof r.comment === 'string' && r.comment.length > FREE_COMMENT_MAX) problems.push(`${at}: a comment of ${r.comment.length} characters (${FREE_COMMENT_MAX} at most on Free zones)`);
+    if (plan !== 'enterprise' && !r.proxied && r.ttl !== TTL_AUTO && r.ttl < TTL_MIN) problems.push(`${at}: ttl ${r.ttl} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
+    if (plan === 'free' && typeof r.comment === 'string' && r.comment.length > COMMENT_MAX_FREE) problems.push(`${at}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
     if (plan === 'free' && r.settings?.flatten_cname === true) warnings.push(`${at}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
   }
   return { errors: problems, warnings };

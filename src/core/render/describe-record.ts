@@ -2,6 +2,7 @@ import type { CanonicalRecord } from '../model/record.js';
 import { renderDataContent } from '../model/render-content.js';
 import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
 import { printable } from '../zonefile/printable.js';
+import { TTL_AUTO } from '../service/ttl.js';
 
 /** Longest value shown in full on one line; longer ones are shortened (JSON output keeps them whole). */
 export const MAX_SHOWN_VALUE = 100;
@@ -45,7 +46,7 @@ export function describeRecordValue(r: Pick<CanonicalRecord, 'type' | 'content' 
 }
 
 export function describeTtl(ttl: number): string {
-  return ttl === 1 ? 'auto' : String(ttl);
+  return ttl === TTL_AUTO ? 'auto' : String(ttl);
 }
 
 /** Attribute summary: `proxied`, `ttl 300`, comment and tags when managed. */

@@ -1,7 +1,7 @@
 /**
  * The addresses a proxied name answers with. The service answers proxied A/AAAA/CNAME records
- * with addresses of its own network, never the origin's, with TTL 300
- * (developers.cloudflare.com/dns/proxy-status). Which of its addresses is not published, so
+ * with addresses of its own network, never the origin's, with TTL 300 (`PROXIED_TTL_ANSWERED`,
+ * src/core/service/ttl.ts). Which of its addresses is not published, so
  * zonectl and its emulator follow one documented rule (docs/architecture.md, "Lint and
  * resolve"), each with its own code:
  *
@@ -10,8 +10,6 @@
  *   IPv6 k (k = 0, 1): 2606:4700: + the six 16-bit words of h[8+12k..20+12k]       inside 2606:4700::/32
  */
 import { createHash } from 'node:crypto';
-
-export const PROXIED_TTL = 300;
 
 export interface ProxyAddresses {
   readonly ipv4: readonly [string, string];

@@ -25,7 +25,8 @@
 import { presentRdata, absoluteName } from '../bind/presentation.js';
 import { settingOf } from '../model/normalize.js';
 import type { CanonicalRecord } from '../model/record.js';
-import { PROXIED_TTL, proxyAddresses } from './proxy-addresses.js';
+import { AUTO_TTL_ANSWERED, PROXIED_TTL_ANSWERED, TTL_AUTO } from '../service/ttl.js';
+import { proxyAddresses } from './proxy-addresses.js';
 
 export interface ResourceRecordAnswer {
   readonly name: string;
@@ -53,10 +54,9 @@ export interface ZoneView {
   readonly soa: { readonly mname: string; readonly rname: string; readonly serial: number; readonly refresh: number; readonly retry: number; readonly expire: number; readonly minTtl: number; readonly ttl: number };
 }
 
-const AUTO_TTL = 300;
 const MAX_CHAIN = 16;
 
-const ttlOf = (r: CanonicalRecord): number => (r.proxied ? PROXIED_TTL : r.ttl === 1 ? AUTO_TTL : r.ttl);
+const ttlOf = (r: CanonicalRecord): number => (r.proxied ? PROXIED_TTL_ANSWERED : r.ttl === TTL_AUTO ? AUTO_TTL_ANSWERED : r.ttl);
 const rr = (name: string, r: CanonicalRecord): ResourceRecordAnswer => ({ name, type: r.type, ttl: ttlOf(r), data: presentRdata(r) });
 
 class ZoneLookup {
@@ -123,10 +123,10 @@ function answerAt(z: ZoneLookup, owner: string, recs: readonly CanonicalRecord[]
     const addrs = proxyAddresses(z.view.zone);
     const v4 = !proxied.every((r) => settingOf(r.settings, 'ipv6_only'));
     const v6 = !proxied.every((r) => settingOf(r.settings, 'ipv4_only'));
-    if (qtype === 'A') return v4 ? addrs.ipv4.map((a) => ({ name: owner, type: 'A', ttl: PROXIED_TTL, data: a })) : [];
-    if (qtype === 'AAAA') return v6 ? addrs.ipv6.map((a) => ({ name: owner, type: 'AAAA', ttl: PROXIED_TTL, data: a })) : [];
+    if (qtype === 'A') return v4 ? addrs.ipv4.map((a) => ({ name: owner, type: 'A', ttl: PROXIED_TTL_ANSWERED, data: a })) : [];
+    if (qtype === 'AAAA') return v6 ? addrs.ipv6.map((a) => ({ name: owner, type: 'AAAA', ttl: PROXIED_TTL_ANSWERED, data: a })) : [];
     const hints = [...(v4 ? [`ipv4hint=${addrs.ipv4.join(',')}`] : []), ...(v6 ? [`ipv6hint=${addrs.ipv6.join(',')}`] : [])];
-    return [{ name: owner, type: 'HTTPS', ttl: PROXIED_TTL, data: ['1 . alpn="h3,h2"', ...hints].join(' ') }];
+    return [{ name: owner, type: 'HTTPS', ttl: PROXIED_TTL_ANSWERED, data: ['1 . alpn="h3,h2"', ...hints].join(' ') }];
   }
   // A proxied name never shows its origin: not as a CNAME, whatever the query type
   // (developers.cloudflare.com/dns/proxy-status).

@@ -4,6 +4,7 @@
  * the environment. A config is returned only when there is no error (warnings are fine).
  */
 import { canonicalZoneName } from '../model/names.js';
+import { TTL_AUTO } from '../service/ttl.js';
 import { finishAccountFile, isAccountDocument } from './account-file.js';
 import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
@@ -103,7 +104,7 @@ export function loadZoneFile(
   const config: ZoneConfig = {
     file: source.path,
     zone,
-    defaults: { ttl: defaults.ttl === undefined || defaults.ttl === 1 ? 'auto' : defaults.ttl, proxied: defaults.proxied ?? false },
+    defaults: { ttl: defaults.ttl === undefined || defaults.ttl === TTL_AUTO ? 'auto' : defaults.ttl, proxied: defaults.proxied ?? false },
     records: desired,
     tokens: tokens.map((t) => buildToken(t.raw, t.path, positions.positionOf(t.path).line)),
     manage: buildManage(manage),

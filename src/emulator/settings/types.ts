@@ -1,15 +1,9 @@
 /** DNS settings as stored ('zone_dns_settings' by zone id, 'account_dns_settings' by account id) and answered. */
+import { ACCOUNT_NAMESERVER_TYPES, ZONE_NAMESERVER_TYPES } from '../../facts/dns-settings.js';
 
 export type ZoneMode = 'standard' | 'cdn_only' | 'dns_only';
 
-export const ZONE_NAMESERVER_TYPES = ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'] as const;
-export const ACCOUNT_NAMESERVER_TYPES = [
-  'cloudflare.standard',
-  'cloudflare.standard.random',
-  'cloudflare.advanced',
-  'custom.account',
-  'custom.tenant',
-] as const;
+export { ACCOUNT_NAMESERVER_TYPES, ZONE_NAMESERVER_TYPES };
 export type NameserverType = (typeof ZONE_NAMESERVER_TYPES)[number] | (typeof ACCOUNT_NAMESERVER_TYPES)[number];
 
 export interface Soa {

@@ -20,13 +20,11 @@
  */
 import { recordKey } from '../../model/keys.js';
 import type { RecordType } from '../../model/record-types.js';
+import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 import { matchesIgnoreByName } from '../match-ignore.js';
-
-/** Types the service refuses beside a CNAME, at any name (the flattened CNAME is itself the address answer). */
-const CNAME_CONFLICTS: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 function flattenedByFile(ctx: RuleContext, cname: RecordEntry): boolean {
   return cname.record.name === ctx.zone || ctx.settings?.flatten_all_cnames === true || cname.record.settings?.flatten_cname === true;

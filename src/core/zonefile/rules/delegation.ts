@@ -6,6 +6,7 @@
  * DS records sit at delegation points (RFC 4035 §2.4), so DS stays allowed. At the apex the
  * zone's own NS records stand beside everything.
  */
+import { DELEGATION_COMPANION_TYPES } from '../../service/coexistence.js';
 import type { Rule } from './context.js';
 import { describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
@@ -16,7 +17,7 @@ export const checkDelegationAlone: Rule = (ctx) => {
     const ns = group.find((e) => e.record.type === 'NS');
     if (ns === undefined) continue;
     for (const e of group) {
-      if (e.record.type === 'NS' || e.record.type === 'DS') continue;
+      if (DELEGATION_COMPANION_TYPES.has(e.record.type)) continue;
       ctx.sink.error(
         'ns.delegation-alone',
         [...e.path, 'type'],

@@ -6,12 +6,10 @@
  * zones"; the SDKs repeat it). The file does not know the zone's plan: `plan` refuses such a TTL
  * on other plans.
  */
-import { PROXIABLE_TYPES, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../model/record-types.js';
+import { PROXIABLE_TYPES } from '../../service/record-types.js';
+import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
 import type { PathSegment } from '../json-path.js';
 import type { Rule, RuleContext } from './context.js';
-
-/** Lowest TTL of DNS-only records on Enterprise zones. */
-export const ENTERPRISE_TTL_MIN = 30;
 
 type TtlVerdict = 'ok' | 'enterprise' | 'error';
 

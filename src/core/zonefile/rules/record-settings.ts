@@ -8,7 +8,7 @@
  *   an error, on a DNS-only A/AAAA/CNAME a warning (no effect until it is proxied). Both at once
  *   would remove both the A and the AAAA answers: zonectl refuses that as a contradiction.
  */
-import { PROXIABLE_TYPES } from '../../model/record-types.js';
+import { PROXIABLE_TYPES } from '../../service/record-types.js';
 import type { Rule } from './context.js';
 
 export const checkRecordSettings: Rule = (ctx) => {

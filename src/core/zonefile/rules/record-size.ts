@@ -1,19 +1,16 @@
 /**
- * Sizes the service refuses (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/):
- * - "Each DNS record has a maximum wire format size of 4,096 bytes": for TXT, the strings zonectl
- *   sends (as written, cut at 255 bytes, each with its length byte);
- * - "If you have multiple records with the same name and type, their combined content length
- *   must not exceed 8,192 characters": the `content` zonectl sends (TXT quoted and split; the
- *   service's rendering of `data` for structured types).
+ * Sizes the service refuses (src/core/service/record-limits.ts):
+ * - the wire format size of one record: for TXT, the strings zonectl sends (as written, cut at
+ *   255 bytes, each with its length byte);
+ * - the combined content length at one name and type: the `content` zonectl sends (TXT quoted
+ *   and split; the service's rendering of `data` for structured types).
  * Both are errors on the record that goes over (the whole batch would be refused).
  */
 import { renderDataContent } from '../../model/render-content.js';
 import type { CanonicalRecord } from '../../model/record.js';
 import { canonicalTxt, txtStrings } from '../../model/txt.js';
+import { RECORD_WIRE_MAX_BYTES as MAX_WIRE_BYTES, RRSET_CONTENT_MAX as MAX_RRSET_CONTENT } from '../../service/record-limits.js';
 import type { Rule } from './context.js';
-
-const MAX_WIRE_BYTES = 4096;
-const MAX_RRSET_CONTENT = 8192;
 
 /** The strings the service keeps (255 bytes at most each), each with its length byte. */
 function txtWireBytes(content: string): number {

@@ -1,21 +1,13 @@
 /**
- * SOA bounds (service spec table): refresh 600..86400, retry 600..3600 and <= refresh, expire
- * 86400..2419200 and >= refresh, min_ttl 60..86400, ttl 1800..3600. The RNAME is a mailbox in
- * DNS form (`hostmaster.example.com`), never an e-mail address.
+ * SOA bounds (`SOA_BOUNDS`, src/core/service/soa.ts), retry not above refresh, expire not below
+ * it. The RNAME is a mailbox in DNS form (`hostmaster.example.com`), never an e-mail address.
  */
 import type { PathSegment } from '../json-path.js';
 import type { RuleCode } from '../../checks/registry.js';
 import type { ProblemSink } from '../problems.js';
 import type { RawSoa } from '../raw-types.js';
+import { SOA_BOUNDS as BOUNDS } from '../../service/soa.js';
 import type { Rule } from './context.js';
-
-const BOUNDS = {
-  refresh: [600, 86400],
-  retry: [600, 3600],
-  expire: [86400, 2419200],
-  min_ttl: [60, 86400],
-  ttl: [1800, 3600],
-} as const;
 
 /** `john.doe@example.com` in DNS form: the local part's dots escaped, `@` made a dot. */
 function mailboxInDnsForm(address: string): string {

@@ -12,22 +12,12 @@
  * https://developers.cloudflare.com/fundamentals/api/reference/deprecations/) are accepted here
  * so that they warn (src/core/zonefile/account-file.ts) instead of failing as unknown fields.
  */
+import { ACCOUNT_NAMESERVER_TYPES, RETIRED_DEFAULT_NAMESERVERS } from '../../service/dns-settings.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import type { JsonSchema } from './records.js';
 
 /** The key that makes a file an account file (the root's `if`). */
 export const ACCOUNT_FILE_KEY = 'zone_defaults';
-
-export const ACCOUNT_NAMESERVER_TYPES = [
-  'cloudflare.standard',
-  'cloudflare.standard.random',
-  'cloudflare.advanced',
-  'custom.account',
-  'custom.tenant',
-] as const;
-
-/** Values of the retired `default_nameservers` (cloudflare-python `types/accounts/account_update_params.py`). */
-export const RETIRED_DEFAULT_NAMESERVERS = ['cloudflare.standard', 'custom.account', 'custom.tenant'] as const;
 
 const RETIRED: Readonly<Record<string, JsonSchema>> = {
   default_nameservers: {

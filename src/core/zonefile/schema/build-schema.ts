@@ -7,6 +7,9 @@
  */
 import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
 import { RECORD_TYPES } from '../../model/record-types.js';
+import { NS_SET, ZONE_NAMESERVER_TYPES } from '../../service/dns-settings.js';
+import { SERVICE_DEFAULT_SOA, SOA_BOUNDS, type SoaTimer } from '../../service/soa.js';
+import { ENTERPRISE_TTL_MIN, NS_TTL, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import { buildFragmentSchema, INCLUDE_SCHEMA } from './fragment-schema.js';
@@ -14,7 +17,12 @@ import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
 
 export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
 
-const SOA_FIELD = (description: string): JsonSchema => ({ description, type: 'integer' });
+/** An SOA timer: what it is, its bounds and its default (src/core/service/soa.ts); `extra` after the bounds. */
+const SOA_FIELD = (timer: SoaTimer, what: string, extra = ''): JsonSchema => ({
+  description: `${what}, ${SOA_BOUNDS[timer][0]}..${SOA_BOUNDS[timer][1]} seconds${extra} (default ${SERVICE_DEFAULT_SOA[timer]}).`,
+  type: 'integer',
+});
+const SOA_RANGE = (timer: SoaTimer): string => `${timer} ${SOA_BOUNDS[timer][0]}..${SOA_BOUNDS[timer][1]}`;
 
 const SETTINGS: JsonSchema = {
   description: 'Zone DNS settings (GET/PATCH /zones/{id}/dns_settings). Only the fields written here are managed.',
@@ -23,7 +31,7 @@ const SETTINGS: JsonSchema = {
   properties: {
     flatten_all_cnames: { description: 'Flatten every CNAME (true) or only at the apex (false).', type: 'boolean' },
     multi_provider: { description: 'Multi-provider DNS: activate the zone even with foreign NS records and respect apex NS records in outbound transfers.', type: 'boolean' },
-    ns_ttl: { description: 'TTL of the zone\'s NS records, 30..86400 seconds.', type: 'integer', minimum: 30, maximum: 86400 },
+    ns_ttl: { description: `TTL of the zone's NS records, ${NS_TTL.min}..${NS_TTL.max} seconds.`, type: 'integer', minimum: NS_TTL.min, maximum: NS_TTL.max },
     secondary_overrides: { description: 'Let a secondary zone use (proxied) override records and CNAME flattening at the apex.', type: 'boolean' },
     nameservers: {
       description: 'Nameservers through which the zone is served.',
@@ -33,23 +41,23 @@ const SETTINGS: JsonSchema = {
       properties: {
         type: {
           description: 'Nameserver type.',
-          enum: ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'],
+          enum: [...ZONE_NAMESERVER_TYPES],
         },
-        ns_set: { description: 'Custom nameserver set, 1..5.', type: 'integer', minimum: 1, maximum: 5 },
+        ns_set: { description: `Custom nameserver set, ${NS_SET.min}..${NS_SET.max}.`, type: 'integer', minimum: NS_SET.min, maximum: NS_SET.max },
       },
     },
     soa: {
-      description: 'SOA values (only enterprise zones may change them). Bounds: refresh 600..86400, retry 600..3600 and <= refresh, expire 86400..2419200 and >= refresh, min_ttl 60..86400, ttl 1800..3600.',
+      description: `SOA values (only enterprise zones may change them). Bounds: ${SOA_RANGE('refresh')}, ${SOA_RANGE('retry')} and <= refresh, ${SOA_RANGE('expire')} and >= refresh, ${SOA_RANGE('min_ttl')}, ${SOA_RANGE('ttl')}.`,
       type: 'object',
       additionalProperties: false,
       properties: {
         mname: { description: 'Primary nameserver (MNAME), used for outbound zone transfers.', type: ['string', 'null'] },
         rname: { description: 'Administrator mailbox in DNS form (RNAME), e.g. dns.example.com.', type: 'string' },
-        refresh: SOA_FIELD('Refresh, 600..86400 seconds (default 10000).'),
-        retry: SOA_FIELD('Retry, 600..3600 seconds and not above refresh (default 2400).'),
-        expire: SOA_FIELD('Expire, 86400..2419200 seconds and not below refresh (default 604800).'),
-        min_ttl: SOA_FIELD('Negative caching TTL, 60..86400 seconds (default 1800).'),
-        ttl: SOA_FIELD('TTL of the SOA record, 1800..3600 seconds (default 3600).'),
+        refresh: SOA_FIELD('refresh', 'Refresh'),
+        retry: SOA_FIELD('retry', 'Retry', ' and not above refresh'),
+        expire: SOA_FIELD('expire', 'Expire', ' and not below refresh'),
+        min_ttl: SOA_FIELD('min_ttl', 'Negative caching TTL'),
+        ttl: SOA_FIELD('ttl', 'TTL of the SOA record'),
       },
     },
     zone_mode: { description: 'Zone mode.', enum: ['standard', 'cdn_only', 'dns_only'] },
@@ -149,7 +157,7 @@ const DEFAULTS: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ttl: { ...TTL_SCHEMA, description: 'Default TTL: `auto` or seconds (60..86400; 30..59 only on Enterprise zones). Never applied to proxied records.' },
+    ttl: { ...TTL_SCHEMA, description: `Default TTL: \`auto\` or seconds (${TTL_MIN}..${TTL_MAX}; ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} only on Enterprise zones). Never applied to proxied records.` },
     proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
   },
 };

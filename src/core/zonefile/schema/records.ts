@@ -2,21 +2,17 @@
  * JSON Schema of `records[]`: one sub-schema per record type, selected with `if`/`then` on
  * `type` so that a bad record reports the problems of its own type only.
  */
-import {
-  DATA_FIELDS,
-  PROXIABLE_TYPES,
-  RECORD_TYPES,
-  TOP_LEVEL_PRIORITY_TYPES,
-  type DataField,
-  type RecordType,
-} from '../../model/record-types.js';
+import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../model/record-types.js';
+import { COMMENT_MAX_FREE, COMMENT_MAX_PAID, TAGS_MAX } from '../../service/record-limits.js';
+import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../../service/record-types.js';
+import { ENTERPRISE_TTL_MIN, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
 export const TTL_SCHEMA: JsonSchema = {
-  description: 'Time to live: `auto` (also written 1) or seconds, 60..86400 (30..59 only for DNS-only records on Enterprise zones). Proxied records always use auto.',
+  description: `Time to live: \`auto\` (also written 1) or seconds, ${TTL_MIN}..${TTL_MAX} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} only for DNS-only records on Enterprise zones). Proxied records always use auto.`,
   anyOf: [{ const: 'auto' }, { type: 'integer' }],
-  'x-error': 'must be `auto` or a whole number of seconds (60..86400)',
+  'x-error': `must be \`auto\` or a whole number of seconds (${TTL_MIN}..${TTL_MAX})`,
 };
 
 const CONTENT_DESCRIPTIONS: Partial<Record<RecordType, string>> = {
@@ -139,16 +135,16 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
       type: 'boolean',
     },
     comment: {
-      description: 'Comment stored with the record (at most 500 characters, 100 on the Free plan; no line breaks). Managed only when set.',
+      description: `Comment stored with the record (at most ${COMMENT_MAX_PAID} characters, ${COMMENT_MAX_FREE} on the Free plan; no line breaks). Managed only when set.`,
       type: 'string',
-      maxLength: 500,
+      maxLength: COMMENT_MAX_PAID,
       pattern: '^[^\\r\\n]*$',
       'x-error': 'must be a single line (no line breaks)',
     },
     tags: {
-      description: 'Tags, `name:value` or a bare `name`, at most 20. Managed only when set.',
+      description: `Tags, \`name:value\` or a bare \`name\`, at most ${TAGS_MAX}. Managed only when set.`,
       type: 'array',
-      maxItems: 20,
+      maxItems: TAGS_MAX,
       items: {
         description: 'A tag: `name:value` or a bare `name` (the live API accepts and returns both); the name of letters, digits, `_` and `-` (the API schema: "the name must consist of only letters, numbers, underscores and hyphens").',
         type: 'string',
