@@ -188,7 +188,6 @@ export async function applyZoneRuns(client: CloudflareClient, runs: readonly Zon
     } catch (error) {
       // Taking the lock failed (held too long, or the API refused): nothing was sent for this zone.
       outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
-      continue;
     } finally {
       if (lock) {
         options.lock?.onHeld?.(undefined);

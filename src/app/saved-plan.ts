@@ -1,6 +1,6 @@
 import equal from 'fast-deep-equal';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
@@ -8,6 +8,8 @@ import { staleKeys } from '../core/plan/build-plan.js';
 import { accountLabel } from '../core/account/plan-account.js';
 import { PLAN_FORMAT_VERSION, PlanFileError, parsePlanFile, serializePlanFile, type PlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
 import { loadZoneFile } from '../core/zonefile/index.js';
+import { zoneFileEnvironment } from './load-zone-files.js';
+import { includeReader } from './read-include.js';
 import { redact } from './secret-redaction.js';
 import { writeOutputFile } from './write-output.js';
 import { planAccountRun, type AccountRun } from './plan-account.js';
@@ -106,23 +108,41 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
  * file produces: a plan rewritten consistently for another zone, or with another configuration,
  * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
  */
+/** The largest zone file the check reads (a path edited to point elsewhere must not exhaust memory). */
+const MAX_ZONE_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A zone file named by a plan, read for its hash: a regular file only (a path edited to
+ * /dev/zero or a FIFO would hang or exhaust the run), and undefined when it is not here.
+ */
+function readZoneFileBytes(zonePath: string): Buffer | undefined {
+  let stat;
+  try {
+    stat = statSync(zonePath);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile()) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: the plan names a path that is not a regular file`);
+  if (stat.size > MAX_ZONE_FILE_BYTES) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: larger than any zone file (${stat.size} bytes)`);
+  return readFileSync(zonePath);
+}
+
 function checkPlanFiles(file: PlanFile, path: string): void {
   const mismatch = (why: string) => new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+  if (!Array.isArray(file.files) || !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))) {
+    throw new PlanFileError('PLAN_FILE_INVALID', `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`);
+  }
   const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
   for (const saved of file.zones) {
     if (!recorded.has(saved.config.file)) throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
   }
   for (const { path: zonePath, sha256: expected } of file.files) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(zonePath);
-    } catch {
-      continue; // not here (e.g. a CI job that has only the plan artifact)
-    }
+    const bytes = readZoneFileBytes(zonePath);
+    if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
     if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
-    const { config } = loadZoneFile({ path: zonePath, text: bytes.toString('utf8') }, process.env);
+    const { config } = loadZoneFile({ path: zonePath, text: bytes.toString('utf8') }, zoneFileEnvironment(process.env), includeReader(zonePath));
     if (config === undefined || !equal(sent(config), sent(saved.config))) {
       throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
     }

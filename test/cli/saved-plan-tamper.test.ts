@@ -148,4 +148,29 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     writeFileSync(join(dir, `zone-${n}.yaml`), ZONE('192.0.2.11'));
     expect(await refused(plan, await snapshot())).toMatch(/PLAN_FILE_MISMATCH.*changed since the plan was made/);
   });
+
+  it('a files entry edited to a device (/dev/zero) is refused at once, never read', async () => {
+    const before = await snapshot();
+    const plan = await planTo(ZONE('192.0.2.9'));
+    const doc = JSON.parse(readFileSync(plan, 'utf8')) as { files: Array<{ path: string; sha256: string }> };
+    doc.files.push({ path: '/dev/zero', sha256: '0'.repeat(64) });
+    writeFileSync(plan, JSON.stringify(doc));
+    const stderr = await refused(plan, before);
+    expect(stderr).toMatch(/error\[PLAN_FILE_INVALID\]: \/dev\/zero: the plan names a path that is not a regular file/);
+  });
+
+  it('a saved plan of a zone that includes a shared fragment applies, and a second plan is empty', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'zonectl-tamper-frag-'));
+    writeFileSync(join(repo, 'zonectl.yaml'), 'version: 1\n');
+    writeFileSync(join(repo, 'mail.yaml'), 'version: 1\nrecords:\n  - { name: "@", type: MX, content: mx.example.net, priority: 10 }\n');
+    const zone = join(repo, 'example.com.yaml');
+    writeFileSync(zone, `${ZONE('192.0.2.1')}include: [mail.yaml]\n`);
+    const out = join(repo, 'plan.json');
+    const planned = await runCli(['plan', zone, '--out', out], env);
+    expect(planned.code, planned.stderr).toBe(0);
+    const applied = await runCli(['apply', '--plan', out, '--yes'], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect((await listRecords(h)).some((r) => r.type === 'MX' && r.content === 'mx.example.net')).toBe(true);
+    expect((await runCli(['plan', zone, '--detailed-exitcode'], env)).code).toBe(0);
+  });
 });

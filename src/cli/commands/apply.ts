@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';

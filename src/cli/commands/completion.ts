@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { ZonectlError } from '../../core/errors.js';
 import { completionModel } from '../completion/completion-model.js';
 import { renderCompletion, SHELLS, type Shell } from '../completion/render-completion.js';

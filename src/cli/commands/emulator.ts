@@ -4,7 +4,7 @@
  * SIGINT/SIGTERM, then closes cleanly (pending writes flushed).
  */
 import type { ExtraAccount } from '../../emulator/seed-accounts.js';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ZonePlan } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
 import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { listZones, type ApiZone } from '../../api/index.js';
 import { exportFileIn } from '../../app/export-paths.js';

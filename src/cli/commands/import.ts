@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { writeOutputFile } from '../../app/write-output.js';
 import { importBindZone } from '../../core/bind/import-zone.js';

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { REPO_SCHEMA, writeRepoSchema } from '../../app/repo-schema.js';
 import { repositoryRootOfDir } from '../../app/repository-root.js';
 import { out } from '../io.js';

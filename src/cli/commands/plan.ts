@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { resolveBaseUrl } from '../../app/connect.js';
 import { plannedRuns } from '../../app/run-zones.js';
 import type { ZoneRun } from '../../app/plan-zones.js';

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { loadZoneFilesDetailed } from '../../app/load-zone-files.js';
 import { ZonectlError } from '../../core/errors.js';
 import { canonicalRecordName } from '../../core/model/names.js';

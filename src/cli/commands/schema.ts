@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
 import { out } from '../io.js';
 import { versionLine } from '../version.js';

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { connect } from '../../app/connect.js';
 import { rollToken } from '../../app/roll-token.js';
 import { openTokenOutput } from '../../app/token-output.js';

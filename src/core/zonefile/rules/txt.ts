@@ -71,7 +71,6 @@ export const checkTxtQuotation: Rule = (ctx) => {
         at,
         `TXT content may contain only printable ASCII (the service refuses other characters with error 9051): ${shown} must be written as the RFC 1035 decimal escape ${decimalEscapes(bad)} inside a quoted string, e.g. content: '"${decimalEscapes(bad)}"'`,
       );
-      continue;
     }
   }
 };
