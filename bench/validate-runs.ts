@@ -3,7 +3,6 @@
  * exists, else `loadZoneFile` in this process. Shared by the validate and hostile benchmarks.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadZoneFile } from '../src/core/zonefile/index.js';
 import { compiledCliPath, median, runNode, timeIt } from './measure.js';
 

@@ -210,7 +210,11 @@ class Executor implements RecoveryContext {
     const outcome: CallOutcome = { applied: [...call.opIndices], createdIds: [], written: [], tokenValues: [] };
     const answer = (result ?? {}) as { posts?: unknown; patches?: unknown; puts?: unknown };
     const each = (indices: readonly number[], rows: unknown, fn: (index: number, row: unknown) => void): void => {
-      if (Array.isArray(rows)) indices.forEach((index, k) => fn(index, rows[k]));
+      if (Array.isArray(rows)) {
+        indices.forEach((index, k) => {
+          fn(index, rows[k]);
+        });
+      }
     };
     each(call.posts, answer.posts, (index, row) => {
       const id = (row as { id?: unknown } | undefined)?.id;

@@ -233,8 +233,7 @@ export function packCalls(ops: readonly Operation[], options: PackOptions): Call
     }
 
     const merge =
-      current !== undefined &&
-      current.mergeable &&
+      current?.mergeable &&
       singles.length === 0 &&
       [...zones].every(([zoneId, items]) => {
         // A zone split over several batches of this step cannot take a later phase: the

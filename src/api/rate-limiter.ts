@@ -177,7 +177,7 @@ export class RateLimiter {
       this.serverQuota = policy.quota;
       this.serverWindowMs = policy.windowSeconds * 1000;
     }
-    const left = parseRatelimitHeader(headers['ratelimit']);
+    const left = parseRatelimitHeader(headers.ratelimit);
     if (left === undefined) return;
     const now = this.clock.now();
     // An answer about the current window; requests already booked into a later one keep their slot.

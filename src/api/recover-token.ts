@@ -30,7 +30,7 @@ export class UnprovenTokenError extends ZonectlError {
  * token that cannot be proven ours is never rolled: UnprovenTokenError.
  */
 export async function findCreatedToken(ctx: RecoveryContext, op: Extract<TokenOperation, { action: 'create' }>, unknown: unknown): Promise<unknown> {
-  let all;
+  let all: Awaited<ReturnType<typeof readTokens>>;
   try {
     all = await readTokens(ctx.client);
   } catch (err) {

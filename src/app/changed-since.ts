@@ -45,7 +45,6 @@ async function git(cwd: string, args: readonly string[]): Promise<string> {
 
 /** REF as given is untrusted: no option, no control character, no empty string. */
 export function checkRef(ref: string): void {
-  // eslint-disable-next-line no-control-regex
   if (ref === '' || ref.startsWith('-') || /[\u0000-\u001f\u007f]/.test(ref)) {
     throw new ChangedSinceError(`--changed-since: ${JSON.stringify(ref)} is not a git revision (it may not be empty, start with "-" or hold control characters)`);
   }

@@ -1,6 +1,6 @@
 import equal from 'fast-deep-equal';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import type { CloudflareClient } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
@@ -116,7 +116,7 @@ const MAX_ZONE_FILE_BYTES = 256 * 1024 * 1024;
  * /dev/zero or a FIFO would hang or exhaust the run), and undefined when it is not here.
  */
 function readZoneFileBytes(zonePath: string): Buffer | undefined {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(zonePath);
   } catch {

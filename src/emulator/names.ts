@@ -14,7 +14,6 @@ export function storedHostname(input: string): string {
   if (trimmed === '.' || trimmed === '') return trimmed;
   const noDot = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
   const lower = noDot.normalize('NFC').toLowerCase();
-  // eslint-disable-next-line no-control-regex
   return /[^\x00-\x7f]/.test(lower) ? punycode.toASCII(lower) : lower;
 }
 

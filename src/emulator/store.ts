@@ -99,7 +99,7 @@ export class MemoryStore implements Store {
 
   delete(collection: string, id: string): boolean {
     const map = this.collections.get(collection);
-    if (!map || !map.has(id)) return false;
+    if (!map?.has(id)) return false;
     if (this.depth > 0) {
       this.undo.push({ collection, id, had: true, previous: map.get(id) });
       if (!this.orderBefore.has(collection)) this.orderBefore.set(collection, [...map.keys()]);

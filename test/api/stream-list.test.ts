@@ -72,6 +72,7 @@ describe('ListScanner', () => {
     scanner.push(Buffer.from('{"result":[{"id":"a"},{"id":"b"},{"id":"c"}]}'));
     const out = scanner.finish();
     expect(out.items).toEqual([{ id: 'a' }]);
-    expect((out.failure?.error as Error).message).toBe('bad record');
+    expect(out.failure?.error).toBeInstanceOf(Error);
+    expect((out.failure!.error as Error).message).toBe('bad record');
   });
 });

@@ -39,7 +39,6 @@ const md = new MarkdownIt({ html: true });
 /** The rendered HTML outside code and pre elements (where nothing is markup and nothing pings). */
 const outsideCode = (html: string): string => html.replace(/<pre>[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
 
-// eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 const ANNOTATION = /^::(error|warning) file=[^,:\s]*,line=\d+,col=\d+::[^\r\n]*$/;
 

@@ -76,7 +76,9 @@ describe('no secret in verbose output, with a token or a key pair', () => {
     // does not know, and an endpoint that is not there.
     expect((await run(['plan', file], { CLOUDFLARE_EMAIL: EMAIL, CLOUDFLARE_API_KEY: KEY.replace('0', 'f') })).code).toBe(1);
     expect((await run(['plan', file], { CLOUDFLARE_API_TOKEN: `${TOKEN}x` })).code).toBe(1);
-    expect((await runCli(['--verbose', 'plan', file], { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4', ...token }).then((r) => (results.push(r), r))).code).toBe(1);
+    const unreachable = await runCli(['--verbose', 'plan', file], { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4', ...token });
+    results.push(unreachable);
+    expect(unreachable.code).toBe(1);
 
     const everything = [...results.map((r) => r.stdout + r.stderr), readFileSync(planFile, 'utf8'), emulator.stdout(), emulator.stderr()].join('\n');
     expect(emulator.stderr()).toMatch(/emulator: (GET|POST|PATCH) \/client\/v4\/zones/); // its request log was on

@@ -62,7 +62,7 @@ describe('HTTPS and SVCB', () => {
     const root = await post(emu, { type: 'SVCB', name: 'root', data: { priority: 0, target: '.' } });
     expect([root.result?.content, root.result?.data]).toEqual(['0 .', { priority: 0, target: '.', value: '' }]);
     const spaced = await post(emu, { type: 'HTTPS', name: 'quoted', data: { priority: 1, target: '.', value: 'alpn="a  b"' } });
-    expect((spaced.result?.data as Record<string, unknown>).value).toBe('alpn="a  b"');
+    expect((spaced.result!.data as Record<string, unknown>).value).toBe('alpn="a  b"');
   });
 });
 

@@ -3,7 +3,8 @@ import { request } from 'undici';
 import { afterEach } from 'vitest';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../src/emulator/server.js';
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are inspected loosely
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
+export interface ApiResponse<T = any> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: T;
@@ -11,7 +12,8 @@ export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslin
 
 export interface TestEmulator extends RunningEmulator {
   zoneId: string;
-  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
+  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
 }
 
 const running: RunningEmulator[] = [];

@@ -125,7 +125,8 @@ describe('--state', () => {
       if (enough && existsSync(statePath)) kill(); // the snapshot exists: a compaction ran mid-stream
     };
 
-    const send = async (method: string, path: string, body: unknown): Promise<{ status: number; result: any }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
+    const send = async (method: string, path: string, body: unknown): Promise<{ status: number; result: any }> => {
       const res = await request(`${baseUrl}/zones/${zoneId}/dns_records${path}`, {
         method: method as 'POST',
         headers: { authorization: 'Bearer crash-token', 'content-type': 'application/json' },

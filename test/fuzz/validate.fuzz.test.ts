@@ -25,7 +25,6 @@ import { mutatedBytes } from './mutations.js';
 const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-'));
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const mutatedFile = mutatedBytes(BASE);

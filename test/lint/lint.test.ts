@@ -61,7 +61,9 @@ describe('zonectl lint checks', () => {
   it.each(table)('$check', ({ records, expect: patterns }) => {
     const found = lint(records);
     expect(found).toHaveLength(patterns.length);
-    patterns.forEach((p, i) => expect(found[i]).toMatch(p));
+    patterns.forEach((p, i) => {
+      expect(found[i]).toMatch(p);
+    });
   });
 
   it('a sound mail and web setup has no findings', () => {

@@ -113,7 +113,7 @@ function compareFieldByField(specs: readonly Spec[], live: readonly ListedRecord
 
 it('covers every record type zonectl supports', () => {
   const seen = new Set<string>();
-  fc.sample(validZone, { numRuns: 200, seed: 1 }).forEach((z) => z.forEach((s) => seen.add(s.type)));
+  for (const z of fc.sample(validZone, { numRuns: 200, seed: 1 })) for (const s of z) seen.add(s.type);
   expect([...seen].sort()).toEqual([...ALL_TYPES].sort());
 });
 

@@ -119,7 +119,7 @@ function route(zones: readonly ReplayZone[], req: IncomingMessage, url: URL): { 
   }
   const m = /^\/zones\/([^/]+)(\/dns_records|\/dns_settings)?$/.exec(path);
   const zone = m ? zones.find((z) => z.id === decodeURIComponent(m[1]!)) : undefined;
-  if (m && zone === undefined) return { status: 404, body: failure(7003, 'Could not route to /zones/' + m[1] + ', perhaps your object identifier is invalid?') };
+  if (m && zone === undefined) return { status: 404, body: failure(7003, `Could not route to /zones/${m[1]}, perhaps your object identifier is invalid?`) };
   if (m && zone) {
     if (m[2] === undefined) return { status: 200, body: zone.zoneAnswer ?? envelope({ id: zone.id, name: zone.name, status: 'active' }) };
     if (m[2] === '/dns_settings') return { status: 200, body: envelope(DNS_SETTINGS) };

@@ -90,7 +90,7 @@ describe('TXT strings: import, validate, apply, plan, DNS, resolve, export', () 
     const yaml = join(dir, 'exported.yaml');
     expect((await runCli(['export', '--zone', 'example.com', '--out', yaml], env)).code).toBe(0);
     const text = readFileSync(yaml, 'utf8');
-    for (const [name, strings] of Object.entries(EXPECTED)) expect(text).toContain(`content: '${strings}'`);
+    for (const [_name, strings] of Object.entries(EXPECTED)) expect(text).toContain(`content: '${strings}'`);
     const plan = await runCli(['plan', yaml, '--detailed-exitcode'], env);
     expect(plan.code).toBe(0);
     const bind = await runCli(['export', '--zone', 'example.com', '--format', 'bind'], env);

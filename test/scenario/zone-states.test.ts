@@ -86,7 +86,7 @@ describe.each([
         'blog.example.com A 192.0.2.12 ttl=1 proxied',
         'example.com MX 5 mx1.example.net ttl=1',
         'example.com MX 20 mx2.example.net ttl=1',
-        `dkim._domainkey.example.com TXT "${(LONG_TXT + 'B').slice(0, 255)}" "${(LONG_TXT + 'B').slice(255)}" ttl=1`,
+        `dkim._domainkey.example.com TXT "${(`${LONG_TXT}B`).slice(0, 255)}" "${(`${LONG_TXT}B`).slice(255)}" ttl=1`,
         'example.com TXT "v=spf1 include:_spf.example.net -all" ttl=1',
         '_sip._tcp.example.com SRV 5 5061 sip.example.com ttl=1',
         'old.example.com A 203.0.113.5 ttl=1',

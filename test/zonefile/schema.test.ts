@@ -14,7 +14,12 @@ describe('schemas/zone.schema.json', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     const missing: string[] = [];
     const walk = (node: unknown, where: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${where}[${i}]`);
+        });
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const obj = node as Record<string, unknown>;
       const props = obj.properties as Record<string, Record<string, unknown>> | undefined;
@@ -31,7 +36,12 @@ describe('schemas/zone.schema.json', () => {
   it('closes every object with additionalProperties: false', () => {
     const open: string[] = [];
     const walk = (node: unknown, where: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${where}[${i}]`);
+        });
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const obj = node as Record<string, unknown>;
       if (obj.properties !== undefined && obj.additionalProperties === undefined && obj.discriminator === undefined) open.push(where);

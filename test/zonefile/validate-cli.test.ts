@@ -11,7 +11,7 @@ const file = (name: string, text: string): string => {
   writeFileSync(p, text);
   return p;
 };
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const example = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
 
 const runCli = runValidateCli;
@@ -76,7 +76,7 @@ describe('zonectl validate', () => {
     expect(r.code).toBe(1);
     expect(r.problems).toHaveLength(201);
     expect(r.problems[0]).toBe(`${p}:4:35 records[0].content: "bad-0" is not an IPv4 address`);
-    expect(r.problems[199]).toMatch(new RegExp(`^${escape(p)}:203:\\d+ records\\[199\\]\\.content: `));
+    expect(r.problems[199]).toMatch(new RegExp(`^${escapeRe(p)}:203:\\d+ records\\[199\\]\\.content: `));
     expect(r.problems[200]).toBe(`zonectl: error: ${p}: 2800 more problems not shown (the first 200 are above)`);
     expect(r.out).toEqual([`${p}: 3000 errors`]);
   });
@@ -106,7 +106,7 @@ describe('zonectl validate', () => {
     const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    for (const line of r.problems) expect(line).toMatch(new RegExp(`^${escape(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
+    for (const line of r.problems) expect(line).toMatch(new RegExp(`^${escapeRe(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
     expect(r.problems.some((l) => l.includes(': warning: ttl 30 is below 60'))).toBe(true);
   });
 
@@ -126,7 +126,7 @@ describe('zonectl validate', () => {
     const r = await runCli([p]);
     expect(r.code).toBe(1);
     expect(r.problems).toHaveLength(1);
-    expect(r.problems[0]).toMatch(new RegExp(`^${escape(p)}:8:\\d+: YAML aliases expand too far`));
+    expect(r.problems[0]).toMatch(new RegExp(`^${escapeRe(p)}:8:\\d+: YAML aliases expand too far`));
   });
 
   it('a file name with a line break is shown escaped in the summary', async () => {

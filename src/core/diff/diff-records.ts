@@ -1,5 +1,5 @@
 import { sameValueKey, valueKey } from '../model/keys.js';
-import type { CanonicalRecord, LiveRecord } from '../model/record.js';
+import type { CanonicalRecord, } from '../model/record.js';
 import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
 import { groupBy } from './group-by.js';

@@ -21,10 +21,8 @@ export function canonicalHostname(input: string): string {
   const trimmed = input.trim();
   if (trimmed === '.' || trimmed === '') return trimmed;
   const noDot = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
-  // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(noDot)) return noDot.toLowerCase(); // ASCII: NFC changes nothing
   const lower = noDot.normalize('NFC').toLowerCase();
-  // eslint-disable-next-line no-control-regex
   return /[^\x00-\x7f]/.test(lower) ? punycode.toASCII(lower) : lower;
 }
 

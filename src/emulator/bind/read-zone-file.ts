@@ -156,7 +156,7 @@ const DATA_FIELDS: Readonly<Record<string, readonly string[]>> = {
 const HOST_FIELDS = new Set(['target', 'replacement']);
 const TEXT_FIELDS = new Set(['tag', 'value', 'digest', 'public_key', 'fingerprint', 'certificate', 'flags', 'service', 'regex']);
 
-function valueOf(type: string, tokens: readonly Token[], origin: string, line: number): Record<string, unknown> {
+function recordValue(type: string, tokens: readonly Token[], origin: string, line: number): Record<string, unknown> {
   const w = tokens.map((t) => t.text);
   switch (type) {
     case 'A':
@@ -231,7 +231,7 @@ export function readZoneFile(text: string, zoneName: string, proxiedDefault: boo
       body: {
         type,
         name: owner,
-        ...valueOf(type, e.tokens.slice(i + 1), origin, e.line),
+        ...recordValue(type, e.tokens.slice(i + 1), origin, e.line),
         // A proxied record's TTL is automatic whatever the file says.
         ttl: proxiable && (attrs.proxied ?? proxiedDefault) ? 1 : (ttl ?? defaultTtl ?? 1),
         ...(proxiable ? { proxied: attrs.proxied ?? proxiedDefault } : {}),

@@ -10,7 +10,7 @@ import type { RecordRow, StoredData } from '../records/record-row.js';
 import { txtWireStrings } from '../records/txt.js';
 import { locBytes } from './loc.js';
 import { svcParamsBytes } from './svc-params.js';
-import { base64Bytes, characterString, characterStrings, hexBytes, nameBytes, u16, u8 } from './wire.js';
+import { base64Bytes, characterString, hexBytes, nameBytes, u16, u8 } from './wire.js';
 
 /** IANA type numbers of the types the service serves (plus SOA and OPT). */
 export const TYPE_NUMBERS: Readonly<Record<RecordTypeName | 'SOA', number>> = {

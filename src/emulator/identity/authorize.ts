@@ -31,7 +31,7 @@ export function authorize(principal: Principal, need: PermissionNeed, ctx: { sto
     case 'implicit-deny':
       throw need.permission.startsWith('com.cloudflare.api.token.') ? unauthorizedTokenAccess() : authenticationError();
     default:
-      return assertNever(decision, 'decision');
+      assertNever(decision, 'decision');
   }
 }
 

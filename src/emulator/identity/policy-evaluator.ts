@@ -44,7 +44,7 @@ export function ipAllowed(token: TokenRow, clientIp: string): boolean {
   const cond = token.condition?.request_ip;
   if (!cond) return true;
   if (cond.in && cond.in.length > 0 && !cond.in.some((cidr) => cidrContains(cidr, clientIp))) return false;
-  if (cond.not_in && cond.not_in.some((cidr) => cidrContains(cidr, clientIp))) return false;
+  if (cond.not_in?.some((cidr) => cidrContains(cidr, clientIp))) return false;
   return true;
 }
 
@@ -60,7 +60,7 @@ export function policyMatches(policy: Policy, need: PermissionNeed): boolean {
   const scope = scopeOf(need.resource);
   const grants = policy.permission_groups.some((pg) => {
     const group = findPermissionGroup(pg.id);
-    return group !== undefined && group.scopes.includes(scope) && group.grants.includes(need.permission);
+    return group?.scopes.includes(scope) && group.grants.includes(need.permission);
   });
   if (!grants) return false;
   return parsePolicyResources(policy).some((key) => keyCovers(key, need.resource));

@@ -41,5 +41,5 @@ export function renderToken(row: TokenRow, now: Date): RenderedToken {
 
 /** `YYYY-MM-DDThh:mm:ssZ`, the form the token endpoints use. */
 export function tokenTimestamp(now: Date): string {
-  return now.toISOString().slice(0, 19) + 'Z';
+  return `${now.toISOString().slice(0, 19)}Z`;
 }

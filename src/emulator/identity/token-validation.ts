@@ -30,7 +30,7 @@ export function isTokenTimestamp(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   if (!m) return false;
   const ms = Date.parse(value);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) + 'Z' === value;
+  return !Number.isNaN(ms) && `${new Date(ms).toISOString().slice(0, 19)}Z` === value;
 }
 
 const CREATE_FIELDS = new Set(['name', 'policies', 'not_before', 'expires_on', 'condition']);

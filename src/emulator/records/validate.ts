@@ -131,7 +131,9 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opt
   const proxied = b.proxied === true;
   if (proxied && !PROXIABLE_TYPE_NAMES.includes(type)) throw invalid(C.proxyType, 'This record type cannot be proxied.');
   // A proxied record's TTL is always automatic; the TTL sent is still checked.
-  const ttl = proxied ? (validateTtl(b.ttl, zone.plan), TTL_FACTS.auto) : validateTtl(b.ttl, zone.plan);
+  // A proxied record's TTL is still validated, then answered as automatic.
+  const validTtl = validateTtl(b.ttl, zone.plan);
+  const ttl = proxied ? TTL_FACTS.auto : validTtl;
 
   const draft: RecordDraft = {
     name,

@@ -54,17 +54,17 @@ function importZone(ctx: RouteContext): RouteResult {
   const { records: imported, parsed } = readZoneFile(file, zone.name, proxied);
   const records = new ZoneRecords(ctx.store, zone);
   // Name, type and value of every record the zone has, read once and kept up to date below.
-  const valueOf = (r: Pick<RecordDraft, 'name' | 'type' | 'content' | 'priority' | 'data'>): string =>
+  const identity = (r: Pick<RecordDraft, 'name' | 'type' | 'content' | 'priority' | 'data'>): string =>
     JSON.stringify([r.name, r.type, r.content ?? null, r.priority ?? null, r.data ?? null]);
-  const present = new Set(records.all().map(valueOf));
+  const present = new Set(records.all().map(identity));
   let added = 0;
   for (const rec of imported) {
     try {
       const draft = draftFromBody(rec.body, zone, { kind: 'create' });
-      if (present.has(valueOf(draft))) continue; // already in the zone: not added again
+      if (present.has(identity(draft))) continue; // already in the zone: not added again
       const row = records.create(draft, ctx.now);
       records.checkProxiedChain(row);
-      present.add(valueOf(row));
+      present.add(identity(row));
       added += 1;
     } catch (err) {
       if (err instanceof ApiError) {

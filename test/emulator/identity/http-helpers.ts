@@ -5,7 +5,7 @@ export type Auth = { token: string } | { email: string; key: string } | { header
 export interface Answer {
   status: number;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are inspected field by field in tests
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected field by field in tests
   body: any;
 }
 

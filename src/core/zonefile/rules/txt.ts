@@ -19,7 +19,6 @@ export function decimalEscapes(text: string): string {
 
 /** The first character outside printable ASCII (0x20..0x7e), or undefined. */
 function firstUnprintable(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const m = /[^\x20-\x7e]/u.exec(text);
   return m?.[0];
 }
@@ -49,9 +48,9 @@ export const checkTxtQuotation: Rule = (ctx) => {
     const at = [...e.path, 'content'];
     const content = e.raw.content ?? '';
     // A malformed escape first: the quotation parser would only call it inconsistent quotation.
-    const escape = badEscape(content);
-    if (escape) {
-      ctx.sink.error('txt.escape', at, `TXT content: ${escape}; write a byte as \\DDD (e.g. \\032 for a space) and a backslash as \\\\`);
+    const malformed = badEscape(content);
+    if (malformed) {
+      ctx.sink.error('txt.escape', at, `TXT content: ${malformed}; write a byte as \\DDD (e.g. \\032 for a space) and a backslash as \\\\`);
       continue;
     }
     const parsed = parseTxtContent(content);

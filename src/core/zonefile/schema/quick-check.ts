@@ -315,7 +315,7 @@ class Compiler {
       const tag = d[propertyName];
       if (typeof tag !== 'string') return false;
       const check = byTag.get(tag);
-      return check !== undefined && check(d);
+      return check === undefined ? false : check(d);
     };
   }
 

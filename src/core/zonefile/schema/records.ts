@@ -56,7 +56,7 @@ const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
 function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
   const description = type === 'URI' && field.name === 'target'
     ? 'Target URI.'
-    : (DATA_FIELD_DESCRIPTIONS[field.name] ?? field.name.replace(/_/g, ' ') + '.');
+    : (DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`);
   const t = field.type;
   switch (t.kind) {
     case 'int':
