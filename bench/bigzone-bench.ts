@@ -46,7 +46,8 @@ export interface BigZoneBench {
 /** The CLI to measure: `ZONECTL_BENCH_CLI` (e.g. an older build, for before/after) or this tree's `dist/`. */
 export function benchCliPath(root: string): string {
   const path = process.env.ZONECTL_BENCH_CLI ?? compiledCliPath(root);
-  if (!existsSync(path)) throw new Error(`${path} does not exist: run \`npm run build\` first (the big-zone benchmark runs the compiled CLI)`);
+  if (!existsSync(path))
+    throw new Error(`${path} does not exist: run \`npm run build\` first (the big-zone benchmark runs the compiled CLI)`);
   return path;
 }
 
@@ -72,7 +73,14 @@ async function cliStep(ctx: Context, name: string, args: readonly string[], okCo
   ctx.proxy.reset();
   const run = await runNode([ctx.cli, ...args], ctx.dir, { CLOUDFLARE_BASE_URL: ctx.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
   if (!okCodes.includes(run.code)) throw new Error(`${name}: zonectl ${args.join(' ')} exited ${run.code}: ${run.stderr.slice(-1500)}`);
-  return { name, ms: run.ms, peakRssMb: run.peakRssMb, requests: ctx.proxy.total(), byPath: describeCounts(ctx.proxy.counts()), exitCode: run.code };
+  return {
+    name,
+    ms: run.ms,
+    peakRssMb: run.peakRssMb,
+    requests: ctx.proxy.total(),
+    byPath: describeCounts(ctx.proxy.counts()),
+    exitCode: run.code,
+  };
 }
 
 /** One `dns.records.create` per record, `SDK_CONCURRENCY` at once: the way a script on the SDK does it. */
@@ -82,7 +90,14 @@ async function sdkCreateEach(baseUrl: string, zoneId: string, zone: string, coun
   const worker = async (): Promise<void> => {
     while (next < count) {
       const i = next++;
-      await cf.dns.records.create({ zone_id: zoneId, type: 'A', name: `host-${i}.${zone}`, content: `198.51.${(i >> 8) & 255}.${i & 255}`, ttl: 300, proxied: false });
+      await cf.dns.records.create({
+        zone_id: zoneId,
+        type: 'A',
+        name: `host-${i}.${zone}`,
+        content: `198.51.${(i >> 8) & 255}.${i & 255}`,
+        ttl: 300,
+        proxied: false,
+      });
     }
   };
   await Promise.all(Array.from({ length: SDK_CONCURRENCY }, worker));
@@ -91,7 +106,8 @@ async function sdkCreateEach(baseUrl: string, zoneId: string, zone: string, coun
 /** A zone file of `count` A records (the SDK client creates the same ones). */
 function aRecordsZone(count: number, zone: string): string {
   const lines = ['version: 1', `zone: ${zone}`, 'records:'];
-  for (let i = 0; i < count; i += 1) lines.push(`  - { name: host-${i}, type: A, content: 198.51.${(i >> 8) & 255}.${i & 255}, ttl: 300, proxied: false }`);
+  for (let i = 0; i < count; i += 1)
+    lines.push(`  - { name: host-${i}, type: A, content: 198.51.${(i >> 8) & 255}.${i & 255}, ttl: 300, proxied: false }`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -111,7 +127,14 @@ async function compareWithSdk(ctx: Context, emulator: RunningEmulator, count: nu
  * `records` records: apply creating them, a clean plan, apply of `updates` updates; then the CLI
  * vs the SDK client at each of `sdkSizes`. Every zone is on a paid plan (batch limit 3,500).
  */
-export async function benchBigZone(root: string, dir: string, records: number, updates: number, sdkSizes: readonly number[], delayMs: number): Promise<BigZoneBench> {
+export async function benchBigZone(
+  root: string,
+  dir: string,
+  records: number,
+  updates: number,
+  sdkSizes: readonly number[],
+  delayMs: number,
+): Promise<BigZoneBench> {
   const cli = benchCliPath(root);
   const big = 'big.example';
   const zones = [big, ...sdkSizes.flatMap((n) => [`cli-${n}.example`, `sdk-${n}.example`])];

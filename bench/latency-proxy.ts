@@ -18,7 +18,10 @@ export interface LatencyProxy {
 
 /** `METHOD /path` with hex ids (32 characters: zones, records, tokens) replaced by `{id}`, no query. */
 export function requestKey(method: string, url: string): string {
-  const path = url.split('?')[0]!.replace(/\/client\/v4/, '').replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}');
+  const path = url
+    .split('?')[0]!
+    .replace(/\/client\/v4/, '')
+    .replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}');
   return `${method} ${path}`;
 }
 

@@ -20,7 +20,8 @@ export interface PlanResult {
 
 export async function benchPlan(count: number, runs: number, changePercent = 1): Promise<PlanResult> {
   const desired = desiredRecords(count);
-  const live = changePercent === 0 ? desired.map((r, i) => ({ ...r, id: i.toString(16).padStart(32, '0') })) : liveWithChanges(desired, changePercent);
+  const live =
+    changePercent === 0 ? desired.map((r, i) => ({ ...r, id: i.toString(16).padStart(32, '0') })) : liveWithChanges(desired, changePercent);
   const times: number[] = [];
   let summary = { create: 0, update: 0, delete: 0 };
   for (let i = 0; i < runs; i += 1) {

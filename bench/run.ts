@@ -37,7 +37,11 @@ type Row = [benchmark: string, measure: string, result: string];
 function printTable(rows: readonly Row[]): void {
   const head: Row = ['benchmark', 'measure', 'result'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: Row): string => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r: Row): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
 }
 
@@ -81,15 +85,27 @@ async function main(): Promise<void> {
       const label = `apply ${a.records / 1000}k creates (pro, limit ${PRO_BATCH_LIMIT}, concurrency 8)`;
       rows.push([label, 'batch: HTTP calls / time', `${a.batch.calls} / ${formatMs(a.batch.ms)}`]);
       rows.push([label, 'single: HTTP calls / time', `${a.single.calls} / ${formatMs(a.single.ms)}`]);
-      rows.push([label, 'single vs batch', `${formatRatio(a.single.calls, a.batch.calls)} calls, ${formatRatio(a.single.ms, a.batch.ms)} time`]);
+      rows.push([
+        label,
+        'single vs batch',
+        `${formatRatio(a.single.calls, a.batch.calls)} calls, ${formatRatio(a.single.ms, a.batch.ms)} time`,
+      ]);
     }
     if (parts.includes('durability')) {
       note('durability: 10k creates with/without journal, 100k live read, restart ...');
       const d = await benchDurability(dir, 10_000, 100_000);
-      rows.push([`emulator ${d.records / 1000}k creates (batch)`, 'in memory / with --state journal', `${formatMs(d.inMemoryMs)} / ${formatMs(d.journaledMs)}`]);
+      rows.push([
+        `emulator ${d.records / 1000}k creates (batch)`,
+        'in memory / with --state journal',
+        `${formatMs(d.inMemoryMs)} / ${formatMs(d.journaledMs)}`,
+      ]);
       rows.push([`emulator ${d.records / 1000}k creates (batch)`, 'journal cost', formatRatio(d.journaledMs, d.inMemoryMs)]);
       rows.push([`live read ${d.liveRecords / 1000}k records`, 'readLiveRecords (paged GETs)', formatMs(d.liveReadMs)]);
-      rows.push([`emulator restart, ${d.liveRecords / 1000}k records`, `load state (${d.stateFileMb.toFixed(1)} MB)`, formatMs(d.restartMs)]);
+      rows.push([
+        `emulator restart, ${d.liveRecords / 1000}k records`,
+        `load state (${d.stateFileMb.toFixed(1)} MB)`,
+        formatMs(d.restartMs),
+      ]);
     }
     if (parts.includes('zones')) {
       // The service's 1,200 per 300 s, scaled down by 75 so that the run takes seconds, not minutes.
@@ -97,7 +113,7 @@ async function main(): Promise<void> {
       const z = await benchManyZones(root, dir, 1000, 400, 4);
       const label = `plan ${z.zones} zones (emulator limit ${z.quota}/${z.windowSeconds} s)`;
       rows.push([label, `${z.mode}: requests / 429s / exit`, `${z.requests} / ${z.limited} / ${z.exitCode}`]);
-      rows.push([label, 'time vs the budget\'s floor', `${formatMs(z.ms)} vs ${formatMs(z.floorMs)} (${formatRatio(z.ms, z.floorMs)})`]);
+      rows.push([label, "time vs the budget's floor", `${formatMs(z.ms)} vs ${formatMs(z.floorMs)} (${formatRatio(z.ms, z.floorMs)})`]);
     }
     if (parts.includes('bigzone')) {
       const records = Number(process.env.ZONECTL_BENCH_RECORDS ?? 100_000);
@@ -113,15 +129,27 @@ async function main(): Promise<void> {
       for (const c of b.comparisons) {
         note(`bigzone: ${c.cli.name}: ${c.cli.byPath}`);
         const label = `${c.records} creates: CLI vs SDK (create per record, ${SDK_CONCURRENCY} at once)`;
-        rows.push([label, 'CLI: requests / time / peak RSS', `${c.cli.requests} / ${formatMs(c.cli.ms)} / ${c.cli.peakRssMb.toFixed(0)} MB`]);
+        rows.push([
+          label,
+          'CLI: requests / time / peak RSS',
+          `${c.cli.requests} / ${formatMs(c.cli.ms)} / ${c.cli.peakRssMb.toFixed(0)} MB`,
+        ]);
         rows.push([label, 'SDK: requests / time', `${c.sdk.requests} / ${formatMs(c.sdk.ms)}`]);
-        rows.push([label, 'SDK vs CLI', `${formatRatio(c.sdk.requests, c.cli.requests)} the requests, ${formatRatio(c.sdk.ms, c.cli.ms)} the time`]);
+        rows.push([
+          label,
+          'SDK vs CLI',
+          `${formatRatio(c.sdk.requests, c.cli.requests)} the requests, ${formatRatio(c.sdk.ms, c.cli.ms)} the time`,
+        ]);
       }
     }
     if (parts.includes('startup')) {
       note('startup: the single executable beside the bundle, version and validate, median of 15 ...');
       for (const r of await benchStartup(root, dir, 15)) {
-        rows.push([`start-up: ${r.command}`, `bundle (node) / binary, median of ${r.runs}`, `${formatMs(r.bundleMs)} / ${formatMs(r.binaryMs)} (binary ${formatRatio(r.binaryMs, r.bundleMs)} the bundle's time)`]);
+        rows.push([
+          `start-up: ${r.command}`,
+          `bundle (node) / binary, median of ${r.runs}`,
+          `${formatMs(r.bundleMs)} / ${formatMs(r.binaryMs)} (binary ${formatRatio(r.binaryMs, r.bundleMs)} the bundle's time)`,
+        ]);
       }
     }
   } finally {

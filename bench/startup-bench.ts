@@ -11,21 +11,31 @@ import { join } from 'node:path';
 import { SMALL_ZONE } from '../test/fixtures/small-zone.js';
 import { compiledCliPath, median } from './measure.js';
 
-export interface StartupRow { command: string; bundleMs: number; binaryMs: number; runs: number }
+export interface StartupRow {
+  command: string;
+  bundleMs: number;
+  binaryMs: number;
+  runs: number;
+}
 
 function timeRun(file: string, args: readonly string[], cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(file, [...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: '1' }, stdio: 'ignore' });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} ${args.join(' ')}: exit ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} ${args.join(' ')}: exit ${code}`)),
+    );
   });
 }
 
 export async function benchStartup(root: string, dir: string, runs: number): Promise<StartupRow[]> {
   const bundle = compiledCliPath(root);
   const binary = join(root, 'dist', 'zonectl');
-  for (const [path, how] of [[bundle, 'npm run build'], [binary, 'npm run build:binary']]) {
+  for (const [path, how] of [
+    [bundle, 'npm run build'],
+    [binary, 'npm run build:binary'],
+  ]) {
     if (!existsSync(path)) throw new Error(`startup: ${path} is missing (${how} first)`);
   }
   const zone = join(dir, 'startup.yaml');
@@ -40,7 +50,12 @@ export async function benchStartup(root: string, dir: string, runs: number): Pro
       times.bundle.push(await timeRun(process.execPath, [bundle, ...args], dir));
       times.binary.push(await timeRun(binary, args, dir));
     }
-    rows.push({ command: args[0] === 'version' ? 'zonectl version' : 'zonectl validate (4 records)', bundleMs: median(times.bundle), binaryMs: median(times.binary), runs });
+    rows.push({
+      command: args[0] === 'version' ? 'zonectl version' : 'zonectl validate (4 records)',
+      bundleMs: median(times.bundle),
+      binaryMs: median(times.binary),
+      runs,
+    });
   }
   return rows;
 }

@@ -14,7 +14,14 @@ export interface ValidateRuns {
 }
 
 /** Validate `file` (holding `text`) `runs` times; `valid` says which answer is expected (exit 0 or 1). */
-export async function validateRuns(root: string, dir: string, file: string, text: string, runs: number, valid: boolean): Promise<ValidateRuns> {
+export async function validateRuns(
+  root: string,
+  dir: string,
+  file: string,
+  text: string,
+  runs: number,
+  valid: boolean,
+): Promise<ValidateRuns> {
   const cli = compiledCliPath(root);
   const compiled = existsSync(cli);
   const times: number[] = [];

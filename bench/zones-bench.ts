@@ -31,7 +31,13 @@ export async function benchManyZones(root: string, dir: string, zones: number, q
     writeFileSync(join(sub, `${zone}.yaml`), `version: 1\nzone: ${zone}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`);
   });
   const lines: string[] = [];
-  const emulator = await startEmulator({ port: 0, zones: names, token: TOKEN, rateLimit: { requests: quota, seconds: windowSeconds }, logger: (l) => lines.push(l) });
+  const emulator = await startEmulator({
+    port: 0,
+    zones: names,
+    token: TOKEN,
+    rateLimit: { requests: quota, seconds: windowSeconds },
+    logger: (l) => lines.push(l),
+  });
   try {
     const compiled = compiledCliPath(root);
     const useDist = existsSync(compiled);
@@ -44,7 +50,17 @@ export async function benchManyZones(root: string, dir: string, zones: number, q
     const limited = lines.filter((l) => / 429 /.test(l)).length;
     // The emulator's window opens at its first request: R requests need ceil(R/q) windows.
     const floorMs = (Math.ceil(requests / quota) - 1) * windowSeconds * 1000;
-    return { zones, quota, windowSeconds, requests, limited, ms: run.ms, floorMs, exitCode: run.code, mode: useDist ? 'compiled CLI' : 'CLI through tsx' };
+    return {
+      zones,
+      quota,
+      windowSeconds,
+      requests,
+      limited,
+      ms: run.ms,
+      floorMs,
+      exitCode: run.code,
+      mode: useDist ? 'compiled CLI' : 'CLI through tsx',
+    };
   } finally {
     await emulator.close();
   }

@@ -38,11 +38,14 @@ await build({
   // import.meta does not exist in CommonJS: the few uses (finding files beside the install) get
   // the executable's own location. In a SEA `__filename` is the executable's path.
   define: { ...sharedBuildOptions().define, 'import.meta.url': '__zonectlImportMetaUrl' },
-  banner: { js: "const __zonectlImportMetaUrl = require('node:url').pathToFileURL(typeof __filename === 'string' ? __filename : process.execPath).href;" },
+  banner: {
+    js: "const __zonectlImportMetaUrl = require('node:url').pathToFileURL(typeof __filename === 'string' ? __filename : process.execPath).href;",
+  },
 });
 // The entry's `#!/usr/bin/env node` line means nothing inside a binary.
 const script = readFileSync(main, 'utf8').replace(/^#!.*\n/, '');
-if (/\bimport\(/.test(script.replace(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g, ''))) throw new Error(`${main}: a dynamic import() is left, which a SEA with a code cache cannot run`);
+if (/\bimport\(/.test(script.replace(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g, '')))
+  throw new Error(`${main}: a dynamic import() is left, which a SEA with a code cache cannot run`);
 writeFileSync(main, script);
 
 const blob = join(work, 'zonectl.blob');

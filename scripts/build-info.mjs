@@ -10,7 +10,11 @@ export function buildCommit() {
   if (fromEnv !== undefined && /^[0-9a-zA-Z._-]{1,64}$/.test(fromEnv)) return fromEnv;
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() !== '';
     return dirty ? `${sha}-dirty` : sha;
   } catch {
     return 'unknown';

@@ -32,5 +32,7 @@ await build({
   format: 'esm',
   sourcemap: sourcemap ? 'linked' : false,
   chunkNames: 'chunks/[name]-[hash]',
-  banner: { js: "import { createRequire as __zonectlCreateRequire } from 'node:module'; const require = __zonectlCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __zonectlCreateRequire } from 'node:module'; const require = __zonectlCreateRequire(import.meta.url);",
+  },
 });

@@ -68,7 +68,12 @@ async function main(): Promise<number> {
     process.stdout.write(`created ${seeded.length} records through the API\n`);
     await client.close();
 
-    const env: NodeJS.ProcessEnv = { ...process.env, CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: token, NO_COLOR: process.env.NO_COLOR ?? '' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      CLOUDFLARE_API_TOKEN: token,
+      NO_COLOR: process.env.NO_COLOR ?? '',
+    };
     delete env.CLOUDFLARE_EMAIL;
     delete env.CLOUDFLARE_API_KEY;
 
@@ -81,14 +86,18 @@ async function main(): Promise<number> {
     const tokenFile = join(secrets, 'tokens.json');
     expect('apply', await zonectl(['apply', ZONE_FILE, '--yes', '--token-output', tokenFile], env), 0);
     const saved = Object.keys(JSON.parse(readFileSync(tokenFile, 'utf8')) as Record<string, string>);
-    process.stdout.write(`${tokenFile} (mode ${(statSync(tokenFile).mode & 0o777).toString(8)}) holds the new secret of: ${saved.join(', ')}\n`);
+    process.stdout.write(
+      `${tokenFile} (mode ${(statSync(tokenFile).mode & 0o777).toString(8)}) holds the new secret of: ${saved.join(', ')}\n`,
+    );
     rmSync(secrets, { recursive: true, force: true });
     banner('4. Plan again: nothing to do');
     expect('second plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 0);
 
     banner('5. Someone edits a record out of band (dashboard): api TTL 300 -> 60');
     const edit = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'token', token } });
-    const api = await edit.request<Array<{ id: string; ttl: number }>>('GET', path, { query: { name: 'api.example.com', content: '198.51.100.21' } });
+    const api = await edit.request<Array<{ id: string; ttl: number }>>('GET', path, {
+      query: { name: 'api.example.com', content: '198.51.100.21' },
+    });
     await edit.request('PATCH', `${path}/${api.result[0].id}`, { body: { ttl: 60 } });
     await edit.close();
     expect('drift plan', await zonectl(['plan', ZONE_FILE, '--detailed-exitcode'], env), 2);

@@ -20,10 +20,15 @@ export class ApiIdError extends ZonectlError {
 /** `id` when it is an API id; else an ApiIdError naming `what` (e.g. `record "www.example.com" A`). */
 export function checkApiId(id: unknown, what: string): string {
   if (typeof id === 'string' && API_ID.test(id)) return id;
-  throw new ApiIdError(`the API gave ${what} the id ${JSON.stringify(id) ?? 'undefined'}, which is not an id (32 hex characters); no request was sent with it`);
+  throw new ApiIdError(
+    `the API gave ${what} the id ${JSON.stringify(id) ?? 'undefined'}, which is not an id (32 hex characters); no request was sent with it`,
+  );
 }
 
 /** Refuses a request path that is not `/segment/segment…` of letters, digits, `_` and `-` (no `..`, `%`, `?`, `#`). */
 export function checkRequestPath(method: string, path: string): void {
-  if (!PATH.test(path)) throw new ApiIdError(`refusing to send ${method} ${JSON.stringify(path)}: a request path holds only ids and API words (letters, digits, _ and -)`);
+  if (!PATH.test(path))
+    throw new ApiIdError(
+      `refusing to send ${method} ${JSON.stringify(path)}: a request path holds only ids and API words (letters, digits, _ and -)`,
+    );
 }

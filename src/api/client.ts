@@ -8,13 +8,7 @@ import { Pool, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import { authHeaders, redactSecrets, secretsOf, type Credentials } from './credentials.js';
-import {
-  ApiNetworkError,
-  ApiResponseError,
-  CloudflareApiError,
-  OutcomeUnknownError,
-  flattenApiErrors,
-} from './errors.js';
+import { ApiNetworkError, ApiResponseError, CloudflareApiError, OutcomeUnknownError, flattenApiErrors } from './errors.js';
 import { ListScanner, type ScannedList } from './stream-list.js';
 import { checkRequestPath } from './api-ids.js';
 import {
@@ -122,9 +116,7 @@ interface Envelope {
   result_info?: unknown;
 }
 
-type Attempt<T> =
-  | { kind: 'ok'; response: ApiResponse<T> }
-  | { kind: 'retry'; delayMs: number; error: Error };
+type Attempt<T> = { kind: 'ok'; response: ApiResponse<T> } | { kind: 'retry'; delayMs: number; error: Error };
 
 /** Parses and checks a base URL: `http(s)://host[:port][/prefix]`. */
 export function parseBaseUrl(baseUrl: string): { origin: string; prefix: string } {
@@ -173,7 +165,10 @@ function describeNetworkError(err: unknown): string {
 export function looksLikeWrongBaseUrl(err: unknown): boolean {
   const code = networkErrorCode(err) ?? '';
   const message = err instanceof Error ? err.message : String(err);
-  return /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EPROTO|ERR_SSL|HPE_)/.test(code) || /wrong version number|packet length too long|SSL routines|certificate/i.test(message);
+  return (
+    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EPROTO|ERR_SSL|HPE_)/.test(code) ||
+    /wrong version number|packet length too long|SSL routines|certificate/i.test(message)
+  );
 }
 
 export class CloudflareClient {
@@ -369,7 +364,12 @@ export class CloudflareClient {
     if (scanned?.failure !== undefined) {
       const cause = scanned.failure.error;
       if (cause instanceof ZonectlError) throw cause;
-      throw new ApiResponseError(method, path, status, `an element of \`result\` could not be read: ${cause instanceof Error ? cause.message : String(cause)}`);
+      throw new ApiResponseError(
+        method,
+        path,
+        status,
+        `an element of \`result\` could not be read: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
     }
     return { kind: 'ok', response: scanned?.items !== undefined ? { ...parsed, result: scanned.items as T } : parsed };
   }
@@ -423,7 +423,15 @@ export class CloudflareClient {
     const envelope = value as Envelope;
     if (status >= 400 || envelope.success === false) {
       const { errors, wrappers } = flattenApiErrors(envelope.errors);
-      return new CloudflareApiError({ status, errors, wrappers, method, path, attempts: attempt, hint: errorHint(errors, this.baseUrl, this.authKind) });
+      return new CloudflareApiError({
+        status,
+        errors,
+        wrappers,
+        method,
+        path,
+        attempts: attempt,
+        hint: errorHint(errors, this.baseUrl, this.authKind),
+      });
     }
     const info = envelope.result_info;
     return {

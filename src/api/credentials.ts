@@ -31,9 +31,7 @@ export function credentialsFromEnv(env: Readonly<Record<string, string | undefin
       `incomplete key-pair credentials: ${missing} is not set (set CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY together, or CLOUDFLARE_API_TOKEN)`,
     );
   }
-  throw new CredentialsError(
-    'no API credentials: set CLOUDFLARE_API_TOKEN, or CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY',
-  );
+  throw new CredentialsError('no API credentials: set CLOUDFLARE_API_TOKEN, or CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY');
 }
 
 /** The request headers that carry the credentials. */

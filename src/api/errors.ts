@@ -83,7 +83,10 @@ export class CloudflareApiError extends ZonectlError {
     /** What to check (a setting or variable, never its value): src/api/error-hints.ts. */
     hint?: string;
   }) {
-    super('API_ERROR', `${args.method} ${args.path}: ${describeErrors(args.status, args.errors)}${args.hint !== undefined ? `; ${args.hint}` : ''}`);
+    super(
+      'API_ERROR',
+      `${args.method} ${args.path}: ${describeErrors(args.status, args.errors)}${args.hint !== undefined ? `; ${args.hint}` : ''}`,
+    );
     this.status = args.status;
     this.errors = args.errors;
     this.wrappers = args.wrappers ?? [];

@@ -220,7 +220,11 @@ class Executor implements RecoveryContext {
       const id = (row as { id?: unknown } | undefined)?.id;
       if (typeof id === 'string') outcome.createdIds.push([index, id]);
     });
-    for (const [indices, rows] of [[call.posts, answer.posts], [call.patches, answer.patches], [call.puts, answer.puts]] as const) {
+    for (const [indices, rows] of [
+      [call.posts, answer.posts],
+      [call.patches, answer.patches],
+      [call.puts, answer.puts],
+    ] as const) {
       each(indices, rows, (index, row) => addWritten(index, row, outcome));
     }
     return outcome;
@@ -230,7 +234,8 @@ class Executor implements RecoveryContext {
 /** The id and modification time a write's answer gave (kept to tell another writer's later change). */
 function addWritten(index: number, row: unknown, outcome: CallOutcome): void {
   const r = row as { id?: unknown; modified_on?: unknown } | null | undefined;
-  if (typeof r?.id === 'string' && typeof r.modified_on === 'string') outcome.written.push([index, { id: r.id, modifiedOn: r.modified_on }]);
+  if (typeof r?.id === 'string' && typeof r.modified_on === 'string')
+    outcome.written.push([index, { id: r.id, modifiedOn: r.modified_on }]);
 }
 
 /** Token values and created ids from a single call's result. */
@@ -252,7 +257,11 @@ function collect(op: Operation, index: number, result: unknown, outcome: CallOut
 }
 
 /** Applies the operations; never throws for an API failure (see `error` in the result). */
-export async function executeOperations(client: CloudflareClient, ops: readonly Operation[], options: ExecuteOptions): Promise<ExecuteResult> {
+export async function executeOperations(
+  client: CloudflareClient,
+  ops: readonly Operation[],
+  options: ExecuteOptions,
+): Promise<ExecuteResult> {
   const packed: CallStep[] = packCalls(ops, options);
   const r = options.release;
   const releasing = r !== undefined && options.batch ? withRelease(packed, r.zoneId, r.recordId, options.batchLimit) : undefined;
@@ -275,24 +284,29 @@ export async function executeOperations(client: CloudflareClient, ops: readonly 
       interrupted = true;
       break;
     }
-    const { errors } = await runBounded(step.calls, concurrency, async (call) => {
-      try {
-        const outcome = await executor.run(call);
-        for (const i of outcome.applied) applied.add(i);
-        for (const [i, id] of outcome.createdIds) createdIds[i] = id;
-        for (const [i, w] of outcome.written) written[i] = w;
-        for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
-        if (call.kind === 'batch' && call.releases !== undefined) released = true;
-        options.onProgress?.({
-          done: applied.size,
-          total: ops.length,
-          call: { method: call.method, path: call.path, operations: call.kind === 'batch' ? call.opIndices.length : 1 },
-          opIndices: outcome.applied,
-        });
-      } catch (err) {
-        throw new ExecuteCallError(call, err);
-      }
-    }, stop);
+    const { errors } = await runBounded(
+      step.calls,
+      concurrency,
+      async (call) => {
+        try {
+          const outcome = await executor.run(call);
+          for (const i of outcome.applied) applied.add(i);
+          for (const [i, id] of outcome.createdIds) createdIds[i] = id;
+          for (const [i, w] of outcome.written) written[i] = w;
+          for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
+          if (call.kind === 'batch' && call.releases !== undefined) released = true;
+          options.onProgress?.({
+            done: applied.size,
+            total: ops.length,
+            call: { method: call.method, path: call.path, operations: call.kind === 'batch' ? call.opIndices.length : 1 },
+            opIndices: outcome.applied,
+          });
+        } catch (err) {
+          throw new ExecuteCallError(call, err);
+        }
+      },
+      stop,
+    );
     if (errors.length > 0) {
       const all = errors.filter((e): e is ExecuteCallError => e instanceof ExecuteCallError);
       error = all[0];

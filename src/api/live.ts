@@ -53,7 +53,10 @@ export async function findZone(client: CloudflareClient, zoneName: string): Prom
   const zones = await listZones(client, { name });
   const matching = zones.filter((z) => z.name.toLowerCase() === name);
   if (matching.length === 0) {
-    throw new ZoneLookupError(`zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`, true);
+    throw new ZoneLookupError(
+      `zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`,
+      true,
+    );
   }
   if (matching.length > 1) {
     throw new ZoneLookupError(
@@ -118,7 +121,9 @@ export async function readLiveRecords(
   filter: Readonly<Record<string, string>> = {},
 ): Promise<LiveRecords> {
   const decodeItem = (item: unknown): LiveRecord | UnknownTypeItem => decodeListedRecord(item as ApiRecord, zoneName);
-  return splitDecoded(await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem }));
+  return splitDecoded(
+    await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem }),
+  );
 }
 
 /** GET /zones/{id}/dns_settings. */

@@ -38,7 +38,12 @@ export function describeCause(err: unknown): string {
  * happened failed too: the outcome stays unknown (never "not applied" without proof).
  */
 export function stillUnknown(method: string, path: string, reread: unknown, unknown: unknown): OutcomeUnknownError {
-  return new OutcomeUnknownError(method, path, `the answer was lost and the re-read to find out what happened failed too: ${describeCause(reread)}`, unknown);
+  return new OutcomeUnknownError(
+    method,
+    path,
+    `the answer was lost and the re-read to find out what happened failed too: ${describeCause(reread)}`,
+    unknown,
+  );
 }
 
 /** Same record as `want` in every field the plan manages (the planner's own comparison). */

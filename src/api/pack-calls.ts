@@ -289,7 +289,11 @@ export function withRelease(steps: readonly CallStep[], zoneId: string, recordId
   const lastStep = steps[steps.length - 1];
   const last = lastStep?.calls[lastStep.calls.length - 1];
   if (lastStep === undefined || last?.kind !== 'batch' || last.zoneId !== zoneId || last.opIndices.length >= batchLimit) return undefined;
-  const carrying: BatchCall = { ...last, body: { ...last.body, deletes: [...(last.body.deletes ?? []), { id: recordId }] }, releases: recordId };
+  const carrying: BatchCall = {
+    ...last,
+    body: { ...last.body, deletes: [...(last.body.deletes ?? []), { id: recordId }] },
+    releases: recordId,
+  };
   const before = lastStep.calls.slice(0, -1);
   return [
     ...steps.slice(0, -1),

@@ -64,7 +64,10 @@ export async function listAll<T>(
     const items = checkPage<T>(res.result, 'GET', path, res.status);
     itemsRead += items.length;
     // (Pages read at once each had the room left when they started: together they may pass it.)
-    if (itemsRead > maxItems) throw new ResponseTooLargeError(`GET ${path}: the list has more than ${maxItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads; stopped reading`);
+    if (itemsRead > maxItems)
+      throw new ResponseTooLargeError(
+        `GET ${path}: the list has more than ${maxItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads; stopped reading`,
+      );
     return { items, info: res.result_info };
   };
 
@@ -103,12 +106,19 @@ function checkPageCount(info: ResultInfo | undefined, firstPageItems: number, ma
   const total = info?.total_count;
   if (!finite(total)) return;
   if (total > maxItems) {
-    throw new ResponseTooLargeError(`GET ${path}: the list says it holds ${total.toLocaleString('en-US')} elements (result_info.total_count), more than zonectl reads (${maxItems.toLocaleString('en-US')}); nothing more was read`);
+    throw new ResponseTooLargeError(
+      `GET ${path}: the list says it holds ${total.toLocaleString('en-US')} elements (result_info.total_count), more than zonectl reads (${maxItems.toLocaleString('en-US')}); nothing more was read`,
+    );
   }
   const pages = info?.total_pages;
   const needed = firstPageItems === 0 ? 1 : Math.ceil(total / firstPageItems);
   if (finite(pages) && pages > Math.max(1, needed)) {
-    throw new ApiResponseError('GET', path, 200, `result_info says ${pages} pages for ${total} elements of ${firstPageItems} a page; the answer cannot be trusted`);
+    throw new ApiResponseError(
+      'GET',
+      path,
+      200,
+      `result_info says ${pages} pages for ${total} elements of ${firstPageItems} a page; the answer cannot be trusted`,
+    );
   }
 }
 

@@ -26,7 +26,6 @@ export class RateLimitSpecError extends ZonectlError {
   }
 }
 
-
 export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
@@ -79,7 +78,12 @@ export function parseRatelimitHeader(value: string | string[] | undefined): Rate
   for (const p of listItems(text)) {
     if (p.r === undefined || p.t === undefined) continue;
     const item = { remaining: p.r, resetSeconds: p.t };
-    if (worst === undefined || item.remaining < worst.remaining || (item.remaining === worst.remaining && item.resetSeconds > worst.resetSeconds)) worst = item;
+    if (
+      worst === undefined ||
+      item.remaining < worst.remaining ||
+      (item.remaining === worst.remaining && item.resetSeconds > worst.resetSeconds)
+    )
+      worst = item;
   }
   return worst;
 }
@@ -185,7 +189,8 @@ export class RateLimiter {
     // `t` is rounded up to whole seconds: each answer bounds the reset from above. Within one
     // window the smallest bound is the closest (a fresh window's bound lies a window later).
     const upper = now + left.resetSeconds * 1000;
-    const sameWindow = !this.resetGuessed && this.serverRemaining !== undefined && now < this.serverResetAt && upper < this.serverResetAt + 1000;
+    const sameWindow =
+      !this.resetGuessed && this.serverRemaining !== undefined && now < this.serverResetAt && upper < this.serverResetAt + 1000;
     this.serverResetAt = sameWindow ? Math.min(this.serverResetAt, upper) : upper;
     this.resetGuessed = false;
     this.serverRemaining = left.remaining - this.pending;

@@ -36,7 +36,11 @@ function recordOp(ops: readonly Operation[], i: number): RecordOperation | undef
 }
 
 /** How many of the batch's operations are visible in the zone now, and the ids of its posts. */
-function batchEffect(call: BatchCall, ops: readonly Operation[], records: readonly LiveRecord[]): { visible: number; created: Array<{ id?: string }> } {
+function batchEffect(
+  call: BatchCall,
+  ops: readonly Operation[],
+  records: readonly LiveRecord[],
+): { visible: number; created: Array<{ id?: string }> } {
   const byId = new Map(records.map((r) => [r.id, r]));
   let visible = 0;
   for (const i of call.deletes) {
@@ -67,7 +71,13 @@ function batchEffect(call: BatchCall, ops: readonly Operation[], records: readon
 }
 
 /** A batch whose answer was lost: re-read, then done, re-send, or partially unknown. */
-export async function recoverUnknownBatch(ctx: RecoveryContext, call: BatchCall, ops: readonly Operation[], body: BatchBody, unknown: OutcomeUnknownError): Promise<unknown> {
+export async function recoverUnknownBatch(
+  ctx: RecoveryContext,
+  call: BatchCall,
+  ops: readonly Operation[],
+  body: BatchBody,
+  unknown: OutcomeUnknownError,
+): Promise<unknown> {
   let last = unknown;
   for (let round = 1; round <= RECOVERY_ROUNDS; round++) {
     let records: LiveRecord[];
@@ -101,7 +111,12 @@ export async function recoverUnknownBatch(ctx: RecoveryContext, call: BatchCall,
  * the body without them (to be sent again) and notes them; otherwise undefined (the failure
  * stands: nothing of the batch was applied).
  */
-export async function withoutGoneDeletes(ctx: RecoveryContext, call: BatchCall, body: BatchBody, failure: unknown): Promise<BatchBody | undefined> {
+export async function withoutGoneDeletes(
+  ctx: RecoveryContext,
+  call: BatchCall,
+  body: BatchBody,
+  failure: unknown,
+): Promise<BatchBody | undefined> {
   if (!isGone(failure) || body.deletes === undefined || body.deletes.length === 0) return undefined;
   let records: LiveRecord[];
   try {
@@ -112,7 +127,12 @@ export async function withoutGoneDeletes(ctx: RecoveryContext, call: BatchCall, 
   const present = new Set(records.map((r) => r.id));
   const gone = body.deletes.filter((d) => !present.has(d.id));
   if (gone.length === 0) return undefined;
-  ctx.note(`${gone.length} record(s) to delete were already gone (${gone.map((d) => d.id).slice(0, 5).join(', ')}${gone.length > 5 ? ', ...' : ''}): nothing to do for them`);
+  ctx.note(
+    `${gone.length} record(s) to delete were already gone (${gone
+      .map((d) => d.id)
+      .slice(0, 5)
+      .join(', ')}${gone.length > 5 ? ', ...' : ''}): nothing to do for them`,
+  );
   const deletes = body.deletes.filter((d) => present.has(d.id));
   const { deletes: _old, ...rest } = body;
   return deletes.length > 0 ? { ...rest, deletes } : rest;

@@ -8,7 +8,15 @@ import type { CanonicalRecord, LiveRecord } from '../core/model/record.js';
 import type { Operation, RecordOperation } from '../core/plan/operation.js';
 import { CloudflareApiError, OutcomeUnknownError } from './errors.js';
 import { readLiveRecords } from './live.js';
-import { describeCause, isGone, isUnknownIdempotentOutcome, RECOVERY_ROUNDS, sameRecord, stillUnknown, type RecoveryContext } from './outcome.js';
+import {
+  describeCause,
+  isGone,
+  isUnknownIdempotentOutcome,
+  RECOVERY_ROUNDS,
+  sameRecord,
+  stillUnknown,
+  type RecoveryContext,
+} from './outcome.js';
 import type { SingleCall } from './pack-calls.js';
 import { findCreatedToken } from './recover-token.js';
 
@@ -34,7 +42,12 @@ async function visibleEffect(ctx: RecoveryContext, op: Operation, unknown: Outco
  * A POST got no definite answer: re-read; if its effect is visible it is done, else re-send.
  * Repeated while re-sends stay unknown, at most RECOVERY_ROUNDS times.
  */
-export async function recoverUnknownCreate(ctx: RecoveryContext, op: Operation, call: SingleCall, unknown: OutcomeUnknownError): Promise<unknown> {
+export async function recoverUnknownCreate(
+  ctx: RecoveryContext,
+  op: Operation,
+  call: SingleCall,
+  unknown: OutcomeUnknownError,
+): Promise<unknown> {
   let last = unknown;
   for (let round = 1; round <= RECOVERY_ROUNDS; round++) {
     const found = await visibleEffect(ctx, op, last);
@@ -43,7 +56,11 @@ export async function recoverUnknownCreate(ctx: RecoveryContext, op: Operation, 
       return await ctx.send<unknown>(call.method, call.path, call.body);
     } catch (err) {
       // The lost first attempt may have landed meanwhile: "already exists" sends us to re-read.
-      const landed = op.kind === 'dns_record' && op.action === 'create' && err instanceof CloudflareApiError && (err.hasCode(81057) || err.hasCode(81058));
+      const landed =
+        op.kind === 'dns_record' &&
+        op.action === 'create' &&
+        err instanceof CloudflareApiError &&
+        (err.hasCode(81057) || err.hasCode(81058));
       if (landed) {
         const again = await visibleEffect(ctx, op, last);
         if (again !== undefined) return again;
@@ -77,7 +94,12 @@ export async function recoverUnknownDelete(ctx: RecoveryContext, call: SingleCal
       last = err;
     }
   }
-  throw new OutcomeUnknownError('DELETE', call.path, `still unknown after ${RECOVERY_ROUNDS} re-reads and re-sends: ${describeCause(last)}`, last);
+  throw new OutcomeUnknownError(
+    'DELETE',
+    call.path,
+    `still unknown after ${RECOVERY_ROUNDS} re-reads and re-sends: ${describeCause(last)}`,
+    last,
+  );
 }
 
 /** A PATCH or PUT got no definite answer: sending it again has the same effect, so re-send. */

@@ -29,7 +29,11 @@ export class UnprovenTokenError extends ZonectlError {
  * the canonical form the token diff uses): rolled, and its new value returned. A same-named
  * token that cannot be proven ours is never rolled: UnprovenTokenError.
  */
-export async function findCreatedToken(ctx: RecoveryContext, op: Extract<TokenOperation, { action: 'create' }>, unknown: unknown): Promise<unknown> {
+export async function findCreatedToken(
+  ctx: RecoveryContext,
+  op: Extract<TokenOperation, { action: 'create' }>,
+  unknown: unknown,
+): Promise<unknown> {
   let all: Awaited<ReturnType<typeof readTokens>>;
   try {
     all = await readTokens(ctx.client);

@@ -66,17 +66,28 @@ export async function readCappedText(body: AsyncIterable<Uint8Array>, maxBytes: 
 }
 
 /** Feeds the body to `scanner` as it arrives; ResponseTooLargeError past any of the list caps (`maxItems`: the room the list's earlier pages left). */
-export async function readCappedList(body: AsyncIterable<Uint8Array>, scanner: ListScanner<unknown>, limits: ResponseLimits, maxItems: number, what: string): Promise<void> {
+export async function readCappedList(
+  body: AsyncIterable<Uint8Array>,
+  scanner: ListScanner<unknown>,
+  limits: ResponseLimits,
+  maxItems: number,
+  what: string,
+): Promise<void> {
   let total = 0;
   for await (const chunk of body) {
     total += chunk.length;
-    if (total > limits.maxListBytes) throw new ResponseTooLargeError(`${what}: the list is larger than ${sizeOf(limits.maxListBytes)}; stopped reading`);
+    if (total > limits.maxListBytes)
+      throw new ResponseTooLargeError(`${what}: the list is larger than ${sizeOf(limits.maxListBytes)}; stopped reading`);
     scanner.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
     if (scanner.itemCount > maxItems) {
-      throw new ResponseTooLargeError(`${what}: the list has more than ${limits.maxListItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads (the largest zones hold about 1,000,000 records); stopped reading`);
+      throw new ResponseTooLargeError(
+        `${what}: the list has more than ${limits.maxListItems.toLocaleString('en-US')} elements (all its pages together), more than zonectl reads (the largest zones hold about 1,000,000 records); stopped reading`,
+      );
     }
     if (scanner.openBytes > limits.maxElementBytes) {
-      throw new ResponseTooLargeError(`${what}: an element of the list (or the answer around it) is larger than ${sizeOf(limits.maxElementBytes)}; stopped reading`);
+      throw new ResponseTooLargeError(
+        `${what}: an element of the list (or the answer around it) is larger than ${sizeOf(limits.maxElementBytes)}; stopped reading`,
+      );
     }
   }
 }

@@ -23,13 +23,19 @@ export function accountCredentials(account: RepoAccount, env: Env): Credentials 
   const missing = c.kind === 'token' ? unset([c.tokenEnv]) : unset([c.emailEnv, c.keyEnv]);
   if (missing.length > 0) {
     const what = c.kind === 'token' ? 'its API token' : 'its email and Global API Key';
-    throw new CredentialsError(`account "${account.name}": environment variable ${missing.join(' and ')} is not set (${what}); this account's zones were not planned`);
+    throw new CredentialsError(
+      `account "${account.name}": environment variable ${missing.join(' and ')} is not set (${what}); this account's zones were not planned`,
+    );
   }
   if (account.accountIdUnset !== undefined) {
-    throw new CredentialsError(`account "${account.name}": environment variable ${account.accountIdUnset} is not set (its account_id); this account's zones were not planned`);
+    throw new CredentialsError(
+      `account "${account.name}": environment variable ${account.accountIdUnset} is not set (its account_id); this account's zones were not planned`,
+    );
   }
   const credentials: Credentials =
-    c.kind === 'token' ? { kind: 'token', token: env[c.tokenEnv]!.trim() } : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
+    c.kind === 'token'
+      ? { kind: 'token', token: env[c.tokenEnv]!.trim() }
+      : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
   // Masked in every output from now on, like CLOUDFLARE_API_TOKEN (secret-redaction.ts).
   registerSecret(credentials.kind === 'token' ? credentials.token : credentials.key);
   return credentials;
@@ -100,7 +106,11 @@ export function groupByAccount(configs: readonly ZoneConfig[], repo: RepoConfig 
  * Plans every zone with its own account's client, the accounts at once (each its own budget),
  * grouped by account in the result. An account whose credential is missing fails its zones alone.
  */
-export async function planAccountGroups(clients: RunClients, configs: readonly ZoneConfig[], repo: RepoConfig | undefined): Promise<ZoneOutcome[]> {
+export async function planAccountGroups(
+  clients: RunClients,
+  configs: readonly ZoneConfig[],
+  repo: RepoConfig | undefined,
+): Promise<ZoneOutcome[]> {
   const groups = groupByAccount(configs, repo);
   const results = await Promise.all(
     groups.map(async (group): Promise<ZoneOutcome[]> => {
@@ -120,11 +130,18 @@ export async function planAccountGroups(clients: RunClients, configs: readonly Z
 /** Planned runs grouped by account (as groupByAccount), e.g. for a check made once per credential. */
 export function groupRunsByAccount<R extends { readonly config: ZoneConfig }>(runs: readonly R[], repo: RepoConfig | undefined): R[][] {
   const byConfig = new Map(runs.map((r) => [r.config, r]));
-  return groupByAccount(runs.map((r) => r.config), repo).map((g) => g.map((c) => byConfig.get(c)!));
+  return groupByAccount(
+    runs.map((r) => r.config),
+    repo,
+  ).map((g) => g.map((c) => byConfig.get(c)!));
 }
 
 /** The permission check of each credential over its own zones, as one verdict (missing, else unchecked, else ok). */
-export async function checkPermissionsByAccount(clients: RunClients, runs: readonly ZoneRun[], repo: RepoConfig | undefined): Promise<PermissionCheck> {
+export async function checkPermissionsByAccount(
+  clients: RunClients,
+  runs: readonly ZoneRun[],
+  repo: RepoConfig | undefined,
+): Promise<PermissionCheck> {
   const checks: PermissionCheck[] = [];
   for (const group of groupRunsByAccount(runs, repo)) checks.push(await checkPlanPermissions(clients.for(group[0]!.config), group));
   const problems = checks.flatMap((c) => (c.kind === 'missing' ? c.problems : []));

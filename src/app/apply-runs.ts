@@ -65,8 +65,18 @@ export function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
     run,
     refused: true,
     result: {
-      ok: false, applied: [], failed: [], notApplied: run.plan.operations.map((_, i) => i), error: code, outcomeUnknown: false,
-      tokenValues: {}, createdIds: {}, calls: 0, notes: [], interrupted: false, written: {},
+      ok: false,
+      applied: [],
+      failed: [],
+      notApplied: run.plan.operations.map((_, i) => i),
+      error: code,
+      outcomeUnknown: false,
+      tokenValues: {},
+      createdIds: {},
+      calls: 0,
+      notes: [],
+      interrupted: false,
+      written: {},
     },
   };
 }
@@ -123,7 +133,11 @@ export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRe
  * happened. Zones are independent: one whose lock, plan or writes fail gets its outcome and the
  * next zones are still applied; an interrupt (`shouldStop`) stops before the next zone.
  */
-export async function applyZoneRuns(client: CloudflareClient, runs: readonly ZoneRun[], options: ApplyOptions): Promise<ZoneApplyOutcome[]> {
+export async function applyZoneRuns(
+  client: CloudflareClient,
+  runs: readonly ZoneRun[],
+  options: ApplyOptions,
+): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
   const startedAt = Date.now();
   for (const shown of runs) {

@@ -46,7 +46,9 @@ async function git(cwd: string, args: readonly string[]): Promise<string> {
 /** REF as given is untrusted: no option, no control character, no empty string. */
 export function checkRef(ref: string): void {
   if (ref === '' || ref.startsWith('-') || /[\u0000-\u001f\u007f]/.test(ref)) {
-    throw new ChangedSinceError(`--changed-since: ${JSON.stringify(ref)} is not a git revision (it may not be empty, start with "-" or hold control characters)`);
+    throw new ChangedSinceError(
+      `--changed-since: ${JSON.stringify(ref)} is not a git revision (it may not be empty, start with "-" or hold control characters)`,
+    );
   }
 }
 
@@ -78,7 +80,9 @@ export async function changedFilesSince(ref: string, cwd: string): Promise<Chang
   try {
     commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
   } catch {
-    throw new ChangedSinceError(`--changed-since: ${JSON.stringify(ref)} does not name a commit in ${root} (in CI, fetch the base branch first, e.g. git fetch origin main and --changed-since origin/main)`);
+    throw new ChangedSinceError(
+      `--changed-since: ${JSON.stringify(ref)} does not name a commit in ${root} (in CI, fetch the base branch first, e.g. git fetch origin main and --changed-since origin/main)`,
+    );
   }
   const base = (await git(root, ['merge-base', '--end-of-options', commit, 'HEAD'])).trim();
   const entries = parseNameStatus(await git(root, ['diff', '--name-status', '-z', '--no-renames', '--end-of-options', base]));

@@ -32,7 +32,9 @@ export function isZoneName(name: string): boolean {
 export function exportFileIn(dir: string, zoneName: unknown, extension: string): string {
   const name = typeof zoneName === 'string' ? zoneName.toLowerCase().replace(/\.$/, '') : '';
   if (!isZoneName(name)) {
-    throw new UnsafeExportPathError(`the zones list holds a zone named ${JSON.stringify(zoneName)}, which is not a domain name; refusing to make a file name of it (nothing was written)`);
+    throw new UnsafeExportPathError(
+      `the zones list holds a zone named ${JSON.stringify(zoneName)}, which is not a domain name; refusing to make a file name of it (nothing was written)`,
+    );
   }
   const realDir = realpathSync(dir);
   const file = join(realDir, `${name}.${extension}`);
@@ -46,6 +48,9 @@ export function exportFileIn(dir: string, zoneName: unknown, extension: string):
   } catch {
     // no file there yet
   }
-  if (isLink) throw new UnsafeExportPathError(`${join(dir, `${name}.${extension}`)} is a symlink; zonectl export does not write through or replace one (remove it, or use another --out)`);
+  if (isLink)
+    throw new UnsafeExportPathError(
+      `${join(dir, `${name}.${extension}`)} is a symlink; zonectl export does not write through or replace one (remove it, or use another --out)`,
+    );
   return join(dir, `${name}.${extension}`);
 }

@@ -12,9 +12,12 @@ export interface ReadExportResult {
 }
 
 /** Tokens and permission groups, or a note saying why they could not be read (the export goes on). */
-async function readTokensFor(client: CloudflareClient): Promise<{ tokens?: LiveToken[]; groups?: Array<{ id: string; name: string }>; note?: string }> {
+async function readTokensFor(
+  client: CloudflareClient,
+): Promise<{ tokens?: LiveToken[]; groups?: Array<{ id: string; name: string }>; note?: string }> {
   const tokens = await readTokensIfAllowed(client);
-  if (tokens === undefined) return { note: 'Tokens were not exported: these credentials cannot read API tokens (they need the API Tokens Read permission).' };
+  if (tokens === undefined)
+    return { note: 'Tokens were not exported: these credentials cannot read API tokens (they need the API Tokens Read permission).' };
   return { tokens, groups: await readPermissionGroups(client) };
 }
 
@@ -30,7 +33,11 @@ export interface LiveZoneSnapshot {
  */
 export async function readLiveZone(client: CloudflareClient, zoneOrName: string | ApiZone): Promise<LiveZoneSnapshot> {
   const zone = typeof zoneOrName === 'string' ? await findZone(client, zoneOrName) : zoneOrName;
-  const [live, settings, tokenRead] = await Promise.all([readLiveRecords(client, zone.id, zone.name), readDnsSettings(client, zone.id), readTokensFor(client)]);
+  const [live, settings, tokenRead] = await Promise.all([
+    readLiveRecords(client, zone.id, zone.name),
+    readDnsSettings(client, zone.id),
+    readTokensFor(client),
+  ]);
   // zonectl's own records (the apply lock) are never part of a zone file.
   const visible = (name: string): boolean => !isZonectlRecordName(name, zone.name);
   const records = live.records.filter((r) => visible(r.name));
@@ -42,7 +49,12 @@ export async function readLiveZone(client: CloudflareClient, zoneOrName: string 
     ...(zone.account?.id !== undefined ? { accountId: zone.account.id } : {}),
     nameServers,
     records,
-    unknownTypes: unknownTypes.map((r) => ({ id: r.id, name: r.name, type: r.type, ...(typeof r.content === 'string' ? { content: r.content } : {}) })),
+    unknownTypes: unknownTypes.map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      ...(typeof r.content === 'string' ? { content: r.content } : {}),
+    })),
     settings,
     ...(tokenRead.tokens !== undefined ? { tokens: tokenRead.tokens } : {}),
     ...(tokenRead.groups !== undefined ? { permissionGroups: tokenRead.groups } : {}),

@@ -36,18 +36,27 @@ export interface LoadedZoneFile {
 
 function readProblem(path: string, error: unknown): Problem {
   const code = (error as { code?: unknown })?.code;
-  const reason = code === 'ENOENT'
-    ? 'file not found'
-    : code === 'EISDIR'
-      ? 'is a directory, not a zone file'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : `cannot be read (${typeof code === 'string' ? code : 'unknown error'})`;
+  const reason =
+    code === 'ENOENT'
+      ? 'file not found'
+      : code === 'EISDIR'
+        ? 'is a directory, not a zone file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : `cannot be read (${typeof code === 'string' ? code : 'unknown error'})`;
   return { severity: 'error', file: path, line: 1, col: 1, path: '', message: reason, code: 'file.read' };
 }
 
 function emptyDirectoryProblem(dir: string): Problem {
-  return { severity: 'error', file: dir, line: 1, col: 1, path: '', message: 'directory holds no zone file (*.yaml, *.yml)', code: 'file.read' };
+  return {
+    severity: 'error',
+    file: dir,
+    line: 1,
+    col: 1,
+    path: '',
+    message: 'directory holds no zone file (*.yaml, *.yml)',
+    code: 'file.read',
+  };
 }
 
 /**
@@ -69,18 +78,38 @@ export async function loadZoneFilesDetailed(
         return { path, problems: [readProblem(path, error)] };
       }
       const { config, account, fragment, problems } = loadZoneFile({ path, text }, env, includeReader(path));
-      return config ? { path, config, problems } : account ? { path, account, problems } : fragment ? { path, fragment, problems } : { path, problems };
+      return config
+        ? { path, config, problems }
+        : account
+          ? { path, account, problems }
+          : fragment
+            ? { path, fragment, problems }
+            : { path, problems };
     }),
   );
   const sameZone = (f: LoadedZoneFile, earlier: string): Problem => ({
-    severity: 'error', file: f.path, line: 1, col: 1, path: 'zone',
-    message: `zone ${f.config?.zone ?? ''} is also described by ${earlier}; one file per zone`, code: 'file.same-zone',
+    severity: 'error',
+    file: f.path,
+    line: 1,
+    col: 1,
+    path: 'zone',
+    message: `zone ${f.config?.zone ?? ''} is also described by ${earlier}; one file per zone`,
+    code: 'file.same-zone',
   });
   const sameAccount = (f: LoadedZoneFile, earlier: string): Problem => ({
-    severity: 'error', file: f.path, line: 1, col: 1, path: 'account_id',
-    message: `account ${f.account?.accountId ?? ''} is also described by ${earlier} and by ${f.path}; one account file per account`, code: 'file.same-account',
+    severity: 'error',
+    file: f.path,
+    line: 1,
+    col: 1,
+    path: 'account_id',
+    message: `account ${f.account?.accountId ?? ''} is also described by ${earlier} and by ${f.path}; one account file per account`,
+    code: 'file.same-account',
   });
-  return oneFilePer(oneFilePer([...empty, ...loaded], (f) => f.config?.zone, sameZone), (f) => f.account?.accountId, sameAccount);
+  return oneFilePer(
+    oneFilePer([...empty, ...loaded], (f) => f.config?.zone, sameZone),
+    (f) => f.account?.accountId,
+    sameAccount,
+  );
 }
 
 /** The later of two files with the same key loses its config, with a problem naming the earlier one. */

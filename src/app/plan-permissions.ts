@@ -32,7 +32,11 @@ function needOf(op: Operation): Need {
     case 'dns_settings':
       return { groups: ['DNS Write', 'Zone DNS Settings Write'], permission: 'dns_settings edit', on: 'zone' };
     case 'token':
-      return { groups: ['API Tokens Write'], permission: `com.cloudflare.api.token.${op.action === 'create' ? 'create' : op.action === 'delete' ? 'delete' : 'update'}`, on: 'user' };
+      return {
+        groups: ['API Tokens Write'],
+        permission: `com.cloudflare.api.token.${op.action === 'create' ? 'create' : op.action === 'delete' ? 'delete' : 'update'}`,
+        on: 'user',
+      };
     default:
       return assertNever(op, 'operation');
   }
@@ -110,7 +114,9 @@ async function readOwnToken(client: CloudflareClient): Promise<TokenDetails | st
   try {
     const verified = await verifyToken(client);
     if (typeof verified?.id !== 'string') return 'GET /user/tokens/verify gave no token id';
-    return (await client.request<TokenDetails>('GET', `/user/tokens/${checkApiId(verified.id, 'the token in use (GET /user/tokens/verify)')}`)).result;
+    return (
+      await client.request<TokenDetails>('GET', `/user/tokens/${checkApiId(verified.id, 'the token in use (GET /user/tokens/verify)')}`)
+    ).result;
   } catch (err) {
     if (err instanceof CloudflareApiError && (err.status === 403 || err.status === 401)) {
       return 'the token cannot read its own permissions (that needs API Tokens Read)';

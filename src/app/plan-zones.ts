@@ -1,5 +1,15 @@
 import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, ZoneLookupError, checkZone, findZone, readDnsSettings, readLiveRecords, readPermissionGroups, readTokens, tokenInUseId } from '../api/index.js';
+import {
+  CloudflareApiError,
+  ZoneLookupError,
+  checkZone,
+  findZone,
+  readDnsSettings,
+  readLiveRecords,
+  readPermissionGroups,
+  readTokens,
+  tokenInUseId,
+} from '../api/index.js';
 import type { ApiZone } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { canonicalZoneName, isInZone } from '../core/model/names.js';
@@ -100,7 +110,9 @@ export async function readTokensIfAllowed(client: CloudflareClient): Promise<Liv
 export async function resolveRunZone(client: CloudflareClient, config: ZoneConfig, known?: ApiZone): Promise<ApiZone> {
   const zone = await resolveZone(client, config, known);
   if (canonicalZoneName(zone.name) !== config.zone) {
-    throw new ZoneMismatchError(`${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`);
+    throw new ZoneMismatchError(
+      `${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`,
+    );
   }
   return zone;
 }
@@ -109,15 +121,24 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   const zone = await resolveRunZone(client, config, options.zone).catch((error: unknown) => {
     // No zone of that name, and the file names its account: a zone apply creates.
-    if (error instanceof ZoneLookupError && error.notFound && config.accountId !== undefined && config.zoneId === undefined) return undefined;
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId !== undefined && config.zoneId === undefined)
+      return undefined;
     throw error;
   });
   if (zone === undefined) {
-    return { config, zoneId: NEW_ZONE_ID, live: [], plan: planNewZone(config, config.accountId!), batchLimit: batchLimitFor(undefined), planOptions: options };
+    return {
+      config,
+      zoneId: NEW_ZONE_ID,
+      live: [],
+      plan: planNewZone(config, config.accountId!),
+      batchLimit: batchLimitFor(undefined),
+      planOptions: options,
+    };
   }
   const servicePlan = servicePlanOf(zone);
   const limits = servicePlan !== undefined ? zonePlanProblems(config.records, servicePlan) : undefined;
-  if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0) throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
+  if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0)
+    throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.
@@ -155,11 +176,20 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
           listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
           now: Date.now(),
         };
-  const planned = planZone(config, zone.id, { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) }, audit);
+  const planned = planZone(
+    config,
+    zone.id,
+    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) },
+    audit,
+  );
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
   const extraWarnings = [
     ...(limits?.warnings ?? []),
-    ...(unknown.length > 0 ? [`${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : []),
+    ...(unknown.length > 0
+      ? [
+          `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`,
+        ]
+      : []),
   ];
   const plan = extraWarnings.length === 0 ? planned : { ...planned, warnings: [...planned.warnings, ...extraWarnings] };
   return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone), zone, planOptions: { ...options, zone } };

@@ -26,7 +26,8 @@ export function includeReader(zoneFile: string): IncludeReader {
     if (entry.includes('\u0000')) return failure('a path cannot hold a NUL character');
     if (isAbsolute(entry) || win32.isAbsolute(entry)) return failure(`absolute paths are not allowed; write the path relative to ${from}`);
     const target = resolve(dirname(from), entry);
-    if (!isInside(root, target)) return failure(`the path leads outside the repository (root ${root}, the nearest directory with .git or zonectl.yaml)`);
+    if (!isInside(root, target))
+      return failure(`the path leads outside the repository (root ${root}, the nearest directory with .git or zonectl.yaml)`);
     let real: string;
     try {
       real = realpathSync(target);

@@ -55,7 +55,13 @@ export async function readRepoConfig(
       text = await readFile(file, 'utf8');
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
-      problems.push(problemAt(file, code === 'ENOENT' ? 'configuration file not found' : `configuration file cannot be read (${String(code)})`, 'file.read'));
+      problems.push(
+        problemAt(
+          file,
+          code === 'ENOENT' ? 'configuration file not found' : `configuration file cannot be read (${String(code)})`,
+          'file.read',
+        ),
+      );
     }
     if (text !== undefined) {
       const loaded = loadRepoConfig({ path: file, text }, env);
@@ -68,10 +74,28 @@ export async function readRepoConfig(
     if (c.account === undefined) continue;
     const { name, line, col } = c.account;
     if (config === undefined) {
-      problems.push(problemAt(c.file, `account "${name}" needs a ${REPO_CONFIG_FILE} at the repository root (or --config FILE) that lists it under accounts:`, 'config.no-file', line, col, 'account'));
+      problems.push(
+        problemAt(
+          c.file,
+          `account "${name}" needs a ${REPO_CONFIG_FILE} at the repository root (or --config FILE) that lists it under accounts:`,
+          'config.no-file',
+          line,
+          col,
+          'account',
+        ),
+      );
     } else if (!config.accounts.has(name)) {
       const known = [...config.accounts.keys()].join(', ');
-      problems.push(problemAt(c.file, `account "${name}" is not in ${config.file} (accounts: ${known})`, 'config.unknown-account', line, col, 'account'));
+      problems.push(
+        problemAt(
+          c.file,
+          `account "${name}" is not in ${config.file} (accounts: ${known})`,
+          'config.unknown-account',
+          line,
+          col,
+          'account',
+        ),
+      );
     }
   }
   return { ...(config !== undefined ? { config } : {}), problems };

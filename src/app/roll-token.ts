@@ -25,7 +25,9 @@ export async function findTokenByName(client: CloudflareClient, name: string): P
     throw new TokenRollError(`no token named ${JSON.stringify(name)}${near.length > 0 ? ` (did you mean ${near.join(', ')}?)` : ''}`);
   }
   if (matches.length > 1) {
-    throw new TokenRollError(`${matches.length} tokens are named ${JSON.stringify(name)} (ids ${matches.map((t) => t.id).join(', ')}); rename one, then roll it`);
+    throw new TokenRollError(
+      `${matches.length} tokens are named ${JSON.stringify(name)} (ids ${matches.map((t) => t.id).join(', ')}); rename one, then roll it`,
+    );
   }
   return matches[0].id;
 }
@@ -34,6 +36,7 @@ export async function findTokenByName(client: CloudflareClient, name: string): P
 export async function rollToken(client: CloudflareClient, name: string): Promise<RolledToken> {
   const id = await findTokenByName(client, name);
   const res = await client.request<unknown>('PUT', `/user/tokens/${id}/value`, { body: {} });
-  if (typeof res.result !== 'string' || res.result === '') throw new TokenRollError(`the service did not return a new secret for token ${JSON.stringify(name)} (id ${id})`);
+  if (typeof res.result !== 'string' || res.result === '')
+    throw new TokenRollError(`the service did not return a new secret for token ${JSON.stringify(name)} (id ${id})`);
   return { id, name, value: res.result };
 }

@@ -6,7 +6,15 @@ import { ZonectlError } from '../core/errors.js';
 import { isZonectlRecordName } from '../core/lock/lock-record.js';
 import { staleKeys } from '../core/plan/build-plan.js';
 import { accountLabel } from '../core/account/plan-account.js';
-import { PLAN_FORMAT_VERSION, PlanFileError, parsePlanFile, serializePlanFile, type PlanFile, type SavedAccount, type SavedZone } from '../core/plan/plan-file.js';
+import {
+  PLAN_FORMAT_VERSION,
+  PlanFileError,
+  parsePlanFile,
+  serializePlanFile,
+  type PlanFile,
+  type SavedAccount,
+  type SavedZone,
+} from '../core/plan/plan-file.js';
 import { loadZoneFile } from '../core/zonefile/index.js';
 import { zoneFileEnvironment } from './load-zone-files.js';
 import { includeReader } from './read-include.js';
@@ -18,7 +26,10 @@ import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } fr
 export class StalePlanError extends ZonectlError {
   constructor(zone: string, what: readonly string[]) {
     const shown = what.slice(0, 10).join(', ') + (what.length > 10 ? `, and ${what.length - 10} more` : '');
-    super('STALE_PLAN', `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`);
+    super(
+      'STALE_PLAN',
+      `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`,
+    );
   }
 }
 
@@ -31,7 +42,13 @@ const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(b
  * Write a saved plan (`plan --out`). Returns the plan file's digest (`sha256:<hex>` of its
  * bytes), for `apply --plan FILE --expect-digest` in a later CI job to pin this very file.
  */
-export function savePlanFile(path: string, runs: readonly ZoneRun[], baseUrl: string, files: readonly string[], accounts: readonly AccountRun[] = []): string {
+export function savePlanFile(
+  path: string,
+  runs: readonly ZoneRun[],
+  baseUrl: string,
+  files: readonly string[],
+  accounts: readonly AccountRun[] = [],
+): string {
   const plan: PlanFile = {
     format_version: PLAN_FORMAT_VERSION,
     tool: 'zonectl',
@@ -54,13 +71,19 @@ function readPlanText(path: string, expectDigest?: string): string {
     bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
+    throw new PlanFileError(
+      'PLAN_FILE_UNREADABLE',
+      `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`,
+    );
   }
   if (expectDigest !== undefined) {
     const actual = `sha256:${sha256(bytes)}`;
     const expected = expectDigest.trim().toLowerCase();
     if (actual !== (expected.startsWith('sha256:') ? expected : `sha256:${expected}`)) {
-      throw new PlanFileError('PLAN_FILE_DIGEST', `${path}: the plan file's digest is ${actual}, not the expected one given with --expect-digest; it is not the plan that was made; nothing was changed`);
+      throw new PlanFileError(
+        'PLAN_FILE_DIGEST',
+        `${path}: the plan file's digest is ${actual}, not the expected one given with --expect-digest; it is not the plan that was made; nothing was changed`,
+      );
     }
   }
   return bytes.toString('utf8');
@@ -85,9 +108,11 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   // Every field that is sent (method, path, body, record id, order), as the lock-first path checks:
   // an edited body, an added operation or a DELETE carrying another record's id is refused.
   // Settings and token calls, without their phase (it depends on the record operations around them).
-  const others = (ops: ZoneRun['plan']['operations']) => ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
+  const others = (ops: ZoneRun['plan']['operations']) =>
+    ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
   if (!equal(sent(others(saved.plan.operations)), sent(others(fresh.plan.operations)))) stale.push('dns settings or tokens');
-  else if (stale.length === 0 && !equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the operations differ from what a plan made now would send');
+  else if (stale.length === 0 && !equal(sent(saved.plan.operations), sent(fresh.plan.operations)))
+    stale.push('the operations differ from what a plan made now would send');
   if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
   // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
   return {
@@ -123,18 +148,27 @@ function readZoneFileBytes(zonePath: string): Buffer | undefined {
     return undefined;
   }
   if (!stat.isFile()) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: the plan names a path that is not a regular file`);
-  if (stat.size > MAX_ZONE_FILE_BYTES) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: larger than any zone file (${stat.size} bytes)`);
+  if (stat.size > MAX_ZONE_FILE_BYTES)
+    throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: larger than any zone file (${stat.size} bytes)`);
   return readFileSync(zonePath);
 }
 
 function checkPlanFiles(file: PlanFile, path: string): void {
-  const mismatch = (why: string) => new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
-  if (!Array.isArray(file.files) || !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))) {
-    throw new PlanFileError('PLAN_FILE_INVALID', `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`);
+  const mismatch = (why: string) =>
+    new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+  if (
+    !Array.isArray(file.files) ||
+    !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))
+  ) {
+    throw new PlanFileError(
+      'PLAN_FILE_INVALID',
+      `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`,
+    );
   }
   const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
   for (const saved of file.zones) {
-    if (!recorded.has(saved.config.file)) throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
+    if (!recorded.has(saved.config.file))
+      throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
   }
   for (const { path: zonePath, sha256: expected } of file.files) {
     const bytes = readZoneFileBytes(zonePath);
@@ -142,7 +176,11 @@ function checkPlanFiles(file: PlanFile, path: string): void {
     if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
-    const { config } = loadZoneFile({ path: zonePath, text: bytes.toString('utf8') }, zoneFileEnvironment(process.env), includeReader(zonePath));
+    const { config } = loadZoneFile(
+      { path: zonePath, text: bytes.toString('utf8') },
+      zoneFileEnvironment(process.env),
+      includeReader(zonePath),
+    );
     if (config === undefined || !equal(sent(config), sent(saved.config))) {
       throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
     }
@@ -180,7 +218,10 @@ export async function loadSaved(
 ): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
   const file = parsePlanFile(readPlanText(path, expectDigest), path);
   if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
-    throw new PlanFileError('PLAN_FILE_OTHER_API', `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`);
+    throw new PlanFileError(
+      'PLAN_FILE_OTHER_API',
+      `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`,
+    );
   }
   checkPlanFiles(file, path);
   const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];

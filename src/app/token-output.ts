@@ -44,11 +44,9 @@ function readPrevious(path: string): Record<string, string> {
     throw new TokenOutputError(`${path} exists but ${why}; refusing to overwrite it (give another file)`, err);
   }
   const isStringMap =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    !Array.isArray(parsed) &&
-    Object.values(parsed).every((v) => typeof v === 'string');
-  if (!isStringMap) throw new TokenOutputError(`${path} exists but is not a JSON object of token secrets; refusing to overwrite it (give another file)`);
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string');
+  if (!isStringMap)
+    throw new TokenOutputError(`${path} exists but is not a JSON object of token secrets; refusing to overwrite it (give another file)`);
   return parsed as Record<string, string>;
 }
 
@@ -106,7 +104,10 @@ export function openTokenOutput(path: string): OpenTokenOutput {
       try {
         reserved.commit(`${JSON.stringify({ ...previous, ...values }, null, 2)}\n`);
       } catch (err) {
-        throw new TokenOutputError(`${describeFsError(err, dirname(full))}; the new secret is kept in ${reserved.temporaryPath} (mode 0600): move it to ${full}`, err);
+        throw new TokenOutputError(
+          `${describeFsError(err, dirname(full))}; the new secret is kept in ${reserved.temporaryPath} (mode 0600): move it to ${full}`,
+          err,
+        );
       }
     },
     discard() {

@@ -30,22 +30,37 @@ function listings(clients: RunClients, configs: readonly ZoneConfig[], repo: Rep
   for (const account of repo?.accounts.values() ?? []) {
     const sample = configs.find((c) => c.account?.name === account.name);
     if (sample === undefined) continue; // no file of the run names it: its credential is not needed
-    out.push({ account: account.name, client: clients.for(sample), ...(account.accountId !== undefined ? { accountId: account.accountId } : {}) });
+    out.push({
+      account: account.name,
+      client: clients.for(sample),
+      ...(account.accountId !== undefined ? { accountId: account.accountId } : {}),
+    });
   }
   return out;
 }
 
 /** Zones visible to the run's credentials that none of `configs` (every file, not only a shard's) manages. */
-export async function unmanagedZones(clients: RunClients, configs: readonly ZoneConfig[], repo: RepoConfig | undefined): Promise<UnmanagedZone[]> {
+export async function unmanagedZones(
+  clients: RunClients,
+  configs: readonly ZoneConfig[],
+  repo: RepoConfig | undefined,
+): Promise<UnmanagedZone[]> {
   const managed = new Set(configs.map((c) => c.zone));
   const seen = new Set<string>();
   const found: UnmanagedZone[] = [];
   for (const l of listings(clients, configs, repo)) {
-    const zones = await listAll<ApiZone>(l.client, '/zones', l.accountId !== undefined ? { 'account.id': l.accountId } : {}, { perPage: ZONES_PER_PAGE });
+    const zones = await listAll<ApiZone>(l.client, '/zones', l.accountId !== undefined ? { 'account.id': l.accountId } : {}, {
+      perPage: ZONES_PER_PAGE,
+    });
     for (const z of zones) {
       if (managed.has(canonicalZoneName(z.name)) || seen.has(z.id)) continue;
       seen.add(z.id);
-      found.push({ zone: canonicalZoneName(z.name), id: z.id, account_id: z.account?.id ?? '', ...(l.account !== '' ? { account: l.account } : {}) });
+      found.push({
+        zone: canonicalZoneName(z.name),
+        id: z.id,
+        account_id: z.account?.id ?? '',
+        ...(l.account !== '' ? { account: l.account } : {}),
+      });
     }
   }
   return found.sort((a, b) => (a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : 0));

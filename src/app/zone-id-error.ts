@@ -44,7 +44,11 @@ export function explainZoneIdError(error: unknown, config: ZoneConfig, text?: st
 }
 
 /** planZoneRun, with an unknown zone_id named by file and line. */
-export async function planZoneRunExplained(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
+export async function planZoneRunExplained(
+  client: CloudflareClient,
+  config: ZoneConfig,
+  options: PlanZoneRunOptions = {},
+): Promise<ZoneRun> {
   try {
     return await planZoneRun(client, config, options);
   } catch (error) {

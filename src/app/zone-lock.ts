@@ -137,7 +137,9 @@ async function readLock(client: CloudflareClient, zoneId: string, name: string):
 
 /** Any record at the lock's name that is not a CNAME (an A or TXT someone put there). */
 async function readOtherRecord(client: CloudflareClient, zoneId: string, name: string): Promise<{ id: string; type: string } | undefined> {
-  const res = await client.request<Array<{ id: string; type: string }>>('GET', `/zones/${zoneId}/dns_records`, { query: { name, per_page: 5 } });
+  const res = await client.request<Array<{ id: string; type: string }>>('GET', `/zones/${zoneId}/dns_records`, {
+    query: { name, per_page: 5 },
+  });
   return res.result.find((r) => r.type !== 'CNAME');
 }
 
@@ -198,7 +200,9 @@ export async function acquireZoneLock(client: CloudflareClient, options: ZoneLoc
         );
       }
       if (now() - started >= waitMs) {
-        throw new ZoneLockBusyError(`the apply lock of ${options.zone} (${name}) could not be created and no lock was found; gave up after ${Math.round((now() - started) / 1000)} s.`);
+        throw new ZoneLockBusyError(
+          `the apply lock of ${options.zone} (${name}) could not be created and no lock was found; gave up after ${Math.round((now() - started) / 1000)} s.`,
+        );
       }
       await sleep(Math.min(pollMs, Math.max(1, waitMs - (now() - started))));
       continue;
@@ -228,7 +232,14 @@ export async function acquireZoneLock(client: CloudflareClient, options: ZoneLoc
 
 /** The id of the lock record we created, or undefined when the service refused (held). */
 async function tryCreate(client: CloudflareClient, zoneId: string, name: string, target: string): Promise<string | undefined> {
-  const body = { type: 'CNAME', name, content: target, ttl: 60, proxied: false, comment: 'zonectl apply lock: removed when the apply ends' };
+  const body = {
+    type: 'CNAME',
+    name,
+    content: target,
+    ttl: 60,
+    proxied: false,
+    comment: 'zonectl apply lock: removed when the apply ends',
+  };
   try {
     const res = await client.request<{ id: string }>('POST', `/zones/${zoneId}/dns_records`, { body });
     return checkApiId(res.result.id, `the apply lock record ${name} just created`);
@@ -264,9 +275,12 @@ function holdLock(client: CloudflareClient, options: ZoneLockOptions, name: stri
       // Other failures: the next renewal tries again; the lease still has two thirds left.
     }
   };
-  const timer = setInterval(() => {
-    renewing = renewing.then(renew);
-  }, options.renewEveryMs ?? Math.max(1_000, (lease * 1000) / 3));
+  const timer = setInterval(
+    () => {
+      renewing = renewing.then(renew);
+    },
+    options.renewEveryMs ?? Math.max(1_000, (lease * 1000) / 3),
+  );
   timer.unref();
   return {
     recordId,

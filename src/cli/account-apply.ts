@@ -17,7 +17,11 @@ import { detail, log, out, styleFor } from './io.js';
  * Plans every account file and (text output) prints each plan after the zones'. A failure stops
  * apply before any write, like a zone's.
  */
-export async function planAccountsForApply(client: CloudflareClient, accounts: readonly AccountConfig[], print: boolean): Promise<AccountRun[]> {
+export async function planAccountsForApply(
+  client: CloudflareClient,
+  accounts: readonly AccountConfig[],
+  print: boolean,
+): Promise<AccountRun[]> {
   const runs: AccountRun[] = [];
   for (const config of accounts) runs.push(await planAccountRun(client, config));
   return showAccountPlans(runs, print);
@@ -36,7 +40,14 @@ export function accountRunsChange(runs: readonly AccountRun[]): boolean {
 /** `--dry-run`: the exact call of each account file that changes. */
 export function printAccountDryRun(runs: readonly AccountRun[], report: ApplyReport): void {
   for (const run of runs) {
-    report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: run.plan.operations.length > 0 ? 'dry_run' : 'unchanged', fields: changedFields(run), calls: 0, http_calls: run.plan.operations.map((op) => ({ method: op.method, path: op.path, body: op.body })) });
+    report.account({
+      account_id: run.plan.accountId,
+      file: run.config.file,
+      outcome: run.plan.operations.length > 0 ? 'dry_run' : 'unchanged',
+      fields: changedFields(run),
+      calls: 0,
+      http_calls: run.plan.operations.map((op) => ({ method: op.method, path: op.path, body: op.body })),
+    });
     if (report.json) continue;
     for (const op of run.plan.operations) {
       out(`# ${accountLabel(run.plan.accountId)}: 1 HTTP call (nothing was sent)`);
@@ -61,10 +72,16 @@ export interface AccountApplyHooks {
  * Applies the account files' changes one after another and reports each; true when any failed
  * or did not converge. An interrupt stops before the next account.
  */
-export async function applyAccountsAndReport(client: CloudflareClient, runs: readonly AccountRun[], report: ApplyReport, hooks: AccountApplyHooks): Promise<boolean> {
+export async function applyAccountsAndReport(
+  client: CloudflareClient,
+  runs: readonly AccountRun[],
+  report: ApplyReport,
+  hooks: AccountApplyHooks,
+): Promise<boolean> {
   let failed = false;
   for (const run of runs) {
-    if (run.plan.operations.length === 0) report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: 'unchanged', fields: [], calls: 0 });
+    if (run.plan.operations.length === 0)
+      report.account({ account_id: run.plan.accountId, file: run.config.file, outcome: 'unchanged', fields: [], calls: 0 });
   }
   for (const run of runs.filter((r) => r.plan.operations.length > 0)) {
     if (hooks.shouldStop()) break;
@@ -75,7 +92,8 @@ export async function applyAccountsAndReport(client: CloudflareClient, runs: rea
     hooks.onWriting(undefined);
     const problem = o.error ?? o.verifyError;
     const residual = o.residual?.operations ?? [];
-    const outcome = o.error !== undefined ? 'failed' : o.verifyError !== undefined ? 'not_verified' : residual.length > 0 ? 'not_converged' : 'applied';
+    const outcome =
+      o.error !== undefined ? 'failed' : o.verifyError !== undefined ? 'not_verified' : residual.length > 0 ? 'not_converged' : 'applied';
     report.account({
       account_id: run.plan.accountId,
       file: run.config.file,
@@ -88,12 +106,21 @@ export async function applyAccountsAndReport(client: CloudflareClient, runs: rea
     if (o.error !== undefined) {
       log(errorLine(errorCode(o.error), `${label}: the zone defaults were not changed: ${o.error.message}`));
     } else if (o.verifyError !== undefined) {
-      log(errorLine(errorCode(o.verifyError), `${label}: applied, but the check afterwards failed: ${o.verifyError.message}; run plan to see the account as it is`));
+      log(
+        errorLine(
+          errorCode(o.verifyError),
+          `${label}: applied, but the check afterwards failed: ${o.verifyError.message}; run plan to see the account as it is`,
+        ),
+      );
     } else if (outcome === 'not_converged') {
       log(errorLine('NOT_CONVERGED', `${label}: applied, but the account did not converge; a new plan is not empty:`));
-      for (const op of residual) for (const f of op.fields) log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
+      for (const op of residual)
+        for (const f of op.fields)
+          log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
     } else if (!report.json) {
-      out(`${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`);
+      out(
+        `${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`,
+      );
     }
   }
   return failed;

@@ -82,7 +82,15 @@ function knownId(op: Operation): string | undefined {
 
 export function jsonOperation(op: Operation, applied: boolean, createdId?: string): JsonOperation {
   const id = createdId ?? knownId(op);
-  return { action: op.action, kind: op.kind, ...opName(op), method: op.method, path: op.path, applied, ...(id !== undefined ? { id } : {}) };
+  return {
+    action: op.action,
+    kind: op.kind,
+    ...opName(op),
+    method: op.method,
+    path: op.path,
+    applied,
+    ...(id !== undefined ? { id } : {}),
+  };
 }
 
 export function zoneEntry(run: ZoneRun): JsonApplyZone {
@@ -107,7 +115,11 @@ export function failedEntry(zone: string, file: string, error: JsonError): JsonA
 export function withDryRun(entry: JsonApplyZone, run: ZoneRun, batch: boolean): JsonApplyZone {
   if (run.plan.operations.length === 0) return entry;
   const calls = describeHttpCalls(run.plan.operations, { batch, batchLimit: run.batchLimit });
-  return { ...entry, outcome: 'dry_run', http_calls: calls.map((c) => ({ step: c.step, method: c.method, path: c.path, ...(c.body !== undefined ? { body: c.body } : {}) })) };
+  return {
+    ...entry,
+    outcome: 'dry_run',
+    http_calls: calls.map((c) => ({ step: c.step, method: c.method, path: c.path, ...(c.body !== undefined ? { body: c.body } : {}) })),
+  };
 }
 
 function asError(error: Error | undefined, fallback: ErrorCode): JsonError {
@@ -115,11 +127,16 @@ function asError(error: Error | undefined, fallback: ErrorCode): JsonError {
 }
 
 function outcomeOf(o: ZoneApplyOutcome, interrupted: boolean): { outcome: ZoneOutcomeKind; error?: JsonError } {
-  if (o.result.interrupted && interrupted) return { outcome: 'interrupted', error: { code: 'INTERRUPTED', message: `${o.result.applied.length} of ${o.run.plan.operations.length} operations applied` } };
+  if (o.result.interrupted && interrupted)
+    return {
+      outcome: 'interrupted',
+      error: { code: 'INTERRUPTED', message: `${o.result.applied.length} of ${o.run.plan.operations.length} operations applied` },
+    };
   if (o.refused) return { outcome: 'refused', error: asError(o.result.error, 'INTERNAL') };
   if (!o.result.ok) return { outcome: 'failed', error: asError(o.result.error, 'EXECUTE_FAILED') };
   if (o.verifyError) return { outcome: 'failed', error: asError(o.verifyError, 'API_ERROR') };
-  if (o.residual && o.residual.operations.length > 0) return { outcome: 'not_converged', error: { code: 'NOT_CONVERGED', message: 'applied, but a new plan is not empty' } };
+  if (o.residual && o.residual.operations.length > 0)
+    return { outcome: 'not_converged', error: { code: 'NOT_CONVERGED', message: 'applied, but a new plan is not empty' } };
   return { outcome: 'applied' };
 }
 
@@ -145,7 +162,10 @@ export function outcomeEntry(o: ZoneApplyOutcome, ms: number, interrupted: boole
 }
 
 /** The whole document: zones in the order of the files, a summary, and the run's own error if it was refused as a whole. */
-export function renderApplyJson(zones: readonly JsonApplyZone[], options: { dryRun: boolean; ms: number; error?: JsonError; accounts?: readonly JsonApplyAccount[] }): string {
+export function renderApplyJson(
+  zones: readonly JsonApplyZone[],
+  options: { dryRun: boolean; ms: number; error?: JsonError; accounts?: readonly JsonApplyAccount[] },
+): string {
   const count = (k: ZoneOutcomeKind): number => zones.filter((z) => z.outcome === k).length;
   const summary = {
     zones: zones.length,
@@ -161,6 +181,14 @@ export function renderApplyJson(zones: readonly JsonApplyZone[], options: { dryR
     ms: options.ms,
   };
   const accounts = options.accounts ?? [];
-  const doc = { format_version: 1, command: 'apply', dry_run: options.dryRun, ...(options.error ? { error: options.error } : {}), zones, ...(accounts.length > 0 ? { accounts } : {}), summary };
+  const doc = {
+    format_version: 1,
+    command: 'apply',
+    dry_run: options.dryRun,
+    ...(options.error ? { error: options.error } : {}),
+    zones,
+    ...(accounts.length > 0 ? { accounts } : {}),
+    summary,
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -12,7 +12,16 @@ import { TokenOutputError, writeTokenValues } from '../app/token-output.js';
 import { ZonectlError } from '../core/errors.js';
 import { renderText } from '../core/render/render-text.js';
 import { jsonError } from './json-error.js';
-import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone, type JsonError } from './apply-json.js';
+import {
+  failedEntry,
+  outcomeEntry,
+  renderApplyJson,
+  withDryRun,
+  zoneEntry,
+  type JsonApplyAccount,
+  type JsonApplyZone,
+  type JsonError,
+} from './apply-json.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeRefusal } from './apply-report.js';
 import { errorCode, errorLine } from './errors.js';
 import type { StopSignal } from './interrupt.js';
@@ -66,11 +75,16 @@ function saveTokenValues(path: string, values: Record<string, string>, outcomes:
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   for (const run of runs) {
     const create = newZoneBody(run.plan);
-    if (create !== undefined) out(`# ${run.config.zone}: a new zone, created first (the calls below then name the id it gets)\nPOST /zones ${JSON.stringify(create)}`);
+    if (create !== undefined)
+      out(
+        `# ${run.config.zone}: a new zone, created first (the calls below then name the id it gets)\nPOST /zones ${JSON.stringify(create)}`,
+      );
     if (run.plan.operations.length === 0) continue;
     const calls = describeHttpCalls(run.plan.operations, { batch, batchLimit: run.batchLimit });
     const steps = calls.length === 0 ? 0 : calls[calls.length - 1].step;
-    out(`# ${run.config.zone}: ${calls.length} HTTP call${calls.length === 1 ? '' : 's'} in ${steps} step${steps === 1 ? '' : 's'} (nothing was sent)`);
+    out(
+      `# ${run.config.zone}: ${calls.length} HTTP call${calls.length === 1 ? '' : 's'} in ${steps} step${steps === 1 ? '' : 's'} (nothing was sent)`,
+    );
     let step = 0;
     for (const call of calls) {
       if (call.step !== step) {
@@ -83,7 +97,12 @@ function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
 }
 
 /** Prints each zone's result; true when any zone failed (an interrupted zone is described, not counted here). */
-function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueFlags, signal: StopSignal | undefined, results: boolean): boolean {
+function reportOutcomes(
+  outcomes: readonly ZoneApplyOutcome[],
+  opts: TokenValueFlags,
+  signal: StopSignal | undefined,
+  results: boolean,
+): boolean {
   const tokenValues = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
   let failed = false;
   if (Object.keys(tokenValues).length > 0) {
@@ -113,7 +132,12 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueF
     }
     if (o.verifyError) {
       failed = true;
-      log(errorLine(errorCode(o.verifyError), `${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`));
+      log(
+        errorLine(
+          errorCode(o.verifyError),
+          `${o.run.config.zone}: applied ${o.result.applied.length} operations, but the check afterwards failed: ${o.verifyError.message}; run plan to see the zone as it is`,
+        ),
+      );
       continue;
     }
     if (o.residual && o.residual.operations.length > 0) {
@@ -122,7 +146,10 @@ function reportOutcomes(outcomes: readonly ZoneApplyOutcome[], opts: TokenValueF
       for (const line of describeNotConverged(o.residual, o.changedByOthers)) log(`  ${line}`);
       continue;
     }
-    if (results) out(`${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
+    if (results)
+      out(
+        `${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`,
+      );
   }
   return failed;
 }
@@ -233,7 +260,14 @@ export class ApplyReport {
   finish(): void {
     if (!this.json || this.finished) return;
     this.finished = true;
-    out(renderApplyJson([...this.zones.values()], { dryRun: this.dryRun, ms: this.now() - this.startedAt, accounts: [...this.accounts.values()], ...(this.runError ? { error: this.runError } : {}) }));
+    out(
+      renderApplyJson([...this.zones.values()], {
+        dryRun: this.dryRun,
+        ms: this.now() - this.startedAt,
+        accounts: [...this.accounts.values()],
+        ...(this.runError ? { error: this.runError } : {}),
+      }),
+    );
   }
 }
 

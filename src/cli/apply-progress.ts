@@ -61,7 +61,8 @@ export function progressLine(zone: string, done: number, total: number, elapsedM
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
   const pace = `${rate >= 10 ? Math.round(rate) : rate.toFixed(1)}/s`;
-  const when = done >= total ? `in ${formatSeconds(elapsedMs / 1000)}` : rate > 0 ? `ETA ${formatSeconds((total - done) / rate)}` : 'ETA unknown';
+  const when =
+    done >= total ? `in ${formatSeconds(elapsedMs / 1000)}` : rate > 0 ? `ETA ${formatSeconds((total - done) / rate)}` : 'ETA unknown';
   return `${zone}: ${done}/${total} operations applied (${percent}%, ${pace}, ${when})`;
 }
 
@@ -129,7 +130,10 @@ export class ApplyProgress {
   private payload(z: ZoneState, t: number): { rate: string; remaining: string } {
     const elapsed = (t - z.startedAt) / 1000;
     const rate = elapsed > 0 ? z.done / elapsed : 0;
-    return { rate: rate >= 10 ? String(Math.round(rate)) : rate.toFixed(1), remaining: rate > 0 ? formatSeconds((z.total - z.done) / rate) : '?' };
+    return {
+      rate: rate >= 10 ? String(Math.round(rate)) : rate.toFixed(1),
+      remaining: rate > 0 ? formatSeconds((z.total - z.done) / rate) : '?',
+    };
   }
 
   private startBar(zone: string, total: number): void {

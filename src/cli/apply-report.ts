@@ -95,7 +95,10 @@ export function describeNotStarted(runs: readonly ZoneRun[], started: ReadonlySe
  * afterwards (its `modified_on` is later than zonectl's write returned) was changed by another
  * writer: say so, and do not advise writing the service's form into the file.
  */
-export function describeNotConverged(residual: ZonePlan, changedByOthers: ReadonlyMap<string, { written: string; now: string }> = new Map()): string[] {
+export function describeNotConverged(
+  residual: ZonePlan,
+  changedByOthers: ReadonlyMap<string, { written: string; now: string }> = new Map(),
+): string[] {
   const lines: string[] = [];
   const rest: Operation[] = [];
   for (const op of residual.operations) {

@@ -20,15 +20,24 @@ export async function selectChangedFiles(
   const changes = await changedFilesSince(ref, process.cwd());
   const selection = selectChanged(files, changes, paths);
   const since = `since ${printable(ref)} (merge base ${changes.base.slice(0, 12)})`;
-  for (const c of selection.configs) info(`zonectl: ${printable(c.zone)}: planned, ${printable(selection.reasons.get(c.file) ?? '')} ${since}`);
+  for (const c of selection.configs)
+    info(`zonectl: ${printable(c.zone)}: planned, ${printable(selection.reasons.get(c.file) ?? '')} ${since}`);
   if (selection.skipped.length > 0) {
-    const names = selection.skipped.slice(0, SKIPPED_SHOWN).map((c) => printable(c.zone)).join(', ');
+    const names = selection.skipped
+      .slice(0, SKIPPED_SHOWN)
+      .map((c) => printable(c.zone))
+      .join(', ');
     const more = selection.skipped.length > SKIPPED_SHOWN ? ` and ${selection.skipped.length - SKIPPED_SHOWN} more` : '';
-    info(`zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or zonectl.yaml): ${names}${more}`);
+    info(
+      `zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or zonectl.yaml): ${names}${more}`,
+    );
   }
-  if (selection.skippedAccounts.length > 0) info(`zonectl: ${selection.skippedAccounts.length} account file(s) skipped, unchanged ${since}`);
+  if (selection.skippedAccounts.length > 0)
+    info(`zonectl: ${selection.skippedAccounts.length} account file(s) skipped, unchanged ${since}`);
   for (const d of selection.deleted) {
-    log(`zonectl: note: ${printable(d)} was deleted ${since}; if it described a zone, zonectl does not delete the zone (its records stay as they are): delete the zone in the dashboard or the API if that is intended`);
+    log(
+      `zonectl: note: ${printable(d)} was deleted ${since}; if it described a zone, zonectl does not delete the zone (its records stay as they are): delete the zone in the dashboard or the API if that is intended`,
+    );
   }
   if (selection.configs.length === 0 && selection.accounts.length === 0) info(`zonectl: no zone changed ${since}: nothing to plan`);
   return { ...selection, changes };

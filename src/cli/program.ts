@@ -26,10 +26,13 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['schema', async () => (await import('./commands/schema.js')).registerSchema],
   ['init', async () => (await import('./commands/init.js')).registerInit],
   // Completion reads every command's flags: it is handed a way to build the whole program.
-  ['completion', async () => {
-    const { registerCompletion } = await import('./commands/completion.js');
-    return (program) => registerCompletion(program, () => buildProgram([]));
-  }],
+  [
+    'completion',
+    async () => {
+      const { registerCompletion } = await import('./commands/completion.js');
+      return (program) => registerCompletion(program, () => buildProgram([]));
+    },
+  ],
   ['version', async () => (await import('./commands/schema.js')).registerVersion],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
@@ -59,13 +62,25 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
     .description('Keep a Cloudflare DNS zone in git: validate, plan and apply a YAML zone file against the API v4.')
     .version(VERSION)
     .option('-q, --quiet', 'print results, warnings and errors only: no progress (bar or lines), no notes such as "Plan saved to"')
-    .option('-v, --verbose', 'print one line per completed API call during apply (instead of the progress bar), and the stack trace of an internal error')
+    .option(
+      '-v, --verbose',
+      'print one line per completed API call during apply (instead of the progress bar), and the stack trace of an internal error',
+    )
     .option('--no-color', 'no colour in the output (as NO_COLOR=1); colour is used on a terminal only anyway')
-    .option('--request-timeout <seconds>', 'give up on an API request whose answer is not complete after this many seconds (default 300)', requestTimeoutSeconds)
+    .option(
+      '--request-timeout <seconds>',
+      'give up on an API request whose answer is not complete after this many seconds (default 300)',
+      requestTimeoutSeconds,
+    )
     .hook('preAction', (root) => {
       // Whatever is printed or written from here on masks the credentials' values (defence in depth).
       registerCredentialsOf(process.env);
-      const { quiet, verbose, color, requestTimeout } = root.opts<{ quiet?: boolean; verbose?: boolean; color?: boolean; requestTimeout?: number }>();
+      const { quiet, verbose, color, requestTimeout } = root.opts<{
+        quiet?: boolean;
+        verbose?: boolean;
+        color?: boolean;
+        requestTimeout?: number;
+      }>();
       setRequestTimeout(requestTimeout === undefined ? undefined : requestTimeout * 1000);
       if (color === false) disableColour();
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
@@ -98,4 +113,3 @@ Examples:
   );
   return program;
 }
-

@@ -47,10 +47,16 @@ export function addManyZoneOptions(command: Command): Command {
 }
 
 export const configOption = (): Option =>
-  new Option('--config <file>', 'the repository configuration (accounts and their credentials; default: zonectl.yaml found upwards from the paths)');
+  new Option(
+    '--config <file>',
+    'the repository configuration (accounts and their credentials; default: zonectl.yaml found upwards from the paths)',
+  );
 
 export const rateLimitOption = (): Option =>
-  new Option('--rate-limit <N/SECONDS>', `the run's request budget (default ${API_RATE_LIMIT.requests}/${API_RATE_LIMIT.windowSeconds}, the service's per-user limit; divided by N under --shard)`);
+  new Option(
+    '--rate-limit <N/SECONDS>',
+    `the run's request budget (default ${API_RATE_LIMIT.requests}/${API_RATE_LIMIT.windowSeconds}, the service's per-user limit; divided by N under --shard)`,
+  );
 
 export const shardOption = (): Option =>
   new Option('--shard <K/N>', 'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once');
@@ -67,19 +73,31 @@ export function selectShard(
   const repo = files.repo !== undefined ? { repo: files.repo } : {};
   if (spec === undefined) return { configs: [...files.configs], accounts, ...repo };
   const shard = parseShard(spec);
-  return { configs: files.configs.filter((c) => inShard(c.zone, shard)), accounts: accounts.filter((a) => inShard(a.accountId, shard)), shard, ...repo };
+  return {
+    configs: files.configs.filter((c) => inShard(c.zone, shard)),
+    accounts: accounts.filter((a) => inShard(a.accountId, shard)),
+    shard,
+    ...repo,
+  };
 }
 
 /**
  * The clients of a run: one per credential, each with its own budget. Without a repository
  * configuration the environment's credential is checked at once, as a run-wide error.
  */
-export function runClients(flags: { readonly baseUrl?: string; readonly rateLimit?: string }, shard: Shard | undefined, repo: RepoConfig | undefined): RunClients {
-  const clients = new RunClients(repo, { ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}), ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}), ...(shard ? { shard } : {}) });
+export function runClients(
+  flags: { readonly baseUrl?: string; readonly rateLimit?: string },
+  shard: Shard | undefined,
+  repo: RepoConfig | undefined,
+): RunClients {
+  const clients = new RunClients(repo, {
+    ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+    ...(shard ? { shard } : {}),
+  });
   if (repo === undefined) clients.default();
   return clients;
 }
-
 
 /** The outcomes of a run: each zone's, and each account file's. */
 export interface RunOutcomes {
@@ -137,7 +155,8 @@ export async function runZones(
         if (check?.kind === 'missing') for (const problem of check.problems) log(`zonectl: warning: ${problem}; apply would be refused`);
       }
     }
-    const unmanaged = options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
+    const unmanaged =
+      options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
     return { zones, accounts, ...unmanaged };
   } finally {
     await clients.close();
@@ -170,16 +189,29 @@ export function printReport(
   let markdown: string | undefined;
   switch (format) {
     case 'json':
-      out(renderJson(plans, { ...(options.jsonExtra ?? {}), ...(failed.length > 0 ? { errors: failed } : {}), ...(accounts.length > 0 ? { accounts } : {}), ...(zonesNoFileManages ? { unmanaged_zones: zonesNoFileManages } : {}) }));
+      out(
+        renderJson(plans, {
+          ...(options.jsonExtra ?? {}),
+          ...(failed.length > 0 ? { errors: failed } : {}),
+          ...(accounts.length > 0 ? { accounts } : {}),
+          ...(zonesNoFileManages ? { unmanaged_zones: zonesNoFileManages } : {}),
+        }),
+      );
       break;
     case 'markdown':
       markdown = renderMarkdownReport(reports, { kind, ...listing });
       out(markdown);
-      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``)).join('\n')}\n`);
+      if (zonesNoFileManages)
+        out(
+          `\n${describeUnmanagedZones(zonesNoFileManages)
+            .map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``))
+            .join('\n')}\n`,
+        );
       break;
     case 'text':
       if (plans.length > 0) out(renderText(plans, styleFor(process.stdout), listing));
-      for (const r of reports) if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
+      for (const r of reports)
+        if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
       if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
       if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).join('\n')}\n`);
       break;
@@ -193,7 +225,12 @@ export function printReport(
  * On GitHub Actions, the Markdown report is appended to the job summary
  * (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#adding-a-job-summary).
  */
-export function appendStepSummary(kind: ReportKind, reports: readonly ZoneReport[], env: Readonly<Record<string, string | undefined>>, markdown?: string): void {
+export function appendStepSummary(
+  kind: ReportKind,
+  reports: readonly ZoneReport[],
+  env: Readonly<Record<string, string | undefined>>,
+  markdown?: string,
+): void {
   const file = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS !== 'true' || file === undefined || file === '') return;
   try {
@@ -208,6 +245,9 @@ export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[
   if (zones.length === 0) return ['Unmanaged zones: none (every zone the credentials can see has a file)'];
   return [
     `Unmanaged zones (${zones.length}; no file manages them; zonectl never deletes a zone):`,
-    ...zones.map((z) => `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`),
+    ...zones.map(
+      (z) =>
+        `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`,
+    ),
   ];
 }

@@ -113,9 +113,7 @@ export interface TokenRow {
 }
 
 /** Who is calling. A key-pair caller has every permission of its user. */
-export type Principal =
-  | { kind: 'key'; user: UserRow }
-  | { kind: 'token'; user: UserRow; token: TokenRow };
+export type Principal = { kind: 'key'; user: UserRow } | { kind: 'token'; user: UserRow; token: TokenRow };
 
 /** What a route touches, for policy evaluation. */
 export type ResourceRef =

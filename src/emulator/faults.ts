@@ -88,7 +88,7 @@ export class RateLimiter {
         kind: 'limited',
         retryAfter: reset,
         headers: {
-          'Ratelimit': `"default";r=0;t=${reset}`,
+          Ratelimit: `"default";r=0;t=${reset}`,
           'Ratelimit-Policy': policy,
           'Retry-After': String(reset),
         },
@@ -98,7 +98,7 @@ export class RateLimiter {
     return {
       kind: 'allowed',
       headers: {
-        'Ratelimit': `"default";r=${this.limit.requests - this.used};t=${reset}`,
+        Ratelimit: `"default";r=${this.limit.requests - this.used};t=${reset}`,
         'Ratelimit-Policy': policy,
       },
     };

@@ -46,12 +46,7 @@ export const STREAMED_LIST_FROM = 2000;
 const LIST_SLICE = 1000;
 const LIST_HEAD = '{"result":[';
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (isLongList(body)) {
     void sendListInSlices(res, status, body, headers);
     return;
@@ -188,7 +183,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
     socket.destroy();
     return;
   }
-  const teCl = err.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || /content-length/i.test(err.message) && /transfer-encoding/i.test(err.message);
+  const teCl =
+    err.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || (/content-length/i.test(err.message) && /transfer-encoding/i.test(err.message));
   const item: ApiErrorItem = teCl
     ? TE_CL_ERROR
     : { code: CODES.invalidHeaders, message: 'Invalid request: the request could not be parsed' };

@@ -21,9 +21,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { lockState, type StateLock } from './state-lock.js';
 
-export type JournalOp =
-  | { o: 'p'; c: string; i: string; v: unknown }
-  | { o: 'd'; c: string; i: string };
+export type JournalOp = { o: 'p'; c: string; i: string; v: unknown } | { o: 'd'; c: string; i: string };
 
 export interface StateImage {
   /** Snapshot entries, in order. */

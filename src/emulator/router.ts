@@ -10,10 +10,7 @@ interface CompiledRoute {
   segments: string[];
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'wrong-method' }
-  | { kind: 'not-found' };
+export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'wrong-method' } | { kind: 'not-found' };
 
 export class Router {
   private readonly byLength = new Map<number, CompiledRoute[]>();

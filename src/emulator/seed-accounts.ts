@@ -52,8 +52,15 @@ export function seedExtraAccounts(
           continue;
         }
         const zone: ZoneRow = {
-          id: newId(), name: zname, account_id: account.id, plan: opts.zonePlan, status: 'active',
-          created_on: iso, modified_on: iso, activated_on: iso, name_servers: nameServersFor(zname),
+          id: newId(),
+          name: zname,
+          account_id: account.id,
+          plan: opts.zonePlan,
+          status: 'active',
+          created_on: iso,
+          modified_on: iso,
+          activated_on: iso,
+          name_servers: nameServersFor(zname),
         };
         store.put('zones', zone.id, zone);
         opts.settings.seedZone(store, zone);

@@ -31,7 +31,7 @@ export function nameServersFor(zone: string): string[] {
   let h = 0;
   for (const ch of zone) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   const a = NS_NAMES[h % NS_NAMES.length];
-  const b = NS_NAMES[(h + 1 + (h >>> 8) % (NS_NAMES.length - 1)) % NS_NAMES.length];
+  const b = NS_NAMES[(h + 1 + ((h >>> 8) % (NS_NAMES.length - 1))) % NS_NAMES.length];
   return [`${a}.ns.cloudflare.com`, `${b}.ns.cloudflare.com`];
 }
 

@@ -107,9 +107,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   const now = opts.now ?? (() => new Date());
   const identity = opts.identity ?? (await loadIdentityModule());
   const settings = opts.settings ?? (await loadSettingsModule());
-  const store = opts.statePath
-    ? await MemoryStore.open(opts.statePath, { compactAfter: opts.compactAfter })
-    : MemoryStore.inMemory();
+  const store = opts.statePath ? await MemoryStore.open(opts.statePath, { compactAfter: opts.compactAfter }) : MemoryStore.inMemory();
 
   const fresh = store.size('users') === 0;
   const tokenGenerated = opts.token === undefined && fresh;
@@ -266,7 +264,9 @@ function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerRes
       const fault = deps.faults.decide();
       if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
       if (fault.kind === 'refuse') {
-        throw new ApiError(fault.status, [{ code: CODES.unavailable, message: 'Injected fault: the service could not handle the request' }]);
+        throw new ApiError(fault.status, [
+          { code: CODES.unavailable, message: 'Injected fault: the service could not handle the request' },
+        ]);
       }
       const result = await dispatch(deps, req, method, url).finally(() => {
         if (method !== 'GET' && method !== 'HEAD') deps.onWrite();
@@ -299,13 +299,17 @@ async function dispatch(deps: HandlerDeps, req: IncomingMessage, method: string,
   const path = url.pathname;
   const fullPath = path;
   if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-    throw new ApiError(404, [{ code: CODES.noRoute, message: `Could not route to ${fullPath}, perhaps your object identifier is invalid?` }]);
+    throw new ApiError(404, [
+      { code: CODES.noRoute, message: `Could not route to ${fullPath}, perhaps your object identifier is invalid?` },
+    ]);
   }
   const match = deps.router.match(method, path.slice(API_PREFIX.length));
   if (match.kind === 'not-found') {
     // Drain the body so keep-alive connections stay usable.
     req.resume();
-    throw new ApiError(404, [{ code: CODES.noRoute, message: `Could not route to ${fullPath}, perhaps your object identifier is invalid?` }]);
+    throw new ApiError(404, [
+      { code: CODES.noRoute, message: `Could not route to ${fullPath}, perhaps your object identifier is invalid?` },
+    ]);
   }
   if (match.kind === 'wrong-method') {
     req.resume();

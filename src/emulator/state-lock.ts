@@ -108,9 +108,21 @@ async function removeStale(path: string, staleText: string): Promise<boolean> {
 }
 
 function refusal(statePath: string, lockPath: string, owner: LockOwner | undefined): StateLockedError {
-  const who = owner === undefined ? 'an unreadable lock' : owner.host === hostname() ? `process ${owner.pid}` : `process ${owner.pid} on host ${owner.host}`;
-  const after = owner !== undefined && owner.host !== hostname() ? `; if that emulator is gone, remove ${lockPath}` : owner === undefined ? `; remove ${lockPath} if no emulator uses this state` : '';
-  return new StateLockedError(`--state ${statePath} is in use by another emulator (${who}, see ${lockPath}); two emulators on one state would each miss the other's writes${after}`);
+  const who =
+    owner === undefined
+      ? 'an unreadable lock'
+      : owner.host === hostname()
+        ? `process ${owner.pid}`
+        : `process ${owner.pid} on host ${owner.host}`;
+  const after =
+    owner !== undefined && owner.host !== hostname()
+      ? `; if that emulator is gone, remove ${lockPath}`
+      : owner === undefined
+        ? `; remove ${lockPath} if no emulator uses this state`
+        : '';
+  return new StateLockedError(
+    `--state ${statePath} is in use by another emulator (${who}, see ${lockPath}); two emulators on one state would each miss the other's writes${after}`,
+  );
 }
 
 /** Takes the lock of `statePath` or throws StateLockedError. */

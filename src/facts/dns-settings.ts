@@ -8,7 +8,13 @@
  */
 
 /** A zone's `nameservers.type`. */
-export const ZONE_NAMESERVER_TYPES = ['cloudflare.standard', 'cloudflare.advanced', 'custom.account', 'custom.tenant', 'custom.zone'] as const;
+export const ZONE_NAMESERVER_TYPES = [
+  'cloudflare.standard',
+  'cloudflare.advanced',
+  'custom.account',
+  'custom.tenant',
+  'custom.zone',
+] as const;
 
 /** An account's `zone_defaults.nameservers.type`: also `cloudflare.standard.random`, never `custom.zone`. */
 export const ACCOUNT_NAMESERVER_TYPES = [

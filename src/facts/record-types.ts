@@ -7,8 +7,27 @@
  */
 
 export const RECORD_TYPE_NAMES = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'CAA', 'SRV', 'SVCB', 'HTTPS', 'PTR', 'NS', 'DS', 'DNSKEY',
-  'URI', 'NAPTR', 'SSHFP', 'TLSA', 'SMIMEA', 'CERT', 'LOC', 'OPENPGPKEY',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'CAA',
+  'SRV',
+  'SVCB',
+  'HTTPS',
+  'PTR',
+  'NS',
+  'DS',
+  'DNSKEY',
+  'URI',
+  'NAPTR',
+  'SSHFP',
+  'TLSA',
+  'SMIMEA',
+  'CERT',
+  'LOC',
+  'OPENPGPKEY',
 ] as const;
 
 export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
@@ -39,13 +58,43 @@ const b64 = { kind: 'base64' } as const;
 
 /** `data` fields per structured type, in the order the service renders them into `content`. */
 export const DATA_FIELD_FACTS: Readonly<Partial<Record<RecordTypeName, readonly DataFieldFact[]>>> = {
-  CAA: [{ name: 'flags', shape: u8 }, { name: 'tag', shape: text }, { name: 'value', shape: text }],
-  SRV: [{ name: 'priority', shape: u16 }, { name: 'weight', shape: u16 }, { name: 'port', shape: u16 }, { name: 'target', shape: host }],
-  HTTPS: [{ name: 'priority', shape: u16 }, { name: 'target', shape: host }, { name: 'value', shape: text, optional: true }],
-  SVCB: [{ name: 'priority', shape: u16 }, { name: 'target', shape: host }, { name: 'value', shape: text, optional: true }],
-  URI: [{ name: 'weight', shape: u16 }, { name: 'target', shape: text }],
-  DS: [{ name: 'key_tag', shape: u16 }, { name: 'algorithm', shape: u8 }, { name: 'digest_type', shape: u8 }, { name: 'digest', shape: hex }],
-  DNSKEY: [{ name: 'flags', shape: u16 }, { name: 'protocol', shape: u8 }, { name: 'algorithm', shape: u8 }, { name: 'public_key', shape: b64 }],
+  CAA: [
+    { name: 'flags', shape: u8 },
+    { name: 'tag', shape: text },
+    { name: 'value', shape: text },
+  ],
+  SRV: [
+    { name: 'priority', shape: u16 },
+    { name: 'weight', shape: u16 },
+    { name: 'port', shape: u16 },
+    { name: 'target', shape: host },
+  ],
+  HTTPS: [
+    { name: 'priority', shape: u16 },
+    { name: 'target', shape: host },
+    { name: 'value', shape: text, optional: true },
+  ],
+  SVCB: [
+    { name: 'priority', shape: u16 },
+    { name: 'target', shape: host },
+    { name: 'value', shape: text, optional: true },
+  ],
+  URI: [
+    { name: 'weight', shape: u16 },
+    { name: 'target', shape: text },
+  ],
+  DS: [
+    { name: 'key_tag', shape: u16 },
+    { name: 'algorithm', shape: u8 },
+    { name: 'digest_type', shape: u8 },
+    { name: 'digest', shape: hex },
+  ],
+  DNSKEY: [
+    { name: 'flags', shape: u16 },
+    { name: 'protocol', shape: u8 },
+    { name: 'algorithm', shape: u8 },
+    { name: 'public_key', shape: b64 },
+  ],
   NAPTR: [
     { name: 'order', shape: u16 },
     { name: 'preference', shape: u16 },
@@ -54,10 +103,29 @@ export const DATA_FIELD_FACTS: Readonly<Partial<Record<RecordTypeName, readonly 
     { name: 'regex', shape: text },
     { name: 'replacement', shape: host },
   ],
-  SSHFP: [{ name: 'algorithm', shape: u8 }, { name: 'type', shape: u8 }, { name: 'fingerprint', shape: hex }],
-  TLSA: [{ name: 'usage', shape: u8 }, { name: 'selector', shape: u8 }, { name: 'matching_type', shape: u8 }, { name: 'certificate', shape: hex }],
-  SMIMEA: [{ name: 'usage', shape: u8 }, { name: 'selector', shape: u8 }, { name: 'matching_type', shape: u8 }, { name: 'certificate', shape: hex }],
-  CERT: [{ name: 'type', shape: u16 }, { name: 'key_tag', shape: u16 }, { name: 'algorithm', shape: u8 }, { name: 'certificate', shape: b64 }],
+  SSHFP: [
+    { name: 'algorithm', shape: u8 },
+    { name: 'type', shape: u8 },
+    { name: 'fingerprint', shape: hex },
+  ],
+  TLSA: [
+    { name: 'usage', shape: u8 },
+    { name: 'selector', shape: u8 },
+    { name: 'matching_type', shape: u8 },
+    { name: 'certificate', shape: hex },
+  ],
+  SMIMEA: [
+    { name: 'usage', shape: u8 },
+    { name: 'selector', shape: u8 },
+    { name: 'matching_type', shape: u8 },
+    { name: 'certificate', shape: hex },
+  ],
+  CERT: [
+    { name: 'type', shape: u16 },
+    { name: 'key_tag', shape: u16 },
+    { name: 'algorithm', shape: u8 },
+    { name: 'certificate', shape: b64 },
+  ],
   LOC: [
     { name: 'lat_degrees', shape: { kind: 'int', min: 0, max: 90 } },
     { name: 'lat_minutes', shape: { kind: 'int', min: 0, max: 59 } },

@@ -24,7 +24,9 @@ zone_defaults:
 `;
 
 async function liveDefaults(h: Harness): Promise<Record<string, unknown>> {
-  const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   const body = (await res.json()) as { result: { zone_defaults: Record<string, unknown> } };
   return body.result.zone_defaults;
 }
@@ -68,7 +70,9 @@ describe('account file (zone_defaults) through the CLI', () => {
     expect(plan.stdout).toMatch(new RegExp(`account ${h.emulator.accountId.slice(0, 8)}…: zone defaults +0 +1 +0 +0 +0 +changes`));
     expect(plan.stdout).toContain('2 zones and 1 account file: 3 with changes, 0 failed, 0 in sync');
 
-    const json = JSON.parse((await cli(['plan', zones, '--format', 'json'])).stdout) as { accounts: Array<{ account_id: string; changes: Array<{ body: unknown; path: string }> }> };
+    const json = JSON.parse((await cli(['plan', zones, '--format', 'json'])).stdout) as {
+      accounts: Array<{ account_id: string; changes: Array<{ body: unknown; path: string }> }>;
+    };
     expect(json.accounts).toHaveLength(1);
     expect(json.accounts[0]!.account_id).toBe(h.emulator.accountId);
     expect(json.accounts[0]!.changes[0]!.path).toBe(`/accounts/${h.emulator.accountId}/dns_settings`);
@@ -82,7 +86,12 @@ describe('account file (zone_defaults) through the CLI', () => {
     const writes = proxy.forwarded.filter((r) => r.startsWith('PATCH /client/v4/accounts/'));
     expect(writes).toEqual([`PATCH /client/v4/accounts/${h.emulator.accountId}/dns_settings`]);
     const live = await liveDefaults(h);
-    expect(live).toMatchObject({ flatten_all_cnames: true, ns_ttl: 3600, nameservers: { type: 'cloudflare.standard.random' }, soa: { refresh: 20000, retry: 3000, expire: 604800 } });
+    expect(live).toMatchObject({
+      flatten_all_cnames: true,
+      ns_ttl: 3600,
+      nameservers: { type: 'cloudflare.standard.random' },
+      soa: { refresh: 20000, retry: 3000, expire: 604800 },
+    });
 
     proxy.forwarded.length = 0;
     const again = await cli(['plan', zones, '--detailed-exitcode']);
@@ -108,14 +117,27 @@ describe('account file (zone_defaults) through the CLI', () => {
     // apply --format json: the account's entry is in the one document, nothing else on stdout.
     const dry = await cli(['apply', zones, '--dry-run', '--format', 'json']);
     expect(dry.code, dry.stderr).toBe(2);
-    const dryDoc = JSON.parse(dry.stdout) as { dry_run: boolean; accounts: Array<{ outcome: string; http_calls: Array<{ method: string; path: string }> }> };
+    const dryDoc = JSON.parse(dry.stdout) as {
+      dry_run: boolean;
+      accounts: Array<{ outcome: string; http_calls: Array<{ method: string; path: string }> }>;
+    };
     expect(dryDoc.dry_run).toBe(true);
     expect(dryDoc.accounts[0]!.outcome).toBe('dry_run');
-    expect(dryDoc.accounts[0]!.http_calls).toEqual([expect.objectContaining({ method: 'PATCH', path: `/accounts/${h.emulator.accountId}/dns_settings` })]);
+    expect(dryDoc.accounts[0]!.http_calls).toEqual([
+      expect.objectContaining({ method: 'PATCH', path: `/accounts/${h.emulator.accountId}/dns_settings` }),
+    ]);
     const applied = await cli(['apply', zones, '--yes', '--format', 'json']);
     expect(applied.code, applied.stderr).toBe(0);
     const doc = JSON.parse(applied.stdout) as { accounts: Array<{ account_id: string; outcome: string; fields: string[]; calls: number }> };
-    expect(doc.accounts).toEqual([{ account_id: h.emulator.accountId, file: join(zones, 'account.yaml'), outcome: 'applied', fields: ['zone_defaults.ns_ttl'], calls: 1 }]);
+    expect(doc.accounts).toEqual([
+      {
+        account_id: h.emulator.accountId,
+        file: join(zones, 'account.yaml'),
+        outcome: 'applied',
+        fields: ['zone_defaults.ns_ttl'],
+        calls: 1,
+      },
+    ]);
     expect((await liveDefaults(h)).ns_ttl).toBe(3600);
     // Fourteen CLI runs in sequence (each starts node with tsx): a cap, not a timing assertion.
   }, 120_000);
@@ -123,14 +145,26 @@ describe('account file (zone_defaults) through the CLI', () => {
   it('an invalid account file is file:line:col errors and no HTTP request at all', async () => {
     proxy.forwarded.length = 0;
     const bad = join(dir, 'bad-account.yaml');
-    writeFileSync(bad, `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  ns_ttl: 5\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`);
+    writeFileSync(
+      bad,
+      `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  ns_ttl: 5\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`,
+    );
     const soa = join(dir, 'soa-account.yaml');
-    writeFileSync(soa, `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`);
-    for (const cmd of [['validate', bad], ['plan', bad], ['apply', bad, '--yes'], ['drift', soa]]) {
+    writeFileSync(
+      soa,
+      `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  soa: { refresh: 700, retry: 900, rname: admin@example.com }\n`,
+    );
+    for (const cmd of [
+      ['validate', bad],
+      ['plan', bad],
+      ['apply', bad, '--yes'],
+      ['drift', soa],
+    ]) {
       const r = await cli(cmd);
       expect(r.code).toBe(1);
       expect(r.stderr).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
-      if (cmd[1] === bad) expect(r.stdout + r.stderr).toMatch(/bad-account\.yaml:4:11 zone_defaults\.ns_ttl: 5 is out of range \(30\.\.86400\)/);
+      if (cmd[1] === bad)
+        expect(r.stdout + r.stderr).toMatch(/bad-account\.yaml:4:11 zone_defaults\.ns_ttl: 5 is out of range \(30\.\.86400\)/);
       else {
         expect(r.stdout + r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.retry: SOA retry 900 must not exceed refresh 700/);
         expect(r.stdout + r.stderr).toMatch(/soa-account\.yaml:4:\d+ zone_defaults\.soa\.rname: .*write admin\.example\.com/);
@@ -143,12 +177,19 @@ describe('account file (zone_defaults) through the CLI', () => {
     const sub = join(dir, 'two');
     mkdirSync(sub);
     writeFileSync(join(sub, 'a.yaml'), `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults: { ns_ttl: 3600 }\n`);
-    writeFileSync(join(sub, 'b.yaml'), `version: 1\naccount_id: ${h.emulator.accountId.toUpperCase()}\nzone_defaults: { multi_provider: true }\n`);
+    writeFileSync(
+      join(sub, 'b.yaml'),
+      `version: 1\naccount_id: ${h.emulator.accountId.toUpperCase()}\nzone_defaults: { multi_provider: true }\n`,
+    );
     writeFileSync(join(sub, 'c.yaml'), `version: 1\naccount_id: ${h.emulator.accountId}\n`);
     const r = await cli(['validate', sub]);
     expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toMatch(/b\.yaml:1:1 account_id: account [0-9a-f]{32} is also described by .*a\.yaml and by .*b\.yaml; one account file per account/);
-    expect(r.stdout).toMatch(/c\.yaml:1:1: missing required field `zone` \(the zone's name; an account file has `account_id` and `zone_defaults` instead\)/);
+    expect(r.stdout + r.stderr).toMatch(
+      /b\.yaml:1:1 account_id: account [0-9a-f]{32} is also described by .*a\.yaml and by .*b\.yaml; one account file per account/,
+    );
+    expect(r.stdout).toMatch(
+      /c\.yaml:1:1: missing required field `zone` \(the zone's name; an account file has `account_id` and `zone_defaults` instead\)/,
+    );
   });
 
   it('retired account settings warn with their replacement and are not sent', async () => {
@@ -160,8 +201,12 @@ describe('account file (zone_defaults) through the CLI', () => {
     const v = await cli(['validate', retired]);
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`retired.yaml: valid (zone defaults of account ${h.emulator.accountId}: 1 field, 2 warnings)`);
-    expect(v.stdout).toMatch(/retired\.yaml:3:1 default_nameservers: warning: `default_nameservers` is retired \(2025-03-14\) and is not sent: write `zone_defaults: \{ nameservers: \{ type: custom\.tenant \} \}`/);
-    expect(v.stdout).toMatch(/retired\.yaml:5:3 zone_defaults\.use_account_custom_ns_by_default: warning: .*nameservers: \{ type: custom\.account \}/);
+    expect(v.stdout).toMatch(
+      /retired\.yaml:3:1 default_nameservers: warning: `default_nameservers` is retired \(2025-03-14\) and is not sent: write `zone_defaults: \{ nameservers: \{ type: custom\.tenant \} \}`/,
+    );
+    expect(v.stdout).toMatch(
+      /retired\.yaml:5:3 zone_defaults\.use_account_custom_ns_by_default: warning: .*nameservers: \{ type: custom\.account \}/,
+    );
     const dry = await cli(['apply', retired, '--dry-run']);
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain(`PATCH /accounts/${h.emulator.accountId}/dns_settings {"zone_defaults":{"multi_provider":true}}`);

@@ -30,12 +30,23 @@ const LIVE = defaultAccountSettings().zone_defaults as unknown as Record<string,
 
 describe('account file: schema and rules', () => {
   it('a valid file with ${VAR} gives the account id (lower case) and only the fields it sets', () => {
-    const a = account(`version: 1\nx-note: ignored\naccount_id: \${ZONECTL_ACC}\nzone_defaults:\n  ns_ttl: 3600\n  nameservers: { type: cloudflare.standard.random }\n  soa: { refresh: 20000 }\n`, { ZONECTL_ACC: ID.toUpperCase() });
-    expect(a).toEqual({ file: 'account.yaml', accountId: ID, zoneDefaults: { ns_ttl: 3600, nameservers: { type: 'cloudflare.standard.random' }, soa: { refresh: 20000 } } });
+    const a = account(
+      `version: 1\nx-note: ignored\naccount_id: \${ZONECTL_ACC}\nzone_defaults:\n  ns_ttl: 3600\n  nameservers: { type: cloudflare.standard.random }\n  soa: { refresh: 20000 }\n`,
+      { ZONECTL_ACC: ID.toUpperCase() },
+    );
+    expect(a).toEqual({
+      file: 'account.yaml',
+      accountId: ID,
+      zoneDefaults: { ns_ttl: 3600, nameservers: { type: 'cloudflare.standard.random' }, soa: { refresh: 20000 } },
+    });
   });
 
   it('the service rules of the fields: ns_ttl range, nameservers type enum (no custom.zone), account id form, unknown fields', () => {
-    expect(lines(`version: 1\naccount_id: 0123\nzone_defaults:\n  ns_ttl: 10\n  nameservers: { type: custom.zone }\n  flaten_all_cnames: true\n`)).toEqual([
+    expect(
+      lines(
+        `version: 1\naccount_id: 0123\nzone_defaults:\n  ns_ttl: 10\n  nameservers: { type: custom.zone }\n  flaten_all_cnames: true\n`,
+      ),
+    ).toEqual([
       'account.yaml:2:13 account_id: must be an account id of 32 hexadecimal characters',
       'account.yaml:4:11 zone_defaults.ns_ttl: 10 is out of range (30..86400)',
       'account.yaml:5:24 zone_defaults.nameservers.type: must be one of cloudflare.standard, cloudflare.standard.random, cloudflare.advanced, custom.account, custom.tenant, not the string "custom.zone"',
@@ -43,8 +54,12 @@ describe('account file: schema and rules', () => {
     ]);
   });
 
-  it('SOA rules are the zone settings\' rules, at zone_defaults.soa', () => {
-    expect(lines(`version: 1\naccount_id: ${ID}\nzone_defaults:\n  soa: { refresh: 700, retry: 900, expire: 500, ttl: 60, rname: john.doe@example.com }\n`)).toEqual([
+  it("SOA rules are the zone settings' rules, at zone_defaults.soa", () => {
+    expect(
+      lines(
+        `version: 1\naccount_id: ${ID}\nzone_defaults:\n  soa: { refresh: 700, retry: 900, expire: 500, ttl: 60, rname: john.doe@example.com }\n`,
+      ),
+    ).toEqual([
       'account.yaml:4:31 zone_defaults.soa.retry: SOA retry 900 must not exceed refresh 700',
       'account.yaml:4:44 zone_defaults.soa.expire: SOA expire 500 is out of range: 86400..2419200 seconds',
       'account.yaml:4:44 zone_defaults.soa.expire: SOA expire 500 must not be smaller than refresh 700',
@@ -56,7 +71,7 @@ describe('account file: schema and rules', () => {
   it('a file with neither zone nor zone_defaults, or with both, is told which field it needs', () => {
     // Neither `zone` nor `account_id`: a shared fragment (issue 21), valid when empty.
     expect(lines('version: 1\nrecords: []\n')).toEqual([]);
-    expect(lines('records: []\n')).toEqual(["account.yaml:1:1: missing required field `version` (add `version: 1`)"]);
+    expect(lines('records: []\n')).toEqual(['account.yaml:1:1: missing required field `version` (add `version: 1`)']);
     // A zone file may name its account (`account_id`, for a zone zonectl creates): `zone` is what it lacks.
     expect(lines(`version: 1\naccount_id: ${ID}\n`)).toEqual([
       "account.yaml:1:1: missing required field `zone` (the zone's name; an account file has `account_id` and `zone_defaults` instead)",
@@ -79,15 +94,17 @@ describe('account file: schema and rules', () => {
 
   it('an unset ${VAR} in account_id is one error naming it, and no config', () => {
     const r = load('version: 1\naccount_id: ${ZONECTL_NOPE}\nzone_defaults: { ns_ttl: 3600 }\n');
-    expect(r.problems.map(formatProblem)).toEqual(['account.yaml:2:13 account_id: environment variable ZONECTL_NOPE is not set (write ${ZONECTL_NOPE:-default} to give a default)']);
+    expect(r.problems.map(formatProblem)).toEqual([
+      'account.yaml:2:13 account_id: environment variable ZONECTL_NOPE is not set (write ${ZONECTL_NOPE:-default} to give a default)',
+    ]);
     expect(r.account).toBeUndefined();
   });
 
   it('the quick check and ajv agree on account documents', () => {
     expect(validateAgainstSchema({ version: 1, account_id: ID, zone_defaults: { ns_ttl: 3600 } }).issues).toEqual([]);
-    expect(validateAgainstSchema({ version: 1, account_id: ID, zone_defaults: { ns_ttl: 3600, records: [] } }).issues.map((i) => i.message)).toEqual([
-      'unknown field `records`',
-    ]);
+    expect(
+      validateAgainstSchema({ version: 1, account_id: ID, zone_defaults: { ns_ttl: 3600, records: [] } }).issues.map((i) => i.message),
+    ).toEqual(['unknown field `records`']);
   });
 
   it('zone files are unchanged: no account, and their own errors', () => {
@@ -101,7 +118,10 @@ describe('account plan', () => {
   const config = (zoneDefaults: Record<string, unknown>): AccountConfig => ({ file: 'account.yaml', accountId: ID, zoneDefaults });
 
   it('compares only the fields the file sets; one PATCH of zone_defaults; nested objects sent whole', () => {
-    const plan = planAccount(config({ ns_ttl: 3600, flatten_all_cnames: false, soa: { refresh: 20000 }, nameservers: { type: 'custom.account' } }), LIVE);
+    const plan = planAccount(
+      config({ ns_ttl: 3600, flatten_all_cnames: false, soa: { refresh: 20000 }, nameservers: { type: 'custom.account' } }),
+      LIVE,
+    );
     expect(plan.operations).toHaveLength(1);
     const op = plan.operations[0]!;
     expect(op.method).toBe('PATCH');

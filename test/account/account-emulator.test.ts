@@ -9,7 +9,9 @@ function problems(body: unknown): string[] {
 
 describe('emulator: PATCH /accounts/{id}/dns_settings', () => {
   it('zone_defaults.nameservers has only `type` (ns_set is a zone setting), with the account types', () => {
-    expect(problems({ zone_defaults: { nameservers: { type: 'custom.account', ns_set: 2 } } })).toEqual(['unknown field: zone_defaults.nameservers.ns_set']);
+    expect(problems({ zone_defaults: { nameservers: { type: 'custom.account', ns_set: 2 } } })).toEqual([
+      'unknown field: zone_defaults.nameservers.ns_set',
+    ]);
     for (const type of ['cloudflare.standard', 'cloudflare.standard.random', 'custom.account', 'custom.tenant']) {
       expect(problems({ zone_defaults: { nameservers: { type } } })).toEqual([]);
     }
@@ -17,7 +19,11 @@ describe('emulator: PATCH /accounts/{id}/dns_settings', () => {
   });
 
   it('the retired account settings are refused with their replacement, at the top level and in zone_defaults', () => {
-    expect(problems({ use_account_custom_ns_by_default: true })).toEqual(['"use_account_custom_ns_by_default" is retired (2025-03-14); use "zone_defaults.nameservers.type"']);
-    expect(problems({ zone_defaults: { default_nameservers: 'custom.account' } })).toEqual(['"default_nameservers" is retired (2025-03-14); use "zone_defaults.nameservers.type"']);
+    expect(problems({ use_account_custom_ns_by_default: true })).toEqual([
+      '"use_account_custom_ns_by_default" is retired (2025-03-14); use "zone_defaults.nameservers.type"',
+    ]);
+    expect(problems({ zone_defaults: { default_nameservers: 'custom.account' } })).toEqual([
+      '"default_nameservers" is retired (2025-03-14); use "zone_defaults.nameservers.type"',
+    ]);
   });
 });

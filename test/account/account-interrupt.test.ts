@@ -31,9 +31,13 @@ describe('apply of an account file, interrupted', () => {
     const r = await apply.done;
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/SIGINT: sending no more calls/);
-    expect(r.stderr).toMatch(/^zonectl: error\[INTERRUPTED\]: interrupted by SIGINT while changing the zone defaults of the account files$/m);
+    expect(r.stderr).toMatch(
+      /^zonectl: error\[INTERRUPTED\]: interrupted by SIGINT while changing the zone defaults of the account files$/m,
+    );
     // The PATCH in flight was answered before the exit: the change is in place.
-    const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const body = (await res.json()) as { result: { zone_defaults: { ns_ttl: number } } };
     expect(body.result.zone_defaults.ns_ttl).toBe(7200);
   });

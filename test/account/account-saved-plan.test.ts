@@ -11,7 +11,9 @@ import { runCli, type CliResult } from '../cli/run-cli.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 
 async function zoneDefaults(h: Harness): Promise<Record<string, unknown>> {
-  const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   return ((await res.json()) as { result: { zone_defaults: Record<string, unknown> } }).result.zone_defaults;
 }
 
@@ -36,8 +38,14 @@ describe('account files in saved plans', () => {
     dir = mkdtempSync(join(tmpdir(), 'zonectl-account-saved-'));
     zones = join(dir, 'zones');
     mkdirSync(zones);
-    writeFileSync(join(zones, 'example.com.yaml'), 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    writeFileSync(join(zones, 'account.yaml'), 'version: 1\naccount_id: ${ZONECTL_ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 3600\n  flatten_all_cnames: true\n');
+    writeFileSync(
+      join(zones, 'example.com.yaml'),
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
+    );
+    writeFileSync(
+      join(zones, 'account.yaml'),
+      'version: 1\naccount_id: ${ZONECTL_ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 3600\n  flatten_all_cnames: true\n',
+    );
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
   });
   afterAll(async () => {
@@ -49,7 +57,10 @@ describe('account files in saved plans', () => {
     const plan = await cli(['plan', zones, '--out', out]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).not.toMatch(/holds the zones only/);
-    const saved = JSON.parse(readFileSync(out, 'utf8')) as { accounts: Array<{ plan: { accountId: string; operations: Array<{ path: string }> } }>; files: Array<{ path: string }> };
+    const saved = JSON.parse(readFileSync(out, 'utf8')) as {
+      accounts: Array<{ plan: { accountId: string; operations: Array<{ path: string }> } }>;
+      files: Array<{ path: string }>;
+    };
     expect(saved.accounts).toHaveLength(1);
     expect(saved.accounts[0]!.plan.operations.map((o) => o.path)).toEqual([`/accounts/${h.emulator.accountId}/dns_settings`]);
     expect(saved.files.map((f) => f.path)).toContain(join(zones, 'account.yaml'));
@@ -69,7 +80,9 @@ describe('account files in saved plans', () => {
     await patchDefaults(h, { ns_ttl: 7200 }); // someone else, after the plan was saved
     const apply = await cli(['apply', '--plan', out, '--yes']);
     expect(apply.code).toBe(1);
-    expect(apply.stderr).toMatch(/error\[STALE_PLAN\]: account [0-9a-f]{8}…: zone defaults: the saved plan is stale: live state changed since it was made \(zone_defaults\)/);
+    expect(apply.stderr).toMatch(
+      /error\[STALE_PLAN\]: account [0-9a-f]{8}…: zone defaults: the saved plan is stale: live state changed since it was made \(zone_defaults\)/,
+    );
     expect((await zoneDefaults(h)).ns_ttl).toBe(7200);
   });
 
@@ -77,11 +90,16 @@ describe('account files in saved plans', () => {
     await patchDefaults(h, { ns_ttl: 86400 });
     const out = join(dir, 'edited.json');
     expect((await cli(['plan', zones, '--out', out])).code).toBe(0);
-    const text = readFileSync(out, 'utf8').replace(`"/accounts/${h.emulator.accountId}/dns_settings"`, `"/accounts/${h.emulator.accountId}/members"`);
+    const text = readFileSync(out, 'utf8').replace(
+      `"/accounts/${h.emulator.accountId}/dns_settings"`,
+      `"/accounts/${h.emulator.accountId}/members"`,
+    );
     writeFileSync(out, text);
     const apply = await cli(['apply', '--plan', out, '--yes']);
     expect(apply.code).toBe(1);
-    expect(apply.stderr).toMatch(/error\[PLAN_FILE_INVALID\]: .*accounts\[0\]\.operations\[0\]: is not a PATCH of the account's zone defaults/);
+    expect(apply.stderr).toMatch(
+      /error\[PLAN_FILE_INVALID\]: .*accounts\[0\]\.operations\[0\]: is not a PATCH of the account's zone defaults/,
+    );
     expect((await zoneDefaults(h)).ns_ttl).toBe(86400);
   });
 });

@@ -6,7 +6,12 @@ import { CloudflareClient } from '../../src/api/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 
 const client = (baseUrl: string) =>
-  new CloudflareClient({ baseUrl, credentials: { kind: 'token', token: 'hint-token-000000000000000000000000' }, limiter: null, retry: { maxAttempts: 1 } });
+  new CloudflareClient({
+    baseUrl,
+    credentials: { kind: 'token', token: 'hint-token-000000000000000000000000' },
+    limiter: null,
+    retry: { maxAttempts: 1 },
+  });
 
 async function failure(baseUrl: string): Promise<Error> {
   const c = client(baseUrl);
@@ -65,7 +70,9 @@ describe('a base URL that is not the API', () => {
     const origin = new URL(emulator.baseUrl).origin;
     const err = await failure(origin);
     expect(err.message).toMatch(/404 7003 /);
-    expect(err.message).toContain(`the base URL ${origin} does not end with /client/v4: check CLOUDFLARE_BASE_URL (or --base-url), e.g. ${origin}/client/v4`);
+    expect(err.message).toContain(
+      `the base URL ${origin} does not end with /client/v4: check CLOUDFLARE_BASE_URL (or --base-url), e.g. ${origin}/client/v4`,
+    );
   });
 
   it('a token the service does not know (9109): the hint names CLOUDFLARE_API_TOKEN, never the token', async () => {
@@ -75,7 +82,12 @@ describe('a base URL that is not the API', () => {
   });
 
   it('a key pair the service does not know: the hint names CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY', async () => {
-    const c = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'key', email: 'nobody@example.com', key: 'f'.repeat(37) }, limiter: null, retry: { maxAttempts: 1 } });
+    const c = new CloudflareClient({
+      baseUrl: emulator.baseUrl,
+      credentials: { kind: 'key', email: 'nobody@example.com', key: 'f'.repeat(37) },
+      limiter: null,
+      retry: { maxAttempts: 1 },
+    });
     const err = await c.request('GET', '/zones').then(
       () => new Error('the request did not fail'),
       (e: unknown) => e as Error,

@@ -61,7 +61,10 @@ describe('bounded concurrency', () => {
   });
 
   it('starts no new item after a failure, lets the items in flight finish, and reports the error', async () => {
-    const { seen, work } = tracked((i) => (i === 1 ? 1 : 6), (i) => i === 1);
+    const { seen, work } = tracked(
+      (i) => (i === 1 ? 1 : 6),
+      (i) => i === 1,
+    );
     const run = await runBounded(items(10), 3, work);
     expect(run.errors).toHaveLength(1);
     expect(String(run.errors[0])).toContain('item 1 failed');
@@ -73,7 +76,10 @@ describe('bounded concurrency', () => {
   });
 
   it('mapBounded rejects with the first error only once the items in flight have finished', async () => {
-    const { seen, work } = tracked((i) => (i === 0 ? 1 : i === 1 ? 2 : 9), (i) => i <= 1);
+    const { seen, work } = tracked(
+      (i) => (i === 0 ? 1 : i === 1 ? 2 : 9),
+      (i) => i <= 1,
+    );
     await expect(mapBounded(items(6), 3, work)).rejects.toThrow('item 0 failed');
     expect(seen.started).toEqual([0, 1, 2]);
     expect(seen.finished).toEqual([2]);

@@ -13,7 +13,14 @@ const TOKEN = 'tok_SECRET_9f8e7d6c5b4a';
 function fakeClock(): Clock & { slept: number[] } {
   let t = 1_000_000;
   const slept: number[] = [];
-  return { slept, now: () => t, sleep: async (ms) => { slept.push(ms); t += ms; } };
+  return {
+    slept,
+    now: () => t,
+    sleep: async (ms) => {
+      slept.push(ms);
+      t += ms;
+    },
+  };
 }
 
 const ok = (result: unknown, extra: Record<string, unknown> = {}) => ({ success: true, errors: [], messages: [], result, ...extra });
@@ -64,7 +71,9 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
   it('reads the 1004 wrapper and the bare root cause the same', async () => {
     const { client, pool } = setup();
     const root = { code: 9005, message: 'Content for A record is invalid.' };
-    pool.intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' }).reply(400, fail([{ code: 1004, message: 'DNS Validation Error', error_chain: [root] }]));
+    pool
+      .intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' })
+      .reply(400, fail([{ code: 1004, message: 'DNS Validation Error', error_chain: [root] }]));
     pool.intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' }).reply(400, fail([root]));
     const a = (await caught(client.request('POST', '/zones/z1/dns_records', { body: {} }))) as CloudflareApiError;
     const b = (await caught(client.request('POST', '/zones/z1/dns_records', { body: {} }))) as CloudflareApiError;
@@ -87,7 +96,9 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
 
   it('turns a non-JSON body into a clear error (not retried when the status is final)', async () => {
     const { client, pool } = setup();
-    pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(200, '<html><body>Gateway login\n</body></html>', { headers: { 'content-type': 'text/html' } });
+    pool
+      .intercept({ path: '/client/v4/zones', method: 'GET' })
+      .reply(200, '<html><body>Gateway login\n</body></html>', { headers: { 'content-type': 'text/html' } });
     const e = await caught(client.request('GET', '/zones'));
     expect(e).toBeInstanceOf(ApiResponseError);
     expect(e.message).toBe(
@@ -114,7 +125,9 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
       pauseFor(ms);
     };
     const { client, pool } = setup({ limiter, clock });
-    pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(429, fail([{ code: 10000, message: 'More than 1200 requests per 300 seconds reached' }]), { headers: { 'retry-after': '3' } });
+    pool
+      .intercept({ path: '/client/v4/zones', method: 'GET' })
+      .reply(429, fail([{ code: 10000, message: 'More than 1200 requests per 300 seconds reached' }]), { headers: { 'retry-after': '3' } });
     pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(200, ok([1]));
     const res = await client.request<number[]>('GET', '/zones');
     expect(res.result).toEqual([1]);
@@ -124,7 +137,9 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
 
   it('retries a POST on 429 but reports a 500 on POST as an unknown outcome', async () => {
     const { client, pool, clock } = setup();
-    pool.intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' }).reply(429, fail([{ code: 971, message: 'slow down' }]), { headers: { 'retry-after': '2' } });
+    pool
+      .intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' })
+      .reply(429, fail([{ code: 971, message: 'slow down' }]), { headers: { 'retry-after': '2' } });
     pool.intercept({ path: '/client/v4/zones/z1/dns_records', method: 'POST' }).reply(200, ok({ id: 'r1' }));
     expect((await client.request<{ id: string }>('POST', '/zones/z1/dns_records', { body: {} })).result.id).toBe('r1');
     expect(clock.slept).toEqual([2000]);
@@ -136,7 +151,10 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
 
   it('gives up after maxAttempts with the last answer', async () => {
     const { client, pool, clock } = setup();
-    pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(503, fail([{ code: 10503, message: 'unavailable' }])).times(5);
+    pool
+      .intercept({ path: '/client/v4/zones', method: 'GET' })
+      .reply(503, fail([{ code: 10503, message: 'unavailable' }]))
+      .times(5);
     const e = (await caught(client.request('GET', '/zones'))) as CloudflareApiError;
     expect(e).toBeInstanceOf(CloudflareApiError);
     expect(e.status).toBe(503);
@@ -157,9 +175,14 @@ describe('CloudflareClient envelope and errors (MockAgent)', () => {
   it('never puts the token in an error message or a log line, even when the server echoes it', async () => {
     const lines: RequestLogEvent[] = [];
     const { client, pool } = setup({ log: (e) => lines.push(e) });
-    pool.intercept({ path: '/client/v4/user/tokens/verify', method: 'GET' }).reply(403, fail([{ code: 9109, message: `Invalid access token ${TOKEN}` }]));
+    pool
+      .intercept({ path: '/client/v4/user/tokens/verify', method: 'GET' })
+      .reply(403, fail([{ code: 9109, message: `Invalid access token ${TOKEN}` }]));
     pool.intercept({ path: '/client/v4/zones', method: 'GET' }).reply(200, `oops ${TOKEN}`);
-    pool.intercept({ path: '/client/v4/zones/z', method: 'GET' }).replyWithError(Object.assign(new Error(`socket hang up ${TOKEN}`), { code: 'ECONNRESET' })).times(5);
+    pool
+      .intercept({ path: '/client/v4/zones/z', method: 'GET' })
+      .replyWithError(Object.assign(new Error(`socket hang up ${TOKEN}`), { code: 'ECONNRESET' }))
+      .times(5);
     const errors = [
       await caught(client.request('GET', '/user/tokens/verify')),
       await caught(client.request('GET', '/zones')),
@@ -216,7 +239,10 @@ describe('CloudflareClient over a real socket that drops mid-response', () => {
       else send(JSON.stringify(ok(['fine'])));
     });
     const client = new CloudflareClient({
-      baseUrl: srv.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null, clock: fakeClock(),
+      baseUrl: srv.baseUrl,
+      credentials: { kind: 'token', token: TOKEN },
+      limiter: null,
+      clock: fakeClock(),
     });
     try {
       expect((await client.request('GET', '/zones')).result).toEqual(['fine']);
@@ -235,7 +261,11 @@ describe('CloudflareClient over a real socket that drops mid-response', () => {
     await new Promise<void>((r) => server!.close(() => r()));
     server = undefined;
     const client = new CloudflareClient({
-      baseUrl: probe.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null, clock: fakeClock(), retry: { maxAttempts: 2 },
+      baseUrl: probe.baseUrl,
+      credentials: { kind: 'token', token: TOKEN },
+      limiter: null,
+      clock: fakeClock(),
+      retry: { maxAttempts: 2 },
     });
     try {
       const e = await caught(client.request('POST', '/zones/z1/dns_records', { body: {} }));

@@ -28,7 +28,10 @@ interface Env {
   log: RequestLogEvent[];
 }
 
-async function startEnv(options: Parameters<typeof startEmulator>[0] = {}, clientOptions: { limiter?: RateLimiter | null; maxAttempts?: number } = {}): Promise<Env> {
+async function startEnv(
+  options: Parameters<typeof startEmulator>[0] = {},
+  clientOptions: { limiter?: RateLimiter | null; maxAttempts?: number } = {},
+): Promise<Env> {
   const emu = await startEmulator({ zones: [ZONE, 'other.test'], token: TOKEN, ...options });
   const log: RequestLogEvent[] = [];
   const client = new CloudflareClient({
@@ -50,7 +53,13 @@ async function stopEnv(env: Env | undefined): Promise<void> {
 
 const host = (i: number) => `h${i}.${ZONE}`;
 const addr = (i: number) => `198.51.100.${i % 250}`;
-const opts = (extra: Partial<ExecuteOptions> = {}): ExecuteOptions => ({ batch: true, batchLimit: 200, concurrency: 4, zoneNames: {}, ...extra });
+const opts = (extra: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
+  batch: true,
+  batchLimit: 200,
+  concurrency: 4,
+  zoneNames: {},
+  ...extra,
+});
 
 async function liveByName(env: Env): Promise<Map<string, string[]>> {
   const { records } = await readLiveRecords(env.client, env.zoneId, ZONE);
@@ -109,14 +118,18 @@ describe('against the emulator: reading', () => {
 
   it('errors carry status, code and message', async () => {
     const err = await env.client
-      .request('POST', `/zones/${env.zoneId}/dns_records`, { body: { name: host(1), type: 'A', content: '300.1.1.1', ttl: 1, proxied: false } })
+      .request('POST', `/zones/${env.zoneId}/dns_records`, {
+        body: { name: host(1), type: 'A', content: '300.1.1.1', ttl: 1, proxied: false },
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CloudflareApiError);
     const e = err as CloudflareApiError;
     expect(e.status).toBe(400);
     expect(e.errors[0]!.code).toBe(9005);
     expect(e.message).toMatch(new RegExp(`^POST /zones/${env.zoneId}/dns_records: 400 9005 `));
-    const missing = (await env.client.request('GET', `/zones/${env.zoneId}/dns_records/${'0'.repeat(32)}`).catch((x: unknown) => x)) as CloudflareApiError;
+    const missing = (await env.client
+      .request('GET', `/zones/${env.zoneId}/dns_records/${'0'.repeat(32)}`)
+      .catch((x: unknown) => x)) as CloudflareApiError;
     expect(missing.status).toBe(404);
     expect(missing.hasCode(81044)).toBe(true);
   });
@@ -138,8 +151,12 @@ describe('against the emulator: the dated error wrapper', () => {
     const now = await startEnv();
     try {
       const bad = { name: host(1), type: 'A', content: 'not-an-ip', ttl: 1, proxied: false };
-      const a = (await old.client.request('POST', `/zones/${old.zoneId}/dns_records`, { body: bad }).catch((e: unknown) => e)) as CloudflareApiError;
-      const b = (await now.client.request('POST', `/zones/${now.zoneId}/dns_records`, { body: bad }).catch((e: unknown) => e)) as CloudflareApiError;
+      const a = (await old.client
+        .request('POST', `/zones/${old.zoneId}/dns_records`, { body: bad })
+        .catch((e: unknown) => e)) as CloudflareApiError;
+      const b = (await now.client
+        .request('POST', `/zones/${now.zoneId}/dns_records`, { body: bad })
+        .catch((e: unknown) => e)) as CloudflareApiError;
       expect(a.wrappers.map((w) => w.code)).toEqual([1004]);
       expect(b.wrappers).toEqual([]);
       expect(a.errors).toEqual(b.errors);
@@ -166,7 +183,11 @@ describe('against the emulator: executing', () => {
   }
 
   it('applies a multi-phase plan in one batch, A->CNAME at one name included', async () => {
-    const ids = await seed([[`swap.${ZONE}`, '192.0.2.1'], [`keep.${ZONE}`, '192.0.2.2'], [`old.${ZONE}`, '192.0.2.3']]);
+    const ids = await seed([
+      [`swap.${ZONE}`, '192.0.2.1'],
+      [`keep.${ZONE}`, '192.0.2.2'],
+      [`old.${ZONE}`, '192.0.2.3'],
+    ]);
     const ops: Operation[] = [
       settingsOp(env.zoneId, { multi_provider: true }),
       deleteOp(env.zoneId, 10, ids[`swap.${ZONE}`]!, aRecord(`swap.${ZONE}`, '192.0.2.1')), // frees the name
@@ -270,9 +291,22 @@ describe('against the emulator: credentials never leak', () => {
     const wrongKey = `${key.slice(0, -6)}${key.endsWith('000000') ? '111111' : '000000'}`;
     const wrongToken = 'wrong-token-value-abcdef0123456789';
     const logs: RequestLogEvent[] = [];
-    const bad = new CloudflareClient({ baseUrl: env.emu.baseUrl, credentials: { kind: 'token', token: wrongToken }, limiter: null, log: (e) => logs.push(e) });
-    const pair = new CloudflareClient({ baseUrl: env.emu.baseUrl, credentials: { kind: 'key', email: 'ops@example.com', key }, limiter: null });
-    const badPair = new CloudflareClient({ baseUrl: env.emu.baseUrl, credentials: { kind: 'key', email: 'ops@example.com', key: wrongKey }, limiter: null });
+    const bad = new CloudflareClient({
+      baseUrl: env.emu.baseUrl,
+      credentials: { kind: 'token', token: wrongToken },
+      limiter: null,
+      log: (e) => logs.push(e),
+    });
+    const pair = new CloudflareClient({
+      baseUrl: env.emu.baseUrl,
+      credentials: { kind: 'key', email: 'ops@example.com', key },
+      limiter: null,
+    });
+    const badPair = new CloudflareClient({
+      baseUrl: env.emu.baseUrl,
+      credentials: { kind: 'key', email: 'ops@example.com', key: wrongKey },
+      limiter: null,
+    });
     try {
       const e1 = (await findZoneId(bad, ZONE).catch((e: unknown) => e)) as CloudflareApiError;
       expect(e1).toBeInstanceOf(CloudflareApiError);
@@ -300,7 +334,9 @@ describe('against the emulator: reliability', () => {
       expect(res1.error).toBeUndefined();
       const ids = res1.createdIds;
       const next: Operation[] = [
-        ...Array.from({ length: 15 }, (_, i) => updateOp(env.zoneId, 20, ids[i]!, aRecord(host(i), addr(i)), aRecord(host(i), addr(i + 100)))),
+        ...Array.from({ length: 15 }, (_, i) =>
+          updateOp(env.zoneId, 20, ids[i]!, aRecord(host(i), addr(i)), aRecord(host(i), addr(i + 100))),
+        ),
         ...Array.from({ length: 15 }, (_, i) => deleteOp(env.zoneId, 50, ids[i + 15]!)),
       ];
       const res2 = await executeOperations(env.client, next, opts({ batch: false, concurrency: 1 }));
@@ -322,7 +358,9 @@ describe('against the emulator: reliability', () => {
     const env = await startEnv({ failRate: 0.3, seed: 11 }, { maxAttempts: 8 });
     try {
       for (let round = 0; round < 6; round++) {
-        const ops = Array.from({ length: 10 }, (_, i) => createOp(env.zoneId, 20 + (i % 2) * 10, aRecord(host(round * 10 + i), addr(round * 10 + i))));
+        const ops = Array.from({ length: 10 }, (_, i) =>
+          createOp(env.zoneId, 20 + (i % 2) * 10, aRecord(host(round * 10 + i), addr(round * 10 + i))),
+        );
         const res = await executeOperations(env.client, ops, opts({ batchLimit: 3, concurrency: 1 }));
         expect(res.error).toBeUndefined();
       }

@@ -19,13 +19,27 @@ describe('executeOperations: a batch whose outcome is partly visible', () => {
     agent = new MockAgent();
     agent.disableNetConnect();
     const pool = agent.get(ORIGIN);
-    const client = new CloudflareClient({ baseUrl: `${ORIGIN}/client/v4`, credentials: { kind: 'token', token: 'secret-token-xyz' }, dispatcher: agent, limiter: null });
-    const ops = [createOp('z1', 20, aRecord('a.example.com', '192.0.2.1')), createOp('z1', 20, aRecord('b.example.com', '192.0.2.2')), createOp('z1', 30, aRecord('c.example.com', '192.0.2.3'))];
-    pool.intercept({ path: '/client/v4/zones/z1/dns_records/batch', method: 'POST' }).replyWithError(Object.assign(new Error('socket closed'), { code: 'UND_ERR_SOCKET' }));
-    pool.intercept({ path: '/client/v4/zones/z1', method: 'GET' }).reply(200, ok({ id: 'z1', name: 'example.com' }));
+    const client = new CloudflareClient({
+      baseUrl: `${ORIGIN}/client/v4`,
+      credentials: { kind: 'token', token: 'secret-token-xyz' },
+      dispatcher: agent,
+      limiter: null,
+    });
+    const ops = [
+      createOp('z1', 20, aRecord('a.example.com', '192.0.2.1')),
+      createOp('z1', 20, aRecord('b.example.com', '192.0.2.2')),
+      createOp('z1', 30, aRecord('c.example.com', '192.0.2.3')),
+    ];
     pool
-      .intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' })
-      .reply(200, ok([{ id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false }], { result_info: { page: 1, total_pages: 1 } }));
+      .intercept({ path: '/client/v4/zones/z1/dns_records/batch', method: 'POST' })
+      .replyWithError(Object.assign(new Error('socket closed'), { code: 'UND_ERR_SOCKET' }));
+    pool.intercept({ path: '/client/v4/zones/z1', method: 'GET' }).reply(200, ok({ id: 'z1', name: 'example.com' }));
+    pool.intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' }).reply(
+      200,
+      ok([{ id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false }], {
+        result_info: { page: 1, total_pages: 1 },
+      }),
+    );
     const res = await executeOperations(client, ops, { batch: true, batchLimit: 200, concurrency: 1 });
     expect(res.ok).toBe(false);
     expect(res.error?.message).toMatch(/batch of 3 operations \(outcome unknown\): .*partially unknown: 1 are visible and 2 are not/);
@@ -38,15 +52,24 @@ describe('executeOperations: a batch whose outcome is partly visible', () => {
     agent = new MockAgent();
     agent.disableNetConnect();
     const pool = agent.get(ORIGIN);
-    const client = new CloudflareClient({ baseUrl: `${ORIGIN}/client/v4`, credentials: { kind: 'token', token: 't' }, dispatcher: agent, limiter: null });
+    const client = new CloudflareClient({
+      baseUrl: `${ORIGIN}/client/v4`,
+      credentials: { kind: 'token', token: 't' },
+      dispatcher: agent,
+      limiter: null,
+    });
     const ops = [createOp('z1', 20, aRecord('a.example.com', '192.0.2.1')), createOp('z1', 20, aRecord('b.example.com', '192.0.2.2'))];
     pool.intercept({ path: '/client/v4/zones/z1/dns_records/batch', method: 'POST' }).reply(502, 'Bad gateway');
-    pool
-      .intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' })
-      .reply(200, ok([
-        { id: R2, name: 'b.example.com', type: 'A', content: '192.0.2.2', ttl: 1, proxied: false },
-        { id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false },
-      ], { result_info: { page: 1, total_pages: 1 } }));
+    pool.intercept({ path: (p) => p.startsWith('/client/v4/zones/z1/dns_records?'), method: 'GET' }).reply(
+      200,
+      ok(
+        [
+          { id: R2, name: 'b.example.com', type: 'A', content: '192.0.2.2', ttl: 1, proxied: false },
+          { id: R1, name: 'a.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false },
+        ],
+        { result_info: { page: 1, total_pages: 1 } },
+      ),
+    );
     const res = await executeOperations(client, ops, { batch: true, batchLimit: 200, concurrency: 1, zoneNames: { z1: 'example.com' } });
     expect(res.error).toBeUndefined();
     expect(res.applied).toEqual([0, 1]);

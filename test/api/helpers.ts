@@ -16,29 +16,60 @@ function bodyOf(r: CanonicalRecord): ApiRecordBody {
 
 export function createOp(zoneId: string, phase: number, r: CanonicalRecord): RecordOperation {
   return {
-    kind: 'dns_record', action: 'create', method: 'POST', path: `/zones/${zoneId}/dns_records`, zoneId,
-    body: bodyOf(r), after: r, fields: [], phase,
+    kind: 'dns_record',
+    action: 'create',
+    method: 'POST',
+    path: `/zones/${zoneId}/dns_records`,
+    zoneId,
+    body: bodyOf(r),
+    after: r,
+    fields: [],
+    phase,
   };
 }
 
 export function updateOp(zoneId: string, phase: number, id: string, before: CanonicalRecord, after: CanonicalRecord): RecordOperation {
   return {
-    kind: 'dns_record', action: 'update', method: 'PATCH', path: `/zones/${zoneId}/dns_records/${id}`, zoneId,
-    recordId: id, body: bodyOf(after), before, after, fields: ['content'], phase,
+    kind: 'dns_record',
+    action: 'update',
+    method: 'PATCH',
+    path: `/zones/${zoneId}/dns_records/${id}`,
+    zoneId,
+    recordId: id,
+    body: bodyOf(after),
+    before,
+    after,
+    fields: ['content'],
+    phase,
   };
 }
 
 export function deleteOp(zoneId: string, phase: number, id: string, before?: CanonicalRecord): RecordOperation {
   return {
-    kind: 'dns_record', action: 'delete', method: 'DELETE', path: `/zones/${zoneId}/dns_records/${id}`, zoneId,
-    recordId: id, before: before ?? aRecord(`deleted-${id}.example.com`, '192.0.2.250'), fields: [], phase,
+    kind: 'dns_record',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/zones/${zoneId}/dns_records/${id}`,
+    zoneId,
+    recordId: id,
+    before: before ?? aRecord(`deleted-${id}.example.com`, '192.0.2.250'),
+    fields: [],
+    phase,
   };
 }
 
 export function settingsOp(zoneId: string, body: Record<string, unknown>): SettingsOperation {
   return {
-    kind: 'dns_settings', action: 'update', method: 'PATCH', path: `/zones/${zoneId}/dns_settings`, zoneId,
-    body, before: {}, after: body, fields: Object.keys(body), phase: 0,
+    kind: 'dns_settings',
+    action: 'update',
+    method: 'PATCH',
+    path: `/zones/${zoneId}/dns_settings`,
+    zoneId,
+    body,
+    before: {},
+    after: body,
+    fields: Object.keys(body),
+    phase: 0,
   };
 }
 
@@ -59,11 +90,17 @@ export async function startProxiedEmulator(options: StartEmulatorOptions & { tok
   const emu = await startEmulator(options);
   const proxy = await startDropProxy(emu.baseUrl);
   const client = new CloudflareClient({
-    baseUrl: proxy.baseUrl, credentials: { kind: 'token', token: options.token }, limiter: null, retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    baseUrl: proxy.baseUrl,
+    credentials: { kind: 'token', token: options.token },
+    limiter: null,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
   const zoneId = await findZoneId(client, options.zones[0]);
   return {
-    emu, proxy, client, zoneId,
+    emu,
+    proxy,
+    client,
+    zoneId,
     async close() {
       await client.close();
       await proxy.close();

@@ -14,7 +14,14 @@ const json = (res: ServerResponse): void => {
   res.writeHead(200, { 'content-type': 'application/json' });
 };
 const record = (i: number): string =>
-  JSON.stringify({ id: i.toString(16).padStart(32, '0'), name: `h${i}.example.com`, type: 'A', content: '192.0.2.1', ttl: 1, proxied: false });
+  JSON.stringify({
+    id: i.toString(16).padStart(32, '0'),
+    name: `h${i}.example.com`,
+    type: 'A',
+    content: '192.0.2.1',
+    ttl: 1,
+    proxied: false,
+  });
 
 let server: HostileServer | undefined;
 let client: CloudflareClient | undefined;
@@ -27,7 +34,13 @@ afterEach(async () => {
 
 async function against(handle: Parameters<typeof startHostileServer>[0], options: Partial<ClientOptions> = {}): Promise<CloudflareClient> {
   server = await startHostileServer(handle);
-  client = new CloudflareClient({ baseUrl: server.baseUrl, credentials: { kind: 'token', token: 'hostile-test-token' }, limiter: null, retry: { baseDelayMs: 1, maxDelayMs: 1 }, ...options });
+  client = new CloudflareClient({
+    baseUrl: server.baseUrl,
+    credentials: { kind: 'token', token: 'hostile-test-token' },
+    limiter: null,
+    retry: { baseDelayMs: 1, maxDelayMs: 1 },
+    ...options,
+  });
   return client;
 }
 
@@ -68,10 +81,13 @@ describe('a deadline for every exchange', () => {
 describe('caps on what an answer may hold', () => {
   it('an endless body stops at the cap with a clear error', async () => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const c = await against((_req, res) => {
-      json(res);
-      stream(res, () => chunk);
-    }, { limits: { maxBodyBytes: 1024 * 1024 } });
+    const c = await against(
+      (_req, res) => {
+        json(res);
+        stream(res, () => chunk);
+      },
+      { limits: { maxBodyBytes: 1024 * 1024 } },
+    );
     await expect(c.request('GET', `/zones/${ZONE}/dns_settings`)).rejects.toMatchObject({
       code: 'API_TOO_LARGE',
       message: `GET /zones/${ZONE}/dns_settings: the answer is larger than 1 MiB; stopped reading`,
@@ -80,11 +96,14 @@ describe('caps on what an answer may hold', () => {
 
   it('an endless list stops at the element cap', async () => {
     let i = 0;
-    const c = await against((_req, res) => {
-      json(res);
-      res.write('{"success":true,"errors":[],"result":[');
-      stream(res, () => `${i++ ? ',' : ''}${record(i)}`);
-    }, { limits: { maxListItems: 1_000 } });
+    const c = await against(
+      (_req, res) => {
+        json(res);
+        res.write('{"success":true,"errors":[],"result":[');
+        stream(res, () => `${i++ ? ',' : ''}${record(i)}`);
+      },
+      { limits: { maxListItems: 1_000 } },
+    );
     await expect(listAll(c, `/zones/${ZONE}/dns_records`)).rejects.toMatchObject({
       code: 'API_TOO_LARGE',
       message: expect.stringContaining('the list has more than 1,000 elements'),
@@ -93,32 +112,47 @@ describe('caps on what an answer may hold', () => {
 
   it('pages that never end (no page count, every page full) stop at the element cap over all pages', async () => {
     let next = 0;
-    const c = await against((_req, res) => {
-      json(res);
-      const items = Array.from({ length: 50 }, () => record(++next));
-      res.end(`{"success":true,"errors":[],"result":[${items.join(',')}],"result_info":{"per_page":50}}`);
-    }, { limits: { maxListItems: 120 } });
-    await expect(listAll(c, '/zones', {}, { perPage: 50 })).rejects.toMatchObject({ code: 'API_TOO_LARGE', message: expect.stringContaining('more than 120 elements') });
+    const c = await against(
+      (_req, res) => {
+        json(res);
+        const items = Array.from({ length: 50 }, () => record(++next));
+        res.end(`{"success":true,"errors":[],"result":[${items.join(',')}],"result_info":{"per_page":50}}`);
+      },
+      { limits: { maxListItems: 120 } },
+    );
+    await expect(listAll(c, '/zones', {}, { perPage: 50 })).rejects.toMatchObject({
+      code: 'API_TOO_LARGE',
+      message: expect.stringContaining('more than 120 elements'),
+    });
     expect(server!.requests).toHaveLength(3);
   });
 
   it('an endless list of whitespace stops at the byte cap', async () => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const c = await against((_req, res) => {
-      json(res);
-      res.write('{"success":true,"errors":[],"result":[');
-      stream(res, () => chunk);
-    }, { limits: { maxListBytes: 4 * 1024 * 1024 } });
-    await expect(listAll(c, `/zones/${ZONE}/dns_records`)).rejects.toMatchObject({ code: 'API_TOO_LARGE', message: expect.stringContaining('the list is larger than 4 MiB') });
+    const c = await against(
+      (_req, res) => {
+        json(res);
+        res.write('{"success":true,"errors":[],"result":[');
+        stream(res, () => chunk);
+      },
+      { limits: { maxListBytes: 4 * 1024 * 1024 } },
+    );
+    await expect(listAll(c, `/zones/${ZONE}/dns_records`)).rejects.toMatchObject({
+      code: 'API_TOO_LARGE',
+      message: expect.stringContaining('the list is larger than 4 MiB'),
+    });
   });
 
   it('one endless element stops at the element size cap', async () => {
     const chunk = 'x'.repeat(64 * 1024);
-    const c = await against((_req, res) => {
-      json(res);
-      res.write('{"success":true,"errors":[],"result":[{"id":"');
-      stream(res, () => chunk);
-    }, { limits: { maxElementBytes: 256 * 1024 } });
+    const c = await against(
+      (_req, res) => {
+        json(res);
+        res.write('{"success":true,"errors":[],"result":[{"id":"');
+        stream(res, () => chunk);
+      },
+      { limits: { maxElementBytes: 256 * 1024 } },
+    );
     await expect(listAll(c, `/zones/${ZONE}/dns_records`)).rejects.toMatchObject({
       code: 'API_TOO_LARGE',
       message: expect.stringContaining('an element of the list (or the answer around it) is larger than 262,144 bytes'),
@@ -127,7 +161,8 @@ describe('caps on what an answer may hold', () => {
 });
 
 describe('result_info.total_count is checked against what arrived', () => {
-  const page = (items: string[], info: Record<string, number>): string => `{"success":true,"errors":[],"result":[${items.join(',')}],"result_info":${JSON.stringify(info)}}`;
+  const page = (items: string[], info: Record<string, number>): string =>
+    `{"success":true,"errors":[],"result":[${items.join(',')}],"result_info":${JSON.stringify(info)}}`;
 
   it('a total_count that says more than arrived is an error', async () => {
     const c = await against((_req, res) => {
@@ -136,7 +171,8 @@ describe('result_info.total_count is checked against what arrived', () => {
     });
     await expect(listAll(c, '/zones')).rejects.toMatchObject({
       code: 'API_BAD_RESPONSE',
-      message: 'GET /zones: 200 result_info.total_count said 5 elements but 3 arrived; the list changed while it was read, or the answer cannot be trusted (run again)',
+      message:
+        'GET /zones: 200 result_info.total_count said 5 elements but 3 arrived; the list changed while it was read, or the answer cannot be trusted (run again)',
     });
   });
 
@@ -145,7 +181,10 @@ describe('result_info.total_count is checked against what arrived', () => {
       json(res);
       res.end(page([record(1)], { page: 1, per_page: 1, count: 1, total_count: 10_000_000, total_pages: 10_000_000 }));
     });
-    await expect(listAll(c, '/zones')).rejects.toMatchObject({ code: 'API_TOO_LARGE', message: expect.stringContaining('holds 10,000,000 elements (result_info.total_count), more than zonectl reads (2,000,000)') });
+    await expect(listAll(c, '/zones')).rejects.toMatchObject({
+      code: 'API_TOO_LARGE',
+      message: expect.stringContaining('holds 10,000,000 elements (result_info.total_count), more than zonectl reads (2,000,000)'),
+    });
     expect(server!.requests).toHaveLength(1);
   });
 
@@ -154,7 +193,10 @@ describe('result_info.total_count is checked against what arrived', () => {
       json(res);
       res.end(page([record(1)], { page: 1, per_page: 1, count: 1, total_count: 3, total_pages: 100_000 }));
     });
-    await expect(listAll(c, '/zones')).rejects.toMatchObject({ code: 'API_BAD_RESPONSE', message: expect.stringContaining('result_info says 100000 pages for 3 elements of 1 a page') });
+    await expect(listAll(c, '/zones')).rejects.toMatchObject({
+      code: 'API_BAD_RESPONSE',
+      message: expect.stringContaining('result_info says 100000 pages for 3 elements of 1 a page'),
+    });
     expect(server!.requests).toHaveLength(1);
   });
 
@@ -162,7 +204,15 @@ describe('result_info.total_count is checked against what arrived', () => {
     const c = await against((req, res) => {
       const p = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
       json(res);
-      res.end(page(p === 1 ? [record(1), record(2)] : [record(3)], { page: p, per_page: 2, count: p === 1 ? 2 : 1, total_count: 3, total_pages: 2 }));
+      res.end(
+        page(p === 1 ? [record(1), record(2)] : [record(3)], {
+          page: p,
+          per_page: 2,
+          count: p === 1 ? 2 : 1,
+          total_count: 3,
+          total_pages: 2,
+        }),
+      );
     });
     expect((await listAll<{ id: string }>(c, '/zones')).map((z) => z.id)).toEqual([1, 2, 3].map((i) => i.toString(16).padStart(32, '0')));
   });

@@ -25,7 +25,11 @@ afterAll(() => fixture.close());
 beforeEach(() => proxy.setRule(() => 'pass'));
 
 const opts = (extra: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
-  batch: true, batchLimit: 200, concurrency: 2, zoneNames: { [zoneId]: ZONE }, ...extra,
+  batch: true,
+  batchLimit: 200,
+  concurrency: 2,
+  zoneNames: { [zoneId]: ZONE },
+  ...extra,
 });
 
 async function namesLive(prefix: string): Promise<string[]> {

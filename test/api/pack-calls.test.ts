@@ -91,7 +91,7 @@ describe('packCalls with batching', () => {
     // phases, except deletes hoisted to the front (always safe).
     for (let seed = 1; seed <= 200; seed++) {
       let s = seed;
-      const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const ops = Array.from({ length: 1 + Math.floor(rnd() * 25) }, (_, i) => {
         const phase = [10, 20, 30, 31, 50, 51][Math.floor(rnd() * 6)]!;
         const k = Math.floor(rnd() * 3);
@@ -135,7 +135,10 @@ describe('describeHttpCalls', () => {
     expect(describeHttpCalls(ops, { batch: true, batchLimit: 200 })).toEqual([
       { step: 1, method: 'PATCH', path: `/zones/${Z}/dns_settings`, body: { multi_provider: true }, opIndices: [0] },
       {
-        step: 2, method: 'POST', path: `/zones/${Z}/dns_records/batch`, opIndices: [2, 1],
+        step: 2,
+        method: 'POST',
+        path: `/zones/${Z}/dns_records/batch`,
+        opIndices: [2, 1],
         body: { deletes: [{ id: 'r9' }], posts: [{ name: 'h1.example.com', type: 'A', content: '192.0.2.1', ttl: 1, proxied: false }] },
       },
     ]);

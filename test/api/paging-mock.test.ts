@@ -14,7 +14,12 @@ afterEach(async () => {
 function setup() {
   agent = new MockAgent();
   agent.disableNetConnect();
-  const client = new CloudflareClient({ baseUrl: `${ORIGIN}/client/v4`, credentials: { kind: 'token', token: 't' }, dispatcher: agent, limiter: null });
+  const client = new CloudflareClient({
+    baseUrl: `${ORIGIN}/client/v4`,
+    credentials: { kind: 'token', token: 't' },
+    dispatcher: agent,
+    limiter: null,
+  });
   return { client, pool: agent.get(ORIGIN) };
 }
 
@@ -41,8 +46,12 @@ describe('listAll edge cases', () => {
 
   it('drops an item seen twice when the list shifted between pages', async () => {
     const { client, pool } = setup();
-    pool.intercept({ path: (p) => p.includes('page=1&'), method: 'GET' }).reply(200, ok([{ id: 'a' }, { id: 'b' }], { result_info: { total_pages: 2 } }));
-    pool.intercept({ path: (p) => p.includes('page=2&'), method: 'GET' }).reply(200, ok([{ id: 'b' }, { id: 'c' }], { result_info: { total_pages: 2 } }));
+    pool
+      .intercept({ path: (p) => p.includes('page=1&'), method: 'GET' })
+      .reply(200, ok([{ id: 'a' }, { id: 'b' }], { result_info: { total_pages: 2 } }));
+    pool
+      .intercept({ path: (p) => p.includes('page=2&'), method: 'GET' })
+      .reply(200, ok([{ id: 'b' }, { id: 'c' }], { result_info: { total_pages: 2 } }));
     expect((await listAll<{ id: string }>(client, '/x', {}, { perPage: 2 })).map((i) => i.id)).toEqual(['a', 'b', 'c']);
   });
 

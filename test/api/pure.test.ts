@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CloudflareApiError, flattenApiErrors } from '../../src/api/errors.js';
 import { credentialsFromEnv, authHeaders, redactSecrets } from '../../src/api/credentials.js';
 import { RateLimiter, parseRateLimit, type Clock } from '../../src/api/rate-limiter.js';
-import {
-  DEFAULT_RETRY,
-  backoffDelay,
-  decideOnNetworkError,
-  decideOnStatus,
-  parseRetryAfter,
-} from '../../src/api/retry-policy.js';
+import { DEFAULT_RETRY, backoffDelay, decideOnNetworkError, decideOnStatus, parseRetryAfter } from '../../src/api/retry-policy.js';
 import { buildQuery, parseBaseUrl } from '../../src/api/client.js';
 
 describe('flattenApiErrors', () => {
@@ -36,7 +30,10 @@ describe('flattenApiErrors', () => {
   });
   it('formats the message with method, path, status, code and message', () => {
     const e = new CloudflareApiError({
-      status: 400, errors: [{ code: 81057, message: 'Record already exists.' }], method: 'POST', path: '/zones/abc/dns_records',
+      status: 400,
+      errors: [{ code: 81057, message: 'Record already exists.' }],
+      method: 'POST',
+      path: '/zones/abc/dns_records',
     });
     expect(e.message).toBe('POST /zones/abc/dns_records: 400 81057 Record already exists.');
     expect(e.code).toBe('API_ERROR');
@@ -46,7 +43,10 @@ describe('flattenApiErrors', () => {
 
 describe('credentials', () => {
   it('prefers the token, then the key pair', () => {
-    expect(credentialsFromEnv({ CLOUDFLARE_API_TOKEN: 't0k', CLOUDFLARE_EMAIL: 'a@b', CLOUDFLARE_API_KEY: 'k' })).toEqual({ kind: 'token', token: 't0k' });
+    expect(credentialsFromEnv({ CLOUDFLARE_API_TOKEN: 't0k', CLOUDFLARE_EMAIL: 'a@b', CLOUDFLARE_API_KEY: 'k' })).toEqual({
+      kind: 'token',
+      token: 't0k',
+    });
     expect(credentialsFromEnv({ CLOUDFLARE_EMAIL: 'a@b', CLOUDFLARE_API_KEY: 'k' })).toEqual({ kind: 'key', email: 'a@b', key: 'k' });
     expect(authHeaders({ kind: 'token', token: 'abc' })).toEqual({ authorization: 'Bearer abc' });
     expect(authHeaders({ kind: 'key', email: 'a@b', key: 'k' })).toEqual({ 'x-auth-email': 'a@b', 'x-auth-key': 'k' });
@@ -156,7 +156,9 @@ describe('URLs', () => {
     expect(() => parseBaseUrl('ftp://x/')).toThrow(/http and https/);
   });
   it('builds queries with repeated keys', () => {
-    expect(buildQuery({ name: 'a.example.com', page: 2, skip: undefined, type: ['A', 'AAAA'] })).toBe('?name=a.example.com&page=2&type=A&type=AAAA');
+    expect(buildQuery({ name: 'a.example.com', page: 2, skip: undefined, type: ['A', 'AAAA'] })).toBe(
+      '?name=a.example.com&page=2&type=A&type=AAAA',
+    );
     expect(buildQuery({})).toBe('');
   });
 });

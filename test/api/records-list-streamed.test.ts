@@ -30,7 +30,14 @@ async function filledEmulator(): Promise<{ emu: RunningEmulator; zoneId: string 
   const posts = Array.from({ length: COUNT }, (_, k) =>
     k % 3 === 0
       ? { type: 'TXT', name: `t${k}`, content: `"v=spf1 -all \\" x\\195\\169 ${k}"`, ttl: 300, comment: `é ${k}` }
-      : { type: 'A', name: `h${k}`, content: `192.0.${(k >> 8) & 255}.${k & 255}`, ttl: 300, tags: [`n:${k}`], comment: k % 2 ? 'x' : null },
+      : {
+          type: 'A',
+          name: `h${k}`,
+          content: `192.0.${(k >> 8) & 255}.${k & 255}`,
+          ttl: 300,
+          tags: [`n:${k}`],
+          comment: k % 2 ? 'x' : null,
+        },
   );
   const res = await get(`/zones/${zoneId}/dns_records/batch`, 'POST', JSON.stringify({ posts }));
   expect(res.status, res.text.slice(0, 300)).toBe(200);
@@ -82,7 +89,9 @@ describe('a long records list, streamed', () => {
 
   it('keeps serving when a reader leaves in the middle of the answer', async () => {
     const { zoneId } = await filledEmulator();
-    const res = await request(`${emu!.baseUrl}/zones/${zoneId}/dns_records?per_page=5000000`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await request(`${emu!.baseUrl}/zones/${zoneId}/dns_records?per_page=5000000`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     for await (const chunk of res.body) {
       expect((chunk as Buffer).length).toBeGreaterThan(0);
       break; // leaves after the first chunk: the body is destroyed

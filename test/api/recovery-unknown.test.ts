@@ -39,7 +39,11 @@ beforeEach(() => {
 });
 
 const opts = (extra: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
-  batch: false, batchLimit: 200, concurrency: 2, zoneNames: { [zoneId]: ZONE }, ...extra,
+  batch: false,
+  batchLimit: 200,
+  concurrency: 2,
+  zoneNames: { [zoneId]: ZONE },
+  ...extra,
 });
 
 /** Applies `how` to the first `times` requests matching method and path end; passes the rest. */
@@ -152,10 +156,17 @@ describe('a lost token create never rolls a token zonectl cannot prove it made',
 
   it('a same-named token issued before the apply started is left alone: outcome unknown, nothing rolled', async () => {
     clockOffsetMs = -10 * 60_000; // another writer made it ten minutes ago
-    const theirs = await direct<{ id: string; value: string }>('POST', '/user/tokens', { name: 'shared-old', policies: policies([DNS_WRITE]) });
+    const theirs = await direct<{ id: string; value: string }>('POST', '/user/tokens', {
+      name: 'shared-old',
+      policies: policies([DNS_WRITE]),
+    });
     clockOffsetMs = 0;
     drop('POST', '/user/tokens', 'drop-before', 1);
-    const res = await executeOperations(client, [tokenCreateOp('shared-old', { name: 'shared-old', policies: policies([DNS_WRITE]) })], opts());
+    const res = await executeOperations(
+      client,
+      [tokenCreateOp('shared-old', { name: 'shared-old', policies: policies([DNS_WRITE]) })],
+      opts(),
+    );
     expect(res.ok).toBe(false);
     expect(res.error?.message).toMatch(
       /outcome unknown: a token named "shared-old" exists that zonectl cannot prove it created.*check it and roll by hand \(PUT \/user\/tokens\/\{id\}\/value\)/,
@@ -169,9 +180,16 @@ describe('a lost token create never rolls a token zonectl cannot prove it made',
   });
 
   it('a same-named token made meanwhile with other policies is left alone', async () => {
-    const theirs = await direct<{ id: string; value: string }>('POST', '/user/tokens', { name: 'shared-new', policies: policies([ZONE_READ]) });
+    const theirs = await direct<{ id: string; value: string }>('POST', '/user/tokens', {
+      name: 'shared-new',
+      policies: policies([ZONE_READ]),
+    });
     drop('POST', '/user/tokens', 'drop-before', 1);
-    const res = await executeOperations(client, [tokenCreateOp('shared-new', { name: 'shared-new', policies: policies([DNS_WRITE]) })], opts());
+    const res = await executeOperations(
+      client,
+      [tokenCreateOp('shared-new', { name: 'shared-new', policies: policies([DNS_WRITE]) })],
+      opts(),
+    );
     expect(res.ok).toBe(false);
     expect(res.error?.message).toMatch(/outcome unknown: a token named "shared-new" exists that zonectl cannot prove it created/);
     expect(proxy.forwarded.filter((f) => f.includes('/value'))).toEqual([]);
@@ -188,7 +206,7 @@ describe('a lost token create never rolls a token zonectl cannot prove it made',
     expect(await verifies(res.tokenValues.mine!)).toBe(true);
   });
 
-  it('its own lost create is refused when this machine\'s clock is far ahead of the service (no proof)', async () => {
+  it("its own lost create is refused when this machine's clock is far ahead of the service (no proof)", async () => {
     drop('POST', '/user/tokens', 'drop-after', 1);
     const body = { name: 'skewed', policies: policies([DNS_WRITE]) };
     const res = await executeOperations(client, [tokenCreateOp('skewed', body)], opts({ startedAt: Date.now() + 5 * 60_000 }));

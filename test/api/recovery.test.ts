@@ -47,7 +47,11 @@ async function countByName(name: string): Promise<number> {
 describe('unknown outcomes are re-read, never blindly re-sent', () => {
   it('a create acted on but unanswered is found by re-reading: no duplicate', async () => {
     dropOnce('POST', '/dns_records', 'drop-after');
-    const res = await executeOperations(client, [createOp(zoneId, 20, aRecord(`u1.${ZONE}`, '192.0.2.1'))], opts({ zoneNames: { [zoneId]: ZONE } }));
+    const res = await executeOperations(
+      client,
+      [createOp(zoneId, 20, aRecord(`u1.${ZONE}`, '192.0.2.1'))],
+      opts({ zoneNames: { [zoneId]: ZONE } }),
+    );
     expect(res.error).toBeUndefined();
     expect(res.createdIds[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(proxy.forwarded.filter((f) => f.startsWith('POST'))).toHaveLength(1);
@@ -104,7 +108,13 @@ describe('unknown outcomes are re-read, never blindly re-sent', () => {
     dropOnce('POST', '/user/tokens', 'drop-after');
     const op = tokenCreateOp('lost-answer', {
       name: 'lost-answer',
-      policies: [{ effect: 'allow', permission_groups: [{ id: '82e64a83756745bbbb1c9c2701bf816b' }], resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: '82e64a83756745bbbb1c9c2701bf816b' }],
+          resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' },
+        },
+      ],
     });
     const res = await executeOperations(client, [op], opts());
     expect(res.error).toBeUndefined();

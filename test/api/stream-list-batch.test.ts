@@ -77,7 +77,9 @@ describe('ListScanner, many elements per parse', () => {
   it('reads like one element at a time: same items, same first failure, under any chunking', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.option(fc.constantFrom<Bad>('malformed', 'number', 'string', 'throws'), { freq: 6 }), fillers), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.option(fc.constantFrom<Bad>('malformed', 'number', 'string', 'throws'), { freq: 6 }), fillers), {
+          maxLength: 30,
+        }),
         fc.array(fc.nat(20_000), { maxLength: 12 }),
         fc.constantFrom('', ' ', '\n  '),
         (elements, cuts, space) => {

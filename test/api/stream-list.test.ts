@@ -22,7 +22,13 @@ function scan(body: string, cuts: readonly number[]) {
 const tricky = {
   result_info: { page: 1, per_page: 5000000, total_pages: 1 },
   result: [
-    { id: 'a', name: 'x.example', content: 'he said "]}," \\ ok', tags: ['t:[', 'u:}'], meta: { nested: [{ deep: [1, 2, { z: '\u00e9\u4e2d\ud83d\ude00' }] }] } },
+    {
+      id: 'a',
+      name: 'x.example',
+      content: 'he said "]}," \\ ok',
+      tags: ['t:[', 'u:}'],
+      meta: { nested: [{ deep: [1, 2, { z: '\u00e9\u4e2d\ud83d\ude00' }] }] },
+    },
     { id: 'b', content: '', data: { value: '{"result":[]}' } },
     {},
   ],

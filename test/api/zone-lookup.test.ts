@@ -18,7 +18,15 @@ async function emptyZonesService(verify: Verify): Promise<{ url: string; paths: 
     paths.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/client/v4/zones')) {
-      res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [], result_info: { page: 1, per_page: 50, count: 0, total_count: 0, total_pages: 1 } }));
+      res.end(
+        JSON.stringify({
+          success: true,
+          errors: [],
+          messages: [],
+          result: [],
+          result_info: { page: 1, per_page: 50, count: 0, total_count: 0, total_pages: 1 },
+        }),
+      );
     } else if (req.url === '/client/v4/user/tokens/verify') {
       res.statusCode = verify.status;
       res.end(JSON.stringify(verify.body));
@@ -35,10 +43,16 @@ async function emptyZonesService(verify: Verify): Promise<{ url: string; paths: 
   };
 }
 
-async function lookupError(url: string, credentials: ConstructorParameters<typeof CloudflareClient>[0]['credentials'] = { kind: 'token', token: 'tok-0123456789' }): Promise<ZoneLookupError> {
+async function lookupError(
+  url: string,
+  credentials: ConstructorParameters<typeof CloudflareClient>[0]['credentials'] = { kind: 'token', token: 'tok-0123456789' },
+): Promise<ZoneLookupError> {
   const client = new CloudflareClient({ baseUrl: url, credentials, limiter: null, retry: { maxAttempts: 1 } });
   try {
-    const err = await findZone(client, 'example.com').then(() => undefined, (e: unknown) => e);
+    const err = await findZone(client, 'example.com').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ZoneLookupError);
     return err as ZoneLookupError;
   } finally {
@@ -48,10 +62,20 @@ async function lookupError(url: string, credentials: ConstructorParameters<typeo
 
 describe('an empty zone lookup says why', () => {
   it('a token refused by its IP condition: the token is the problem, not the zone', async () => {
-    const svc = await emptyZonesService({ status: 403, body: { success: false, errors: [{ code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' }], messages: [], result: null } });
+    const svc = await emptyZonesService({
+      status: 403,
+      body: {
+        success: false,
+        errors: [{ code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' }],
+        messages: [],
+        result: null,
+      },
+    });
     try {
       const err = await lookupError(svc.url);
-      expect(err.message).toMatch(/^zone "example\.com" not found: .*the token itself is refused \(GET \/user\/tokens\/verify answered 9109 Cannot use the access token from location: 127\.0\.0\.1\): fix the token/);
+      expect(err.message).toMatch(
+        /^zone "example\.com" not found: .*the token itself is refused \(GET \/user\/tokens\/verify answered 9109 Cannot use the access token from location: 127\.0\.0\.1\): fix the token/,
+      );
       expect(svc.paths).toContain('GET /client/v4/user/tokens/verify');
     } finally {
       await svc.close();
@@ -59,9 +83,14 @@ describe('an empty zone lookup says why', () => {
   });
 
   it('an expired token: says so, with its time window', async () => {
-    const svc = await emptyZonesService({ status: 200, body: { success: true, errors: [], messages: [], result: { id: 'x', status: 'expired', expires_on: '2020-01-01T00:00:00Z' } } });
+    const svc = await emptyZonesService({
+      status: 200,
+      body: { success: true, errors: [], messages: [], result: { id: 'x', status: 'expired', expires_on: '2020-01-01T00:00:00Z' } },
+    });
     try {
-      expect((await lookupError(svc.url)).message).toMatch(/the token is expired \(expires 2020-01-01T00:00:00Z\) \(GET \/user\/tokens\/verify\): fix the token, not the zone file/);
+      expect((await lookupError(svc.url)).message).toMatch(
+        /the token is expired \(expires 2020-01-01T00:00:00Z\) \(GET \/user\/tokens\/verify\): fix the token, not the zone file/,
+      );
     } finally {
       await svc.close();
     }
@@ -86,10 +115,16 @@ describe('an empty zone lookup says why', () => {
     afterAll(() => emu.close());
 
     it('an active token and a zone that does not exist: the zone is missing (or unreadable)', async () => {
-      const client = new CloudflareClient({ baseUrl: emu.baseUrl, credentials: { kind: 'token', token: 'lookup-admin-token-0123456789' }, limiter: null });
+      const client = new CloudflareClient({
+        baseUrl: emu.baseUrl,
+        credentials: { kind: 'token', token: 'lookup-admin-token-0123456789' },
+        limiter: null,
+      });
       try {
         const err = (await findZone(client, 'missing.example').catch((e: unknown) => e)) as Error;
-        expect(err.message).toMatch(/zone "missing\.example" not found: .*the token is active \(GET \/user\/tokens\/verify\), so the zone does not exist in its account or is hidden from it: .*token can read zones/);
+        expect(err.message).toMatch(
+          /zone "missing\.example" not found: .*the token is active \(GET \/user\/tokens\/verify\), so the zone does not exist in its account or is hidden from it: .*token can read zones/,
+        );
       } finally {
         await client.close();
       }

@@ -14,7 +14,13 @@ const repo: RepoConfig = {
   ]),
 };
 const zone = (name: string, acct?: string): ZoneConfig =>
-  ({ file: `${name}.yaml`, zone: name, records: [], tokens: [], ...(acct ? { account: { name: acct, line: 3, col: 10 } } : {}) }) as unknown as ZoneConfig;
+  ({
+    file: `${name}.yaml`,
+    zone: name,
+    records: [],
+    tokens: [],
+    ...(acct ? { account: { name: acct, line: 3, col: 10 } } : {}),
+  }) as unknown as ZoneConfig;
 const env = { CF_MAIN: 'main-secret-value-123456', CF_SHOP: 'shop-secret-value-123456', CF_EMAIL: 'ops@example.com' };
 
 describe('RunClients', () => {
@@ -32,7 +38,9 @@ describe('RunClients', () => {
   });
 
   it('names the unset variable, never a value', () => {
-    expect(() => accountCredentials(repo.accounts.get('legacy')!, env)).toThrow(/account "legacy": environment variable CF_KEY is not set \(its email and Global API Key\)/);
+    expect(() => accountCredentials(repo.accounts.get('legacy')!, env)).toThrow(
+      /account "legacy": environment variable CF_KEY is not set \(its email and Global API Key\)/,
+    );
     const unsetId: RepoAccount = { name: 'x', credentials: { kind: 'token', tokenEnv: 'CF_MAIN' }, accountIdUnset: 'X_ACCOUNT_ID' };
     expect(() => accountCredentials(unsetId, env)).toThrow(/X_ACCOUNT_ID is not set \(its account_id\)/);
     expect(accountCredentials(repo.accounts.get('main')!, env)).toEqual({ kind: 'token', token: env.CF_MAIN });

@@ -50,13 +50,19 @@ describe('the apply lock released inside the last batch', () => {
   });
 
   it('a lock gone before the last batch (taken over): the batch fails whole and is not sent again without it', async () => {
-    const run = await planZoneRun(h.client, config('version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: late, type: A, content: 192.0.2.40 }\n'));
+    const run = await planZoneRun(
+      h.client,
+      config('version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: late, type: A, content: 192.0.2.40 }\n'),
+    );
     const request = h.client.request.bind(h.client);
     h.client.request = (async (method: string, path: string, options?: { body?: { deletes?: Array<{ id: string }> } }) => {
       const lockId = options?.body?.deletes?.[0]?.id;
       if (method === 'POST' && path.endsWith('/batch') && lockId !== undefined) {
         // Another run removes this run's lock (as after an expired lease) just before the batch.
-        await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/${lockId}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+        await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/${lockId}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
       }
       return request(method, path, options as never);
     }) as typeof h.client.request;
@@ -75,7 +81,10 @@ describe('the apply lock released inside the last batch', () => {
   });
 
   it('another apply that takes the lock before the check: the check says it cannot tell the runs apart', async () => {
-    const run = await planZoneRun(h.client, config('version: 1\nzone: example.com\nmanage: { unmanaged: delete }\nrecords:\n  - { name: mine, type: A, content: 192.0.2.50 }\n'));
+    const run = await planZoneRun(
+      h.client,
+      config('version: 1\nzone: example.com\nmanage: { unmanaged: delete }\nrecords:\n  - { name: mine, type: A, content: 192.0.2.50 }\n'),
+    );
     let armed = false;
     const request = h.client.request.bind(h.client);
     h.client.request = (async (method: string, path: string, options?: unknown) => {
@@ -95,10 +104,17 @@ describe('the apply lock released inside the last batch', () => {
       return request(method, path, options as never);
     }) as typeof h.client.request;
     try {
-      const [o] = await applyZoneRuns(h.client, [run], { batch: true, concurrency: 1, lock: lockOptions, onProgress: () => (armed = true) });
+      const [o] = await applyZoneRuns(h.client, [run], {
+        batch: true,
+        concurrency: 1,
+        lock: lockOptions,
+        onProgress: () => (armed = true),
+      });
       expect(o!.result.ok).toBe(true);
       expect(o!.verifyError).toBeInstanceOf(OtherApplyError);
-      expect(o!.verifyError?.message).toMatch(/^example\.com: another apply of this zone took its lock right after this one released it \(_zonectl/);
+      expect(o!.verifyError?.message).toMatch(
+        /^example\.com: another apply of this zone took its lock right after this one released it \(_zonectl/,
+      );
     } finally {
       h.client.request = request;
     }

@@ -21,7 +21,9 @@ describe('a record changed by another writer between the apply and its check', (
   for (const batch of [true, false]) {
     it(`is named as another writer's change (${batch ? 'batch' : 'single calls'})`, async () => {
       const name = batch ? 'batch' : 'single';
-      const c = config(`version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: ${name}, type: A, content: 192.0.2.10 }\n`);
+      const c = config(
+        `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: ${name}, type: A, content: 192.0.2.10 }\n`,
+      );
       const run = await planZoneRun(h.client, c);
       // Another writer changes the record after zonectl's write was answered, before its check reads the zone.
       let armed = false;
@@ -48,7 +50,11 @@ describe('a record changed by another writer between the apply and its check', (
         expect([...(o.changedByOthers?.keys() ?? [])]).toEqual([changedId]);
         const lines = describeNotConverged(o.residual!, o.changedByOthers);
         expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatch(new RegExp(`^${name}\\.example\\.com A \\(id ${changedId}\\): changed by another writer after zonectl wrote it \\(modified_on \\S+, zonectl's write returned \\S+\\)`));
+        expect(lines[0]).toMatch(
+          new RegExp(
+            `^${name}\\.example\\.com A \\(id ${changedId}\\): changed by another writer after zonectl wrote it \\(modified_on \\S+, zonectl's write returned \\S+\\)`,
+          ),
+        );
         expect(lines[0]).not.toMatch(/write it in the file/);
       } finally {
         h.client.request = request;
@@ -57,7 +63,9 @@ describe('a record changed by another writer between the apply and its check', (
   }
 
   it('a residual without another writer keeps the advice about the service form', async () => {
-    const c = config('version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: plain, type: A, content: 192.0.2.11 }\n');
+    const c = config(
+      'version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: plain, type: A, content: 192.0.2.11 }\n',
+    );
     const run = await planZoneRun(h.client, c);
     const [o] = await applyZoneRuns(h.client, [run], { batch: true, concurrency: 1 });
     expect(o.changedByOthers?.size).toBe(0);

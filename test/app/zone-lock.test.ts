@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
-import { acquireZoneLock, currentLockIdentity, forceUnlock, machineProof, ZoneLockBusyError, ZoneLockConflictError, type LockIdentity } from '../../src/app/zone-lock.js';
+import {
+  acquireZoneLock,
+  currentLockIdentity,
+  forceUnlock,
+  machineProof,
+  ZoneLockBusyError,
+  ZoneLockConflictError,
+  type LockIdentity,
+} from '../../src/app/zone-lock.js';
 import { decodeLockTarget, encodeLockTarget, isZonectlRecordName, lockRecordName } from '../../src/core/lock/lock-record.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 
@@ -23,7 +31,12 @@ async function start(): Promise<{ client: CloudflareClient; zoneId: string }> {
   return { client, zoneId: emulator.zones[0].id };
 }
 
-interface Row { id: string; name: string; type: string; content: string }
+interface Row {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+}
 async function lockRows(c: CloudflareClient, zoneId: string): Promise<Row[]> {
   const res = await c.request<Row[]>('GET', `/zones/${zoneId}/dns_records`, { query: { per_page: 100 } });
   return res.result;
@@ -68,8 +81,12 @@ describe('apply lock', () => {
 
     const notices: string[] = [];
     const second = acquireZoneLock(c, {
-      zone: 'example.com', zoneId, identity: { host: 'ci-runner-8', pid: 7, runId: 'run-2' },
-      waitMs: 300, pollMs: 50, onWait: (m) => notices.push(m),
+      zone: 'example.com',
+      zoneId,
+      identity: { host: 'ci-runner-8', pid: 7, runId: 'run-2' },
+      waitMs: 300,
+      pollMs: 50,
+      onWait: (m) => notices.push(m),
     });
     await expect(second).rejects.toBeInstanceOf(ZoneLockBusyError);
     await expect(second).rejects.toThrow(/held by host ci-runner-7, pid 4242, run run-1, \d+ s old/);
@@ -85,7 +102,10 @@ describe('apply lock', () => {
     const first = await acquireZoneLock(c, { zone: 'example.com', zoneId, identity: other });
     let polls = 0;
     const second = acquireZoneLock(c, {
-      zone: 'example.com', zoneId, identity: { host: 'ci-runner-8', pid: 7, runId: 'run-2' }, waitMs: 60_000,
+      zone: 'example.com',
+      zoneId,
+      identity: { host: 'ci-runner-8', pid: 7, runId: 'run-2' },
+      waitMs: 60_000,
       sleep: async () => {
         polls += 1;
         if (polls === 2) await first.release();
@@ -131,7 +151,11 @@ describe('apply lock', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid as number;
     for (const machine of ['ffffffffffffffffffffffff', undefined]) {
       // Another container with the same host name: its pid is not ours to judge.
-      const elsewhere = await acquireZoneLock(c, { zone: 'example.com', zoneId, identity: { host: me.host, pid: gone, runId: 'twin', machine } });
+      const elsewhere = await acquireZoneLock(c, {
+        zone: 'example.com',
+        zoneId,
+        identity: { host: me.host, pid: gone, runId: 'twin', machine },
+      });
       elsewhere.forget();
       await expect(acquireZoneLock(c, { zone: 'example.com', zoneId, identity: me, waitMs: 0 })).rejects.toBeInstanceOf(ZoneLockBusyError);
       const rows = await lockRows(c, zoneId);
@@ -154,7 +178,14 @@ describe('apply lock', () => {
       return real(...args);
     }) as typeof c.request;
     let sleeps = 0;
-    const attempt = acquireZoneLock(c, { zone: 'example.com', zoneId, waitMs: 60_000, sleep: async () => { sleeps += 1; } });
+    const attempt = acquireZoneLock(c, {
+      zone: 'example.com',
+      zoneId,
+      waitMs: 60_000,
+      sleep: async () => {
+        sleeps += 1;
+      },
+    });
     await expect(attempt).rejects.toBeInstanceOf(ZoneLockConflictError);
     await expect(attempt).rejects.toThrow(new RegExp(`_zonectl-lock.example.com holds a record of type A \\(id ${squat.result.id}\\)`));
     expect(sleeps).toBe(0);
@@ -166,7 +197,12 @@ describe('apply lock', () => {
   it('a live process on the same host keeps its lock; an expired lease is taken over', async () => {
     const { client: c, zoneId } = await start();
     const me = currentLockIdentity({});
-    const sibling = await acquireZoneLock(c, { zone: 'example.com', zoneId, identity: { ...me, pid: process.ppid, runId: 'sibling' }, leaseSeconds: 600 });
+    const sibling = await acquireZoneLock(c, {
+      zone: 'example.com',
+      zoneId,
+      identity: { ...me, pid: process.ppid, runId: 'sibling' },
+      leaseSeconds: 600,
+    });
     await expect(acquireZoneLock(c, { zone: 'example.com', zoneId, identity: me, waitMs: 0 })).rejects.toBeInstanceOf(ZoneLockBusyError);
     sibling.forget();
 
@@ -182,7 +218,13 @@ describe('apply lock', () => {
     const lost: string[] = [];
     let clock = Date.now();
     const held = await acquireZoneLock(c, {
-      zone: 'example.com', zoneId, identity: other, leaseSeconds: 120, renewEveryMs: 20, now: () => clock, onLost: (m) => lost.push(m),
+      zone: 'example.com',
+      zoneId,
+      identity: other,
+      leaseSeconds: 120,
+      renewEveryMs: 20,
+      now: () => clock,
+      onLost: (m) => lost.push(m),
     });
     const firstExpiry = held.owner.expiresAt;
     clock += 60_000;

@@ -15,7 +15,11 @@ const RULES_DIR = 'src/core/zonefile/rules';
 const LINT_DIR = 'src/core/lint';
 
 function sources(dir: string): Map<string, string> {
-  return new Map(readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => [`${dir}/${f}`, readFileSync(join(root, dir, f), 'utf8')]));
+  return new Map(
+    readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [`${dir}/${f}`, readFileSync(join(root, dir, f), 'utf8')]),
+  );
 }
 
 /** The literal codes passed to a problem sink in the rule files (the first argument of `sink.error(...)` and the like). */
@@ -96,7 +100,9 @@ describe('zonectl lint --list', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as { command: string; checks: unknown[] };
     expect(doc.command).toBe('lint');
-    expect(doc.checks).toEqual(CHECKS.map((c) => ({ id: c.id, severity: c.severity, runs: c.runs, ref: c.ref, description: c.description })));
+    expect(doc.checks).toEqual(
+      CHECKS.map((c) => ({ id: c.id, severity: c.severity, runs: c.runs, ref: c.ref, description: c.description })),
+    );
   });
 
   it('takes no files, and lint without --list still needs them', async () => {

@@ -26,7 +26,11 @@ describe('the GitHub Action (action.yml)', () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
     const checkout = makeActionCheckout(root, mkdtempSync(join(tmpdir(), 'zonectl-action-')), {
-      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: tmpdir(), NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN,
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: tmpdir(),
+      NO_COLOR: '1',
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      CLOUDFLARE_API_TOKEN: TOKEN,
     });
     npmLog = checkout.npmLog;
     ctx = checkout;
@@ -85,7 +89,10 @@ describe('the GitHub Action (action.yml)', () => {
 
   it('fails the step on an error, with the exit code as output', async () => {
     ctx.cacheHit = true;
-    writeFileSync(join(ctx.workspace, 'bad.yaml'), 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: not-an-address }\n');
+    writeFileSync(
+      join(ctx.workspace, 'bad.yaml'),
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: not-an-address }\n',
+    );
     const r = await runAction({ command: 'plan', paths: 'bad.yaml' }, ctx);
     expect(r.code).toBe(1);
     expect(r.outputs['exit-code']).toBe('1');

@@ -14,8 +14,21 @@ import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index';
 import { parse as parseYaml } from 'yaml';
 
-interface StepYaml { id?: string; name?: string; if?: string; uses?: string; run?: string; shell?: string; env?: Record<string, string>; 'working-directory'?: string }
-interface ActionYaml { inputs: Record<string, { default?: string }>; outputs: Record<string, { value: string }>; runs: { using: string; steps: StepYaml[] } }
+interface StepYaml {
+  id?: string;
+  name?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+interface ActionYaml {
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: StepYaml[] };
+}
 
 export interface ActionRun {
   /** The action's outputs, as a workflow sees them. */
@@ -37,7 +50,11 @@ export interface ActionContext {
 }
 
 /** The action's errors by GitHub's parser (expected empty) and its parsed YAML. */
-export function loadAction(actionPath: string): { errors: string[]; action: ActionYaml; template: ReturnType<typeof convertActionTemplate> } {
+export function loadAction(actionPath: string): {
+  errors: string[];
+  action: ActionYaml;
+  template: ReturnType<typeof convertActionTemplate>;
+} {
   const content = readFileSync(join(actionPath, 'action.yml'), 'utf8');
   const parsed = parseAction({ name: 'action.yml', content }, new NoOperationTraceWriter());
   const errors = parsed.context.errors.getErrors().map((e) => e.message);
@@ -69,7 +86,11 @@ export function condition(expr: string, ctx: Record<string, string>): boolean {
 
 export function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -134,7 +155,9 @@ export async function runAction(inputs: Record<string, string>, c: ActionContext
       break;
     }
   }
-  const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, o]) => [name, o.value.replace(/\$\{\{(.*?)\}\}/g, (_, e: string) => ctx[e.trim()] ?? '')]));
+  const outputs = Object.fromEntries(
+    Object.entries(action.outputs).map(([name, o]) => [name, o.value.replace(/\$\{\{(.*?)\}\}/g, (_, e: string) => ctx[e.trim()] ?? '')]),
+  );
   return { outputs, code, summary: readFileSync(summary, 'utf8'), stderr, ran };
 }
 
@@ -143,9 +166,14 @@ export async function runAction(inputs: Record<string, string>, c: ActionContext
  * a copy of action.yml and what it builds from, node_modules standing for what `npm ci` installs
  * (the repository's own), and `npm` on PATH a stand-in that records its arguments in npm.log.
  */
-export function makeActionCheckout(root: string, base: string, env: Record<string, string>): ActionContext & { npmLog: string; shims: string } {
+export function makeActionCheckout(
+  root: string,
+  base: string,
+  env: Record<string, string>,
+): ActionContext & { npmLog: string; shims: string } {
   const actionPath = join(base, '_actions', 'zonectl');
-  for (const f of ['action.yml', 'package.json', 'package-lock.json', 'scripts', 'src']) cpSync(join(root, f), join(actionPath, f), { recursive: true });
+  for (const f of ['action.yml', 'package.json', 'package-lock.json', 'scripts', 'src'])
+    cpSync(join(root, f), join(actionPath, f), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(actionPath, 'node_modules'));
   const shims = join(base, 'shims');
   mkdirSync(shims, { recursive: true });

@@ -11,8 +11,19 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { parse as parseYaml } from 'yaml';
 import { bash, condition, readOutputs, runAction, substitute, type ActionContext } from './run-action.js';
 
-interface WorkflowStep { id?: string; name?: string; if?: string; uses?: string; with?: Record<string, string>; run?: string; env?: Record<string, string> }
-interface Workflow { on: Record<string, unknown>; jobs: Record<string, { env?: Record<string, string>; environment?: string; steps: WorkflowStep[] }> }
+interface WorkflowStep {
+  id?: string;
+  name?: string;
+  if?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  run?: string;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, { env?: Record<string, string>; environment?: string; steps: WorkflowStep[] }>;
+}
 
 /** The workflow as GitHub reads it: parser errors (expected none), its events, and its YAML. */
 export async function loadWorkflow(file: string): Promise<{ errors: string[]; events: string[]; workflow: Workflow }> {
@@ -24,7 +35,12 @@ export async function loadWorkflow(file: string): Promise<{ errors: string[]; ev
   return { errors, events: Object.keys(template.events ?? {}), workflow: parseYaml(content) as Workflow };
 }
 
-export interface JobRun { code: number; ran: string[]; stderr: string; outputs: Record<string, Record<string, string>> }
+export interface JobRun {
+  code: number;
+  ran: string[];
+  stderr: string;
+  outputs: Record<string, Record<string, string>>;
+}
 
 /** Runs `job` of `workflow`; `context` holds secrets.*, github.* values; `action` the action's checkout and runner. */
 export async function runJob(workflow: Workflow, job: string, context: Record<string, string>, action: ActionContext): Promise<JobRun> {
@@ -49,7 +65,14 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     } else {
       const out = join(action.runnerTemp, `job-output-${i}-${Math.random().toString(36).slice(2)}`);
       writeFileSync(out, '');
-      const env: Record<string, string> = { ...action.env, ...jobEnv, GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: out, RUNNER_TEMP: action.runnerTemp, GITHUB_REPOSITORY: ctx['github.repository'] ?? '' };
+      const env: Record<string, string> = {
+        ...action.env,
+        ...jobEnv,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_OUTPUT: out,
+        RUNNER_TEMP: action.runnerTemp,
+        GITHUB_REPOSITORY: ctx['github.repository'] ?? '',
+      };
       for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), ctx);
       const r = await bash(step.run ?? '', action.workspace, env);
       run.stderr += r.stderr;

@@ -31,33 +31,58 @@ describe('CI recipes', () => {
   let emulator: RunningEmulator;
   let action: ActionContext & { shims: string };
   let ghLog: string;
-  const github = { 'github.token': 'ghs_fake', 'github.repository': 'acme/dns', 'github.event.pull_request.number': '7', 'github.event.pull_request.head.repo.full_name': 'acme/dns' };
+  const github = {
+    'github.token': 'ghs_fake',
+    'github.repository': 'acme/dns',
+    'github.event.pull_request.number': '7',
+    'github.event.pull_request.head.repo.full_name': 'acme/dns',
+  };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
     const base = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
-    action = makeActionCheckout(root, base, { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: base, NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl });
+    action = makeActionCheckout(root, base, {
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: base,
+      NO_COLOR: '1',
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+    });
     action.cacheHit = true;
     // What a cache hit restores: the bundle, built once (a cache miss is action.test.ts's).
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
     mkdirSync(join(action.workspace, 'zones', 'org'), { recursive: true });
     writeFileSync(join(action.workspace, 'zones', 'example.com.yaml'), SMALL_ZONE);
     // The recipes name the directory: zone files at any depth under zones/ are planned.
-    writeFileSync(join(action.workspace, 'zones', 'org', 'example.org.yml'), SMALL_ZONE.replace('zone: example.com', 'zone: example.org').replace('content: example.com', 'content: example.org'));
+    writeFileSync(
+      join(action.workspace, 'zones', 'org', 'example.org.yml'),
+      SMALL_ZONE.replace('zone: example.com', 'zone: example.org').replace('content: example.com', 'content: example.org'),
+    );
     // `gh`: records its arguments; answers the comment lookup with FAKE_COMMENT_ID.
     ghLog = join(base, 'gh.log');
-    writeFileSync(join(action.shims, 'gh'), `#!/bin/sh\necho "$*" >> "${ghLog}"\ncase "$*" in *"/comments --jq"*) [ -n "$FAKE_COMMENT_ID" ] && echo "$FAKE_COMMENT_ID";; esac\nexit 0\n`);
+    writeFileSync(
+      join(action.shims, 'gh'),
+      `#!/bin/sh\necho "$*" >> "${ghLog}"\ncase "$*" in *"/comments --jq"*) [ -n "$FAKE_COMMENT_ID" ] && echo "$FAKE_COMMENT_ID";; esac\nexit 0\n`,
+    );
     chmodSync(join(action.shims, 'gh'), 0o755);
   }, 60_000);
   afterAll(async () => {
     await emulator.close();
   });
 
-  const ghCalls = (): string[] => (existsSync(ghLog) ? readFileSync(ghLog, 'utf8').split('\n').filter((l) => l !== '') : []);
+  const ghCalls = (): string[] =>
+    existsSync(ghLog)
+      ? readFileSync(ghLog, 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+      : [];
 
   it('every GitHub workflow parses with GitHub’s parser, has the triggers it promises, and pins what it uses', async () => {
     expect(readdirSync(githubDir).sort()).toEqual(['zonectl-apply.yml', 'zonectl-drift.yml', 'zonectl-plan.yml']);
-    const expected: Record<string, string[]> = { 'zonectl-plan.yml': ['pull_request'], 'zonectl-apply.yml': ['push'], 'zonectl-drift.yml': ['schedule', 'workflow_dispatch'] };
+    const expected: Record<string, string[]> = {
+      'zonectl-plan.yml': ['pull_request'],
+      'zonectl-apply.yml': ['push'],
+      'zonectl-drift.yml': ['schedule', 'workflow_dispatch'],
+    };
     for (const [file, events] of Object.entries(expected)) {
       const { errors, events: got, workflow } = await loadWorkflow(join(githubDir, file));
       expect(errors, file).toEqual([]);
@@ -65,7 +90,8 @@ describe('CI recipes', () => {
       const text = readFileSync(join(githubDir, file), 'utf8');
       expect(text, file).not.toMatch(/npm install (-g|--global) zonectl\b/);
       for (const job of Object.values(workflow.jobs)) {
-        for (const uses of job.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses]))) expect(uses, file).toMatch(/^(actions\/checkout@v6|OWNER\/zonectl@v0)$/);
+        for (const uses of job.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses])))
+          expect(uses, file).toMatch(/^(actions\/checkout@v6|OWNER\/zonectl@v0)$/);
       }
     }
     expect((await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow.jobs.apply.environment).toBe('dns-production');
@@ -82,7 +108,9 @@ describe('CI recipes', () => {
     expect(pr.outputs.plan.markdown).toContain('| `example.com` | 4 |');
     expect(pr.outputs.plan.markdown).toContain('| `example.org` | 4 |');
     const calls = ghCalls();
-    expect(calls[0]).toMatch(/^api --paginate repos\/acme\/dns\/issues\/7\/comments --jq .*github-actions\[bot\].*startswith\("<!-- zonectl plan -->"\)/);
+    expect(calls[0]).toMatch(
+      /^api --paginate repos\/acme\/dns\/issues\/7\/comments --jq .*github-actions\[bot\].*startswith\("<!-- zonectl plan -->"\)/,
+    );
     expect(calls[1]).toBe(`api --method PATCH repos/acme/dns/issues/comments/4242 -F body=@${action.runnerTemp}/comment.md`);
     const comment = readFileSync(join(action.runnerTemp, 'comment.md'), 'utf8');
     expect(comment.startsWith(`${MARKER}\n### zonectl plan`)).toBe(true);
@@ -92,12 +120,25 @@ describe('CI recipes', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(ghCalls().at(-1)).toBe(`api --method POST repos/acme/dns/issues/7/comments -F body=@${action.runnerTemp}/comment.md`);
 
-    const apply = await runJob((await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow, 'apply', { ...github, ...secrets }, action);
+    const apply = await runJob(
+      (await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow,
+      'apply',
+      { ...github, ...secrets },
+      action,
+    );
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.ran).toEqual(['Plan (saved, so the apply is exactly what was shown)', 'Apply (refused when live state changed since the plan)']);
+    expect(apply.ran).toEqual([
+      'Plan (saved, so the apply is exactly what was shown)',
+      'Apply (refused when live state changed since the plan)',
+    ]);
     expect(readdirSync(action.workspace).sort()).toEqual(['zones']);
 
-    const drift = await runJob((await loadWorkflow(join(githubDir, 'zonectl-drift.yml'))).workflow, 'drift', { ...github, ...secrets }, action);
+    const drift = await runJob(
+      (await loadWorkflow(join(githubDir, 'zonectl-drift.yml'))).workflow,
+      'drift',
+      { ...github, ...secrets },
+      action,
+    );
     expect(drift.code, drift.stderr).toBe(0);
     expect(drift.ran).toEqual(['Drift']);
     expect(drift.outputs.drift.changes).toBe('false');
@@ -105,16 +146,35 @@ describe('CI recipes', () => {
 
   it('a pull request from a fork (no secrets): validate and lint run, no plan, no comment', async () => {
     const before = ghCalls().length;
-    const fork = await runJob((await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow, 'plan', { ...github, 'github.event.pull_request.head.repo.full_name': 'mallory/dns', 'secrets.CLOUDFLARE_API_TOKEN_READ': '' }, action);
+    const fork = await runJob(
+      (await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow,
+      'plan',
+      { ...github, 'github.event.pull_request.head.repo.full_name': 'mallory/dns', 'secrets.CLOUDFLARE_API_TOKEN_READ': '' },
+      action,
+    );
     expect(fork.code, fork.stderr).toBe(0);
     expect(fork.ran).toEqual(['Validate (no API call)', 'Lint (no API call)']);
     expect(ghCalls().length).toBe(before);
   });
 
   it('the GitLab pipeline: install from the vendored tarball, plan with a merge request note, apply, drift allowed to exit 2', async () => {
-    type Job = { script?: string[]; before_script?: string[]; after_script?: string[]; stage?: string; variables?: Record<string, string>; allow_failure?: { exit_codes: number[] }; environment?: { name: string } };
-    const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, Job> & { default: { image: string; before_script: string[] } };
-    expect(Object.keys(ci).filter((k) => ci[k].stage !== undefined).sort()).toEqual(['apply', 'drift', 'plan']);
+    type Job = {
+      script?: string[];
+      before_script?: string[];
+      after_script?: string[];
+      stage?: string;
+      variables?: Record<string, string>;
+      allow_failure?: { exit_codes: number[] };
+      environment?: { name: string };
+    };
+    const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, Job> & {
+      default: { image: string; before_script: string[] };
+    };
+    expect(
+      Object.keys(ci)
+        .filter((k) => ci[k].stage !== undefined)
+        .sort(),
+    ).toEqual(['apply', 'drift', 'plan']);
     expect(ci.drift.allow_failure).toEqual({ exit_codes: [2] });
     expect(ci.apply.environment?.name).toBe('dns-production');
     expect(ci.default.image).toMatch(/^node:\d+$/);
@@ -132,7 +192,14 @@ describe('CI recipes', () => {
       req.on('end', () => {
         requests.push({ method: req.method ?? '', url: req.url ?? '', token: String(req.headers['private-token'] ?? ''), body });
         res.setHeader('content-type', 'application/json');
-        res.end(req.method === 'GET' ? JSON.stringify([{ id: 98, system: false, body: 'LGTM' }, { id: 99, system: false, body: `${MARKER}\nold plan` }]) : '{}');
+        res.end(
+          req.method === 'GET'
+            ? JSON.stringify([
+                { id: 98, system: false, body: 'LGTM' },
+                { id: 99, system: false, body: `${MARKER}\nold plan` },
+              ])
+            : '{}',
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -141,21 +208,36 @@ describe('CI recipes', () => {
       ...(isolatedNpmEnv(mkdtempSync(join(tmpdir(), 'zonectl-gitlab-npm-'))) as Record<string, string>),
       PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
       npm_config_prefix: prefix,
-      NO_COLOR: '1', CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN_READ: TOKEN, CLOUDFLARE_API_TOKEN: TOKEN,
-      ZONECTL_NOTE_TOKEN: 'glpat-fake', CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`, CI_PROJECT_ID: '12', CI_MERGE_REQUEST_IID: '3', CI_JOB_ID: '555',
+      NO_COLOR: '1',
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      CLOUDFLARE_API_TOKEN_READ: TOKEN,
+      CLOUDFLARE_API_TOKEN: TOKEN,
+      ZONECTL_NOTE_TOKEN: 'glpat-fake',
+      CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`,
+      CI_PROJECT_ID: '12',
+      CI_MERGE_REQUEST_IID: '3',
+      CI_JOB_ID: '555',
     };
     try {
       const runJobScript = async (job: string): Promise<{ code: number; stderr: string }> => {
-        const vars = Object.fromEntries(Object.entries(ci[job].variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID)]));
+        const vars = Object.fromEntries(
+          Object.entries(ci[job].variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID)]),
+        );
         // GitLab runs before_script and script in one shell, after_script in another.
-        const r = await bash([...(ci[job].before_script ?? ci.default.before_script), ...(ci[job].script ?? [])].join('\n'), project, { ...env, ...vars });
+        const r = await bash([...(ci[job].before_script ?? ci.default.before_script), ...(ci[job].script ?? [])].join('\n'), project, {
+          ...env,
+          ...vars,
+        });
         if (ci[job].after_script !== undefined) await bash(ci[job].after_script.join('\n'), project, { ...env, ...vars });
         return r;
       };
       const plan = await runJobScript('plan');
       expect(plan.code, plan.stderr).toBe(0);
       expect(readFileSync(join(project, 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
-      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v4/projects/12/merge_requests/3/notes?per_page=100&sort=asc', 'PUT /api/v4/projects/12/merge_requests/3/notes/99']);
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/v4/projects/12/merge_requests/3/notes?per_page=100&sort=asc',
+        'PUT /api/v4/projects/12/merge_requests/3/notes/99',
+      ]);
       expect(requests.every((r) => r.token === 'glpat-fake')).toBe(true);
       expect((JSON.parse(requests[1].body) as { body: string }).body).toBe(`${MARKER}\n${readFileSync(join(project, 'plan.md'), 'utf8')}`);
 

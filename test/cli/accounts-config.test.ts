@@ -39,7 +39,15 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     `version: 1\nzone: ${name}\naccount: ${account}\nrecords:\n  - { name: www, type: A, content: ${ip} }\n`;
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['example.org', 'legacy.example'] }, { token: BLOG, zones: ['example.net'] }] });
+    emu = await startEmulator({
+      port: 0,
+      zones: ['example.com'],
+      token: MAIN,
+      accounts: [
+        { token: SHOP, zones: ['example.org', 'legacy.example'] },
+        { token: BLOG, zones: ['example.net'] },
+      ],
+    });
     repo = mkdtempSync(join(tmpdir(), 'zonectl-accounts-'));
     mkdirSync(join(repo, '.git'));
     write('zonectl.yaml', CONFIG);
@@ -47,18 +55,29 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.2'));
     write('zones/shop/example.io.yaml', zone('example.io', 'shop', '192.0.2.4')); // a zone apply creates
     write('zones/blog/example.net.yaml', zone('example.net', 'blog', '192.0.2.3'));
-    env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_MAIN_TOKEN: MAIN, CF_SHOP_TOKEN: SHOP, CF_BLOG_EMAIL: emu.accounts[1]!.email, CF_BLOG_KEY: emu.accounts[1]!.apiKey, ZONECTL_MAIN_ACCOUNT_ID: emu.accountId, ZONECTL_SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId };
+    env = {
+      CLOUDFLARE_BASE_URL: emu.baseUrl,
+      CF_MAIN_TOKEN: MAIN,
+      CF_SHOP_TOKEN: SHOP,
+      CF_BLOG_EMAIL: emu.accounts[1]!.email,
+      CF_BLOG_KEY: emu.accounts[1]!.apiKey,
+      ZONECTL_MAIN_ACCOUNT_ID: emu.accountId,
+      ZONECTL_SHOP_ACCOUNT_ID: emu.accounts[0]!.accountId,
+    };
   });
   afterAll(async () => {
     await emu.close();
   });
 
-  it('plans each zone with its own account\'s token, grouped by account in the summary', async () => {
+  it("plans each zone with its own account's token, grouped by account in the summary", async () => {
     const r = await runCli(['plan', join(repo, 'zones')], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const table = r.stdout.slice(r.stdout.indexOf('account '));
-    const rows = table.split('\n').filter((l) => /^(main|shop|blog) /.test(l)).map((l) => l.split(/\s+/).slice(0, 2).join(' '));
+    const rows = table
+      .split('\n')
+      .filter((l) => /^(main|shop|blog) /.test(l))
+      .map((l) => l.split(/\s+/).slice(0, 2).join(' '));
     expect(rows).toEqual(['main example.com', 'shop example.io', 'shop example.org', 'blog example.net']);
     expect(table).toContain('4 zones: 4 with changes, 0 failed');
     expect(r.stdout).toContain(`  + zone example.io (account ${emu.accounts[0]!.accountId}, type full)`);
@@ -74,7 +93,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     for (const secret of [MAIN, emu.accounts[1]!.apiKey]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
-  it('apply writes every account\'s zone with its own token; a second plan is empty everywhere', async () => {
+  it("apply writes every account's zone with its own token; a second plan is empty everywhere", async () => {
     const applied = await runCli(['apply', join(repo, 'zones'), '--yes'], env);
     expect(applied.stderr).not.toMatch(/error/);
     expect(applied.code).toBe(0);
@@ -84,10 +103,12 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(applied.stdout).toMatch(/^example\.io: zone created \(id [0-9a-f]{32}, pending\); set its nameservers at the registrar: /m);
     // The new zone is in the account whose token created it, not in the environment's.
     const shopZones = await fetch(`${emu.baseUrl}/zones?name=example.io`, { headers: { authorization: `Bearer ${SHOP}` } });
-    expect(((await shopZones.json()) as { result: Array<{ account: { id: string } }> }).result.map((z) => z.account.id)).toEqual([emu.accounts[0]!.accountId]);
+    expect(((await shopZones.json()) as { result: Array<{ account: { id: string } }> }).result.map((z) => z.account.id)).toEqual([
+      emu.accounts[0]!.accountId,
+    ]);
   });
 
-  it('drift --unmanaged-zones lists each account\'s zones that no file manages (whatever the shard)', async () => {
+  it("drift --unmanaged-zones lists each account's zones that no file manages (whatever the shard)", async () => {
     const shopId = emu.accounts[0]!.accountId;
     const r = await runCli(['drift', join(repo, 'zones'), '--unmanaged-zones', '--shard', '1/2'], env);
     expect(r.stderr).toBe('');
@@ -99,7 +120,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect((await runCli(['drift', join(repo, 'zones')], env)).stdout).not.toContain('legacy.example');
   });
 
-  it('--config names the file; without one, `account:` is an error at the zone file\'s line', async () => {
+  it("--config names the file; without one, `account:` is an error at the zone file's line", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'zonectl-noconf-'));
     mkdirSync(join(elsewhere, '.git'));
     const file = join(elsewhere, 'example.org.yaml');
@@ -112,17 +133,24 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(given.code).toBe(0);
     // A saved plan is applied with the environment's credential only: none is saved for account zones.
     const saved = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml'), '--out', join(elsewhere, 'plan.json')], env);
-    expect(saved.stderr).toContain('zone(s) name an account of zonectl.yaml (e.g. example.org), whose own credential a saved plan cannot carry');
+    expect(saved.stderr).toContain(
+      'zone(s) name an account of zonectl.yaml (e.g. example.org), whose own credential a saved plan cannot carry',
+    );
     expect(existsSync(join(elsewhere, 'plan.json'))).toBe(false);
     writeFileSync(file, zone('example.org', 'shops', '192.0.2.2'));
     const plan = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml')], env);
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toMatch(/example\.org\.yaml:3:10 account: account "shops" is not in .*zonectl\.yaml \(accounts: main, shop, blog\)/);
+    expect(plan.stderr).toMatch(
+      /example\.org\.yaml:3:10 account: account "shops" is not in .*zonectl\.yaml \(accounts: main, shop, blog\)/,
+    );
   });
 
   it('the configuration is checked with file:line errors; a credential written in it is refused and never repeated', async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'zonectl-badconf-')), 'zonectl.yaml');
-    writeFileSync(bad, `version: 1\naccounts:\n  main:\n    credentials: { token_env: ${MAIN} }\n  shop:\n    account_id: nope\n    credentials: { token_env: CF_SHOP_TOKEN, key_env: K }\n`);
+    writeFileSync(
+      bad,
+      `version: 1\naccounts:\n  main:\n    credentials: { token_env: ${MAIN} }\n  shop:\n    account_id: nope\n    credentials: { token_env: CF_SHOP_TOKEN, key_env: K }\n`,
+    );
     const r = await runCli(['plan', join(repo, 'zones'), '--config', bad], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/zonectl\.yaml:4:31 accounts\.main\.credentials\.token_env: this looks like a credential/);
@@ -144,7 +172,9 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const secret = 'abcdef0123456789abcdef0123456789';
     const r = await runCli(['plan', join(repo, 'zones'), '--config', conf], { ...env, DD_API_KEY: secret });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/);
+    expect(r.stderr).toMatch(
+      /zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/,
+    );
     expect(r.stdout + r.stderr).not.toContain(secret);
   });
 });

@@ -11,7 +11,9 @@ describe('apply flags', () => {
     expect(parseDuration('--lock-timeout', '250ms')).toBe(250);
     expect(parseDuration('--lock-timeout', '30')).toBe(30_000);
     expect(parseDuration('--lock-timeout', '0')).toBe(0);
-    expect(() => parseDuration('--lock-timeout', 'ten minutes')).toThrow(/--lock-timeout must be a duration such as 30s, 10m or 1h, got "ten minutes"/);
+    expect(() => parseDuration('--lock-timeout', 'ten minutes')).toThrow(
+      /--lock-timeout must be a duration such as 30s, 10m or 1h, got "ten minutes"/,
+    );
     expect(() => parseDuration('--lock-timeout', '-1m')).toThrow(/must be a duration/);
   });
 

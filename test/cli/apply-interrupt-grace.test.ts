@@ -50,7 +50,11 @@ describe('apply interrupted while a call is in flight', () => {
     await h.close();
   });
   const env = (): Record<string, string> => ({ CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
-  const live = async (prefix: string) => (await listRecords(h)).filter((r) => r.name.startsWith(prefix)).map((r) => r.name).sort();
+  const live = async (prefix: string) =>
+    (await listRecords(h))
+      .filter((r) => r.name.startsWith(prefix))
+      .map((r) => r.name)
+      .sort();
 
   it('the first SIGINT lets the call in flight finish: it is counted as applied, the lock is released, exit 130', async () => {
     const file = join(dir, 'grace.yaml');

@@ -88,7 +88,11 @@ describe('apply interrupted by a signal, or killed', () => {
 
     // --lock-timeout 0: the next run must not wait for a dead owner.
     const again = await runCli(['apply', file, '--yes', '--lock-timeout', '0'], env);
-    expect(again.stderr).toMatch(new RegExp(`taking over the apply lock of example\\.com \\(host [a-z0-9-]+, pid ${apply.child.pid}, .*\\): its process ${apply.child.pid} on this host is gone`));
+    expect(again.stderr).toMatch(
+      new RegExp(
+        `taking over the apply lock of example\\.com \\(host [a-z0-9-]+, pid ${apply.child.pid}, .*\\): its process ${apply.child.pid} on this host is gone`,
+      ),
+    );
     expect(again.code).toBe(0);
     expect(await lockRecords()).toEqual([]);
     expect((await runCli(['plan', file, '--detailed-exitcode'], env)).code).toBe(0);

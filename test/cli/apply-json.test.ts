@@ -77,7 +77,9 @@ describe('apply and validate --format json; apply for many zones', () => {
       ['api.example.net', 'mail.example.net', 'www.example.net'].map((n) => ['create', 'dns_record', n, 'A', 'POST', true]),
     );
     // The ids are the service's: each is a record that exists now.
-    const live = (await (await fetch(`${h.emulator.baseUrl}/zones/${h.emulator.zones[2].id}/dns_records`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
+    const live = (await (
+      await fetch(`${h.emulator.baseUrl}/zones/${h.emulator.zones[2].id}/dns_records`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as {
       result: Array<{ id: string; name: string }>;
     };
     for (const op of z.operations) expect(live.result.find((l) => l.id === op.id)?.name).toBe(op.name);
@@ -94,7 +96,11 @@ describe('apply and validate --format json; apply for many zones', () => {
     const file = join(dir, 'tokens.yaml');
     writeFileSync(
       file,
-      zoneText('example.net', ['www', 'api', 'mail'], 'tokens:\n  - name: ci-json\n    policies:\n      - effect: allow\n        permission_groups: [{ name: DNS Write }]\n        resources: { "com.cloudflare.api.account.zone.{zone_id}": "*" }\n'),
+      zoneText(
+        'example.net',
+        ['www', 'api', 'mail'],
+        'tokens:\n  - name: ci-json\n    policies:\n      - effect: allow\n        permission_groups: [{ name: DNS Write }]\n        resources: { "com.cloudflare.api.account.zone.{zone_id}": "*" }\n',
+      ),
     );
     const both = await runCli(['apply', file, '--yes', '--format', 'json', '--show-token-values'], env);
     expect(both.code).toBe(1);
@@ -103,7 +109,10 @@ describe('apply and validate --format json; apply for many zones', () => {
 
     const refused = await runCli(['apply', file, '--yes', '--format', 'json'], env);
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: 'TOKEN_OUTPUT_NEEDED' }, zones: [{ zone: 'example.net', outcome: 'not_started' }] });
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      error: { code: 'TOKEN_OUTPUT_NEEDED' },
+      zones: [{ zone: 'example.net', outcome: 'not_started' }],
+    });
     expect(refused.stderr).toMatch(/error\[TOKEN_OUTPUT_NEEDED\]/);
 
     const out = join(dir, 'tokens.json');
@@ -130,7 +139,10 @@ describe('apply and validate --format json; apply for many zones', () => {
     expect(r.stderr).toMatch(/zonectl: error\[ZONE_LOOKUP\]: missing\.example: /);
     expect(r.stdout).toMatch(/example\.com: applied 2 create, 0 update, 0 delete/);
     expect(r.stdout).toMatch(/example\.org: applied 1 create, 0 update, 0 delete/);
-    const plan = await runCli(['plan', join(zones, 'com.yaml'), join(zones, 'nested', 'org.yaml'), '--detailed-exitcode', '--format', 'json'], env);
+    const plan = await runCli(
+      ['plan', join(zones, 'com.yaml'), join(zones, 'nested', 'org.yaml'), '--detailed-exitcode', '--format', 'json'],
+      env,
+    );
     expect(plan.code).toBe(0);
     expect((JSON.parse(plan.stdout) as { zones: Array<{ changes: unknown[] }> }).zones.map((z) => z.changes)).toEqual([[], []]);
 
@@ -162,17 +174,30 @@ describe('apply and validate --format json; apply for many zones', () => {
     const good = join(dir, 'good.yaml');
     const bad = join(dir, 'bad.yaml');
     writeFileSync(good, zoneText('example.com', ['www']));
-    writeFileSync(bad, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 5 }\n  - { name: www, type: CNAME, content: other.example.com }\n');
+    writeFileSync(
+      bad,
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 5 }\n  - { name: www, type: CNAME, content: other.example.com }\n',
+    );
     const r = await runCli(['validate', good, bad, '--format', 'json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const doc = JSON.parse(r.stdout) as {
       valid: boolean;
-      files: Array<{ file: string; valid: boolean; errors: number; warnings: number; records?: number; problems: Array<Record<string, unknown>> }>;
+      files: Array<{
+        file: string;
+        valid: boolean;
+        errors: number;
+        warnings: number;
+        records?: number;
+        problems: Array<Record<string, unknown>>;
+      }>;
       summary: { files: number; valid: number; invalid: number; errors: number };
     };
     expect(doc.valid).toBe(false);
-    expect(doc.files.map((f) => [f.file, f.valid])).toEqual([[good, true], [bad, false]]);
+    expect(doc.files.map((f) => [f.file, f.valid])).toEqual([
+      [good, true],
+      [bad, false],
+    ]);
     expect(doc.files[0]).toMatchObject({ records: 1, errors: 0, problems: [] });
     const problems = doc.files[1].problems;
     expect(problems.length).toBe(doc.files[1].errors + doc.files[1].warnings);

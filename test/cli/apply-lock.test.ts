@@ -66,7 +66,10 @@ describe('concurrent applies to one zone', () => {
     expect(rb.code).toBe(0);
     expect(rb.stdout).toMatch(/applied 6 create, 0 update, 8 delete .*verified/);
     // Never mixed: exactly the second file's records, and no lock left behind.
-    const names = (await listRecords(h)).filter((r) => r.type === 'A').map((r) => r.name).sort();
+    const names = (await listRecords(h))
+      .filter((r) => r.type === 'A')
+      .map((r) => r.name)
+      .sort();
     expect(names).toEqual(Array.from({ length: 6 }, (_, i) => `two${i}.example.com`).sort());
     expect((await listRecords(h)).filter((r) => r.name.startsWith('_zonectl'))).toEqual([]);
     expect((await runCli(['plan', second, '--detailed-exitcode'], env)).code).toBe(0);
@@ -78,8 +81,15 @@ describe('concurrent applies to one zone', () => {
     const planPath = join(dir, 'saved.json');
     expect((await runCli(['plan', file, '--out', planPath], env)).code).toBe(0);
     // The lock of a live run on this host (this test process), with a long lease.
-    const target = encodeLockTarget({ host: toLabel(hostname()), pid: process.pid, runId: 'other', expiresAt: Math.floor(Date.now() / 1000) + 3600 });
-    const lock = (await (await api('POST', `/zones/${h.zoneId}/dns_records`, { type: 'CNAME', name: lockRecordName('example.com'), content: target, ttl: 60 })).json()) as { result: { id: string } };
+    const target = encodeLockTarget({
+      host: toLabel(hostname()),
+      pid: process.pid,
+      runId: 'other',
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const lock = (await (
+      await api('POST', `/zones/${h.zoneId}/dns_records`, { type: 'CNAME', name: lockRecordName('example.com'), content: target, ttl: 60 })
+    ).json()) as { result: { id: string } };
     const apply = spawnCli(['apply', '--plan', planPath, '--yes'], env);
     await apply.waitForStderr(/waiting for the apply lock of example\.com: held by host [a-z0-9-]+, pid \d+, run other/);
     // Another writer changes a name the plan touches, then releases its lock.
@@ -87,7 +97,9 @@ describe('concurrent applies to one zone', () => {
     await api('DELETE', `/zones/${h.zoneId}/dns_records/${lock.result.id}`);
     const r = await apply.done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/zonectl: error\[STALE_PLAN\]: example\.com: the saved plan is stale: live state changed since it was made \(www\.example\.com\)/);
+    expect(r.stderr).toMatch(
+      /zonectl: error\[STALE_PLAN\]: example\.com: the saved plan is stale: live state changed since it was made \(www\.example\.com\)/,
+    );
     expect((await listRecords(h)).some((x) => x.name === 'www.example.com' && x.type === 'A')).toBe(false);
     expect((await listRecords(h)).filter((x) => x.name.startsWith('_zonectl'))).toEqual([]);
   });

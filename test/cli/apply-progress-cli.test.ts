@@ -30,7 +30,10 @@ describe('apply progress without a terminal', () => {
 
   it(`--no-batch on ${N} records: far fewer stderr lines than calls, and the final line`, async () => {
     const file = join(dir, 'a.yaml');
-    writeFileSync(file, zoneWith((i) => `first ${i}`));
+    writeFileSync(
+      file,
+      zoneWith((i) => `first ${i}`),
+    );
     const r = await runCli(['apply', file, '--yes', '--no-batch'], env);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`applied ${N + 1} create, 0 update, 0 delete in ${N + 1} calls`));
@@ -42,16 +45,24 @@ describe('apply progress without a terminal', () => {
 
   it('--verbose: one line per completed call, as before', async () => {
     const file = join(dir, 'b.yaml');
-    writeFileSync(file, zoneWith((i) => `second ${i}`));
+    writeFileSync(
+      file,
+      zoneWith((i) => `second ${i}`),
+    );
     const r = await runCli(['apply', file, '--yes', '--no-batch', '--force', '--verbose'], env);
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
-    const perCall = r.stderr.split('\n').filter((l) => /^example\.com: \d+\/300 operations applied \((PATCH|PUT) \/zones\/[^ ]+\/dns_records\/[^ ]+\)$/.test(l));
+    const perCall = r.stderr
+      .split('\n')
+      .filter((l) => /^example\.com: \d+\/300 operations applied \((PATCH|PUT) \/zones\/[^ ]+\/dns_records\/[^ ]+\)$/.test(l));
     expect(perCall).toHaveLength(N);
   });
 
   it('--quiet: no progress and no notes, only the result on stdout', async () => {
     const file = join(dir, 'c.yaml');
-    writeFileSync(file, zoneWith((i) => `third ${i}`));
+    writeFileSync(
+      file,
+      zoneWith((i) => `third ${i}`),
+    );
     const planFile = join(dir, 'plan.json');
     const plan = await runCli(['--quiet', 'plan', file, '--out', planFile], env);
     expect(plan.code).toBe(0);

@@ -40,7 +40,9 @@ describe('apply progress', () => {
     const p = new ApplyProgress('per-call', { stream, now: () => 0 });
     p.zoneStart('example.com', 3);
     for (let done = 1; done <= 3; done++) p.update('example.com', { done, total: 3, call });
-    expect(stream.text().trimEnd().split('\n')).toEqual([1, 2, 3].map((d) => `example.com: ${d}/3 operations applied (POST /zones/z1/dns_records)`));
+    expect(stream.text().trimEnd().split('\n')).toEqual(
+      [1, 2, 3].map((d) => `example.com: ${d}/3 operations applied (POST /zones/z1/dns_records)`),
+    );
   });
 
   it('with --quiet or --format json: nothing', () => {

@@ -20,9 +20,14 @@ const TOKEN = 'bundle-test-token-3c5e7a9b1d2f4e6a';
 /** Runs the bundle asynchronously (the emulator answering it lives in this process). */
 function run(bin: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, encoding: 'utf8' }, (err, stdout, stderr) => {
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -55,7 +60,10 @@ describe('the bundled CLI (npm run build)', () => {
 
   it('validates, plans and applies a zone against the emulator; a second plan is empty', async () => {
     const file = join(dir, 'example.com.yaml');
-    writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n  - { name: "@", type: MX, content: mail.example.net, priority: 10 }\n');
+    writeFileSync(
+      file,
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n  - { name: "@", type: MX, content: mail.example.net, priority: 10 }\n',
+    );
     const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     expect((await run(bin, ['validate', file])).code).toBe(0);
     const plan = await run(bin, ['plan', file, '--detailed-exitcode'], env);
@@ -73,7 +81,10 @@ describe('the bundled CLI (npm run build)', () => {
   });
 
   it('runs the emulator command, whose DNS server answers', async () => {
-    const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'bundle.example'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'bundle.example'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const dnsPort = await new Promise<number>((resolve, reject) => {
         let err = '';

@@ -29,16 +29,27 @@ describe('zonectl completion', () => {
   /** What bash completes for the words typed so far (the last one being completed). */
   const complete = (...words: string[]): string[] => {
     const quoted = words.map((w) => `'${w}'`).join(' ');
-    const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `source '${script}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _zonectl; printf '%s\\n' "\${COMPREPLY[@]}"`], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      'bash',
+      [
+        '--norc',
+        '--noprofile',
+        '-c',
+        `source '${script}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _zonectl; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     return out.split('\n').filter((l) => l !== '');
   };
 
   it('bash: commands, subcommands, flags, flag values and file names', () => {
     expect(complete('zonectl', 'pl')).toEqual(['plan']);
-    expect(complete('zonectl', '')).toEqual(expect.arrayContaining(['validate', 'plan', 'apply', 'drift', 'completion', '--quiet', '--no-color']));
+    expect(complete('zonectl', '')).toEqual(
+      expect.arrayContaining(['validate', 'plan', 'apply', 'drift', 'completion', '--quiet', '--no-color']),
+    );
     expect(complete('zonectl', '--verbose', 'ap')).toEqual(['apply']);
     expect(complete('zonectl', 'plan', '--det')).toEqual(['--detailed-exitcode']);
     expect(complete('zonectl', 'plan', '--format', '')).toEqual(['text', 'json', 'markdown']);
@@ -65,8 +76,16 @@ describe('zonectl completion', () => {
 
   ZSH.it('zsh: the script loads in a real zsh and defines the completion function', () => {
     const file = join(dir, 'zonectl.zsh');
-    writeFileSync(file, execFileSync(process.execPath, ['--import', TSX_LOADER, join(process.cwd(), 'src/cli/main.ts'), 'completion', 'zsh'], { encoding: 'utf8' }));
-    const out = execFileSync('zsh', ['-f', '-c', `source '${file}' && whence -w _zonectl && complete -p zonectl`], { cwd: dir, encoding: 'utf8' });
+    writeFileSync(
+      file,
+      execFileSync(process.execPath, ['--import', TSX_LOADER, join(process.cwd(), 'src/cli/main.ts'), 'completion', 'zsh'], {
+        encoding: 'utf8',
+      }),
+    );
+    const out = execFileSync('zsh', ['-f', '-c', `source '${file}' && whence -w _zonectl && complete -p zonectl`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(out).toContain('_zonectl: function');
     expect(out).toContain('complete -o default -F _zonectl zonectl');
   });
@@ -89,7 +108,10 @@ describe('zonectl completion', () => {
 describe('output habits', () => {
   const broken = join(dir, 'broken.yaml');
   beforeAll(() => {
-    writeFileSync(broken, 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: "v=spf1 +all" }\n  - { name: www, type: A, content: 300.1.1.1 }\n');
+    writeFileSync(
+      broken,
+      'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: "v=spf1 +all" }\n  - { name: www, type: A, content: 300.1.1.1 }\n',
+    );
   });
 
   it('--no-color turns colour off even where FORCE_COLOR would turn it on', async () => {
@@ -131,7 +153,10 @@ describe('output habits', () => {
       summary: { files: number; not_linted: number; findings: number };
     };
     expect(doc.command).toBe('lint');
-    expect(doc.files.map((f) => [f.file, f.linted])).toEqual([[ok, true], [broken, false]]);
+    expect(doc.files.map((f) => [f.file, f.linted])).toEqual([
+      [ok, true],
+      [broken, false],
+    ]);
     expect(doc.files[0]!.problems).toEqual([expect.objectContaining({ line: 4, code: 'lint.spf-permissive-all', severity: 'warning' })]);
     expect(doc.summary).toEqual({ files: 2, not_linted: 1, findings: 1 });
     const strict = await runCli(['lint', '--strict', '--format', 'json', ok]);
@@ -147,16 +172,38 @@ describe('plan --format json across zones', () => {
       const a = join(dir, 'a.yaml');
       const b = join(dir, 'b.yaml');
       const c = join(dir, 'c.yaml');
-      writeFileSync(a, 'version: 1\nzone: example.com\nrecords:\n  - { name: h2, type: A, content: 192.0.2.2 }\n  - { name: h10, type: A, content: 192.0.2.10 }\n');
+      writeFileSync(
+        a,
+        'version: 1\nzone: example.com\nrecords:\n  - { name: h2, type: A, content: 192.0.2.2 }\n  - { name: h10, type: A, content: 192.0.2.10 }\n',
+      );
       writeFileSync(b, 'version: 1\nzone: example.org\nrecords:\n  - { name: www, type: A, content: 192.0.2.3 }\n');
       writeFileSync(c, 'version: 1\nzone: missing.example\nrecords: []\n');
-      const r = await runCli(['plan', '--format', 'json', a, b, c], { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
+      const r = await runCli(['plan', '--format', 'json', a, b, c], {
+        CLOUDFLARE_BASE_URL: h.emulator.baseUrl,
+        CLOUDFLARE_API_TOKEN: TOKEN,
+      });
       expect(r.code).toBe(1); // missing.example is not a zone here
-      const doc = JSON.parse(r.stdout) as { summary: Record<string, number>; zones: { zone: string; changes: { after: { name: string } }[] }[] };
-      expect(doc.summary).toEqual({ zones: 3, planned: 2, failed: 1, with_changes: 2, create: 3, update: 0, delete: 0, unchanged: 0, unmanaged: 0 });
+      const doc = JSON.parse(r.stdout) as {
+        summary: Record<string, number>;
+        zones: { zone: string; changes: { after: { name: string } }[] }[];
+      };
+      expect(doc.summary).toEqual({
+        zones: 3,
+        planned: 2,
+        failed: 1,
+        with_changes: 2,
+        create: 3,
+        update: 0,
+        delete: 0,
+        unchanged: 0,
+        unmanaged: 0,
+      });
       expect(Object.keys(doc)[1]).toBe('summary');
       // Names in natural order: h2 before h10.
-      expect(doc.zones.find((z) => z.zone === 'example.com')?.changes.map((ch) => ch.after.name)).toEqual(['h2.example.com', 'h10.example.com']);
+      expect(doc.zones.find((z) => z.zone === 'example.com')?.changes.map((ch) => ch.after.name)).toEqual([
+        'h2.example.com',
+        'h10.example.com',
+      ]);
     } finally {
       await h.close();
     }

@@ -19,7 +19,10 @@ async function started(args: string[]): Promise<{ cli: RunningCli; baseUrl: stri
 }
 
 const api = async (baseUrl: string, path: string, init: RequestInit = {}): Promise<{ result: unknown }> => {
-  const res = await fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } });
+  const res = await fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+  });
   return (await res.json()) as { result: unknown };
 };
 
@@ -31,7 +34,10 @@ describe('emulator --state: one emulator per state file', () => {
     try {
       const zones = (await api(first.baseUrl, '/zones?name=example.com')).result as Array<{ id: string }>;
       const zoneId = zones[0]!.id;
-      await api(first.baseUrl, `/zones/${zoneId}/dns_records`, { method: 'POST', body: JSON.stringify({ type: 'A', name: 'kept.example.com', content: '192.0.2.7', ttl: 300 }) });
+      await api(first.baseUrl, `/zones/${zoneId}/dns_records`, {
+        method: 'POST',
+        body: JSON.stringify({ type: 'A', name: 'kept.example.com', content: '192.0.2.7', ttl: 300 }),
+      });
 
       const second = await runCli(['emulator', '--port', '0', '--state', state]);
       expect(second.code).toBe(1);
@@ -46,7 +52,9 @@ describe('emulator --state: one emulator per state file', () => {
 
       const third = await started(['--state', state]);
       try {
-        const records = (await api(third.baseUrl, `/zones/${zoneId}/dns_records?name=kept.example.com`)).result as Array<{ content: string }>;
+        const records = (await api(third.baseUrl, `/zones/${zoneId}/dns_records?name=kept.example.com`)).result as Array<{
+          content: string;
+        }>;
         expect(records.map((r) => r.content)).toEqual(['192.0.2.7']);
       } finally {
         third.cli.child.kill('SIGTERM');

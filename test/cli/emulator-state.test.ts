@@ -10,7 +10,9 @@ describe('emulator --state', () => {
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-state-'));
     const r = await runCli(['emulator', '--port', '0', '--state', dir]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`zonectl: error[BAD_FLAG]: --state ${dir} is a directory; give a file path, e.g. --state ${dir}/emulator-state.json (the emulator keeps that file and FILE.journal beside it)\n`);
+    expect(r.stderr).toBe(
+      `zonectl: error[BAD_FLAG]: --state ${dir} is a directory; give a file path, e.g. --state ${dir}/emulator-state.json (the emulator keeps that file and FILE.journal beside it)\n`,
+    );
   });
 
   it('a path under a regular file names the problem', async () => {
@@ -19,6 +21,10 @@ describe('emulator --state', () => {
     const path = join(dir, 'file', 'state.json');
     const r = await runCli(['emulator', '--port', '0', '--state', path]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^zonectl: error\\[BAD_FLAG\\]: --state ${path.replace(/[.]/g, '\\.')}: cannot keep the emulator's state there \\(a part of the path is a file, not a directory, E[A-Z]+\\); give a writable file path\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^zonectl: error\\[BAD_FLAG\\]: --state ${path.replace(/[.]/g, '\\.')}: cannot keep the emulator's state there \\(a part of the path is a file, not a directory, E[A-Z]+\\); give a writable file path\\n$`,
+      ),
+    );
   });
 });

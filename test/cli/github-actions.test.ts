@@ -27,7 +27,9 @@ describe('GitHub Actions', () => {
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.0.1 }\n');
     const gha = await runCli(['validate', file], { GITHUB_ACTIONS: 'true' });
     expect(gha.code).toBe(1);
-    expect(gha.stdout).toMatch(new RegExp(`^::error file=${file.replace(/[/.]/g, '\\$&')},line=4,col=\\d+::records\\[0\\]\\.content: .+$`, 'm'));
+    expect(gha.stdout).toMatch(
+      new RegExp(`^::error file=${file.replace(/[/.]/g, '\\$&')},line=4,col=\\d+::records\\[0\\]\\.content: .+$`, 'm'),
+    );
     const local = await runCli(['validate', file]);
     expect(local.stdout).not.toContain('::error');
   });
@@ -49,7 +51,12 @@ describe('GitHub Actions', () => {
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
-    const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
+    const env = {
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      CLOUDFLARE_API_TOKEN: TOKEN,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: summary,
+    };
     const plan = await runCli(['plan', dir.concat('/example.com.yaml')], env);
     expect(plan.code, plan.stderr).toBe(0);
     const drift = await runCli(['drift', file], env);

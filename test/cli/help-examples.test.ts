@@ -15,7 +15,22 @@ describe('--help of every command', () => {
     expect(root.stdout).toMatch(/-q, --quiet +print results, warnings and errors only/);
     expect(root.stdout).toMatch(/-v, --verbose +print one line per completed API call/);
     const commands = listedCommands(root.stdout);
-    expect(commands).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'import', 'lint', 'resolve', 'token', 'schema', 'init', 'completion', 'version', 'emulator']);
+    expect(commands).toEqual([
+      'validate',
+      'plan',
+      'apply',
+      'drift',
+      'export',
+      'import',
+      'lint',
+      'resolve',
+      'token',
+      'schema',
+      'init',
+      'completion',
+      'version',
+      'emulator',
+    ]);
     const lines = [...commands.map((c) => [c]), ['token', 'roll']];
     // Four at a time: each is a CLI process.
     for (let i = 0; i < lines.length; i += 4) {

@@ -53,11 +53,18 @@ describe('hostile names and ids from the API', () => {
   const sentWithDots = (): string[] => proxy.forwarded.filter((r) => r.includes('..') || r.includes('%2F') || r.includes('%2f'));
 
   it('export --all: a zone named with ../ writes nothing, inside or outside --out', async () => {
-    proxy.setRewrite(rewriteResult((m, p) => m === 'GET' && p.startsWith('/client/v4/zones?'), (z) => (z.name = '../../escaped')));
+    proxy.setRewrite(
+      rewriteResult(
+        (m, p) => m === 'GET' && p.startsWith('/client/v4/zones?'),
+        (z) => (z.name = '../../escaped'),
+      ),
+    );
     const out = join(dir, 'out');
     const res = await runCli(['export', '--all', '--out', out, '--force'], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('zonectl: error[UNSAFE_EXPORT_PATH]: the zones list holds a zone named "../../escaped", which is not a domain name; refusing to make a file name of it (nothing was written)');
+    expect(res.stderr).toContain(
+      'zonectl: error[UNSAFE_EXPORT_PATH]: the zones list holds a zone named "../../escaped", which is not a domain name; refusing to make a file name of it (nothing was written)',
+    );
     expect(readdirSync(out)).toEqual([]);
     expect(readdirSync(dir)).toEqual(['out']);
   });
@@ -70,7 +77,9 @@ describe('hostile names and ids from the API', () => {
     symlinkSync(victim, join(out, 'example.com.yaml'));
     const res = await runCli(['export', '--all', '--out', out, '--force'], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`zonectl: error[UNSAFE_EXPORT_PATH]: ${join(out, 'example.com.yaml')} is a symlink; zonectl export does not write through or replace one`);
+    expect(res.stderr).toContain(
+      `zonectl: error[UNSAFE_EXPORT_PATH]: ${join(out, 'example.com.yaml')} is a symlink; zonectl export does not write through or replace one`,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('on: push\n');
   });
 
@@ -82,29 +91,50 @@ describe('hostile names and ids from the API', () => {
   });
 
   it('a zone id that is not an id: plan stops naming the zone, no request is built from it', async () => {
-    proxy.setRewrite(rewriteResult((m, p) => m === 'GET' && p.startsWith('/client/v4/zones?'), (z) => (z.id = HOSTILE_ID)));
+    proxy.setRewrite(
+      rewriteResult(
+        (m, p) => m === 'GET' && p.startsWith('/client/v4/zones?'),
+        (z) => (z.id = HOSTILE_ID),
+      ),
+    );
     writeFileSync(join(dir, 'zone.yaml'), ZONE_FILE);
     const res = await runCli(['plan', join(dir, 'zone.yaml')], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`the API gave zone "example.com" the id "${HOSTILE_ID}", which is not an id (32 hex characters); no request was sent with it`);
+    expect(res.stderr).toContain(
+      `the API gave zone "example.com" the id "${HOSTILE_ID}", which is not an id (32 hex characters); no request was sent with it`,
+    );
     expect(res.stderr).toContain('error[API_BAD_ID]');
     expect(sentWithDots()).toEqual([]);
   });
 
   it('a record id that is not an id: plan stops naming the record, no request is built from it', async () => {
-    proxy.setRewrite(rewriteResult((m, p) => m === 'GET' && p.includes('/dns_records'), (r) => (r.id = HOSTILE_ID)));
-    const old = await h.client.request<{ id: string }>('POST', `/zones/${h.zoneId}/dns_records`, { body: { type: 'A', name: 'old.example.com', content: '192.0.2.9', ttl: 300 } });
+    proxy.setRewrite(
+      rewriteResult(
+        (m, p) => m === 'GET' && p.includes('/dns_records'),
+        (r) => (r.id = HOSTILE_ID),
+      ),
+    );
+    const old = await h.client.request<{ id: string }>('POST', `/zones/${h.zoneId}/dns_records`, {
+      body: { type: 'A', name: 'old.example.com', content: '192.0.2.9', ttl: 300 },
+    });
     writeFileSync(join(dir, 'zone.yaml'), ZONE_FILE);
     const res = await runCli(['apply', join(dir, 'zone.yaml'), '--yes'], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/the API gave record "[a-z.]+example\.com" "[A-Z]+" the id "\.\.\/\.\.\/user\/tokens\/x", which is not an id/);
+    expect(res.stderr).toMatch(
+      /the API gave record "[a-z.]+example\.com" "[A-Z]+" the id "\.\.\/\.\.\/user\/tokens\/x", which is not an id/,
+    );
     expect(sentWithDots()).toEqual([]);
     // The record the file would delete is untouched (the only write is the apply lock's own release).
     expect(proxy.forwarded.filter((r) => r.includes(old.result.id))).toEqual([]);
   });
 
   it('the lock POST answered with an id that is not one: apply stops before any request built from it', async () => {
-    proxy.setRewrite(rewriteResult((m, p) => m === 'POST' && p.endsWith('/dns_records'), (r) => (r.id = HOSTILE_ID)));
+    proxy.setRewrite(
+      rewriteResult(
+        (m, p) => m === 'POST' && p.endsWith('/dns_records'),
+        (r) => (r.id = HOSTILE_ID),
+      ),
+    );
     writeFileSync(join(dir, 'zone.yaml'), ZONE_FILE.replace('www', 'lockcase'));
     const res = await runCli(['apply', join(dir, 'zone.yaml'), '--yes'], env);
     expect(res.code).toBe(1);
@@ -115,7 +145,12 @@ describe('hostile names and ids from the API', () => {
   it('the client refuses any request path with .., an encoded slash or a query, before sending', async () => {
     const client = new CloudflareClient({ baseUrl: proxy.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null });
     try {
-      for (const path of [`/zones/${h.zoneId}/dns_records/../../../user/tokens`, '/zones/..%2Fuser/dns_records', '/zones?name=x', '/zones/a b']) {
+      for (const path of [
+        `/zones/${h.zoneId}/dns_records/../../../user/tokens`,
+        '/zones/..%2Fuser/dns_records',
+        '/zones?name=x',
+        '/zones/a b',
+      ]) {
         await expect(client.request('GET', path)).rejects.toThrow(/refusing to send GET .*: a request path holds only ids and API words/);
       }
     } finally {

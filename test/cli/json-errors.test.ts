@@ -12,7 +12,11 @@ import { runCli } from './run-cli.js';
 interface Doc {
   format_version: number;
   command?: string;
-  error?: { code: string; message: string; problems?: Array<{ file: string; line: number; col: number; path: string; severity: string; code: string; message: string }> };
+  error?: {
+    code: string;
+    message: string;
+    problems?: Array<{ file: string; line: number; col: number; path: string; severity: string; code: string; message: string }>;
+  };
   zones: unknown[];
 }
 
@@ -22,7 +26,10 @@ describe('JSON output of a run that fails as a whole', () => {
   beforeAll(() => {
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-json-errors-'));
     bad = join(dir, 'bad.yaml');
-    writeFileSync(bad, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.0.1 }\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n');
+    writeFileSync(
+      bad,
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.0.1 }\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n',
+    );
     good = join(dir, 'good.yaml');
     writeFileSync(good, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
   });
@@ -30,7 +37,10 @@ describe('JSON output of a run that fails as a whole', () => {
   for (const command of [['plan'], ['drift'], ['apply', '--yes']]) {
     it(`${command[0]}: an invalid file gives one document with every problem, and no API call`, async () => {
       // An unreachable API: a call would turn the error into API_NETWORK.
-      const r = await runCli([...command, bad, '--format', 'json'], { CLOUDFLARE_API_TOKEN: 'json-errors-token-0123456789', CLOUDFLARE_BASE_URL: 'http://127.0.0.1:1/client/v4' });
+      const r = await runCli([...command, bad, '--format', 'json'], {
+        CLOUDFLARE_API_TOKEN: 'json-errors-token-0123456789',
+        CLOUDFLARE_BASE_URL: 'http://127.0.0.1:1/client/v4',
+      });
       expect(r.code).toBe(1);
       const doc = JSON.parse(r.stdout) as Doc;
       expect(doc.format_version).toBe(1);
@@ -54,7 +64,10 @@ describe('JSON output of a run that fails as a whole', () => {
 
   it('apply: flags refused before any call give the document too; a token never appears in it', async () => {
     const token = 'json-errors-secret-token-9f8e7d6c5b4a';
-    const r = await runCli(['apply', '--yes', good, '--format', 'json', '--concurrency', '0'], { CLOUDFLARE_API_TOKEN: token, CLOUDFLARE_BASE_URL: 'http://127.0.0.1:1/client/v4' });
+    const r = await runCli(['apply', '--yes', good, '--format', 'json', '--concurrency', '0'], {
+      CLOUDFLARE_API_TOKEN: token,
+      CLOUDFLARE_BASE_URL: 'http://127.0.0.1:1/client/v4',
+    });
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.command).toBe('apply');

@@ -23,7 +23,10 @@ ${Array.from({ length: 40 }, (_, i) => `  - { name: h${i}, type: A, content: 192
  * Runs the CLI with the read end of its stdout closed before it writes (as `| head -1` does once
  * it has its line: every later write of the command meets a closed pipe).
  */
-function runClosingStdout(args: string[], env: Record<string, string>): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+function runClosingStdout(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
       cwd: root,
@@ -58,7 +61,9 @@ describe('messages of every command', () => {
   it('fatal errors are one line: zonectl: error[CODE]: message, exit 1, no stack trace', async () => {
     const missing = await runCli(['apply', '--plan', join(dir, 'nope.json'), '--yes'], env);
     expect(missing.code).toBe(1);
-    expect(missing.stderr.trim()).toMatch(/^zonectl: error\[PLAN_FILE_UNREADABLE\]: .*nope\.json: cannot read the plan file \(no such file\)$/);
+    expect(missing.stderr.trim()).toMatch(
+      /^zonectl: error\[PLAN_FILE_UNREADABLE\]: .*nope\.json: cannot read the plan file \(no such file\)$/,
+    );
     const noCreds = await runCli(['plan', zoneFile], { CLOUDFLARE_BASE_URL: h.emulator.baseUrl });
     expect(noCreds.code).toBe(1);
     expect(noCreds.stderr).toMatch(/^zonectl: error\[CREDENTIALS\]: /m);
@@ -74,7 +79,9 @@ describe('messages of every command', () => {
     writeFileSync(reportFile, report.stdout);
     const r = await runCli(['apply', '--plan', reportFile, '--yes'], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^zonectl: error\[PLAN_FILE_INVALID\]: .*report\.json: this is the report of `zonectl plan --format json`, not a saved plan; save a plan for apply with `zonectl plan FILE\.\.\. --out .*report\.json`/m);
+    expect(r.stderr).toMatch(
+      /^zonectl: error\[PLAN_FILE_INVALID\]: .*report\.json: this is the report of `zonectl plan --format json`, not a saved plan; save a plan for apply with `zonectl plan FILE\.\.\. --out .*report\.json`/m,
+    );
   });
 
   it('a closed stdout (plan | head -1) ends the process quietly: no EPIPE, no stack trace, the saved plan written', async () => {

@@ -14,7 +14,10 @@ describe('several zone files in one run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-multi-'));
     files = ['example.com', 'example.org'].map((zone) => {
       const p = join(dir, `${zone}.yaml`);
-      writeFileSync(p, `version: 1\nzone: ${zone}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: "@", type: TXT, content: "${zone}" }\n`);
+      writeFileSync(
+        p,
+        `version: 1\nzone: ${zone}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: "@", type: TXT, content: "${zone}" }\n`,
+      );
       return p;
     });
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
@@ -27,7 +30,10 @@ describe('several zone files in one run', () => {
     const plan = await runCli(['plan', ...files, '--format', 'json'], env);
     expect(plan.code).toBe(0);
     const doc = JSON.parse(plan.stdout) as { zones: Array<{ zone: string; summary: { create: number } }> };
-    expect(doc.zones.map((z) => [z.zone, z.summary.create])).toEqual([['example.com', 2], ['example.org', 2]]);
+    expect(doc.zones.map((z) => [z.zone, z.summary.create])).toEqual([
+      ['example.com', 2],
+      ['example.org', 2],
+    ]);
     const apply = await runCli(['apply', ...files, '--yes'], env);
     expect(apply.code).toBe(0);
     expect(apply.stdout.match(/verified: a new plan is empty/g)).toHaveLength(2);

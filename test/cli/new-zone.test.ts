@@ -32,7 +32,10 @@ describe('new zones', () => {
   });
 
   it('plans, creates and fills a zone that names its account_id; the second plan is empty', async () => {
-    const file = write('example.dev.yaml', `version: 1\nzone: example.dev\naccount_id: ${emu.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n  - { name: "@", type: TXT, content: hello }\nsettings: { ns_ttl: 3600 }\n`);
+    const file = write(
+      'example.dev.yaml',
+      `version: 1\nzone: example.dev\naccount_id: ${emu.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n  - { name: "@", type: TXT, content: hello }\nsettings: { ns_ttl: 3600 }\n`,
+    );
     const plan = await runCli(['plan', file, '--detailed-exitcode'], env);
     expect(plan.code).toBe(2);
     expect(plan.stdout).toContain(`  + zone example.dev (account ${emu.accountId}, type full)\n`);
@@ -49,11 +52,15 @@ describe('new zones', () => {
     const applied = await runCli(['apply', file, '--yes'], env);
     expect(applied.stderr).not.toMatch(/error/);
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toMatch(/^example\.dev: zone created \(id [0-9a-f]{32}, pending\); set its nameservers at the registrar: [a-z]+\.ns\.cloudflare\.com, [a-z]+\.ns\.cloudflare\.com$/m);
+    expect(applied.stdout).toMatch(
+      /^example\.dev: zone created \(id [0-9a-f]{32}, pending\); set its nameservers at the registrar: [a-z]+\.ns\.cloudflare\.com, [a-z]+\.ns\.cloudflare\.com$/m,
+    );
     const again = await runCli(['plan', file, '--detailed-exitcode'], env);
     expect(again.stdout).not.toContain('+ zone');
     expect(again.code).toBe(0);
-    const zones = (await (await fetch(`${emu.baseUrl}/zones?name=example.dev`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { result: Array<{ id: string; status: string }> };
+    const zones = (await (
+      await fetch(`${emu.baseUrl}/zones?name=example.dev`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { result: Array<{ id: string; status: string }> };
     expect(zones.result).toHaveLength(1);
     expect(zones.result[0].status).toBe('pending');
   });
@@ -65,14 +72,26 @@ describe('new zones', () => {
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'dns-only',
-        policies: [{ effect: 'allow', permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }, { id: 'c8fed203ed3043cba015a93ad1616f1f' }], resources: { [`com.cloudflare.api.account.${emu.accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } } }],
+        policies: [
+          {
+            effect: 'allow',
+            permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }, { id: 'c8fed203ed3043cba015a93ad1616f1f' }],
+            resources: { [`com.cloudflare.api.account.${emu.accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } },
+          },
+        ],
       }),
     });
     const dnsOnly = ((await res.json()) as { result: { value: string } }).result.value;
     const sub = join(dir, 'two');
     mkdirSync(sub);
-    writeFileSync(join(sub, 'example.com.yaml'), 'version: 1\nzone: example.com\nrecords:\n  - { name: api, type: A, content: 192.0.2.7 }\n');
-    writeFileSync(join(sub, 'example.fail.yaml'), `version: 1\nzone: example.fail\naccount_id: ${emu.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.8 }\n`);
+    writeFileSync(
+      join(sub, 'example.com.yaml'),
+      'version: 1\nzone: example.com\nrecords:\n  - { name: api, type: A, content: 192.0.2.7 }\n',
+    );
+    writeFileSync(
+      join(sub, 'example.fail.yaml'),
+      `version: 1\nzone: example.fail\naccount_id: ${emu.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.8 }\n`,
+    );
     const r = await runCli(['apply', sub, '--yes'], { ...env, CLOUDFLARE_API_TOKEN: dnsOnly });
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain('example.fail: the zone could not be created (POST /zones)');
@@ -86,7 +105,9 @@ describe('new zones', () => {
     const r = await runCli(['apply', file, '--yes'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('zone "example.xyz" not found');
-    const listed = (await (await fetch(`${emu.baseUrl}/zones?name=example.xyz`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { result: unknown[] };
+    const listed = (await (
+      await fetch(`${emu.baseUrl}/zones?name=example.xyz`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { result: unknown[] };
     expect(listed.result).toEqual([]);
   });
 
@@ -94,9 +115,18 @@ describe('new zones', () => {
     const repo = mkdtempSync(join(tmpdir(), 'zonectl-newzone-repo-'));
     mkdirSync(join(repo, '.git'));
     mkdirSync(join(repo, 'zones'));
-    writeFileSync(join(repo, 'zonectl.yaml'), `version: 1\naccounts:\n  main: { account_id: "\${ZONECTL_MAIN_ID}", credentials: { token_env: CF_TOKEN } }\n`);
-    writeFileSync(join(repo, 'zones', 'example.com.yaml'), 'version: 1\nzone: example.com\naccount: main\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    writeFileSync(join(repo, 'zones', 'example.app.yaml'), 'version: 1\nzone: example.app\naccount: main\nrecords:\n  - { name: api, type: AAAA, content: "2001:db8::1" }\n');
+    writeFileSync(
+      join(repo, 'zonectl.yaml'),
+      `version: 1\naccounts:\n  main: { account_id: "\${ZONECTL_MAIN_ID}", credentials: { token_env: CF_TOKEN } }\n`,
+    );
+    writeFileSync(
+      join(repo, 'zones', 'example.com.yaml'),
+      'version: 1\nzone: example.com\naccount: main\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
+    );
+    writeFileSync(
+      join(repo, 'zones', 'example.app.yaml'),
+      'version: 1\nzone: example.app\naccount: main\nrecords:\n  - { name: api, type: AAAA, content: "2001:db8::1" }\n',
+    );
     const e = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_TOKEN: TOKEN, ZONECTL_MAIN_ID: emu.accountId };
     const plan = await runCli(['plan', join(repo, 'zones')], e);
     expect(plan.stdout).toContain(`  + zone example.app (account ${emu.accountId}, type full)`);

@@ -64,7 +64,9 @@ describe('--out and the repository schema', () => {
     writeFileSync(blocker, 'not a directory\n');
     const r = await runCli(['export', '--zone', 'example.com', '--out', join(blocker, 'sub', 'zone.yaml')], env, repo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^zonectl: error\[OUTPUT_UNWRITABLE\]: cannot write .*a-file\/sub\/zone\.yaml: a part of the path is a file, not a directory$/m);
+    expect(r.stderr).toMatch(
+      /^zonectl: error\[OUTPUT_UNWRITABLE\]: cannot write .*a-file\/sub\/zone\.yaml: a part of the path is a file, not a directory$/m,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

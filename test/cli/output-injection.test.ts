@@ -43,10 +43,14 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 const ANNOTATION = /^::(error|warning) file=[^,:\s]*,line=\d+,col=\d+::[^\r\n]*$/;
 
 function expectSafeText(r: CliResult, what: string): void {
-  for (const [stream, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
     expect(RAW_CONTROL.exec(text)?.[0], `${what} ${stream}: raw control character`).toBeUndefined();
     for (const line of text.split('\n')) {
-      if (line.trimStart().startsWith('::')) expect(line, `${what} ${stream}: a workflow command that is not zonectl's annotation`).toMatch(ANNOTATION);
+      if (line.trimStart().startsWith('::'))
+        expect(line, `${what} ${stream}: a workflow command that is not zonectl's annotation`).toMatch(ANNOTATION);
       expect(line, `${what} ${stream}`).not.toContain('##[');
     }
   }
@@ -68,7 +72,11 @@ describe('names and values that another program would interpret', () => {
   let dir: string;
   let env: Record<string, string>;
   const raw = async (path: string, body: unknown): Promise<void> => {
-    const res = await fetch(`${h.emulator.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${h.emulator.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.text()).toBe(200);
   };
 
@@ -78,9 +86,24 @@ describe('names and values that another program would interpret', () => {
     dir = mkdtempSync(join(tmpdir(), 'zonectl-inject-'));
     env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     // Out of band, with the raw API: what the emulator (like the service) accepts.
-    await raw(`/zones/${h.zoneId}/dns_records`, { name: 'c.example.com', type: 'A', content: '192.0.2.9', ttl: 300, comment: `${ESCAPES} ::add-mask::x ${MARKUP}` });
+    await raw(`/zones/${h.zoneId}/dns_records`, {
+      name: 'c.example.com',
+      type: 'A',
+      content: '192.0.2.9',
+      ttl: 300,
+      comment: `${ESCAPES} ::add-mask::x ${MARKUP}`,
+    });
     await raw(`/zones/${h.zoneId}/dns_records`, { name: 't.example.com', type: 'TXT', content: LONG_TXT, ttl: 300 });
-    await raw('/user/tokens', { name: TOKEN_NAME, policies: [{ effect: 'allow', permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }] });
+    await raw('/user/tokens', {
+      name: TOKEN_NAME,
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
+          resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
+        },
+      ],
+    });
     // What only a hostile endpoint answers: a record name and a permission group name with line breaks.
     proxy.setRewrite((method, path, body) => {
       if (method !== 'GET') return undefined;
@@ -101,7 +124,9 @@ describe('names and values that another program would interpret', () => {
     const text = await runCli(['plan', file], env);
     expect(text.code, text.stderr).toBe(0);
     // The names and values are still there, escaped, each on its own line (names in lower case, as zonectl compares them).
-    expect(text.stdout).toContain('- c\\u001b]0;title\\u0007\\u001b[2j\\u009b31m\\r\\n::add-mask::x\\n</details><img src=x> <!-- @someone.example.com A 192.0.2.9');
+    expect(text.stdout).toContain(
+      '- c\\u001b]0;title\\u0007\\u001b[2j\\u009b31m\\r\\n::add-mask::x\\n</details><img src=x> <!-- @someone.example.com A 192.0.2.9',
+    );
     expect(text.stdout).toContain('comment "\\u001b]0;title\\u0007\\u001b[2J ::add-mask::x </details><img src=x> <!-- @someone"');
     expectSafeText(text, 'plan');
 
@@ -113,7 +138,9 @@ describe('names and values that another program would interpret', () => {
     const json = await runCli(['plan', file, '--format', 'json'], env);
     expect(json.code, json.stderr).toBe(0);
     expectSafeText(json, 'plan --format json');
-    const parsed = JSON.parse(json.stdout) as { zones: Array<{ changes: Array<{ before?: { name: string }; after?: { comment?: string } }> }> };
+    const parsed = JSON.parse(json.stdout) as {
+      zones: Array<{ changes: Array<{ before?: { name: string }; after?: { comment?: string } }> }>;
+    };
     const changes = parsed.zones[0]!.changes;
     expect(changes.map((c) => c.before?.name)).toContain(HOSTILE_NAME.toLowerCase()); // JSON keeps the exact value
     expect(changes.map((c) => c.after?.comment)).toContain(`\u001b]0;title\u0007\u001b[2J ::add-mask::x ${MARKUP}`);
@@ -148,7 +175,10 @@ describe('names and values that another program would interpret', () => {
     const annotations = validate.stdout.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations.length).toBeGreaterThan(0);
     for (const a of annotations) expect(a).toMatch(/k\\u001b\]0;t\\u0007%0D%0A::add-mask::key,x:y/);
-    for (const args of [['plan', join(dir, 'zone.yaml'), '--detailed-exitcode'], ['drift', join(dir, 'zone.yaml')]]) {
+    for (const args of [
+      ['plan', join(dir, 'zone.yaml'), '--detailed-exitcode'],
+      ['drift', join(dir, 'zone.yaml')],
+    ]) {
       const r = await runCli(args, gh);
       expect(r.code, r.stderr).toBe(2);
       expectSafeText(r, `${args[0]} on GitHub`);

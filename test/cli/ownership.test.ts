@@ -31,7 +31,10 @@ describe('ownership through the CLI', () => {
   });
 
   it('a record removed from the file is deleted by apply; drift exits 0 once converged', async () => {
-    const both = write('both.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: old, type: A, content: 192.0.2.2 }\n');
+    const both = write(
+      'both.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: old, type: A, content: 192.0.2.2 }\n',
+    );
     expect((await runCli(['apply', both, '--yes'], env)).code).toBe(0);
     const one = write('one.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     const plan = await runCli(['plan', one, '--detailed-exitcode'], env);
@@ -43,14 +46,20 @@ describe('ownership through the CLI', () => {
   });
 
   it('keep mode: the markdown plan states once that absent records are kept', async () => {
-    const keep = write('keep.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: hi }\nmanage: { unmanaged: keep }\n');
+    const keep = write(
+      'keep.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: hi }\nmanage: { unmanaged: keep }\n',
+    );
     const r = await runCli(['plan', keep, '--format', 'markdown'], env);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/records whose \(name, type\) the file does not list are kept/g)).toHaveLength(1);
   });
 
   it('drift --fail-on-unmanaged: a converged keep-mode zone exits 0 without the flag and 2 with it', async () => {
-    const keep = write('keep-converged.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: hi }\nmanage: { unmanaged: keep }\n');
+    const keep = write(
+      'keep-converged.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: TXT, content: hi }\nmanage: { unmanaged: keep }\n',
+    );
     expect((await runCli(['apply', keep, '--yes'], env)).code).toBe(0);
     // A record no file lists, written out of band: kept (keep mode) and reported, not a change.
     const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {

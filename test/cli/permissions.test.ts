@@ -17,18 +17,27 @@ describe('apply with a token that lacks a permission the plan needs', () => {
   let h: Harness;
   let file: string;
   const admin = async (method: string, path: string, body?: unknown) =>
-    (await (await fetch(`${h.emulator.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })).json()) as { result: Record<string, unknown> };
+    (await (
+      await fetch(`${h.emulator.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).json()) as { result: Record<string, unknown> };
   const makeToken = async (name: string, zoneGroups: string[], readSelf: boolean): Promise<string> => {
     // The user id, from the resources of the admin token's own policies.
     const self = (await admin('GET', `/user/tokens/${(await admin('GET', '/user/tokens/verify')).result.id as string}`)).result;
     const keys = (self.policies as Array<{ resources: Record<string, unknown> }>).flatMap((p) => Object.keys(p.resources));
     const user = keys.find((k) => k.startsWith('com.cloudflare.api.user.'))!.slice('com.cloudflare.api.user.'.length);
-    const policies: unknown[] = [{ effect: 'allow', permission_groups: zoneGroups.map((id) => ({ id })), resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }];
-    if (readSelf) policies.push({ effect: 'allow', permission_groups: [{ id: TOKENS_READ }], resources: { [`com.cloudflare.api.user.${user}`]: '*' } });
+    const policies: unknown[] = [
+      {
+        effect: 'allow',
+        permission_groups: zoneGroups.map((id) => ({ id })),
+        resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
+      },
+    ];
+    if (readSelf)
+      policies.push({ effect: 'allow', permission_groups: [{ id: TOKENS_READ }], resources: { [`com.cloudflare.api.user.${user}`]: '*' } });
     return (await admin('POST', '/user/tokens', { name, policies })).result.value as string;
   };
 
@@ -36,7 +45,10 @@ describe('apply with a token that lacks a permission the plan needs', () => {
     h = await startHarness();
     const dir = mkdtempSync(join(tmpdir(), 'zonectl-perm-'));
     file = join(dir, 'zone.yaml');
-    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`);
+    writeFileSync(
+      file,
+      `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`,
+    );
   });
   afterAll(async () => {
     await h.close();
@@ -61,7 +73,9 @@ describe('apply with a token that lacks a permission the plan needs', () => {
     const token = await makeToken('ci-plan-read-only', [DNS_READ], true);
     const r = await runCli(['plan', file, '--detailed-exitcode'], env(token));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^zonectl: warning: example\.com: the token "ci-plan-read-only" .* lacks the permission group DNS Write .*; apply would be refused$/m);
+    expect(r.stderr).toMatch(
+      /^zonectl: warning: example\.com: the token "ci-plan-read-only" .* lacks the permission group DNS Write .*; apply would be refused$/m,
+    );
   });
 
   it('a DNS Write token applies', async () => {
@@ -72,10 +86,15 @@ describe('apply with a token that lacks a permission the plan needs', () => {
   });
 
   it('a token that cannot read itself is not guessed about: a note says the check was not made', async () => {
-    writeFileSync(file, `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n`);
+    writeFileSync(
+      file,
+      `version: 1\nzone: example.com\nzone_id: ${'${ZONECTL_ZONE_ID}'}\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n`,
+    );
     const token = await makeToken('ci-blind', [DNS_READ], false);
     const r = await runCli(['apply', file, '--yes'], env(token));
-    expect(r.stderr).toMatch(/zonectl: note: the token's permissions were not checked before writing: the token cannot read its own permissions \(that needs API Tokens Read\)/);
+    expect(r.stderr).toMatch(
+      /zonectl: note: the token's permissions were not checked before writing: the token cannot read its own permissions \(that needs API Tokens Read\)/,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/403.*; the token lacks a permission this write needs: DNS Write on the zone for records/);
   });

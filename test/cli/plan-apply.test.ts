@@ -53,7 +53,11 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`;
     const bad = file('bad.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 300.1.1.1 }\n');
-    for (const cmd of [['plan', bad], ['apply', bad, '--yes'], ['apply', bad, '--dry-run']]) {
+    for (const cmd of [
+      ['plan', bad],
+      ['apply', bad, '--yes'],
+      ['apply', bad, '--dry-run'],
+    ]) {
       const r = await cli([...cmd, '--base-url', url]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/bad\.yaml:4:\d+ records\[0\]\.content: .*300\.1\.1\.1/);
@@ -72,11 +76,19 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
     expect(text.stdout).not.toMatch(/\x1b\[/);
     const json = await cli(['plan', zone, '--format', 'json']);
     expect(json.code).toBe(0);
-    const doc = JSON.parse(json.stdout) as { format_version: number; zones: Array<{ zone: string; summary: Record<string, number>; changes: Array<Record<string, unknown>> }> };
+    const doc = JSON.parse(json.stdout) as {
+      format_version: number;
+      zones: Array<{ zone: string; summary: Record<string, number>; changes: Array<Record<string, unknown>> }>;
+    };
     expect(doc.format_version).toBe(1);
     expect(doc.zones[0].zone).toBe('example.com');
     expect(doc.zones[0].summary).toEqual({ create: 4, update: 0, delete: 0, unchanged: 0, unmanaged: 0 });
-    expect(doc.zones[0].changes[0]).toMatchObject({ action: 'create', resource: 'dns_record', method: 'POST', path: `/zones/${h.zoneId}/dns_records` });
+    expect(doc.zones[0].changes[0]).toMatchObject({
+      action: 'create',
+      resource: 'dns_record',
+      method: 'POST',
+      path: `/zones/${h.zoneId}/dns_records`,
+    });
     const md = await cli(['plan', zone, '--format', 'markdown']);
     expect(md.stdout).toContain('| `example.com` | 4 | 0 | 0 | 0 | 0 |');
     expect(md.stdout).toContain('```diff');
@@ -136,7 +148,10 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
   it('refuses deletes over the safety threshold without --force', async () => {
     const many = `version: 1\nzone: example.com\nrecords:\n${Array.from({ length: 12 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.${i + 1} }`).join('\n')}\nmanage: { unmanaged: delete }\n`;
     expect((await cli(['apply', file('many.yaml', many), '--yes'])).code).toBe(0);
-    const few = file('few.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: h0, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: delete }\n');
+    const few = file(
+      'few.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: h0, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: delete }\n',
+    );
     const refused = await cli(['apply', few, '--yes']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--force/);
@@ -146,7 +161,7 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
     expect(await listRecords(h)).toHaveLength(1);
   });
 
-  it('no output, log or plan file contains the API token or a new token\'s secret', async () => {
+  it("no output, log or plan file contains the API token or a new token's secret", async () => {
     // Self-contained: its own emulator, and every command whose output is checked is run here.
     const own = await startHarness();
     try {
@@ -157,13 +172,16 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
         results.push(r);
         return r;
       };
-      const zone = file('secrets.yaml', `${ZONE}tokens:
+      const zone = file(
+        'secrets.yaml',
+        `${ZONE}tokens:
   - name: ci-secret-check
     policies:
       - effect: allow
         permission_groups: [{ name: DNS Write }]
         resources: { "com.cloudflare.api.account.zone.{zone_id}": "*" }
-`);
+`,
+      );
       const planFile = join(dir, 'secrets-plan.json');
       const tokenFile = join(dir, 'secrets-tokens.json');
       const planAll = async (): Promise<void> => {

@@ -20,14 +20,22 @@ describe('--request-timeout', () => {
   });
 
   it('ends a plan whose answer never completes, naming the flag', async () => {
-    const res = await runCli(['--request-timeout', '1', 'plan', file], { CLOUDFLARE_BASE_URL: server.baseUrl, CLOUDFLARE_API_TOKEN: 'timeout-test-token' });
+    const res = await runCli(['--request-timeout', '1', 'plan', file], {
+      CLOUDFLARE_BASE_URL: server.baseUrl,
+      CLOUDFLARE_API_TOKEN: 'timeout-test-token',
+    });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/zonectl: error\[API_TIMEOUT\]: example\.com: GET \/zones: no complete answer within 1 s \(--request-timeout\); is http:\/\/127\.0\.0\.1:\d+\/client\/v4 the Cloudflare API v4, and reachable\?/);
+    expect(res.stderr).toMatch(
+      /zonectl: error\[API_TIMEOUT\]: example\.com: GET \/zones: no complete answer within 1 s \(--request-timeout\); is http:\/\/127\.0\.0\.1:\d+\/client\/v4 the Cloudflare API v4, and reachable\?/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
   it('refuses a value that is no number of seconds', async () => {
-    const res = await runCli(['--request-timeout', '0', 'plan', file], { CLOUDFLARE_BASE_URL: server.baseUrl, CLOUDFLARE_API_TOKEN: 'timeout-test-token' });
+    const res = await runCli(['--request-timeout', '0', 'plan', file], {
+      CLOUDFLARE_BASE_URL: server.baseUrl,
+      CLOUDFLARE_API_TOKEN: 'timeout-test-token',
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('--request-timeout must be a number of seconds above 0 (at most 86400), e.g. 300.');
   });

@@ -39,7 +39,9 @@ describe('max_update_percent through the CLI', () => {
     const f = write('four.yaml', zone(4));
     const text = await runCli(['apply', f, '--yes'], env);
     expect(text.code).toBe(1);
-    expect(text.stderr).toMatch(/^zonectl: error\[UNSAFE_PLAN\]: example\.com: refusing to apply without --force: 4 updates are 40% of the zone's manageable records \(limit 30%\)$/m);
+    expect(text.stderr).toMatch(
+      /^zonectl: error\[UNSAFE_PLAN\]: example\.com: refusing to apply without --force: 4 updates are 40% of the zone's manageable records \(limit 30%\)$/m,
+    );
     const json = await runCli(['apply', f, '--yes', '--format', 'json'], env);
     expect(json.code).toBe(1);
     const doc = JSON.parse(json.stdout) as { error?: { code: string } };

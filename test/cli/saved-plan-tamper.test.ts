@@ -16,8 +16,17 @@ records:
 ${www ? '  - { name: www, type: CNAME, content: example.com }\n' : ''}  - { name: critical, type: A, content: 192.0.2.50 }
 `;
 
-interface Op { action: string; method: string; path: string; recordId?: string; body?: Record<string, unknown>; before?: { name: string } }
-interface PlanDoc { zones: Array<{ plan: { operations: Op[]; fingerprint: Record<string, string[]> } }> }
+interface Op {
+  action: string;
+  method: string;
+  path: string;
+  recordId?: string;
+  body?: Record<string, unknown>;
+  before?: { name: string };
+}
+interface PlanDoc {
+  zones: Array<{ plan: { operations: Op[]; fingerprint: Record<string, string[]> } }>;
+}
 
 describe('apply --plan refuses a plan edited after it was made', () => {
   let h: Harness;
@@ -73,8 +82,15 @@ describe('apply --plan refuses a plan edited after it was made', () => {
       const ops = doc.zones[0].plan.operations;
       const update = ops.find((o) => o.action === 'update') as Op;
       const zonePath = update.path.replace(/\/[0-9a-f]{32}$/, '');
-      ops.push({ ...update, action: 'create', method: 'POST', path: zonePath, recordId: undefined, before: undefined,
-        body: { ...update.body, name: 'evil.example.com', content: '198.51.100.7' } } as Op);
+      ops.push({
+        ...update,
+        action: 'create',
+        method: 'POST',
+        path: zonePath,
+        recordId: undefined,
+        before: undefined,
+        body: { ...update.body, name: 'evil.example.com', content: '198.51.100.7' },
+      } as Op);
     });
     expect(await refused(plan, await snapshot())).toMatch(/stale.*operations differ/);
   });
@@ -86,7 +102,9 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     });
     const apex = (await listRecords(h)).find((r) => r.type === 'A' && r.name === 'example.com');
     await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/${apex?.id}`, {
-      method: 'PATCH', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ comment: 'changed out of band' }),
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: 'changed out of band' }),
     });
     expect(await refused(plan, await snapshot())).toMatch(/stale.*fingerprint/);
   });

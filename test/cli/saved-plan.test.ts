@@ -18,7 +18,11 @@ describe('apply --plan refuses what it should not apply', () => {
   let dir: string;
   let env: Record<string, string>;
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${h.emulator.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${h.emulator.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const planTo = async (ip: string): Promise<string> => {
     const zone = join(dir, `zone-${ip}.yaml`);
     writeFileSync(zone, ZONE(ip));
@@ -61,7 +65,10 @@ describe('apply --plan refuses what it should not apply', () => {
 
   it('when the plan was made against another API', async () => {
     const plan = await planTo('192.0.2.4');
-    const r = await runCli(['apply', '--plan', plan, '--yes'], { ...env, CLOUDFLARE_BASE_URL: `${h.emulator.baseUrl}/` .replace('127.0.0.1', 'localhost') });
+    const r = await runCli(['apply', '--plan', plan, '--yes'], {
+      ...env,
+      CLOUDFLARE_BASE_URL: `${h.emulator.baseUrl}/`.replace('127.0.0.1', 'localhost'),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/the plan was made against/);
   });

@@ -10,9 +10,11 @@ describe('zonectl schema and version', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync('schemas/zone.schema.json', 'utf8')));
   });
 
-  it("version is package.json's, with the commit (\"source\" when run unbuilt)", async () => {
+  it('version is package.json\'s, with the commit ("source" when run unbuilt)', async () => {
     const r = await runCli(['version']);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toBe(`zonectl ${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version} (commit source)`);
+    expect(r.stdout.trim()).toBe(
+      `zonectl ${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version} (commit source)`,
+    );
   });
 });

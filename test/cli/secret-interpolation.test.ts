@@ -44,24 +44,43 @@ describe('zone files and the job secrets', () => {
     const planFile = join(dir, 'steal-plan.json');
     const ghEnv = { ...env, CLOUDFLARE_API_KEY: API_KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
     const results: CliResult[] = [];
-    for (const args of [['validate', file], ['plan', file], ['plan', file, '--format', 'json'], ['plan', file, '--format', 'markdown', '--out', planFile], ['apply', file, '--yes']]) {
+    for (const args of [
+      ['validate', file],
+      ['plan', file],
+      ['plan', file, '--format', 'json'],
+      ['plan', file, '--format', 'markdown', '--out', planFile],
+      ['apply', file, '--yes'],
+    ]) {
       const r = await runCli(args, ghEnv);
       results.push(r);
       expect(r.code, args.join(' ')).toBe(1);
     }
     const validate = results[0]!;
-    expect(validate.stdout).toMatch(/steal\.yaml:4:\d+ records\[0\]\.content: `\$\{CLOUDFLARE_API_TOKEN\}`: a zone file reads only variables named ZONECTL_\*/);
-    expect(validate.stdout).toMatch(/steal\.yaml:5:\d+ records\[1\]\.comment: `\$\{CLOUDFLARE_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/);
-    expect(validate.stdout).toMatch(/steal\.yaml:6:\d+ records\[2\]\.content: `\$\{OTHER_SECRET\}`: a zone file reads only variables named ZONECTL_\*/);
+    expect(validate.stdout).toMatch(
+      /steal\.yaml:4:\d+ records\[0\]\.content: `\$\{CLOUDFLARE_API_TOKEN\}`: a zone file reads only variables named ZONECTL_\*/,
+    );
+    expect(validate.stdout).toMatch(
+      /steal\.yaml:5:\d+ records\[1\]\.comment: `\$\{CLOUDFLARE_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/,
+    );
+    expect(validate.stdout).toMatch(
+      /steal\.yaml:6:\d+ records\[2\]\.content: `\$\{OTHER_SECRET\}`: a zone file reads only variables named ZONECTL_\*/,
+    );
     expect(results[1]!.stderr).toMatch(/error\[INVALID_ZONE_FILE\]/);
-    const everything = [...results.map((r) => r.stdout + r.stderr), existsSync(summary) ? readFileSync(summary, 'utf8') : '', existsSync(planFile) ? readFileSync(planFile, 'utf8') : ''].join('\n');
+    const everything = [
+      ...results.map((r) => r.stdout + r.stderr),
+      existsSync(summary) ? readFileSync(summary, 'utf8') : '',
+      existsSync(planFile) ? readFileSync(planFile, 'utf8') : '',
+    ].join('\n');
     for (const secret of [TOKEN, API_KEY, 'aws-secret-value-1234567890']) expect(everything).not.toContain(secret);
     expect(await listRecords(h)).toEqual([]);
   });
 
   it('ZONECTL_* variables are read, with defaults', async () => {
     const file = join(dir, 'ok.yaml');
-    writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: "${ZONECTL_WEB_IP}", comment: "${ZONECTL_OWNER:-ops}" }\n');
+    writeFileSync(
+      file,
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: "${ZONECTL_WEB_IP}", comment: "${ZONECTL_OWNER:-ops}" }\n',
+    );
     const r = await runCli(['plan', file, '--format', 'json'], { ...env, ZONECTL_WEB_IP: '192.0.2.44' });
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as { zones: { changes: { after: { content: string; comment: string } }[] }[] };
@@ -89,7 +108,12 @@ describe('zone files and the job secrets', () => {
       await runCli(['drift', file, '--format', 'markdown'], ghEnv),
       await runCli(['export', '--zone', 'example.com', '--out', exported], ghEnv),
     ];
-    const outputs = [...runs.map((r) => r.stdout + r.stderr), readFileSync(summary, 'utf8'), readFileSync(planFile, 'utf8'), readFileSync(exported, 'utf8')];
+    const outputs = [
+      ...runs.map((r) => r.stdout + r.stderr),
+      readFileSync(summary, 'utf8'),
+      readFileSync(planFile, 'utf8'),
+      readFileSync(exported, 'utf8'),
+    ];
     for (const text of outputs) expect(text).not.toContain(TOKEN);
     expect(runs[0]!.stdout).toContain('leak.example.com');
     expect(runs[0]!.stdout).toContain('token=***');

@@ -32,7 +32,10 @@ describe('no secret in verbose output, with a token or a key pair', () => {
   let baseUrl: string;
   let dir: string;
   beforeAll(async () => {
-    emulator = spawnCli(['emulator', '--port', '0', '--zone', 'example.com', '--token', TOKEN, '--email', EMAIL, '--key', KEY, '--verbose'], {});
+    emulator = spawnCli(
+      ['emulator', '--port', '0', '--zone', 'example.com', '--token', TOKEN, '--email', EMAIL, '--key', KEY, '--verbose'],
+      {},
+    );
     await emulator.waitForStdout(/\n/);
     baseUrl = emulator.stdout().trim();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/client\/v4$/);
@@ -80,7 +83,12 @@ describe('no secret in verbose output, with a token or a key pair', () => {
     results.push(unreachable);
     expect(unreachable.code).toBe(1);
 
-    const everything = [...results.map((r) => r.stdout + r.stderr), readFileSync(planFile, 'utf8'), emulator.stdout(), emulator.stderr()].join('\n');
+    const everything = [
+      ...results.map((r) => r.stdout + r.stderr),
+      readFileSync(planFile, 'utf8'),
+      emulator.stdout(),
+      emulator.stderr(),
+    ].join('\n');
     expect(emulator.stderr()).toMatch(/emulator: (GET|POST|PATCH) \/client\/v4\/zones/); // its request log was on
     expect(everything).toContain('verbose-minted');
     for (const secret of [TOKEN, KEY, minted!]) expect(everything).not.toContain(secret);

@@ -33,6 +33,8 @@ describe('terminalText', () => {
   });
 
   it("zonectl's own workflow command stays a command, on one line", () => {
-    expect(workflowCommandLine('::error file=a.yaml,line=1,col=2::bad%0Aname \u001b[2J')).toBe('::error file=a.yaml,line=1,col=2::bad%0Aname \\u001b[2J');
+    expect(workflowCommandLine('::error file=a.yaml,line=1,col=2::bad%0Aname \u001b[2J')).toBe(
+      '::error file=a.yaml,line=1,col=2::bad%0Aname \\u001b[2J',
+    );
   });
 });

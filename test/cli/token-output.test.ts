@@ -60,7 +60,9 @@ describe('apply --token-output', () => {
     const target = join(dir, 'nodir', 'tok.json');
     const r = await runCli(['apply', '--yes', '--token-output', target, zone], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/--token-output .*nodir\/tok\.json cannot be written \(the directory .*nodir does not exist\).*nothing was changed/);
+    expect(r.stderr).toMatch(
+      /--token-output .*nodir\/tok\.json cannot be written \(the directory .*nodir does not exist\).*nothing was changed/,
+    );
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+|ENOENT/);
     expect(proxy.forwarded.filter((f) => !f.startsWith('GET '))).toEqual([]); // only reads were made
     expect((await tokens()).map((t) => t.name)).not.toContain('ci-nodir');
@@ -68,7 +70,7 @@ describe('apply --token-output', () => {
     expect(existsSync(join(dir, 'nodir'))).toBe(false);
   });
 
-  it('refuses before any change when the file exists and is not zonectl\'s token JSON (it would be clobbered)', async () => {
+  it("refuses before any change when the file exists and is not zonectl's token JSON (it would be clobbered)", async () => {
     const zone = zoneFile('notjson.yaml', withToken('ci-notjson', 'notjson'));
     const target = join(dir, 'notes.txt');
     writeFileSync(target, 'my precious notes\n');

@@ -41,7 +41,9 @@ describe('tokens no file lists, through the CLI', () => {
     for (const name of OTHERS) {
       await api('POST', '/user/tokens', {
         name,
-        policies: [{ effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }],
+        policies: [
+          { effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } },
+        ],
       });
     }
     inUseId = (await api<{ id: string }>('GET', '/user/tokens/verify')).id;
@@ -50,7 +52,11 @@ describe('tokens no file lists, through the CLI', () => {
     await h.close();
   });
 
-  const zone = (extra = ''): string => write(`zone${extra === '' ? '' : '-ignore'}.yaml`, `version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n${extra}`);
+  const zone = (extra = ''): string =>
+    write(
+      `zone${extra === '' ? '' : '-ignore'}.yaml`,
+      `version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n${extra}`,
+    );
 
   it('plan prints one line counting them, without the credential in use; text and markdown alike', async () => {
     const file = zone();
@@ -66,10 +72,16 @@ describe('tokens no file lists, through the CLI', () => {
 
   it('drift --tokens and --verbose list each of them; JSON keeps the full list', async () => {
     const file = zone();
-    for (const args of [['drift', file, '--tokens'], ['--verbose', 'plan', file]]) {
+    for (const args of [
+      ['drift', file, '--tokens'],
+      ['--verbose', 'plan', file],
+    ]) {
       const r = await runCli(args, env);
       expect(r.stdout).toContain('unmanaged tokens (no file lists them):');
-      const listed = r.stdout.split('\n').filter((l) => /^ {4}"/.test(l)).map((l) => /^ {4}"([^"]+)"/.exec(l)?.[1]);
+      const listed = r.stdout
+        .split('\n')
+        .filter((l) => /^ {4}"/.test(l))
+        .map((l) => /^ {4}"([^"]+)"/.exec(l)?.[1]);
       expect(listed).toEqual(OTHERS);
       expect(r.stdout).not.toContain(inUseId);
       expect(r.stdout).not.toContain('API tokens are not listed');

@@ -19,7 +19,16 @@ describe('zonectl token roll', () => {
     const res = await fetch(`${h.emulator.baseUrl}/user/tokens`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, policies: [{ effect: 'allow', permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }] }),
+      body: JSON.stringify({
+        name,
+        policies: [
+          {
+            effect: 'allow',
+            permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
+            resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
+          },
+        ],
+      }),
     });
     return ((await res.json()) as { result: { value: string } }).result.value;
   };

@@ -162,22 +162,42 @@ describe('answers newer than the 2024-08 subset (src/emulator/README.md)', () =>
     for (const zonePlan of ['free', 'enterprise'] as const) {
       const emu = await startTestEmulator({ zonePlan });
       const zone = schemaValidator(SETTINGS, envelope(settingsSchema(ZONE_NS)));
-      const account = schemaValidator(SETTINGS, envelope({ type: 'object', required: ['zone_defaults'], properties: { zone_defaults: settingsSchema(ACCOUNT_NS), enforce_dns_only: { type: 'boolean' } } }));
+      const account = schemaValidator(
+        SETTINGS,
+        envelope({
+          type: 'object',
+          required: ['zone_defaults'],
+          properties: { zone_defaults: settingsSchema(ACCOUNT_NS), enforce_dns_only: { type: 'boolean' } },
+        }),
+      );
       const zonePath = `/zones/${emu.zoneId}/dns_settings`;
       const accountPath = `/accounts/${emu.accountId}/dns_settings`;
       const got = (await emu.call('GET', zonePath)).body;
       expect(zone(got)).toEqual([]);
       expect(zone({ ...got, result: { ...got.result, nameservers: { type: 'custom.zone', ns_set: 6 } } })).not.toEqual([]);
       expect(zone({ ...got, result: { ...got.result, flatten_all_cnames: 'yes' } })).not.toEqual([]);
-      const patched = await emu.call('PATCH', zonePath, { flatten_all_cnames: true, nameservers: { type: 'custom.zone', ns_set: 3 }, zone_mode: 'dns_only' });
+      const patched = await emu.call('PATCH', zonePath, {
+        flatten_all_cnames: true,
+        nameservers: { type: 'custom.zone', ns_set: 3 },
+        zone_mode: 'dns_only',
+      });
       expect(patched.status).toBe(200);
       expect(zone(patched.body)).toEqual([]);
       expect(account((await emu.call('GET', accountPath)).body)).toEqual([]);
-      const acc = await emu.call('PATCH', accountPath, { enforce_dns_only: true, zone_defaults: { nameservers: { type: 'cloudflare.standard.random' }, flatten_all_cnames: true } });
+      const acc = await emu.call('PATCH', accountPath, {
+        enforce_dns_only: true,
+        zone_defaults: { nameservers: { type: 'cloudflare.standard.random' }, flatten_all_cnames: true },
+      });
       expect(acc.status).toBe(200);
       expect(account(acc.body)).toEqual([]);
       // The documented (2024) part still validates against the subset.
-      expect(responseValidator(SETTINGS, '/zones/{zone_id}/dns_settings', 'get')((await emu.call('GET', `/zones/${emu.zones[0].id}/dns_settings`)).body).filter((e) => !e.instancePath.includes('nameservers'))).toEqual([]);
+      expect(
+        responseValidator(
+          SETTINGS,
+          '/zones/{zone_id}/dns_settings',
+          'get',
+        )((await emu.call('GET', `/zones/${emu.zones[0].id}/dns_settings`)).body).filter((e) => !e.instancePath.includes('nameservers')),
+      ).toEqual([]);
     }
   });
 
@@ -185,7 +205,13 @@ describe('answers newer than the 2024-08 subset (src/emulator/README.md)', () =>
     const emu = await startTestEmulator();
     const created = await emu.call('POST', '/user/tokens', {
       name: 'contract',
-      policies: [{ effect: 'allow', permission_groups: [{ id: '82e64a83756745bbbb1c9c2701bf816b' }], resources: { [`com.cloudflare.api.account.zone.${emu.zoneId}`]: '*' } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: '82e64a83756745bbbb1c9c2701bf816b' }],
+          resources: { [`com.cloudflare.api.account.zone.${emu.zoneId}`]: '*' },
+        },
+      ],
       condition: { request_ip: { in: ['192.0.2.0/24'], not_in: ['192.0.2.1/32'] } },
       not_before: '2020-01-01T00:00:00Z',
       expires_on: '2099-01-01T00:00:00Z',
@@ -193,6 +219,8 @@ describe('answers newer than the 2024-08 subset (src/emulator/README.md)', () =>
     expect(created.status).toBe(200);
     expect(responseValidator(TOKENS, '/user/tokens', 'post')(created.body)).toEqual([]);
     expect(responseValidator(TOKENS, '/user/tokens', 'get')((await emu.call('GET', '/user/tokens?per_page=5')).body)).toEqual([]);
-    expect(responseValidator(TOKENS, '/user/tokens/{token_id}', 'get')((await emu.call('GET', `/user/tokens/${created.body.result.id}`)).body)).toEqual([]);
+    expect(
+      responseValidator(TOKENS, '/user/tokens/{token_id}', 'get')((await emu.call('GET', `/user/tokens/${created.body.result.id}`)).body),
+    ).toEqual([]);
   });
 });

@@ -56,7 +56,9 @@ const ajvCache = new Map<string, Ajv>();
 function ajvFor(file: string): Ajv {
   let ajv = ajvCache.get(file);
   if (ajv) return ajv;
-  const doc = JSON.parse(readFileSync(join(OPENAPI_DIR, file), 'utf8')) as { components?: { schemas?: Record<string, { [k: string]: Json }> } };
+  const doc = JSON.parse(readFileSync(join(OPENAPI_DIR, file), 'utf8')) as {
+    components?: { schemas?: Record<string, { [k: string]: Json }> };
+  };
   for (const name of NULLABLE_OVERRIDES[file] ?? []) {
     const schema = doc.components?.schemas?.[name];
     if (schema) schema.nullable = true;

@@ -70,8 +70,11 @@ const TOOLS = ['dig', 'kdig'].filter((tool) => {
 describe.skipIf(TOOLS.length === 0)('dig and kdig receive the 40 records over UDP, not truncated', () => {
   for (const tool of TOOLS) {
     it(tool, async () => {
-      const args = tool === 'dig' ? ['+tries=1', '+time=5', '+bufsize=1232', '+ignore'] : ['+retry=0', '+timeout=5', '+bufsize=1232', '+ignore'];
-      const child = spawn(tool, ['@127.0.0.1', '-p', String(port), ...args, 'many.example.com', 'A'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const args =
+        tool === 'dig' ? ['+tries=1', '+time=5', '+bufsize=1232', '+ignore'] : ['+retry=0', '+timeout=5', '+bufsize=1232', '+ignore'];
+      const child = spawn(tool, ['@127.0.0.1', '-p', String(port), ...args, 'many.example.com', 'A'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

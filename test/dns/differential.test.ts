@@ -13,7 +13,30 @@ import { converge, config, startHarness, type Harness } from '../scenario/harnes
 import { randomZone, ZONE, type RandomZone } from './random-zone.js';
 import { query, type Reply, type Rr } from './wire-client.js';
 
-const TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'HTTPS', 'NS', 'DS', 'SOA', 'SRV', 'CAA', 'PTR', 'SVCB', 'URI', 'NAPTR', 'SSHFP', 'TLSA', 'SMIMEA', 'CERT', 'DNSKEY', 'OPENPGPKEY', 'LOC'];
+const TYPES = [
+  'A',
+  'AAAA',
+  'CNAME',
+  'TXT',
+  'MX',
+  'HTTPS',
+  'NS',
+  'DS',
+  'SOA',
+  'SRV',
+  'CAA',
+  'PTR',
+  'SVCB',
+  'URI',
+  'NAPTR',
+  'SSHFP',
+  'TLSA',
+  'SMIMEA',
+  'CERT',
+  'DNSKEY',
+  'OPENPGPKEY',
+  'LOC',
+];
 
 const EMPTY_ZONE = `version: 1\nzone: ${ZONE}\nrecords: []\nmanage: { unmanaged: delete, max_delete_percent: 100 }\n`;
 
@@ -59,17 +82,36 @@ interface Compared {
 
 /** SvcParams values may be written quoted or not (RFC 9460 §2.1): compared without the quotes. */
 const data = (type: string, d: string): string => (type === 'HTTPS' || type === 'SVCB' ? d.replace(/"/g, '') : d);
-const line = (r: { name: string; ttl: number; type: string; data: string }): string => `${r.name.replace(/\.$/, '')} ${r.ttl} ${r.type} ${data(r.type, r.data)}`;
+const line = (r: { name: string; ttl: number; type: string; data: string }): string =>
+  `${r.name.replace(/\.$/, '')} ${r.ttl} ${r.type} ${data(r.type, r.data)}`;
 /** An RR line, an SOA without its serial (the emulator's grows with every change; resolve's is given). */
 const withoutSerial = (r: Rr | ResourceRecordAnswer): string =>
-  r.type === 'SOA' ? line({ ...r, data: r.data.split(' ').filter((_, i) => i !== 2).join(' ') }) : line(r);
+  r.type === 'SOA'
+    ? line({
+        ...r,
+        data: r.data
+          .split(' ')
+          .filter((_, i) => i !== 2)
+          .join(' '),
+      })
+    : line(r);
 
 function fromWire(r: Reply): Compared {
-  return { rcode: r.rcode, answer: r.answer.map(withoutSerial).sort(), authority: r.authority.map(withoutSerial).sort(), additional: r.additional.map(line).sort() };
+  return {
+    rcode: r.rcode,
+    answer: r.answer.map(withoutSerial).sort(),
+    authority: r.authority.map(withoutSerial).sort(),
+    additional: r.additional.map(line).sort(),
+  };
 }
 
 function fromResolve(r: Resolution): Compared {
-  return { rcode: r.rcode, answer: r.answer.map(withoutSerial).sort(), authority: r.authority.map(withoutSerial).sort(), additional: r.additional.map(line).sort() };
+  return {
+    rcode: r.rcode,
+    answer: r.answer.map(withoutSerial).sort(),
+    authority: r.authority.map(withoutSerial).sort(),
+    additional: r.additional.map(line).sort(),
+  };
 }
 
 async function ask(name: string, type: string): Promise<Reply> {
@@ -87,7 +129,8 @@ describe('the emulator DNS server and zonectl resolve agree', () => {
       else seen.add('answer');
       if (w.additional.length > 0) seen.add('glue');
       if (w.answer.some((a) => / A 104\.(1[6-9]|2[0-3])\./.test(a))) seen.add('proxied');
-      if (type === 'HTTPS' && w.answer.some((a) => a.includes('ipv4hint=104.') || a.includes('ipv6hint=2606:4700'))) seen.add('synthesized-https');
+      if (type === 'HTTPS' && w.answer.some((a) => a.includes('ipv4hint=104.') || a.includes('ipv6hint=2606:4700')))
+        seen.add('synthesized-https');
       if (name.startsWith('q.') && w.answer.length > 0) seen.add('wildcard');
       if (w.answer.some((a) => a.split(' ')[0] === name && / CNAME /.test(a))) seen.add('cname');
       if (w.answer.some((a) => a.includes('" "'))) seen.add('txt-split');
@@ -111,6 +154,18 @@ describe('the emulator DNS server and zonectl resolve agree', () => {
       }),
       { numRuns: Number(process.env.DNS_DIFF_RUNS ?? 25), seed: Number(process.env.DNS_DIFF_SEED ?? 20261122), endOnFailure: true },
     );
-    expect([...seen].sort()).toEqual(['NXDOMAIN', 'REFUSED', 'answer', 'cname', 'glue', 'nodata', 'proxied', 'referral', 'synthesized-https', 'txt-split', 'wildcard']);
+    expect([...seen].sort()).toEqual([
+      'NXDOMAIN',
+      'REFUSED',
+      'answer',
+      'cname',
+      'glue',
+      'nodata',
+      'proxied',
+      'referral',
+      'synthesized-https',
+      'txt-split',
+      'wildcard',
+    ]);
   });
 });

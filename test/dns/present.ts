@@ -6,7 +6,15 @@
  */
 import { quoteBytes } from '../../src/core/model/txt.js';
 
-const NUMBERED: Record<string, string> = { '29': 'LOC', '37': 'CERT', '53': 'SMIMEA', '61': 'OPENPGPKEY', '64': 'SVCB', '65': 'HTTPS', '256': 'URI' };
+const NUMBERED: Record<string, string> = {
+  '29': 'LOC',
+  '37': 'CERT',
+  '53': 'SMIMEA',
+  '61': 'OPENPGPKEY',
+  '64': 'SVCB',
+  '65': 'HTTPS',
+  '256': 'URI',
+};
 
 /** A dns-packet type name with the types it does not name (UNKNOWN_65 ...) named. */
 export function typeName(t: string): string {

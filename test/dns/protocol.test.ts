@@ -42,7 +42,9 @@ describe('protocol edges', () => {
       type: 'query',
       id: 7,
       questions: [{ name: 'example.com', type: 'SOA' }],
-      additionals: [{ name: '.', type: 'OPT', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 1, flags: 0, flag_do: false, options: [] }],
+      additionals: [
+        { name: '.', type: 'OPT', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 1, flags: 0, flag_do: false, options: [] },
+      ],
     });
     const d = packet.decode(await exchangeUdp(port, q));
     const opt = (d.additionals ?? []).find((a) => a.type === 'OPT') as { extendedRcode: number } | undefined;
@@ -92,18 +94,39 @@ describe('protocol edges', () => {
       });
       socket.write(Buffer.concat(frames));
     });
-    expect(answers.map((a) => [packet.decode(a).id, rcodeOf(packet.decode(a))])).toEqual([[11, 'NOERROR'], [12, 'REFUSED'], [13, 'NOERROR']]);
+    expect(answers.map((a) => [packet.decode(a).id, rcodeOf(packet.decode(a))])).toEqual([
+      [11, 'NOERROR'],
+      [12, 'REFUSED'],
+      [13, 'NOERROR'],
+    ]);
   });
 });
 
 describe('zonectl emulator --dns-port', () => {
   it('prints the DNS port on stderr (stdout keeps the one base URL line) and answers there', async () => {
     const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'example.com', '--token', 'cli-dns-token'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'src/cli/main.ts'),
+        'emulator',
+        '--port',
+        '0',
+        '--dns-port',
+        '0',
+        '--zone',
+        'example.com',
+        '--token',
+        'cli-dns-token',
+      ],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

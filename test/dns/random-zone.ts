@@ -36,24 +36,59 @@ const OTHER_TYPES: ReadonlyArray<(n: string, t: number) => Line> = [
   (n, t) => rec(n, `type: CAA, data: { flags: 0, tag: issue, value: "ca${t % 9}.example.net" }, ttl: ${t}`),
   (n, t) => rec(n, `type: SRV, data: { priority: ${t % 9}, weight: 5, port: ${1000 + t}, target: srv.example.net }, ttl: ${t}`),
   (n, t) => rec(n, `type: HTTPS, data: { priority: 1, target: ".", value: 'alpn="h2" port=${8000 + (t % 100)}' }, ttl: ${t}`),
-  (n, t) => rec(n, `type: SVCB, data: { priority: 2, target: pool.example.net, value: 'alpn="h3,h2" ipv4hint=192.0.2.${t % 250}' }, ttl: ${t}`),
+  (n, t) =>
+    rec(n, `type: SVCB, data: { priority: 2, target: pool.example.net, value: 'alpn="h3,h2" ipv4hint=192.0.2.${t % 250}' }, ttl: ${t}`),
   (n, t) => rec(n, `type: PTR, content: host${t % 5}.example.net, ttl: ${t}`),
   (n, t) => rec(n, `type: URI, priority: ${t % 20}, data: { weight: 1, target: "https://example.net/${t}" }, ttl: ${t}`),
-  (n, t) => rec(n, `type: NAPTR, data: { order: ${t % 100}, preference: 10, flags: "u", service: "E2U+sip", regex: "!^.*$!sip:info@example.net!", replacement: "." }, ttl: ${t}`),
-  (n, t) => rec(n, `type: SSHFP, data: { algorithm: 4, type: 1, fingerprint: "${(t % 256).toString(16).padStart(2, '0').repeat(20).toUpperCase()}" }, ttl: ${t}`),
+  (n, t) =>
+    rec(
+      n,
+      `type: NAPTR, data: { order: ${t % 100}, preference: 10, flags: "u", service: "E2U+sip", regex: "!^.*$!sip:info@example.net!", replacement: "." }, ttl: ${t}`,
+    ),
+  (n, t) =>
+    rec(
+      n,
+      `type: SSHFP, data: { algorithm: 4, type: 1, fingerprint: "${(t % 256).toString(16).padStart(2, '0').repeat(20).toUpperCase()}" }, ttl: ${t}`,
+    ),
   (n, t) => rec(n, `type: TLSA, data: { usage: 3, selector: 1, matching_type: 1, certificate: "${'AB'.repeat(32)}" }, ttl: ${t}`),
   (n, t) => rec(n, `type: SMIMEA, data: { usage: 3, selector: 0, matching_type: 1, certificate: "${'CD'.repeat(32)}" }, ttl: ${t}`),
-  (n, t) => rec(n, `type: CERT, data: { type: 1, key_tag: ${t % 65535}, algorithm: 8, certificate: "MIIBszCCAXCgAwIBAgIJAA==" }, ttl: ${t}`),
-  (n, t) => rec(n, `type: DNSKEY, data: { flags: 256, protocol: 3, algorithm: 13, public_key: "mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==" }, ttl: ${t}`),
+  (n, t) =>
+    rec(n, `type: CERT, data: { type: 1, key_tag: ${t % 65535}, algorithm: 8, certificate: "MIIBszCCAXCgAwIBAgIJAA==" }, ttl: ${t}`),
+  (n, t) =>
+    rec(
+      n,
+      `type: DNSKEY, data: { flags: 256, protocol: 3, algorithm: 13, public_key: "mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==" }, ttl: ${t}`,
+    ),
   (n, t) => rec(n, `type: OPENPGPKEY, content: "mQINBFm4hfcBEADKfsmZMzUPBMNyHZQ3", ttl: ${t}`),
-  (n, t) => rec(n, `type: LOC, data: { lat_degrees: ${t % 90}, lat_minutes: 30, lat_seconds: 15.5, lat_direction: S, long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: W, altitude: 10, size: 1, precision_horz: 100, precision_vert: 10 }, ttl: ${t}`),
+  (n, t) =>
+    rec(
+      n,
+      `type: LOC, data: { lat_degrees: ${t % 90}, lat_minutes: 30, lat_seconds: 15.5, lat_direction: S, long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: W, altitude: 10, size: 1, precision_horz: 100, precision_vert: 10 }, ttl: ${t}`,
+    ),
 ];
 
 /** What one slot holds. */
 const slotKind = fc.oneof(
-  fc.record({ kind: fc.constant('addr' as const), v4: fc.uniqueArray(v4, { minLength: 0, maxLength: 2 }), v6: fc.array(v6, { maxLength: 1 }), proxied: fc.boolean(), family: fc.constantFrom('both', 'ipv4_only', 'ipv6_only'), ttl }),
-  fc.record({ kind: fc.constant('cname' as const), target: fc.oneof(fc.constantFrom(...SLOTS, '@'), fc.constantFrom('out.example.net', 'cdn.example.org')), flatten: fc.boolean(), proxied: fc.boolean(), ttl }),
-  fc.record({ kind: fc.constant('other' as const), types: fc.uniqueArray(fc.integer({ min: 0, max: OTHER_TYPES.length - 1 }), { minLength: 1, maxLength: 3 }), ttl }),
+  fc.record({
+    kind: fc.constant('addr' as const),
+    v4: fc.uniqueArray(v4, { minLength: 0, maxLength: 2 }),
+    v6: fc.array(v6, { maxLength: 1 }),
+    proxied: fc.boolean(),
+    family: fc.constantFrom('both', 'ipv4_only', 'ipv6_only'),
+    ttl,
+  }),
+  fc.record({
+    kind: fc.constant('cname' as const),
+    target: fc.oneof(fc.constantFrom(...SLOTS, '@'), fc.constantFrom('out.example.net', 'cdn.example.org')),
+    flatten: fc.boolean(),
+    proxied: fc.boolean(),
+    ttl,
+  }),
+  fc.record({
+    kind: fc.constant('other' as const),
+    types: fc.uniqueArray(fc.integer({ min: 0, max: OTHER_TYPES.length - 1 }), { minLength: 1, maxLength: 3 }),
+    ttl,
+  }),
   fc.record({ kind: fc.constant('cut' as const), glue: fc.boolean(), ds: fc.boolean(), ttl }),
   fc.record({ kind: fc.constant('wildcard' as const), type: fc.constantFrom('A', 'TXT', 'CNAME'), ttl }),
 );
@@ -102,11 +137,19 @@ function slotLines(name: string, s: SlotKind, lines: Line[], meta: Meta): void {
       lines.push(rec(name, `type: NS, content: ns1.${name}.${ZONE}, ttl: ${s.ttl}`));
       lines.push(rec(name, `type: NS, content: ns.outside.example.net, ttl: ${s.ttl}`));
       if (s.glue) lines.push(rec(`ns1.${name}`, `type: A, content: 198.51.100.53, ttl: ${s.ttl}`));
-      if (s.ds) lines.push(rec(name, `type: DS, data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: "${'1F'.repeat(32)}" }, ttl: ${s.ttl}`));
+      if (s.ds)
+        lines.push(
+          rec(name, `type: DS, data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: "${'1F'.repeat(32)}" }, ttl: ${s.ttl}`),
+        );
       return;
     case 'wildcard': {
       meta.wildcardParents.push(name);
-      const body = s.type === 'A' ? 'type: A, content: 198.51.100.77' : s.type === 'TXT' ? 'type: TXT, content: "wild"' : 'type: CNAME, content: a.example.com';
+      const body =
+        s.type === 'A'
+          ? 'type: A, content: 198.51.100.77'
+          : s.type === 'TXT'
+            ? 'type: TXT, content: "wild"'
+            : 'type: CNAME, content: a.example.com';
       lines.push(rec(`*.${name}`, `${body}, ttl: ${s.ttl}`));
       return;
     }
@@ -118,7 +161,10 @@ type SlotKind = typeof slotKind extends fc.Arbitrary<infer T> ? T : never;
 export const randomZone: fc.Arbitrary<RandomZone> = fc
   .record({
     slots: fc.array(fc.tuple(fc.constantFrom(...SLOTS), slotKind), { minLength: 2, maxLength: 8 }),
-    apex: fc.oneof(fc.constant(undefined), slotKind.filter((k) => k.kind === 'addr' || k.kind === 'cname' || k.kind === 'other')),
+    apex: fc.oneof(
+      fc.constant(undefined),
+      slotKind.filter((k) => k.kind === 'addr' || k.kind === 'cname' || k.kind === 'other'),
+    ),
     apexWildcard: fc.boolean(),
     flattenAll: fc.boolean(),
   })
@@ -137,7 +183,10 @@ export const randomZone: fc.Arbitrary<RandomZone> = fc
     }
     if (apex !== undefined) {
       // The apex CNAME points inside the zone (a flattened outside target cannot be followed anyway).
-      const k = apex.kind === 'cname' ? { ...apex, target: apex.target === '@' || apex.target.includes('.example.') ? 'a' : apex.target, proxied: false } : apex;
+      const k =
+        apex.kind === 'cname'
+          ? { ...apex, target: apex.target === '@' || apex.target.includes('.example.') ? 'a' : apex.target, proxied: false }
+          : apex;
       slotLines('@', k, lines, meta);
     }
     if (apexWildcard) {

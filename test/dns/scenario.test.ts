@@ -34,12 +34,24 @@ describe('every record type answers in wire form', () => {
     ['svc.example.com', 'SVCB', ['svc.example.com 300 SVCB 1 svc-pool.example.net. alpn="h2" port=8443']],
     ['web.example.com', 'HTTPS', ['web.example.com 300 HTTPS 1 . alpn="h3,h2" ipv4hint=192.0.2.20']],
     ['20.2.0.192.in-addr.example.com', 'PTR', ['20.2.0.192.in-addr.example.com 300 PTR web.example.com.']],
-    ['example.com', 'DNSKEY', ['example.com 300 DNSKEY 257 3 13 oJMRESz5E4gYzS/q6XDrvU1qMPYIjCWzJaOau8XNEZeqCYKD5ar0IRd8KqXXFJkqmVfRvMGPmM1x8fGAa2XhSA==']],
+    [
+      'example.com',
+      'DNSKEY',
+      ['example.com 300 DNSKEY 257 3 13 oJMRESz5E4gYzS/q6XDrvU1qMPYIjCWzJaOau8XNEZeqCYKD5ar0IRd8KqXXFJkqmVfRvMGPmM1x8fGAa2XhSA=='],
+    ],
     ['_ftp._tcp.example.com', 'URI', ['_ftp._tcp.example.com 300 URI 10 2 "https://files.example.com/"']],
     ['example.com', 'NAPTR', ['example.com 300 NAPTR 50 20 "s" "SIPS+D2T" "" _sips._tcp.example.com.']],
     ['host.example.com', 'SSHFP', ['host.example.com 300 SSHFP 4 2 E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855']],
-    ['_443._tcp.www.example.com', 'TLSA', ['_443._tcp.www.example.com 300 TLSA 3 1 1 8D02536C887482BC34FF54E41D2BA659BF85B341A0A20AFADB5813DCFBCF286D']],
-    ['abc._smimecert.example.com', 'SMIMEA', ['abc._smimecert.example.com 300 SMIMEA 3 0 1 2C26B46B68FFC68FF99B453C1D30413413422D706483BFA0F98A5E886266E7AE']],
+    [
+      '_443._tcp.www.example.com',
+      'TLSA',
+      ['_443._tcp.www.example.com 300 TLSA 3 1 1 8D02536C887482BC34FF54E41D2BA659BF85B341A0A20AFADB5813DCFBCF286D'],
+    ],
+    [
+      'abc._smimecert.example.com',
+      'SMIMEA',
+      ['abc._smimecert.example.com 300 SMIMEA 3 0 1 2C26B46B68FFC68FF99B453C1D30413413422D706483BFA0F98A5E886266E7AE'],
+    ],
     ['cert.example.com', 'CERT', ['cert.example.com 300 CERT 1 4711 8 MIIBszCCAXCgAwIBAgIJAA==']],
     ['loc.example.com', 'LOC', ['loc.example.com 300 LOC 48 51 29.5 N 2 17 40 E 35m 1m 10000m 10m']],
     ['pgp.example.com', 'OPENPGPKEY', ['pgp.example.com 300 OPENPGPKEY mDMEZbGJ4BYJKwYBBAHaRw8BAQdA']],
@@ -59,7 +71,9 @@ describe('every record type answers in wire form', () => {
     const soa = await query(port, 'example.com', 'SOA');
     expect(soa.aa).toBe(true);
     expect(soa.answer).toHaveLength(1);
-    expect(soa.answer[0].data).toMatch(new RegExp(`^${h.emulator.zones[0].name_servers[0]}\\. dns\\.cloudflare\\.com\\. \\d+ 10000 2400 604800 1800$`));
+    expect(soa.answer[0].data).toMatch(
+      new RegExp(`^${h.emulator.zones[0].name_servers[0]}\\. dns\\.cloudflare\\.com\\. \\d+ 10000 2400 604800 1800$`),
+    );
     expect(await data('example.com', 'NS')).toEqual(h.emulator.zones[0].name_servers.map((ns) => `example.com 86400 NS ${ns}.`).sort());
   });
 });
@@ -73,7 +87,9 @@ describe('the service behaviours', () => {
   it('a proxied name answers the service addresses (TTL 300), never the origin, and a synthesized HTTPS record', async () => {
     expect(await data('shop.example.com', 'A')).toEqual(proxy.v4.map((a) => `shop.example.com 300 A ${a}`).sort());
     expect(await data('shop.example.com', 'AAAA')).toEqual(proxy.v6.map((a) => `shop.example.com 300 AAAA ${a}`).sort());
-    expect(await data('shop.example.com', 'HTTPS')).toEqual([`shop.example.com 300 HTTPS 1 . alpn="h3,h2" ipv4hint=${proxy.v4.join(',')} ipv6hint=${proxy.v6.join(',')}`]);
+    expect(await data('shop.example.com', 'HTTPS')).toEqual([
+      `shop.example.com 300 HTTPS 1 . alpn="h3,h2" ipv4hint=${proxy.v4.join(',')} ipv6hint=${proxy.v6.join(',')}`,
+    ]);
     expect(await data('cdn.example.com', 'CNAME')).toEqual([]);
     expect(await data('cdn.example.com', 'AAAA')).toEqual([]);
     expect(await data('cdn.example.com', 'A')).toHaveLength(2);
@@ -89,7 +105,10 @@ describe('the service behaviours', () => {
     expect(r.rcode).toBe('NOERROR');
     expect(r.aa).toBe(false);
     expect(r.answer).toEqual([]);
-    expect(lines(r.authority)).toEqual(['dev.example.com 300 NS ns1.dev.example.com.', 'dev.example.com 300 NS ns2.elsewhere.example.net.']);
+    expect(lines(r.authority)).toEqual([
+      'dev.example.com 300 NS ns1.dev.example.com.',
+      'dev.example.com 300 NS ns2.elsewhere.example.net.',
+    ]);
     expect(lines(r.additional)).toEqual(['ns1.dev.example.com 300 A 192.0.2.53']);
   });
 

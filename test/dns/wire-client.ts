@@ -43,7 +43,10 @@ export function encodeQuery(name: string, type: string, opts: QueryOptions = {})
     id: opts.id ?? (nextId = (nextId % 65535) + 1),
     flags: packet.RECURSION_DESIRED,
     questions: [{ name, type: qtype as packet.RecordType, class: 'IN' }],
-    additionals: opts.edns !== undefined ? [{ name: '.', type: 'OPT', udpPayloadSize: opts.edns, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }] : [],
+    additionals:
+      opts.edns !== undefined
+        ? [{ name: '.', type: 'OPT', udpPayloadSize: opts.edns, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }]
+        : [],
   });
 }
 

@@ -45,7 +45,9 @@ async function recordCalls(auth: Auth, zoneId: string): Promise<Array<[string, n
   out.push(['list', list.status, list.body?.errors?.[0]?.code]);
   const post = await call(emu, 'POST', `/zones/${zoneId}/dns_records`, auth, { ...A, name: `n${Math.random().toString(36).slice(2)}` });
   out.push(['post', post.status, post.body?.errors?.[0]?.code]);
-  const batch = await call(emu, 'POST', `/zones/${zoneId}/dns_records/batch`, auth, { posts: [{ ...A, name: `b${Math.random().toString(36).slice(2)}` }] });
+  const batch = await call(emu, 'POST', `/zones/${zoneId}/dns_records/batch`, auth, {
+    posts: [{ ...A, name: `b${Math.random().toString(36).slice(2)}` }],
+  });
   out.push(['batch', batch.status, batch.body?.errors?.[0]?.code]);
   const get = await call(emu, 'GET', `/zones/${zoneId}/dns_records/0123456789abcdef0123456789abcdef`, auth);
   out.push(['get', get.status, get.body?.errors?.[0]?.code]);
@@ -71,11 +73,20 @@ describe('auth refusals on DNS records', () => {
     expect(await recordCalls({ email: EMAIL, key: `${KEY.slice(0, -1)}5` }, z1)).toEqual(allRefused(403, 9103));
     expect(await recordCalls({ email: 'other@example.com', key: KEY }, z1)).toEqual(allRefused(403, 9103));
     const ok = await recordCalls({ email: EMAIL, key: KEY }, z1);
-    expect(ok.map(([w, s]) => [w, s])).toEqual([['list', 200], ['post', 200], ['batch', 200], ['get', 404]]);
+    expect(ok.map(([w, s]) => [w, s])).toEqual([
+      ['list', 200],
+      ['post', 200],
+      ['batch', 200],
+      ['get', 404],
+    ]);
   });
 
   it('a token is refused before not_before and after expires_on, and works in between (moving clock)', async () => {
-    const auth = await token({ policies: [zonePolicy(z1, [GROUP.dnsWrite])], not_before: '2026-03-02T00:00:00Z', expires_on: '2026-03-03T00:00:00Z' });
+    const auth = await token({
+      policies: [zonePolicy(z1, [GROUP.dnsWrite])],
+      not_before: '2026-03-02T00:00:00Z',
+      expires_on: '2026-03-03T00:00:00Z',
+    });
     const early = await recordCalls(auth, z1);
     expect(early).toEqual(allRefused(403, 9109));
     const msg = await call(emu, 'GET', `/zones/${z1}/dns_records`, auth);
@@ -91,14 +102,23 @@ describe('auth refusals on DNS records', () => {
 
   it('foreign client IP: 403 9109 naming the address; request.ip and its alias request_ip both enforced', async () => {
     for (const key of ['request.ip', 'request_ip']) {
-      const outside = await token({ policies: [zonePolicy(z1, [GROUP.dnsWrite])], condition: { [key]: { in: ['10.0.0.0/8', '2001:db8::/32'] } } });
+      const outside = await token({
+        policies: [zonePolicy(z1, [GROUP.dnsWrite])],
+        condition: { [key]: { in: ['10.0.0.0/8', '2001:db8::/32'] } },
+      });
       expect(await recordCalls(outside, z1), key).toEqual(allRefused(403, 9109));
       const res = await call(emu, 'GET', `/zones/${z1}/dns_records`, outside);
       expect(res.body.errors[0].message).toBe('Cannot use the access token from location: 127.0.0.1');
-      const excluded = await token({ policies: [zonePolicy(z1, [GROUP.dnsWrite])], condition: { [key]: { in: ['127.0.0.0/8'], not_in: ['127.0.0.1/32'] } } });
+      const excluded = await token({
+        policies: [zonePolicy(z1, [GROUP.dnsWrite])],
+        condition: { [key]: { in: ['127.0.0.0/8'], not_in: ['127.0.0.1/32'] } },
+      });
       expect(await recordCalls(excluded, z1), key).toEqual(allRefused(403, 9109));
       const inside = await token({ policies: [zonePolicy(z1, [GROUP.dnsWrite])], condition: { [key]: { in: ['127.0.0.1/32'] } } });
-      expect((await recordCalls(inside, z1)).map(([, s]) => s), key).toEqual([200, 200, 200, 404]);
+      expect(
+        (await recordCalls(inside, z1)).map(([, s]) => s),
+        key,
+      ).toEqual([200, 200, 200, 404]);
     }
   });
 
@@ -122,20 +142,41 @@ describe('auth refusals on DNS records', () => {
     expect(await recordCalls(auth, z1)).toEqual(allRefused(403, 10000));
     // An account-wide policy of another account covers nothing here.
     const other = await token({
-      policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.dnsWrite }], resources: { [`com.cloudflare.api.account.${'9'.repeat(32)}`]: { 'com.cloudflare.api.account.zone.*': '*' } } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: GROUP.dnsWrite }],
+          resources: { [`com.cloudflare.api.account.${'9'.repeat(32)}`]: { 'com.cloudflare.api.account.zone.*': '*' } },
+        },
+      ],
     });
     expect(await recordCalls(other, z1)).toEqual(allRefused(403, 10000));
     const own = await token({
-      policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.dnsWrite }], resources: { [`com.cloudflare.api.account.${emu.accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: GROUP.dnsWrite }],
+          resources: { [`com.cloudflare.api.account.${emu.accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } },
+        },
+      ],
     });
     expect((await recordCalls(own, z1)).map(([, s]) => s)).toEqual([200, 200, 200, 404]);
   });
 
   it('insufficient permission: DNS Read reads but does not write; Zone Read grants no records', async () => {
     const read = await token({ policies: [zonePolicy(z1, [GROUP.dnsRead])] });
-    expect(await recordCalls(read, z1)).toEqual([['list', 200, undefined], ['post', 403, 10000], ['batch', 403, 10000], ['get', 404, 81044]]);
+    expect(await recordCalls(read, z1)).toEqual([
+      ['list', 200, undefined],
+      ['post', 403, 10000],
+      ['batch', 403, 10000],
+      ['get', 404, 81044],
+    ]);
     const existing = (await call(emu, 'GET', `/zones/${z1}/dns_records`, admin)).body.result[0];
-    for (const [method, body] of [['PATCH', { ttl: 300 }], ['PUT', A], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { ttl: 300 }],
+      ['PUT', A],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(emu, method, `/zones/${z1}/dns_records/${existing.id}`, read, body);
       expect([method, res.status, res.body.errors[0].code]).toEqual([method, 403, 10000]);
     }

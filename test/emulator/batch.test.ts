@@ -21,7 +21,9 @@ describe('batch', () => {
     expect(res.body.result.posts[0]).toMatchObject({ type: 'CNAME', name: 'a.example.com', proxied: true });
     const list = await emu.call('GET', recordsPath(emu, '?order=name'));
     expect(list.body.result.map((r: { type: string; name: string }) => `${r.type} ${r.name}`)).toEqual([
-      'CNAME a.example.com', 'A b.example.com', 'A c.example.com',
+      'CNAME a.example.com',
+      'A b.example.com',
+      'A c.example.com',
     ]);
   });
 
@@ -42,7 +44,10 @@ describe('batch', () => {
     expect(res.body.errors[0].code).toBe(9005);
     const after = (await emu.call('GET', recordsPath(emu))).body.result;
     expect(after).toEqual(before);
-    const missing = await emu.call('POST', recordsPath(emu, '/batch'), { deletes: [{ id: 'nope' }], posts: [{ type: 'A', name: 'x', content: '192.0.2.1' }] });
+    const missing = await emu.call('POST', recordsPath(emu, '/batch'), {
+      deletes: [{ id: 'nope' }],
+      posts: [{ type: 'A', name: 'x', content: '192.0.2.1' }],
+    });
     expect([missing.status, missing.body.errors[0].code]).toEqual([404, 81044]);
     expect((await emu.call('GET', recordsPath(emu, '?name=x'))).body.result).toEqual([]);
   });
@@ -50,7 +55,10 @@ describe('batch', () => {
   it('limits batch size: 200 on free, 3,500 on paid plans, --batch-limit overrides', async () => {
     const posts = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: '192.0.2.1' }));
     const free = await startTestEmulator();
-    const tooMany = await free.call('POST', recordsPath(free, '/batch'), { posts: posts(150), deletes: Array.from({ length: 51 }, () => ({ id: 'x' })) });
+    const tooMany = await free.call('POST', recordsPath(free, '/batch'), {
+      posts: posts(150),
+      deletes: Array.from({ length: 51 }, () => ({ id: 'x' })),
+    });
     expect([tooMany.status, tooMany.body.errors[0].code]).toEqual([400, 9108]);
     expect((await free.call('POST', recordsPath(free, '/batch'), { posts: posts(200) })).status).toBe(200);
     const pro = await startTestEmulator({ zonePlan: 'pro' });

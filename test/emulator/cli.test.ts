@@ -34,16 +34,42 @@ describe('zonectl emulator (CLI)', () => {
   });
 
   it('--account: another account with its own user and token, named on stderr without its token', async () => {
-    const res = await run(['--port', '0', '--zone', 'example.com', '--token', 'first-token-value-0123456789', '--account', 'second-token-value-0123456789:example.org,example.net'], true);
+    const res = await run(
+      [
+        '--port',
+        '0',
+        '--zone',
+        'example.com',
+        '--token',
+        'first-token-value-0123456789',
+        '--account',
+        'second-token-value-0123456789:example.org,example.net',
+      ],
+      true,
+    );
     expect(res.code).toBe(0);
-    expect(res.stderr).toMatch(/^emulator: account [0-9a-f]{32} \(user account2@example\.com\): example\.org id [0-9a-f]{32}, example\.net id [0-9a-f]{32}$/m);
+    expect(res.stderr).toMatch(
+      /^emulator: account [0-9a-f]{32} \(user account2@example\.com\): example\.org id [0-9a-f]{32}, example\.net id [0-9a-f]{32}$/m,
+    );
     expect(res.stderr + res.stdout).not.toContain('second-token-value');
   });
 
   it('--priority-in-data: MX answers carry priority inside data', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', '--port', '0', '--zone', 'example.com', '--token', 'cli-priority-token-value', '--priority-in-data'],
+      [
+        '--import',
+        'tsx',
+        'test/emulator/fixtures/run-cli.ts',
+        'emulator',
+        '--port',
+        '0',
+        '--zone',
+        'example.com',
+        '--token',
+        'cli-priority-token-value',
+        '--priority-in-data',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -39,7 +39,11 @@ function expectShape(emu: TestEmulator, era: Era, record: Record<string, unknown
 function expectValidationError(era: Era, body: { errors: Array<Record<string, unknown>> }, rootCode: number, where: string): void {
   expect(body.errors, where).toHaveLength(1);
   if (era.wrapped) {
-    expect(body.errors[0], where).toEqual({ code: 1004, message: 'DNS Validation Error', error_chain: [{ code: rootCode, message: expect.any(String) }] });
+    expect(body.errors[0], where).toEqual({
+      code: 1004,
+      message: 'DNS Validation Error',
+      error_chain: [{ code: rootCode, message: expect.any(String) }],
+    });
   } else {
     expect(body.errors[0], where).toEqual({ code: rootCode, message: expect.any(String) });
   }
@@ -48,14 +52,26 @@ function expectValidationError(era: Era, body: { errors: Array<Record<string, un
 describe.each(ERAS)('--api-date $apiDate', (era) => {
   it('record responses of list, get, post, patch, put and every batch array carry the dated fields', async () => {
     const emu = await startTestEmulator({ apiDate: era.apiDate });
-    const created = await emu.call('POST', recordsPath(emu), { type: 'A', name: 'a', content: '192.0.2.1', locked: true, zone_id: 'x', zone_name: 'other.test' });
+    const created = await emu.call('POST', recordsPath(emu), {
+      type: 'A',
+      name: 'a',
+      content: '192.0.2.1',
+      locked: true,
+      zone_id: 'x',
+      zone_name: 'other.test',
+    });
     expect(created.status).toBe(200);
     expectShape(emu, era, created.body.result, 'post');
     const id = created.body.result.id as string;
     expectShape(emu, era, (await emu.call('GET', recordsPath(emu, `/${id}`))).body.result, 'get');
     expectShape(emu, era, (await emu.call('GET', recordsPath(emu))).body.result[0], 'list');
     expectShape(emu, era, (await emu.call('PATCH', recordsPath(emu, `/${id}`), { ttl: 300 })).body.result, 'patch');
-    expectShape(emu, era, (await emu.call('PUT', recordsPath(emu, `/${id}`), { type: 'A', name: 'a', content: '192.0.2.2' })).body.result, 'put');
+    expectShape(
+      emu,
+      era,
+      (await emu.call('PUT', recordsPath(emu, `/${id}`), { type: 'A', name: 'a', content: '192.0.2.2' })).body.result,
+      'put',
+    );
     const b = (await emu.call('POST', recordsPath(emu), { type: 'A', name: 'b', content: '192.0.2.3' })).body.result;
     const c = (await emu.call('POST', recordsPath(emu), { type: 'A', name: 'c', content: '192.0.2.4' })).body.result;
     const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
@@ -78,9 +94,15 @@ describe.each(ERAS)('--api-date $apiDate', (era) => {
     expectValidationError(era, patch.body, 9021, 'patch');
     const put = await emu.call('PUT', recordsPath(emu, `/${ok.id}`), { type: 'TXT', name: 'a', content: '"unbalanced' });
     expectValidationError(era, put.body, 9022, 'put');
-    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'z', content: '10.0.0.1', proxied: true }] });
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
+      posts: [{ type: 'A', name: 'z', content: '10.0.0.1', proxied: true }],
+    });
     expectValidationError(era, batch.body, 9003, 'batch');
-    const srv = await emu.call('POST', recordsPath(emu), { type: 'SRV', name: '_a._tcp', data: { service: '_a', priority: 1, weight: 1, port: 1, target: 'x.example.com' } });
+    const srv = await emu.call('POST', recordsPath(emu), {
+      type: 'SRV',
+      name: '_a._tcp',
+      data: { service: '_a', priority: 1, weight: 1, port: 1, target: 'x.example.com' },
+    });
     expectValidationError(era, srv.body, 9102, 'srv legacy');
 
     const dup = await emu.call('POST', recordsPath(emu), { type: 'A', name: 'a', content: '192.0.2.1' });
@@ -93,16 +115,23 @@ describe.each(ERAS)('--api-date $apiDate', (era) => {
 });
 
 describe('retired interfaces do not depend on --api-date (README: differences, 7)', () => {
-  it.each(['2020-01-01', '2024-01-01', '2026-01-01'])('endpoints 410, filter syntaxes 9110, SRV data members 9102 at %s', async (apiDate) => {
-    const emu = await startTestEmulator({ apiDate });
-    const res = await emu.call('GET', `/zones/${emu.zoneId}/dns_settings/use_apex_ns`);
-    expect([res.status, res.body.errors[0].code]).toEqual([410, 7004]);
-    const flat = await emu.call('GET', `/zones/${emu.zoneId}/settings/cname_flattening`);
-    expect(flat.status).toBe(410);
-    const filter = await emu.call('GET', recordsPath(emu, '?name=contains:www'));
-    expect([filter.status, filter.body.errors[0].code]).toEqual([400, 9110]);
-    const srv = await emu.call('POST', recordsPath(emu), { type: 'SRV', name: '_a._tcp', data: { proto: '_tcp', priority: 1, weight: 1, port: 1, target: 'x.example.com' } });
-    expect(srv.status).toBe(400);
-    expect(JSON.stringify(srv.body.errors)).toContain('9102');
-  });
+  it.each(['2020-01-01', '2024-01-01', '2026-01-01'])(
+    'endpoints 410, filter syntaxes 9110, SRV data members 9102 at %s',
+    async (apiDate) => {
+      const emu = await startTestEmulator({ apiDate });
+      const res = await emu.call('GET', `/zones/${emu.zoneId}/dns_settings/use_apex_ns`);
+      expect([res.status, res.body.errors[0].code]).toEqual([410, 7004]);
+      const flat = await emu.call('GET', `/zones/${emu.zoneId}/settings/cname_flattening`);
+      expect(flat.status).toBe(410);
+      const filter = await emu.call('GET', recordsPath(emu, '?name=contains:www'));
+      expect([filter.status, filter.body.errors[0].code]).toEqual([400, 9110]);
+      const srv = await emu.call('POST', recordsPath(emu), {
+        type: 'SRV',
+        name: '_a._tcp',
+        data: { proto: '_tcp', priority: 1, weight: 1, port: 1, target: 'x.example.com' },
+      });
+      expect(srv.status).toBe(400);
+      expect(JSON.stringify(srv.body.errors)).toContain('9102');
+    },
+  );
 });

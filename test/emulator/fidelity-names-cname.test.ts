@@ -94,7 +94,11 @@ describe('CNAME beside other records', () => {
 });
 
 describe('DS needs an NS at its name', () => {
-  const ds = { type: 'DS', name: 'child', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'E788DD32059137DAE6530B04DA2513AC3BE9D187C1B046492D5CE3BBCBBE6028' } };
+  const ds = {
+    type: 'DS',
+    name: 'child',
+    data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'E788DD32059137DAE6530B04DA2513AC3BE9D187C1B046492D5CE3BBCBBE6028' },
+  };
 
   it('refuses a DS without an NS at the same name; accepts it once the NS exists (also in one batch, NS first)', async () => {
     const emu = await startTestEmulator();
@@ -104,11 +108,17 @@ describe('DS needs an NS at its name', () => {
     expect((await post(emu, { type: 'NS', name: 'child', content: 'ns1.example.net' })).status).toBe(200);
     expect((await post(emu, ds)).status).toBe(200);
     const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
-      posts: [{ type: 'NS', name: 'sub', content: 'ns1.example.net' }, { ...ds, name: 'sub' }],
+      posts: [
+        { type: 'NS', name: 'sub', content: 'ns1.example.net' },
+        { ...ds, name: 'sub' },
+      ],
     });
     expect(batch.status).toBe(200);
     const wrongOrder = await emu.call('POST', recordsPath(emu, '/batch'), {
-      posts: [{ ...ds, name: 'other' }, { type: 'NS', name: 'other', content: 'ns1.example.net' }],
+      posts: [
+        { ...ds, name: 'other' },
+        { type: 'NS', name: 'other', content: 'ns1.example.net' },
+      ],
     });
     expect([wrongOrder.status, wrongOrder.body.errors[0].code]).toEqual([400, 9115]);
   });

@@ -15,7 +15,12 @@ interface Answer {
 
 async function send(emu: TestEmulator, method: string, path: string, body: unknown): Promise<Answer> {
   const res = await emu.call(method, path, body);
-  return { status: res.status, code: res.body.errors?.[0]?.code, message: res.body.errors?.[0]?.message, result: res.body.result ?? undefined };
+  return {
+    status: res.status,
+    code: res.body.errors?.[0]?.code,
+    message: res.body.errors?.[0]?.message,
+    result: res.body.result ?? undefined,
+  };
 }
 
 const post = (emu: TestEmulator, body: Record<string, unknown>): Promise<Answer> => send(emu, 'POST', recordsPath(emu), body);
@@ -56,7 +61,11 @@ describe('TXT', () => {
 describe('HTTPS and SVCB', () => {
   it('render the target with its trailing dot; store SvcParams with single spaces', async () => {
     const emu = await startTestEmulator();
-    const https = await post(emu, { type: 'HTTPS', name: 'svc', data: { priority: 1, target: 'SVC.Example.NET.', value: '  alpn="h3,h2"   ipv4hint="192.0.2.1" ' } });
+    const https = await post(emu, {
+      type: 'HTTPS',
+      name: 'svc',
+      data: { priority: 1, target: 'SVC.Example.NET.', value: '  alpn="h3,h2"   ipv4hint="192.0.2.1" ' },
+    });
     expect(https.result?.data).toEqual({ priority: 1, target: 'svc.example.net', value: 'alpn="h3,h2" ipv4hint="192.0.2.1"' });
     expect(https.result?.content).toBe('1 svc.example.net. alpn="h3,h2" ipv4hint="192.0.2.1"');
     const root = await post(emu, { type: 'SVCB', name: 'root', data: { priority: 0, target: '.' } });
@@ -74,7 +83,12 @@ describe('per-record settings', () => {
     const id = created.result?.id as string;
     const patched = await send(emu, 'PATCH', recordsPath(emu, `/${id}`), { settings: { ipv6_only: true } });
     expect(patched.result?.settings).toEqual({ flatten_cname: true, ipv6_only: true });
-    const put = await send(emu, 'PUT', recordsPath(emu, `/${id}`), { type: 'CNAME', name: 'c', content: 'target.example.net', settings: { ipv4_only: true } });
+    const put = await send(emu, 'PUT', recordsPath(emu, `/${id}`), {
+      type: 'CNAME',
+      name: 'c',
+      content: 'target.example.net',
+      settings: { ipv4_only: true },
+    });
     expect(put.result?.settings).toEqual({ ipv4_only: true });
     const read = await emu.call('GET', recordsPath(emu, `/${id}`));
     expect(read.body.result.settings).toEqual({ ipv4_only: true });
@@ -90,7 +104,13 @@ describe('per-record settings', () => {
   it('flatten_cname on a proxied record is dropped silently (DNSControl PR #4026)', async () => {
     const emu = await startTestEmulator({ zonePlan: 'pro' });
     await post(emu, { type: 'A', name: 'origin', content: '192.0.2.1' });
-    const proxied = await post(emu, { type: 'CNAME', name: 'p', content: 'origin.example.com', proxied: true, settings: { flatten_cname: true, ipv4_only: true } });
+    const proxied = await post(emu, {
+      type: 'CNAME',
+      name: 'p',
+      content: 'origin.example.com',
+      proxied: true,
+      settings: { flatten_cname: true, ipv4_only: true },
+    });
     expect([proxied.status, proxied.result?.settings]).toEqual([200, { ipv4_only: true }]);
     const dnsOnly = await post(emu, { type: 'CNAME', name: 'd', content: 'origin.example.com', settings: { flatten_cname: true } });
     const toProxied = await send(emu, 'PATCH', recordsPath(emu, `/${dnsOnly.result?.id as string}`), { proxied: true });

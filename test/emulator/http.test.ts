@@ -41,7 +41,10 @@ describe('HTTP surface', () => {
     expect([bad.status, bad.body.errors[0].code]).toEqual([400, 6007]);
     const unknown = await emu.call('GET', '/nothing/here');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errors[0]).toEqual({ code: 7003, message: 'Could not route to /client/v4/nothing/here, perhaps your object identifier is invalid?' });
+    expect(unknown.body.errors[0]).toEqual({
+      code: 7003,
+      message: 'Could not route to /client/v4/nothing/here, perhaps your object identifier is invalid?',
+    });
     const method = await emu.call('DELETE', '/zones');
     expect([method.status, method.body.errors[0]]).toEqual([405, { code: 7000, message: 'No route for that URI' }]);
     const outside = await emu.call('GET', '/../v3/zones');
@@ -56,7 +59,11 @@ describe('HTTP surface', () => {
     expect(none.body.success).toBe(false);
     const wrong = await emu.call('GET', recordsPath(emu), undefined, { authorization: 'Bearer wrongwrongwrong' });
     expect(wrong.status).toBe(403);
-    const keyPair = await emu.call('GET', recordsPath(emu), undefined, { authorization: '', 'x-auth-email': emu.email, 'x-auth-key': emu.apiKey });
+    const keyPair = await emu.call('GET', recordsPath(emu), undefined, {
+      authorization: '',
+      'x-auth-email': emu.email,
+      'x-auth-key': emu.apiKey,
+    });
     expect(keyPair.status).toBe(200);
   });
 });

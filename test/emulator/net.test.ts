@@ -11,7 +11,8 @@ const v6 = (text: string): string | undefined => {
 describe('IPv4', () => {
   it('accepts dotted quads only', () => {
     expect(parseIPv4('192.0.2.1')?.parts).toEqual([192, 0, 2, 1]);
-    for (const bad of ['10.1', '192.0.2.01', '256.0.0.1', '1.2.3.4.5', '1.2.3.', ' 1.2.3.4', '1.2.3.-4']) expect(parseIPv4(bad), bad).toBeUndefined();
+    for (const bad of ['10.1', '192.0.2.01', '256.0.0.1', '1.2.3.4.5', '1.2.3.', ' 1.2.3.4', '1.2.3.-4'])
+      expect(parseIPv4(bad), bad).toBeUndefined();
   });
 });
 
@@ -42,7 +43,8 @@ describe('CIDR', () => {
     expect(parseCidr('2001:DB8::/32')).toMatchObject({ ok: true, text: '2001:db8::/32' });
     expect(parseCidr('192.0.2.1')).toEqual({ ok: false, reason: 'bare-address', family: 'ipv4' });
     expect(parseCidr('2001:db8::1')).toEqual({ ok: false, reason: 'bare-address', family: 'ipv6' });
-    for (const bad of ['banana/8', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/', '10.0.0.0/8/1']) expect(parseCidr(bad).ok, bad).toBe(false);
+    for (const bad of ['banana/8', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/', '10.0.0.0/8/1'])
+      expect(parseCidr(bad).ok, bad).toBe(false);
   });
 
   it('contains addresses of its family only; IPv4-mapped clients count as IPv4', () => {
@@ -63,10 +65,22 @@ describe('address classes', () => {
     return { service: inServiceNetwork(a), proxiable: isProxiableAddress(a) };
   };
   it('private, loopback, link-local, CGNAT and unique-local are not proxiable; documentation ranges are public', () => {
-    for (const p of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1', '127.0.0.1', '169.254.1.1', 'fc00::1', 'fe80::1', '::1', '::ffff:10.0.0.1']) {
+    for (const p of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '127.0.0.1',
+      '169.254.1.1',
+      'fc00::1',
+      'fe80::1',
+      '::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect([p, cls(p).proxiable]).toEqual([p, false]);
     }
-    for (const p of ['192.0.2.1', '198.51.100.1', '203.0.113.1', '2001:db8::1', '8.8.8.8', '2a00:1450::1']) expect([p, cls(p).proxiable]).toEqual([p, true]);
+    for (const p of ['192.0.2.1', '198.51.100.1', '203.0.113.1', '2001:db8::1', '8.8.8.8', '2a00:1450::1'])
+      expect([p, cls(p).proxiable]).toEqual([p, true]);
   });
   it('the service network, IPv4-mapped included', () => {
     expect(cls('104.16.0.1').service).toBe(true);

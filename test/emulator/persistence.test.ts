@@ -49,7 +49,11 @@ describe('store', () => {
     await s2.close();
     const s3 = await MemoryStore.open(path);
     expect(s3.get('c', 'after')).toEqual({ ok: true });
-    expect(readFileSync(`${path}.journal`, 'utf8').split('\n').every((l) => l === '' || JSON.parse(l))).toBeTruthy();
+    expect(
+      readFileSync(`${path}.journal`, 'utf8')
+        .split('\n')
+        .every((l) => l === '' || JSON.parse(l)),
+    ).toBeTruthy();
     await s3.close();
   });
 });
@@ -78,7 +82,12 @@ describe('--state', () => {
     const statePath = tempState();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/emulator/fixtures/run-emulator.ts', JSON.stringify({ statePath, zones: ['example.com'], token: 'crash-token', compactAfter: 150 })],
+      [
+        '--import',
+        'tsx',
+        'test/emulator/fixtures/run-emulator.ts',
+        JSON.stringify({ statePath, zones: ['example.com'], token: 'crash-token', compactAfter: 150 }),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = new Promise<void>((r) => {
@@ -148,7 +157,9 @@ describe('--state', () => {
         const sentBeforeKill = !killed;
         try {
           if (step === 0) {
-            const r = await send('POST', '/batch', { posts: Array.from({ length: 20 }, (_, j) => ({ type: 'TXT', name: `w${w}-${i}-${j}`, content: 'x', ttl: 120 })) });
+            const r = await send('POST', '/batch', {
+              posts: Array.from({ length: 20 }, (_, j) => ({ type: 'TXT', name: `w${w}-${i}-${j}`, content: 'x', ttl: 120 })),
+            });
             if (r.status !== 200) refused.push(`batch ${r.status}`);
             else {
               for (const p of r.result.posts as Array<{ id: string }>) {
@@ -212,7 +223,9 @@ describe('--state', () => {
 
     // The files parse: the snapshot entirely; the journal line by line, except at most a torn last line.
     expect(existsSync(statePath)).toBe(true); // compactAfter 150: compaction ran during the stream
-    const snapshot = readFileSync(statePath, 'utf8').split('\n').filter((l) => l !== '');
+    const snapshot = readFileSync(statePath, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     for (const l of snapshot) expect(() => JSON.parse(l)).not.toThrow();
     expect(JSON.parse(snapshot[snapshot.length - 1])).toEqual({ end: snapshot.length - 2 });
     const journalLines = readFileSync(`${statePath}.journal`, 'utf8').split('\n');
@@ -226,7 +239,8 @@ describe('--state', () => {
       const row = store.get<{ ttl: number }>(`records:${zoneId}`, id);
       if (want.kind === 'deleted' && row !== undefined) problems.push(`${id}: acknowledged delete, still there`);
       if (want.kind === 'present' && row === undefined) problems.push(`${id}: acknowledged write lost`);
-      if (want.kind === 'present' && row !== undefined && row.ttl !== want.ttl) problems.push(`${id}: ttl ${row.ttl}, acknowledged ${want.ttl}`);
+      if (want.kind === 'present' && row !== undefined && row.ttl !== want.ttl)
+        problems.push(`${id}: ttl ${row.ttl}, acknowledged ${want.ttl}`);
     }
     expect(problems).toEqual([]);
     await store.close();

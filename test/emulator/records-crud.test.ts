@@ -5,13 +5,27 @@ describe('DNS records CRUD', () => {
   it('creates, reads, patches, replaces and deletes a record', async () => {
     const emu = await startTestEmulator();
     const created = await emu.call('POST', recordsPath(emu), {
-      type: 'A', name: 'www', content: '192.0.2.1', ttl: 300, comment: 'web', tags: ['team:web'], zone_id: 'ignored', locked: true,
+      type: 'A',
+      name: 'www',
+      content: '192.0.2.1',
+      ttl: 300,
+      comment: 'web',
+      tags: ['team:web'],
+      zone_id: 'ignored',
+      locked: true,
     });
     expect(created.status).toBe(200);
     const rec = created.body.result;
     expect(rec).toMatchObject({
-      name: 'www.example.com', type: 'A', content: '192.0.2.1', ttl: 300, proxied: false, proxiable: true,
-      comment: 'web', tags: ['team:web'], settings: {},
+      name: 'www.example.com',
+      type: 'A',
+      content: '192.0.2.1',
+      ttl: 300,
+      proxied: false,
+      proxiable: true,
+      comment: 'web',
+      tags: ['team:web'],
+      settings: {},
       meta: { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false, source: 'primary' },
     });
     expect(rec.id).toMatch(/^[0-9a-f]{32}$/);
@@ -45,15 +59,24 @@ describe('DNS records CRUD', () => {
     // The API adds no quotes to unquoted TXT content (go-acme/lego PR #2521).
     expect(txt.body.result.content).toBe('v=spf1 -all');
     const srv = await emu.call('POST', recordsPath(emu), {
-      type: 'SRV', name: '_sip._tcp', data: { priority: 10, weight: 5, port: 5060, target: 'SIP.example.com.' },
+      type: 'SRV',
+      name: '_sip._tcp',
+      data: { priority: 10, weight: 5, port: 5060, target: 'SIP.example.com.' },
     });
     expect(srv.body.result).toMatchObject({
-      name: '_sip._tcp.example.com', content: '5 5060 sip.example.com', priority: 10, proxiable: false,
+      name: '_sip._tcp.example.com',
+      content: '5 5060 sip.example.com',
+      priority: 10,
+      proxiable: false,
       data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' },
     });
     const mx = await emu.call('POST', recordsPath(emu), { type: 'MX', name: '@', content: 'mx1.example.net', priority: 10 });
     expect(mx.body.result).toMatchObject({ content: 'mx1.example.net', priority: 10 });
-    const caa = await emu.call('POST', recordsPath(emu), { type: 'CAA', name: '@', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } });
+    const caa = await emu.call('POST', recordsPath(emu), {
+      type: 'CAA',
+      name: '@',
+      data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' },
+    });
     expect(caa.body.result.content).toBe('0 issue "letsencrypt.org"');
     const priv = await emu.call('POST', recordsPath(emu), { type: 'A', name: 'lan', content: '10.0.0.1' });
     expect(priv.body.result.proxiable).toBe(false);
@@ -62,7 +85,8 @@ describe('DNS records CRUD', () => {
   it('pages, filters and orders the list; a page past the end is empty', async () => {
     const emu = await startTestEmulator();
     const posts = [];
-    for (let i = 0; i < 12; i += 1) posts.push({ type: 'A', name: `host${String(i).padStart(2, '0')}`, content: `192.0.2.${i + 1}`, ttl: 60 + i });
+    for (let i = 0; i < 12; i += 1)
+      posts.push({ type: 'A', name: `host${String(i).padStart(2, '0')}`, content: `192.0.2.${i + 1}`, ttl: 60 + i });
     posts.push({ type: 'TXT', name: 'host00', content: 'hello world', comment: 'Greeting', tags: ['env:prod'] });
     posts.push({ type: 'CNAME', name: 'alias', content: 'host01.example.com', proxied: true });
     const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts });

@@ -11,11 +11,31 @@ import { describe, expect, it } from 'vitest';
 import { recordsPath, startTestEmulator, type TestEmulator } from './helpers.js';
 
 const SERVICE_V4 = [
-  '173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18', '108.162.192.0/18',
-  '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17', '162.158.0.0/15', '104.16.0.0/13',
-  '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22',
+  '173.245.48.0/20',
+  '103.21.244.0/22',
+  '103.22.200.0/22',
+  '103.31.4.0/22',
+  '141.101.64.0/18',
+  '108.162.192.0/18',
+  '190.93.240.0/20',
+  '188.114.96.0/20',
+  '197.234.240.0/22',
+  '198.41.128.0/17',
+  '162.158.0.0/15',
+  '104.16.0.0/13',
+  '104.24.0.0/14',
+  '172.64.0.0/13',
+  '131.0.72.0/22',
 ];
-const SERVICE_V6 = ['2400:cb00::/32', '2606:4700::/32', '2803:f800::/32', '2405:b500::/32', '2405:8100::/32', '2a06:98c0::/29', '2c0f:f248::/32'];
+const SERVICE_V6 = [
+  '2400:cb00::/32',
+  '2606:4700::/32',
+  '2803:f800::/32',
+  '2405:b500::/32',
+  '2405:8100::/32',
+  '2a06:98c0::/29',
+  '2c0f:f248::/32',
+];
 
 /** First and last address of a CIDR, and the addresses just outside it. */
 function edges(cidr: string): { inside: string[]; outside: string[] } {
@@ -40,7 +60,10 @@ function inAnyRange(address: string, ranges: readonly string[]): boolean {
   });
 }
 
-async function post(emu: TestEmulator, body: Record<string, unknown>): Promise<{ status: number; code?: number; result?: Record<string, unknown> }> {
+async function post(
+  emu: TestEmulator,
+  body: Record<string, unknown>,
+): Promise<{ status: number; code?: number; result?: Record<string, unknown> }> {
   const res = await emu.call('POST', recordsPath(emu), body);
   return { status: res.status, code: res.body.errors?.[0]?.code, result: res.body.result ?? undefined };
 }
@@ -49,7 +72,10 @@ describe('the service network (published list, cloudflare.com/ips)', () => {
   it('refuses A/AAAA content at both edges of every published range (9011), accepts the addresses just outside', async () => {
     const emu = await startTestEmulator();
     let n = 0;
-    for (const [type, ranges] of [['A', SERVICE_V4], ['AAAA', SERVICE_V6]] as const) {
+    for (const [type, ranges] of [
+      ['A', SERVICE_V4],
+      ['AAAA', SERVICE_V6],
+    ] as const) {
       for (const cidr of ranges) {
         const { inside, outside } = edges(cidr);
         for (const address of inside) {
@@ -70,14 +96,31 @@ describe('the service network (published list, cloudflare.com/ips)', () => {
     expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9011]);
     const put = await emu.call('PUT', recordsPath(emu, `/${id}`), { type: 'AAAA', name: 'move', content: '2606:4700::1' });
     expect([put.status, put.body.errors[0].code]).toEqual([400, 9011]);
-    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'fine', content: '192.0.2.3' }, { type: 'A', name: 'cf', content: '162.159.1.1' }] });
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
+      posts: [
+        { type: 'A', name: 'fine', content: '192.0.2.3' },
+        { type: 'A', name: 'cf', content: '162.159.1.1' },
+      ],
+    });
     expect([batch.status, batch.body.errors[0].code]).toEqual([400, 9011]);
     expect((await emu.call('GET', recordsPath(emu, '?name=fine'))).body.result).toEqual([]);
   });
 });
 
 describe('proxying and address classes', () => {
-  const PRIVATE = ['10.0.0.1', '172.16.5.4', '192.168.1.1', '127.0.0.1', '169.254.1.1', '100.64.0.1', '100.127.255.254', 'fc00::1', 'fd12::1', 'fe80::1', '::1'];
+  const PRIVATE = [
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '127.0.0.1',
+    '169.254.1.1',
+    '100.64.0.1',
+    '100.127.255.254',
+    'fc00::1',
+    'fd12::1',
+    'fe80::1',
+    '::1',
+  ];
 
   it('private, loopback, link-local and CGNAT addresses: proxiable false, proxying refused with 9003 on create, patch, put and batch', async () => {
     const emu = await startTestEmulator();
@@ -89,10 +132,17 @@ describe('proxying and address classes', () => {
       expect([address, proxied.status, proxied.code]).toEqual([address, 400, 9003]);
       const patch = await emu.call('PATCH', recordsPath(emu, `/${dnsOnly.result?.id as string}`), { proxied: true });
       expect([address, patch.status, patch.body.errors[0].code]).toEqual([address, 400, 9003]);
-      const put = await emu.call('PUT', recordsPath(emu, `/${dnsOnly.result?.id as string}`), { type, name: `p${i}`, content: address, proxied: true });
+      const put = await emu.call('PUT', recordsPath(emu, `/${dnsOnly.result?.id as string}`), {
+        type,
+        name: `p${i}`,
+        content: address,
+        proxied: true,
+      });
       expect([address, put.status, put.body.errors[0].code]).toEqual([address, 400, 9003]);
     }
-    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'bp', content: '10.9.9.9', proxied: true }] });
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
+      posts: [{ type: 'A', name: 'bp', content: '10.9.9.9', proxied: true }],
+    });
     expect([batch.status, batch.body.errors[0].code]).toEqual([400, 9003]);
   });
 
@@ -127,7 +177,9 @@ describe('TTL', () => {
     const id = created.result?.id as string;
     expect((await emu.call('GET', recordsPath(emu, `/${id}`))).body.result.ttl).toBe(3600);
     expect((await emu.call('PATCH', recordsPath(emu, `/${id}`), { comment: 'x' })).body.result.ttl).toBe(3600);
-    expect((await emu.call('PUT', recordsPath(emu, `/${id}`), { type: 'A', name: 'keep', content: '192.0.2.1', ttl: 7200 })).body.result.ttl).toBe(7200);
+    expect(
+      (await emu.call('PUT', recordsPath(emu, `/${id}`), { type: 'A', name: 'keep', content: '192.0.2.1', ttl: 7200 })).body.result.ttl,
+    ).toBe(7200);
     const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'TXT', name: 'b', content: 'x', ttl: 86400 }] });
     expect(batch.body.result.posts[0].ttl).toBe(86400);
     expect((await post(emu, { type: 'A', name: 'auto', content: '192.0.2.2' })).result?.ttl).toBe(1);
@@ -178,7 +230,9 @@ describe('comment and tags', () => {
     expect(ok.result?.tags).toHaveLength(20);
     const patch = await emu.call('PATCH', recordsPath(emu, `/${ok.result?.id as string}`), { tags: [...twenty, 'x:y'] });
     expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9112]);
-    const batch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: [{ type: 'A', name: 'b', content: '192.0.2.1', tags: ['bad tag'] }] });
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
+      posts: [{ type: 'A', name: 'b', content: '192.0.2.1', tags: ['bad tag'] }],
+    });
     expect(batch.body.errors[0].code).toBe(9112);
     // Bare tags are valid and returned as written (terraform-provider-cloudflare acceptance tests).
     const bare = await post(emu, { type: 'A', name: 'bare', content: '192.0.2.1', tags: ['tag1', 'env:prod'] });

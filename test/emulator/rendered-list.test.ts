@@ -22,11 +22,17 @@ describe('RenderedList', () => {
     const emu = await startTestEmulator({ zonePlan: 'pro' });
     const total = 14_000;
     for (let done = 0; done < total; done += 3500) {
-      const posts = Array.from({ length: 3500 }, (_, i) => ({ type: 'TXT', name: `t${done + i}`, content: `"${'v'.repeat(300)} ${done + i}"` }));
+      const posts = Array.from({ length: 3500 }, (_, i) => ({
+        type: 'TXT',
+        name: `t${done + i}`,
+        content: `"${'v'.repeat(300)} ${done + i}"`,
+      }));
       expect((await emu.call('POST', recordsPath(emu, '/batch'), { posts })).status).toBe(200);
     }
     const last = (await emu.call('GET', recordsPath(emu, `?name=t${total - 1}.example.com`))).body.result[0];
-    const res = await request(`${emu.baseUrl}${recordsPath(emu, '?per_page=5000000')}`, { headers: { authorization: 'Bearer test-token-value' } });
+    const res = await request(`${emu.baseUrl}${recordsPath(emu, '?per_page=5000000')}`, {
+      headers: { authorization: 'Bearer test-token-value' },
+    });
     const chunks: Buffer[] = [];
     const reader = res.body[Symbol.asyncIterator]();
     chunks.push((await reader.next()).value as Buffer); // the answer has begun

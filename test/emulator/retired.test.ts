@@ -6,7 +6,10 @@ describe('retired interfaces', () => {
   it('answers every retired endpoint family with 410 naming the replacement', async () => {
     const emu = await startTestEmulator();
     const fill = (path: string): string =>
-      path.replace(':zone_id', emu.zoneId).replace(':account_id', emu.accountId).replace(/:[a-z_]+/g, 'abc123');
+      path
+        .replace(':zone_id', emu.zoneId)
+        .replace(':account_id', emu.accountId)
+        .replace(/:[a-z_]+/g, 'abc123');
     for (const family of RETIRED) {
       for (const [methods, path] of family.endpoints) {
         const res = await emu.call(methods[0], fill(path), methods[0] === 'GET' ? undefined : {});

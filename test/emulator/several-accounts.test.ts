@@ -11,7 +11,10 @@ const THIRD = 'third-token-0123456789abcdef0123456789';
 
 describe('emulator: several accounts and users', () => {
   let emu: RunningEmulator;
-  const get = async (token: string, path: string): Promise<{ status: number; body: { success: boolean; result: Array<Record<string, unknown>> & Record<string, unknown> } }> => {
+  const get = async (
+    token: string,
+    path: string,
+  ): Promise<{ status: number; body: { success: boolean; result: Array<Record<string, unknown>> & Record<string, unknown> } }> => {
     const res = await fetch(`${emu.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, body: (await res.json()) as never };
   };
@@ -20,7 +23,10 @@ describe('emulator: several accounts and users', () => {
       port: 0,
       zones: ['example.com'],
       token: FIRST,
-      accounts: [{ token: SECOND, zones: ['example.org', 'example.net'] }, { token: THIRD, zones: [] }],
+      accounts: [
+        { token: SECOND, zones: ['example.org', 'example.net'] },
+        { token: THIRD, zones: [] },
+      ],
     });
   });
   afterAll(async () => {

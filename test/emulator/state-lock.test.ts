@@ -41,7 +41,9 @@ describe('lockState', () => {
   it('never takes over a lock of another host, and says how to clear it', async () => {
     const state = freshState();
     writeFileSync(`${state}.lock`, `${JSON.stringify({ pid: await deadPid(), host: 'elsewhere.invalid', nonce: 'n' })}\n`);
-    await expect(lockState(state)).rejects.toThrow(`on host elsewhere.invalid, see ${state}.lock); two emulators on one state would each miss the other's writes; if that emulator is gone, remove ${state}.lock`);
+    await expect(lockState(state)).rejects.toThrow(
+      `on host elsewhere.invalid, see ${state}.lock); two emulators on one state would each miss the other's writes; if that emulator is gone, remove ${state}.lock`,
+    );
   });
 
   it('never takes over a lock file it cannot read as one', async () => {

@@ -14,7 +14,11 @@ interface Envelope {
 describe('emulator: creating a zone (POST /zones)', () => {
   let emu: RunningEmulator;
   const post = async (body: unknown, token = TOKEN): Promise<{ status: number; body: Envelope }> => {
-    const res = await fetch(`${emu.baseUrl}/zones`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${emu.baseUrl}/zones`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Envelope };
   };
   beforeAll(async () => {
@@ -27,13 +31,20 @@ describe('emulator: creating a zone (POST /zones)', () => {
   it('creates a pending full zone with two assigned nameservers, readable and writable at once', async () => {
     const r = await post({ name: 'New-Zone.example.', account: { id: emu.accountId }, type: 'full' });
     expect(r.status).toBe(200);
-    expect(r.body.result).toMatchObject({ name: 'new-zone.example', status: 'pending', type: 'full', activated_on: null, account: { id: emu.accountId } });
+    expect(r.body.result).toMatchObject({
+      name: 'new-zone.example',
+      status: 'pending',
+      type: 'full',
+      activated_on: null,
+      account: { id: emu.accountId },
+    });
     expect(r.body.result.name_servers).toHaveLength(2);
     expect(r.body.result.name_servers.every((ns) => ns.endsWith('.ns.cloudflare.com'))).toBe(true);
     const listed = await fetch(`${emu.baseUrl}/zones?name=new-zone.example`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(((await listed.json()) as { result: Array<{ id: string }> }).result.map((z) => z.id)).toEqual([r.body.result.id]);
     const record = await fetch(`${emu.baseUrl}/zones/${r.body.result.id}/dns_records`, {
-      method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'www.new-zone.example', type: 'A', content: '192.0.2.1', ttl: 1 }),
     });
     expect(record.status).toBe(200);
@@ -55,7 +66,7 @@ describe('emulator: creating a zone (POST /zones)', () => {
     expect((await post({ name: 'ok.example', account: { id: emu.accountId }, type: 'partial' })).status).toBe(400);
   });
 
-  it("a token of another account cannot create zones in this one", async () => {
+  it('a token of another account cannot create zones in this one', async () => {
     const r = await post({ name: 'intruder.example', account: { id: emu.accountId } }, OTHER);
     expect(r.status).toBe(403);
     const own = await post({ name: 'intruder.example', account: { id: emu.accounts[0].accountId } }, OTHER);

@@ -35,7 +35,9 @@ describe('emulator zone-file endpoints', () => {
     const h = await startHarness();
     try {
       await converge(h, config(ZONE));
-      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/export`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/export`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['content-type'])).toMatch(/^text\/plain/);
       const text = await res.body.text();
@@ -59,8 +61,16 @@ describe('emulator zone-file endpoints', () => {
       const form = new FormData();
       form.set('file', new Blob([file]), 'zone.txt');
       form.set('proxied', 'false');
-      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${TOKEN}` } });
-      const body = (await res.body.json()) as { success: boolean; result: { recs_added: number; total_records_parsed: number }; timing: { process_time: number } };
+      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const body = (await res.body.json()) as {
+        success: boolean;
+        result: { recs_added: number; total_records_parsed: number };
+        timing: { process_time: number };
+      };
       expect(res.statusCode).toBe(200);
       expect(body.result).toEqual({ recs_added: 10, total_records_parsed: 13 });
       expect(typeof body.timing.process_time).toBe('number');
@@ -68,7 +78,11 @@ describe('emulator zone-file endpoints', () => {
       const run = await planZoneRun(h.client, config(renderExportYaml(ours.export, { schemaRef: 'zone.schema.json' })));
       expect(run.plan.operations).toEqual([]);
 
-      const again = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${TOKEN}` } });
+      const again = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       const second = (await again.body.json()) as { result: { recs_added: number } | null; errors: unknown[] };
       expect(second.errors).toEqual([]);
       expect(second.result?.recs_added).toBe(0);
@@ -82,7 +96,11 @@ describe('emulator zone-file endpoints', () => {
     try {
       const form = new FormData();
       form.set('file', new Blob(['a 300 IN A 192.0.2.1\n$INCLUDE other.zone\n']), 'zone.txt');
-      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/import`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       const body = (await res.body.json()) as { success: boolean; errors: Array<{ message: string }> };
       expect(res.statusCode).toBe(400);
       expect(body.errors[0].message).toBe('Line 2: $INCLUDE directive not allowed');

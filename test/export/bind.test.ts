@@ -25,13 +25,25 @@ describe('BIND import', () => {
   it('without --soa the SOA goes into a comment, not into settings', () => {
     const result = importBindZone(fixture('realistic.zone'), { zone: 'example.com', soa: false, proxied: false });
     expect(result.export.file.settings).toBeUndefined();
-    expect(renderExportYaml(result.export, { schemaRef: 's' })).toMatch(/# SOA in the imported file \(not applied; import with --soa.*"refresh":7200/);
+    expect(renderExportYaml(result.export, { schemaRef: 's' })).toMatch(
+      /# SOA in the imported file \(not applied; import with --soa.*"refresh":7200/,
+    );
   });
 
   it("reads the service's own export: the SOA owner without a dot, cf_tags comments, tags, proxied and flatten_cname", () => {
     const result = importBindZone(fixture('cloudflare-export.zone'), { zone: 'example.com', soa: true, proxied: false });
     expect(result.problems).toEqual([]);
-    expect(result.export.file.settings).toEqual({ soa: { mname: 'ada.ns.cloudflare.com', rname: 'dns.cloudflare.com', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 3600, ttl: 3600 } });
+    expect(result.export.file.settings).toEqual({
+      soa: {
+        mname: 'ada.ns.cloudflare.com',
+        rname: 'dns.cloudflare.com',
+        refresh: 10000,
+        retry: 2400,
+        expire: 604800,
+        min_ttl: 3600,
+        ttl: 3600,
+      },
+    });
     const byName = Object.fromEntries(result.export.file.records.map((r) => [`${r.name} ${r.type}`, r]));
     expect(byName['@ A']).toMatchObject({ content: '192.0.2.2', proxied: true });
     expect(byName['auth A']).toMatchObject({ comment: 'authentication dash', proxied: true });
@@ -45,7 +57,10 @@ describe('BIND import', () => {
   });
 
   it('parses the master file forms: parentheses, escapes, TTL units, class and TTL in either order, inherited owner', () => {
-    const parsed = parseMasterFile('$ORIGIN example.net.\n$TTL 2h\na IN 1d A 192.0.2.1\n  AAAA ::1\nt 1h30m TXT ( "x\\065" \n "y" ) ; c\n', 'example.net');
+    const parsed = parseMasterFile(
+      '$ORIGIN example.net.\n$TTL 2h\na IN 1d A 192.0.2.1\n  AAAA ::1\nt 1h30m TXT ( "x\\065" \n "y" ) ; c\n',
+      'example.net',
+    );
     expect(parsed.problems).toEqual([]);
     expect(parsed.records.map((r) => [r.owner, r.ttl, r.type, r.line])).toEqual([
       ['a.example.net', 86400, 'A', 3],
@@ -63,7 +78,11 @@ describe('BIND import', () => {
     const text = formatRecordAttributes(attrs);
     expect(text).toBe('note with cf_tags= as text cf_tags=owner:"ops, eu",bare,cf-proxied:true');
     expect(parseRecordAttributes(text)).toEqual(attrs);
-    expect(parseRecordAttributes(formatRecordAttributes({ comment: 'has cf_tags= inside', tags: [], flattenCname: false }))).toEqual({ comment: 'has cf_tags= inside', tags: [], flattenCname: false });
+    expect(parseRecordAttributes(formatRecordAttributes({ comment: 'has cf_tags= inside', tags: [], flattenCname: false }))).toEqual({
+      comment: 'has cf_tags= inside',
+      tags: [],
+      flattenCname: false,
+    });
   });
 });
 

@@ -22,7 +22,13 @@ describe('exportZone', () => {
       ...base,
       records: [
         rec({ id: 'r1', name: 'example.com', type: 'A', content: '192.0.2.1' }),
-        rec({ id: 'r2', name: 'tunnel.example.com', type: 'CNAME', content: 'abc.cfargotunnel.com', meta: { managed_by_argo_tunnel: true } }),
+        rec({
+          id: 'r2',
+          name: 'tunnel.example.com',
+          type: 'CNAME',
+          content: 'abc.cfargotunnel.com',
+          meta: { managed_by_argo_tunnel: true },
+        }),
         rec({ id: 'r3', name: 'auto.example.com', type: 'TXT', content: 'x', meta: { auto_added: true, source: 'primary' } }),
       ],
       unknownTypes: [{ id: 'r4', name: 'old.example.com', type: 'SPF', content: 'v=spf1 -all' }],
@@ -46,13 +52,29 @@ describe('exportZone', () => {
       ...base,
       records: [],
       settings: {
-        flatten_all_cnames: true, multi_provider: false, ns_ttl: 86400, secondary_overrides: false, zone_mode: 'standard',
+        flatten_all_cnames: true,
+        multi_provider: false,
+        ns_ttl: 86400,
+        secondary_overrides: false,
+        zone_mode: 'standard',
         nameservers: { type: 'cloudflare.standard', ns_set: null },
-        soa: { mname: 'ada.ns.cloudflare.com', rname: 'dns.cloudflare.com', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 1800 },
+        soa: {
+          mname: 'ada.ns.cloudflare.com',
+          rname: 'dns.cloudflare.com',
+          refresh: 10000,
+          retry: 2400,
+          expire: 604800,
+          min_ttl: 1800,
+          ttl: 1800,
+        },
       },
     });
     expect(exp.file.settings).toEqual({ flatten_all_cnames: true, soa: { ttl: 1800 } });
-    const none = exportZone({ ...base, records: [], settings: { flatten_all_cnames: false, nameservers: { type: 'cloudflare.standard' } } });
+    const none = exportZone({
+      ...base,
+      records: [],
+      settings: { flatten_all_cnames: false, nameservers: { type: 'cloudflare.standard' } },
+    });
     expect(none.file.settings).toBeUndefined();
   });
 
@@ -62,14 +84,48 @@ describe('exportZone', () => {
       records: [],
       permissionGroups: [{ id: 'g1', name: 'DNS Write' }],
       tokens: [
-        { id: 't1', name: 'ci', policies: [{ effect: 'allow', permission_groups: [{ id: 'g1' }], resources: { 'com.cloudflare.api.account.zone.z1': '*' } }], condition: { 'request.ip': { in: ['192.0.2.0/24'] } } },
-        { id: 't2', name: 'other-zone', policies: [{ effect: 'allow', permission_groups: [{ id: 'g1' }], resources: { 'com.cloudflare.api.account.zone.z2': '*' } }] },
-        { id: 't3', name: 'account-wide', policies: [{ effect: 'allow', permission_groups: [{ id: 'gx' }], resources: { 'com.cloudflare.api.account.acc1': { 'com.cloudflare.api.account.zone.z1': '*' } } }] },
+        {
+          id: 't1',
+          name: 'ci',
+          policies: [{ effect: 'allow', permission_groups: [{ id: 'g1' }], resources: { 'com.cloudflare.api.account.zone.z1': '*' } }],
+          condition: { 'request.ip': { in: ['192.0.2.0/24'] } },
+        },
+        {
+          id: 't2',
+          name: 'other-zone',
+          policies: [{ effect: 'allow', permission_groups: [{ id: 'g1' }], resources: { 'com.cloudflare.api.account.zone.z2': '*' } }],
+        },
+        {
+          id: 't3',
+          name: 'account-wide',
+          policies: [
+            {
+              effect: 'allow',
+              permission_groups: [{ id: 'gx' }],
+              resources: { 'com.cloudflare.api.account.acc1': { 'com.cloudflare.api.account.zone.z1': '*' } },
+            },
+          ],
+        },
       ],
     });
     expect(exp.file.tokens).toEqual([
-      { name: 'account-wide', policies: [{ effect: 'allow', permission_groups: [{ id: 'gx' }], resources: { 'com.cloudflare.api.account.{account_id}': { 'com.cloudflare.api.account.zone.{zone_id}': '*' } } }] },
-      { name: 'ci', policies: [{ effect: 'allow', permission_groups: [{ name: 'DNS Write' }], resources: { 'com.cloudflare.api.account.zone.{zone_id}': '*' } }], condition: { 'request.ip': { in: ['192.0.2.0/24'] } } },
+      {
+        name: 'account-wide',
+        policies: [
+          {
+            effect: 'allow',
+            permission_groups: [{ id: 'gx' }],
+            resources: { 'com.cloudflare.api.account.{account_id}': { 'com.cloudflare.api.account.zone.{zone_id}': '*' } },
+          },
+        ],
+      },
+      {
+        name: 'ci',
+        policies: [
+          { effect: 'allow', permission_groups: [{ name: 'DNS Write' }], resources: { 'com.cloudflare.api.account.zone.{zone_id}': '*' } },
+        ],
+        condition: { 'request.ip': { in: ['192.0.2.0/24'] } },
+      },
     ]);
     const noted = exportZone({ ...base, records: [], tokenNote: 'Tokens were not exported: no permission.' });
     expect(noted.file.tokens).toBeUndefined();

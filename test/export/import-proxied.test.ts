@@ -15,11 +15,23 @@ const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'bind', 'proxied-
 describe('import --proxied', () => {
   it('proxies public A/AAAA and unflattened CNAMEs only; a cf-proxied tag still decides', () => {
     const { export: exp } = importBindZone(fixture, { zone: 'example.com', soa: false, proxied: true });
-    const proxied = Object.fromEntries(exp.file.records.map((r) => [r.name, r.proxied === true || (r.proxied === undefined && exp.file.defaults?.proxied === true)]));
+    const proxied = Object.fromEntries(
+      exp.file.records.map((r) => [r.name, r.proxied === true || (r.proxied === undefined && exp.file.defaults?.proxied === true)]),
+    );
     expect(proxied).toEqual({
-      '@': true, www: true, v6: true, shop: true,
-      intranet: false, local: false, office: false, carrier: false, link: false, ula: false, ll6: false,
-      flat: false, api: false,
+      '@': true,
+      www: true,
+      v6: true,
+      shop: true,
+      intranet: false,
+      local: false,
+      office: false,
+      carrier: false,
+      link: false,
+      ula: false,
+      ll6: false,
+      flat: false,
+      api: false,
     });
   });
 

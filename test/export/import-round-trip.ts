@@ -10,7 +10,11 @@ import { runCli, type CliResult } from '../cli/run-cli.js';
 const TOKEN = 'import-round-trip-token-4a6c8e0b2d1f';
 
 /** Imports `zoneText` with `args`, requires validate, apply and a clean plan; returns the import's result and source path. */
-export async function importApplyPlanClean(zoneText: string, args: readonly string[], zonePlan: ZonePlan = 'free'): Promise<{ imported: CliResult; source: string }> {
+export async function importApplyPlanClean(
+  zoneText: string,
+  args: readonly string[],
+  zonePlan: ZonePlan = 'free',
+): Promise<{ imported: CliResult; source: string }> {
   const emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN, zonePlan });
   try {
     const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };

@@ -15,7 +15,13 @@ const oldStyle = readFileSync(join(__dirname, '..', 'fixtures', 'bind', 'old-sty
 describe('import --soa keeps what the service accepts', () => {
   it('leaves out a $TTL of 86400 as the SOA TTL and a retry of 7200, reporting both at the SOA line', () => {
     const r = importBindZone(oldStyle, { zone: 'example.com', soa: true, proxied: false });
-    expect(r.export.file.settings?.soa).toEqual({ mname: 'ns1.example.net', rname: 'hostmaster.example.com', refresh: 3600, expire: 1209600, min_ttl: 3600 });
+    expect(r.export.file.settings?.soa).toEqual({
+      mname: 'ns1.example.net',
+      rname: 'hostmaster.example.com',
+      refresh: 3600,
+      expire: 1209600,
+      min_ttl: 3600,
+    });
     expect(r.problems.filter((p) => /SOA/.test(p.message))).toEqual([
       { line: 4, message: 'SOA retry 7200 is out of range: 600..3600 seconds: left out of settings.soa (the service keeps its value)' },
       { line: 4, message: 'SOA ttl 86400 is out of range: 1800..3600 seconds: left out of settings.soa (the service keeps its value)' },
@@ -26,7 +32,9 @@ describe('import --soa keeps what the service accepts', () => {
     const zone = '$ORIGIN example.com.\n$TTL 3600\n@ IN SOA ns1.example.net. h.example.com. 1 1200 1800 1209600 3600\n@ IN A 192.0.2.1\n';
     const r = importBindZone(zone, { zone: 'example.com', soa: true, proxied: false });
     expect(r.export.file.settings?.soa).not.toHaveProperty('retry');
-    expect(r.problems).toEqual([{ line: 3, message: 'SOA retry 1800 must not exceed refresh 1200: left out of settings.soa (the service keeps its value)' }]);
+    expect(r.problems).toEqual([
+      { line: 3, message: 'SOA retry 1800 must not exceed refresh 1200: left out of settings.soa (the service keeps its value)' },
+    ]);
   });
 
   it('CLI: import --soa, validate, apply on an Enterprise zone, plan clean', async () => {
@@ -52,8 +60,15 @@ describe('owners and apex NS in import notes', () => {
       '',
     ].join('\n');
     const r = importBindZone(zone, { zone: 'example.com', soa: false, proxied: false });
-    expect(r.problems).toEqual([{ line: 4, message: expect.stringMatching(/^apex NS ns1\.other-provider\.net is not one of the service's nameservers .*: not imported/) }]);
-    expect(r.export.sections?.[0]?.lines).toEqual(["apex NS ada.ns.cloudflare.com, bob.ns.cloudflare.com: the service's own nameservers; it answers with them itself"]);
+    expect(r.problems).toEqual([
+      {
+        line: 4,
+        message: expect.stringMatching(/^apex NS ns1\.other-provider\.net is not one of the service's nameservers .*: not imported/),
+      },
+    ]);
+    expect(r.export.sections?.[0]?.lines).toEqual([
+      "apex NS ada.ns.cloudflare.com, bob.ns.cloudflare.com: the service's own nameservers; it answers with them itself",
+    ]);
   });
 
   it("another provider's apex NS stay a note (leaving that provider), not a warning", () => {

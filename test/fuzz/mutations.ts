@@ -28,26 +28,78 @@ function replaceValue(bytes: Buffer, f: number, value: string): Buffer {
 
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   // Random bytes anywhere: invalid UTF-8 (0x80..0xff), control characters, YAML indicators.
-  fc.tuple(fraction, fc.uint8Array({ minLength: 1, maxLength: 8 })).map(([f, b]): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from(b))),
-  fc.tuple(fraction, fc.constantFrom(...'{}[]&*!|>:-#"\'%@`,?\t\n\r\u0000\u001b\u0085\u2028'.split(''))).map(([f, c]): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from(c))),
-  // Cut a range out, or repeat one (broken structure, duplicate keys).
-  fc.tuple(fraction, fc.integer({ min: 1, max: 200 })).map(([f, n]): Mutation => (bytes) => splice(bytes, at(bytes, f), n, Buffer.alloc(0))),
-  fc.tuple(fraction, fraction).map(([f, g]): Mutation => (bytes) => {
-    const a = at(bytes, Math.min(f, g));
-    const b = at(bytes, Math.max(f, g));
-    return splice(bytes, b, 0, bytes.subarray(a, Math.min(b, a + 2000)));
-  }),
-  // An alias bomb, deep nesting or a key made to forge a problem line, added at the end.
-  fc.tuple(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 2, max: 12 })).map(([levels, width]): Mutation => (bytes) =>
-    Buffer.concat([bytes, Buffer.from(`\n${aliasBomb(levels, width, 'x-fuzz').split('\n').slice(2, -2).join('\n')}\n`)])),
-  fc.integer({ min: 1, max: 5000 }).map((depth): Mutation => (bytes) => Buffer.concat([bytes, Buffer.from(`\nx-deep: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)])),
-  fc.string({ maxLength: 20 }).map((s): Mutation => (bytes) => Buffer.concat([bytes, Buffer.from(`\nx-key: { ${JSON.stringify(`a\n${s}b.yaml:1:1 forged`)}: 1 }\n`)])),
-  // A field's value replaced by one the service refuses or that is not of the field's type.
-  fc.tuple(fraction, fc.constantFrom('300.0.2.10', '-1', '0', '86401', 'MXX', '"a|b"', '""', 'null', '[]', '{}', `"${'x'.repeat(300)}"`, '"-bad-.example.com"', '1e309', 'yes')).map(
-    ([f, value]): Mutation => (bytes) => replaceValue(bytes, f, value),
+  fc.tuple(fraction, fc.uint8Array({ minLength: 1, maxLength: 8 })).map(
+    ([f, b]): Mutation =>
+      (bytes) =>
+        splice(bytes, at(bytes, f), 0, Buffer.from(b)),
   ),
+  fc.tuple(fraction, fc.constantFrom(...'{}[]&*!|>:-#"\'%@`,?\t\n\r\u0000\u001b\u0085\u2028'.split(''))).map(
+    ([f, c]): Mutation =>
+      (bytes) =>
+        splice(bytes, at(bytes, f), 0, Buffer.from(c)),
+  ),
+  // Cut a range out, or repeat one (broken structure, duplicate keys).
+  fc.tuple(fraction, fc.integer({ min: 1, max: 200 })).map(
+    ([f, n]): Mutation =>
+      (bytes) =>
+        splice(bytes, at(bytes, f), n, Buffer.alloc(0)),
+  ),
+  fc.tuple(fraction, fraction).map(
+    ([f, g]): Mutation =>
+      (bytes) => {
+        const a = at(bytes, Math.min(f, g));
+        const b = at(bytes, Math.max(f, g));
+        return splice(bytes, b, 0, bytes.subarray(a, Math.min(b, a + 2000)));
+      },
+  ),
+  // An alias bomb, deep nesting or a key made to forge a problem line, added at the end.
+  fc.tuple(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 2, max: 12 })).map(
+    ([levels, width]): Mutation =>
+      (bytes) =>
+        Buffer.concat([bytes, Buffer.from(`\n${aliasBomb(levels, width, 'x-fuzz').split('\n').slice(2, -2).join('\n')}\n`)]),
+  ),
+  fc.integer({ min: 1, max: 5000 }).map(
+    (depth): Mutation =>
+      (bytes) =>
+        Buffer.concat([bytes, Buffer.from(`\nx-deep: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)]),
+  ),
+  fc.string({ maxLength: 20 }).map(
+    (s): Mutation =>
+      (bytes) =>
+        Buffer.concat([bytes, Buffer.from(`\nx-key: { ${JSON.stringify(`a\n${s}b.yaml:1:1 forged`)}: 1 }\n`)]),
+  ),
+  // A field's value replaced by one the service refuses or that is not of the field's type.
+  fc
+    .tuple(
+      fraction,
+      fc.constantFrom(
+        '300.0.2.10',
+        '-1',
+        '0',
+        '86401',
+        'MXX',
+        '"a|b"',
+        '""',
+        'null',
+        '[]',
+        '{}',
+        `"${'x'.repeat(300)}"`,
+        '"-bad-.example.com"',
+        '1e309',
+        'yes',
+      ),
+    )
+    .map(
+      ([f, value]): Mutation =>
+        (bytes) =>
+          replaceValue(bytes, f, value),
+    ),
   // A value with an unset or malformed ${VAR}.
-  fraction.map((f): Mutation => (bytes) => splice(bytes, at(bytes, f), 0, Buffer.from('${UNSET_${'))),
+  fraction.map(
+    (f): Mutation =>
+      (bytes) =>
+        splice(bytes, at(bytes, f), 0, Buffer.from('${UNSET_${')),
+  ),
 );
 
 /** One to four mutations of `base`. */

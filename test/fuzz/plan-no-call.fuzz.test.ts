@@ -18,8 +18,8 @@ const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-plan-'));
 
 /** Mutated files that the loader (in this process, the oracle) refuses. */
-const invalidFile = mutatedBytes(Buffer.from(BASE)).filter(
-  (bytes) => loadZoneFile({ path: 'x.yaml', text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
+const invalidFile = mutatedBytes(Buffer.from(BASE)).filter((bytes) =>
+  loadZoneFile({ path: 'x.yaml', text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
 );
 const SEED = Number(process.env.ZONECTL_FUZZ_SEED ?? 20261125);
 const WHY = `seed ${SEED} (ZONECTL_FUZZ_SEED)`;
@@ -50,7 +50,10 @@ describe('an invalid zone file never reaches the API', () => {
     for (const [i, bytes] of samples.entries()) {
       const file = join(dir, `invalid-${i}.yaml`);
       writeFileSync(file, bytes);
-      for (const args of [['plan', file], ['apply', file, '--yes']]) {
+      for (const args of [
+        ['plan', file],
+        ['apply', file, '--yes'],
+      ]) {
         const before = connections;
         const r = await runCli(args, env());
         expect(r.code, `${WHY}: ${r.stderr}`).toBe(1);

@@ -85,7 +85,7 @@ describe('validate on mutated zone files', () => {
     for (const kind of ['(valid)', 'yaml.syntax', 'yaml.alias-bomb', 'yaml.depth', 'file.utf8']) expect(seen).toContain(kind);
   }, 120_000);
 
-  it('through validate\'s own code: exit 0 or 1 as the problems say, every line in the one format', async () => {
+  it("through validate's own code: exit 0 or 1 as the problems say, every line in the one format", async () => {
     await fc.assert(
       fc.asyncProperty(mutatedFile, async (bytes) => {
         const file = join(dir, 'fuzz.yaml');
@@ -129,14 +129,17 @@ describe('validate on mutated zone files', () => {
     const samples = fc.sample(mutatedFile, { numRuns: 38, seed });
     samples.push(Buffer.from(aliasBomb(10)), Buffer.concat([BASE, Buffer.from([0xc3, 0x28])]));
     // One zone per file in a run: each sample describes its own zone (where the mutation left the line).
-    for (const [i, bytes] of samples.entries()) samples[i] = Buffer.from(bytes.toString('latin1').replace('\nzone: example.com\n', `\nzone: z${i}.example.com\n`), 'latin1');
+    for (const [i, bytes] of samples.entries())
+      samples[i] = Buffer.from(bytes.toString('latin1').replace('\nzone: example.com\n', `\nzone: z${i}.example.com\n`), 'latin1');
     const files = samples.map((bytes, i) => {
       const file = join(dir, `cli-${i}.yaml`);
       writeFileSync(file, bytes);
       return file;
     });
     // The oracle: the loader, in this process, on the same bytes (not the CLI's own words).
-    const expected = samples.map((bytes, i) => !loadZoneFile({ path: files[i], text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'));
+    const expected = samples.map(
+      (bytes, i) => !loadZoneFile({ path: files[i], text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
+    );
     const why = `seed ${seed} (ZONECTL_FUZZ_SEED)`;
     expect(expected, why).toContain(false);
     expect(expected, why).toContain(true);
@@ -144,8 +147,14 @@ describe('validate on mutated zone files', () => {
     const json = await runCli(['validate', '--format', 'json', ...files]);
     expect(json.stderr, why).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
     const doc = JSON.parse(json.stdout) as { files: { file: string; valid: boolean; problems: { line: number }[] }[] };
-    expect(doc.files.map((f) => f.file), why).toEqual(files);
-    expect(doc.files.map((f) => f.valid), why).toEqual(expected);
+    expect(
+      doc.files.map((f) => f.file),
+      why,
+    ).toEqual(files);
+    expect(
+      doc.files.map((f) => f.valid),
+      why,
+    ).toEqual(expected);
     expect(json.code, why).toBe(expected.every(Boolean) ? 0 : 1);
 
     const text = await runCli(['validate', ...files]);

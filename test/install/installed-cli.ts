@@ -12,14 +12,23 @@ import { SMALL_ZONE } from '../fixtures/small-zone.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export interface Run { code: number; stdout: string; stderr: string }
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `file args` with exactly `env` (plus NO_COLOR): nothing of the test's own environment leaks in. */
 export function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { cwd, env: { NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
-    });
+    execFile(
+      file,
+      [...args],
+      { cwd, env: { NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -53,11 +62,17 @@ export function isolatedNpmEnv(dir: string): NodeJS.ProcessEnv {
 
 /** `npm install -g --prefix PREFIX TARBALL --offline`: works only while the package has no dependencies. */
 export function installGlobally(tarball: string, prefix: string): string {
-  execFileSync('npm', ['install', '-g', '--prefix', prefix, tarball, '--offline', '--no-audit', '--no-fund'], { stdio: 'pipe', env: isolatedNpmEnv(dirname(prefix)) });
+  execFileSync('npm', ['install', '-g', '--prefix', prefix, tarball, '--offline', '--no-audit', '--no-fund'], {
+    stdio: 'pipe',
+    env: isolatedNpmEnv(dirname(prefix)),
+  });
   return join(prefix, 'bin', 'zonectl');
 }
 
-export interface CliEmulator { baseUrl: string; stop(): void }
+export interface CliEmulator {
+  baseUrl: string;
+  stop(): void;
+}
 
 /** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
 export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
@@ -80,7 +95,12 @@ export function startCliEmulator(bin: string, args: readonly string[], env: Reco
  * The main job with an installed zonectl (`bin`) against an emulator: validate, plan (changes),
  * apply, plan (empty). Returns each run, so the caller asserts on them.
  */
-export async function validatePlanApplyPlan(bin: string, baseUrl: string, token: string, env: Record<string, string>): Promise<Record<'validate' | 'plan' | 'apply' | 'replan', Run>> {
+export async function validatePlanApplyPlan(
+  bin: string,
+  baseUrl: string,
+  token: string,
+  env: Record<string, string>,
+): Promise<Record<'validate' | 'plan' | 'apply' | 'replan', Run>> {
   const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-'));
   writeFileSync(join(dir, 'example.com.yaml'), SMALL_ZONE);
   const api = { ...env, CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: token };

@@ -10,7 +10,15 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headCommit, installGlobally, packTarball, runFile, startCliEmulator, validatePlanApplyPlan, type CliEmulator } from './installed-cli.js';
+import {
+  headCommit,
+  installGlobally,
+  packTarball,
+  runFile,
+  startCliEmulator,
+  validatePlanApplyPlan,
+  type CliEmulator,
+} from './installed-cli.js';
 
 const TOKEN = 'pack-install-token-5d7f9b1c3e';
 
@@ -31,13 +39,18 @@ describe('npm pack, npm install -g, zonectl', () => {
   afterAll(() => emulator?.stop());
 
   it('the tarball holds the bundle, the schema and the README, no source maps, and declares no dependencies', () => {
-    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter((f) => f !== '');
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f !== '');
     expect(files).toContain('package/dist/bundle/zonectl.js');
     expect(files).toContain('package/schemas/zone.schema.json');
     expect(files).toContain('package/README.md');
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => !/^package\/(dist\/bundle\/|schemas\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
-    const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<
+      string,
+      unknown
+    >;
     expect(pkg.dependencies).toBeUndefined();
     expect(pkg.optionalDependencies).toBeUndefined();
     expect(pkg.peerDependencies).toBeUndefined();

@@ -31,7 +31,12 @@ function freePort(): Promise<number> {
 
 /** The block under bash as a CI shell runs it; background jobs it leaves are killed on the way out. */
 function runBlock(script: string, env: Record<string, string>): Promise<Run> {
-  return runFile('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', `trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${script}`], env, root);
+  return runFile(
+    'bash',
+    ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', `trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${script}`],
+    env,
+    root,
+  );
 }
 
 describe('README.md runs as written', () => {
@@ -54,8 +59,13 @@ describe('README.md runs as written', () => {
     const port = await freePort();
     const script = blocks[0].replaceAll('8787', String(port));
     const r = await runBlock(script, {
-      PATH: process.env.PATH ?? '', HOME: home, TMPDIR: home, NO_COLOR: '1',
-      npm_config_cache: join(home, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false',
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      TMPDIR: home,
+      NO_COLOR: '1',
+      npm_config_cache: join(home, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('examples/zone.yaml: valid');

@@ -61,11 +61,22 @@ describe('parseHexIPv6 (the fast path for lower-case hex IPv6 text)', () => {
 function reference(text: string): { serviceNetwork: boolean; proxiable: boolean; range: string } {
   const parsed = ipaddr.parse(text);
   const addr = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
-  const inAny = (cidrs: readonly string[]): boolean => cidrs.some((c) => {
-    const [net, bits] = ipaddr.parseCIDR(c);
-    return net.kind() === addr.kind() && addr.match([net, bits] as [typeof net, number]);
-  });
-  const notProxiable = ['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved'];
+  const inAny = (cidrs: readonly string[]): boolean =>
+    cidrs.some((c) => {
+      const [net, bits] = ipaddr.parseCIDR(c);
+      return net.kind() === addr.kind() && addr.match([net, bits] as [typeof net, number]);
+    });
+  const notProxiable = [
+    'private',
+    'loopback',
+    'linkLocal',
+    'carrierGradeNat',
+    'uniqueLocal',
+    'unspecified',
+    'broadcast',
+    'multicast',
+    'reserved',
+  ];
   return {
     serviceNetwork: inAny(SERVICE_NETWORK_RANGES),
     proxiable: inAny(['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32']) || !notProxiable.includes(addr.range()),
@@ -77,7 +88,11 @@ function reference(text: string): { serviceNetwork: boolean; proxiable: boolean;
 function interestingPrefixes(): Array<{ v6: boolean; parts: number[]; bits: number }> {
   const out: Array<{ v6: boolean; parts: number[]; bits: number }> = [];
   const add = (addr: ipaddr.IPv4 | ipaddr.IPv6, bits: number): void => {
-    out.push(addr.kind() === 'ipv6' ? { v6: true, parts: (addr as ipaddr.IPv6).parts, bits } : { v6: false, parts: (addr as ipaddr.IPv4).octets, bits });
+    out.push(
+      addr.kind() === 'ipv6'
+        ? { v6: true, parts: (addr as ipaddr.IPv6).parts, bits }
+        : { v6: false, parts: (addr as ipaddr.IPv4).octets, bits },
+    );
   };
   for (const c of [...SERVICE_NETWORK_RANGES, '192.0.2.0/24', '2001:db8::/32']) add(...ipaddr.parseCIDR(c));
   for (const sample of [new ipaddr.IPv4([0, 0, 0, 0]), new ipaddr.IPv6([0, 0, 0, 0, 0, 0, 0, 0])]) {
@@ -95,20 +110,22 @@ describe('classifyAddress (numeric prefixes instead of ipaddr.js objects)', () =
   const text = (v6: boolean, parts: number[]): string => (v6 ? parts.map((p) => p.toString(16)).join(':') : parts.join('.'));
 
   it('gives the answers ipaddr.js gives, near every range and at random', () => {
-    const near = fc.record({ which: fc.nat(prefixes.length - 1), noise: fc.array(fc.nat(0xffff), { minLength: 8, maxLength: 8 }), flip: fc.nat(130) }).map(({ which, noise, flip }) => {
-      const p = prefixes[which];
-      const size = p.v6 ? 16 : 8;
-      const mask = (1 << size) - 1;
-      // Keep the prefix, randomise the rest, sometimes flip one bit near the boundary.
-      const parts = p.parts.map((v, i) => {
-        const keep = Math.max(0, Math.min(size, p.bits - i * size));
-        const high = keep === 0 ? 0 : (v >> (size - keep)) << (size - keep);
-        return (high | (noise[i] & (mask >> keep))) & mask;
+    const near = fc
+      .record({ which: fc.nat(prefixes.length - 1), noise: fc.array(fc.nat(0xffff), { minLength: 8, maxLength: 8 }), flip: fc.nat(130) })
+      .map(({ which, noise, flip }) => {
+        const p = prefixes[which];
+        const size = p.v6 ? 16 : 8;
+        const mask = (1 << size) - 1;
+        // Keep the prefix, randomise the rest, sometimes flip one bit near the boundary.
+        const parts = p.parts.map((v, i) => {
+          const keep = Math.max(0, Math.min(size, p.bits - i * size));
+          const high = keep === 0 ? 0 : (v >> (size - keep)) << (size - keep);
+          return (high | (noise[i] & (mask >> keep))) & mask;
+        });
+        const bit = flip % (parts.length * size);
+        if (flip < parts.length * size && flip % 3 === 0) parts[Math.floor(bit / size)] ^= 1 << (size - 1 - (bit % size));
+        return text(p.v6, parts);
       });
-      const bit = flip % (parts.length * size);
-      if (flip < parts.length * size && flip % 3 === 0) parts[Math.floor(bit / size)] ^= 1 << (size - 1 - (bit % size));
-      return text(p.v6, parts);
-    });
     const random4 = fc.array(fc.nat(255), { minLength: 4, maxLength: 4 }).map((p) => text(false, p));
     const random6 = fc.array(fc.nat(0xffff), { minLength: 8, maxLength: 8 }).map((p) => text(true, p));
     const mapped = fc.array(fc.nat(255), { minLength: 4, maxLength: 4 }).map((p) => `::ffff:${p.join('.')}`);

@@ -67,7 +67,27 @@ function zeroRuns(groups: readonly number[]): Array<[number, number]> {
 
 describe('isDottedQuad', () => {
   it('agrees with ipaddr.js isValidFourPartDecimal on random text of digits and dots', () => {
-    const unit = fc.constantFrom('0', '1', '9', '00', '01', '25', '255', '256', '300', '1000', '.', '.', 'a', ' ', '-', '+', 'x', '0x1', '1e2');
+    const unit = fc.constantFrom(
+      '0',
+      '1',
+      '9',
+      '00',
+      '01',
+      '25',
+      '255',
+      '256',
+      '300',
+      '1000',
+      '.',
+      '.',
+      'a',
+      ' ',
+      '-',
+      '+',
+      'x',
+      '0x1',
+      '1e2',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 12 }), (t) => {
         expect(isDottedQuad(t)).toBe(oracleIsIPv4(t));
@@ -79,12 +99,27 @@ describe('isDottedQuad', () => {
   it('agrees on every octet value and its padded forms', () => {
     for (let n = 0; n <= 1000; n += 1) {
       for (const octet of [String(n), `0${n}`, `00${n}`]) {
-        for (const t of [`${octet}.0.0.1`, `1.${octet}.2.3`, `1.2.${octet}.3`, `1.2.3.${octet}`]) expect(isDottedQuad(t), t).toBe(oracleIsIPv4(t));
+        for (const t of [`${octet}.0.0.1`, `1.${octet}.2.3`, `1.2.${octet}.3`, `1.2.3.${octet}`])
+          expect(isDottedQuad(t), t).toBe(oracleIsIPv4(t));
       }
     }
   });
 
-  it.each(['', '.', '1.2.3', '1.2.3.4.', '.1.2.3.4', '1..2.3', '1.2.3.4.5', ' 1.2.3.4', '1.2.3.4 ', '01.2.3.4', '1.2.3.256', '0.0.0.0', '255.255.255.255'])('%j', (t) => {
+  it.each([
+    '',
+    '.',
+    '1.2.3',
+    '1.2.3.4.',
+    '.1.2.3.4',
+    '1..2.3',
+    '1.2.3.4.5',
+    ' 1.2.3.4',
+    '1.2.3.4 ',
+    '01.2.3.4',
+    '1.2.3.256',
+    '0.0.0.0',
+    '255.255.255.255',
+  ])('%j', (t) => {
     expect(isDottedQuad(t)).toBe(oracleIsIPv4(t));
   });
 });
@@ -102,14 +137,19 @@ describe('parseHexIPv6', () => {
 
   it('agrees on every zero-run shape, written in every valid compression, case and padding', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 255 }), fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), fc.nat(2), (mask, values, style) => {
-        const groups = groupsOf(mask, values);
-        for (const [from, len] of [[0, 0] as [number, number], ...zeroRuns(groups)]) {
-          const t = writeGroups(groups, from, len, style);
-          expect(parseHexIPv6(t), t).toEqual(groups);
-          expect(oracleGroups(t), t).toEqual(groups);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }),
+        fc.nat(2),
+        (mask, values, style) => {
+          const groups = groupsOf(mask, values);
+          for (const [from, len] of [[0, 0] as [number, number], ...zeroRuns(groups)]) {
+            const t = writeGroups(groups, from, len, style);
+            expect(parseHexIPv6(t), t).toEqual(groups);
+            expect(oracleGroups(t), t).toEqual(groups);
+          }
+        },
+      ),
       { numRuns: 1000, seed: 11 },
     );
   });
@@ -118,7 +158,13 @@ describe('parseHexIPv6', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), (groups) => {
         for (let at = 0; at <= 8; at += 1) {
-          const t = `${groups.slice(0, at).map((g) => g.toString(16)).join(':')}::${groups.slice(at).map((g) => g.toString(16)).join(':')}`;
+          const t = `${groups
+            .slice(0, at)
+            .map((g) => g.toString(16))
+            .join(':')}::${groups
+            .slice(at)
+            .map((g) => g.toString(16))
+            .join(':')}`;
           expect(parseHexIPv6(t), t).toBeUndefined();
           expect(oracleGroups(t), t).toBeUndefined();
         }
@@ -128,7 +174,19 @@ describe('parseHexIPv6', () => {
   });
 
   it('leaves every text with another character (IPv4 suffix, zone index, space) undefined', () => {
-    for (const t of ['::ffff:192.0.2.1', 'fe80::1%eth0', ' ::1', '::1 ', '1::g', '1:2:3:4:5:6:7:8:9', '12345::', ':::', '::1::', '1:', ':1']) {
+    for (const t of [
+      '::ffff:192.0.2.1',
+      'fe80::1%eth0',
+      ' ::1',
+      '::1 ',
+      '1::g',
+      '1:2:3:4:5:6:7:8:9',
+      '12345::',
+      ':::',
+      '::1::',
+      '1:',
+      ':1',
+    ]) {
       expect(parseHexIPv6(t), t).toBeUndefined();
     }
   });
@@ -167,29 +225,61 @@ describe('canonicalAddress, isIPv4 and isIPv6 give the answers they gave through
 
   it('on addresses in every written form, with and without surrounding space', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 255 }), fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), fc.nat(2), (mask, values, style) => {
-        const groups = groupsOf(mask, values);
-        const runs = zeroRuns(groups);
-        for (const [from, len] of [[0, 0] as [number, number], ...runs]) {
-          const t = writeGroups(groups, from, len, style);
-          check(t);
-          check(` ${t}\t`);
-        }
-        // The IPv4-suffixed forms: the last two groups as a dotted quad.
-        const quad = `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.${groups[7] & 255}`;
-        const head = groups.slice(0, 6);
-        check(`${head.map((g) => g.toString(16)).join(':')}:${quad}`);
-        check(`::ffff:${quad}`);
-        check(`::${quad}`);
-        check(`::FFFF:${quad}`);
-        for (const [from, len] of zeroRuns(head).filter(([f, l]) => f + l <= 6)) check(`${writeGroups([...head, 1, 1], from, len, style).split(':').slice(0, -2).join(':')}:${quad}`);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }),
+        fc.nat(2),
+        (mask, values, style) => {
+          const groups = groupsOf(mask, values);
+          const runs = zeroRuns(groups);
+          for (const [from, len] of [[0, 0] as [number, number], ...runs]) {
+            const t = writeGroups(groups, from, len, style);
+            check(t);
+            check(` ${t}\t`);
+          }
+          // The IPv4-suffixed forms: the last two groups as a dotted quad.
+          const quad = `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.${groups[7] & 255}`;
+          const head = groups.slice(0, 6);
+          check(`${head.map((g) => g.toString(16)).join(':')}:${quad}`);
+          check(`::ffff:${quad}`);
+          check(`::${quad}`);
+          check(`::FFFF:${quad}`);
+          for (const [from, len] of zeroRuns(head).filter(([f, l]) => f + l <= 6))
+            check(
+              `${writeGroups([...head, 1, 1], from, len, style)
+                .split(':')
+                .slice(0, -2)
+                .join(':')}:${quad}`,
+            );
+        },
+      ),
       { numRuns: 500, seed: 17 },
     );
   });
 
   it('on random text that is mostly not an address', () => {
-    const unit = fc.constantFrom('0', '1', '9', 'a', 'F', ':', ':', '::', '.', '.', '255', '256', '%', 'eth0', ' ', 'x', '0x1', 'ffff', '12345', '01');
+    const unit = fc.constantFrom(
+      '0',
+      '1',
+      '9',
+      'a',
+      'F',
+      ':',
+      ':',
+      '::',
+      '.',
+      '.',
+      '255',
+      '256',
+      '%',
+      'eth0',
+      ' ',
+      'x',
+      '0x1',
+      'ffff',
+      '12345',
+      '01',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 16 }), (t) => {
         check(t);
@@ -198,7 +288,20 @@ describe('canonicalAddress, isIPv4 and isIPv6 give the answers they gave through
     );
   });
 
-  it.each(['192.0.2.1', ' 192.0.2.1 ', '2001:DB8::1', '2001:0db8:0000:0000:0000:0000:0000:0001', '::ffff:192.0.2.1', '::192.0.2.1', 'fe80::1%eth0', 'example.com', '', '1.2.3.4.5', '::ffff:01.2.3.4', '::ffff:0x1.2.3.4'])('%j', (t) => {
+  it.each([
+    '192.0.2.1',
+    ' 192.0.2.1 ',
+    '2001:DB8::1',
+    '2001:0db8:0000:0000:0000:0000:0000:0001',
+    '::ffff:192.0.2.1',
+    '::192.0.2.1',
+    'fe80::1%eth0',
+    'example.com',
+    '',
+    '1.2.3.4.5',
+    '::ffff:01.2.3.4',
+    '::ffff:0x1.2.3.4',
+  ])('%j', (t) => {
     check(t);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fromApiRecord, normalizeRecord, toApiBody, type ApiRecord } from '../../src/core/model/index.js';
 
 const ZONE = 'example.com';
-const api = (r: Partial<ApiRecord> & Pick<ApiRecord, 'type'>): ApiRecord => ({ id: 'r1', name: 'example.com', ttl: 1, proxied: false, ...r });
+const api = (r: Partial<ApiRecord> & Pick<ApiRecord, 'type'>): ApiRecord => ({
+  id: 'r1',
+  name: 'example.com',
+  ttl: 1,
+  proxied: false,
+  ...r,
+});
 
 describe('fromApiRecord: MX and URI priority inside data', () => {
   it('reads an MX whose priority (and target) come only inside data', () => {
@@ -20,12 +26,18 @@ describe('fromApiRecord: MX and URI priority inside data', () => {
   });
 
   it('prefers the top-level priority and content when the answer has both', () => {
-    const live = fromApiRecord(api({ type: 'MX', content: 'mx1.example.net', priority: 5, data: { priority: 5, target: 'mx1.example.net' } }), ZONE);
+    const live = fromApiRecord(
+      api({ type: 'MX', content: 'mx1.example.net', priority: 5, data: { priority: 5, target: 'mx1.example.net' } }),
+      ZONE,
+    );
     expect([live.priority, live.content]).toEqual([5, 'mx1.example.net']);
   });
 
   it('does not give data.priority to types without a top-level priority', () => {
-    const srv = fromApiRecord(api({ type: 'SRV', name: '_sip._tcp.example.com', data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } }), ZONE);
+    const srv = fromApiRecord(
+      api({ type: 'SRV', name: '_sip._tcp.example.com', data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } }),
+      ZONE,
+    );
     expect(srv.priority).toBeUndefined();
     expect(srv.data?.priority).toBe(10);
   });
@@ -34,8 +46,12 @@ describe('fromApiRecord: MX and URI priority inside data', () => {
 describe('per-record settings', () => {
   it('reads the flags the answer has; "settings": {} is no flag', () => {
     expect(fromApiRecord(api({ type: 'A', content: '192.0.2.1', settings: {} }), ZONE).settings).toBeUndefined();
-    expect(fromApiRecord(api({ type: 'CNAME', content: 'x.example.net', settings: { flatten_cname: false } }), ZONE).settings).toEqual({ flatten_cname: false });
-    expect(fromApiRecord(api({ type: 'A', content: '192.0.2.1', settings: { ipv4_only: true, ipv6_only: false, other: 1 } }), ZONE).settings).toEqual({ ipv4_only: true, ipv6_only: false });
+    expect(fromApiRecord(api({ type: 'CNAME', content: 'x.example.net', settings: { flatten_cname: false } }), ZONE).settings).toEqual({
+      flatten_cname: false,
+    });
+    expect(
+      fromApiRecord(api({ type: 'A', content: '192.0.2.1', settings: { ipv4_only: true, ipv6_only: false, other: 1 } }), ZONE).settings,
+    ).toEqual({ ipv4_only: true, ipv6_only: false });
   });
 
   it('normalizeRecord keeps the flags that are set and nothing when none is', () => {
@@ -48,7 +64,8 @@ describe('per-record settings', () => {
   });
 
   it('toApiBody sends only the managed flags, and no settings when none is managed', () => {
-    const body = (settings?: Record<string, boolean>) => toApiBody(normalizeRecord({ name: 'w', type: 'CNAME', content: 'x.example.net', settings }, ZONE));
+    const body = (settings?: Record<string, boolean>) =>
+      toApiBody(normalizeRecord({ name: 'w', type: 'CNAME', content: 'x.example.net', settings }, ZONE));
     expect(body().settings).toBeUndefined();
     expect('settings' in body()).toBe(false);
     expect(body({ flatten_cname: true }).settings).toEqual({ flatten_cname: true });
@@ -69,7 +86,8 @@ describe('tags and case', () => {
 });
 
 describe('hex fields compare case-insensitively', () => {
-  const n = (type: 'DS' | 'SSHFP' | 'TLSA' | 'SMIMEA', data: Record<string, unknown>) => normalizeRecord({ name: '_443._tcp', type, data }, ZONE);
+  const n = (type: 'DS' | 'SSHFP' | 'TLSA' | 'SMIMEA', data: Record<string, unknown>) =>
+    normalizeRecord({ name: '_443._tcp', type, data }, ZONE);
   it.each([
     ['DS', { key_tag: 1, algorithm: 13, digest_type: 2 }, 'digest'],
     ['SSHFP', { algorithm: 1, type: 2 }, 'fingerprint'],

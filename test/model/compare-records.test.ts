@@ -3,12 +3,16 @@ import { differingFields } from '../../src/core/diff/compare-records.js';
 import { normalizeRecord, type RecordInput } from '../../src/core/model/index.js';
 
 const n = (r: RecordInput) => normalizeRecord(r, 'example.com');
-const cname = (settings?: RecordInput['settings']) => n({ name: 'w', type: 'CNAME', content: 'x.example.net', ...(settings ? { settings } : {}) });
+const cname = (settings?: RecordInput['settings']) =>
+  n({ name: 'w', type: 'CNAME', content: 'x.example.net', ...(settings ? { settings } : {}) });
 
 describe('differingFields: per-record settings', () => {
   // Issue 19, item 10: a flag the file leaves out is the service default (off), not "unmanaged".
   it('a flag the desired record leaves out is off: a live flag that is on differs', () => {
-    expect(differingFields(cname({ flatten_cname: true, ipv4_only: true }), cname())).toEqual(['settings.flatten_cname', 'settings.ipv4_only']);
+    expect(differingFields(cname({ flatten_cname: true, ipv4_only: true }), cname())).toEqual([
+      'settings.flatten_cname',
+      'settings.ipv4_only',
+    ]);
     expect(differingFields(cname({ flatten_cname: false }), cname())).toEqual([]);
   });
 

@@ -21,7 +21,15 @@ const value: fc.Arbitrary<Value> = fc.oneof(
   fc.record(
     {
       type: fc.constantFrom(...dataTypes),
-      data: fc.record({ flags: fc.constantFrom(0, 128, '0'), tag: fc.constantFrom('issue', 'iodef'), weight: fc.constantFrom(1, 2), target: fc.constantFrom('x', 'y') }, { requiredKeys: [] }),
+      data: fc.record(
+        {
+          flags: fc.constantFrom(0, 128, '0'),
+          tag: fc.constantFrom('issue', 'iodef'),
+          weight: fc.constantFrom(1, 2),
+          target: fc.constantFrom('x', 'y'),
+        },
+        { requiredKeys: [] },
+      ),
       priority: fc.constantFrom(10, 20),
     },
     { requiredKeys: ['type'] },

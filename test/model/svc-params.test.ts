@@ -9,7 +9,9 @@ describe('HTTPS/SVCB SvcParams: one canonical presentation (RFC 9460)', () => {
   });
 
   it('orders keys by their number: mandatory, alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, then keyNNNN', () => {
-    expect(canonicalSvcParams('key65280=x ipv6hint=::1 ech=AEj+ key7=y ipv4hint=192.0.2.1 port=443 no-default-alpn alpn=h2 mandatory=alpn,port')).toBe(
+    expect(
+      canonicalSvcParams('key65280=x ipv6hint=::1 ech=AEj+ key7=y ipv4hint=192.0.2.1 port=443 no-default-alpn alpn=h2 mandatory=alpn,port'),
+    ).toBe(
       'mandatory="alpn,port" alpn="h2" no-default-alpn port="443" ipv4hint="192.0.2.1" ech="AEj+" ipv6hint="::1" key7="y" key65280="x"',
     );
     // keyNNNN by number, not by text
@@ -47,12 +49,26 @@ describe('HTTPS/SVCB SvcParams: one canonical presentation (RFC 9460)', () => {
   });
 
   it('NAPTR content renders the replacement absolute too (as recorded)', () => {
-    expect(renderDataContent('NAPTR', { order: 30, preference: 100, flags: 'S', service: 'SIP+D2T', regex: '', replacement: '_sip._tls.unit.tests' })).toBe(
-      '30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.',
-    );
-    expect(renderDataContent('NAPTR', { order: 1, preference: 1, flags: 'U', service: 'E2U+sip', regex: '!^.*$!sip:a@example.com!', replacement: '.' })).toBe(
-      '1 1 "U" "E2U+sip" "!^.*$!sip:a@example.com!" .',
-    );
+    expect(
+      renderDataContent('NAPTR', {
+        order: 30,
+        preference: 100,
+        flags: 'S',
+        service: 'SIP+D2T',
+        regex: '',
+        replacement: '_sip._tls.unit.tests',
+      }),
+    ).toBe('30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.');
+    expect(
+      renderDataContent('NAPTR', {
+        order: 1,
+        preference: 1,
+        flags: 'U',
+        service: 'E2U+sip',
+        regex: '!^.*$!sip:a@example.com!',
+        replacement: '.',
+      }),
+    ).toBe('1 1 "U" "E2U+sip" "!^.*$!sip:a@example.com!" .');
   });
 });
 
@@ -61,10 +77,13 @@ describe('canonicalSvcParams is idempotent', () => {
     const fc = (await import('fast-check')).default;
     const piece = fc.constantFrom('alpn', 'port', 'key7', 'no-default-alpn', '=', '"', '\\', ' ', '  ', 'h2', ',', 'x y', '\t');
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => {
-        const once = canonicalSvcParams(text);
-        expect(canonicalSvcParams(once)).toBe(once);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((p) => p.join('')),
+        (text) => {
+          const once = canonicalSvcParams(text);
+          expect(canonicalSvcParams(once)).toBe(once);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

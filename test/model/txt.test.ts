@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTxt, normalizeRecord, parseTxtContent, renderTxtStrings, toApiBody, txtContentOf, txtStrings, txtText, txtToBytes } from '../../src/core/model/index.js';
+import {
+  canonicalTxt,
+  normalizeRecord,
+  parseTxtContent,
+  renderTxtStrings,
+  toApiBody,
+  txtContentOf,
+  txtStrings,
+  txtText,
+  txtToBytes,
+} from '../../src/core/model/index.js';
 
 const bytes = (content: string) => [...txtToBytes(txtText(content))];
 const utf8 = (s: string) => [...new TextEncoder().encode(s)];

@@ -17,13 +17,19 @@ const live = (r: RecordInput & { meta?: LiveRecord['meta'] }): LiveRecord => ({
 });
 const diff = (desired: CanonicalRecord[], liveRecords: LiveRecord[], unmanaged: 'keep' | 'delete' = 'keep', ignored: string[] = []) =>
   diffRecords({ zone: ZONE, desired, live: liveRecords, unmanaged, isIgnored: (r) => ignored.includes(r.name) });
-const kinds = (d: ReturnType<typeof diff>) => d.changes.map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).name} ${(c.kind === 'delete' ? c.before : c.after).type}`).sort();
+const kinds = (d: ReturnType<typeof diff>) =>
+  d.changes
+    .map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).name} ${(c.kind === 'delete' ? c.before : c.after).type}`)
+    .sort();
 
 describe('diffRecords', () => {
   it('finds nothing to do when live equals desired in meaning', () => {
     const d = diff(
       [want({ name: 'www', type: 'A', content: '192.0.2.1' }), want({ name: '@', type: 'TXT', content: 'v=spf1 -all' })],
-      [live({ name: 'www.example.com', type: 'A', content: '192.0.2.1', ttl: 1 }), live({ name: 'example.com', type: 'TXT', content: '"v=spf1 -all"' })],
+      [
+        live({ name: 'www.example.com', type: 'A', content: '192.0.2.1', ttl: 1 }),
+        live({ name: 'example.com', type: 'TXT', content: '"v=spf1 -all"' }),
+      ],
     );
     expect(d.changes).toEqual([]);
     expect(d.unchanged).toBe(2);
@@ -45,11 +51,14 @@ describe('diffRecords', () => {
   });
 
   it('deletes a value that leaves a multi-value name the file owns, whatever unmanaged says', () => {
-    const d = diff([want({ name: 'www', type: 'A', content: '192.0.2.1' })], [
-      live({ name: 'www', type: 'A', content: '192.0.2.1' }),
-      live({ name: 'www', type: 'A', content: '192.0.2.9' }),
-      live({ name: 'www', type: 'A', content: '192.0.2.8' }),
-    ]);
+    const d = diff(
+      [want({ name: 'www', type: 'A', content: '192.0.2.1' })],
+      [
+        live({ name: 'www', type: 'A', content: '192.0.2.1' }),
+        live({ name: 'www', type: 'A', content: '192.0.2.9' }),
+        live({ name: 'www', type: 'A', content: '192.0.2.8' }),
+      ],
+    );
     expect(kinds(d)).toEqual(['delete www.example.com A', 'delete www.example.com A']);
     expect(d.changes.every((c) => c.kind === 'delete' && c.reason === 'owned')).toBe(true);
   });
@@ -65,12 +74,18 @@ describe('diffRecords', () => {
   });
 
   it('replaces a record that cannot coexist (A -> CNAME and CNAME -> A at one name)', () => {
-    const d1 = diff([want({ name: 'www', type: 'CNAME', content: 'example.com' })], [live({ name: 'www', type: 'A', content: '192.0.2.1' })]);
+    const d1 = diff(
+      [want({ name: 'www', type: 'CNAME', content: 'example.com' })],
+      [live({ name: 'www', type: 'A', content: '192.0.2.1' })],
+    );
     expect(d1.changes).toEqual([
       expect.objectContaining({ kind: 'delete', reason: 'conflict' }),
       expect.objectContaining({ kind: 'create', replacement: true }),
     ]);
-    const d2 = diff([want({ name: 'www', type: 'A', content: '192.0.2.1' })], [live({ name: 'www', type: 'CNAME', content: 'example.com' })]);
+    const d2 = diff(
+      [want({ name: 'www', type: 'A', content: '192.0.2.1' })],
+      [live({ name: 'www', type: 'CNAME', content: 'example.com' })],
+    );
     expect(d2.changes.map((c) => c.kind)).toEqual(['delete', 'create']);
   });
 
@@ -100,7 +115,10 @@ describe('diffRecords', () => {
   it('sees TTL and proxied changes, and ignores the TTL of proxied records', () => {
     const d = diff(
       [want({ name: 'a', type: 'A', content: '192.0.2.1', ttl: 300 }), want({ name: 'b', type: 'A', content: '192.0.2.2', proxied: true })],
-      [live({ name: 'a', type: 'A', content: '192.0.2.1', ttl: 3600 }), live({ name: 'b', type: 'A', content: '192.0.2.2', proxied: true, ttl: 300 })],
+      [
+        live({ name: 'a', type: 'A', content: '192.0.2.1', ttl: 3600 }),
+        live({ name: 'b', type: 'A', content: '192.0.2.2', proxied: true, ttl: 300 }),
+      ],
     );
     expect(d.changes).toHaveLength(1);
     expect(d.changes[0]).toMatchObject({ kind: 'update', fields: ['ttl'] });
@@ -119,7 +137,11 @@ describe('buildZonePlan', () => {
       want({ name: 'c', type: 'A', content: '192.0.2.1', proxied: true }),
       want({ name: 'www', type: 'CNAME', content: 'c.example.com' }),
     ];
-    const l = [live({ name: 'www', type: 'A', content: '192.0.2.5' }), live({ name: 'gone', type: 'CNAME', content: 'c.example.com' }), live({ name: 'gone2', type: 'TXT', content: 'x' })];
+    const l = [
+      live({ name: 'www', type: 'A', content: '192.0.2.5' }),
+      live({ name: 'gone', type: 'CNAME', content: 'c.example.com' }),
+      live({ name: 'gone2', type: 'TXT', content: 'x' }),
+    ];
     const p = plan(desired, l, 'delete');
     const seq = p.operations.map((o) => `${o.action} ${o.kind === 'dns_record' ? (o.after ?? o.before)?.name : ''}`);
     expect(seq).toEqual([
@@ -133,11 +155,20 @@ describe('buildZonePlan', () => {
     ]);
     const del = p.operations[0];
     expect(del).toMatchObject({ method: 'DELETE', path: `/zones/z1/dns_records/${l[0].id}`, recordId: l[0].id });
-    expect(p.operations[1]).toMatchObject({ method: 'POST', path: '/zones/z1/dns_records', body: { name: 'c.example.com', type: 'A', content: '192.0.2.1', proxied: true, ttl: 1 } });
+    expect(p.operations[1]).toMatchObject({
+      method: 'POST',
+      path: '/zones/z1/dns_records',
+      body: { name: 'c.example.com', type: 'A', content: '192.0.2.1', proxied: true, ttl: 1 },
+    });
   });
 
   it('refuses CNAME cycles', () => {
-    expect(() => assertNoCnameCycle([want({ name: 'a', type: 'CNAME', content: 'b.example.com' }), want({ name: 'b', type: 'CNAME', content: 'a.example.com' })])).toThrow(CnameCycleError);
+    expect(() =>
+      assertNoCnameCycle([
+        want({ name: 'a', type: 'CNAME', content: 'b.example.com' }),
+        want({ name: 'b', type: 'CNAME', content: 'a.example.com' }),
+      ]),
+    ).toThrow(CnameCycleError);
   });
 
   it('sends long TXT as quoted 255-byte chunks', () => {
@@ -160,8 +191,16 @@ describe('buildZonePlan', () => {
 
   it('summarises creates, updates, deletes, unchanged and kept unmanaged records', () => {
     const p = plan(
-      [want({ name: 'a', type: 'A', content: '192.0.2.1' }), want({ name: 'b', type: 'A', content: '192.0.2.2', ttl: 300 }), want({ name: 'c', type: 'A', content: '192.0.2.3' })],
-      [live({ name: 'b', type: 'A', content: '192.0.2.2' }), live({ name: 'c', type: 'A', content: '192.0.2.3' }), live({ name: 'd', type: 'A', content: '192.0.2.4' })],
+      [
+        want({ name: 'a', type: 'A', content: '192.0.2.1' }),
+        want({ name: 'b', type: 'A', content: '192.0.2.2', ttl: 300 }),
+        want({ name: 'c', type: 'A', content: '192.0.2.3' }),
+      ],
+      [
+        live({ name: 'b', type: 'A', content: '192.0.2.2' }),
+        live({ name: 'c', type: 'A', content: '192.0.2.3' }),
+        live({ name: 'd', type: 'A', content: '192.0.2.4' }),
+      ],
     );
     expect(p.summary).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, unmanaged: 1 });
   });
@@ -174,13 +213,18 @@ describe('checkSafety', () => {
     expect(checkSafety({ deletes: 3, updates: 3, manageable: 10 }, t)).toEqual([]);
     expect(checkSafety({ deletes: 4, updates: 4, manageable: 10 }, t).map((v) => v.kind)).toEqual(['delete', 'update']);
     // Exact comparison: 30.04% is over a 30% limit even though it rounds to 30.0.
-    expect(checkSafety({ deletes: 3004, updates: 3000, manageable: 10000 }, t)).toEqual([{ kind: 'delete', count: 3004, percent: 30, limit: 30 }]);
+    expect(checkSafety({ deletes: 3004, updates: 3000, manageable: 10000 }, t)).toEqual([
+      { kind: 'delete', count: 3004, percent: 30, limit: 30 },
+    ]);
   });
 });
 
 describe('diffRecords: records the service manages', () => {
   it('does not create a desired record equal to one the service manages (it would fail as identical)', () => {
-    const d = diff([want({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 300 })], [live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 1, meta: { auto_added: true } })]);
+    const d = diff(
+      [want({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 300 })],
+      [live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 1, meta: { auto_added: true } })],
+    );
     expect(d.changes).toEqual([]);
     expect(d.unchanged).toBe(1);
     expect(d.warnings[0]).toMatch(/managed by the service; its ttl cannot be changed/);

@@ -4,7 +4,11 @@ import { diffTokens } from '../../src/core/diff/diff-tokens.js';
 import type { TokenSpec } from '../../src/core/zonefile/index.js';
 
 describe('diffSettings', () => {
-  const live = { flatten_all_cnames: false, multi_provider: false, soa: { mname: 'a.ns.example', rname: 'dns.example', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 } };
+  const live = {
+    flatten_all_cnames: false,
+    multi_provider: false,
+    soa: { mname: 'a.ns.example', rname: 'dns.example', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 },
+  };
 
   it('is undefined when the file has no settings or nothing differs', () => {
     expect(diffSettings('z', undefined, live)).toBeUndefined();
@@ -20,12 +24,25 @@ describe('diffSettings', () => {
 });
 
 describe('diffTokens', () => {
-  const ctx = { zoneId: 'Z1', accountId: 'A1', permissionGroups: [{ id: 'g-dns-write', name: 'DNS Write' }, { id: 'g-zone-read', name: 'Zone Read' }] };
+  const ctx = {
+    zoneId: 'Z1',
+    accountId: 'A1',
+    permissionGroups: [
+      { id: 'g-dns-write', name: 'DNS Write' },
+      { id: 'g-zone-read', name: 'Zone Read' },
+    ],
+  };
   const spec: TokenSpec = {
     name: 'ci',
     path: 'tokens[0]',
     line: 3,
-    policies: [{ effect: 'allow', permission_groups: [{ name: 'dns write' }, { id: 'g-zone-read' }], resources: { 'com.cloudflare.api.account.zone.{zone_id}': '*' } }],
+    policies: [
+      {
+        effect: 'allow',
+        permission_groups: [{ name: 'dns write' }, { id: 'g-zone-read' }],
+        resources: { 'com.cloudflare.api.account.zone.{zone_id}': '*' },
+      },
+    ],
     expires_on: '2027-01-01T00:00:00Z',
     condition: { request_ip: { in: ['192.0.2.0/24'] } },
   };
@@ -37,31 +54,69 @@ describe('diffTokens', () => {
     expect(d.changes[0]).toMatchObject({ action: 'create', method: 'POST', path: '/user/tokens' });
     expect(d.changes[0].body).toEqual({
       name: 'ci',
-      policies: [{ effect: 'allow', permission_groups: [{ id: 'g-dns-write' }, { id: 'g-zone-read' }], resources: { 'com.cloudflare.api.account.zone.Z1': '*' } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: 'g-dns-write' }, { id: 'g-zone-read' }],
+          resources: { 'com.cloudflare.api.account.zone.Z1': '*' },
+        },
+      ],
       expires_on: '2027-01-01T00:00:00Z',
       condition: { 'request.ip': { in: ['192.0.2.0/24'] } },
     });
   });
 
   it('sees no change when the live token matches in meaning (order, ids, condition spelling)', () => {
-    const live = [{
-      id: 't1', name: 'ci', status: 'active', expires_on: '2027-01-01T00:00:00.000Z',
-      policies: [{ id: 'p', effect: 'allow', resources: { 'com.cloudflare.api.account.zone.Z1': '*' }, permission_groups: [{ id: 'g-zone-read', name: 'Zone Read' }, { id: 'g-dns-write', name: 'DNS Write' }] }],
-      condition: { request_ip: { in: ['192.0.2.0/24'] } },
-    }];
+    const live = [
+      {
+        id: 't1',
+        name: 'ci',
+        status: 'active',
+        expires_on: '2027-01-01T00:00:00.000Z',
+        policies: [
+          {
+            id: 'p',
+            effect: 'allow',
+            resources: { 'com.cloudflare.api.account.zone.Z1': '*' },
+            permission_groups: [
+              { id: 'g-zone-read', name: 'Zone Read' },
+              { id: 'g-dns-write', name: 'DNS Write' },
+            ],
+          },
+        ],
+        condition: { request_ip: { in: ['192.0.2.0/24'] } },
+      },
+    ];
     expect(diffTokens([spec], live, ctx).changes).toEqual([]);
     const changed = [{ ...live[0], condition: { 'request.ip': { in: ['198.51.100.0/24'] } } }];
-    expect(diffTokens([spec], changed, ctx).changes[0]).toMatchObject({ action: 'update', method: 'PUT', path: '/user/tokens/t1', fields: ['condition'] });
+    expect(diffTokens([spec], changed, ctx).changes[0]).toMatchObject({
+      action: 'update',
+      method: 'PUT',
+      path: '/user/tokens/t1',
+      fields: ['condition'],
+    });
   });
 
   it('reports an unknown permission group name instead of guessing', () => {
     const bad = { ...spec, policies: [{ ...spec.policies[0], permission_groups: [{ name: 'DNS Writer' }] }] };
-    expect(diffTokens([bad], [], ctx).errors[0]).toMatch(/tokens\[0\]\.policies\[0\]\.permission_groups\[0\]: unknown permission group "DNS Writer"/);
+    expect(diffTokens([bad], [], ctx).errors[0]).toMatch(
+      /tokens\[0\]\.policies\[0\]\.permission_groups\[0\]: unknown permission group "DNS Writer"/,
+    );
   });
 });
 
 describe('diffSettings: host name settings in canonical form', () => {
-  const live = { soa: { mname: 'ns1.example.org', rname: 'hostmaster.example.org', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 } };
+  const live = {
+    soa: {
+      mname: 'ns1.example.org',
+      rname: 'hostmaster.example.org',
+      refresh: 10000,
+      retry: 2400,
+      expire: 604800,
+      min_ttl: 1800,
+      ttl: 3600,
+    },
+  };
 
   it('sees no change when mname/rname differ only in case and a trailing dot', () => {
     expect(diffSettings('z', { soa: { rname: 'Hostmaster.Example.org.', mname: 'NS1.example.ORG.' } }, live)).toBeUndefined();
@@ -82,8 +137,14 @@ describe('diffSettings: host name settings in canonical form', () => {
 
   it('canonicalises list entries of nameservers.ns_set, and leaves a numeric ns_set alone', () => {
     const liveNs = { nameservers: { type: 'custom.zone', ns_set: ['ns1.example.net', 'ns2.example.net'] } };
-    expect(diffSettings('z', { nameservers: { type: 'custom.zone', ns_set: ['NS1.example.net.', 'ns2.Example.net'] } }, liveNs)).toBeUndefined();
-    const numeric = diffSettings('z', { nameservers: { type: 'custom.account', ns_set: 2 } }, { nameservers: { type: 'custom.account', ns_set: 1 } });
+    expect(
+      diffSettings('z', { nameservers: { type: 'custom.zone', ns_set: ['NS1.example.net.', 'ns2.Example.net'] } }, liveNs),
+    ).toBeUndefined();
+    const numeric = diffSettings(
+      'z',
+      { nameservers: { type: 'custom.account', ns_set: 2 } },
+      { nameservers: { type: 'custom.account', ns_set: 1 } },
+    );
     expect(numeric?.body).toEqual({ nameservers: { type: 'custom.account', ns_set: 2 } });
   });
 });

@@ -26,7 +26,16 @@ describe('naturalCompare', () => {
   it('a plan lists host names in natural order', () => {
     const ops: UnorderedOperation[] = ['h10', 'h2', 'h1', 'h11', 'h3'].map((n) => {
       const r = normalizeRecord({ name: n, type: 'A', content: '192.0.2.1' }, 'example.com');
-      return { kind: 'dns_record', action: 'create', method: 'POST', path: '/zones/z/dns_records', zoneId: 'z', fields: [], body: { name: r.name, type: r.type, ttl: 1, proxied: false }, after: r };
+      return {
+        kind: 'dns_record',
+        action: 'create',
+        method: 'POST',
+        path: '/zones/z/dns_records',
+        zoneId: 'z',
+        fields: [],
+        body: { name: r.name, type: r.type, ttl: 1, proxied: false },
+        after: r,
+      };
     });
     expect(orderOperations(ops).map((o) => (o.kind === 'dns_record' && o.action === 'create' ? o.after.name : ''))).toEqual(
       ['h1', 'h2', 'h3', 'h10', 'h11'].map((n) => `${n}.example.com`),

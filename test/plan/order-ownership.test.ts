@@ -24,9 +24,20 @@ const live = (r: RecordInput & { meta?: LiveRecord['meta'] }): LiveRecord => ({
 });
 const thresholds = { maxDeletePercent: 100, maxUpdatePercent: 100, minRecords: 10 };
 const plan = (desired: CanonicalRecord[], l: LiveRecord[], unmanaged: 'keep' | 'delete' = 'keep') =>
-  buildZonePlan({ zone: ZONE, zoneId: 'z1', desired, live: l, diff: diffRecords({ zone: ZONE, desired, live: l, unmanaged, isIgnored: () => false }), thresholds });
+  buildZonePlan({
+    zone: ZONE,
+    zoneId: 'z1',
+    desired,
+    live: l,
+    diff: diffRecords({ zone: ZONE, desired, live: l, unmanaged, isIgnored: () => false }),
+    thresholds,
+  });
 const seq = (ops: readonly Operation[]) =>
-  ops.map((o) => (o.kind === 'dns_record' ? `${o.phase} ${o.action} ${shownRecord(o).name.replace('.example.com', '')} ${shownRecord(o).type}` : `${o.phase} ${o.kind}`));
+  ops.map((o) =>
+    o.kind === 'dns_record'
+      ? `${o.phase} ${o.action} ${shownRecord(o).name.replace('.example.com', '')} ${shownRecord(o).type}`
+      : `${o.phase} ${o.kind}`,
+  );
 
 describe('ownership', () => {
   it('a CNAME conflicts with A and AAAA only, at any name; a delegation (below the apex) with anything but DS', () => {
@@ -47,16 +58,43 @@ describe('ownership', () => {
   });
 
   it('a CNAME below the apex leaves a live MX alone and replaces a live A', () => {
-    const l = [live({ name: 'www', type: 'MX', content: 'mx.example.net', priority: 10 }), live({ name: 'www', type: 'A', content: '192.0.2.1' })];
-    const d = diffRecords({ zone: ZONE, desired: [want({ name: 'www', type: 'CNAME', content: 'lb.example.net' })], live: l, unmanaged: 'keep', isIgnored: () => false });
-    expect(d.changes.map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).type}${c.kind === 'delete' ? ` ${c.reason}` : ''}`).sort()).toEqual(['create CNAME', 'delete A conflict']);
+    const l = [
+      live({ name: 'www', type: 'MX', content: 'mx.example.net', priority: 10 }),
+      live({ name: 'www', type: 'A', content: '192.0.2.1' }),
+    ];
+    const d = diffRecords({
+      zone: ZONE,
+      desired: [want({ name: 'www', type: 'CNAME', content: 'lb.example.net' })],
+      live: l,
+      unmanaged: 'keep',
+      isIgnored: () => false,
+    });
+    expect(
+      d.changes
+        .map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).type}${c.kind === 'delete' ? ` ${c.reason}` : ''}`)
+        .sort(),
+    ).toEqual(['create CNAME', 'delete A conflict']);
     expect(d.unmanaged.map((r) => r.type)).toEqual(['MX']);
   });
 
   it('an apex CNAME leaves the live MX and TXT alone, and replaces the live A', () => {
-    const l = [live({ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 }), live({ name: '@', type: 'TXT', content: 'v=spf1 -all' }), live({ name: '@', type: 'A', content: '192.0.2.1' })];
-    const d = diffRecords({ zone: ZONE, desired: [want({ name: '@', type: 'CNAME', content: 'lb.example.net' })], live: l, unmanaged: 'keep', isIgnored: () => false });
-    expect(d.changes.map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).type}${c.kind === 'delete' ? ` ${c.reason}` : ''}`).sort()).toEqual(['create CNAME', 'delete A conflict']);
+    const l = [
+      live({ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 }),
+      live({ name: '@', type: 'TXT', content: 'v=spf1 -all' }),
+      live({ name: '@', type: 'A', content: '192.0.2.1' }),
+    ];
+    const d = diffRecords({
+      zone: ZONE,
+      desired: [want({ name: '@', type: 'CNAME', content: 'lb.example.net' })],
+      live: l,
+      unmanaged: 'keep',
+      isIgnored: () => false,
+    });
+    expect(
+      d.changes
+        .map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).type}${c.kind === 'delete' ? ` ${c.reason}` : ''}`)
+        .sort(),
+    ).toEqual(['create CNAME', 'delete A conflict']);
     expect(d.unmanaged.map((r) => r.type).sort()).toEqual(['MX', 'TXT']);
   });
 
@@ -74,14 +112,45 @@ describe('order', () => {
     const ns = want({ name: 'sub', type: 'NS', content: 'ns1.example.net' });
     const ds = want({ name: 'sub', type: 'DS', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } });
     expect(seq(plan([ds, ns], []).operations)).toEqual(['0 create sub NS', '1 create sub DS']);
-    const l = [live({ name: 'sub', type: 'DS', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } }), live({ name: 'sub', type: 'NS', content: 'ns1.example.net' })];
+    const l = [
+      live({ name: 'sub', type: 'DS', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } }),
+      live({ name: 'sub', type: 'NS', content: 'ns1.example.net' }),
+    ];
     expect(seq(plan([], l, 'delete').operations)).toEqual(['0 delete sub DS', '1 delete sub NS']);
   });
 
   it('settings before records, tokens after records, and settings and tokens alone keep that order', () => {
-    const settings = { kind: 'dns_settings', action: 'update', method: 'PATCH', path: '/zones/z1/dns_settings', zoneId: 'z1', body: { multi_provider: true }, before: {}, after: {}, fields: ['multi_provider'] } as const;
-    const token = { kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name: 'ci', body: {}, after: {}, fields: [] } as const;
-    const create = { kind: 'dns_record', action: 'create', method: 'POST', path: '/zones/z1/dns_records', zoneId: 'z1', body: { name: 'a.example.com', type: 'A', ttl: 1, proxied: false }, after: want({ name: 'a', type: 'A', content: '192.0.2.1' }), fields: [] } as const;
+    const settings = {
+      kind: 'dns_settings',
+      action: 'update',
+      method: 'PATCH',
+      path: '/zones/z1/dns_settings',
+      zoneId: 'z1',
+      body: { multi_provider: true },
+      before: {},
+      after: {},
+      fields: ['multi_provider'],
+    } as const;
+    const token = {
+      kind: 'token',
+      action: 'create',
+      method: 'POST',
+      path: '/user/tokens',
+      name: 'ci',
+      body: {},
+      after: {},
+      fields: [],
+    } as const;
+    const create = {
+      kind: 'dns_record',
+      action: 'create',
+      method: 'POST',
+      path: '/zones/z1/dns_records',
+      zoneId: 'z1',
+      body: { name: 'a.example.com', type: 'A', ttl: 1, proxied: false },
+      after: want({ name: 'a', type: 'A', content: '192.0.2.1' }),
+      fields: [],
+    } as const;
     expect(seq(orderOperations([token, create, settings]))).toEqual(['0 dns_settings', '1 create a A', '2 token']);
     expect(seq(orderOperations([token, settings]))).toEqual(['0 dns_settings', '1 token']);
   });

@@ -22,7 +22,11 @@ function record(rnd: () => number, name: string): CanonicalRecord {
     return normalizeRecord({ name, type: 'CNAME', content: fq(others[Math.floor(rnd() * others.length)]!) }, ZONE);
   }
   if (k === 2) return normalizeRecord({ name, type: 'NS', content: `ns${Math.floor(rnd() * 3)}.example.net` }, ZONE);
-  if (k === 3) return normalizeRecord({ name, type: 'DS', data: { key_tag: Math.floor(rnd() * 1000), algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } }, ZONE);
+  if (k === 3)
+    return normalizeRecord(
+      { name, type: 'DS', data: { key_tag: Math.floor(rnd() * 1000), algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } },
+      ZONE,
+    );
   return normalizeRecord({ name, type: 'TXT', content: `t${Math.floor(rnd() * 1000)}` }, ZONE);
 }
 
@@ -33,12 +37,40 @@ function call(rnd: () => number, i: number): RecordCall {
   const base = { kind: 'dns_record' as const, zoneId: 'z', fields: [] as string[] };
   const k = Math.floor(rnd() * 4);
   if (k === 0) return { ...base, action: 'create', method: 'POST', path: '/zones/z/dns_records', body, after: r };
-  if (k === 1) return { ...base, action: 'update', method: 'PATCH', path: `/zones/z/dns_records/${id}`, recordId: id, body, before: r, after: r };
-  return { ...base, action: 'delete', method: 'DELETE', path: `/zones/z/dns_records/${id}`, recordId: id, before: r, ...(k === 2 ? { replacement: true } : {}) };
+  if (k === 1)
+    return { ...base, action: 'update', method: 'PATCH', path: `/zones/z/dns_records/${id}`, recordId: id, body, before: r, after: r };
+  return {
+    ...base,
+    action: 'delete',
+    method: 'DELETE',
+    path: `/zones/z/dns_records/${id}`,
+    recordId: id,
+    before: r,
+    ...(k === 2 ? { replacement: true } : {}),
+  };
 }
 
-const settings: SettingsChange = { kind: 'dns_settings', action: 'update', method: 'PATCH', path: '/zones/z/dns_settings', zoneId: 'z', body: {}, before: {}, after: {}, fields: ['x'] };
-const token: TokenChange = { kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name: 't', body: {}, after: {}, fields: [] };
+const settings: SettingsChange = {
+  kind: 'dns_settings',
+  action: 'update',
+  method: 'PATCH',
+  path: '/zones/z/dns_settings',
+  zoneId: 'z',
+  body: {},
+  before: {},
+  after: {},
+  fields: ['x'],
+};
+const token: TokenChange = {
+  kind: 'token',
+  action: 'create',
+  method: 'POST',
+  path: '/user/tokens',
+  name: 't',
+  body: {},
+  after: {},
+  fields: [],
+};
 
 /** Every pair the rules order, as [before, after]. */
 function mustPrecede(a: Operation, b: Operation): boolean {
@@ -80,7 +112,7 @@ describe('orderOperations on random plans', () => {
     let loops = 0;
     for (let seed = 1; seed <= 300; seed++) {
       let s = seed;
-      const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const ops: UnorderedOperation[] = Array.from({ length: 1 + Math.floor(rnd() * 14) }, (_, i) => call(rnd, i));
       if (rnd() < 0.5) ops.push(settings);
       if (rnd() < 0.5) ops.push(token);

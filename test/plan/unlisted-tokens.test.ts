@@ -9,7 +9,9 @@ const token = (name: string, extra: Partial<LiveToken> = {}): LiveToken => ({
   id: `id-${name}`,
   name,
   status: 'active',
-  policies: [{ effect: 'allow', permission_groups: [{ id: 'g1', name: 'DNS Write' }], resources: { 'com.cloudflare.api.account.zone.abc': '*' } }],
+  policies: [
+    { effect: 'allow', permission_groups: [{ id: 'g1', name: 'DNS Write' }], resources: { 'com.cloudflare.api.account.zone.abc': '*' } },
+  ],
   ...extra,
 });
 
@@ -19,13 +21,19 @@ describe('unlistedTokens', () => {
 
   it('keep: reports every token no file names and deletes nothing', () => {
     const r = unlistedTokens({ listedNames, live, policy: 'keep' });
-    expect(r.unlisted.map((t) => [t.name, t.action])).toEqual([['laptop', 'keep'], ['zonectl-old', 'keep']]);
+    expect(r.unlisted.map((t) => [t.name, t.action])).toEqual([
+      ['laptop', 'keep'],
+      ['zonectl-old', 'keep'],
+    ]);
     expect(r.deletes).toEqual([]);
   });
 
   it('delete: only unlisted tokens under the prefix are deleted, by id', () => {
     const r = unlistedTokens({ listedNames, live, policy: 'delete', prefix: 'zonectl-' });
-    expect(r.unlisted.map((t) => [t.name, t.action])).toEqual([['laptop', 'keep'], ['zonectl-old', 'delete']]);
+    expect(r.unlisted.map((t) => [t.name, t.action])).toEqual([
+      ['laptop', 'keep'],
+      ['zonectl-old', 'delete'],
+    ]);
     expect(r.deletes.map((d) => [d.method, d.path])).toEqual([['DELETE', '/user/tokens/id-zonectl-old']]);
   });
 
@@ -35,8 +43,16 @@ describe('unlistedTokens', () => {
   });
 
   it('keeps last use and expiry as given', () => {
-    const [t] = unlistedTokens({ listedNames: new Set(), live: [token('a', { last_used_on: '2026-05-01T10:00:00Z', expires_on: '2027-01-01T00:00:00Z' })], policy: 'keep' }).unlisted;
-    expect(t).toMatchObject({ last_used_on: '2026-05-01T10:00:00Z', expires_on: '2027-01-01T00:00:00Z', policies: 'allow DNS Write on zone abc' });
+    const [t] = unlistedTokens({
+      listedNames: new Set(),
+      live: [token('a', { last_used_on: '2026-05-01T10:00:00Z', expires_on: '2027-01-01T00:00:00Z' })],
+      policy: 'keep',
+    }).unlisted;
+    expect(t).toMatchObject({
+      last_used_on: '2026-05-01T10:00:00Z',
+      expires_on: '2027-01-01T00:00:00Z',
+      policies: 'allow DNS Write on zone abc',
+    });
   });
 });
 
@@ -44,7 +60,11 @@ describe('summarizePolicies', () => {
   it('names effect, groups (the first three, then a count) and resources', () => {
     expect(
       summarizePolicies([
-        { effect: 'allow', permission_groups: ['A', 'B', 'C', 'D', 'E'].map((n) => ({ id: n, name: n })), resources: { 'com.cloudflare.api.account.1234': '*' } },
+        {
+          effect: 'allow',
+          permission_groups: ['A', 'B', 'C', 'D', 'E'].map((n) => ({ id: n, name: n })),
+          resources: { 'com.cloudflare.api.account.1234': '*' },
+        },
         { effect: 'deny', permission_groups: [{ id: 'x' }], resources: { 'com.cloudflare.api.user.u1': '*' } },
       ]),
     ).toBe('allow A, B, C +2 more on account 1234; deny x on user u1');

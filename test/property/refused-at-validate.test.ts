@@ -45,43 +45,184 @@ const a = (name: string, content = '93.184.216.40'): Spec => ({ name, type: 'A',
 const MUTATIONS: readonly Mutation[] = [
   { rule: 'name: a character outside letters, digits, -, _ and *', codes: [9000], make: () => ({ record: txt('bad name', 'x') }) },
   { rule: 'name: a label over 63 characters', codes: [9000], make: () => ({ record: txt(`${'l'.repeat(64)}.x`, 'x') }) },
-  { rule: 'name: over 253 characters', codes: [9000], make: () => ({ record: txt(Array.from({ length: 5 }, () => 'n'.repeat(60)).join('.'), 'x') }) },
+  {
+    rule: 'name: over 253 characters',
+    codes: [9000],
+    make: () => ({ record: txt(Array.from({ length: 5 }, () => 'n'.repeat(60)).join('.'), 'x') }),
+  },
   { rule: 'name: A/AAAA/CNAME host name rules (a label ending with a hyphen)', codes: [9000], make: () => ({ record: a('web-') }) },
   { rule: 'name: outside the zone', codes: [9000], make: () => ({ record: txt('www.example.org.', 'x') }) },
-  { rule: 'type: SOA is managed by the service', codes: [9008], make: () => ({ record: { name: '@', type: 'SOA' as Spec['type'], content: 'ns.example.net. admin.example.com. 1 7200 3600 1209600 3600', ttl: 3600 } }) },
-  { rule: 'proxied: only A, AAAA and CNAME', codes: [9004], make: () => ({ record: { name: 'mx-proxied', type: 'MX', content: 'mx.example.net', priority: 10, proxied: true } }) },
-  { rule: 'ttl: below 30 (60 outside Enterprise zones: a warning at validate, refused by plan)', codes: [9021], make: () => ({ record: { ...txt('ttl-low', 'x'), ttl: 29 } }) },
+  {
+    rule: 'type: SOA is managed by the service',
+    codes: [9008],
+    make: () => ({
+      record: { name: '@', type: 'SOA' as Spec['type'], content: 'ns.example.net. admin.example.com. 1 7200 3600 1209600 3600', ttl: 3600 },
+    }),
+  },
+  {
+    rule: 'proxied: only A, AAAA and CNAME',
+    codes: [9004],
+    make: () => ({ record: { name: 'mx-proxied', type: 'MX', content: 'mx.example.net', priority: 10, proxied: true } }),
+  },
+  {
+    rule: 'ttl: below 30 (60 outside Enterprise zones: a warning at validate, refused by plan)',
+    codes: [9021],
+    make: () => ({ record: { ...txt('ttl-low', 'x'), ttl: 29 } }),
+  },
   { rule: 'ttl: above 86400', codes: [9021], make: () => ({ record: { ...txt('ttl-high', 'x'), ttl: 86401 } }) },
   { rule: 'ttl: 0', codes: [9021], make: () => ({ record: { ...txt('ttl-zero', 'x'), ttl: 0 } }) },
-  { rule: 'comment: over 500 characters', codes: [9105], make: () => ({ record: { ...txt('long-comment', 'x'), comment: 'c'.repeat(501) } }) },
+  {
+    rule: 'comment: over 500 characters',
+    codes: [9105],
+    make: () => ({ record: { ...txt('long-comment', 'x'), comment: 'c'.repeat(501) } }),
+  },
   { rule: 'comment: a line break', codes: [9105], make: () => ({ record: { ...txt('break-comment', 'x'), comment: 'two\nlines' } }) },
-  { rule: 'tags: over 20', codes: [9112], make: () => ({ record: { ...txt('many-tags', 'x'), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } }) },
+  {
+    rule: 'tags: over 20',
+    codes: [9112],
+    make: () => ({ record: { ...txt('many-tags', 'x'), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } }),
+  },
   { rule: 'tags: not name or name:value', codes: [9112], make: () => ({ record: { ...txt('bad-tag', 'x'), tags: ['a b'] } }) },
-  { rule: 'settings: an unknown key', codes: [9116], make: () => ({ record: { ...a('unknown-setting'), settings: { cache: true } as Spec['settings'] } }) },
-  { rule: 'settings: flatten_cname on another type than CNAME', codes: [9116], make: () => ({ record: { ...a('flat-a'), settings: { flatten_cname: true } } }) },
-  { rule: 'settings: not a boolean', codes: [9116], make: () => ({ record: { ...a('setting-str'), proxied: true, ttl: undefined, settings: { ipv4_only: 'yes' as unknown as boolean } } }) },
+  {
+    rule: 'settings: an unknown key',
+    codes: [9116],
+    make: () => ({ record: { ...a('unknown-setting'), settings: { cache: true } as Spec['settings'] } }),
+  },
+  {
+    rule: 'settings: flatten_cname on another type than CNAME',
+    codes: [9116],
+    make: () => ({ record: { ...a('flat-a'), settings: { flatten_cname: true } } }),
+  },
+  {
+    rule: 'settings: not a boolean',
+    codes: [9116],
+    make: () => ({ record: { ...a('setting-str'), proxied: true, ttl: undefined, settings: { ipv4_only: 'yes' as unknown as boolean } } }),
+  },
   { rule: 'A: not an IPv4 address', codes: [9005], make: () => ({ record: a('bad-a', '300.1.1.1') }) },
-  { rule: 'AAAA: not an IPv6 address', codes: [9006], make: () => ({ record: { name: 'bad-aaaa', type: 'AAAA', content: '2001:db8::zz', ttl: 300 } }) },
+  {
+    rule: 'AAAA: not an IPv6 address',
+    codes: [9006],
+    make: () => ({ record: { name: 'bad-aaaa', type: 'AAAA', content: '2001:db8::zz', ttl: 300 } }),
+  },
   { rule: "A: an address of the service's own network", codes: [9011], make: () => ({ record: a('own-net', '104.16.0.1') }) },
-  { rule: 'proxied: a private address', codes: [9003], make: () => ({ record: { name: 'private-proxied', type: 'A', content: '10.0.0.1', proxied: true } }) },
-  { rule: 'CNAME: target not a host name', codes: [9007], make: () => ({ record: { name: 'bad-cname', type: 'CNAME', content: 'a..example.net', ttl: 300 } }) },
-  { rule: 'CNAME: points to itself', codes: [9007], make: () => ({ record: { name: 'self', type: 'CNAME', content: `self.${ZONE}`, ttl: 300 } }) },
-  { rule: 'MX: target not a host name', codes: [9016], make: () => ({ record: { name: 'bad-mx', type: 'MX', content: 'mail server.example.net', priority: 10, ttl: 300 } }) },
-  { rule: 'NS: target not a host name', codes: [9016], make: () => ({ record: { name: 'bad-ns', type: 'NS', content: 'ns!.example.net', ttl: 300 } }) },
-  { rule: 'MX: priority missing', codes: [9100], make: () => ({ record: { name: 'no-prio', type: 'MX', content: 'mx.example.net', ttl: 300 } }) },
-  { rule: 'URI: priority over 65535', codes: [9100], make: () => ({ record: { name: '_big._tcp', type: 'URI', priority: 65536, data: { weight: 1, target: 'https://example.net/' }, ttl: 300 } }) },
+  {
+    rule: 'proxied: a private address',
+    codes: [9003],
+    make: () => ({ record: { name: 'private-proxied', type: 'A', content: '10.0.0.1', proxied: true } }),
+  },
+  {
+    rule: 'CNAME: target not a host name',
+    codes: [9007],
+    make: () => ({ record: { name: 'bad-cname', type: 'CNAME', content: 'a..example.net', ttl: 300 } }),
+  },
+  {
+    rule: 'CNAME: points to itself',
+    codes: [9007],
+    make: () => ({ record: { name: 'self', type: 'CNAME', content: `self.${ZONE}`, ttl: 300 } }),
+  },
+  {
+    rule: 'MX: target not a host name',
+    codes: [9016],
+    make: () => ({ record: { name: 'bad-mx', type: 'MX', content: 'mail server.example.net', priority: 10, ttl: 300 } }),
+  },
+  {
+    rule: 'NS: target not a host name',
+    codes: [9016],
+    make: () => ({ record: { name: 'bad-ns', type: 'NS', content: 'ns!.example.net', ttl: 300 } }),
+  },
+  {
+    rule: 'MX: priority missing',
+    codes: [9100],
+    make: () => ({ record: { name: 'no-prio', type: 'MX', content: 'mx.example.net', ttl: 300 } }),
+  },
+  {
+    rule: 'URI: priority over 65535',
+    codes: [9100],
+    make: () => ({
+      record: { name: '_big._tcp', type: 'URI', priority: 65536, data: { weight: 1, target: 'https://example.net/' }, ttl: 300 },
+    }),
+  },
   { rule: 'TXT: outside printable ASCII', codes: [9051], make: () => ({ record: txt('cafe', 'Café') }) },
   { rule: 'TXT: inconsistent quotation', codes: [9022], make: () => ({ record: txt('quotes', '"open') }) },
   { rule: 'TXT: over 4,096 bytes on the wire', codes: [9117], make: () => ({ record: txt('huge', 'h'.repeat(4100)) }) },
-  { rule: 'data: a required field missing (SRV port)', codes: [9101], make: () => ({ record: { name: '_x._tcp', type: 'SRV', data: { priority: 1, weight: 1, target: 'srv.example.net' }, ttl: 300 } }) },
-  { rule: 'data: an integer out of range (CAA flags)', codes: [9101], make: () => ({ record: { name: 'caa-flags', type: 'CAA', data: { flags: 256, tag: 'issue', value: 'letsencrypt.org' }, ttl: 300 } }) },
-  { rule: 'data: not hexadecimal (SSHFP fingerprint)', codes: [9101], make: () => ({ record: { name: 'sshfp-hex', type: 'SSHFP', data: { algorithm: 4, type: 2, fingerprint: 'zz'.repeat(32) }, ttl: 300 } }) },
-  { rule: 'data: not base64 (DNSKEY public_key)', codes: [9101], make: () => ({ record: { name: 'key', type: 'DNSKEY', data: { flags: 257, protocol: 3, algorithm: 13, public_key: 'not base64!' }, ttl: 300 } }) },
-  { rule: 'data: not one of the values (LOC lat_direction)', codes: [9101], make: () => ({ record: { name: 'loc', type: 'LOC', data: { lat_degrees: 1, lat_minutes: 2, lat_seconds: 3, lat_direction: 'X', long_degrees: 4, long_minutes: 5, long_seconds: 6, long_direction: 'E', altitude: 0, size: 1, precision_horz: 100, precision_vert: 10 }, ttl: 300 } }) },
-  { rule: 'data: a host name field that is not one (SRV target)', codes: [9101], make: () => ({ record: { name: '_y._tcp', type: 'SRV', data: { priority: 1, weight: 1, port: 80, target: 'bad host.example.net' }, ttl: 300 } }) },
-  { rule: 'OPENPGPKEY: content not base64', codes: [9101], make: () => ({ record: { name: 'pgp', type: 'OPENPGPKEY', content: 'not base64!', ttl: 300 } }) },
-  { rule: 'SRV: the retired service/proto/name data fields', codes: [9102], make: () => ({ record: { name: '_z._tcp', type: 'SRV', data: { service: '_z', proto: '_tcp', priority: 1, weight: 1, port: 80, target: 'srv.example.net' }, ttl: 300 } }) },
-  { rule: 'DS: no NS at its name', codes: [9115], make: () => ({ record: { name: 'nodeleg', type: 'DS', data: { key_tag: 1, algorithm: 13, digest_type: 2, digest: 'AB'.repeat(32) }, ttl: 300 } }) },
+  {
+    rule: 'data: a required field missing (SRV port)',
+    codes: [9101],
+    make: () => ({ record: { name: '_x._tcp', type: 'SRV', data: { priority: 1, weight: 1, target: 'srv.example.net' }, ttl: 300 } }),
+  },
+  {
+    rule: 'data: an integer out of range (CAA flags)',
+    codes: [9101],
+    make: () => ({ record: { name: 'caa-flags', type: 'CAA', data: { flags: 256, tag: 'issue', value: 'letsencrypt.org' }, ttl: 300 } }),
+  },
+  {
+    rule: 'data: not hexadecimal (SSHFP fingerprint)',
+    codes: [9101],
+    make: () => ({ record: { name: 'sshfp-hex', type: 'SSHFP', data: { algorithm: 4, type: 2, fingerprint: 'zz'.repeat(32) }, ttl: 300 } }),
+  },
+  {
+    rule: 'data: not base64 (DNSKEY public_key)',
+    codes: [9101],
+    make: () => ({
+      record: { name: 'key', type: 'DNSKEY', data: { flags: 257, protocol: 3, algorithm: 13, public_key: 'not base64!' }, ttl: 300 },
+    }),
+  },
+  {
+    rule: 'data: not one of the values (LOC lat_direction)',
+    codes: [9101],
+    make: () => ({
+      record: {
+        name: 'loc',
+        type: 'LOC',
+        data: {
+          lat_degrees: 1,
+          lat_minutes: 2,
+          lat_seconds: 3,
+          lat_direction: 'X',
+          long_degrees: 4,
+          long_minutes: 5,
+          long_seconds: 6,
+          long_direction: 'E',
+          altitude: 0,
+          size: 1,
+          precision_horz: 100,
+          precision_vert: 10,
+        },
+        ttl: 300,
+      },
+    }),
+  },
+  {
+    rule: 'data: a host name field that is not one (SRV target)',
+    codes: [9101],
+    make: () => ({
+      record: { name: '_y._tcp', type: 'SRV', data: { priority: 1, weight: 1, port: 80, target: 'bad host.example.net' }, ttl: 300 },
+    }),
+  },
+  {
+    rule: 'OPENPGPKEY: content not base64',
+    codes: [9101],
+    make: () => ({ record: { name: 'pgp', type: 'OPENPGPKEY', content: 'not base64!', ttl: 300 } }),
+  },
+  {
+    rule: 'SRV: the retired service/proto/name data fields',
+    codes: [9102],
+    make: () => ({
+      record: {
+        name: '_z._tcp',
+        type: 'SRV',
+        data: { service: '_z', proto: '_tcp', priority: 1, weight: 1, port: 80, target: 'srv.example.net' },
+        ttl: 300,
+      },
+    }),
+  },
+  {
+    rule: 'DS: no NS at its name',
+    codes: [9115],
+    make: () => ({
+      record: { name: 'nodeleg', type: 'DS', data: { key_tag: 1, algorithm: 13, digest_type: 2, digest: 'AB'.repeat(32) }, ttl: 300 },
+    }),
+  },
   {
     rule: 'RRset: over 8,192 characters of content at one name and type',
     codes: [9118],
@@ -94,7 +235,9 @@ const MUTATIONS: readonly Mutation[] = [
     sameName: true,
     make: (zone) => {
       const ns = firstOf(zone, 'NS');
-      return ns !== undefined ? { record: txt(ns.name, 'beside the delegation') } : { before: [{ name: 'deleg', type: 'NS', content: 'ns1.example.net', ttl: 300 }], record: txt('deleg', 'beside') };
+      return ns !== undefined
+        ? { record: txt(ns.name, 'beside the delegation') }
+        : { before: [{ name: 'deleg', type: 'NS', content: 'ns1.example.net', ttl: 300 }], record: txt('deleg', 'beside') };
     },
   },
   {
@@ -112,7 +255,9 @@ const MUTATIONS: readonly Mutation[] = [
     sameName: true,
     make: (zone) => {
       const c = firstOf(zone, 'CNAME');
-      return c !== undefined ? { record: a(c.name) } : { before: [{ name: 'alias', type: 'CNAME', content: 'elsewhere.example.net', ttl: 300 }], record: a('alias') };
+      return c !== undefined
+        ? { record: a(c.name) }
+        : { before: [{ name: 'alias', type: 'CNAME', content: 'elsewhere.example.net', ttl: 300 }], record: a('alias') };
     },
   },
   {
@@ -124,7 +269,10 @@ const MUTATIONS: readonly Mutation[] = [
   {
     rule: 'proxied CNAME: its chain in the zone ends at a name without A/AAAA',
     codes: [9014],
-    make: () => ({ before: [txt('no-address', 'only text here')], record: { name: 'chain', type: 'CNAME', content: `no-address.${ZONE}`, proxied: true } }),
+    make: () => ({
+      before: [txt('no-address', 'only text here')],
+      record: { name: 'chain', type: 'CNAME', content: `no-address.${ZONE}`, proxied: true },
+    }),
   },
 ];
 
@@ -155,22 +303,31 @@ async function emulatorRefusal(zone: readonly Spec[], broken: Spec): Promise<num
 }
 
 describe('a record that breaks a rule of the service is an error at validate, on its line', () => {
-  it.each(MUTATIONS)('$rule', async (m) => {
-    const property = fc.asyncProperty(validZone, async (valid) => {
-      const { before = [], record } = m.make(valid);
-      const zone = [...valid, ...before];
-      const file = zoneFileOf([...zone, record]);
-      const line = lineOfRecord(zone.length);
-      const lines = new Set([line, ...(m.sameName ? zone.flatMap((s, i) => (s.name === record.name ? [lineOfRecord(i)] : [])) : [])]);
-      const errors = loadZoneFile({ path: 'zone.yaml', text: file }, {}).problems.filter((p) => p.severity === 'error');
-      expect(errors.filter((p) => lines.has(p.line)).map(formatProblem), `no error on line ${line} for ${JSON.stringify(record)}; got:\n${errors.map(formatProblem).join('\n')}`).not.toEqual([]);
-      expect(m.codes, `the emulator's answer to ${JSON.stringify(record)}`).toContain(await emulatorRefusal(zone, record));
-    });
-    try {
-      await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
-    } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
-      throw new Error(`refused-at-validate (${m.rule}) failed with seed ${SEED} (replay: PROPERTY_SEED=${SEED} npx vitest run test/property/refused-at-validate.test.ts)${cause}`);
-    }
-  }, 60_000);
+  it.each(MUTATIONS)(
+    '$rule',
+    async (m) => {
+      const property = fc.asyncProperty(validZone, async (valid) => {
+        const { before = [], record } = m.make(valid);
+        const zone = [...valid, ...before];
+        const file = zoneFileOf([...zone, record]);
+        const line = lineOfRecord(zone.length);
+        const lines = new Set([line, ...(m.sameName ? zone.flatMap((s, i) => (s.name === record.name ? [lineOfRecord(i)] : [])) : [])]);
+        const errors = loadZoneFile({ path: 'zone.yaml', text: file }, {}).problems.filter((p) => p.severity === 'error');
+        expect(
+          errors.filter((p) => lines.has(p.line)).map(formatProblem),
+          `no error on line ${line} for ${JSON.stringify(record)}; got:\n${errors.map(formatProblem).join('\n')}`,
+        ).not.toEqual([]);
+        expect(m.codes, `the emulator's answer to ${JSON.stringify(record)}`).toContain(await emulatorRefusal(zone, record));
+      });
+      try {
+        await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
+      } catch (err) {
+        const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
+        throw new Error(
+          `refused-at-validate (${m.rule}) failed with seed ${SEED} (replay: PROPERTY_SEED=${SEED} npx vitest run test/property/refused-at-validate.test.ts)${cause}`,
+        );
+      }
+    },
+    60_000,
+  );
 });

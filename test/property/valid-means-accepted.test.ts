@@ -69,10 +69,16 @@ function expectedLive(s: Spec): Record<string, unknown> {
     proxied: s.proxied === true,
     comment: s.comment ?? null,
     tags: [...(s.tags ?? [])].sort(),
-    settings: { flatten_cname: s.settings?.flatten_cname ?? false, ipv4_only: s.settings?.ipv4_only ?? false, ipv6_only: s.settings?.ipv6_only ?? false },
+    settings: {
+      flatten_cname: s.settings?.flatten_cname ?? false,
+      ipv4_only: s.settings?.ipv4_only ?? false,
+      ipv6_only: s.settings?.ipv6_only ?? false,
+    },
   };
   if (s.type === 'TXT') out.content = s.txt;
-  else if (s.content !== undefined) out.content = ['CNAME', 'MX', 'NS', 'PTR'].includes(s.type) && s.content !== '.' ? s.content.toLowerCase().replace(/\.$/, '') : s.content;
+  else if (s.content !== undefined)
+    out.content =
+      ['CNAME', 'MX', 'NS', 'PTR'].includes(s.type) && s.content !== '.' ? s.content.toLowerCase().replace(/\.$/, '') : s.content;
   if (s.data !== undefined) out.data = Object.fromEntries(Object.entries(s.data).map(([k, v]) => [k, storedField(s.type, k, v)]));
   if (s.priority !== undefined) out.priority = s.priority;
   return out;
@@ -87,7 +93,11 @@ function liveFields(r: ListedRecord & { settings?: Record<string, unknown> }, s:
     proxied: r.proxied,
     comment: r.comment ?? null,
     tags: [...r.tags].sort(),
-    settings: { flatten_cname: r.settings?.flatten_cname ?? false, ipv4_only: r.settings?.ipv4_only ?? false, ipv6_only: r.settings?.ipv6_only ?? false },
+    settings: {
+      flatten_cname: r.settings?.flatten_cname ?? false,
+      ipv4_only: r.settings?.ipv4_only ?? false,
+      ipv6_only: r.settings?.ipv6_only ?? false,
+    },
   };
   if (s.type === 'TXT') out.content = txtText(r.content);
   else if (s.content !== undefined) out.content = r.content;
@@ -108,7 +118,10 @@ function compareFieldByField(specs: readonly Spec[], live: readonly ListedRecord
     }
     left.splice(i, 1);
   }
-  expect(left.map((r) => `${r.name} ${r.type}`), 'live records the file does not have').toEqual([]);
+  expect(
+    left.map((r) => `${r.name} ${r.type}`),
+    'live records the file does not have',
+  ).toEqual([]);
 }
 
 it('covers every record type zonectl supports', () => {
@@ -133,6 +146,8 @@ it('a valid file is applied without refusal, re-plans clean, equals the file fie
     await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
-    throw new Error(`valid-means-accepted failed with seed ${SEED} (replay: PROPERTY_SEED=${SEED} npx vitest run test/property/valid-means-accepted.test.ts)\n${String(err instanceof Error ? err.message : err)}${cause}`);
+    throw new Error(
+      `valid-means-accepted failed with seed ${SEED} (replay: PROPERTY_SEED=${SEED} npx vitest run test/property/valid-means-accepted.test.ts)\n${String(err instanceof Error ? err.message : err)}${cause}`,
+    );
   }
 }, 120_000);

@@ -24,12 +24,50 @@ import fc from 'fast-check';
 export const ZONE = 'example.com';
 
 export type RecordType =
-  | 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'CAA' | 'SRV' | 'SVCB' | 'HTTPS' | 'PTR' | 'NS' | 'DS' | 'DNSKEY'
-  | 'URI' | 'NAPTR' | 'SSHFP' | 'TLSA' | 'SMIMEA' | 'CERT' | 'LOC' | 'OPENPGPKEY';
+  | 'A'
+  | 'AAAA'
+  | 'CNAME'
+  | 'MX'
+  | 'TXT'
+  | 'CAA'
+  | 'SRV'
+  | 'SVCB'
+  | 'HTTPS'
+  | 'PTR'
+  | 'NS'
+  | 'DS'
+  | 'DNSKEY'
+  | 'URI'
+  | 'NAPTR'
+  | 'SSHFP'
+  | 'TLSA'
+  | 'SMIMEA'
+  | 'CERT'
+  | 'LOC'
+  | 'OPENPGPKEY';
 
 export const ALL_TYPES: readonly RecordType[] = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'CAA', 'SRV', 'SVCB', 'HTTPS', 'PTR', 'NS', 'DS', 'DNSKEY',
-  'URI', 'NAPTR', 'SSHFP', 'TLSA', 'SMIMEA', 'CERT', 'LOC', 'OPENPGPKEY',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'CAA',
+  'SRV',
+  'SVCB',
+  'HTTPS',
+  'PTR',
+  'NS',
+  'DS',
+  'DNSKEY',
+  'URI',
+  'NAPTR',
+  'SSHFP',
+  'TLSA',
+  'SMIMEA',
+  'CERT',
+  'LOC',
+  'OPENPGPKEY',
 ];
 
 /** A record as written in the file (the API's field names; `name` relative, `@` the apex). */
@@ -62,23 +100,54 @@ const hex = (min: number, max = min) =>
     const h = Buffer.from(b).toString('hex');
     return lower ? h : h.toUpperCase();
   });
-const base64 = (min: number, max: number) => fc.uint8Array({ minLength: min, maxLength: max }).map((b) => Buffer.from(b).toString('base64'));
+const base64 = (min: number, max: number) =>
+  fc.uint8Array({ minLength: min, maxLength: max }).map((b) => Buffer.from(b).toString('base64'));
 /** A host name outside the zone, sometimes upper-case or with a trailing dot (stored lower-case, without it). */
 const outsideHost = fc
-  .tuple(fc.constantFrom('mx1', 'mail', 'target', 'cdn-edge', 'ns1', 'srv'), fc.constantFrom('example.net', 'example.org', 'provider.example'), fc.boolean(), fc.boolean())
+  .tuple(
+    fc.constantFrom('mx1', 'mail', 'target', 'cdn-edge', 'ns1', 'srv'),
+    fc.constantFrom('example.net', 'example.org', 'provider.example'),
+    fc.boolean(),
+    fc.boolean(),
+  )
   .map(([l, d, upper, dot]) => `${upper ? l.toUpperCase() : l}.${d}${dot ? '.' : ''}`);
 /** Public addresses outside the service's network and the special ranges (so that they may be proxied). */
-const v4 = fc.tuple(fc.constantFrom(11, 23, 45, 62, 81, 93, 151, 185), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map((p) => p.join('.'));
-const v6 = fc.tuple(fc.integer({ min: 1, max: 0xffff }), fc.integer({ min: 1, max: 0xffff })).map(([a, b]) => `2a01:4f8:${a.toString(16)}::${b.toString(16)}`);
+const v4 = fc
+  .tuple(
+    fc.constantFrom(11, 23, 45, 62, 81, 93, 151, 185),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 1, max: 254 }),
+  )
+  .map((p) => p.join('.'));
+const v6 = fc
+  .tuple(fc.integer({ min: 1, max: 0xffff }), fc.integer({ min: 1, max: 0xffff }))
+  .map(([a, b]) => `2a01:4f8:${a.toString(16)}::${b.toString(16)}`);
 const ttl = fc.oneof(fc.constant(1), fc.constantFrom(60, 300, 3600, 86400), fc.integer({ min: 60, max: 86400 }));
 /** Printable ASCII without `"` and `\` (see the file's comment). */
-const txtChar = fc.integer({ min: 0x20, max: 0x7e }).filter((c) => c !== 0x22 && c !== 0x5c).map((c) => String.fromCharCode(c));
-const txtText = fc.oneof(
-  fc.array(txtChar, { minLength: 1, maxLength: 60 }).map((a) => a.join('')),
-  fc.array(txtChar, { minLength: 200, maxLength: 700 }).map((a) => a.join('')),
-).filter((t) => t.trim() === t && t.length > 0);
-const comment = fc.array(fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), { minLength: 1, maxLength: 80 }).map((a) => a.join('').trim()).filter((c) => c !== '');
-const tags = fc.uniqueArray(fc.tuple(fc.constantFrom('team', 'env', 'owner', 'ticket', 'bare'), fc.constantFrom('', ':dns', ':prod', ':a-1')).map(([k, v]) => `${k}${v}`), { maxLength: 3, selector: (t) => t.split(':')[0] });
+const txtChar = fc
+  .integer({ min: 0x20, max: 0x7e })
+  .filter((c) => c !== 0x22 && c !== 0x5c)
+  .map((c) => String.fromCharCode(c));
+const txtText = fc
+  .oneof(
+    fc.array(txtChar, { minLength: 1, maxLength: 60 }).map((a) => a.join('')),
+    fc.array(txtChar, { minLength: 200, maxLength: 700 }).map((a) => a.join('')),
+  )
+  .filter((t) => t.trim() === t && t.length > 0);
+const comment = fc
+  .array(
+    fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    { minLength: 1, maxLength: 80 },
+  )
+  .map((a) => a.join('').trim())
+  .filter((c) => c !== '');
+const tags = fc.uniqueArray(
+  fc
+    .tuple(fc.constantFrom('team', 'env', 'owner', 'ticket', 'bare'), fc.constantFrom('', ':dns', ':prod', ':a-1'))
+    .map(([k, v]) => `${k}${v}`),
+  { maxLength: 3, selector: (t) => t.split(':')[0] },
+);
 
 type Body = Omit<Spec, 'name' | 'type' | 'ttl' | 'comment' | 'tags' | 'proxied' | 'settings'>;
 
@@ -88,38 +157,132 @@ const BODIES: Record<RecordType, fc.Arbitrary<Body>> = {
   AAAA: v6.map((content) => ({ content })),
   CNAME: outsideHost.map((content) => ({ content })),
   MX: fc.oneof(
-    { weight: 9, arbitrary: fc.tuple(outsideHost, fc.integer({ min: 0, max: 65535 })).map(([content, priority]) => ({ content, priority })) },
+    {
+      weight: 9,
+      arbitrary: fc.tuple(outsideHost, fc.integer({ min: 0, max: 65535 })).map(([content, priority]) => ({ content, priority })),
+    },
     // A null MX (RFC 7505): "." with priority 0.
     { weight: 1, arbitrary: fc.constant({ content: '.', priority: 0 }) },
   ),
   TXT: fc.tuple(txtText, fc.boolean()).map(([t, quoted]) => ({ txt: t, content: quoted && t.length <= 255 ? `"${t}"` : t })),
-  CAA: fc.record({ flags: fc.constantFrom(0, 128), tag: fc.constantFrom('issue', 'issuewild', 'iodef'), value: fc.constantFrom('letsencrypt.org', 'pki.goog', 'mailto:security@example.com') })
+  CAA: fc
+    .record({
+      flags: fc.constantFrom(0, 128),
+      tag: fc.constantFrom('issue', 'issuewild', 'iodef'),
+      value: fc.constantFrom('letsencrypt.org', 'pki.goog', 'mailto:security@example.com'),
+    })
     .map((d) => ({ data: d.tag === 'iodef' ? d : { ...d, value: d.value.startsWith('mailto') ? 'sectigo.com' : d.value } })),
-  SRV: fc.record({ priority: fc.integer({ min: 0, max: 65535 }), weight: fc.integer({ min: 0, max: 65535 }), port: fc.integer({ min: 1, max: 65535 }), target: outsideHost }).map((data) => ({ data })),
-  SVCB: fc.record({ priority: fc.integer({ min: 1, max: 100 }), target: outsideHost, value: fc.constantFrom('alpn="h2"', 'alpn="h3,h2" port=8443', 'port=853') }).map((data) => ({ data })),
-  HTTPS: fc.record({ priority: fc.integer({ min: 1, max: 100 }), target: fc.constantFrom('.', 'svc.example.net'), value: fc.constantFrom('alpn="h3,h2"', 'alpn="h2" ipv4hint=93.184.216.34', 'port=8443') }).map((data) => ({ data })),
+  SRV: fc
+    .record({
+      priority: fc.integer({ min: 0, max: 65535 }),
+      weight: fc.integer({ min: 0, max: 65535 }),
+      port: fc.integer({ min: 1, max: 65535 }),
+      target: outsideHost,
+    })
+    .map((data) => ({ data })),
+  SVCB: fc
+    .record({
+      priority: fc.integer({ min: 1, max: 100 }),
+      target: outsideHost,
+      value: fc.constantFrom('alpn="h2"', 'alpn="h3,h2" port=8443', 'port=853'),
+    })
+    .map((data) => ({ data })),
+  HTTPS: fc
+    .record({
+      priority: fc.integer({ min: 1, max: 100 }),
+      target: fc.constantFrom('.', 'svc.example.net'),
+      value: fc.constantFrom('alpn="h3,h2"', 'alpn="h2" ipv4hint=93.184.216.34', 'port=8443'),
+    })
+    .map((data) => ({ data })),
   PTR: outsideHost.map((content) => ({ content })),
   NS: outsideHost.map((content) => ({ content })),
-  DS: fc.oneof(
-    fc.record({ key_tag: fc.integer({ min: 0, max: 65535 }), algorithm: fc.constantFrom(8, 13, 15), digest_type: fc.constant(2), digest: hex(32) }),
-    fc.record({ key_tag: fc.integer({ min: 0, max: 65535 }), algorithm: fc.constantFrom(8, 13), digest_type: fc.constant(4), digest: hex(48) }),
-  ).map((data) => ({ data })),
-  DNSKEY: fc.record({ flags: fc.constantFrom(256, 257), protocol: fc.constant(3), algorithm: fc.constantFrom(8, 13, 15), public_key: base64(32, 64) }).map((data) => ({ data })),
-  URI: fc.tuple(fc.integer({ min: 0, max: 65535 }), fc.integer({ min: 0, max: 65535 }), fc.constantFrom('https://www.example.net/', 'ftp://ftp.example.org/pub', 'sip:info@example.net')).map(([priority, weight, target]) => ({ priority, data: { weight, target } })),
-  NAPTR: fc.record({ order: fc.integer({ min: 0, max: 65535 }), preference: fc.integer({ min: 0, max: 65535 }), flags: fc.constantFrom('U', 'S', 'A', ''), service: fc.constantFrom('E2U+sip', 'SIP+D2U', ''), regex: fc.constantFrom('', '!^.*$!sip:info@example.net!'), replacement: fc.constantFrom('.', '_sip._udp.example.net') })
+  DS: fc
+    .oneof(
+      fc.record({
+        key_tag: fc.integer({ min: 0, max: 65535 }),
+        algorithm: fc.constantFrom(8, 13, 15),
+        digest_type: fc.constant(2),
+        digest: hex(32),
+      }),
+      fc.record({
+        key_tag: fc.integer({ min: 0, max: 65535 }),
+        algorithm: fc.constantFrom(8, 13),
+        digest_type: fc.constant(4),
+        digest: hex(48),
+      }),
+    )
+    .map((data) => ({ data })),
+  DNSKEY: fc
+    .record({
+      flags: fc.constantFrom(256, 257),
+      protocol: fc.constant(3),
+      algorithm: fc.constantFrom(8, 13, 15),
+      public_key: base64(32, 64),
+    })
+    .map((data) => ({ data })),
+  URI: fc
+    .tuple(
+      fc.integer({ min: 0, max: 65535 }),
+      fc.integer({ min: 0, max: 65535 }),
+      fc.constantFrom('https://www.example.net/', 'ftp://ftp.example.org/pub', 'sip:info@example.net'),
+    )
+    .map(([priority, weight, target]) => ({ priority, data: { weight, target } })),
+  NAPTR: fc
+    .record({
+      order: fc.integer({ min: 0, max: 65535 }),
+      preference: fc.integer({ min: 0, max: 65535 }),
+      flags: fc.constantFrom('U', 'S', 'A', ''),
+      service: fc.constantFrom('E2U+sip', 'SIP+D2U', ''),
+      regex: fc.constantFrom('', '!^.*$!sip:info@example.net!'),
+      replacement: fc.constantFrom('.', '_sip._udp.example.net'),
+    })
     .map((d) => ({ data: d.regex !== '' ? { ...d, replacement: '.' } : d })),
-  SSHFP: fc.oneof(
-    fc.record({ algorithm: fc.integer({ min: 1, max: 4 }), type: fc.constant(1), fingerprint: hex(20) }),
-    fc.record({ algorithm: fc.integer({ min: 1, max: 4 }), type: fc.constant(2), fingerprint: hex(32) }),
-  ).map((data) => ({ data })),
-  TLSA: fc.record({ usage: fc.integer({ min: 0, max: 3 }), selector: fc.integer({ min: 0, max: 1 }), matching_type: fc.constant(1), certificate: hex(32) }).map((data) => ({ data })),
-  SMIMEA: fc.record({ usage: fc.integer({ min: 0, max: 3 }), selector: fc.integer({ min: 0, max: 1 }), matching_type: fc.constant(2), certificate: hex(64) }).map((data) => ({ data })),
-  CERT: fc.record({ type: fc.integer({ min: 1, max: 8 }), key_tag: fc.integer({ min: 0, max: 65535 }), algorithm: fc.constantFrom(5, 8, 13), certificate: base64(24, 96) }).map((data) => ({ data })),
-  LOC: fc.record({
-    lat_degrees: fc.integer({ min: 0, max: 89 }), lat_minutes: fc.integer({ min: 0, max: 59 }), lat_seconds: fc.integer({ min: 0, max: 59999 }).map((n) => n / 1000), lat_direction: fc.constantFrom('N', 'S'),
-    long_degrees: fc.integer({ min: 0, max: 179 }), long_minutes: fc.integer({ min: 0, max: 59 }), long_seconds: fc.integer({ min: 0, max: 59999 }).map((n) => n / 1000), long_direction: fc.constantFrom('E', 'W'),
-    altitude: fc.integer({ min: -100000, max: 4000000 }).map((n) => n / 100), size: fc.constantFrom(0, 1, 10, 100), precision_horz: fc.constantFrom(0, 100, 10000), precision_vert: fc.constantFrom(0, 10, 100),
-  }).map((data) => ({ data })),
+  SSHFP: fc
+    .oneof(
+      fc.record({ algorithm: fc.integer({ min: 1, max: 4 }), type: fc.constant(1), fingerprint: hex(20) }),
+      fc.record({ algorithm: fc.integer({ min: 1, max: 4 }), type: fc.constant(2), fingerprint: hex(32) }),
+    )
+    .map((data) => ({ data })),
+  TLSA: fc
+    .record({
+      usage: fc.integer({ min: 0, max: 3 }),
+      selector: fc.integer({ min: 0, max: 1 }),
+      matching_type: fc.constant(1),
+      certificate: hex(32),
+    })
+    .map((data) => ({ data })),
+  SMIMEA: fc
+    .record({
+      usage: fc.integer({ min: 0, max: 3 }),
+      selector: fc.integer({ min: 0, max: 1 }),
+      matching_type: fc.constant(2),
+      certificate: hex(64),
+    })
+    .map((data) => ({ data })),
+  CERT: fc
+    .record({
+      type: fc.integer({ min: 1, max: 8 }),
+      key_tag: fc.integer({ min: 0, max: 65535 }),
+      algorithm: fc.constantFrom(5, 8, 13),
+      certificate: base64(24, 96),
+    })
+    .map((data) => ({ data })),
+  LOC: fc
+    .record({
+      lat_degrees: fc.integer({ min: 0, max: 89 }),
+      lat_minutes: fc.integer({ min: 0, max: 59 }),
+      lat_seconds: fc.integer({ min: 0, max: 59999 }).map((n) => n / 1000),
+      lat_direction: fc.constantFrom('N', 'S'),
+      long_degrees: fc.integer({ min: 0, max: 179 }),
+      long_minutes: fc.integer({ min: 0, max: 59 }),
+      long_seconds: fc.integer({ min: 0, max: 59999 }).map((n) => n / 1000),
+      long_direction: fc.constantFrom('E', 'W'),
+      altitude: fc.integer({ min: -100000, max: 4000000 }).map((n) => n / 100),
+      size: fc.constantFrom(0, 1, 10, 100),
+      precision_horz: fc.constantFrom(0, 100, 10000),
+      precision_vert: fc.constantFrom(0, 10, 100),
+    })
+    .map((data) => ({ data })),
   OPENPGPKEY: base64(24, 120).map((content) => ({ content })),
 };
 
@@ -127,7 +290,13 @@ const PROXIABLE = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 /** One record of `type`, with the fields every record may carry. */
 function recordOf(type: RecordType): fc.Arbitrary<Spec> {
-  const name = PROXIABLE.has(type) ? fc.constantFrom(...HOST_NAMES) : type === 'NS' ? fc.constantFrom(...CUT_NAMES) : type === 'DS' ? fc.constantFrom(...CUT_NAMES) : ANY_NAME;
+  const name = PROXIABLE.has(type)
+    ? fc.constantFrom(...HOST_NAMES)
+    : type === 'NS'
+      ? fc.constantFrom(...CUT_NAMES)
+      : type === 'DS'
+        ? fc.constantFrom(...CUT_NAMES)
+        : ANY_NAME;
   return fc
     .record({
       name,
@@ -157,7 +326,12 @@ function recordOf(type: RecordType): fc.Arbitrary<Spec> {
 
 /** What makes two records of one type at one name the same record for the service. */
 function identity(s: Spec): string {
-  const value = s.type === 'TXT' ? s.txt : s.content !== undefined ? s.content.toLowerCase().replace(/\.$/, '') : JSON.stringify(s.data, (_k, v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  const value =
+    s.type === 'TXT'
+      ? s.txt
+      : s.content !== undefined
+        ? s.content.toLowerCase().replace(/\.$/, '')
+        : JSON.stringify(s.data, (_k, v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return `${s.name} ${s.type} ${value} ${s.priority ?? ''}`;
 }
 

@@ -15,13 +15,26 @@ function planned(zone: string, yaml: string, live: LiveRecord[] = []): ZoneRepor
   return { kind: 'planned', zone, file: `${zone}.yaml`, plan };
 }
 
-const live = (id: string, name: string, type: 'A' | 'TXT', content: string): LiveRecord => ({ id, name, type, content, ttl: 1, proxied: false });
+const live = (id: string, name: string, type: 'A' | 'TXT', content: string): LiveRecord => ({
+  id,
+  name,
+  type,
+  content,
+  ttl: 1,
+  proxied: false,
+});
 
 describe('markdown report', () => {
   it('table first, then destructive changes and refusals, then folded details; drift says drift', () => {
     const deletes = planned('b.example', 'manage: { unmanaged: delete }\nrecords: []\n', [live('r1', 'old.b.example', 'A', '192.0.2.9')]);
     const creates = planned('a.example', 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    const failed: ZoneReport = { kind: 'failed', zone: 'c.example', file: 'c.example.yaml', code: 'ZONE_LOOKUP', message: 'zone "c.example" not found' };
+    const failed: ZoneReport = {
+      kind: 'failed',
+      zone: 'c.example',
+      file: 'c.example.yaml',
+      code: 'ZONE_LOOKUP',
+      message: 'zone "c.example" not found',
+    };
     const md = renderMarkdownReport([creates, deletes, failed], { kind: 'drift' });
     expect(md.startsWith('### zonectl drift\n')).toBe(true);
     const table = md.indexOf('| zone | create | update | delete | unmanaged | warnings |');
@@ -48,16 +61,20 @@ describe('markdown report', () => {
   });
 
   it('stays below 65,536 characters with thousands of changes, and says how many are not shown', () => {
-    const records = Array.from({ length: 3000 }, (_, i) => `  - { name: host-${i}, type: TXT, content: "${'v'.repeat(40)}-${i}" }`).join('\n');
+    const records = Array.from({ length: 3000 }, (_, i) => `  - { name: host-${i}, type: TXT, content: "${'v'.repeat(40)}-${i}" }`).join(
+      '\n',
+    );
     const big = planned('big.example', `records:\n${records}\n`);
-    const many = Array.from({ length: 400 }, (_, i) => planned(`z${i}.example`, 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n'));
+    const many = Array.from({ length: 400 }, (_, i) =>
+      planned(`z${i}.example`, 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n'),
+    );
     const md = renderMarkdownReport([big, ...many]);
     expect(md.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
     const m = /\*\*(\d+) more changes not shown\*\*/.exec(md);
     expect(m).not.toBeNull();
     const shownCreates = (md.match(/^\+ /gm) ?? []).length;
     expect(shownCreates + Number(m![1])).toBe(3000 + 400);
-    expect(md).toContain('the full plan is in the job\'s text output');
+    expect(md).toContain("the full plan is in the job's text output");
     // The table comes first and the details of what fits follow.
     expect(md.indexOf('| `big.example` | 3000 |')).toBeGreaterThan(0);
   });
@@ -65,7 +82,9 @@ describe('markdown report', () => {
   it('a long TXT change is a word diff of the two texts', () => {
     const before = 'v=spf1 include:_spf.google.com include:mailgun.org include:sendgrid.net include:servers.mcsv.net ip4:192.0.2.0/24 -all';
     const after = before.replace('include:mailgun.org ', '').replace('-all', '~all');
-    const plan = planned('m.example', `records:\n  - { name: "@", type: TXT, content: "${after}" }\n`, [live('t1', 'm.example', 'TXT', before)]);
+    const plan = planned('m.example', `records:\n  - { name: "@", type: TXT, content: "${after}" }\n`, [
+      live('t1', 'm.example', 'TXT', before),
+    ]);
     const md = renderMarkdownReport([plan]);
     expect(md).toContain('! m.example TXT (word diff: [-removed-] {+added+})');
     expect(md).toContain('include:[-mailgun.org include:-]sendgrid.net');

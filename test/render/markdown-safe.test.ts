@@ -9,7 +9,16 @@ import { codeSpan, fenceFor, htmlCode, htmlText, markdownText } from '../../src/
 
 const md = new MarkdownIt({ html: true });
 const render = (text: string): string => md.render(text);
-const HOSTILE = ['</details><img src=x>', '<!-- hidden', '@someone', '``a`b``', '`edge`', 'a|b', 'x\ny\r\u001b]0;t\u0007', '*bold* _em_ [l](http://x) ~~s~~ \\'];
+const HOSTILE = [
+  '</details><img src=x>',
+  '<!-- hidden',
+  '@someone',
+  '``a`b``',
+  '`edge`',
+  'a|b',
+  'x\ny\r\u001b]0;t\u0007',
+  '*bold* _em_ [l](http://x) ~~s~~ \\',
+];
 
 describe('markdown-safe', () => {
   it('codeSpan: one code element holding exactly the (printable) text, whatever backticks it has', () => {
@@ -18,9 +27,16 @@ describe('markdown-safe', () => {
       expect(html.match(/<code>/g)?.length, text).toBe(1);
       expect(html, text).not.toMatch(/<img|<!--|<\/details>|<em>|<strong>|<a /);
       const inner = html.slice(html.indexOf('<code>') + 6, html.indexOf('</code>'));
-      expect(md.utils.unescapeAll(inner.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')), text).toBe(
-        text.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace('\u001b', '\\u001b').replace('\u0007', '\\u0007'),
-      );
+      expect(
+        md.utils.unescapeAll(
+          inner
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"')
+            .replace(/&amp;/g, '&'),
+        ),
+        text,
+      ).toBe(text.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace('\u001b', '\\u001b').replace('\u0007', '\\u0007'));
     }
   });
 

@@ -43,7 +43,11 @@ const openapi = (file: string, zoneFile: string): RecordedFixture => ({
   name: `OpenAPI example ${file}`,
   source: 'openapi-examples',
   zoneFile,
-  zone: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.com', records: { kind: 'records', records: [json('openapi-examples', file)] } },
+  zone: {
+    id: '023e105f4ecef8ad9ca31a8372d0c353',
+    name: 'example.com',
+    records: { kind: 'records', records: [json('openapi-examples', file)] },
+  },
   readCount: 1,
 });
 
@@ -103,7 +107,11 @@ export const FIXTURES: readonly RecordedFixture[] = [
     name: 'caddyserver/caddy#7301 listing',
     source: 'caddy-issue-7301',
     zoneFile: 'caddy-issue-7301.yaml',
-    zone: { id: 'c0ddf1e0c0ddf1e0c0ddf1e0c0ddf1e0', name: '958386.xyz', records: { kind: 'records', records: json('caddy-issue-7301', 'records.json') as unknown[] } },
+    zone: {
+      id: 'c0ddf1e0c0ddf1e0c0ddf1e0c0ddf1e0',
+      name: '958386.xyz',
+      records: { kind: 'records', records: json('caddy-issue-7301', 'records.json') as unknown[] },
+    },
     readCount: 2,
   },
   openapi('svcb.json', 'openapi-svcb.yaml'),

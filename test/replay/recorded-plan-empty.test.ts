@@ -26,7 +26,9 @@ describe('plan against recorded answers of the real API', () => {
     const octo = FIXTURES.find((f) => f.source === 'octodns-cloudflare')!;
     replay = await startReplay(octo);
     await plan(replay, loadConfig(zoneFileText(octo)));
-    const pages = replay.server.requests.filter((q) => q.includes('/dns_records')).map((q) => new URL(q.slice(4), 'http://x').searchParams.get('page'));
+    const pages = replay.server.requests
+      .filter((q) => q.includes('/dns_records'))
+      .map((q) => new URL(q.slice(4), 'http://x').searchParams.get('page'));
     expect(pages.sort()).toEqual(['1', '2', '3']);
   });
 
@@ -34,6 +36,8 @@ describe('plan against recorded answers of the real API', () => {
     const octo = FIXTURES.find((f) => f.source === 'octodns-cloudflare')!;
     replay = await startReplay(octo);
     const run = await plan(replay, loadConfig(zoneFileText(octo)));
-    expect(run.plan.warnings.join('\n')).toMatch(/2 live record\(s\) of types zonectl does not manage.*spf\.unit\.tests SPF.*unit\.tests SOA/);
+    expect(run.plan.warnings.join('\n')).toMatch(
+      /2 live record\(s\) of types zonectl does not manage.*spf\.unit\.tests SPF.*unit\.tests SOA/,
+    );
   });
 });

@@ -9,7 +9,10 @@ afterEach(async () => {
 });
 
 const call = (r: Replay, method: string, path: string, token = REPLAY_TOKEN) =>
-  fetch(`${r.server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+  fetch(`${r.server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+  }));
 
 describe('replay server', () => {
   it('serves the recorded page bodies exactly, by page number', async () => {

@@ -86,7 +86,13 @@ function recordsAnswer(source: RecordsSource, query: URLSearchParams): unknown {
   const perPage = Math.min(5000, Math.max(5, positiveInt(query.get('per_page'), 100)));
   const all = source.records;
   const slice = all.slice((page - 1) * perPage, page * perPage);
-  return envelope(slice, { page, per_page: perPage, count: slice.length, total_count: all.length, total_pages: Math.max(1, Math.ceil(all.length / perPage)) });
+  return envelope(slice, {
+    page,
+    per_page: perPage,
+    count: slice.length,
+    total_count: all.length,
+    total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+  });
 }
 
 /** Query parameters each route accepts; anything else is refused so that no filter goes unnoticed. */
@@ -109,7 +115,16 @@ function route(zones: readonly ReplayZone[], req: IncomingMessage, url: URL): { 
     const matching = zones.filter((z) => name === null || z.name === name);
     if (matching.length === 1 && matching[0]!.zonesAnswer !== undefined) return { status: 200, body: matching[0]!.zonesAnswer };
     const result = matching.map((z) => ({ id: z.id, name: z.name, status: 'active' }));
-    return { status: 200, body: envelope(result, { page: 1, per_page: positiveInt(url.searchParams.get('per_page'), 20), count: result.length, total_count: result.length, total_pages: 1 }) };
+    return {
+      status: 200,
+      body: envelope(result, {
+        page: 1,
+        per_page: positiveInt(url.searchParams.get('per_page'), 20),
+        count: result.length,
+        total_count: result.length,
+        total_pages: 1,
+      }),
+    };
   }
   if (path === '/user/tokens/verify') {
     return { status: 200, body: envelope({ id: 'ed17574386854bf78a67040be0a770b0', status: 'active' }) };
@@ -119,7 +134,8 @@ function route(zones: readonly ReplayZone[], req: IncomingMessage, url: URL): { 
   }
   const m = /^\/zones\/([^/]+)(\/dns_records|\/dns_settings)?$/.exec(path);
   const zone = m ? zones.find((z) => z.id === decodeURIComponent(m[1]!)) : undefined;
-  if (m && zone === undefined) return { status: 404, body: failure(7003, `Could not route to /zones/${m[1]}, perhaps your object identifier is invalid?`) };
+  if (m && zone === undefined)
+    return { status: 404, body: failure(7003, `Could not route to /zones/${m[1]}, perhaps your object identifier is invalid?`) };
   if (m && zone) {
     if (m[2] === undefined) return { status: 200, body: zone.zoneAnswer ?? envelope({ id: zone.id, name: zone.name, status: 'active' }) };
     if (m[2] === '/dns_settings') return { status: 200, body: envelope(DNS_SETTINGS) };

@@ -48,15 +48,35 @@ describe('resolve', () => {
   });
 
   it.each([
-    ['apex CNAME is flattened to the in-zone target (TTL the lower of the two)', '@', 'A', ['example.com 300 A 192.0.2.1', 'example.com 300 A 192.0.2.2']],
+    [
+      'apex CNAME is flattened to the in-zone target (TTL the lower of the two)',
+      '@',
+      'A',
+      ['example.com 300 A 192.0.2.1', 'example.com 300 A 192.0.2.2'],
+    ],
     ['plain A records with their TTL', 'www', 'A', ['www.example.com 600 A 192.0.2.1', 'www.example.com 600 A 192.0.2.2']],
-    ['a CNAME to an in-zone target is flattened whatever the setting', 'alias', 'A', ['alias.example.com 120 A 192.0.2.1', 'alias.example.com 120 A 192.0.2.2']],
+    [
+      'a CNAME to an in-zone target is flattened whatever the setting',
+      'alias',
+      'A',
+      ['alias.example.com 120 A 192.0.2.1', 'alias.example.com 120 A 192.0.2.2'],
+    ],
     ['an out-of-zone CNAME without flattening answers the CNAME', 'ext', 'A', ['ext.example.com 300 CNAME target.example.net.']],
     ['SRV in presentation form', '_sip._tcp', 'SRV', ['_sip._tcp.example.com 300 SRV 10 5 5060 sip.example.com.']],
     ['DS at a zone cut is answered by the parent', 'dev', 'DS', ['dev.example.com 300 DS 2371 13 2 ABCD']],
     ['a wildcard answers below its encloser (RFC 4592)', 'a.b.apps', 'A', ['a.b.apps.example.com 300 A 192.0.2.9']],
-    ['SOA from the settings, service defaults elsewhere', '@', 'SOA', ['example.com 3600 SOA ada.ns.cloudflare.com. dns.cloudflare.com. 7 10000 2400 604800 900']],
-    ['apex NS are the zone nameservers', '@', 'NS', ['example.com 86400 NS ada.ns.cloudflare.com.', 'example.com 86400 NS bob.ns.cloudflare.com.']],
+    [
+      'SOA from the settings, service defaults elsewhere',
+      '@',
+      'SOA',
+      ['example.com 3600 SOA ada.ns.cloudflare.com. dns.cloudflare.com. 7 10000 2400 604800 900'],
+    ],
+    [
+      'apex NS are the zone nameservers',
+      '@',
+      'NS',
+      ['example.com 86400 NS ada.ns.cloudflare.com.', 'example.com 86400 NS bob.ns.cloudflare.com.'],
+    ],
   ])('%s', (_title, name, type, expected) => {
     const qname = name === '@' ? 'example.com' : `${name}.example.com`;
     expect(data(qname, type)).toEqual(expected);
@@ -65,7 +85,9 @@ describe('resolve', () => {
   it('proxied names answer the service addresses (both families), never the origin, and a synthesized HTTPS record', () => {
     expect(data('shop.example.com', 'A')).toEqual(proxy.ipv4.map((a) => `shop.example.com 300 A ${a}`));
     expect(data('shop.example.com', 'AAAA')).toEqual(proxy.ipv6.map((a) => `shop.example.com 300 AAAA ${a}`));
-    expect(data('shop.example.com', 'HTTPS')).toEqual([`shop.example.com 300 HTTPS 1 . alpn="h3,h2" ipv4hint=${proxy.ipv4.join(',')} ipv6hint=${proxy.ipv6.join(',')}`]);
+    expect(data('shop.example.com', 'HTTPS')).toEqual([
+      `shop.example.com 300 HTTPS 1 . alpn="h3,h2" ipv4hint=${proxy.ipv4.join(',')} ipv6hint=${proxy.ipv6.join(',')}`,
+    ]);
     expect(data('v4only.example.com', 'AAAA')).toEqual([]);
     expect(data('v4only.example.com', 'A')).toHaveLength(2);
   });
@@ -105,7 +127,11 @@ describe('resolve', () => {
     expect(nx.stdout).toBe('');
     expect(nx.stderr).toMatch(/;; nothere\.example\.com A: NXDOMAIN/);
     const json = await runCli(['resolve', file, '_sip._tcp.example.com.', 'srv', '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ query: { name: '_sip._tcp.example.com', type: 'SRV' }, rcode: 'NOERROR', answer: [{ type: 'SRV' }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      query: { name: '_sip._tcp.example.com', type: 'SRV' },
+      rcode: 'NOERROR',
+      answer: [{ type: 'SRV' }],
+    });
   });
 });
 
@@ -119,14 +145,23 @@ describe('resolve edge cases found by the differential test against the emulator
   });
 
   it('a proxied CNAME never shows its origin, for any query type', () => {
-    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nrecords:\n  - { name: app, type: CNAME, content: origin.example.net, proxied: true }\n' }, {});
+    const { config } = loadZoneFile(
+      {
+        path: 'z.yaml',
+        text: 'version: 1\nzone: example.com\nrecords:\n  - { name: app, type: CNAME, content: origin.example.net, proxied: true }\n',
+      },
+      {},
+    );
     const v = zoneViewOf(config!, ['ada.ns.cloudflare.com']);
     for (const type of ['CNAME', 'TXT', 'MX']) expect(resolveName(v, 'app.example.com', type).answer).toEqual([]);
     expect(resolveName(v, 'app.example.com', 'A').answer).toHaveLength(2);
   });
 
   it('apex NS carry the zone ns_ttl', () => {
-    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nsettings: { ns_ttl: 3600 }\nrecords: []\n' }, {});
+    const { config } = loadZoneFile(
+      { path: 'z.yaml', text: 'version: 1\nzone: example.com\nsettings: { ns_ttl: 3600 }\nrecords: []\n' },
+      {},
+    );
     expect(resolveName(zoneViewOf(config!, ['ada.ns.cloudflare.com']), 'example.com', 'NS').answer[0]).toMatchObject({ ttl: 3600 });
   });
 });

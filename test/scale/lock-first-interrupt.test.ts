@@ -44,7 +44,9 @@ describe('an interrupt while apply plans under the lock it took first', () => {
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/zonectl: interrupted by SIGINT before any write; nothing was changed\./);
     expect(r.stderr).toMatch(/zonectl: error\[INTERRUPTED\]: interrupted by SIGINT/);
-    const res = await fetch(`${emulator.baseUrl}/zones/${emulator.zones[0]!.id}/dns_records`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${emulator.baseUrl}/zones/${emulator.zones[0]!.id}/dns_records`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     // Nothing was written, and the lock it took was released.
     expect(((await res.json()) as { result: unknown[] }).result).toEqual([]);
   }, 60_000);

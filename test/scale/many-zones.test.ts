@@ -34,7 +34,10 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-async function start(zones: string[], extra: Parameters<typeof startEmulator>[0] = {}): Promise<{ env: Record<string, string>; requests: string[] }> {
+async function start(
+  zones: string[],
+  extra: Parameters<typeof startEmulator>[0] = {},
+): Promise<{ env: Record<string, string>; requests: string[] }> {
   const requests: string[] = [];
   emulator = await startEmulator({ port: 0, zones, token: TOKEN, logger: (line) => requests.push(line), ...extra });
   return { env: { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN }, requests };
@@ -111,7 +114,10 @@ describe('plan and drift of a directory of zones', () => {
     const r = await runCli(['plan', join(dir, 'zones'), '--out', planPath], env);
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(readFileSync(planPath, 'utf8')) as { files: Array<{ path: string }> };
-    expect(saved.files.map((f) => f.path).sort()).toEqual([join(dir, 'zones', 'a', 'alpha.example.yml'), join(dir, 'zones', 'b', 'c', 'bravo.example.yaml')]);
+    expect(saved.files.map((f) => f.path).sort()).toEqual([
+      join(dir, 'zones', 'a', 'alpha.example.yml'),
+      join(dir, 'zones', 'b', 'c', 'bravo.example.yaml'),
+    ]);
   });
 });
 
@@ -128,7 +134,7 @@ describe('one rate budget for the run', () => {
     expect(requests.filter((l) => / 429 /.test(l))).toEqual([]);
   }, 60_000);
 
-  it('--rate-limit sets the budget: a budget below the service\'s keeps the run under it', async () => {
+  it("--rate-limit sets the budget: a budget below the service's keeps the run under it", async () => {
     const zones = Array.from({ length: 8 }, (_, i) => `r${i}.example`);
     const { env, requests } = await start(zones, { rateLimit: { requests: 100, seconds: 60 } });
     const dir = repository(zones);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiter, parseRatelimitHeader, parseRatelimitPolicyHeader, runBudget, type Clock } from '../../src/api/rate-limiter.js';
 
 function fakeClock(): Clock & { t: number } {
-  const c = { t: 0, now: () => c.t, sleep: async (ms: number) => { c.t += ms; } };
+  const c = {
+    t: 0,
+    now: () => c.t,
+    sleep: async (ms: number) => {
+      c.t += ms;
+    },
+  };
   return c;
 }
 

@@ -35,7 +35,13 @@ function shapes(lines: readonly string[]): string[] {
   return lines
     .map((l) => /^([A-Z]+) (\S+)/.exec(l))
     .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => `${m[1]} ${m[2]!.split('?')[0]!.replace('/client/v4', '').replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}')}`);
+    .map(
+      (m) =>
+        `${m[1]} ${m[2]!
+          .split('?')[0]!
+          .replace('/client/v4', '')
+          .replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}')}`,
+    );
 }
 
 function zoneFile(dir: string, zone: string, count: number): string {
@@ -66,7 +72,9 @@ describe('requests of a big zone', () => {
     ]);
     expect(applyRequests.length).toBeLessThanOrEqual(Math.ceil(450 / FREE_BATCH_LIMIT) + 4);
     // The lock went with the last batch: none is left behind.
-    const left = await fetch(`${emulator!.baseUrl}/zones/${emulator!.zones[0]!.id}/dns_records?per_page=1000`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const left = await fetch(`${emulator!.baseUrl}/zones/${emulator!.zones[0]!.id}/dns_records?per_page=1000`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const names = ((await left.json()) as { result: Array<{ name: string }> }).result.map((r) => r.name);
     expect(names.filter((n) => n.startsWith('_zonectl'))).toEqual([]);
     expect(names).toHaveLength(450);

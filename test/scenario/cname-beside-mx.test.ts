@@ -20,7 +20,10 @@ afterAll(async () => {
 const HEAD = 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: A, content: 192.0.2.1 }\n';
 
 it('www CNAME beside www MX and TXT: validates with a warning, applies, replaces a live A, re-plans clean', async () => {
-  await converge(h, config(`${HEAD}  - { name: www, type: A, content: 192.0.2.80 }\n  - { name: www, type: MX, content: mx.example.net, priority: 10 }\n`));
+  await converge(
+    h,
+    config(`${HEAD}  - { name: www, type: A, content: 192.0.2.80 }\n  - { name: www, type: MX, content: mx.example.net, priority: 10 }\n`),
+  );
   const text = `${HEAD}  - { name: www, type: CNAME, content: edge.example.net }\n  - { name: www, type: MX, content: mx.example.net, priority: 10 }\n  - { name: www, type: TXT, content: "site-verification=abc" }\n`;
   const { problems } = loadZoneFile({ path: 'zone.yaml', text }, {});
   expect(problems.map((p) => `${p.severity} ${p.line} ${p.code}`)).toEqual(['warning 5 cname.unflattened']);

@@ -58,7 +58,9 @@ describe('every record type round-trips: apply, then the plan is empty', () => {
     expect(srv).toMatchObject({ priority: 10, content: '5 5060 sip.example.com' });
     expect(live.find((r) => r.type === 'CNAME')?.content).toBe('target.example.net');
     // Wipe for the next round (a file with no records and unmanaged: delete empties the zone).
-    await converge(h, config('version: 1\nzone: example.com\nrecords: []\nmanage: { unmanaged: delete, max_delete_percent: 100 }\n'), { batch });
+    await converge(h, config('version: 1\nzone: example.com\nrecords: []\nmanage: { unmanaged: delete, max_delete_percent: 100 }\n'), {
+      batch,
+    });
     expect(await listRecords(h)).toEqual([]);
   });
 });

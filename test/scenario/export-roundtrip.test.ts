@@ -42,18 +42,64 @@ const POOL: readonly Rec[] = [
   { name: '10.2.0.192.in-addr', type: 'PTR', content: 'host.example.com' },
   { name: 'sub', type: 'NS', content: 'ns1.example.net' },
   { name: 'sub', type: 'NS', content: 'ns2.example.net' },
-  { name: '@', type: 'DNSKEY', data: { flags: 257, protocol: 3, algorithm: 13, public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==' } },
+  {
+    name: '@',
+    type: 'DNSKEY',
+    data: {
+      flags: 257,
+      protocol: 3,
+      algorithm: 13,
+      public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+    },
+  },
   { name: '_ftp._tcp', type: 'URI', priority: 10, data: { weight: 1, target: 'ftp://ftp.example.com/public' } },
-  { name: '@', type: 'NAPTR', data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' } },
-  { name: 'host', type: 'SSHFP', data: { algorithm: 4, type: 2, fingerprint: '123456789abcdef67890123456789abcdef67890123456789abcdef123456789' } },
-  { name: '_443._tcp.www', type: 'TLSA', data: { usage: 3, selector: 1, matching_type: 1, certificate: '0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6' } },
-  { name: 'abc._smimecert', type: 'SMIMEA', data: { usage: 3, selector: 0, matching_type: 1, certificate: 'aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899' } },
+  {
+    name: '@',
+    type: 'NAPTR',
+    data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' },
+  },
+  {
+    name: 'host',
+    type: 'SSHFP',
+    data: { algorithm: 4, type: 2, fingerprint: '123456789abcdef67890123456789abcdef67890123456789abcdef123456789' },
+  },
+  {
+    name: '_443._tcp.www',
+    type: 'TLSA',
+    data: { usage: 3, selector: 1, matching_type: 1, certificate: '0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6' },
+  },
+  {
+    name: 'abc._smimecert',
+    type: 'SMIMEA',
+    data: { usage: 3, selector: 0, matching_type: 1, certificate: 'aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899' },
+  },
   { name: 'cert', type: 'CERT', data: { type: 1, key_tag: 12179, algorithm: 3, certificate: 'MIIBszCCAXCgAwIBAgIJAKcD' } },
-  { name: 'loc', type: 'LOC', data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: 'N', long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 } },
+  {
+    name: 'loc',
+    type: 'LOC',
+    data: {
+      lat_degrees: 52,
+      lat_minutes: 22,
+      lat_seconds: 23,
+      lat_direction: 'N',
+      long_degrees: 4,
+      long_minutes: 53,
+      long_seconds: 32,
+      long_direction: 'E',
+      altitude: -2,
+      size: 1,
+      precision_horz: 10000,
+      precision_vert: 10,
+    },
+  },
   { name: 'pgp', type: 'OPENPGPKEY', content: 'mQINBFm4hfcBEADKfsmZMzUPBMNyHZQ3' },
 ];
 /** DS needs its delegation (NS at the same name): added whenever a DS is drawn. */
-const DS: Rec = { name: 'sub', type: 'DS', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1f987cc6583e92df0890718c42f9b2a8f3e1d9d0e5f1a3b8c7d6e5f4a3b2c1d0' } };
+const DS: Rec = {
+  name: 'sub',
+  type: 'DS',
+  data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1f987cc6583e92df0890718c42f9b2a8f3e1d9d0e5f1a3b8c7d6e5f4a3b2c1d0' },
+};
 
 /**
  * What the service holds for each record of POOL (then DS), written out by hand: the oracle that
@@ -79,7 +125,12 @@ const LIVE: readonly { name: string; content: string; priority?: number; data?: 
   { name: 'sel._domainkey.example.com', content: `"${DKIM.slice(0, 255)}" "${DKIM.slice(255)}"` },
   { name: '_dmarc.example.com', content: '"v=DMARC1; p=reject; rua=mailto:dmarc@example.com"' },
   { name: 'example.com', content: '0 issue "letsencrypt.org"', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
-  { name: '_sip._tcp.example.com', content: '5 5060 sip.example.com', priority: 10, data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } },
+  {
+    name: '_sip._tcp.example.com',
+    content: '5 5060 sip.example.com',
+    priority: 10,
+    data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' },
+  },
   { name: 'svc.example.com', content: '1 . alpn="h2"', data: { priority: 1, target: '.', value: 'alpn="h2"' } },
   { name: 'example.com', content: '1 . alpn="h3,h2"', data: { priority: 1, target: '.', value: 'alpn="h3,h2"' } },
   { name: '10.2.0.192.in-addr.example.com', content: 'host.example.com' },
@@ -88,9 +139,19 @@ const LIVE: readonly { name: string; content: string; priority?: number; data?: 
   {
     name: 'example.com',
     content: '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
-    data: { flags: 257, protocol: 3, algorithm: 13, public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==' },
+    data: {
+      flags: 257,
+      protocol: 3,
+      algorithm: 13,
+      public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+    },
   },
-  { name: '_ftp._tcp.example.com', content: '1 "ftp://ftp.example.com/public"', priority: 10, data: { weight: 1, target: 'ftp://ftp.example.com/public' } },
+  {
+    name: '_ftp._tcp.example.com',
+    content: '1 "ftp://ftp.example.com/public"',
+    priority: 10,
+    data: { weight: 1, target: 'ftp://ftp.example.com/public' },
+  },
   {
     name: 'example.com',
     content: '100 10 "s" "SIP+D2U" "" _sip._udp.example.com',
@@ -111,11 +172,28 @@ const LIVE: readonly { name: string; content: string; priority?: number; data?: 
     content: '3 0 1 AABBCCDDEEFF00112233445566778899AABBCCDDEEFF00112233445566778899',
     data: { usage: 3, selector: 0, matching_type: 1, certificate: 'AABBCCDDEEFF00112233445566778899AABBCCDDEEFF00112233445566778899' },
   },
-  { name: 'cert.example.com', content: '1 12179 3 MIIBszCCAXCgAwIBAgIJAKcD', data: { type: 1, key_tag: 12179, algorithm: 3, certificate: 'MIIBszCCAXCgAwIBAgIJAKcD' } },
+  {
+    name: 'cert.example.com',
+    content: '1 12179 3 MIIBszCCAXCgAwIBAgIJAKcD',
+    data: { type: 1, key_tag: 12179, algorithm: 3, certificate: 'MIIBszCCAXCgAwIBAgIJAKcD' },
+  },
   {
     name: 'loc.example.com',
     content: '52 22 23 N 4 53 32 E -2m 1m 10000m 10m',
-    data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: 'N', long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 },
+    data: {
+      lat_degrees: 52,
+      lat_minutes: 22,
+      lat_seconds: 23,
+      lat_direction: 'N',
+      long_degrees: 4,
+      long_minutes: 53,
+      long_seconds: 32,
+      long_direction: 'E',
+      altitude: -2,
+      size: 1,
+      precision_horz: 10000,
+      precision_vert: 10,
+    },
   },
   { name: 'pgp.example.com', content: 'mQINBFm4hfcBEADKfsmZMzUPBMNyHZQ3' },
   {
@@ -131,7 +209,16 @@ const LIVE_BY_KEY = new Map([...POOL, DS].map((r, i) => [keyOf(r), LIVE[i]!]));
 function expectedLive(r: Rec, defaultTtl: number | 'auto' | undefined): Rec {
   const live = LIVE_BY_KEY.get(keyOf(r));
   if (live === undefined) throw new Error(`no expected live form for ${keyOf(r)}`);
-  const ttl = r.proxied === true ? 1 : r.ttl !== undefined ? (r.ttl === 'auto' ? 1 : r.ttl) : defaultTtl === undefined || defaultTtl === 'auto' ? 1 : defaultTtl;
+  const ttl =
+    r.proxied === true
+      ? 1
+      : r.ttl !== undefined
+        ? r.ttl === 'auto'
+          ? 1
+          : r.ttl
+        : defaultTtl === undefined || defaultTtl === 'auto'
+          ? 1
+          : defaultTtl;
   return {
     name: live.name,
     type: r.type,
@@ -176,17 +263,19 @@ function expectZoneHolds(live: readonly ListedRecord[], expected: Rec[]): void {
 const PROXIABLE = new Set(['A', 'AAAA', 'CNAME']);
 
 const decorated = (r: Rec): fc.Arbitrary<Rec> =>
-  fc.record({
-    ttl: fc.constantFrom<number | 'auto' | undefined>(undefined, 'auto', 300, 3600),
-    proxied: PROXIABLE.has(r.type as string) ? fc.boolean() : fc.constant(false),
-    comment: fc.option(fc.constantFrom('origin', 'managed in git', 'ticket #42'), { nil: undefined }),
-    tags: fc.option(fc.constantFrom(['team:web'], ['env:prod', 'team:mail']), { nil: undefined }),
-  }).map(({ ttl, proxied, comment, tags }) => ({
-    ...r,
-    ...(proxied ? { proxied: true } : ttl !== undefined ? { ttl } : {}),
-    ...(comment !== undefined ? { comment } : {}),
-    ...(tags !== undefined ? { tags } : {}),
-  }));
+  fc
+    .record({
+      ttl: fc.constantFrom<number | 'auto' | undefined>(undefined, 'auto', 300, 3600),
+      proxied: PROXIABLE.has(r.type as string) ? fc.boolean() : fc.constant(false),
+      comment: fc.option(fc.constantFrom('origin', 'managed in git', 'ticket #42'), { nil: undefined }),
+      tags: fc.option(fc.constantFrom(['team:web'], ['env:prod', 'team:mail']), { nil: undefined }),
+    })
+    .map(({ ttl, proxied, comment, tags }) => ({
+      ...r,
+      ...(proxied ? { proxied: true } : ttl !== undefined ? { ttl } : {}),
+      ...(comment !== undefined ? { comment } : {}),
+      ...(tags !== undefined ? { tags } : {}),
+    }));
 
 const zoneArb = fc
   .tuple(fc.subarray([...POOL], { minLength: 1 }), fc.boolean(), fc.constantFrom<number | 'auto' | undefined>(undefined, 3600))
@@ -196,7 +285,11 @@ const zoneArb = fc
   });
 
 /** named-checkzone (bind9-utils) when installed; CI installs it (.ci/run), so there it must be present. */
-const NAMED = needsTool({ name: 'named-checkzone', available: commandRuns('named-checkzone', ['-v']), install: 'Debian package bind9-utils' });
+const NAMED = needsTool({
+  name: 'named-checkzone',
+  available: commandRuns('named-checkzone', ['-v']),
+  install: 'Debian package bind9-utils',
+});
 const namedCheckzone = NAMED.available;
 const scratch = mkdtempSync(join(tmpdir(), 'zonectl-bind-'));
 
@@ -233,7 +326,9 @@ describe('export round trip', () => {
   // Reported as skipped where named-checkzone is missing (the property below then runs without
   // that oracle), and a failure under CI.
   NAMED.it('named-checkzone is installed and accepts a minimal zone', () => {
-    checkWithNamed('$ORIGIN example.com.\n$TTL 300\n@ IN SOA ns1.example.com. hostmaster.example.com. 1 7200 3600 86400 300\n@ IN NS ns1.example.com.\nns1 IN A 192.0.2.1\n');
+    checkWithNamed(
+      '$ORIGIN example.com.\n$TTL 300\n@ IN SOA ns1.example.com. hostmaster.example.com. 1 7200 3600 86400 300\n@ IN NS ns1.example.com.\nns1 IN A 192.0.2.1\n',
+    );
   });
 
   it('the pool covers every record type', () => {
@@ -245,7 +340,10 @@ describe('export round trip', () => {
       fc.asyncProperty(zoneArb, async ([records, defaultTtl]) => {
         await converge(h, config(zoneFile(records, defaultTtl)));
         // The zone holds exactly what the file says, field by field (the raw API, not zonectl's reader).
-        expectZoneHolds(await listRecords(h), records.map((r) => expectedLive(r, defaultTtl)));
+        expectZoneHolds(
+          await listRecords(h),
+          records.map((r) => expectedLive(r, defaultTtl)),
+        );
         const { export: exp } = await readZoneExport(h.client, 'example.com');
         expect(exp.leftOut).toEqual([]);
         for (const text of [renderExportYaml(exp, { schemaRef: 'zone.schema.json' }), renderExportJson(exp)]) {
@@ -257,7 +355,13 @@ describe('export round trip', () => {
         }
         // live -> BIND (as the service's export lays it out) -> named-checkzone -> import -> plan is empty.
         const { input } = await readLiveZone(h.client, 'example.com');
-        const bind = renderBindZone({ zone: 'example.com', records: input.records, nameServers: input.nameServers ?? [], settings: input.settings, serial: 1 });
+        const bind = renderBindZone({
+          zone: 'example.com',
+          records: input.records,
+          nameServers: input.nameServers ?? [],
+          settings: input.settings,
+          serial: 1,
+        });
         if (namedCheckzone) checkWithNamed(bind);
         const imported = importBindZone(bind, { zone: 'example.com', soa: false, proxied: false });
         expect(imported.problems).toEqual([]);

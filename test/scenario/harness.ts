@@ -78,6 +78,9 @@ export async function listRecords(h: Harness): Promise<ListedRecord[]> {
 /** Compact `name type content` lines, sorted, for assertions. */
 export function summarize(records: readonly ListedRecord[]): string[] {
   return records
-    .map((r) => `${r.name} ${r.type} ${r.priority !== undefined && r.type === 'MX' ? `${r.priority} ` : ''}${r.content} ttl=${r.ttl}${r.proxied ? ' proxied' : ''}`)
+    .map(
+      (r) =>
+        `${r.name} ${r.type} ${r.priority !== undefined && r.type === 'MX' ? `${r.priority} ` : ''}${r.content} ttl=${r.ttl}${r.proxied ? ' proxied' : ''}`,
+    )
     .sort();
 }

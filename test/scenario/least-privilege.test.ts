@@ -16,7 +16,9 @@ describe('a token that may edit DNS records of one zone, and nothing else', () =
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'dns-only',
-        policies: [{ effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }],
+        policies: [
+          { effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } },
+        ],
       }),
     });
     const value = ((await res.json()) as { result: { value: string } }).result.value;

@@ -29,7 +29,9 @@ async function createToken(h: Harness, name: string, extra: Record<string, unkno
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       name,
-      policies: [{ effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } }],
+      policies: [
+        { effect: 'allow', permission_groups: [{ id: DNS_WRITE }], resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' } },
+      ],
       ...extra,
     }),
   });
@@ -53,9 +55,13 @@ afterAll(async () => {
 });
 
 describe('records: removing one from the file deletes it (default manage.unmanaged: delete)', () => {
-
   it('deletes a record whose (name, type) left the file; keep mode keeps it and says so once', async () => {
-    await converge(h, config(`${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: legacy, type: A, content: 192.0.2.9 }\n  - { name: legacy, type: TXT, content: old }\n`));
+    await converge(
+      h,
+      config(
+        `${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: legacy, type: A, content: 192.0.2.9 }\n  - { name: legacy, type: TXT, content: old }\n`,
+      ),
+    );
 
     const keep = config(`${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: keep }\n`);
     const kept = await planZoneRun(h.client, keep);
@@ -83,15 +89,17 @@ describe('records: removing one from the file deletes it (default manage.unmanag
 });
 
 describe('a CNAME that replaces records the file does not list', () => {
-
   it('is a destructive replacement shown first, counted by the thresholds, and converges', async () => {
     const others = Array.from({ length: 10 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.${i + 10} }`).join('\n');
     // A CNAME replaces the A/AAAA at its name; the MX and TXT there may stay (the service accepts
     // them beside a CNAME: issue 19, item 6) and are kept as unmanaged.
-    const mail = '  - { name: mail, type: A, content: 192.0.2.5 }\n  - { name: mail, type: A, content: 192.0.2.6 }\n  - { name: mail, type: AAAA, content: "2001:db8::5" }\n  - { name: mail, type: MX, content: mx.example.net, priority: 10 }\n  - { name: mail, type: TXT, content: hello }';
+    const mail =
+      '  - { name: mail, type: A, content: 192.0.2.5 }\n  - { name: mail, type: A, content: 192.0.2.6 }\n  - { name: mail, type: AAAA, content: "2001:db8::5" }\n  - { name: mail, type: MX, content: mx.example.net, priority: 10 }\n  - { name: mail, type: TXT, content: hello }';
     await converge(h, config(`${HEAD}records:\n${others}\n${mail}\n`));
 
-    const file = config(`${HEAD}records:\n${others}\n  - { name: mail, type: CNAME, content: mail.example.net }\nmanage: { unmanaged: keep, max_delete_percent: 15 }\n`);
+    const file = config(
+      `${HEAD}records:\n${others}\n  - { name: mail, type: CNAME, content: mail.example.net }\nmanage: { unmanaged: keep, max_delete_percent: 15 }\n`,
+    );
     const run = await planZoneRun(h.client, file);
     expect((run.plan.replacements ?? []).map((r) => `${r.name} ${r.type} by ${r.by.join('/')}`).sort()).toEqual([
       'mail.example.com A by CNAME',
@@ -101,7 +109,9 @@ describe('a CNAME that replaces records the file does not list', () => {
     // 3 deletes of 15 manageable records (20%) are over the 15% limit even in keep mode.
     expect(run.plan.safety).toEqual([expect.objectContaining({ kind: 'delete', count: 3 })]);
     const text = renderText([run.plan]).split('\n');
-    expect(text.slice(1, 4).every((l) => l.includes('! destructive replacement: mail.example.com CNAME replaces mail.example.com'))).toBe(true);
+    expect(text.slice(1, 4).every((l) => l.includes('! destructive replacement: mail.example.com CNAME replaces mail.example.com'))).toBe(
+      true,
+    );
     expect(text[4]).toMatch(/^ {2}- mail\.example\.com/);
     const md = renderMarkdown([run.plan]);
     expect(md.indexOf('**destructive replacement**')).toBeLessThan(md.indexOf('```diff'));
@@ -142,13 +152,17 @@ describe('tokens that no file lists', () => {
     const text = renderText([run.plan], undefined, { listTokens: true });
     expect(text).toContain('unmanaged tokens (no file lists them):');
     expect(text).toMatch(/"laptop" \(id [0-9a-f]+\), last use unknown, expires 20\d\d-.*: allow DNS Write on zone [0-9a-f]{32}/);
-    expect((JSON.parse(renderJson([run.plan])) as { zones: Array<{ unmanaged_tokens: unknown[] }> }).zones[0].unmanaged_tokens.length).toBe(report.length);
+    expect((JSON.parse(renderJson([run.plan])) as { zones: Array<{ unmanaged_tokens: unknown[] }> }).zones[0].unmanaged_tokens.length).toBe(
+      report.length,
+    );
     await converge(h, config(`${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\n`));
     expect(await tokenNames(h)).toEqual(expect.arrayContaining(['dns-only', 'laptop', 'zonectl-old']));
   });
 
   it('delete: only unlisted tokens under tokens_prefix are deleted, after the records; the next plan is empty', async () => {
-    const file = config(`${HEAD}records:\n  - { name: api, type: A, content: 192.0.2.2 }\ntokens:\n${tokenSpec('zonectl-ci')}manage: { tokens: delete, tokens_prefix: zonectl- }\n`);
+    const file = config(
+      `${HEAD}records:\n  - { name: api, type: A, content: 192.0.2.2 }\ntokens:\n${tokenSpec('zonectl-ci')}manage: { tokens: delete, tokens_prefix: zonectl- }\n`,
+    );
     const run = await planZoneRun(h.client, file);
     const ops = run.plan.operations.map((o) => `${o.kind} ${o.action}${o.kind === 'token' ? ` ${o.name}` : ''}`);
     // Tokens after every record operation (within the token phase, deletes first).
@@ -165,8 +179,10 @@ describe('tokens that no file lists', () => {
     expect(names).toEqual(expect.arrayContaining(['dns-only', 'laptop']));
   });
 
-  it('a file listing the token in another file of the run keeps it (names are the run\'s)', async () => {
-    const a = config(`${HEAD}records:\n  - { name: api, type: A, content: 192.0.2.2 }\ntokens:\n${tokenSpec('zonectl-ci')}manage: { tokens: delete, tokens_prefix: zonectl- }\n`);
+  it("a file listing the token in another file of the run keeps it (names are the run's)", async () => {
+    const a = config(
+      `${HEAD}records:\n  - { name: api, type: A, content: 192.0.2.2 }\ntokens:\n${tokenSpec('zonectl-ci')}manage: { tokens: delete, tokens_prefix: zonectl- }\n`,
+    );
     const b = { ...a, file: 'other.yaml', tokens: [], manage: { ...a.manage, tokens: 'keep' as const } };
     const [first, second] = await planZoneRuns(h.client, [b, { ...a, tokens: a.tokens }]);
     expect(first.plan.unmanagedTokens).toBeUndefined();
@@ -174,7 +190,9 @@ describe('tokens that no file lists', () => {
   });
 
   it('a credential that cannot list tokens gets one note and the run goes on', async () => {
-    const file = config(`${HEAD}zone_id: ${h.zoneId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: api, type: A, content: 192.0.2.2 }\n`);
+    const file = config(
+      `${HEAD}zone_id: ${h.zoneId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n  - { name: api, type: A, content: 192.0.2.2 }\n`,
+    );
     const run = await planZoneRun(dnsOnly, file);
     expect(run.plan.notes).toEqual([TOKENS_UNREADABLE_NOTE]);
     expect(count(renderText([run.plan]), 'could not be checked')).toBe(1);

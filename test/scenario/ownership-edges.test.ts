@@ -33,11 +33,18 @@ describe('ownership edges against the emulator', () => {
     const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ name: "_acme-challenge*", type: TXT }] }\n`;
     const run = await converge(h, config(yaml));
     expect(run.plan.operations.filter((o) => o.action === 'delete')).toEqual([]);
-    expect((await listRecords(h)).map((r) => `${r.name} ${r.type}`).sort()).toEqual(['_acme-challenge.example.com TXT', 'www.example.com A']);
+    expect((await listRecords(h)).map((r) => `${r.name} ${r.type}`).sort()).toEqual([
+      '_acme-challenge.example.com TXT',
+      'www.example.com A',
+    ]);
   });
 
   it('an ignore rule by content keeps the CNAMEs pointing at *.acm-validations.aws and deletes the other unlisted CNAMEs', async () => {
-    for (const [name, content] of [['_a1', '_b1.xyz.acm-validations.aws'], ['_a2', '_b2.xyz.acm-validations.aws'], ['old', 'lb.example.net']]) {
+    for (const [name, content] of [
+      ['_a1', '_b1.xyz.acm-validations.aws'],
+      ['_a2', '_b2.xyz.acm-validations.aws'],
+      ['old', 'lb.example.net'],
+    ]) {
       await fetch(`${h.emulator.baseUrl}/zones/${h.emulator.zones[0].id}/dns_records`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -46,7 +53,14 @@ describe('ownership edges against the emulator', () => {
     }
     const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\nmanage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ type: CNAME, content: "*.acm-validations.aws" }, { name: "_acme-challenge*", type: TXT }] }\n`;
     const run = await converge(h, config(yaml));
-    expect(run.plan.operations.flatMap((o) => (o.kind === 'dns_record' && o.action === 'delete' ? [o.before.name] : []))).toEqual(['old.example.com']);
-    expect((await listRecords(h)).filter((r) => r.type === 'CNAME').map((r) => r.name).sort()).toEqual(['_a1.example.com', '_a2.example.com']);
+    expect(run.plan.operations.flatMap((o) => (o.kind === 'dns_record' && o.action === 'delete' ? [o.before.name] : []))).toEqual([
+      'old.example.com',
+    ]);
+    expect(
+      (await listRecords(h))
+        .filter((r) => r.type === 'CNAME')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['_a1.example.com', '_a2.example.com']);
   });
 });

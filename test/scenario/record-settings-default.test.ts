@@ -28,7 +28,9 @@ records:
 `;
 
 async function liveSettings(): Promise<Record<string, Record<string, unknown>>> {
-  const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records?per_page=100`, { headers: { authorization: 'Bearer scenario-token-7f3a9c0e5b1d4e2f8a6c' } });
+  const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records?per_page=100`, {
+    headers: { authorization: 'Bearer scenario-token-7f3a9c0e5b1d4e2f8a6c' },
+  });
   const body = (await res.json()) as { result: { name: string; settings: Record<string, unknown> }[] };
   return Object.fromEntries(body.result.map((r) => [r.name, r.settings]));
 }
@@ -54,7 +56,9 @@ it('a per-record setting removed from the file is planned back to the service de
   // resolve reads the file; the zone's own DNS answers now agree with it (both families).
   const port = h.emulator.dns?.port ?? 0;
   for (const type of ['A', 'AAAA']) {
-    const fromFile = resolveName(zoneViewOf(without, []), 'web.example.com', type).answer.map((a) => a.data).sort();
+    const fromFile = resolveName(zoneViewOf(without, []), 'web.example.com', type)
+      .answer.map((a) => a.data)
+      .sort();
     const fromZone = (await query(port, 'web.example.com', type)).answer.map((a) => a.data).sort();
     expect(fromFile.length).toBeGreaterThan(0);
     expect(fromZone).toEqual(fromFile);

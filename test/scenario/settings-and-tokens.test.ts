@@ -58,7 +58,10 @@ describe('DNS settings and API tokens in the zone file', () => {
     const run = await converge(h, c);
     const op = run.plan.operations.find((o) => o.kind === 'token');
     expect(op).toMatchObject({ action: 'update', method: 'PUT', fields: ['expires_on', 'condition'] });
-    const tokens = await api<Array<{ name: string; expires_on: string; condition: Record<string, { in: string[] }> }>>(h, '/user/tokens?per_page=50');
+    const tokens = await api<Array<{ name: string; expires_on: string; condition: Record<string, { in: string[] }> }>>(
+      h,
+      '/user/tokens?per_page=50',
+    );
     const t = tokens.filter((x) => x.name === 'ci-dns-edit');
     expect(t).toHaveLength(1);
     expect(t[0].expires_on).toBe('2027-06-01T00:00:00Z');

@@ -17,12 +17,24 @@ import { TOKEN, startHarness, type Harness } from './harness.js';
 const ZONES = ['a.example', 'b.example', 'c.example'];
 
 interface PlanDoc {
-  zones: Array<{ zone: string; summary: { create: number; update: number; delete: number }; changes: Array<{ action: string; after: { name: string; type: string } | null; source?: string }> }>;
-  changed_since?: { ref: string; planned: Array<{ zone: string; reason: string }>; skipped: Array<{ zone: string }>; deleted_files: string[] };
+  zones: Array<{
+    zone: string;
+    summary: { create: number; update: number; delete: number };
+    changes: Array<{ action: string; after: { name: string; type: string } | null; source?: string }>;
+  }>;
+  changed_since?: {
+    ref: string;
+    planned: Array<{ zone: string; reason: string }>;
+    skipped: Array<{ zone: string }>;
+    deleted_files: string[];
+  };
 }
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 }
 
 describe('shared fragments and --changed-since, on the emulator', () => {
@@ -39,11 +51,26 @@ describe('shared fragments and --changed-since, on the emulator', () => {
     h = await startHarness({ zones: ZONES });
     root = mkdtempSync(join(tmpdir(), 'zonectl-repo-'));
     git(root, 'init', '-q', '-b', 'main');
-    write('shared/mail.yaml', 'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\n');
-    write('shared/caa.yaml', 'version: 1\nrecords:\n  - { name: "@", type: CAA, data: { flags: 0, tag: issue, value: letsencrypt.org } }\n');
-    write('zones/a.example.yaml', 'version: 1\nzone: a.example\ninclude: [../shared/mail.yaml, ../shared/caa.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    write('zones/b.example.yaml', 'version: 1\nzone: b.example\ninclude: [../shared/mail.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n');
-    write('zones/c.example.yaml', 'version: 1\nzone: c.example\ninclude: [../shared/caa.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.3 }\n');
+    write(
+      'shared/mail.yaml',
+      'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\n',
+    );
+    write(
+      'shared/caa.yaml',
+      'version: 1\nrecords:\n  - { name: "@", type: CAA, data: { flags: 0, tag: issue, value: letsencrypt.org } }\n',
+    );
+    write(
+      'zones/a.example.yaml',
+      'version: 1\nzone: a.example\ninclude: [../shared/mail.yaml, ../shared/caa.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
+    );
+    write(
+      'zones/b.example.yaml',
+      'version: 1\nzone: b.example\ninclude: [../shared/mail.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.2 }\n',
+    );
+    write(
+      'zones/c.example.yaml',
+      'version: 1\nzone: c.example\ninclude: [../shared/caa.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.3 }\n',
+    );
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'zones');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
@@ -59,7 +86,11 @@ describe('shared fragments and --changed-since, on the emulator', () => {
     expect(text.stdout).not.toMatch(/\+ www\.a\.example A .*\(from/);
     const plan = await cli('plan', 'zones', 'shared', '--format', 'json');
     const doc = JSON.parse(plan.stdout) as PlanDoc;
-    expect(doc.zones.map((z) => [z.zone, z.summary.create])).toEqual([['a.example', 4], ['b.example', 3], ['c.example', 2]]);
+    expect(doc.zones.map((z) => [z.zone, z.summary.create])).toEqual([
+      ['a.example', 4],
+      ['b.example', 3],
+      ['c.example', 2],
+    ]);
     const sources = Object.fromEntries(doc.zones[0].changes.map((c) => [`${c.after?.name} ${c.after?.type}`, c.source]));
     expect(sources).toEqual({
       'www.a.example A': 'zones/a.example.yaml',
@@ -75,12 +106,18 @@ describe('shared fragments and --changed-since, on the emulator', () => {
 
   it('a change to one fragment: --changed-since plans every zone that includes it and skips the others, saying why', async () => {
     git(root, 'tag', 'base');
-    write('shared/mail.yaml', 'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx2.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\n');
+    write(
+      'shared/mail.yaml',
+      'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx2.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\n',
+    );
     git(root, 'commit', '-q', '-am', 'new mail host');
     const plan = await cli('plan', 'zones', '--changed-since', 'base', '--format', 'json');
     expect(plan.code, plan.stderr).toBe(0);
     const doc = JSON.parse(plan.stdout) as PlanDoc;
-    expect(doc.zones.map((z) => [z.zone, z.summary.update])).toEqual([['a.example', 1], ['b.example', 1]]);
+    expect(doc.zones.map((z) => [z.zone, z.summary.update])).toEqual([
+      ['a.example', 1],
+      ['b.example', 1],
+    ]);
     expect(doc.changed_since?.planned).toEqual([
       { zone: 'a.example', file: 'zones/a.example.yaml', reason: 'fragment shared/mail.yaml changed' },
       { zone: 'b.example', file: 'zones/b.example.yaml', reason: 'fragment shared/mail.yaml changed' },
@@ -118,7 +155,11 @@ describe('shared fragments and --changed-since, on the emulator', () => {
     ['-', /--changed-since: "-" is not a git revision/],
     ['no-such-ref', /--changed-since: "no-such-ref" does not name a commit/],
   ])('REF %s is refused with a clear error and no API call', async (ref, message) => {
-    const r = await runCli(['plan', 'zones', `--changed-since=${ref}`], { ...env, CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4' }, root);
+    const r = await runCli(
+      ['plan', 'zones', `--changed-since=${ref}`],
+      { ...env, CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4' },
+      root,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -30,7 +30,9 @@ describe('SOA rname/mname on an enterprise zone', () => {
     const c = config(withSoa('Hostmaster.Example.org.', 'NS1.Example.net.'));
     const run = await converge(h, c); // requires no residual after apply and an empty second plan
     const settingsOp = run.plan.operations.find((o) => o.kind === 'dns_settings');
-    expect(settingsOp?.body).toMatchObject({ soa: { rname: 'hostmaster.example.org', mname: 'ns1.example.net', refresh: 7200, retry: 1800 } });
+    expect(settingsOp?.body).toMatchObject({
+      soa: { rname: 'hostmaster.example.org', mname: 'ns1.example.net', refresh: 7200, retry: 1800 },
+    });
     expect(await liveSoa(h)).toMatchObject({ rname: 'hostmaster.example.org', mname: 'ns1.example.net', refresh: 7200 });
     expect((await planZoneRun(h.client, c)).plan.operations).toEqual([]);
   });

@@ -65,7 +65,9 @@ describe('TXT strings: import, validate, apply, plan, DNS, resolve, export', () 
     const plan = await runCli(['plan', zoneFile, '--detailed-exitcode'], env);
     expect(plan.stdout).toMatch(/No changes/);
     expect(plan.code).toBe(0);
-    const res = await fetch(`${emulator.baseUrl}/zones/${emulator.zones[0].id}/dns_records?type=TXT&per_page=100`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${emulator.baseUrl}/zones/${emulator.zones[0].id}/dns_records?type=TXT&per_page=100`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     const body = (await res.json()) as { result: { name: string; content: string }[] };
     const stored = Object.fromEntries(body.result.map((r) => [r.name.replace(/\.?example\.com$/, ''), r.content]));
     expect(stored).toEqual(EXPECTED);
@@ -94,7 +96,10 @@ describe('TXT strings: import, validate, apply, plan, DNS, resolve, export', () 
     const plan = await runCli(['plan', yaml, '--detailed-exitcode'], env);
     expect(plan.code).toBe(0);
     const bind = await runCli(['export', '--zone', 'example.com', '--format', 'bind'], env);
-    for (const [name, strings] of Object.entries(EXPECTED)) expect(bind.stdout).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}\\.example\\.com\\.\\s.*TXT\\s+${strings.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$`, 'm'));
+    for (const [name, strings] of Object.entries(EXPECTED))
+      expect(bind.stdout).toMatch(
+        new RegExp(`^${name.replace(/\./g, '\\.')}\\.example\\.com\\.\\s.*TXT\\s+${strings.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$`, 'm'),
+      );
   });
 
   it('a different split of the same text is a change, and a string over 255 bytes is split as the service splits it', async () => {

@@ -41,7 +41,9 @@ it('a Free zone: the plan stops before any write and names each line', async () 
 it('settings.flatten_cname on a Free zone is a warning of the plan, naming its line', async () => {
   h = await startHarness({ zonePlan: 'free' });
   const run = await planZoneRun(h.client, config(FILE.replace(/ {2}- \{ name: (fast|noted).*\n/g, '')));
-  expect(run.plan.warnings).toContainEqual(expect.stringMatching(/records\[1\] \(line 5\) flat\.example\.com CNAME: settings\.flatten_cname is a feature of paid plans/));
+  expect(run.plan.warnings).toContainEqual(
+    expect.stringMatching(/records\[1\] \(line 5\) flat\.example\.com CNAME: settings\.flatten_cname is a feature of paid plans/),
+  );
 });
 
 it('an Enterprise zone accepts them: applied, and the second plan is empty', async () => {

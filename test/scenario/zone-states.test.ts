@@ -98,7 +98,11 @@ describe.each([
     const run = await converge(h, config(STATE_3), { batch });
     expect(run.plan.summary.delete).toBeGreaterThanOrEqual(7);
     expect(summarize(await listRecords(h))).toEqual(
-      ['example.com A 192.0.2.10 ttl=1 proxied', 'www.example.com CNAME example.com ttl=1 proxied', 'example.com MX 5 mx1.example.net ttl=1'].sort(),
+      [
+        'example.com A 192.0.2.10 ttl=1 proxied',
+        'www.example.com CNAME example.com ttl=1 proxied',
+        'example.com MX 5 mx1.example.net ttl=1',
+      ].sort(),
     );
   });
 });

@@ -21,7 +21,9 @@ afterAll(async () => {
   await emu?.close();
 });
 
-async function listAll(params: Parameters<Cloudflare['dns']['records']['list']>[0]): Promise<Array<{ name: string; type: string; content?: string }>> {
+async function listAll(
+  params: Parameters<Cloudflare['dns']['records']['list']>[0],
+): Promise<Array<{ name: string; type: string; content?: string }>> {
   const out = [];
   for await (const r of cf.dns.records.list(params)) out.push(r as { name: string; type: string; content?: string });
   return out;
@@ -35,28 +37,89 @@ async function deleteAll(zone: string): Promise<void> {
 describe('cloudflare SDK: DNS records', () => {
   it('creates every common type, reads, edits (PATCH), updates (PUT) and deletes', async () => {
     await deleteAll(zone_id);
-    const a = await cf.dns.records.create({ zone_id, type: 'A', name: 'www.example.com', content: '192.0.2.10', ttl: 3600, proxied: false, comment: 'web', tags: ['team:web'] });
-    expect(a).toMatchObject({ type: 'A', name: 'www.example.com', content: '192.0.2.10', ttl: 3600, proxied: false, proxiable: true, comment: 'web', tags: ['team:web'] });
-    const aaaa = await cf.dns.records.create({ zone_id, type: 'AAAA', name: 'www.example.com', content: '2001:DB8::10', ttl: 1, proxied: true });
+    const a = await cf.dns.records.create({
+      zone_id,
+      type: 'A',
+      name: 'www.example.com',
+      content: '192.0.2.10',
+      ttl: 3600,
+      proxied: false,
+      comment: 'web',
+      tags: ['team:web'],
+    });
+    expect(a).toMatchObject({
+      type: 'A',
+      name: 'www.example.com',
+      content: '192.0.2.10',
+      ttl: 3600,
+      proxied: false,
+      proxiable: true,
+      comment: 'web',
+      tags: ['team:web'],
+    });
+    const aaaa = await cf.dns.records.create({
+      zone_id,
+      type: 'AAAA',
+      name: 'www.example.com',
+      content: '2001:DB8::10',
+      ttl: 1,
+      proxied: true,
+    });
     expect(aaaa).toMatchObject({ content: '2001:db8::10', proxied: true, ttl: 1 });
-    const cname = await cf.dns.records.create({ zone_id, type: 'CNAME', name: 'alias.example.com', content: 'www.example.com', ttl: 1, proxied: true });
+    const cname = await cf.dns.records.create({
+      zone_id,
+      type: 'CNAME',
+      name: 'alias.example.com',
+      content: 'www.example.com',
+      ttl: 1,
+      proxied: true,
+    });
     expect(cname).toMatchObject({ type: 'CNAME', content: 'www.example.com', proxied: true });
-    const mx = await cf.dns.records.create({ zone_id, type: 'MX', name: 'example.com', content: 'mx1.example.net', priority: 10, ttl: 300 });
+    const mx = await cf.dns.records.create({
+      zone_id,
+      type: 'MX',
+      name: 'example.com',
+      content: 'mx1.example.net',
+      priority: 10,
+      ttl: 300,
+    });
     expect(mx).toMatchObject({ type: 'MX', priority: 10, content: 'mx1.example.net' });
     const txt = await cf.dns.records.create({ zone_id, type: 'TXT', name: 'example.com', content: 'v=spf1 -all', ttl: 1 });
     // The API keeps TXT content as written: it adds no quotes (go-acme/lego PR #2521).
     expect(txt.content).toBe('v=spf1 -all');
     const srv = await cf.dns.records.create({
-      zone_id, type: 'SRV', name: '_sip._tcp.example.com', ttl: 1, data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' },
+      zone_id,
+      type: 'SRV',
+      name: '_sip._tcp.example.com',
+      ttl: 1,
+      data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' },
     });
-    expect(srv).toMatchObject({ type: 'SRV', content: '5 5060 sip.example.com', priority: 10, proxiable: false, data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } });
-    const caa = await cf.dns.records.create({ zone_id, type: 'CAA', name: 'example.com', ttl: 1, data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } });
-    expect(caa).toMatchObject({ type: 'CAA', content: '0 issue "letsencrypt.org"', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } });
+    expect(srv).toMatchObject({
+      type: 'SRV',
+      content: '5 5060 sip.example.com',
+      priority: 10,
+      proxiable: false,
+      data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' },
+    });
+    const caa = await cf.dns.records.create({
+      zone_id,
+      type: 'CAA',
+      name: 'example.com',
+      ttl: 1,
+      data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' },
+    });
+    expect(caa).toMatchObject({
+      type: 'CAA',
+      content: '0 issue "letsencrypt.org"',
+      data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' },
+    });
 
     const got = await cf.dns.records.get(a.id, { zone_id });
     expect(got).toEqual(a);
 
-    const edited = await cf.dns.records.edit(a.id, { zone_id, type: 'A', name: 'www.example.com', ttl: 600 } as Parameters<Cloudflare['dns']['records']['edit']>[1]);
+    const edited = await cf.dns.records.edit(a.id, { zone_id, type: 'A', name: 'www.example.com', ttl: 600 } as Parameters<
+      Cloudflare['dns']['records']['edit']
+    >[1]);
     // PATCH keeps what it does not name (content, comment, tags).
     expect(edited).toMatchObject({ id: a.id, content: '192.0.2.10', ttl: 600, comment: 'web', tags: ['team:web'] });
     expect(edited.created_on).toBe(a.created_on);
@@ -71,14 +134,23 @@ describe('cloudflare SDK: DNS records', () => {
 
     const names = (await listAll({ zone_id })).map((r) => `${r.type} ${r.name}`).sort();
     expect(names).toEqual([
-      'A www.example.com', 'AAAA www.example.com', 'CAA example.com', 'CNAME alias.example.com',
-      'SRV _sip._tcp.example.com', 'TXT example.com',
+      'A www.example.com',
+      'AAAA www.example.com',
+      'CAA example.com',
+      'CNAME alias.example.com',
+      'SRV _sip._tcp.example.com',
+      'TXT example.com',
     ]);
   });
 
   it('auto-paginates over several pages (23 records, per_page 5) and stops at the empty page', async () => {
     await deleteAll(zone_id);
-    const posts = Array.from({ length: 23 }, (_, i) => ({ type: 'A' as const, name: `page${String(i).padStart(2, '0')}.example.com`, content: `192.0.2.${i + 1}`, ttl: 1 }));
+    const posts = Array.from({ length: 23 }, (_, i) => ({
+      type: 'A' as const,
+      name: `page${String(i).padStart(2, '0')}.example.com`,
+      content: `192.0.2.${i + 1}`,
+      ttl: 1,
+    }));
     await cf.dns.records.batch({ zone_id, posts });
     const seenPages: number[] = [];
     const page = await cf.dns.records.list({ zone_id, per_page: 5 });
@@ -125,7 +197,10 @@ describe('cloudflare SDK: DNS records', () => {
     expect(await q({ type: 'A', order: 'ttl', direction: 'asc' })).toEqual(['A api.example.com', 'A api-staging.example.com']);
     expect(await q({ order: 'name', direction: 'desc', type: 'A' })).toEqual(['A api.example.com', 'A api-staging.example.com']);
     // match=any: either filter; match=all (default): both.
-    expect(await q({ type: 'CNAME', content: { exact: '192.0.2.2' }, match: 'any', order: 'type' })).toEqual(['A api-staging.example.com', 'CNAME docs.example.com']);
+    expect(await q({ type: 'CNAME', content: { exact: '192.0.2.2' }, match: 'any', order: 'type' })).toEqual([
+      'A api-staging.example.com',
+      'CNAME docs.example.com',
+    ]);
     expect(await q({ type: 'CNAME', content: { exact: '192.0.2.2' }, match: 'all' })).toEqual([]);
     expect(await q({ comment: { contains: 'public' } })).toEqual(['A api.example.com']);
     expect(await q({ comment: { present: '' } })).toEqual(['A api.example.com']);
@@ -161,7 +236,10 @@ describe('cloudflare SDK: DNS records', () => {
     const failing = cf.dns.records.batch({
       zone_id,
       deletes: [{ id: b.id }],
-      posts: [{ type: 'A', name: 'ok.example.com', content: '192.0.2.9', ttl: 1 }, { type: 'A', name: 'bad.example.com', content: '999.1.1.1', ttl: 1 }],
+      posts: [
+        { type: 'A', name: 'ok.example.com', content: '192.0.2.9', ttl: 1 },
+        { type: 'A', name: 'bad.example.com', content: '999.1.1.1', ttl: 1 },
+      ],
     });
     await expect(failing).rejects.toBeInstanceOf(Cloudflare.BadRequestError);
     await expect(failing).rejects.toMatchObject({ status: 400, errors: [{ code: 9005 }] });
@@ -180,7 +258,7 @@ describe('cloudflare SDK: DNS records', () => {
     expect(one).toMatchObject({ id: zone_id, name: 'example.com', plan: { legacy_id: 'pro' } });
   });
 
-  it('errors: the SDK raises APIError with the status and the service\'s errors (400, 403, 404)', async () => {
+  it("errors: the SDK raises APIError with the status and the service's errors (400, 403, 404)", async () => {
     const bad = cf.dns.records.create({ zone_id, type: 'A', name: 'bad.example.com', content: 'not-an-ip', ttl: 1 });
     await expect(bad).rejects.toBeInstanceOf(Cloudflare.APIError);
     await expect(bad).rejects.toBeInstanceOf(Cloudflare.BadRequestError);

@@ -26,16 +26,35 @@ const ZONE = 'example.com';
 
 /** The cases of python_cloudflare_cases.py, in its order: none may go missing silently. */
 const CASES = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'TXT long', 'CAA', 'SRV', 'HTTPS', 'SVCB', 'PTR', 'NS', 'DS',
-  'DNSKEY', 'URI', 'NAPTR', 'SSHFP', 'TLSA', 'SMIMEA', 'CERT', 'LOC', 'OPENPGPKEY',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'TXT long',
+  'CAA',
+  'SRV',
+  'HTTPS',
+  'SVCB',
+  'PTR',
+  'NS',
+  'DS',
+  'DNSKEY',
+  'URI',
+  'NAPTR',
+  'SSHFP',
+  'TLSA',
+  'SMIMEA',
+  'CERT',
+  'LOC',
+  'OPENPGPKEY',
 ] as const;
 
 /**
  * Cases where today's emulator answers otherwise than the real service. Each runs as an
  * expected failure: when the emulator is fixed the test fails, and the entry must go.
  */
-const KNOWN_GAPS: Partial<Record<(typeof CASES)[number], string>> = {
-};
+const KNOWN_GAPS: Partial<Record<(typeof CASES)[number], string>> = {};
 
 /** A python3 that can import the library: Debian's /usr/bin/python3 first (pyenv shims may shadow it). */
 function findPython(): string | undefined {
@@ -103,7 +122,7 @@ function runScript(py: string, baseUrl: string, home: string): Promise<Summary> 
   });
 }
 
-GUARD.describe('python3-cloudflare (Cloudflare\'s Python library) against the emulator', () => {
+GUARD.describe("python3-cloudflare (Cloudflare's Python library) against the emulator", () => {
   let emu: RunningEmulator;
   let home: string;
   let summary: Summary;
@@ -129,7 +148,7 @@ GUARD.describe('python3-cloudflare (Cloudflare\'s Python library) against the em
   // The library's own examples look a zone up with `name` and per_page=1
   // (/usr/share/doc/python3-cloudflare/examples/example_zones.py and others), and so does
   // certbot-dns-cloudflare; the live API answers it.
-  it('finds the zone by name with per_page=1, as the library\'s examples do', () => {
+  it("finds the zone by name with per_page=1, as the library's examples do", () => {
     expect(summary.zone_lookup_per_page_1).toEqual({ found: [ZONE] });
   });
 

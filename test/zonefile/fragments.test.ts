@@ -26,20 +26,28 @@ function repo(files: Record<string, string>): string {
   return root;
 }
 
-const MAIL = 'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\nmanage: { ignore: [{ type: CNAME, content: "*.acm-validations.aws" }] }\n';
+const MAIL =
+  'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n  - { name: "@", type: TXT, content: "v=spf1 include:example.net -all" }\nmanage: { ignore: [{ type: CNAME, content: "*.acm-validations.aws" }] }\n';
 const zone = (name: string, include: string, records = '  - { name: www, type: A, content: 192.0.2.1 }'): string =>
   `version: 1\nzone: ${name}\ninclude: [${include}]\nrecords:\n${records}\n`;
 
 async function load(root: string, paths: string[]) {
-  return loadZoneFilesDetailed(paths.map((p) => join(root, p)), {});
+  return loadZoneFilesDetailed(
+    paths.map((p) => join(root, p)),
+    {},
+  );
 }
 
 const lines = (files: Awaited<ReturnType<typeof load>>, root: string): string[] =>
   files.flatMap((f) => f.problems.map((p) => formatProblem(p).split(`${root}/`).join('')));
 
 describe('include: shared fragments', () => {
-  it('a fragment\'s records join each including zone, with names relative to that zone, its defaults and its ignore rules', async () => {
-    const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml'), 'zones/b.org.yaml': zone('b.org', '../shared/mail.yaml') });
+  it("a fragment's records join each including zone, with names relative to that zone, its defaults and its ignore rules", async () => {
+    const root = repo({
+      'shared/mail.yaml': MAIL,
+      'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml'),
+      'zones/b.org.yaml': zone('b.org', '../shared/mail.yaml'),
+    });
     const files = await load(root, ['zones', 'shared']);
     expect(lines(files, root)).toEqual([]);
     const [a, b, fragment] = files;
@@ -55,27 +63,44 @@ describe('include: shared fragments', () => {
     expect(a.config?.manage.ignore).toEqual([{ type: 'CNAME', content: '*.acm-validations.aws' }]);
   });
 
-  it('an error in a fragment is placed in the fragment\'s file and line and names the including zone', async () => {
-    const root = repo({ 'shared/bad.yaml': 'version: 1\nrecords:\n  - { name: mail, type: A, content: 300.1.1.1 }\n', 'zones/a.com.yaml': zone('a.com', '../shared/bad.yaml') });
+  it("an error in a fragment is placed in the fragment's file and line and names the including zone", async () => {
+    const root = repo({
+      'shared/bad.yaml': 'version: 1\nrecords:\n  - { name: mail, type: A, content: 300.1.1.1 }\n',
+      'zones/a.com.yaml': zone('a.com', '../shared/bad.yaml'),
+    });
     const files = await load(root, ['zones/a.com.yaml']);
     expect(files[0].config).toBeUndefined();
     const got = lines(files, root);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatch(/^shared\/bad\.yaml:3:37 records\[0\]\.content: .*300\.1\.1\.1.*\(in fragment .*shared\/bad\.yaml, included by .*zones\/a\.com\.yaml\)$/);
+    expect(got[0]).toMatch(
+      /^shared\/bad\.yaml:3:37 records\[0\]\.content: .*300\.1\.1\.1.*\(in fragment .*shared\/bad\.yaml, included by .*zones\/a\.com\.yaml\)$/,
+    );
   });
 
-  it('a fragment\'s own defaults are checked like the zone\'s (a TTL out of range is an error at the fragment\'s line)', async () => {
-    const root = repo({ 'shared/ttl.yaml': 'version: 1\ndefaults: { ttl: 5 }\nrecords:\n  - { name: x, type: A, content: 192.0.2.1 }\n', 'zones/a.com.yaml': zone('a.com', '../shared/ttl.yaml') });
+  it("a fragment's own defaults are checked like the zone's (a TTL out of range is an error at the fragment's line)", async () => {
+    const root = repo({
+      'shared/ttl.yaml': 'version: 1\ndefaults: { ttl: 5 }\nrecords:\n  - { name: x, type: A, content: 192.0.2.1 }\n',
+      'zones/a.com.yaml': zone('a.com', '../shared/ttl.yaml'),
+    });
     const files = await load(root, ['zones/a.com.yaml']);
     expect(files[0].config).toBeUndefined();
-    expect(lines(files, root)).toEqual([expect.stringMatching(/^shared\/ttl\.yaml:2:18 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/)]);
+    expect(lines(files, root)).toEqual([
+      expect.stringMatching(
+        /^shared\/ttl\.yaml:2:18 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/,
+      ),
+    ]);
   });
 
   it('a record written both in the zone and in a fragment is a duplicate error that names both places', async () => {
-    const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml', '  - { name: "@", type: MX, content: mx1.example.net., priority: 10 }') });
+    const root = repo({
+      'shared/mail.yaml': MAIL,
+      'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml', '  - { name: "@", type: MX, content: mx1.example.net., priority: 10 }'),
+    });
     const got = lines(await load(root, ['zones/a.com.yaml']), root).filter((l) => !l.includes(': warning: '));
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatch(/^shared\/mail\.yaml:4:5 records\[0\]: duplicate record: MX a\.com with the same value is already at records\[0\] \(.*zones\/a\.com\.yaml line 5\)/);
+    expect(got[0]).toMatch(
+      /^shared\/mail\.yaml:4:5 records\[0\]: duplicate record: MX a\.com with the same value is already at records\[0\] \(.*zones\/a\.com\.yaml line 5\)/,
+    );
   });
 
   it.each([
@@ -112,8 +137,12 @@ describe('include: shared fragments', () => {
     });
     const got = lines(await load(root, ['zones/a.com.yaml', 'zones/b.com.yaml']), root);
     expect(got).toHaveLength(2);
-    expect(got[0]).toMatch(/^shared\/y\.yaml:2:\d+ include\[0\]: include cycle: .*shared\/x\.yaml includes, directly or through other fragments, .*shared\/y\.yaml \(in fragment .*y\.yaml, included by .*a\.com\.yaml\)/);
-    expect(got[1]).toMatch(/^zones\/b\.com\.yaml:3:\d+ include\[1\]: .*shared\/z\.yaml is already included \(by .*b\.com\.yaml\); include each fragment once/);
+    expect(got[0]).toMatch(
+      /^shared\/y\.yaml:2:\d+ include\[0\]: include cycle: .*shared\/x\.yaml includes, directly or through other fragments, .*shared\/y\.yaml \(in fragment .*y\.yaml, included by .*a\.com\.yaml\)/,
+    );
+    expect(got[1]).toMatch(
+      /^zones\/b\.com\.yaml:3:\d+ include\[1\]: .*shared\/z\.yaml is already included \(by .*b\.com\.yaml\); include each fragment once/,
+    );
   });
 
   it('a zone file cannot be included as a fragment', async () => {
@@ -129,7 +158,7 @@ describe('zonectl validate of a fragment alone', () => {
     process.exitCode = undefined;
   });
 
-  it('says it is a fragment, checks its shape, and counts the zone\'s records from fragments', async () => {
+  it("says it is a fragment, checks its shape, and counts the zone's records from fragments", async () => {
     const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml') });
     const r = await runCli([join(root, 'shared/mail.yaml'), join(root, 'zones/a.com.yaml')]);
     expect(r.problems).toEqual([]);
@@ -150,7 +179,10 @@ describe('zonectl validate of a fragment alone', () => {
 
 describe('lint of a zone with fragments', () => {
   it('a finding about a fragment record is placed in the fragment', async () => {
-    const root = repo({ 'shared/spf.yaml': 'version: 1\nrecords:\n  - { name: "@", type: TXT, content: "v=spf1 +all" }\n', 'zones/a.com.yaml': zone('a.com', '../shared/spf.yaml') });
+    const root = repo({
+      'shared/spf.yaml': 'version: 1\nrecords:\n  - { name: "@", type: TXT, content: "v=spf1 +all" }\n',
+      'zones/a.com.yaml': zone('a.com', '../shared/spf.yaml'),
+    });
     const [loaded] = await load(root, ['zones/a.com.yaml']);
     if (!loaded.config) throw new Error(lines([loaded], root).join('\n'));
     const found = lintZone(loaded.config).filter((p) => p.code === 'lint.spf-permissive-all');
@@ -164,7 +196,17 @@ describe('the published schema describes include and fragments', () => {
   const valid = ajv.compile(schema);
   it.each([
     ['a zone file with include', { version: 1, zone: 'a.com', include: ['../shared/mail.yaml'] }, true],
-    ['a fragment', { version: 1, include: ['caa.yaml'], defaults: { ttl: 3600 }, records: [{ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 }], manage: { ignore: [{ type: 'CNAME', content: '*.acm-validations.aws' }] } }, true],
+    [
+      'a fragment',
+      {
+        version: 1,
+        include: ['caa.yaml'],
+        defaults: { ttl: 3600 },
+        records: [{ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 }],
+        manage: { ignore: [{ type: 'CNAME', content: '*.acm-validations.aws' }] },
+      },
+      true,
+    ],
     ['a fragment with a zone-only field', { version: 1, settings: { ns_ttl: 3600 } }, false],
     ['a fragment with manage fields other than ignore', { version: 1, manage: { unmanaged: 'keep' } }, false],
     ['an include that is not a list of paths', { version: 1, zone: 'a.com', include: '../shared/mail.yaml' }, false],

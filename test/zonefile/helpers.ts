@@ -54,10 +54,15 @@ const isProblemLine = (l: string): boolean => /^zonectl: (error|warning): /.test
  * validate in process. It prints everything on stdout: the problem lines (`problems`), then one
  * summary line per file (`out`); `stderr` holds what went to stderr (nothing, for validate's own output).
  */
-export async function runValidateCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string[]; problems: string[]; stderr: string[] }> {
+export async function runValidateCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string[]; problems: string[]; stderr: string[] }> {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const program = new Command('zonectl').exitOverride().configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
+  const program = new Command('zonectl')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
   registerValidate(program, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
   process.exitCode = undefined;
   await program.parseAsync(['validate', ...args], { from: 'user' });

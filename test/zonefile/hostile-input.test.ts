@@ -35,7 +35,9 @@ describe('YAML alias bombs', () => {
     const p = only(problems);
     expect(config).toBeUndefined();
     expect(p.code).toBe('yaml.alias-bomb');
-    expect(p.message).toMatch(/^YAML aliases expand too far: the file writes \d+ values but its aliases expand them to 12,345,679,\d{3} \(at most [\d,]+\)/);
+    expect(p.message).toMatch(
+      /^YAML aliases expand too far: the file writes \d+ values but its aliases expand them to 12,345,679,\d{3} \(at most [\d,]+\)/,
+    );
     // l5 (10^6 values) is the smallest value above the limit: line 3 is l0.
     expect(p.line).toBe(8);
     expect(counter.reads()).toBe(0); // refused before the ${VAR} walk
@@ -80,7 +82,11 @@ describe('deep nesting', () => {
 
 describe('text that is not UTF-8', () => {
   it('a byte that was not UTF-8 (decoded as U+FFFD) is an error naming its line and column', () => {
-    const bytes = Buffer.concat([Buffer.from(`${HEADER}records:\n  - { name: "@", type: TXT, content: "a`), Buffer.from([0xff]), Buffer.from('" }\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER}records:\n  - { name: "@", type: TXT, content: "a`),
+      Buffer.from([0xff]),
+      Buffer.from('" }\n'),
+    ]);
     const p = only(load(bytes.toString('utf8')).problems);
     expect(p).toMatchObject({ code: 'file.utf8', line: 4, col: 40 });
     expect(p.message).toMatch(/not valid UTF-8/);
@@ -100,7 +106,10 @@ describe('control characters never reach a problem line raw', () => {
   });
 
   it('control characters in values and in the file name are escaped as well', () => {
-    const { problems } = loadZoneFile({ path: 'evil\r\nname.yaml', text: `${HEADER}records:\n  - { name: "a\\u001b[2Jb", type: A, content: 192.0.2.1 }\n` }, {});
+    const { problems } = loadZoneFile(
+      { path: 'evil\r\nname.yaml', text: `${HEADER}records:\n  - { name: "a\\u001b[2Jb", type: A, content: 192.0.2.1 }\n` },
+      {},
+    );
     const lines = problems.map(formatProblem);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {

@@ -11,7 +11,10 @@ describe('${VAR} interpolation', () => {
   });
 
   it('an unset variable without default is an error naming it, at its line', () => {
-    const { problems, config } = load(`${HEADER}zone_id: \${ZONECTL_ZONE_ID}\nrecords:\n  - { name: www, type: A, content: "\${ZONECTL_WEB_IP}" }\n`, {});
+    const { problems, config } = load(
+      `${HEADER}zone_id: \${ZONECTL_ZONE_ID}\nrecords:\n  - { name: www, type: A, content: "\${ZONECTL_WEB_IP}" }\n`,
+      {},
+    );
     expect(config).toBeUndefined();
     expectProblem(problems, { line: 3, message: /environment variable ZONECTL_ZONE_ID is not set/, path: 'zone_id' });
     expectProblem(problems, { line: 5, message: /environment variable ZONECTL_WEB_IP is not set/ });
@@ -40,7 +43,13 @@ describe('${VAR} interpolation', () => {
     expect(config.records[0].record.ttl).toBe(300);
     // TXT stays text: its canonical form is the one string "42" (src/core/model/txt.ts).
     expect(config.records[1].record.content).toBe('"42"');
-    const flow = expectValid(withRecords('{ name: a, type: A, content: 192.0.2.1, ttl: "${ZONECTL_TTL}", proxied: "${ZONECTL_PROXY}" }', '{ name: b, type: TXT, content: "${ZONECTL_TXT}" }'), { ZONECTL_TTL: '600', ZONECTL_PROXY: 'false', ZONECTL_TXT: '42' });
+    const flow = expectValid(
+      withRecords(
+        '{ name: a, type: A, content: 192.0.2.1, ttl: "${ZONECTL_TTL}", proxied: "${ZONECTL_PROXY}" }',
+        '{ name: b, type: TXT, content: "${ZONECTL_TXT}" }',
+      ),
+      { ZONECTL_TTL: '600', ZONECTL_PROXY: 'false', ZONECTL_TXT: '42' },
+    );
     expect(flow.records[0].record).toMatchObject({ ttl: 600, proxied: false });
     expect(flow.records[1].record.content).toBe('"42"');
   });

@@ -29,8 +29,13 @@ describe('YAML merge keys', () => {
   });
 
   it('in a list of sources the earlier one wins', () => {
-    const config = expectValid(`${HEADER}${TEMPLATES}\nrecords:\n  - { <<: [*fast, *slow], name: a, type: A, content: 192.0.2.1 }\n  - { <<: [*slow, *fast], name: b, type: A, content: 192.0.2.2 }\n`);
-    expect(config.records.map((r) => [r.record.ttl, r.record.comment])).toEqual([[60, 'fast'], [3600, 'slow']]);
+    const config = expectValid(
+      `${HEADER}${TEMPLATES}\nrecords:\n  - { <<: [*fast, *slow], name: a, type: A, content: 192.0.2.1 }\n  - { <<: [*slow, *fast], name: b, type: A, content: 192.0.2.2 }\n`,
+    );
+    expect(config.records.map((r) => [r.record.ttl, r.record.comment])).toEqual([
+      [60, 'fast'],
+      [3600, 'slow'],
+    ]);
   });
 
   it('a merged value that is wrong is reported at the anchor line that supplied it', () => {
@@ -39,17 +44,9 @@ describe('YAML merge keys', () => {
   });
 
   it('positions of merged values point at the source mapping; explicit ones at their own line', () => {
-    const text = [
-      'base: &base',
-      '  a: 1',
-      '  b: 2',
-      'other: &other',
-      '  b: 3',
-      '  c: 4',
-      'item:',
-      '  <<: [*base, *other]',
-      '  a: 5',
-    ].join('\n');
+    const text = ['base: &base', '  a: 1', '  b: 2', 'other: &other', '  b: 3', '  c: 4', 'item:', '  <<: [*base, *other]', '  a: 5'].join(
+      '\n',
+    );
     const r = parseYaml(text);
     if (!r.ok) throw new Error(r.message);
     expect(r.value).toMatchObject({ item: { a: 5, b: 2, c: 4 } });
@@ -75,7 +72,11 @@ describe('YAML merge keys', () => {
   });
 
   it('merge keys cannot multiply the work: nested merges of wide aliases are refused as an alias bomb', () => {
-    const lines = [HEADER.trimEnd(), 'x-bomb:', `  l0: &l0 { ${Array.from({ length: 10 }, (_, i) => `k${i}: [${Array(10).fill('"v"').join(', ')}]`).join(', ')} }`];
+    const lines = [
+      HEADER.trimEnd(),
+      'x-bomb:',
+      `  l0: &l0 { ${Array.from({ length: 10 }, (_, i) => `k${i}: [${Array(10).fill('"v"').join(', ')}]`).join(', ')} }`,
+    ];
     for (let i = 1; i < 9; i += 1) {
       lines.push(`  l${i}: &l${i} { ${Array.from({ length: 10 }, (_, j) => `m${j}: { <<: *l${i - 1} }`).join(', ')} }`);
     }

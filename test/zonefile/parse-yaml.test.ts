@@ -41,7 +41,10 @@ describe('parseYaml positions', () => {
 
   it('itemPositionsOf gives every item of a list its positionOf, in one pass', () => {
     expect(r.positions.itemPositionsOf(['records'])).toEqual([0, 1, 2].map((i) => r.positions.positionOf(['records', i])));
-    expect(r.positions.itemPositionsOf(['tokens', 0, 'condition', 'request.ip', 'in'])).toEqual([{ line: 13, col: 37 }, { line: 13, col: 51 }]);
+    expect(r.positions.itemPositionsOf(['tokens', 0, 'condition', 'request.ip', 'in'])).toEqual([
+      { line: 13, col: 37 },
+      { line: 13, col: 51 },
+    ]);
     expect(r.positions.itemPositionsOf(['version'])).toBeUndefined();
     expect(r.positions.itemPositionsOf(['nope'])).toBeUndefined();
   });

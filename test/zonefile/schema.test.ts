@@ -24,7 +24,7 @@ describe('schemas/zone.schema.json', () => {
       const obj = node as Record<string, unknown>;
       const props = obj.properties as Record<string, Record<string, unknown>> | undefined;
       for (const [k, v] of Object.entries(props ?? {})) {
-        if (where.includes('.if') || k === 'type' && v.const !== undefined && where.endsWith('if')) continue;
+        if (where.includes('.if') || (k === 'type' && v.const !== undefined && where.endsWith('if'))) continue;
         if (typeof v.description !== 'string' || v.description === '') missing.push(`${where}.${k}`);
       }
       for (const [k, v] of Object.entries(obj)) walk(v, `${where}.${k}`);
@@ -55,13 +55,19 @@ describe('schemas/zone.schema.json', () => {
 describe('schema problems', () => {
   it('an unknown field names the field and suggests the nearest known one', () => {
     const { problems } = load(withRecords('{ name: www, type: A, contnet: 192.0.2.1 }'));
-    const p = expectProblem(problems, { line: 4, message: /^unknown field `contnet`; did you mean `content`\?$/, path: 'records[0].contnet' });
+    const p = expectProblem(problems, {
+      line: 4,
+      message: /^unknown field `contnet`; did you mean `content`\?$/,
+      path: 'records[0].contnet',
+    });
     expect(p.col).toBe(27); // at the key
     expect(problems.some((q) => /missing required field `content`/.test(q.message))).toBe(false);
   });
 
   it('unknown fields at the top level and in settings/tokens/manage', () => {
-    const { problems } = load(`${HEADER}recrods: []\nsettings: { flaten_all_cnames: true }\nmanage: { unmanged: delete }\ntokens:\n  - name: t\n    polices: []\n`);
+    const { problems } = load(
+      `${HEADER}recrods: []\nsettings: { flaten_all_cnames: true }\nmanage: { unmanged: delete }\ntokens:\n  - name: t\n    polices: []\n`,
+    );
     expectProblem(problems, { line: 3, message: /unknown field `recrods`; did you mean `records`\?/ });
     expectProblem(problems, { line: 4, message: /unknown field `flaten_all_cnames`; did you mean `flatten_all_cnames`\?/ });
     expectProblem(problems, { line: 5, message: /unknown field `unmanged`; did you mean `unmanaged`\?/ });
@@ -69,7 +75,9 @@ describe('schema problems', () => {
   });
 
   it('a close abbreviation is suggested too (prio, cont), an ambiguous one is not', () => {
-    const { problems } = load(withRecords('{ name: "@", type: MX, content: mx.example.net, prio: 10 }', '{ name: www, type: A, cont: 192.0.2.1 }'));
+    const { problems } = load(
+      withRecords('{ name: "@", type: MX, content: mx.example.net, prio: 10 }', '{ name: www, type: A, cont: 192.0.2.1 }'),
+    );
     expectProblem(problems, { line: 4, message: /^unknown field `prio`; did you mean `priority`\?$/ });
     expectProblem(problems, { line: 5, message: /^unknown field `cont`; did you mean `content`\?$/ });
     // `co` is too short to stand for anything; `max` starts both max_delete_percent and max_update_percent.
@@ -82,13 +90,15 @@ describe('schema problems', () => {
     expectProblem(problems, { line: 4, message: /^unknown field `banana`$/ });
   });
 
-  it('reports against the record\'s own type only, with content/data hints', () => {
-    const { problems } = load(withRecords(
-      '{ name: "@", type: CAA, content: "0 issue letsencrypt.org" }',
-      '{ name: "@", type: A, data: { x: 1 } }',
-      '{ name: "@", type: SRV, priority: 1, data: { priority: 1, weight: 1, port: 1, target: x.example } }',
-      '{ name: "@", type: TXT, content: hi, priority: 1 }',
-    ));
+  it("reports against the record's own type only, with content/data hints", () => {
+    const { problems } = load(
+      withRecords(
+        '{ name: "@", type: CAA, content: "0 issue letsencrypt.org" }',
+        '{ name: "@", type: A, data: { x: 1 } }',
+        '{ name: "@", type: SRV, priority: 1, data: { priority: 1, weight: 1, port: 1, target: x.example } }',
+        '{ name: "@", type: TXT, content: hi, priority: 1 }',
+      ),
+    );
     expectProblem(problems, { line: 4, message: /^CAA records take `data` \(flags, tag, value\), not `content`$/ });
     expectProblem(problems, { line: 5, message: /^A records take `content`, not `data`$/ });
     expectProblem(problems, { line: 6, message: /SRV records carry priority inside `data`/ });
@@ -97,7 +107,15 @@ describe('schema problems', () => {
   });
 
   it('unknown record type with a suggestion; missing fields; wrong types', () => {
-    const { problems } = load(withRecords('{ name: a, type: AAA, content: x }', '{ name: b, type: mx, content: x }', '{ type: A, content: 192.0.2.1 }', '{ name: c, type: MX, content: mx.example.net }', '{ name: d, type: TXT, content: 5 }'));
+    const { problems } = load(
+      withRecords(
+        '{ name: a, type: AAA, content: x }',
+        '{ name: b, type: mx, content: x }',
+        '{ type: A, content: 192.0.2.1 }',
+        '{ name: c, type: MX, content: mx.example.net }',
+        '{ name: d, type: TXT, content: 5 }',
+      ),
+    );
     expectProblem(problems, { line: 4, message: /unknown record type "AAA"; did you mean AAAA\?/ });
     expectProblem(problems, { line: 5, message: /unknown record type "mx"; did you mean MX\?/ });
     expectProblem(problems, { line: 6, message: /missing required field `name`/ });
@@ -114,13 +132,15 @@ describe('schema problems', () => {
 
   it('comment: at most 500 characters, no line break; tags name:value or bare, at most 20', () => {
     const tags = JSON.stringify(Array.from({ length: 21 }, (_, i) => `t${i}:v`));
-    const { problems } = load(withRecords(
-      `{ name: a, type: A, content: 192.0.2.1, comment: ${'c'.repeat(501)} }`,
-      '{ name: b, type: A, content: 192.0.2.1, comment: "two\\nlines" }',
-      `{ name: c, type: A, content: 192.0.2.1, tags: ${tags} }`,
-      '{ name: d, type: A, content: 192.0.2.1, tags: [":novalue"] }',
-      '{ name: e, type: A, content: 192.0.2.1, tags: [tag1, "team:web"] }',
-    ));
+    const { problems } = load(
+      withRecords(
+        `{ name: a, type: A, content: 192.0.2.1, comment: ${'c'.repeat(501)} }`,
+        '{ name: b, type: A, content: 192.0.2.1, comment: "two\\nlines" }',
+        `{ name: c, type: A, content: 192.0.2.1, tags: ${tags} }`,
+        '{ name: d, type: A, content: 192.0.2.1, tags: [":novalue"] }',
+        '{ name: e, type: A, content: 192.0.2.1, tags: [tag1, "team:web"] }',
+      ),
+    );
     expectProblem(problems, { line: 4, message: /too long: 501 characters, at most 500/ });
     expectProblem(problems, { line: 5, message: /must be a single line/ });
     expectProblem(problems, { line: 6, message: /has 21 items, at most 20/ });

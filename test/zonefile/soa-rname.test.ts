@@ -11,7 +11,8 @@ describe('settings.soa.rname is a mailbox in DNS form', () => {
     const p = expectProblem(problems, {
       line: 6,
       path: 'settings.soa.rname',
-      message: /SOA rname "hostmaster@example\.com" must be a mailbox in DNS form, not an e-mail address: write hostmaster\.example\.com, not hostmaster@example\.com/,
+      message:
+        /SOA rname "hostmaster@example\.com" must be a mailbox in DNS form, not an e-mail address: write hostmaster\.example\.com, not hostmaster@example\.com/,
     });
     expect(formatProblem(p)).toMatch(/^zone\.yaml:6:\d+ settings\.soa\.rname: SOA rname/);
     expect(config).toBeUndefined();

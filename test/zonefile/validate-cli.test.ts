@@ -31,7 +31,10 @@ describe('zonectl validate', () => {
   });
 
   it('an invalid file: every problem on stdout as file:line:col path: message, then the summary, exit 1; nothing on stderr', async () => {
-    const p = file('bad.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, contnet: 192.0.2.1 }\n  - { name: x, type: A, content: 300.1.1.1 }\n  - { name: y, type: TXT, content: hi }\n  - { name: z, type: A, content: 192.0.2.1, locked: true }\n');
+    const p = file(
+      'bad.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, contnet: 192.0.2.1 }\n  - { name: x, type: A, content: 300.1.1.1 }\n  - { name: y, type: TXT, content: hi }\n  - { name: z, type: A, content: 192.0.2.1, locked: true }\n',
+    );
     const r = await runCli([p]);
     expect(r.code).toBe(1);
     expect(r.problems).toEqual([
@@ -66,7 +69,9 @@ describe('zonectl validate', () => {
     expect((await runCli([p], { ZONECTL_ORIGIN_IP: '192.0.2.44' })).code).toBe(0);
     const r = await runCli([p], {});
     expect(r.code).toBe(1);
-    expect(r.problems[0]).toBe(`${p}:4:36 records[0].content: environment variable ZONECTL_ORIGIN_IP is not set (write \${ZONECTL_ORIGIN_IP:-default} to give a default)`);
+    expect(r.problems[0]).toBe(
+      `${p}:4:36 records[0].content: environment variable ZONECTL_ORIGIN_IP is not set (write \${ZONECTL_ORIGIN_IP:-default} to give a default)`,
+    );
   });
 
   it('a file with thousands of problems: the first 200 lines, then one zonectl: error line with the count; the summary counts them all', async () => {
@@ -88,7 +93,9 @@ describe('zonectl validate', () => {
     expect(r.code).toBe(1);
     expect(r.problems).toHaveLength(201);
     expect(r.problems[0]).toBe(`${p}:4:26 records[0].contnet: unknown field \`contnet\`; did you mean \`content\`?`);
-    expect(r.problems[200]).toBe(`zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`);
+    expect(r.problems[200]).toBe(
+      `zonectl: error: ${p}: at least 800 more problems not shown (the first 200 are above; checking stopped after 1000 problems)`,
+    );
     expect(r.out).toEqual([`${p}: at least 1000 errors`]);
   });
 
@@ -103,7 +110,10 @@ describe('zonectl validate', () => {
   });
 
   it('every problem line has the one format FILE:LINE:COL PATH: message (or warning: message)', async () => {
-    const p = file('format.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n');
+    const p = file(
+      'format.yaml',
+      'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 30 }\n  - { name: x, type: A, content: 192.0.2.300 }\n',
+    );
     const r = await runCli([p]);
     expect(r.code).toBe(1);
     for (const line of r.problems) expect(line).toMatch(new RegExp(`^${escapeRe(p)}:\\d+:\\d+ [^ :]+: (warning: )?\\S`));
@@ -112,16 +122,30 @@ describe('zonectl validate', () => {
 
   it('bytes that are not UTF-8 are an error naming the line, read from the real file', async () => {
     const p = join(dir, 'latin1.yaml');
-    writeFileSync(p, Buffer.concat([Buffer.from('version: 1\nzone: example.com\nrecords:\n  - { name: t, type: TXT, content: "caf'), Buffer.from([0xe9]), Buffer.from('" }\n')]));
+    writeFileSync(
+      p,
+      Buffer.concat([
+        Buffer.from('version: 1\nzone: example.com\nrecords:\n  - { name: t, type: TXT, content: "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('" }\n'),
+      ]),
+    );
     const r = await runCli([p]);
     expect(r.code).toBe(1);
-    expect(r.problems).toEqual([`${p}:4:40: the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)`]);
+    expect(r.problems).toEqual([
+      `${p}:4:40: the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)`,
+    ]);
     expect(r.out).toEqual([`${p}: 1 error`]);
   });
 
   it('an alias bomb: one problem with its line, exit 1', async () => {
     const levels = ['  l0: &l0 ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 10; i += 1) levels.push(`  l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(',')}]`);
+    for (let i = 1; i < 10; i += 1)
+      levels.push(
+        `  l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(',')}]`,
+      );
     const p = file('bomb.yaml', `version: 1\nzone: example.com\nx-a:\n${levels.join('\n')}\n`);
     const r = await runCli([p]);
     expect(r.code).toBe(1);

@@ -3,7 +3,15 @@ import equal from 'fast-deep-equal';
 import { createInterface } from 'node:readline/promises';
 import { ZoneLookupError, type CloudflareClient } from '../../api/index.js';
 import { createZoneIfNew, describeCreatedZone, ZoneCreateError } from '../../app/create-zones.js';
-import { applyZoneRuns, canLockFirst, lockThenPlan, permissionCheckNeeded, refused, type LockedRun, type ZoneApplyOutcome } from '../../app/apply-runs.js';
+import {
+  applyZoneRuns,
+  canLockFirst,
+  lockThenPlan,
+  permissionCheckNeeded,
+  refused,
+  type LockedRun,
+  type ZoneApplyOutcome,
+} from '../../app/apply-runs.js';
 import { plannedRuns, type ZoneOutcome } from '../../app/run-zones.js';
 import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../../app/account-clients.js';
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
@@ -63,10 +71,10 @@ async function confirm(question: string): Promise<boolean> {
 
 function parseConcurrency(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new ApplyRefusedError('BAD_FLAG', `--concurrency must be a whole number from 1 to 64, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new ApplyRefusedError('BAD_FLAG', `--concurrency must be a whole number from 1 to 64, got "${value}"`);
   return n;
 }
-
 
 export { describeApplyFailure } from '../apply-report.js';
 
@@ -90,16 +98,34 @@ interface RunState {
 }
 
 /** Arguments and files, checked before any API call: what the run goes on with. */
-async function beforeApplying(files: readonly string[], opts: ApplyFlags): Promise<{ concurrency: number; lockWaitMs: number; configs: ZoneConfig[]; accounts: AccountConfig[]; shard: Shard | undefined; repo?: RepoConfig }> {
+async function beforeApplying(
+  files: readonly string[],
+  opts: ApplyFlags,
+): Promise<{
+  concurrency: number;
+  lockWaitMs: number;
+  configs: ZoneConfig[];
+  accounts: AccountConfig[];
+  shard: Shard | undefined;
+  repo?: RepoConfig;
+}> {
   if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
-  if (opts.plan === undefined && files.length === 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
-  if (opts.expectDigest !== undefined && opts.plan === undefined) throw new ApplyRefusedError('BAD_ARGS', '--expect-digest pins a saved plan: give it with --plan FILE');
-  if (opts.plan !== undefined && opts.shard !== undefined) throw new ApplyRefusedError('BAD_ARGS', 'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
+  if (opts.plan === undefined && files.length === 0)
+    throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
+  if (opts.expectDigest !== undefined && opts.plan === undefined)
+    throw new ApplyRefusedError('BAD_ARGS', '--expect-digest pins a saved plan: give it with --plan FILE');
+  if (opts.plan !== undefined && opts.shard !== undefined)
+    throw new ApplyRefusedError(
+      'BAD_ARGS',
+      'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan',
+    );
   checkJsonFlags(opts.format, opts);
   const concurrency = parseConcurrency(opts.concurrency);
   const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
   const { configs, accounts, shard, repo } =
-    opts.plan === undefined ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard) : { configs: [], accounts: [], shard: undefined, repo: undefined };
+    opts.plan === undefined
+      ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard)
+      : { configs: [], accounts: [], shard: undefined, repo: undefined };
   return { concurrency, lockWaitMs, configs, accounts, shard, ...(repo !== undefined ? { repo } : {}) };
 }
 
@@ -117,9 +143,15 @@ export function registerApply(program: Command): void {
     .option('--no-batch', 'single calls instead of the batch endpoint')
     .option('--token-output <file>', "write new tokens' secret values to this file (mode 0600, JSON {name: value})")
     .option('--show-token-values', "print new tokens' secret values on stdout (shown once, never again)")
-    .addOption(new Option('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)').default('10m'))
+    .addOption(
+      new Option('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)').default('10m'),
+    )
     .option('--force-unlock', "remove the zone's apply lock whoever holds it (a run that died on another host), then apply")
-    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout (no plan, no secrets)').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format: text, or one JSON document on stdout (no plan, no secrets)')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .addOption(rateLimitOption())
     .addOption(shardOption())
     .addOption(configOption())
@@ -178,11 +210,19 @@ export function registerApply(program: Command): void {
         const runs = plannedRuns(planned);
         const planFailed = runs.length < planned.length;
         const accountRuns =
-          savedPlan !== undefined ? showAccountPlans(savedPlan.accounts, !report.json) : accounts.length > 0 ? await planAccountsForApply(client(), accounts, !report.json) : [];
+          savedPlan !== undefined
+            ? showAccountPlans(savedPlan.accounts, !report.json)
+            : accounts.length > 0
+              ? await planAccountsForApply(client(), accounts, !report.json)
+              : [];
         if (opts.forceUnlock && !opts.dryRun) {
           for (const run of runs) {
             const removed = await forceUnlock(clients.for(run.config), run.config.zone, run.zoneId);
-            log(removed === undefined ? `${run.config.zone}: no apply lock to remove` : `${run.config.zone}: removed the apply lock of ${removed}`);
+            log(
+              removed === undefined
+                ? `${run.config.zone}: no apply lock to remove`
+                : `${run.config.zone}: removed the apply lock of ${removed}`,
+            );
           }
         }
         if (!hasChanges(runs) && !accountRunsChange(accountRuns)) {
@@ -191,8 +231,11 @@ export function registerApply(program: Command): void {
         }
         const unsafe = runs.filter((r) => r.plan.safety.length > 0);
         if (unsafe.length > 0 && !opts.force && !opts.dryRun) throw new UnsafePlanError(unsafe[0].config.zone, unsafe[0].plan.safety);
-        const permissions = permissionCheckNeeded(runs, heldLocks) ? await checkPermissionsByAccount(clients, runs, repo) : ({ kind: 'ok' } as const);
-        if (permissions.kind === 'unchecked') info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+        const permissions = permissionCheckNeeded(runs, heldLocks)
+          ? await checkPermissionsByAccount(clients, runs, repo)
+          : ({ kind: 'ok' } as const);
+        if (permissions.kind === 'unchecked')
+          info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
         if (permissions.kind === 'missing' && opts.dryRun) for (const problem of permissions.problems) log(`zonectl: warning: ${problem}`);
         if (permissions.kind === 'missing' && !opts.dryRun) {
           for (const problem of permissions.problems.slice(1)) log(errorLine('MISSING_PERMISSION', problem));
@@ -224,7 +267,9 @@ export function registerApply(program: Command): void {
             runs.push(await createZoneIfNew(clients.for(run.config), run, (c) => (report.json ? log : out)(describeCreatedZone(c))));
           } catch (error) {
             if (!(error instanceof ZonectlError)) throw error;
-            notCreated.push(refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)));
+            notCreated.push(
+              refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)),
+            );
           }
         }
         const state: RunState = { phase: 'before', applied: new Set(), started: new Set() };
@@ -232,11 +277,15 @@ export function registerApply(program: Command): void {
         const giveUp = (signal: StopSignal): void => {
           progress.stop();
           if (state.phase === 'writing' && state.account !== undefined) {
-            log(`zonectl: interrupted by ${signal} while changing the ${state.account}: its one PATCH was sent and may or may not have been applied; run plan to see.`);
+            log(
+              `zonectl: interrupted by ${signal} while changing the ${state.account}: its one PATCH was sent and may or may not have been applied; run plan to see.`,
+            );
           } else if (state.phase === 'writing' && state.run) {
             report.gaveUp(state.run, state.applied);
             for (const line of describeInterrupted({ run: state.run, applied: state.applied, gaveUp: true }, signal)) log(line);
-            log(`  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`);
+            log(
+              `  The apply lock of ${state.run.config.zone} was left behind: the next apply on this host takes it over at once, elsewhere after its lease.`,
+            );
           } else if (state.started.size === 0) {
             log(`zonectl: interrupted by ${signal} before any write; nothing was changed.`);
           } else {
@@ -256,7 +305,9 @@ export function registerApply(program: Command): void {
               void (held ? held.release().catch(() => undefined) : Promise.resolve()).then(() => giveUp(signal));
               return;
             }
-            log(`zonectl: ${signal}: sending no more calls; waiting up to ${INTERRUPT_GRACE_MS / 1000} s for the calls in flight (again to stop at once)`);
+            log(
+              `zonectl: ${signal}: sending no more calls; waiting up to ${INTERRUPT_GRACE_MS / 1000} s for the calls in flight (again to stop at once)`,
+            );
           },
           onGiveUp: giveUp,
         });
@@ -264,41 +315,45 @@ export function registerApply(program: Command): void {
         try {
           // Each account's zones with its own client (one after the other, like the zones).
           outcomes = notCreated;
-          outcomes.push(...await eachAccount(clients, runs, repo, (groupClient, group) => applyZoneRuns(groupClient, group, {
-            batch: opts.batch,
-            concurrency,
-            shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
-            heldLocks,
-            lock: {
-              waitMs: lockWaitMs,
-              onWait: (m) => {
-                progress.stop();
-                info(m);
-              },
-              onLost: (m) => {
-                progress.stop();
-                log(`${m}; sending no more calls`);
-              },
-              onHeld: (lock) => {
-                state.lock = lock;
-                if (lock === undefined) report.zoneEnded(state.run?.config.zone);
-                if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
-              },
-            },
-            underLock: (run) => (saved !== undefined ? recheckSaved(groupClient, saved, run) : replanUnderLock(groupClient, run, opts)),
-            onZoneStart: (run) => {
-              state.phase = 'writing';
-              state.run = run;
-              state.applied = new Set();
-              state.started.add(run.config.zone);
-              report.zoneStarted();
-              progress.zoneStart(run.config.zone, run.plan.operations.length);
-            },
-            onProgress: (zone, e) => {
-              for (const i of e.opIndices) state.applied.add(i);
-              progress.update(zone, e);
-            },
-          })));
+          outcomes.push(
+            ...(await eachAccount(clients, runs, repo, (groupClient, group) =>
+              applyZoneRuns(groupClient, group, {
+                batch: opts.batch,
+                concurrency,
+                shouldStop: () => interrupt.signal !== undefined || state.lock?.lost === true,
+                heldLocks,
+                lock: {
+                  waitMs: lockWaitMs,
+                  onWait: (m) => {
+                    progress.stop();
+                    info(m);
+                  },
+                  onLost: (m) => {
+                    progress.stop();
+                    log(`${m}; sending no more calls`);
+                  },
+                  onHeld: (lock) => {
+                    state.lock = lock;
+                    if (lock === undefined) report.zoneEnded(state.run?.config.zone);
+                    if (lock === undefined) state.phase = 'before'; // the zone is done: nothing in flight
+                  },
+                },
+                underLock: (run) => (saved !== undefined ? recheckSaved(groupClient, saved, run) : replanUnderLock(groupClient, run, opts)),
+                onZoneStart: (run) => {
+                  state.phase = 'writing';
+                  state.run = run;
+                  state.applied = new Set();
+                  state.started.add(run.config.zone);
+                  report.zoneStarted();
+                  progress.zoneStart(run.config.zone, run.plan.operations.length);
+                },
+                onProgress: (zone, e) => {
+                  for (const i of e.opIndices) state.applied.add(i);
+                  progress.update(zone, e);
+                },
+              }),
+            )),
+          );
         } finally {
           progress.stop();
         }
@@ -312,16 +367,22 @@ export function registerApply(program: Command): void {
             process.exitCode = signalExitCode(signal);
             return;
           }
-          const accountFailed = accountRuns.length === 0 ? false : await applyAccountsAndReport(client(), accountRuns, report, {
-            shouldStop: () => interrupt.signal !== undefined,
-            onWriting: (label) => {
-              state.phase = label === undefined ? 'before' : 'writing';
-              state.account = label;
-            },
-          });
+          const accountFailed =
+            accountRuns.length === 0
+              ? false
+              : await applyAccountsAndReport(client(), accountRuns, report, {
+                  shouldStop: () => interrupt.signal !== undefined,
+                  onWriting: (label) => {
+                    state.phase = label === undefined ? 'before' : 'writing';
+                    state.account = label;
+                  },
+                });
           const late = interrupt.signal;
           if (late !== undefined) {
-            report.interrupted(late, ` while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`);
+            report.interrupted(
+              late,
+              ` while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`,
+            );
             process.exitCode = signalExitCode(late);
             return;
           }
@@ -341,7 +402,11 @@ export function registerApply(program: Command): void {
 }
 
 /** Under the lock, a saved plan must still be fresh: another apply may have written while we waited. */
-async function recheckSaved(client: CloudflareClient, saved: ReadonlyArray<{ run: ZoneRun; saved: SavedZone }>, run: ZoneRun): Promise<ZoneRun> {
+async function recheckSaved(
+  client: CloudflareClient,
+  saved: ReadonlyArray<{ run: ZoneRun; saved: SavedZone }>,
+  run: ZoneRun,
+): Promise<ZoneRun> {
   const zone = saved.find((z) => z.run === run);
   if (zone === undefined) throw new InternalError(`no saved plan for ${run.config.zone}`);
   return checkSavedZone(client, zone.saved, run.planOptions);
@@ -359,7 +424,10 @@ async function replanUnderLock(client: CloudflareClient, shown: ZoneRun, opts: A
   log(renderText([fresh.plan], styleFor(process.stderr)));
   if (fresh.plan.operations.length === 0) return fresh;
   if (!opts.yes) {
-    throw new ApplyRefusedError('STALE_PLAN', `${shown.config.zone}: the plan you confirmed is no longer what apply would do; run apply again to review the new plan; nothing was changed`);
+    throw new ApplyRefusedError(
+      'STALE_PLAN',
+      `${shown.config.zone}: the plan you confirmed is no longer what apply would do; run apply again to review the new plan; nothing was changed`,
+    );
   }
   if (fresh.plan.safety.length > 0 && !opts.force) throw new UnsafePlanError(shown.config.zone, fresh.plan.safety);
   checkTokenOutput([fresh], opts);
@@ -373,7 +441,7 @@ function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
   if (opts.tokenOutput === undefined && !opts.showTokenValues) {
     throw new ApplyRefusedError(
       'TOKEN_OUTPUT_NEEDED',
-      "the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed",
+      'the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed',
     );
   }
   if (opts.tokenOutput !== undefined) {
@@ -388,4 +456,3 @@ function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
     }
   }
 }
-

@@ -20,7 +20,8 @@ export function registerCompletion(program: Command, wholeProgram: () => Promise
       ]),
     )
     .action(async (shell: string) => {
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new ZonectlError('BAD_ARGS', `completion: unknown shell "${shell}" (one of ${SHELLS.join(', ')})`);
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new ZonectlError('BAD_ARGS', `completion: unknown shell "${shell}" (one of ${SHELLS.join(', ')})`);
       // Every command registered, whichever this command line named.
       out(renderCompletion(shell as Shell, completionModel(await wholeProgram())).trimEnd());
     });

@@ -1,7 +1,16 @@
 import type { Command } from 'commander';
 import { plannedRuns } from '../../app/run-zones.js';
 import { EXIT } from '../io.js';
-import { accountsChange, addManyZoneOptions, anyFailed, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import {
+  accountsChange,
+  addManyZoneOptions,
+  anyFailed,
+  printReport,
+  runZones,
+  selectShard,
+  toReports,
+  type ManyZoneFlags,
+} from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { beforeJsonReport } from '../json-error.js';
 import { loadValidFiles } from './load.js';
@@ -20,19 +29,42 @@ export function registerDrift(program: Command): void {
     .description('Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing')
     .option('--fail-on-unmanaged', 'count unmanaged (kept) records as drift too (tokens no file lists are reported but not counted)')
     .option('--tokens', 'list every API token no file lists (name, id, last use, expiry, policies) instead of counting them')
-    .option('--unmanaged-zones', "also list the zones the credentials can see that no file manages (each account's, with its own credential)")
+    .option(
+      '--unmanaged-zones',
+      "also list the zones the credentials can see that no file manages (each account's, with its own credential)",
+    )
     .addOption(baseUrlOption())
-    .addHelpText('after', examplesText(['zonectl drift zones/', 'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json', 'zonectl drift zones/ --tokens', 'zonectl drift zones/ --unmanaged-zones']));
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl drift zones/',
+        'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json',
+        'zonectl drift zones/ --tokens',
+        'zonectl drift zones/ --unmanaged-zones',
+      ]),
+    );
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
     const outcomes = await beforeJsonReport(opts.format, async () => {
       const loaded = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
       const { configs, accounts, shard, repo } = selectShard(loaded, opts.shard);
       // Managed means named by any file given, not only by this shard's.
-      return runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, opts.unmanagedZones === true ? { unmanagedZonesOf: loaded.configs } : {});
+      return runZones(
+        { configs, accounts, ...(repo ? { repo } : {}) },
+        opts,
+        shard,
+        opts.unmanagedZones === true ? { unmanagedZonesOf: loaded.configs } : {},
+      );
     });
-    printReport('drift', toReports(outcomes), opts.format, { listTokens: opts.tokens === true, ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}) });
+    printReport('drift', toReports(outcomes), opts.format, {
+      listTokens: opts.tokens === true,
+      ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}),
+    });
     const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
-    process.exitCode = anyFailed(outcomes) ? EXIT.error : hasChanges(runs) || accountsChange(outcomes) || unmanaged ? EXIT.changes : EXIT.ok;
+    process.exitCode = anyFailed(outcomes)
+      ? EXIT.error
+      : hasChanges(runs) || accountsChange(outcomes) || unmanaged
+        ? EXIT.changes
+        : EXIT.ok;
   });
 }

@@ -27,7 +27,10 @@ export function checkStatePath(path: string): void {
     return; // a new file: created on start
   }
   if (isDir) {
-    throw new ZonectlError('BAD_FLAG', `--state ${path} is a directory; give a file path, e.g. --state ${path.replace(/\/+$/, '')}/emulator-state.json (the emulator keeps that file and FILE.journal beside it)`);
+    throw new ZonectlError(
+      'BAD_FLAG',
+      `--state ${path} is a directory; give a file path, e.g. --state ${path.replace(/\/+$/, '')}/emulator-state.json (the emulator keeps that file and FILE.journal beside it)`,
+    );
   }
 }
 
@@ -36,22 +39,40 @@ function stateError(path: string, err: unknown): ZonectlError | undefined {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (err instanceof StateLockedError) return new ZonectlError('STATE_LOCKED', err.message);
   if (code === undefined || !['EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) return undefined;
-  const why = { EISDIR: 'a directory is in the way', ENOTDIR: 'a part of the path is a file, not a directory', EEXIST: 'a part of the path is a file, not a directory', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'no space left on the device' }[code];
-  return new ZonectlError('BAD_FLAG', `--state ${path}: cannot keep the emulator's state there (${why}, ${code}); give a writable file path`);
+  const why = {
+    EISDIR: 'a directory is in the way',
+    ENOTDIR: 'a part of the path is a file, not a directory',
+    EEXIST: 'a part of the path is a file, not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  }[code];
+  return new ZonectlError(
+    'BAD_FLAG',
+    `--state ${path}: cannot keep the emulator's state there (${why}, ${code}); give a writable file path`,
+  );
 }
 
 /** A port the emulator cannot listen on (taken, privileged, or an address not on this host), as one line naming the flag. */
 function listenError(flags: Pick<EmulatorFlags, 'host' | 'port' | 'dnsPort'>, err: unknown): ZonectlError | undefined {
   const e = err as (NodeJS.ErrnoException & { port?: number }) | undefined;
   if (e?.syscall !== 'listen' && e?.syscall !== 'bind') return undefined;
-  const why = { EADDRINUSE: 'is already in use', EACCES: 'needs privileges this process does not have', EADDRNOTAVAIL: 'is not an address of this host' }[e.code ?? ''];
+  const why = {
+    EADDRINUSE: 'is already in use',
+    EACCES: 'needs privileges this process does not have',
+    EADDRNOTAVAIL: 'is not an address of this host',
+  }[e.code ?? ''];
   if (why === undefined) return undefined;
   // The HTTP server listens first; a bind failure (UDP) or a later listen is the DNS port.
   const dns = e.syscall === 'bind' || (flags.dnsPort !== undefined && e.port === flags.dnsPort && e.port !== flags.port);
   const flag = dns ? '--dns-port' : '--port';
   const port = e.port ?? (dns ? flags.dnsPort : flags.port);
   const what = e.code === 'EADDRNOTAVAIL' ? `--host ${flags.host}` : `${flag} ${port} on ${flags.host}`;
-  return new ZonectlError('BAD_FLAG', `the emulator cannot listen: ${what} ${why} (${e.code}); choose another${e.code === 'EADDRNOTAVAIL' ? ' address' : ` port, or ${flag} 0 for a free one`}`);
+  return new ZonectlError(
+    'BAD_FLAG',
+    `the emulator cannot listen: ${what} ${why} (${e.code}); choose another${e.code === 'EADDRNOTAVAIL' ? ' address' : ` port, or ${flag} 0 for a free one`}`,
+  );
 }
 
 interface EmulatorFlags {
@@ -103,8 +124,15 @@ function rateLimit(value: string): RateLimit {
 function extraAccount(value: string, previous: ExtraAccount[] = []): ExtraAccount[] {
   const at = value.indexOf(':');
   const token = at < 0 ? value : value.slice(0, at);
-  const zones = at < 0 ? [] : value.slice(at + 1).split(',').map((z) => z.trim()).filter((z) => z !== '');
-  if (token.trim() === '') throw new InvalidArgumentError('--account must be TOKEN:ZONE[,ZONE...] (the token of the account\'s own user).');
+  const zones =
+    at < 0
+      ? []
+      : value
+          .slice(at + 1)
+          .split(',')
+          .map((z) => z.trim())
+          .filter((z) => z !== '');
+  if (token.trim() === '') throw new InvalidArgumentError("--account must be TOKEN:ZONE[,ZONE...] (the token of the account's own user).");
   for (const z of zones) zoneName(z);
   return [...previous, { token, zones }];
 }
@@ -130,7 +158,12 @@ export function registerEmulator(program: Command): void {
     .option('--port <port>', 'port to listen on (0 picks a free port)', intArg('--port', 0, 65535), 8787)
     .option('--zone <name>', 'create an active zone (repeatable)', zoneName, [])
     .option('--token <value>', 'value of the first API token (default: a random one, printed once on stderr)')
-    .option('--account <TOKEN:ZONE,...>', 'another account, with its own user and token, holding these zones (repeatable)', extraAccount, [])
+    .option(
+      '--account <TOKEN:ZONE,...>',
+      'another account, with its own user and token, holding these zones (repeatable)',
+      extraAccount,
+      [],
+    )
     .option('--email <email>', 'email of the seeded user (key-pair auth)')
     .option('--key <key>', 'global API key of the seeded user, 37 hex characters (default: random)')
     .addOption(
@@ -144,11 +177,22 @@ export function registerEmulator(program: Command): void {
     .option('--fail-rate <p>', 'probability that a request fails (refused, or answer lost)', probability)
     .option('--seed <n>', 'seed of the fault generator (replay a run)', intArg('--seed', 0, 2 ** 32 - 1))
     .option('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit)
-    .option('--batch-limit <n>', 'record operations per batch (default 200 on free zones, 3,500 otherwise)', intArg('--batch-limit', 1, 1_000_000))
+    .option(
+      '--batch-limit <n>',
+      'record operations per batch (default 200 on free zones, 3,500 otherwise)',
+      intArg('--batch-limit', 1, 1_000_000),
+    )
     .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
-    .option('--dns-port <port>', 'also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port)', intArg('--dns-port', 0, 65535))
+    .option(
+      '--dns-port <port>',
+      'also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port)',
+      intArg('--dns-port', 0, 65535),
+    )
     .option('--verbose', 'log one line per request on stderr')
-    .addHelpText('after', '\nExamples:\n  zonectl emulator --zone example.com --token test-token --port 8787\n  CLOUDFLARE_BASE_URL=http://127.0.0.1:8787/client/v4 CLOUDFLARE_API_TOKEN=test-token zonectl plan zone.yaml')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  zonectl emulator --zone example.com --token test-token --port 8787\n  CLOUDFLARE_BASE_URL=http://127.0.0.1:8787/client/v4 CLOUDFLARE_API_TOKEN=test-token zonectl plan zone.yaml',
+    )
     .action(async (flags: EmulatorFlags) => {
       await runEmulator(flags);
     });
@@ -188,7 +232,10 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
     // Its own --verbose, or the global one (`zonectl --verbose emulator`): one line per request.
-    logger: flags.verbose === true || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${printable(line)}\n`) : undefined,
+    logger:
+      flags.verbose === true || currentVerbosity() === 'verbose'
+        ? (line) => process.stderr.write(`emulator: ${printable(line)}\n`)
+        : undefined,
   }).catch((err: unknown) => {
     stop();
     throw listenError(flags, err) ?? (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;
@@ -197,7 +244,8 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
   }
   for (const zone of emu.zones) info(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})`);
-  for (const a of emu.accounts) info(`emulator: account ${a.accountId} (user ${a.email}): ${a.zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones'}`);
+  for (const a of emu.accounts)
+    info(`emulator: account ${a.accountId} (user ${a.email}): ${a.zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones'}`);
   if (emu.dns !== undefined) info(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)`);
   process.stdout.write(`${emu.baseUrl}\n`);
 

@@ -29,7 +29,10 @@ class ExportRefusedError extends ZonectlError {}
 
 function refuseOverwrite(path: string, force: boolean | undefined): void {
   if (force !== true && existsSync(path)) {
-    throw new ExportRefusedError('OUTPUT_EXISTS', `${path} exists; zonectl export does not overwrite a zone file (use --force, or another --out)`);
+    throw new ExportRefusedError(
+      'OUTPUT_EXISTS',
+      `${path} exists; zonectl export does not overwrite a zone file (use --force, or another --out)`,
+    );
   }
 }
 
@@ -40,7 +43,12 @@ function schemaLine(outFile: string | undefined): { schemaRef?: string } {
   return ref !== undefined ? { schemaRef: ref } : {};
 }
 
-async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: string | undefined, client: ReturnType<typeof connect>): Promise<void> {
+async function exportOne(
+  flags: ExportFlags,
+  zone: string | ApiZone,
+  outFile: string | undefined,
+  client: ReturnType<typeof connect>,
+): Promise<void> {
   const { zoneId, input } = await readLiveZone(client, zone);
   const exp = exportZone(input);
   const now = new Date();
@@ -50,8 +58,12 @@ async function exportOne(flags: ExportFlags, zone: string | ApiZone, outFile: st
       ? renderExportJson(exp)
       : flags.format === 'bind'
         ? renderBindZone({
-            zone: input.zone, records: input.records, nameServers: input.nameServers ?? [], settings: input.settings,
-            serial: Math.floor(now.getTime() / 1000), header: [`Exported:   ${now.toISOString().replace('T', ' ').slice(0, 19)} by zonectl ${VERSION}`],
+            zone: input.zone,
+            records: input.records,
+            nameServers: input.nameServers ?? [],
+            settings: input.settings,
+            serial: Math.floor(now.getTime() / 1000),
+            header: [`Exported:   ${now.toISOString().replace('T', ' ').slice(0, 19)} by zonectl ${VERSION}`],
             unknownTypes: input.unknownTypes,
           })
         : renderExportYaml(exp, { ...schemaLine(outFile), origin });
@@ -74,10 +86,15 @@ export function registerExport(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json', 'bind']).default('yaml'))
     .option('--force', 'overwrite existing files')
     .addOption(baseUrlOption())
-    .addHelpText('after', '\nExamples:\n  zonectl export --zone example.com --out zones/example.com.yaml\n  zonectl export --zone example.com --format bind > example.com.zone\n  zonectl export --all --out zones/')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  zonectl export --zone example.com --out zones/example.com.yaml\n  zonectl export --zone example.com --format bind > example.com.zone\n  zonectl export --all --out zones/',
+    )
     .action(async (flags: ExportFlags) => {
-      if ((flags.zone === undefined) === (flags.all !== true)) throw new ExportRefusedError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
-      if (flags.all === true && flags.out === undefined) throw new ExportRefusedError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
+      if ((flags.zone === undefined) === (flags.all !== true))
+        throw new ExportRefusedError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
+      if (flags.all === true && flags.out === undefined)
+        throw new ExportRefusedError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
       const client = connect({ baseUrl: flags.baseUrl });
       try {
         if (flags.zone !== undefined) {
@@ -90,7 +107,9 @@ export function registerExport(program: Command): void {
         mkdirSync(dir, { recursive: true });
         const zones = await listZones(client);
         // Every name is checked before any file is written (src/app/export-paths.ts).
-        const files = zones.map((z) => exportFileIn(dir, z.name, flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'));
+        const files = zones.map((z) =>
+          exportFileIn(dir, z.name, flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'),
+        );
         for (const f of files) refuseOverwrite(f, flags.force);
         for (const [i, zone] of zones.entries()) await exportOne(flags, zone, files[i], client);
       } finally {

@@ -15,7 +15,13 @@ export function registerInit(program: Command): void {
     .command('init')
     .argument('[dir]', 'a directory inside the repository', '.')
     .description(`Write the zone file schema into the repository (${REPO_SCHEMA}) for editor completion`)
-    .addHelpText('after', examplesText(['zonectl init', 'zonectl export --zone example.com --out zones/example.com.yaml   # its $schema line points at .zonectl/']))
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl init',
+        'zonectl export --zone example.com --out zones/example.com.yaml   # its $schema line points at .zonectl/',
+      ]),
+    )
     .action((dir: string) => {
       const root = repositoryRootOfDir(dir);
       const { path, result } = writeRepoSchema(root);

@@ -61,12 +61,23 @@ function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
 export function registerLint(program: Command): void {
   program
     .command('lint')
-    .description('Check what breaks mail and the web: SPF, DMARC, DKIM, MX/NS/CNAME targets, CAA, wildcards, delegations, TTLs (no API call)')
+    .description(
+      'Check what breaks mail and the web: SPF, DMARC, DKIM, MX/NS/CNAME targets, CAA, wildcards, delegations, TTLs (no API call)',
+    )
     .argument('[files...]', 'zone files')
     .option('--strict', 'findings are errors (exit 1)')
     .option('--list', 'print every check zonectl runs (id, severity, where it runs, the rule it enforces) instead of linting')
-    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout').choices(['text', 'json']).default('text'))
-    .addHelpText('after', examplesText(['zonectl lint zones/example.com.yaml --strict', 'zonectl lint zones/ --format json | jq \'.files[].problems[]\'', 'zonectl lint --list']))
+    .addOption(
+      new Option('--format <format>', 'output format: text, or one JSON document on stdout').choices(['text', 'json']).default('text'),
+    )
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl lint zones/example.com.yaml --strict',
+        "zonectl lint zones/ --format json | jq '.files[].problems[]'",
+        'zonectl lint --list',
+      ]),
+    )
     .action(async function (this: Command, paths: string[], flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' }) {
       if (flags.list === true) {
         if (paths.length > 0) this.error('error: --list takes no files');

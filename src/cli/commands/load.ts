@@ -30,7 +30,11 @@ export async function loadValidFiles(
   const problems = [...repo.problems, ...loaded.problems];
   for (const p of problems) log(formatProblem(p));
   const errors = problems.filter((p) => p.severity === 'error').length;
-  if (errors > 0) throw new InvalidZoneFilesError(errors, problems.filter((p) => p.omitted === undefined));
+  if (errors > 0)
+    throw new InvalidZoneFilesError(
+      errors,
+      problems.filter((p) => p.omitted === undefined),
+    );
   // A zone's account id (where a new zone is created) comes from its file, else from zonectl.yaml.
   for (const c of configs) {
     const id = c.account !== undefined ? repo.config?.accounts.get(c.account.name)?.accountId : undefined;

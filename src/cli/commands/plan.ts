@@ -31,9 +31,19 @@ export function registerPlan(program: Command): void {
     .description('Compare zone files with the live zones and show the changes apply would make (changes nothing)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)')
-    .option('--changed-since <ref>', 'plan only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (e.g. origin/main)')
+    .option(
+      '--changed-since <ref>',
+      'plan only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (e.g. origin/main)',
+    )
     .addOption(baseUrlOption())
-    .addHelpText('after', examplesText(['zonectl plan zones/example.com.yaml', 'zonectl plan zones/ --out plan.json --detailed-exitcode', 'zonectl plan zones/ --shard 2/4 --format markdown > comment.md']));
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl plan zones/example.com.yaml',
+        'zonectl plan zones/ --out plan.json --detailed-exitcode',
+        'zonectl plan zones/ --shard 2/4 --format markdown > comment.md',
+      ]),
+    );
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     let changed: ChangedSelection | undefined;
     const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
@@ -41,7 +51,11 @@ export function registerPlan(program: Command): void {
       const selected = opts.changedSince !== undefined ? await selectChangedFiles(valid, opts.changedSince, paths) : valid;
       if (opts.changedSince !== undefined) changed = selected as ChangedSelection;
       const { configs, accounts, shard, repo } = selectShard(selected, opts.shard);
-      return { configs, accounts, outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }) };
+      return {
+        configs,
+        accounts,
+        outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }),
+      };
     });
     printReport('plan', toReports(outcomes), opts.format, changed ? { jsonExtra: { changed_since: changedSinceJson(changed) } } : {});
     const runs = plannedRuns(outcomes.zones);
@@ -53,14 +67,20 @@ export function registerPlan(program: Command): void {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else if (withAccount.length > 0) {
         // A saved plan is applied with the environment's credential alone (src/app/saved-plan.ts).
-        log(`zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`);
+        log(
+          `zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`,
+        );
       } else if (newZones.length > 0) {
         // A new zone's records are planned against the zone once it exists: apply the files.
-        log(`zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`);
+        log(
+          `zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`,
+        );
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
         // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
-        const files = [...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)])];
+        const files = [
+          ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
+        ];
         const digest = savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
         info(`Plan saved to ${opts.out} (${digest}); apply it with: zonectl apply --plan ${opts.out} --expect-digest ${digest}`);
       }
@@ -70,4 +90,3 @@ export function registerPlan(program: Command): void {
     process.exitCode = failed > 0 ? EXIT.error : opts.detailedExitcode && changes ? EXIT.changes : EXIT.ok;
   });
 }
-

@@ -20,13 +20,19 @@ export function registerResolve(program: Command): void {
     .argument('[type]', 'record type', 'A')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--nameservers <list>', "the zone's nameservers (comma-separated), for SOA and apex NS answers")
-    .addHelpText('after', '\nExamples:\n  zonectl resolve zone.yaml www\n  zonectl resolve zone.yaml @ MX\n  zonectl resolve zone.yaml _dmarc TXT --format json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  zonectl resolve zone.yaml www\n  zonectl resolve zone.yaml @ MX\n  zonectl resolve zone.yaml _dmarc TXT --format json',
+    )
     .action(async (file: string, name: string, type: string, flags: { format: 'text' | 'json'; nameservers?: string }) => {
       const [loaded] = await loadZoneFilesDetailed([file]);
       const errors = loaded.problems.filter((p) => p.severity === 'error');
       for (const p of errors) log(formatProblem(p));
       if (loaded.config === undefined || errors.length > 0) throw new ResolveError('INVALID_ZONE_FILE', `${file} is not a valid zone file`);
-      const nameServers = (flags.nameservers ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const nameServers = (flags.nameservers ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       const qname = canonicalRecordName(name, loaded.config.zone);
       const result = resolveName(zoneViewOf(loaded.config, nameServers), qname, type);
       if (flags.format === 'json') {
@@ -34,7 +40,8 @@ export function registerResolve(program: Command): void {
       } else {
         const noAnswer = result.answer.length === 0;
         if (result.rcode !== 'NOERROR') log(`;; ${qname} ${type.toUpperCase()}: ${result.rcode}`);
-        else if (!result.authoritative) log(`;; ${qname} ${type.toUpperCase()}: referral to the delegated servers of ${result.authority[0]?.name ?? '?'}`);
+        else if (!result.authoritative)
+          log(`;; ${qname} ${type.toUpperCase()}: referral to the delegated servers of ${result.authority[0]?.name ?? '?'}`);
         else if (noAnswer) log(`;; ${qname} ${type.toUpperCase()}: no records of that type (NODATA)`);
         for (const a of result.answer) out(line(a));
         for (const a of result.authority) log(`;; authority: ${line(a)}`);

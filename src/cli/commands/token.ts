@@ -43,7 +43,9 @@ export function registerToken(program: Command): void {
         if (output !== undefined) {
           saved = true; // from here the temporary file may hold the secret: never removed
           output.save({ [rolled.name]: rolled.value });
-          log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); its new secret was written to ${flags.tokenOutput} (mode 0600).`);
+          log(
+            `Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); its new secret was written to ${flags.tokenOutput} (mode 0600).`,
+          );
         } else {
           log(`Rolled token ${JSON.stringify(rolled.name)} (id ${rolled.id}); the old secret no longer works.`);
         }

@@ -113,7 +113,9 @@ export function problemLines(f: LoadedZoneFile): string[] {
     const stopped = more ? `; checking stopped after ${shown.length} problems` : '';
     // A valid file with many warnings exits 0: its count line is no error.
     const level = errors > 0 || more ? 'error' : 'warning';
-    lines.push(`zonectl: ${level}: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`);
+    lines.push(
+      `zonectl: ${level}: ${printable(f.path)}: ${n} more ${rest === 1 && !more ? 'problem' : 'problems'} not shown (the first ${lines.length} are above${stopped})`,
+    );
   }
   return lines;
 }
@@ -169,8 +171,18 @@ export interface ValidateOptions {
  * The repository configuration's problems: its own (an entry of their own) and those of each
  * zone file's `account:` (on that file's entry).
  */
-async function withRepoConfig(files: readonly string[], loaded: LoadedZoneFile[], io: ValidateIo, config: string | undefined): Promise<LoadedZoneFile[]> {
-  const repo = await readRepoConfig(files, loaded.flatMap((f) => (f.config ? [f.config] : [])), config, io.env);
+async function withRepoConfig(
+  files: readonly string[],
+  loaded: LoadedZoneFile[],
+  io: ValidateIo,
+  config: string | undefined,
+): Promise<LoadedZoneFile[]> {
+  const repo = await readRepoConfig(
+    files,
+    loaded.flatMap((f) => (f.config ? [f.config] : [])),
+    config,
+    io.env,
+  );
   const withAccounts = loaded.map((f) => {
     const own = repo.problems.filter((p) => p.file === f.path);
     return own.length === 0 ? f : { ...f, problems: [...f.problems, ...own] };
@@ -181,7 +193,12 @@ async function withRepoConfig(files: readonly string[], loaded: LoadedZoneFile[]
 
 /** Validate files; returns the exit code (0 valid, 1 invalid). */
 export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: ValidateOptions = {}): Promise<number> {
-  const loaded = await withRepoConfig(files, (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true)), io, options.config);
+  const loaded = await withRepoConfig(
+    files,
+    (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true)),
+    io,
+    options.config,
+  );
   const annotate = isGitHubActions(io.env);
   if (options.format === 'json') {
     if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'err', annotation(p));
@@ -203,13 +220,28 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
     .command('validate')
     .description('Check zone files (YAML, schema, service rules) without calling the API; exit 0 valid, 1 invalid')
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .option('--strict', "lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings")
-    .addOption(new Option('--format <format>', 'output format: text, or one JSON document on stdout with every problem').choices(['text', 'json']).default('text'))
+    .option('--strict', 'lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings')
+    .addOption(
+      new Option('--format <format>', 'output format: text, or one JSON document on stdout with every problem')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .addOption(configOption())
-    .addHelpText('after', examplesText(['zonectl validate zones/example.com.yaml', 'zonectl validate zones/ --strict', 'zonectl validate zones/ --format json > problems.json']))
+    .addHelpText(
+      'after',
+      examplesText([
+        'zonectl validate zones/example.com.yaml',
+        'zonectl validate zones/ --strict',
+        'zonectl validate zones/ --format json > problems.json',
+      ]),
+    )
     .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json'; config?: string }) => {
       try {
-        process.exitCode = await runValidate(files, io, { strict: flags.strict === true, format: flags.format, ...(flags.config !== undefined ? { config: flags.config } : {}) });
+        process.exitCode = await runValidate(files, io, {
+          strict: flags.strict === true,
+          format: flags.format,
+          ...(flags.config !== undefined ? { config: flags.config } : {}),
+        });
       } catch (error) {
         // Not expected (every problem is reported as such); still never a stack trace.
         io.err(`zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`);

@@ -39,7 +39,11 @@ function flagOf(o: Option): CompletionFlag {
 function collect(cmd: Command, prefix: string, out: CompletionCommand[]): void {
   for (const sub of cmd.commands) {
     const path = prefix === '' ? sub.name() : `${prefix} ${sub.name()}`;
-    out.push({ path, description: sub.description(), flags: [...sub.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }] });
+    out.push({
+      path,
+      description: sub.description(),
+      flags: [...sub.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }],
+    });
     collect(sub, path, out);
   }
 }
@@ -47,5 +51,9 @@ function collect(cmd: Command, prefix: string, out: CompletionCommand[]): void {
 export function completionModel(program: Command): CompletionModel {
   const commands: CompletionCommand[] = [];
   collect(program, '', commands);
-  return { program: program.name(), globalFlags: [...program.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }], commands };
+  return {
+    program: program.name(),
+    globalFlags: [...program.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }],
+    commands,
+  };
 }

@@ -45,7 +45,9 @@ ${fn}() {
     case "\${COMP_WORDS[i]}" in
       -*) ;;
       *) case "$cmd:\${COMP_WORDS[i]}" in
-           ${topLevel(m).map((c) => `:${word(c.path)}`).join('|')}${subcommands(m, '')
+           ${topLevel(m)
+             .map((c) => `:${word(c.path)}`)
+             .join('|')}${subcommands(m, '')
              .filter((c) => c.path.includes(' '))
              .map((c) => `|${word(c.path.split(' ')[0]!)}:${word(c.path.split(' ').pop()!)}`)
              .join('')}) cmd="\${COMP_WORDS[i]}" ;;
@@ -78,17 +80,26 @@ export function renderZsh(m: CompletionModel): string {
 #   source <(${m.program} completion zsh)
 autoload -U +X compinit && compinit
 autoload -U +X bashcompinit && bashcompinit
-${renderBash(m).split('\n').filter((l) => !l.startsWith('#')).join('\n')}`;
+${renderBash(m)
+  .split('\n')
+  .filter((l) => !l.startsWith('#'))
+  .join('\n')}`;
 }
 
 /** Text for a fish description: one line, single-quoted. */
 function fishText(s: string): string {
-  return `'${s.replace(/[\r\n]+/g, ' ').replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return `'${s
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")}'`;
 }
 
 export function renderFish(m: CompletionModel): string {
   const p = word(m.program);
-  const lines = [`# ${m.program} completion for fish: ${m.program} completion fish > ~/.config/fish/completions/${m.program}.fish`, `complete -c ${p} -f`];
+  const lines = [
+    `# ${m.program} completion for fish: ${m.program} completion fish > ~/.config/fish/completions/${m.program}.fish`,
+    `complete -c ${p} -f`,
+  ];
   const flagLine = (condition: string, f: CompletionFlag): string => {
     const name = f.name.startsWith('--') ? `-l ${word(f.name.slice(2))}` : `-s ${word(f.name.slice(1))}`;
     const value = f.choices.length > 0 ? ` -xa ${fishText(f.choices.map(word).join(' '))}` : f.takesValue ? ' -r -F' : '';
@@ -99,7 +110,8 @@ export function renderFish(m: CompletionModel): string {
   for (const c of m.commands) {
     const parts = c.path.split(' ').map(word);
     const seen = `__fish_seen_subcommand_from ${parts[parts.length - 1]}`;
-    for (const s of subcommands(m, c.path)) lines.push(`complete -c ${p} -n ${fishText(seen)} -a ${word(s.path.split(' ').pop()!)} -d ${fishText(s.description)}`);
+    for (const s of subcommands(m, c.path))
+      lines.push(`complete -c ${p} -n ${fishText(seen)} -a ${word(s.path.split(' ').pop()!)} -d ${fishText(s.description)}`);
     for (const f of c.flags) lines.push(flagLine(seen, f));
     lines.push(`complete -c ${p} -n ${fishText(seen)} -F`);
   }

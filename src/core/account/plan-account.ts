@@ -46,7 +46,10 @@ export function accountLabel(accountId: string): string {
 function comparable(live: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const internal = live.internal_dns;
   const reference = typeof internal === 'object' && internal !== null ? (internal as Record<string, unknown>).reference_zone_id : undefined;
-  return { ...live, internal_dns: { ...(typeof internal === 'object' && internal !== null ? internal : {}), reference_zone_id: reference ?? null } };
+  return {
+    ...live,
+    internal_dns: { ...(typeof internal === 'object' && internal !== null ? internal : {}), reference_zone_id: reference ?? null },
+  };
 }
 
 /** Desired `zone_defaults` + the live ones -> the account's plan. Pure. */

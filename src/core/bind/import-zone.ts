@@ -57,7 +57,10 @@ function readSoa(rr: ResourceRecord): Record<string, unknown> | undefined {
   return {
     mname: resolveName(w[0], rr.origin),
     rname: resolveName(w[1], rr.origin),
-    refresh: n[1], retry: n[2], expire: n[3], min_ttl: n[4],
+    refresh: n[1],
+    retry: n[2],
+    expire: n[3],
+    min_ttl: n[4],
     ...(rr.ttl !== undefined ? { ttl: rr.ttl } : {}),
   };
 }
@@ -71,7 +74,8 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
   let soa: { values: Record<string, unknown>; line: number } | undefined;
   for (const rr of parsed.records) {
     if (rr.type === 'SOA') {
-      if (soaOwner(rr, zone) !== zone) problems.push({ line: rr.line, message: `SOA of ${shownOwner(rr.owner)}, not of the zone ${zone}: not imported` });
+      if (soaOwner(rr, zone) !== zone)
+        problems.push({ line: rr.line, message: `SOA of ${shownOwner(rr.owner)}, not of the zone ${zone}: not imported` });
       else {
         const values = readSoa(rr);
         if (values === undefined) problems.push({ line: rr.line, message: 'SOA needs "mname rname serial refresh retry expire minimum"' });
@@ -116,10 +120,15 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
     const own = apexNs.filter((ns) => isServiceNameserver(ns.host));
     leftOut.push(`apex NS ${own.map((ns) => ns.host).join(', ')}: the service's own nameservers; it answers with them itself`);
     for (const ns of apexNs.filter((n) => !isServiceNameserver(n.host))) {
-      problems.push({ line: ns.line, message: `apex NS ${ns.host} is not one of the service's nameservers (added for multi-provider DNS?): not imported; add it to the file by hand if the zone uses multi-provider DNS` });
+      problems.push({
+        line: ns.line,
+        message: `apex NS ${ns.host} is not one of the service's nameservers (added for multi-provider DNS?): not imported; add it to the file by hand if the zone uses multi-provider DNS`,
+      });
     }
   } else if (apexNs.length > 0) {
-    leftOut.push(`apex NS ${apexNs.map((ns) => ns.host).join(', ')}: the previous provider's nameservers; the service answers with its own`);
+    leftOut.push(
+      `apex NS ${apexNs.map((ns) => ns.host).join(', ')}: the previous provider's nameservers; the service answers with its own`,
+    );
   }
   const notes: string[] = [];
   const settings: Record<string, unknown> = {};
@@ -128,8 +137,10 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
       const accepted = acceptedSoa(soa.values, soa.line);
       problems.push(...accepted.problems);
       if (Object.keys(accepted.soa).length > 0) settings.soa = accepted.soa;
-    }
-    else notes.push(`SOA in the imported file (not applied; import with --soa to manage it, Enterprise zones only): ${JSON.stringify(soa.values)}`);
+    } else
+      notes.push(
+        `SOA in the imported file (not applied; import with --soa to manage it, Enterprise zones only): ${JSON.stringify(soa.values)}`,
+      );
   }
   const file = {
     version: 1 as const,
@@ -138,9 +149,16 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
     records: written,
   };
-  const sections = problems.length > 0 ? [{ title: 'Not imported (line: why):', lines: problems.map((p) => `line ${p.line}: ${p.message}`) }] : [];
+  const sections =
+    problems.length > 0 ? [{ title: 'Not imported (line: why):', lines: problems.map((p) => `line ${p.line}: ${p.message}`) }] : [];
   return {
-    export: { file, leftOut: [], unknown: [], notes, sections: [...(leftOut.length > 0 ? [{ title: 'Left out:', lines: leftOut }] : []), ...sections] },
+    export: {
+      file,
+      leftOut: [],
+      unknown: [],
+      notes,
+      sections: [...(leftOut.length > 0 ? [{ title: 'Left out:', lines: leftOut }] : []), ...sections],
+    },
     problems,
     imported: records.length,
   };

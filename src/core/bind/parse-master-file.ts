@@ -76,8 +76,13 @@ export function parseMasterFile(text: string, origin: string): ParsedMasterFile 
       const directive = first.toUpperCase();
       if (directive === '$ORIGIN' && words[1] !== undefined) currentOrigin = resolveName(words[1], currentOrigin);
       else if (directive === '$TTL' && words[1] !== undefined && parseTtl(words[1]) !== undefined) defaultTtl = parseTtl(words[1]);
-      else if (directive === '$INCLUDE') problems.push({ line: entry.line, message: '$INCLUDE is not supported (the service refuses it too): inline the included file' });
-      else problems.push({ line: entry.line, message: `${first} is not supported${directive === '$GENERATE' ? ': expand it into records first' : ''}` });
+      else if (directive === '$INCLUDE')
+        problems.push({ line: entry.line, message: '$INCLUDE is not supported (the service refuses it too): inline the included file' });
+      else
+        problems.push({
+          line: entry.line,
+          message: `${first} is not supported${directive === '$GENERATE' ? ': expand it into records first' : ''}`,
+        });
       continue;
     }
     let i = 0;
@@ -88,7 +93,10 @@ export function parseMasterFile(text: string, origin: string): ParsedMasterFile 
       i = 1;
     }
     if (owner === undefined) {
-      problems.push({ line: entry.line, message: 'the record has no owner name (a line starting with white space needs a record above it)' });
+      problems.push({
+        line: entry.line,
+        message: 'the record has no owner name (a line starting with white space needs a record above it)',
+      });
       continue;
     }
     previousOwner = owner;
@@ -115,7 +123,7 @@ export function parseMasterFile(text: string, origin: string): ParsedMasterFile 
     records.push({
       line: entry.line,
       owner,
-      ...(ttl ?? defaultTtl) !== undefined ? { ttl: ttl ?? defaultTtl } : {},
+      ...((ttl ?? defaultTtl) !== undefined ? { ttl: ttl ?? defaultTtl } : {}),
       type: type.toUpperCase(),
       rdata: entry.tokens.slice(i + 1),
       ...(entry.comment !== undefined ? { comment: entry.comment } : {}),

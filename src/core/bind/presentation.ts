@@ -23,12 +23,27 @@ export function quoteText(text: string): string {
 const n = (v: unknown): string => String(v ?? '');
 
 function loc(d: RecordData): string {
-  const sec = (v: unknown): string => Number(v ?? 0).toFixed(3).replace(/\.?0+$/, '');
-  const m = (v: unknown): string => `${Number(v ?? 0).toFixed(2).replace(/\.?0+$/, '')}m`;
+  const sec = (v: unknown): string =>
+    Number(v ?? 0)
+      .toFixed(3)
+      .replace(/\.?0+$/, '');
+  const m = (v: unknown): string =>
+    `${Number(v ?? 0)
+      .toFixed(2)
+      .replace(/\.?0+$/, '')}m`;
   return [
-    n(d.lat_degrees), n(d.lat_minutes), sec(d.lat_seconds), n(d.lat_direction),
-    n(d.long_degrees), n(d.long_minutes), sec(d.long_seconds), n(d.long_direction),
-    m(d.altitude), m(d.size), m(d.precision_horz), m(d.precision_vert),
+    n(d.lat_degrees),
+    n(d.lat_minutes),
+    sec(d.lat_seconds),
+    n(d.lat_direction),
+    n(d.long_degrees),
+    n(d.long_minutes),
+    sec(d.long_seconds),
+    n(d.long_direction),
+    m(d.altitude),
+    m(d.size),
+    m(d.precision_horz),
+    m(d.precision_vert),
   ].join(' ');
 }
 

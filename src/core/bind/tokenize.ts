@@ -25,7 +25,10 @@ export interface Entry {
 }
 
 export class MasterFileSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -1,5 +1,5 @@
 import { sameValueKey, valueKey } from '../model/keys.js';
-import type { CanonicalRecord, } from '../model/record.js';
+import type { CanonicalRecord } from '../model/record.js';
 import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
 import { groupBy } from './group-by.js';
@@ -66,7 +66,9 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
         unchanged += 1;
         const fields = differingFields(managedByService, desired);
         if (fields.length > 0) {
-          warnings.push(`${desired.name} ${desired.type}: the live record (id ${managedByService.id}) is managed by the service; its ${fields.join(', ')} cannot be changed by zonectl`);
+          warnings.push(
+            `${desired.name} ${desired.type}: the live record (id ${managedByService.id}) is managed by the service; its ${fields.join(', ')} cannot be changed by zonectl`,
+          );
         }
         continue;
       }

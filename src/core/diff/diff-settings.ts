@@ -31,7 +31,8 @@ function canonicalMember(key: string, member: string, value: unknown): unknown {
  * not (it was set by hand), so the plan sends null.
  */
 function meets(key: string, member: string, have: unknown, want: unknown): boolean {
-  if (key === 'soa' && member === 'mname' && want === null) return have === null || have === undefined || (typeof have === 'string' && isServiceNameserver(have));
+  if (key === 'soa' && member === 'mname' && want === null)
+    return have === null || have === undefined || (typeof have === 'string' && isServiceNameserver(have));
   return equal(have, want);
 }
 
@@ -49,7 +50,11 @@ function canonicalObject(key: string, value: Readonly<Record<string, unknown>>):
  * (soa.mname, soa.rname, nameservers.ns_set entries) are compared and sent in canonical form;
  * `soa.mname: null` is met by the name the service assigns (`meets`).
  */
-export function diffSettings(zoneId: string, desired: Readonly<Record<string, unknown>> | undefined, live: Readonly<Record<string, unknown>>): SettingsChange | undefined {
+export function diffSettings(
+  zoneId: string,
+  desired: Readonly<Record<string, unknown>> | undefined,
+  live: Readonly<Record<string, unknown>>,
+): SettingsChange | undefined {
   if (desired === undefined) return undefined;
   const body: Record<string, unknown> = {};
   const before: Record<string, unknown> = {};

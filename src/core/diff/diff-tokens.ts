@@ -42,7 +42,8 @@ function substitute(key: string, ctx: TokenDiffContext): string {
 function resolveResources(resources: Resources, ctx: TokenDiffContext): Resources {
   const out: Resources = {};
   for (const [k, v] of Object.entries(resources)) {
-    out[substitute(k, ctx)] = typeof v === 'string' ? v : Object.fromEntries(Object.entries(v).map(([ik, iv]) => [substitute(ik, ctx), iv]));
+    out[substitute(k, ctx)] =
+      typeof v === 'string' ? v : Object.fromEntries(Object.entries(v).map(([ik, iv]) => [substitute(ik, ctx), iv]));
   }
   return out;
 }
@@ -78,8 +79,18 @@ function liveIp(condition: Readonly<Record<string, unknown>> | undefined): { in?
   return ip ?? {};
 }
 
-function comparable(policies: unknown, notBefore: string | null | undefined, expiresOn: string | null | undefined, ip: { in?: string[]; not_in?: string[] }): ComparableToken {
-  return { policies: canonicalPolicies(policies), not_before: time(notBefore), expires_on: time(expiresOn), condition: { in: canonicalCidrs(ip.in), not_in: canonicalCidrs(ip.not_in) } };
+function comparable(
+  policies: unknown,
+  notBefore: string | null | undefined,
+  expiresOn: string | null | undefined,
+  ip: { in?: string[]; not_in?: string[] },
+): ComparableToken {
+  return {
+    policies: canonicalPolicies(policies),
+    not_before: time(notBefore),
+    expires_on: time(expiresOn),
+    condition: { in: canonicalCidrs(ip.in), not_in: canonicalCidrs(ip.not_in) },
+  };
 }
 
 /**
@@ -100,7 +111,9 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
       permission_groups: p.permission_groups.flatMap((g, gi) => {
         const id = g.id ?? (g.name !== undefined ? groupsByName.get(g.name.toLowerCase()) : undefined);
         if (id === undefined || (g.id !== undefined && ctx.permissionGroups.length > 0 && !knownIds.has(g.id))) {
-          errors.push(`${spec.path}.policies[${pi}].permission_groups[${gi}]: unknown permission group ${JSON.stringify(g.name ?? g.id)} (see GET /user/tokens/permission_groups)`);
+          errors.push(
+            `${spec.path}.policies[${pi}].permission_groups[${gi}]: unknown permission group ${JSON.stringify(g.name ?? g.id)} (see GET /user/tokens/permission_groups)`,
+          );
           return [];
         }
         return [{ id }];
@@ -112,26 +125,46 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
       policies,
       ...(spec.not_before !== undefined ? { not_before: spec.not_before } : {}),
       ...(spec.expires_on !== undefined ? { expires_on: spec.expires_on } : {}),
-      ...(ip !== undefined ? { condition: { 'request.ip': { ...(ip.in ? { in: ip.in } : {}), ...(ip.not_in ? { not_in: ip.not_in } : {}) } } } : {}),
+      ...(ip !== undefined
+        ? { condition: { 'request.ip': { ...(ip.in ? { in: ip.in } : {}), ...(ip.not_in ? { not_in: ip.not_in } : {}) } } }
+        : {}),
     };
     const want = comparable(policies, spec.not_before, spec.expires_on, ip ?? {});
     const matches = live.filter((t) => t.name === spec.name);
     if (matches.length > 1) {
-      warnings.push(`token ${JSON.stringify(spec.name)}: ${matches.length} live tokens have this name; zonectl leaves them alone (rename or delete the extras)`);
+      warnings.push(
+        `token ${JSON.stringify(spec.name)}: ${matches.length} live tokens have this name; zonectl leaves them alone (rename or delete the extras)`,
+      );
       continue;
     }
     const current = matches[0];
     if (current === undefined) {
-      changes.push({ kind: 'token', action: 'create', method: 'POST', path: '/user/tokens', name: spec.name, body, after: body, fields: [] });
+      changes.push({
+        kind: 'token',
+        action: 'create',
+        method: 'POST',
+        path: '/user/tokens',
+        name: spec.name,
+        body,
+        after: body,
+        fields: [],
+      });
       continue;
     }
     const have = comparable(current.policies ?? [], current.not_before, current.expires_on, liveIp(current.condition));
     const fields = (Object.keys(want) as Array<keyof ComparableToken>).filter((k) => !equal(want[k], have[k]));
     if (fields.length === 0) continue;
     changes.push({
-      kind: 'token', action: 'update', method: 'PUT', path: `/user/tokens/${current.id}`, tokenId: current.id, name: spec.name,
+      kind: 'token',
+      action: 'update',
+      method: 'PUT',
+      path: `/user/tokens/${current.id}`,
+      tokenId: current.id,
+      name: spec.name,
       body: { ...body, status: current.status === 'disabled' ? 'disabled' : 'active' },
-      before: Object.fromEntries(fields.map((f) => [f, have[f]])), after: Object.fromEntries(fields.map((f) => [f, want[f]])), fields,
+      before: Object.fromEntries(fields.map((f) => [f, have[f]])),
+      after: Object.fromEntries(fields.map((f) => [f, want[f]])),
+      fields,
     });
   }
   return { changes, errors, warnings };

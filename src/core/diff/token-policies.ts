@@ -32,7 +32,11 @@ export function canonicalPolicies(policies: unknown): CanonicalPolicy[] {
       const groups = Array.isArray(policy.permission_groups)
         ? policy.permission_groups.map((g: unknown) => String((g as { id?: unknown } | null)?.id ?? '')).sort()
         : [];
-      return { effect: typeof policy.effect === 'string' ? policy.effect : 'allow', resources: sortObject(policy.resources ?? {}), permission_groups: groups };
+      return {
+        effect: typeof policy.effect === 'string' ? policy.effect : 'allow',
+        resources: sortObject(policy.resources ?? {}),
+        permission_groups: groups,
+      };
     })
     .sort((a, b) => {
       const ka = JSON.stringify(a);

@@ -54,9 +54,13 @@ export function summarizePolicies(policies: LiveToken['policies']): string {
   return policies
     .map((p) => {
       const names = (p.permission_groups ?? []).map((g) => g.name ?? g.id);
-      const shown = names.length > SHOWN_GROUPS ? `${names.slice(0, SHOWN_GROUPS).join(', ')} +${names.length - SHOWN_GROUPS} more` : names.join(', ');
+      const shown =
+        names.length > SHOWN_GROUPS ? `${names.slice(0, SHOWN_GROUPS).join(', ')} +${names.length - SHOWN_GROUPS} more` : names.join(', ');
       const groups = shown || 'no permission groups';
-      const resources = Object.keys(p.resources ?? {}).map(describeResource).join(', ') || 'no resources';
+      const resources =
+        Object.keys(p.resources ?? {})
+          .map(describeResource)
+          .join(', ') || 'no resources';
       return `${p.effect ?? 'allow'} ${groups} on ${resources}`;
     })
     .join('; ');
@@ -69,7 +73,9 @@ export function unlistedTokens(input: UnlistedTokensInput): UnlistedTokens {
     input.policy === 'delete' && prefix !== undefined && prefix !== '' && name.startsWith(prefix);
   const unlisted: UnlistedToken[] = [];
   const deletes: TokenChange[] = [];
-  const sorted = [...input.live].filter((t) => !input.listedNames.has(t.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...input.live]
+    .filter((t) => !input.listedNames.has(t.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const t of sorted) {
     const policies = summarizePolicies(t.policies);
     const action = deletable(t.name) ? 'delete' : 'keep';
@@ -84,8 +90,14 @@ export function unlistedTokens(input: UnlistedTokensInput): UnlistedTokens {
     });
     if (action === 'delete') {
       deletes.push({
-        kind: 'token', action: 'delete', method: 'DELETE', path: `/user/tokens/${t.id}`, tokenId: t.id, name: t.name,
-        before: { name: t.name, policies, expires_on: t.expires_on ?? null }, fields: [],
+        kind: 'token',
+        action: 'delete',
+        method: 'DELETE',
+        path: `/user/tokens/${t.id}`,
+        tokenId: t.id,
+        name: t.name,
+        before: { name: t.name, policies, expires_on: t.expires_on ?? null },
+        fields: [],
       });
     }
   }

@@ -99,7 +99,10 @@ function compareRecords(a: CanonicalRecord & { rel: string }, b: CanonicalRecord
 }
 
 /** Records and the defaults they were written against. */
-export function exportRecords(records: readonly CanonicalRecord[], zone: string): { defaults: ExportedDefaults; records: ExportedRecord[] } {
+export function exportRecords(
+  records: readonly CanonicalRecord[],
+  zone: string,
+): { defaults: ExportedDefaults; records: ExportedRecord[] } {
   const defaults = chooseDefaults(records);
   const sorted = records.map((r) => ({ ...r, rel: relativeRecordName(r.name, zone) })).sort(compareRecords);
   return { defaults, records: sorted.map((r) => exportRecord(r, zone, defaults)) };

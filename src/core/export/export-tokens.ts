@@ -29,7 +29,8 @@ const ACCOUNT_RESOURCE = 'com.cloudflare.api.account.';
 
 function placeholders(key: string, ctx: TokenExportContext): string {
   let out = key.replaceAll(`${ZONE_RESOURCE}${ctx.zoneId}`, `${ZONE_RESOURCE}{zone_id}`);
-  if (ctx.accountId !== undefined && ctx.accountId !== '') out = out.replaceAll(`${ACCOUNT_RESOURCE}${ctx.accountId}`, `${ACCOUNT_RESOURCE}{account_id}`);
+  if (ctx.accountId !== undefined && ctx.accountId !== '')
+    out = out.replaceAll(`${ACCOUNT_RESOURCE}${ctx.accountId}`, `${ACCOUNT_RESOURCE}{account_id}`);
   return out;
 }
 

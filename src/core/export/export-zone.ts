@@ -56,7 +56,6 @@ export interface ZoneExport {
   readonly sections?: ReadonlyArray<{ readonly title: string; readonly lines: readonly string[] }>;
 }
 
-
 function describeLive(r: LiveRecord, zone: string): string {
   const value = r.content ?? JSON.stringify(r.data ?? {});
   return `${relativeRecordName(r.name, zone)} ${r.type} ${value}${r.priority !== undefined ? ` (priority ${r.priority})` : ''} (id ${r.id})`;
@@ -71,7 +70,8 @@ export function exportZone(input: ExportInput): ZoneExport {
     else leftOut.push(`${describeLive(r, input.zone)}: managed by the service (${flags.join(', ')}); zonectl never changes it`);
   }
   const unknown = input.unknownTypes.map(
-    (r) => `${relativeRecordName(r.name.toLowerCase().replace(/\.$/, ''), input.zone)} ${r.type} ${r.content ?? ''} (id ${r.id}): zonectl does not manage type ${r.type}; it is left alone`,
+    (r) =>
+      `${relativeRecordName(r.name.toLowerCase().replace(/\.$/, ''), input.zone)} ${r.type} ${r.content ?? ''} (id ${r.id}): zonectl does not manage type ${r.type}; it is left alone`,
   );
   const { defaults, records } = exportRecords(managed, input.zone);
   const file: ExportedZoneFile = { version: 1, zone: input.zone, records };
@@ -80,7 +80,11 @@ export function exportZone(input: ExportInput): ZoneExport {
   if (Object.keys(settings).length > 0) file.settings = settings;
   const notes: string[] = [];
   if (input.tokens !== undefined) {
-    const tokens = exportTokens(input.tokens, { zoneId: input.zoneId, accountId: input.accountId, permissionGroups: input.permissionGroups ?? [] });
+    const tokens = exportTokens(input.tokens, {
+      zoneId: input.zoneId,
+      accountId: input.accountId,
+      permissionGroups: input.permissionGroups ?? [],
+    });
     if (tokens.length > 0) file.tokens = tokens;
   }
   if (input.tokenNote !== undefined) notes.push(input.tokenNote);

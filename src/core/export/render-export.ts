@@ -57,7 +57,8 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
         previous = name;
       }
       const notes: string[] = [];
-      if (exp.leftOut.length > 0) notes.push(commentBlock('Left out: records the service manages (zonectl never touches them):', exp.leftOut));
+      if (exp.leftOut.length > 0)
+        notes.push(commentBlock('Left out: records the service manages (zonectl never touches them):', exp.leftOut));
       if (exp.unknown.length > 0) notes.push(commentBlock('Left out: record types zonectl does not manage:', exp.unknown));
       for (const section of exp.sections ?? []) if (section.lines.length > 0) notes.push(commentBlock(section.title, section.lines));
       if (notes.length > 0 && isScalar(pair.key)) pair.key.commentBefore = notes.join('\n');

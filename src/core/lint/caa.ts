@@ -29,17 +29,48 @@ export function lintCaa(ctx: LintContext, index: ZoneIndex): Problem[] {
     const tag = String(r.record.data.tag ?? '').toLowerCase();
     const value = String(r.record.data.value ?? '');
     const flags = Number(r.record.data.flags ?? 0);
-    if (flags !== 0 && flags !== 128) out.push(finding(ctx, r, 'data.flags', 'CAA_FLAGS', `flags ${flags}: only 0 and 128 (critical) are defined (RFC 8659 §4.1)`, 'use 0'));
+    if (flags !== 0 && flags !== 128)
+      out.push(
+        finding(ctx, r, 'data.flags', 'CAA_FLAGS', `flags ${flags}: only 0 and 128 (critical) are defined (RFC 8659 §4.1)`, 'use 0'),
+      );
     if (!KNOWN.has(tag)) {
-      out.push(finding(ctx, r, 'data.tag', 'CAA_TAG', `"${tag}" is not a known CAA property (issue, issuewild, iodef, issuemail, ...)${flags === 128 ? '; with the critical flag, CAs must refuse to issue' : ''}`, 'check the spelling'));
+      out.push(
+        finding(
+          ctx,
+          r,
+          'data.tag',
+          'CAA_TAG',
+          `"${tag}" is not a known CAA property (issue, issuewild, iodef, issuemail, ...)${flags === 128 ? '; with the critical flag, CAs must refuse to issue' : ''}`,
+          'check the spelling',
+        ),
+      );
       continue;
     }
     if (tag === 'issue' || tag === 'issuewild' || tag === 'issuemail' || tag === 'issuevmc') {
       const why = issuerProblem(value);
-      if (why !== undefined) out.push(finding(ctx, r, 'data.value', 'CAA_VALUE', `${tag} value: ${why} (RFC 8659 §4.2)`, 'write the CA domain, e.g. "letsencrypt.org", or ";" to forbid issuance'));
+      if (why !== undefined)
+        out.push(
+          finding(
+            ctx,
+            r,
+            'data.value',
+            'CAA_VALUE',
+            `${tag} value: ${why} (RFC 8659 §4.2)`,
+            'write the CA domain, e.g. "letsencrypt.org", or ";" to forbid issuance',
+          ),
+        );
     }
     if (tag === 'iodef' && !/^(mailto:[^@\s]+@[^@\s]+|https?:\/\/\S+)$/i.test(value)) {
-      out.push(finding(ctx, r, 'data.value', 'CAA_VALUE', `iodef value "${value}" is not a mailto: or http(s) URL (RFC 8659 §4.4)`, 'write mailto:security@example.com'));
+      out.push(
+        finding(
+          ctx,
+          r,
+          'data.value',
+          'CAA_VALUE',
+          `iodef value "${value}" is not a mailto: or http(s) URL (RFC 8659 §4.4)`,
+          'write mailto:security@example.com',
+        ),
+      );
     }
   }
   return out;

@@ -39,9 +39,12 @@ export function parseSpf(text: string): { terms: Term[] } | { error: string } {
     if (!m || !MECHANISMS.has(m[2].toLowerCase())) return { error: `"${raw}" is not an SPF mechanism or modifier` };
     const name = m[2].toLowerCase();
     const value = m[3];
-    if ((name === 'include' || name === 'exists') && (value === undefined || value === '')) return { error: `"${raw}" needs a domain (${name}:domain)` };
-    if (name === 'ip4' && (value === undefined || !/^\d{1,3}(\.\d{1,3}){3}$/.test(value))) return { error: `"${raw}" needs an IPv4 address (ip4:192.0.2.0/24)` };
-    if (name === 'ip6' && (value === undefined || !value.includes(':'))) return { error: `"${raw}" needs an IPv6 address (ip6:2001:db8::/32)` };
+    if ((name === 'include' || name === 'exists') && (value === undefined || value === ''))
+      return { error: `"${raw}" needs a domain (${name}:domain)` };
+    if (name === 'ip4' && (value === undefined || !/^\d{1,3}(\.\d{1,3}){3}$/.test(value)))
+      return { error: `"${raw}" needs an IPv4 address (ip4:192.0.2.0/24)` };
+    if (name === 'ip6' && (value === undefined || !value.includes(':')))
+      return { error: `"${raw}" needs an IPv6 address (ip6:2001:db8::/32)` };
     if (name === 'all' && (value !== undefined || m[4] !== undefined)) return { error: `"${raw}": all takes no argument` };
     terms.push({ qualifier: m[1], name, ...(value !== undefined ? { value } : {}), modifier: false, raw });
   }
@@ -97,7 +100,16 @@ export function lintSpf(ctx: LintContext, index: ZoneIndex): Problem[] {
   }
   for (const [name, records] of byName) {
     if (records.length > 1) {
-      out.push(finding(ctx, records[1], 'content', 'SPF_MULTIPLE', `${name} has ${records.length} SPF records: receivers treat that as a permanent error (RFC 7208 §4.5)`, 'merge them into one v=spf1 record'));
+      out.push(
+        finding(
+          ctx,
+          records[1],
+          'content',
+          'SPF_MULTIPLE',
+          `${name} has ${records.length} SPF records: receivers treat that as a permanent error (RFC 7208 §4.5)`,
+          'merge them into one v=spf1 record',
+        ),
+      );
     }
     for (const r of records) {
       const text = txtText(r.record.content ?? '');
@@ -108,15 +120,43 @@ export function lintSpf(ctx: LintContext, index: ZoneIndex): Problem[] {
       }
       const all = parsed.terms.find((t) => !t.modifier && t.name === 'all');
       if (all && (all.qualifier === '+' || all.qualifier === '' || all.qualifier === '?')) {
-        out.push(finding(ctx, r, 'content', 'SPF_PERMISSIVE_ALL', `"${all.raw}" lets any server send mail as ${name} (RFC 7208 §5.1)`, 'end with "-all" or "~all"'));
+        out.push(
+          finding(
+            ctx,
+            r,
+            'content',
+            'SPF_PERMISSIVE_ALL',
+            `"${all.raw}" lets any server send mail as ${name} (RFC 7208 §5.1)`,
+            'end with "-all" or "~all"',
+          ),
+        );
       }
       if (parsed.terms.some((t) => !t.modifier && t.name === 'ptr')) {
-        out.push(finding(ctx, r, 'content', 'SPF_PTR', 'the ptr mechanism is slow and unreliable and SHOULD NOT be used (RFC 7208 §5.5)', 'list the senders with ip4:/ip6: or a:'));
+        out.push(
+          finding(
+            ctx,
+            r,
+            'content',
+            'SPF_PTR',
+            'the ptr mechanism is slow and unreliable and SHOULD NOT be used (RFC 7208 §5.5)',
+            'list the senders with ip4:/ip6: or a:',
+          ),
+        );
       }
       const { count, external } = countLookups(index, text, new Set([name]));
       if (count > LOOKUP_LIMIT) {
-        const outside = external.length > 0 ? `; out-of-zone includes counted as one lookup each, at least: ${[...new Set(external)].join(', ')}` : '';
-        out.push(finding(ctx, r, 'content', 'SPF_LOOKUPS', `SPF for ${name} needs ${count} DNS lookups, over the limit of ${LOOKUP_LIMIT} (RFC 7208 §4.6.4)${outside}`, 'flatten includes into ip4:/ip6: terms or drop unused ones'));
+        const outside =
+          external.length > 0 ? `; out-of-zone includes counted as one lookup each, at least: ${[...new Set(external)].join(', ')}` : '';
+        out.push(
+          finding(
+            ctx,
+            r,
+            'content',
+            'SPF_LOOKUPS',
+            `SPF for ${name} needs ${count} DNS lookups, over the limit of ${LOOKUP_LIMIT} (RFC 7208 §4.6.4)${outside}`,
+            'flatten includes into ip4:/ip6: terms or drop unused ones',
+          ),
+        );
       }
     }
   }

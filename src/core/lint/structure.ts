@@ -16,7 +16,16 @@ export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
   const apexWildcard = `*.${index.zone}`;
   for (const r of index.at(apexWildcard)) {
     if (r.record.type === 'A' || r.record.type === 'AAAA' || r.record.type === 'CNAME') {
-      out.push(finding(ctx, r, 'name', 'WILDCARD_APEX', `the wildcard ${apexWildcard} answers for every undefined name of the zone, typos included`, 'narrow it to a subtree (*.apps) unless that is intended'));
+      out.push(
+        finding(
+          ctx,
+          r,
+          'name',
+          'WILDCARD_APEX',
+          `the wildcard ${apexWildcard} answers for every undefined name of the zone, typos included`,
+          'narrow it to a subtree (*.apps) unless that is intended',
+        ),
+      );
       break;
     }
   }
@@ -27,7 +36,16 @@ export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
     const under = index.delegations.find((d) => name.endsWith(`.${d}`));
     if (under === undefined) continue;
     if ((r.record.type === 'A' || r.record.type === 'AAAA') && glue.has(name)) continue;
-    out.push(finding(ctx, r, 'name', 'OCCLUDED', `${name} ${r.record.type} is under the delegation of ${under} (NS): resolvers ask the delegated servers and never see it`, `move it into the delegated zone or remove the delegation`));
+    out.push(
+      finding(
+        ctx,
+        r,
+        'name',
+        'OCCLUDED',
+        `${name} ${r.record.type} is under the delegation of ${under} (NS): resolvers ask the delegated servers and never see it`,
+        `move it into the delegated zone or remove the delegation`,
+      ),
+    );
   }
   const groups = new Map<string, DesiredRecord[]>();
   for (const r of index.records) {
@@ -39,7 +57,16 @@ export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
     const ttls = [...new Set(rs.map((r) => r.record.ttl))];
     if (ttls.length < 2) continue;
     const show = (t: number): string => (t === TTL_AUTO ? 'auto' : String(t));
-    out.push(finding(ctx, rs[1], 'ttl', 'RRSET_TTL', `${key} has records with different TTLs (${ttls.map(show).join(', ')}); an RRset has one TTL (RFC 2181 §5.2)`, 'give them the same ttl'));
+    out.push(
+      finding(
+        ctx,
+        rs[1],
+        'ttl',
+        'RRSET_TTL',
+        `${key} has records with different TTLs (${ttls.map(show).join(', ')}); an RRset has one TTL (RFC 2181 §5.2)`,
+        'give them the same ttl',
+      ),
+    );
   }
   return out;
 }

@@ -30,14 +30,41 @@ export function lintTargets(ctx: LintContext, index: ZoneIndex): Problem[] {
     if (t === undefined || t.target === '.' || t.target === '') continue;
     const type = r.record.type;
     if ((type === 'MX' || type === 'NS') && index.of(t.target, 'CNAME').length > 0) {
-      out.push(finding(ctx, r, t.field, 'TARGET_IS_CNAME', `the ${type} target ${t.target} is a CNAME; ${type} targets must have their own address records (RFC 2181 §10.3)`, `point the ${type} at the name the CNAME targets`));
+      out.push(
+        finding(
+          ctx,
+          r,
+          t.field,
+          'TARGET_IS_CNAME',
+          `the ${type} target ${t.target} is a CNAME; ${type} targets must have their own address records (RFC 2181 §10.3)`,
+          `point the ${type} at the name the CNAME targets`,
+        ),
+      );
       continue;
     }
     if (!index.inZone(t.target) || index.exists(t.target)) continue;
     if (type === 'CNAME') {
-      out.push(finding(ctx, r, t.field, 'CNAME_DANGLING', `the CNAME target ${t.target} is in this zone but has no records in this file: it answers NODATA`, 'add the target records or fix the target'));
+      out.push(
+        finding(
+          ctx,
+          r,
+          t.field,
+          'CNAME_DANGLING',
+          `the CNAME target ${t.target} is in this zone but has no records in this file: it answers NODATA`,
+          'add the target records or fix the target',
+        ),
+      );
     } else {
-      out.push(finding(ctx, r, t.field, 'TARGET_MISSING', `the ${type} target ${t.target} is in this zone but has no records in this file`, `add A/AAAA records for ${t.target} or fix the target`));
+      out.push(
+        finding(
+          ctx,
+          r,
+          t.field,
+          'TARGET_MISSING',
+          `the ${type} target ${t.target} is in this zone but has no records in this file`,
+          `add A/AAAA records for ${t.target} or fix the target`,
+        ),
+      );
     }
   }
   return out;

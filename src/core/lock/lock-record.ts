@@ -67,9 +67,10 @@ export function encodeLockTarget(owner: LockOwner): string {
 
 /** The owner a lock target names, or undefined when the target is not one zonectl wrote. */
 export function decodeLockTarget(target: string): LockOwner | undefined {
-  const m = /^exp-(\d{1,12})\.pid-(\d{1,10})\.run-([a-z0-9-]{1,63})\.host-([a-z0-9-]{1,63})(?:\.box-([0-9a-f]{24}))?\.zonectl-lock\.invalid\.?$/.exec(
-    target.toLowerCase(),
-  );
+  const m =
+    /^exp-(\d{1,12})\.pid-(\d{1,10})\.run-([a-z0-9-]{1,63})\.host-([a-z0-9-]{1,63})(?:\.box-([0-9a-f]{24}))?\.zonectl-lock\.invalid\.?$/.exec(
+      target.toLowerCase(),
+    );
   if (!m) return undefined;
   const owner = { expiresAt: Number(m[1]), pid: Number(m[2]), runId: m[3], host: m[4] };
   return m[5] === undefined ? owner : { ...owner, machine: m[5] };

@@ -30,7 +30,17 @@ interface Prefix {
 export const DOCUMENTATION_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'];
 
 /** ipaddr.js range names that cannot be proxied: private, loopback, link-local, shared (CGNAT), ... */
-const NOT_PROXIABLE = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified', 'broadcast', 'multicast', 'reserved']);
+const NOT_PROXIABLE = new Set([
+  'private',
+  'loopback',
+  'linkLocal',
+  'carrierGradeNat',
+  'uniqueLocal',
+  'unspecified',
+  'broadcast',
+  'multicast',
+  'reserved',
+]);
 
 function toPrefix(addr: ipaddr.IPv4 | ipaddr.IPv6, bits: number): Prefix {
   return addr.kind() === 'ipv6'

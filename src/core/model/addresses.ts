@@ -25,7 +25,12 @@ export function canonicalAddress(value: string): string {
 }
 
 export type CidrParse =
-  | { ok: true; cidr: string; family: 'ipv4' | 'ipv6'; /** The range's network address with its length (host bits cleared). */ network: string }
+  | {
+      ok: true;
+      cidr: string;
+      family: 'ipv4' | 'ipv6' /** The range's network address with its length (host bits cleared). */;
+      network: string;
+    }
   | { ok: false; reason: 'bare-address'; family: 'ipv4' | 'ipv6' }
   | { ok: false; reason: 'invalid' };
 
@@ -41,10 +46,20 @@ export function parseCidr(value: string): CidrParse {
   if (!/^\d{1,3}$/.test(bits ?? '')) return { ok: false, reason: 'invalid' };
   const n = Number(bits);
   if (isIPv4(addr) && n <= 32) {
-    return { ok: true, cidr: `${canonicalAddress(addr)}/${n}`, family: 'ipv4', network: `${ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${n}`).toString()}/${n}` };
+    return {
+      ok: true,
+      cidr: `${canonicalAddress(addr)}/${n}`,
+      family: 'ipv4',
+      network: `${ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${n}`).toString()}/${n}`,
+    };
   }
   if (isIPv6(addr) && n <= 128) {
-    return { ok: true, cidr: `${canonicalAddress(addr)}/${n}`, family: 'ipv6', network: `${ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${n}`).toRFC5952String()}/${n}` };
+    return {
+      ok: true,
+      cidr: `${canonicalAddress(addr)}/${n}`,
+      family: 'ipv6',
+      network: `${ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${n}`).toRFC5952String()}/${n}`,
+    };
   }
   return { ok: false, reason: 'invalid' };
 }

@@ -20,7 +20,10 @@ export function valueKey(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 
  * `valueKey(a) === valueKey(b)`, without building either key in the common case: records of one
  * content type with the same priority have the same key exactly when their contents are equal.
  */
-export function sameValueKey(a: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>, b: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): boolean {
+export function sameValueKey(
+  a: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>,
+  b: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>,
+): boolean {
   if (a.type === b.type && DATA_FIELDS[a.type] === undefined && a.priority === b.priority) return (a.content ?? '') === (b.content ?? '');
   return valueKey(a) === valueKey(b);
 }

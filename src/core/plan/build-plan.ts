@@ -75,20 +75,39 @@ export function recordCall(change: RecordChange, zoneId: string): RecordCall {
   switch (change.kind) {
     case 'create':
       return {
-        kind: 'dns_record', action: 'create', method: 'POST', path: recordsPath(zoneId), zoneId,
-        body: toApiBody(change.after), after: change.after, fields: [],
+        kind: 'dns_record',
+        action: 'create',
+        method: 'POST',
+        path: recordsPath(zoneId),
+        zoneId,
+        body: toApiBody(change.after),
+        after: change.after,
+        fields: [],
         ...(change.replacement ? { replacement: true } : {}),
       };
     case 'update':
       return {
-        kind: 'dns_record', action: 'update', method: 'PATCH', path: recordsPath(zoneId, change.before.id), zoneId,
-        recordId: change.before.id, body: toApiUpdateBody(change.after, change.fields), before: stripLive(change.before),
-        after: change.after, fields: change.fields,
+        kind: 'dns_record',
+        action: 'update',
+        method: 'PATCH',
+        path: recordsPath(zoneId, change.before.id),
+        zoneId,
+        recordId: change.before.id,
+        body: toApiUpdateBody(change.after, change.fields),
+        before: stripLive(change.before),
+        after: change.after,
+        fields: change.fields,
       };
     case 'delete':
       return {
-        kind: 'dns_record', action: 'delete', method: 'DELETE', path: recordsPath(zoneId, change.before.id), zoneId,
-        recordId: change.before.id, before: stripLive(change.before), fields: [],
+        kind: 'dns_record',
+        action: 'delete',
+        method: 'DELETE',
+        path: recordsPath(zoneId, change.before.id),
+        zoneId,
+        recordId: change.before.id,
+        before: stripLive(change.before),
+        fields: [],
         ...(change.reason === 'conflict' ? { replacement: true } : {}),
       };
     default:

@@ -85,7 +85,11 @@ export interface ProxiedChainFailure {
  * (src/emulator/README.md, "DNS records"). `records` is the zone as it will be after apply
  * (desired plus what is kept). Returns one failure per offending desired CNAME.
  */
-export function proxiedChainFailures(desired: readonly CanonicalRecord[], records: readonly CanonicalRecord[], zone: string): ProxiedChainFailure[] {
+export function proxiedChainFailures(
+  desired: readonly CanonicalRecord[],
+  records: readonly CanonicalRecord[],
+  zone: string,
+): ProxiedChainFailure[] {
   if (!desired.some(isProxiedCname)) return [];
   const cname = cnameTargets(records);
   const addressed = new Set<string>();
@@ -95,7 +99,11 @@ export function proxiedChainFailures(desired: readonly CanonicalRecord[], record
     if (!isProxiedCname(r)) continue;
     const end = followCnameChain(r.name, r.content, cname, (n) => !isInZone(n, zone) || addressed.has(n));
     if (end.kind === 'ends') {
-      failures.push({ record: r, at: end.at, message: `proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone` });
+      failures.push({
+        record: r,
+        at: end.at,
+        message: `proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone`,
+      });
     } else if (end.kind === 'loops') {
       failures.push({ record: r, at: end.at, message: `proxied ${r.name} CNAME ${r.content}: the chain loops at ${end.at}` });
     }

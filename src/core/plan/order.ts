@@ -143,7 +143,8 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
         return;
       }
       g.before(writesDone, n); // rule 5: make before break
-      if (r.type === 'CNAME' && r.content !== undefined) g.before(n, at('unpointed', r.content), 0); // rule 5
+      if (r.type === 'CNAME' && r.content !== undefined)
+        g.before(n, at('unpointed', r.content), 0); // rule 5
       else g.before(at('unpointed', r.name), n);
       if (r.type === 'DS') g.before(n, at('ds deleted', r.name), 0); // rule 4
       if (r.type === 'NS') g.before(at('ds deleted', r.name), n);
@@ -162,7 +163,9 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
   if (cyclic.length > 0) {
     const names = cyclic.flatMap((n) => {
       const op = ops[n]; // operation nodes were made first: node n is operation n
-      return op === undefined ? [] : [op.kind === 'dns_record' ? `${op.action} ${shownRecord(op).name} ${shownRecord(op).type}` : `${op.kind} ${op.action}`];
+      return op === undefined
+        ? []
+        : [op.kind === 'dns_record' ? `${op.action} ${shownRecord(op).name} ${shownRecord(op).type}` : `${op.kind} ${op.action}`];
     });
     throw new OrderCycleError(names);
   }

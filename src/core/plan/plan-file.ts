@@ -67,16 +67,32 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   }
   for (const [i, z] of raw.zones.entries()) {
     const p = isObject(z) ? z.plan : undefined;
-    if (!isObject(z) || !isObject(z.config) || !isObject(p) || typeof p.zone !== 'string' || typeof p.zoneId !== 'string' || !Array.isArray(p.operations) || !isObject(p.fingerprint)) {
+    if (
+      !isObject(z) ||
+      !isObject(z.config) ||
+      !isObject(p) ||
+      typeof p.zone !== 'string' ||
+      typeof p.zoneId !== 'string' ||
+      !Array.isArray(p.operations) ||
+      !isObject(p.fingerprint)
+    ) {
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}] is not a zone plan`);
     }
-    if (!ID.test(p.zoneId)) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: zone id ${JSON.stringify(p.zoneId)} is not a 32-hex id`);
+    if (!ID.test(p.zoneId))
+      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: zone id ${JSON.stringify(p.zoneId)} is not a 32-hex id`);
     if (!Number.isInteger(z.batch_limit) || (z.batch_limit as number) < 1 || (z.batch_limit as number) > MAX_BATCH_LIMIT) {
-      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: batch_limit must be a whole number from 1 to ${MAX_BATCH_LIMIT}`);
+      throw new PlanFileError(
+        'PLAN_FILE_INVALID',
+        `${source}: zones[${i}]: batch_limit must be a whole number from 1 to ${MAX_BATCH_LIMIT}`,
+      );
     }
     p.operations.forEach((op, j) => {
       const problem = operationProblem(op, p.zoneId as string);
-      if (problem) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}].operations[${j}]: ${problem}; the plan file was edited or is corrupt`);
+      if (problem)
+        throw new PlanFileError(
+          'PLAN_FILE_INVALID',
+          `${source}: zones[${i}].operations[${j}]: ${problem}; the plan file was edited or is corrupt`,
+        );
     });
   }
   if (raw.accounts !== undefined) checkSavedAccounts(raw.accounts, source);
@@ -89,12 +105,30 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
   for (const [i, a] of accounts.entries()) {
     const p = isObject(a) ? a.plan : undefined;
     const id = isObject(p) ? p.accountId : undefined;
-    if (!isObject(a) || !isObject(a.config) || !isObject(p) || typeof id !== 'string' || !ID.test(id) || a.config.accountId !== id || !Array.isArray(p.operations)) {
+    if (
+      !isObject(a) ||
+      !isObject(a.config) ||
+      !isObject(p) ||
+      typeof id !== 'string' ||
+      !ID.test(id) ||
+      a.config.accountId !== id ||
+      !Array.isArray(p.operations)
+    ) {
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: accounts[${i}] is not an account plan`);
     }
     p.operations.forEach((op, j) => {
-      const ok = isObject(op) && op.kind === 'account_dns_settings' && op.method === 'PATCH' && op.path === `/accounts/${id}/dns_settings` && isObject(op.body) && isObject(op.body.zone_defaults);
-      if (!ok) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults; the plan file was edited or is corrupt`);
+      const ok =
+        isObject(op) &&
+        op.kind === 'account_dns_settings' &&
+        op.method === 'PATCH' &&
+        op.path === `/accounts/${id}/dns_settings` &&
+        isObject(op.body) &&
+        isObject(op.body.zone_defaults);
+      if (!ok)
+        throw new PlanFileError(
+          'PLAN_FILE_INVALID',
+          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults; the plan file was edited or is corrupt`,
+        );
     });
   }
 }
@@ -103,7 +137,13 @@ const ID = /^[0-9a-f]{32}$/;
 
 /** The JSON report of `plan --format json` (render-json.ts): zones with `changes`, no `tool`. */
 function isPlanReport(raw: unknown): boolean {
-  return isObject(raw) && raw.tool === undefined && Array.isArray(raw.zones) && raw.zones.length > 0 && raw.zones.every((z) => isObject(z) && Array.isArray(z.changes));
+  return (
+    isObject(raw) &&
+    raw.tool === undefined &&
+    Array.isArray(raw.zones) &&
+    raw.zones.length > 0 &&
+    raw.zones.every((z) => isObject(z) && Array.isArray(z.changes))
+  );
 }
 
 /**
@@ -129,10 +169,13 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
       return `has an unknown action ${JSON.stringify(action)}`;
     }
     case 'dns_settings':
-      return action === 'update' && method === 'PATCH' && path === `/zones/${zoneId}/dns_settings` ? undefined : 'is not a dns_settings update';
+      return action === 'update' && method === 'PATCH' && path === `/zones/${zoneId}/dns_settings`
+        ? undefined
+        : 'is not a dns_settings update';
     case 'token':
       if (action === 'create') return method === 'POST' && path === '/user/tokens' ? undefined : 'is not a token create';
-      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`) return 'has no valid token id and path';
+      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`)
+        return 'has no valid token id and path';
       if (action === 'update') return method === 'PUT' ? undefined : 'is not a token update';
       if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a token delete';
       return `has an unknown action ${JSON.stringify(action)}`;

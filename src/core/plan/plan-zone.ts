@@ -60,7 +60,12 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
   const policy = config.manage.tokens;
   const unlisted =
     audit?.readable === true && policy !== 'ignore'
-      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy, ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}) })
+      ? unlistedTokens({
+          listedNames: audit.listedNames,
+          live: audit.live,
+          policy,
+          ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}),
+        })
       : undefined;
   const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? []), ...(unlisted?.deletes ?? [])];
   const desired = config.records.map((r) => r.record);

@@ -38,13 +38,14 @@ export function checkSafety(counts: SafetyCounts, t: SafetyThresholds): SafetyVi
 }
 
 export class UnsafePlanError extends ZonectlError {
-  constructor(readonly zone: string, readonly violations: readonly SafetyViolation[]) {
+  constructor(
+    readonly zone: string,
+    readonly violations: readonly SafetyViolation[],
+  ) {
     super(
       'UNSAFE_PLAN',
       `${zone}: refusing to apply without --force: ` +
-        violations
-          .map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%)`)
-          .join('; '),
+        violations.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%)`).join('; '),
     );
   }
 }

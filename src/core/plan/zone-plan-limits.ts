@@ -22,7 +22,10 @@ import type { DesiredRecord } from '../zonefile/types.js';
 
 export class ZonePlanLimitError extends ZonectlError {
   constructor(file: string, plan: ServicePlan, problems: readonly string[]) {
-    super('ZONE_PLAN_LIMIT', `${file}: the zone is on the ${plan} plan, which refuses ${problems.length === 1 ? 'this record' : 'these records'}: ${problems.join('; ')}; nothing was planned`);
+    super(
+      'ZONE_PLAN_LIMIT',
+      `${file}: the zone is on the ${plan} plan, which refuses ${problems.length === 1 ? 'this record' : 'these records'}: ${problems.join('; ')}; nothing was planned`,
+    );
   }
 }
 
@@ -39,9 +42,12 @@ export function zonePlanProblems(records: readonly DesiredRecord[], plan: Servic
   for (const d of records) {
     const r = d.record;
     const at = `${d.path} (line ${d.line}) ${r.name} ${r.type}`;
-    if (plan !== 'enterprise' && !r.proxied && r.ttl !== TTL_AUTO && r.ttl < TTL_MIN) problems.push(`${at}: ttl ${r.ttl} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
-    if (plan === 'free' && typeof r.comment === 'string' && r.comment.length > COMMENT_MAX_FREE) problems.push(`${at}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
-    if (plan === 'free' && r.settings?.flatten_cname === true) warnings.push(`${at}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
+    if (plan !== 'enterprise' && !r.proxied && r.ttl !== TTL_AUTO && r.ttl < TTL_MIN)
+      problems.push(`${at}: ttl ${r.ttl} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
+    if (plan === 'free' && typeof r.comment === 'string' && r.comment.length > COMMENT_MAX_FREE)
+      problems.push(`${at}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
+    if (plan === 'free' && r.settings?.flatten_cname === true)
+      warnings.push(`${at}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
   }
   return { errors: problems, warnings };
 }

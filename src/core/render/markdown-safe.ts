@@ -26,7 +26,8 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
   if (options.inTable === true) value = value.replace(/\|/g, '\\|');
   if (value === '') return '` `';
   const fence = '`'.repeat(longestRun(value, /`+/g) + 1);
-  const pad = value.startsWith('`') || value.endsWith('`') || (value.startsWith(' ') && value.endsWith(' ') && value.trim() !== '') ? ' ' : '';
+  const pad =
+    value.startsWith('`') || value.endsWith('`') || (value.startsWith(' ') && value.endsWith(' ') && value.trim() !== '') ? ' ' : '';
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 

@@ -32,7 +32,16 @@ export function renderAccountText(plan: AccountPlan, style: TextStyle = plain): 
 export function accountDetailsBlock(label: string, plan: AccountPlan): string {
   const diff = plan.operations.flatMap((op) => renderAccountOperation(op)).map((line) => line.replace(/^ {2}~/, '!'));
   const fence = fenceFor(diff);
-  return [`<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan))}</summary>`, '', `${fence}diff`, ...diff.map(printable), fence, '', '</details>', ''].join('\n');
+  return [
+    `<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan))}</summary>`,
+    '',
+    `${fence}diff`,
+    ...diff.map(printable),
+    fence,
+    '',
+    '</details>',
+    '',
+  ].join('\n');
 }
 
 /** An account file's entry of `--format json` (beside `zones`, under `accounts`). */

@@ -7,7 +7,10 @@ const COLUMNS = ['id', 'severity', 'runs'] as const;
 export function renderCheckTable(checks: readonly Check[] = CHECKS): string {
   const widths = COLUMNS.map((c) => Math.max(c.length, ...checks.map((k) => k[c].length)));
   const row = (cells: readonly string[], tail: string): string => `${cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}  ${tail}`;
-  const head = row(COLUMNS.map((c) => c.toUpperCase()), 'DESCRIPTION (RULE)');
+  const head = row(
+    COLUMNS.map((c) => c.toUpperCase()),
+    'DESCRIPTION (RULE)',
+  );
   return [head, ...checks.map((k) => row([k.id, k.severity, k.runs], `${k.description} (${k.ref})`))].join('\n');
 }
 

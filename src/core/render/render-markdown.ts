@@ -8,7 +8,14 @@
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
-import { describeReplacement, describeUnlistedToken, renderOperation, summaryLine, unlistedTokensLine, type TokenListing } from './render-text.js';
+import {
+  describeReplacement,
+  describeUnlistedToken,
+  renderOperation,
+  summaryLine,
+  unlistedTokensLine,
+  type TokenListing,
+} from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
@@ -61,12 +68,18 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
       lines.push(`- :warning: ${code(r.zone)}: **destructive replacement**: ${code(describeReplacement(rep))}`);
     }
     for (const v of r.plan.safety) {
-      lines.push(`- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``);
+      lines.push(
+        `- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``,
+      );
     }
     const deletes = r.plan.operations.filter((op) => op.action === 'delete');
     if (deletes.length > 0) {
-      const names = deletes.slice(0, 5).map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
-      lines.push(`- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`);
+      const names = deletes
+        .slice(0, 5)
+        .map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
+      lines.push(
+        `- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`,
+      );
     }
   }
   return lines;
@@ -94,7 +107,9 @@ function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): 
   const tokens = plan.unmanagedTokens ?? [];
   const tail = [
     ...(plan.notes ?? []).map((n) => `> note: ${markdownText(n)}`),
-    ...(tokens.length > 0 && listing.listTokens === true ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${code(describeUnlistedToken(t))}`)] : []),
+    ...(tokens.length > 0 && listing.listTokens === true
+      ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${code(describeUnlistedToken(t))}`)]
+      : []),
     ...(tokens.length > 0 && listing.listTokens !== true ? [`> ${markdownText(unlistedTokensLine(tokens.length))}`] : []),
     ...plan.warnings.map((w) => `> warning: ${markdownText(w)}`),
     '',
@@ -163,7 +178,10 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   }
 
   // Zones with changes or failures first; zones in sync are the rows to drop when space runs out.
-  const ordered = [...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)), ...reports.filter((r) => r.kind !== 'failed' && !hasChangesReport(r))];
+  const ordered = [
+    ...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)),
+    ...reports.filter((r) => r.kind !== 'failed' && !hasChangesReport(r)),
+  ];
   add('| zone | create | update | delete | unmanaged | warnings |');
   add('|---|---:|---:|---:|---:|---:|');
   let rowsLeft = ordered.length;
@@ -196,7 +214,10 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
 
   if (notShown > 0) {
     const how = options.fullOutput ?? `zonectl ${kind} with --format text`;
-    parts.push(`**${notShown} more changes not shown** (this comment stays below GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character limit); the full ${kind} is in the job's text output (\`${how}\`).`, '');
+    parts.push(
+      `**${notShown} more changes not shown** (this comment stays below GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character limit); the full ${kind} is in the job's text output (\`${how}\`).`,
+      '',
+    );
   }
   return `${parts.join('\n')}\n`;
 }

@@ -13,13 +13,17 @@ export function describeNonConvergence(plan: ZonePlan): string[] {
       for (const f of op.fields) {
         const keeps = describeFieldValue(f, op.before);
         const says = describeFieldValue(f, op.after);
-        lines.push(`${op.after.name} ${op.after.type}: the service keeps ${f} ${keeps} where the file says ${says}; write it in the file as the service keeps it`);
+        lines.push(
+          `${op.after.name} ${op.after.type}: the service keeps ${f} ${keeps} where the file says ${says}; write it in the file as the service keeps it`,
+        );
       }
     } else if (op.kind === 'dns_record') {
       const r = shownRecord(op);
       lines.push(`${r.name} ${r.type}: still to ${op.action} after apply (another writer, or a rule of the service zonectl does not know)`);
     } else {
-      lines.push(`${op.kind}${op.kind === 'token' ? ` ${JSON.stringify(op.name)}` : ''}: ${op.fields.join(', ') || op.action} still differs after apply`);
+      lines.push(
+        `${op.kind}${op.kind === 'token' ? ` ${JSON.stringify(op.name)}` : ''}: ${op.fields.join(', ') || op.action} still differs after apply`,
+      );
     }
   }
   return lines;

@@ -30,7 +30,10 @@ export function renderSummaryTable(reports: readonly ZoneReport[]): string {
   const rows = [headings, ...reports.map((r) => (grouped ? [r.group ?? '-', ...row(r)] : row(r)))];
   const widths = headings.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i === 0 || (grouped && i === 1) || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 || (grouped && i === 1) || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const failed = reports.filter((r) => r.kind === 'failed').length;
   const changed = reports.filter((r) => r.kind !== 'failed' && r.plan.operations.length > 0).length;
   const total = `${describeEntries(reports)}: ${changed} with changes, ${failed} failed, ${reports.length - changed - failed} in sync`;

@@ -38,14 +38,21 @@ export function renderOperation(op: Operation, style: TextStyle = plain, fragmen
       switch (op.action) {
         case 'create': {
           const tag = op.replacement ? style.dim(' (replaces a record that cannot coexist)') : '';
-          return [style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) + style.dim(`  [${describeAttributes(op.after)}]`) + tag + from];
+          return [
+            style.green(`  + ${head(op.after)} ${describeRecordValue(op.after)}`) +
+              style.dim(`  [${describeAttributes(op.after)}]`) +
+              tag +
+              from,
+          ];
         }
         case 'delete': {
           const tag = op.replacement ? style.dim(' (replaced)') : '';
           return [style.red(`  - ${head(op.before)} ${describeRecordValue(op.before)}`) + tag];
         }
         case 'update': {
-          const lines = [style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`) + from];
+          const lines = [
+            style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`) + from,
+          ];
           // content/data/priority are one value on screen: show it once.
           const isValue = (f: string): boolean => f === 'content' || f === 'data' || f === 'priority';
           const firstValue = op.fields.find(isValue);
@@ -111,8 +118,13 @@ export interface TokenListing {
 
 /** The Terraform-like text plan of one zone. */
 export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing: TokenListing = {}): string {
-  const lines = [style.bold(plan.newZone !== undefined ? `${printable(plan.zone)} (new zone)` : `${printable(plan.zone)} (zone ${printable(plan.zoneId)})`)];
-  if (plan.newZone !== undefined) lines.push(style.green(`  + zone ${printable(plan.zone)} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
+  const lines = [
+    style.bold(
+      plan.newZone !== undefined ? `${printable(plan.zone)} (new zone)` : `${printable(plan.zone)} (zone ${printable(plan.zoneId)})`,
+    ),
+  ];
+  if (plan.newZone !== undefined)
+    lines.push(style.green(`  + zone ${printable(plan.zone)} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   if (plan.unmanaged.length > 0) {
@@ -129,7 +141,11 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   for (const n of plan.notes ?? []) lines.push(`  note: ${printable(n)}`);
   for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${printable(w)}`));
   for (const v of plan.safety) {
-    lines.push(style.red(`  unsafe: ${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%); apply needs --force`));
+    lines.push(
+      style.red(
+        `  unsafe: ${v.count} ${v.kind}s are ${v.percent}% of the zone's manageable records (limit ${v.limit}%); apply needs --force`,
+      ),
+    );
   }
   lines.push(summaryLine(plan.summary));
   return `${lines.join('\n')}\n`;

@@ -36,7 +36,13 @@ export interface ZoneCounts {
 
 export function zoneCounts(plan: ZonePlan): ZoneCounts {
   const s = plan.summary;
-  return { create: s.create, update: s.update, delete: s.delete, unmanaged: s.unmanaged, warnings: plan.warnings.length + plan.safety.length };
+  return {
+    create: s.create,
+    update: s.update,
+    delete: s.delete,
+    unmanaged: s.unmanaged,
+    warnings: plan.warnings.length + plan.safety.length,
+  };
 }
 
 /** An account file changes only the account's defaults: one update at most. */

@@ -51,7 +51,16 @@ export interface ZoneView {
   readonly nameServers: readonly string[];
   /** TTL of the apex NS (the zone's `ns_ttl` setting, 86400 by default). */
   readonly nsTtl: number;
-  readonly soa: { readonly mname: string; readonly rname: string; readonly serial: number; readonly refresh: number; readonly retry: number; readonly expire: number; readonly minTtl: number; readonly ttl: number };
+  readonly soa: {
+    readonly mname: string;
+    readonly rname: string;
+    readonly serial: number;
+    readonly refresh: number;
+    readonly retry: number;
+    readonly expire: number;
+    readonly minTtl: number;
+    readonly ttl: number;
+  };
 }
 
 const MAX_CHAIN = 16;
@@ -155,7 +164,12 @@ function referral(z: ZoneLookup, cut: string): Resolution {
   const glue = ns
     .map((r) => r.content ?? '')
     .filter((t) => z.inZone(t))
-    .flatMap((t) => z.at(t).filter((r) => r.type === 'A' || r.type === 'AAAA').map((r) => rr(t, r)));
+    .flatMap((t) =>
+      z
+        .at(t)
+        .filter((r) => r.type === 'A' || r.type === 'AAAA')
+        .map((r) => rr(t, r)),
+    );
   return { rcode: 'NOERROR', authoritative: false, answer: [], authority: ns.map((r) => rr(cut, r)), additional: glue };
 }
 
@@ -164,7 +178,10 @@ function resolveInZone(z: ZoneLookup, qname: string, qtype: string, depth: numbe
   if (cut !== undefined && !(cut === qname && qtype === 'DS')) return referral(z, cut);
   if (qname === z.view.zone && qtype === 'SOA') return found([z.soa(false)], z);
   if (qname === z.view.zone && qtype === 'NS') {
-    return found(z.view.nameServers.map((ns) => ({ name: qname, type: 'NS', ttl: z.view.nsTtl, data: absoluteName(ns) })), z);
+    return found(
+      z.view.nameServers.map((ns) => ({ name: qname, type: 'NS', ttl: z.view.nsTtl, data: absoluteName(ns) })),
+      z,
+    );
   }
   const own = z.at(qname);
   if (own.length > 0) return found(answerAt(z, qname, own, qtype, depth), z);

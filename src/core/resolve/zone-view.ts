@@ -17,7 +17,11 @@ export function zoneViewOf(config: ZoneConfig, nameServers: readonly string[], s
       mname: typeof soa.mname === 'string' ? soa.mname : (nameServers[0] ?? `ns.${config.zone}`),
       rname: typeof soa.rname === 'string' ? soa.rname : SERVICE_DEFAULT_RNAME,
       serial,
-      refresh: num('refresh'), retry: num('retry'), expire: num('expire'), minTtl: num('min_ttl'), ttl: num('ttl'),
+      refresh: num('refresh'),
+      retry: num('retry'),
+      expire: num('expire'),
+      minTtl: num('min_ttl'),
+      ttl: num('ttl'),
     },
   };
 }

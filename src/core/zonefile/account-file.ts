@@ -43,7 +43,11 @@ export function buildZoneDefaults(raw: RawZoneDefaults): DesiredSettings {
   return out;
 }
 
-function retiredWarnings(owner: { default_nameservers?: string; use_account_custom_ns_by_default?: boolean }, at: readonly PathSegment[], sink: ProblemSink): void {
+function retiredWarnings(
+  owner: { default_nameservers?: string; use_account_custom_ns_by_default?: boolean },
+  at: readonly PathSegment[],
+  sink: ProblemSink,
+): void {
   if (owner.default_nameservers !== undefined) {
     sink.keyWarning(
       'deprecated.default-nameservers',
@@ -94,6 +98,7 @@ export function finishAccountFile(input: AccountFileInput): { account?: AccountC
     sink.warning('account.empty-defaults', [ACCOUNT_FILE_KEY], '`zone_defaults` sets no field: the account file manages nothing');
   }
   const problems = sink.finish();
-  if (sink.errorCount > 0 || zoneDefaults === undefined || typeof doc.account_id !== 'string' || broken(['account_id'])) return { problems };
+  if (sink.errorCount > 0 || zoneDefaults === undefined || typeof doc.account_id !== 'string' || broken(['account_id']))
+    return { problems };
   return { account: { file: input.file, accountId: doc.account_id.toLowerCase(), zoneDefaults }, problems };
 }

@@ -70,9 +70,7 @@ export function buildToken(raw: RawToken, path: readonly PathSegment[], line: nu
     policies: raw.policies.map((p) => ({
       effect: p.effect,
       permission_groups: p.permission_groups.map((g) => ({ ...g })),
-      resources: Object.fromEntries(
-        Object.entries(p.resources).map(([k, v]) => [k, typeof v === 'string' ? v : { ...v }]),
-      ),
+      resources: Object.fromEntries(Object.entries(p.resources).map(([k, v]) => [k, typeof v === 'string' ? v : { ...v }])),
     })),
     path: `tokens[${String(path[1])}]`,
     line,

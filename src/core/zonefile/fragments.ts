@@ -21,7 +21,12 @@ import type { Problem } from './types.js';
 
 /** What the caller answers for one `include` entry. */
 export type IncludeRead =
-  | { readonly ok: true; /** Path shown in problems and plans. */ readonly path: string; /** Identity of the file (e.g. its real path): repeats and cycles. */ readonly key: string; readonly text: string }
+  | {
+      readonly ok: true /** Path shown in problems and plans. */;
+      readonly path: string /** Identity of the file (e.g. its real path): repeats and cycles. */;
+      readonly key: string;
+      readonly text: string;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Reads the fragment `entry` named in the file `from` (a path as written, relative to that file). */
@@ -52,7 +57,8 @@ export function fragmentDefaultsPath(k: number): DocPath {
 
 /** `include[k].<field>...` (never `include[k]` itself, the entry in the including file) is in fragment k. */
 function fragmentOf(path: DocPath): { k: number; rest: DocPath } | undefined {
-  if (path.length > 2 && path[0] === INCLUDED && typeof path[1] === 'number' && typeof path[2] === 'string') return { k: path[1], rest: path.slice(2) };
+  if (path.length > 2 && path[0] === INCLUDED && typeof path[1] === 'number' && typeof path[2] === 'string')
+    return { k: path[1], rest: path.slice(2) };
   return undefined;
 }
 
@@ -124,7 +130,11 @@ export class FragmentSink extends ProblemSink {
 const FRAGMENT_ROOT = 'a fragment must be a mapping with `version: 1` and `records`, `defaults` or `manage.ignore`';
 
 /** The fragment file's own checks: YAML, `${VAR}`, schema; undefined read when it is not usable. */
-export function readFragment(path: string, text: string, env: Env): { sink: ProblemSink; fragment?: LoadedFragment; doc?: Record<string, unknown> } {
+export function readFragment(
+  path: string,
+  text: string,
+  env: Env,
+): { sink: ProblemSink; fragment?: LoadedFragment; doc?: Record<string, unknown> } {
   const { sink, read } = readDocument({ path, text }, env, FRAGMENT_ROOT);
   if (!read) return { sink };
   const { doc, issues, unresolved, positions } = read;
@@ -184,7 +194,11 @@ export function collectFragments(opts: {
     seen.set(got.key, opts.file);
     const { fragment, doc, sink } = readFragment(got.path, got.text, opts.env);
     if (doc && !isFragmentDocument(doc)) {
-      opts.sink.error('include.not-fragment', at, `${got.path} is a zone or account file (it has \`zone\` or \`zone_defaults\`), not a fragment`);
+      opts.sink.error(
+        'include.not-fragment',
+        at,
+        `${got.path} is a zone or account file (it has \`zone\` or \`zone_defaults\`), not a fragment`,
+      );
       return;
     }
     // A fragment that is not a usable document adds its problems and nothing else.

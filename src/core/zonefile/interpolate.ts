@@ -58,7 +58,10 @@ export function interpolateString(
     }
     const m = VAR_FORM.exec(inner);
     if (!m) {
-      report(`\`\${${inner}}\` is not a variable reference (use \${NAME} or \${NAME:-default}; write $\${ for a literal \${)`, 'interpolation.malformed');
+      report(
+        `\`\${${inner}}\` is not a variable reference (use \${NAME} or \${NAME:-default}; write $\${ for a literal \${)`,
+        'interpolation.malformed',
+      );
       return match;
     }
     const [, name, fallback] = m;
@@ -84,11 +87,37 @@ const INTEGER = /^-?(0|[1-9][0-9]*)$/;
  * when quoted, since `{ ttl: ${TTL} }` is not valid YAML in a flow mapping and must be quoted.
  */
 const TYPED_FIELDS: ReadonlySet<string> = new Set([
-  'version', 'ttl', 'proxied', 'priority', 'weight', 'port', 'flags', 'key_tag', 'algorithm',
-  'digest_type', 'protocol', 'order', 'preference', 'usage', 'selector', 'matching_type',
-  'flatten_all_cnames', 'multi_provider', 'secondary_overrides', 'ns_ttl', 'ns_set', 'refresh',
-  'retry', 'expire', 'min_ttl', 'max_delete_percent', 'max_update_percent', 'locked',
-  'flatten_cname', 'ipv4_only', 'ipv6_only',
+  'version',
+  'ttl',
+  'proxied',
+  'priority',
+  'weight',
+  'port',
+  'flags',
+  'key_tag',
+  'algorithm',
+  'digest_type',
+  'protocol',
+  'order',
+  'preference',
+  'usage',
+  'selector',
+  'matching_type',
+  'flatten_all_cnames',
+  'multi_provider',
+  'secondary_overrides',
+  'ns_ttl',
+  'ns_set',
+  'refresh',
+  'retry',
+  'expire',
+  'min_ttl',
+  'max_delete_percent',
+  'max_update_percent',
+  'locked',
+  'flatten_cname',
+  'ipv4_only',
+  'ipv6_only',
 ]);
 
 /**
@@ -98,7 +127,11 @@ const TYPED_FIELDS: ReadonlySet<string> = new Set([
  * (`ttl: "${TTL}"`) yields a number or boolean when the variable holds one; everywhere else the
  * result is a string.
  */
-export function interpolateDocument(doc: unknown, env: Env, options: InterpolationOptions = {}): { value: unknown; issues: InterpolationIssue[] } {
+export function interpolateDocument(
+  doc: unknown,
+  env: Env,
+  options: InterpolationOptions = {},
+): { value: unknown; issues: InterpolationIssue[] } {
   const issues: InterpolationIssue[] = [];
   const path: PathSegment[] = [];
   const walk = (node: unknown): unknown => {

@@ -21,7 +21,10 @@ export function formatPath(path: DocPath): string {
  */
 export function pointerToPath(pointer: string, doc: unknown): PathSegment[] {
   if (pointer === '') return [];
-  const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const out: PathSegment[] = [];
   let node: unknown = doc;
   for (const part of parts) {

@@ -8,7 +8,15 @@ import { TTL_AUTO } from '../service/ttl.js';
 import { finishAccountFile, isAccountDocument } from './account-file.js';
 import type { AccountConfig, RawAccountFile } from './account-types.js';
 import { buildManage, buildRecord, buildSettings, buildToken } from './build-config.js';
-import { collectFragments, FragmentSink, isFragmentDocument, fragmentDefaultsPath, fragmentRecordPath, type IncludeReader, type LoadedFragment } from './fragments.js';
+import {
+  collectFragments,
+  FragmentSink,
+  isFragmentDocument,
+  fragmentDefaultsPath,
+  fragmentRecordPath,
+  type IncludeReader,
+  type LoadedFragment,
+} from './fragments.js';
 import type { Env } from './interpolate.js';
 import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
@@ -66,7 +74,8 @@ export function loadZoneFile(
   // Fragment records: names relative to this zone; the fragment's defaults first, then the zone's.
   sink.fragments.forEach((f, k) => {
     const fragmentDefaults = { ...defaults, ...f.defaults };
-    for (const { index, raw } of f.records) records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, fragmentDefaults, zone) });
+    for (const { index, raw } of f.records)
+      records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, fragmentDefaults, zone) });
   });
 
   const badTokens = invalidItems(issues, 'tokens');
@@ -76,13 +85,12 @@ export function loadZoneFile(
     if (!badTokens.has(i)) tokens.push({ index: i, path: ['tokens', i], raw: rawTokens[i] as RawToken });
   }
 
-  const settings: RawSettings | undefined = doc.settings !== undefined && !hasIssueWithin(issues, ['settings'])
-    ? doc.settings
-    : undefined;
+  const settings: RawSettings | undefined = doc.settings !== undefined && !hasIssueWithin(issues, ['settings']) ? doc.settings : undefined;
 
   const ownManage = doc.manage !== undefined && !hasIssueWithin(issues, ['manage']) ? doc.manage : undefined;
   const fragmentIgnore = sink.fragments.flatMap((f) => f.ignore);
-  const manage: RawManage | undefined = fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
+  const manage: RawManage | undefined =
+    fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
   const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
   const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
   for (const rule of RULES) rule(ctx);

@@ -7,7 +7,10 @@ const globCache = new Map<string, RegExp>();
 function globToRegExp(glob: string): RegExp {
   let re = globCache.get(glob);
   if (re) return re;
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   re = new RegExp(`^${body}$`);
   if (globCache.size < 1000) globCache.set(glob, re);
   return re;

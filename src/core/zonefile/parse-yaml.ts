@@ -41,7 +41,10 @@ const MERGE_KEY = '<<';
  * which js-yaml keeps out of CORE_SCHEMA; the type is js-yaml's own `merge` (lib/type/merge.js),
  * spelled here because @types/js-yaml does not declare `yaml.types`.
  */
-const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: unknown) => data === MERGE_KEY || data === null });
+const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', {
+  kind: 'scalar',
+  resolve: (data: unknown) => data === MERGE_KEY || data === null,
+});
 const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
 
 function kindCode(kind: string | null): number {
@@ -376,7 +379,13 @@ export function parseYaml(text: string): ParseResult {
       const mark = err.mark as { line?: number; column?: number } | undefined;
       const deep = /maxDepth/.test(err.reason);
       if (/maxTotalMergeKeys/.test(err.reason)) {
-        return { ok: false, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, code: 'yaml.alias-bomb', message: 'YAML merge keys (`<<`) copy far more keys than the file writes; write the values out, or use fewer nested merges' };
+        return {
+          ok: false,
+          line: (mark?.line ?? 0) + 1,
+          col: (mark?.column ?? 0) + 1,
+          code: 'yaml.alias-bomb',
+          message: 'YAML merge keys (`<<`) copy far more keys than the file writes; write the values out, or use fewer nested merges',
+        };
       }
       return {
         ok: false,
@@ -389,6 +398,12 @@ export function parseYaml(text: string): ParseResult {
       };
     }
     // Not expected from js-yaml; still a problem with a position, never a crash.
-    return { ok: false, line: 1, col: 1, code: 'yaml.syntax', message: `YAML could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      line: 1,
+      col: 1,
+      code: 'yaml.syntax',
+      message: `YAML could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }

@@ -126,9 +126,7 @@ export class ProblemSink<Code extends string = string> {
 
   #add(severity: Problem['severity'], code: string, path: DocPath, message: string, atKey: boolean): void {
     if (this.#counted(severity)) return;
-    const pos = this.#positions
-      ? (atKey ? this.#positions.keyPositionOf(path) : this.#positions.positionOf(path))
-      : { line: 1, col: 1 };
+    const pos = this.#positions ? (atKey ? this.#positions.keyPositionOf(path) : this.#positions.positionOf(path)) : { line: 1, col: 1 };
     this.#problems.push({ severity, file: this.#file, line: pos.line, col: pos.col, path: formatPath(path), message, code });
   }
 }

@@ -57,7 +57,13 @@ export function readDocument<S extends ProblemSink = ProblemSink>(
   const undecodable = findReplacementCharacter(source.text);
   if (undecodable) {
     const sink = makeSink(source.path, null);
-    sink.at('error', 'file.utf8', undecodable.line, undecodable.col, 'the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)');
+    sink.at(
+      'error',
+      'file.utf8',
+      undecodable.line,
+      undecodable.col,
+      'the file is not valid UTF-8 here (a byte sequence that is not UTF-8, read as U+FFFD); save the file as UTF-8 (in TXT content, write other bytes as \\DDD decimal escapes inside double quotes)',
+    );
     return { sink };
   }
   const parsed = parseYaml(source.text);

@@ -66,7 +66,8 @@ function message(e: ErrorObject, path: readonly PathSegment[]): string {
     case 'propertyNames':
     case 'pattern':
       if (field === 'account_id') return 'must be an account id of 32 hexadecimal characters, or ${VAR}';
-      if (e.keyword === 'propertyNames' || path.length === 2) return 'account names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit';
+      if (e.keyword === 'propertyNames' || path.length === 2)
+        return 'account names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit';
       return 'must be the name of an environment variable (letters, digits and `_`, not starting with a digit)';
     case 'type':
       return `must be ${String(e.params.type) === 'object' ? 'a mapping' : `a ${String(e.params.type)}`}`;
@@ -106,7 +107,11 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
       for (const [key, value] of Object.entries(creds as Record<string, unknown>)) {
         if (typeof value !== 'string' || !looksLikeCredential(value)) continue;
         secretAt.add(`/accounts/${name}/credentials`);
-        sink.error('config.secret', ['accounts', name, 'credentials', key], 'this looks like a credential, not the name of an environment variable: never write a credential in the file; put it in the environment (a CI secret) and name the variable here');
+        sink.error(
+          'config.secret',
+          ['accounts', name, 'credentials', key],
+          'this looks like a credential, not the name of an environment variable: never write a credential in the file; put it in the environment (a CI secret) and name the variable here',
+        );
       }
     }
   }
@@ -119,9 +124,11 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
     const key = inCredentials && e.keyword !== 'pattern' ? `${path.slice(0, 3).join('/')}#creds` : `${e.instancePath}#${e.keyword}`;
     if (seen.has(key) || (inCredentials && secretAt.has(pointerOf(path.slice(0, 3))))) continue;
     seen.add(key);
-    if (inCredentials && e.keyword !== 'pattern') sink.error('config.schema', path.slice(0, 3), message({ ...e, keyword: 'oneOf' }, path.slice(0, 3)));
+    if (inCredentials && e.keyword !== 'pattern')
+      sink.error('config.schema', path.slice(0, 3), message({ ...e, keyword: 'oneOf' }, path.slice(0, 3)));
     else if (e.keyword === 'propertyNames') sink.keyError('config.schema', [...path, String(e.params.propertyName)], message(e, path));
-    else if (e.keyword === 'additionalProperties') sink.keyError('config.schema', [...path, String(e.params.additionalProperty)], message(e, path));
+    else if (e.keyword === 'additionalProperties')
+      sink.keyError('config.schema', [...path, String(e.params.additionalProperty)], message(e, path));
     else sink.error('config.schema', path, message(e, path));
   }
   if (sink.errorCount > 0) return { problems: sink.finish() };
@@ -129,7 +136,9 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
   for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
     const c = raw.credentials;
     const credentials: CredentialSource =
-      c.token_env !== undefined ? { kind: 'token', tokenEnv: c.token_env } : { kind: 'key', emailEnv: c.email_env ?? '', keyEnv: c.key_env ?? '' };
+      c.token_env !== undefined
+        ? { kind: 'token', tokenEnv: c.token_env }
+        : { kind: 'key', emailEnv: c.email_env ?? '', keyEnv: c.key_env ?? '' };
     const ref = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(raw.account_id ?? '');
     const value = ref ? env[ref[1]!]?.trim() : raw.account_id;
     const forbidden = ref ? forbiddenVariable(ref[1]!) : undefined;
@@ -139,7 +148,11 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
     } else if (ref && (value === undefined || value === '')) {
       accounts.set(name, { name, credentials, accountIdUnset: ref[1]! });
     } else if (value !== undefined && !/^[0-9a-fA-F]{32}$/.test(value)) {
-      sink.error('config.account-id', ['accounts', name, 'account_id'], `${ref?.[1] ?? ''} does not hold an account id (32 hexadecimal characters)`);
+      sink.error(
+        'config.account-id',
+        ['accounts', name, 'account_id'],
+        `${ref?.[1] ?? ''} does not hold an account id (32 hexadecimal characters)`,
+      );
     } else {
       accounts.set(name, { name, credentials, ...(value !== undefined ? { accountId: value.toLowerCase() } : {}) });
     }

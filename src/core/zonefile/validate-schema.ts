@@ -36,7 +36,14 @@ let quick: QuickCheck | null | undefined;
 
 function compile(): Validators {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, discriminator: true, code: { optimize: false } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    allowUnionTypes: true,
+    discriminator: true,
+    code: { optimize: false },
+  });
   ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
   const root = ajv.compile(buildZoneSchema());
   const sub = (pointer: string): ValidateFunction => {
@@ -113,14 +120,17 @@ function unknownField(doc: unknown, path: PathSegment[], field: string, known: s
   if (type && field === 'flatten_cname' && path.length === 3 && path[2] === 'settings') {
     return { message: `\`flatten_cname\` applies only to CNAME records, not ${type}` };
   }
-  const near = suggestNearest(field, known.filter((k) => k !== '$schema'));
+  const near = suggestNearest(
+    field,
+    known.filter((k) => k !== '$schema'),
+  );
   return { message: `unknown field \`${field}\`${near ? `; did you mean \`${near}\`?` : ''}`, standsFor: near };
 }
 
 /** Why a required top-level field matters, for the file kinds that share the schema. */
 const ROOT_REQUIRED_HINTS: Readonly<Record<string, string>> = {
   version: ' (add `version: 1`)',
-  zone: ' (the zone\'s name; an account file has `account_id` and `zone_defaults` instead)',
+  zone: " (the zone's name; an account file has `account_id` and `zone_defaults` instead)",
 };
 
 /** A top-level field of the other kind of file: a zone file's field in an account file, or the reverse. */
@@ -164,9 +174,8 @@ function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], b
       const last = path[path.length - 1];
       if (last === 'type' && (path[0] === 'records' || path[0] === 'manage')) {
         const given = e.data;
-        const near = typeof given === 'string'
-          ? (allowed.find((a) => a === given.toUpperCase()) ?? suggestNearest(given, RECORD_TYPES))
-          : undefined;
+        const near =
+          typeof given === 'string' ? (allowed.find((a) => a === given.toUpperCase()) ?? suggestNearest(given, RECORD_TYPES)) : undefined;
         return {
           path,
           atKey: false,
@@ -193,15 +202,28 @@ function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], b
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
       const ps = e.parentSchema as { minimum?: number; maximum?: number } | undefined;
-      const range = ps?.minimum !== undefined && ps.maximum !== undefined ? `${ps.minimum}..${ps.maximum}` : `${e.params.comparison as string} ${String(e.params.limit)}`;
+      const range =
+        ps?.minimum !== undefined && ps.maximum !== undefined
+          ? `${ps.minimum}..${ps.maximum}`
+          : `${e.params.comparison as string} ${String(e.params.limit)}`;
       return { path, atKey: false, message: `${String(e.data)} is out of range (${range})`, code: 'schema.range' };
     }
     case 'maxLength':
-      return { path, atKey: false, message: `is too long: ${(e.data as string).length} characters, at most ${String(e.params.limit)}`, code: 'schema.length' };
+      return {
+        path,
+        atKey: false,
+        message: `is too long: ${(e.data as string).length} characters, at most ${String(e.params.limit)}`,
+        code: 'schema.length',
+      };
     case 'minLength':
       return { path, atKey: false, message: 'must not be empty', code: 'schema.length' };
     case 'maxItems':
-      return { path, atKey: false, message: `has ${(e.data as unknown[]).length} items, at most ${String(e.params.limit)}`, code: 'schema.items' };
+      return {
+        path,
+        atKey: false,
+        message: `has ${(e.data as unknown[]).length} items, at most ${String(e.params.limit)}`,
+        code: 'schema.items',
+      };
     case 'minItems':
       return { path, atKey: false, message: `needs at least ${String(e.params.limit)} item(s)`, code: 'schema.items' };
     case 'minProperties':
@@ -219,7 +241,13 @@ function translate(e: ErrorObject, doc: unknown, base: readonly PathSegment[], b
  * the alternative's one message; repeats (`seen` across calls) are dropped; and "missing
  * `content`" says nothing new next to "unknown field `contnet`; did you mean `content`?".
  */
-function translateCall(errors: readonly ErrorObject[], doc: unknown, base: readonly PathSegment[], baseValue: unknown, seen: Set<string>): SchemaIssue[] {
+function translateCall(
+  errors: readonly ErrorObject[],
+  doc: unknown,
+  base: readonly PathSegment[],
+  baseValue: unknown,
+  seen: Set<string>,
+): SchemaIssue[] {
   const alternatives = errors
     .filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !('discriminator' in (e.parentSchema ?? {}))))
     .map((e) => `${e.schemaPath}/`);
@@ -234,9 +262,7 @@ function translateCall(errors: readonly ErrorObject[], doc: unknown, base: reado
     issues.push(issue);
   }
   const explained = new Set(
-    issues
-      .filter((i) => i.standsFor !== undefined)
-      .map((i) => `${i.path.slice(0, -1).join('\u0000')}|${i.standsFor}`),
+    issues.filter((i) => i.standsFor !== undefined).map((i) => `${i.path.slice(0, -1).join('\u0000')}|${i.standsFor}`),
   );
   return issues.filter((i) => {
     if (i.code !== 'schema.required') return true;

@@ -176,10 +176,34 @@ function recordValue(type: string, tokens: readonly Token[], origin: string, lin
       return { priority: Number(w[0]), data: { weight: Number(w[1]), target: w[2] } };
     case 'HTTPS':
     case 'SVCB':
-      return { data: { priority: Number(w[0]), target: absolute(w[1] ?? '.', origin), value: tokens.slice(2).map((t) => (t.quoted ? `"${t.text}"` : t.text)).join(' ') } };
+      return {
+        data: {
+          priority: Number(w[0]),
+          target: absolute(w[1] ?? '.', origin),
+          value: tokens
+            .slice(2)
+            .map((t) => (t.quoted ? `"${t.text}"` : t.text))
+            .join(' '),
+        },
+      };
     case 'LOC': {
       const [la, lm, ls, ld, oa, om, os, od, alt, size, hp, vp] = w.map((x) => x.replace(/m$/i, ''));
-      return { data: { lat_degrees: Number(la), lat_minutes: Number(lm), lat_seconds: Number(ls), lat_direction: ld, long_degrees: Number(oa), long_minutes: Number(om), long_seconds: Number(os), long_direction: od, altitude: Number(alt), size: Number(size ?? 1), precision_horz: Number(hp ?? 10000), precision_vert: Number(vp ?? 10) } };
+      return {
+        data: {
+          lat_degrees: Number(la),
+          lat_minutes: Number(lm),
+          lat_seconds: Number(ls),
+          lat_direction: ld,
+          long_degrees: Number(oa),
+          long_minutes: Number(om),
+          long_seconds: Number(os),
+          long_direction: od,
+          altitude: Number(alt),
+          size: Number(size ?? 1),
+          precision_horz: Number(hp ?? 10000),
+          precision_vert: Number(vp ?? 10),
+        },
+      };
     }
     default: {
       const fields = DATA_FIELDS[type];

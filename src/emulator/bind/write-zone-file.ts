@@ -30,7 +30,8 @@ function txt(stored: string): string {
   if (s.startsWith('"')) return s;
   const bytes = enc.encode(stored);
   const parts: string[] = [];
-  for (let i = 0; i < bytes.length || parts.length === 0; i += 255) parts.push(quoted(new TextDecoder().decode(bytes.subarray(i, i + 255))));
+  for (let i = 0; i < bytes.length || parts.length === 0; i += 255)
+    parts.push(quoted(new TextDecoder().decode(bytes.subarray(i, i + 255))));
   return parts.join(' ');
 }
 

@@ -129,7 +129,16 @@ class MessageWriter {
 /** The message in wire form, names compressed. */
 export function encodeMessage(m: WireMessage): Buffer {
   const w = new MessageWriter();
-  w.bytes(Buffer.concat([u16(m.id), u16(m.flags), u16(m.questions.length), u16(m.answers.length), u16(m.authorities.length), u16(m.additionals.length)]));
+  w.bytes(
+    Buffer.concat([
+      u16(m.id),
+      u16(m.flags),
+      u16(m.questions.length),
+      u16(m.answers.length),
+      u16(m.authorities.length),
+      u16(m.additionals.length),
+    ]),
+  );
   for (const q of m.questions) {
     w.name(q.name);
     w.bytes(Buffer.concat([u16(q.type), u16(q.klass)]));

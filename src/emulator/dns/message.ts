@@ -77,7 +77,14 @@ interface Reply {
 }
 
 function encode(r: Reply): Buffer {
-  return encodeMessage({ id: r.id, flags: r.flags | QR, questions: r.questions.map(wireQuestion), answers: r.answers ?? [], authorities: r.authorities ?? [], additionals: r.additionals ?? [] });
+  return encodeMessage({
+    id: r.id,
+    flags: r.flags | QR,
+    questions: r.questions.map(wireQuestion),
+    answers: r.answers ?? [],
+    authorities: r.authorities ?? [],
+    additionals: r.additionals ?? [],
+  });
 }
 
 /** The header id and the bits copied back, of a message whose header is readable. */
@@ -111,7 +118,8 @@ export function answerMessage(buf: Buffer, transport: 'udp' | 'tcp', answer: Ans
   const qname = q.name.toLowerCase().replace(/\.$/, '');
   const qtype = typeNames.toType(String(q.type));
   const klass = String(q.class ?? 'IN');
-  const result = klass === 'IN' || klass === 'ANY' ? (qtype === ANY ? anyAnswer(qname, answer) : answer({ name: qname, type: qtype })) : REFUSED;
+  const result =
+    klass === 'IN' || klass === 'ANY' ? (qtype === ANY ? anyAnswer(qname, answer) : answer({ name: qname, type: qtype })) : REFUSED;
   const flags = base(RCODES[result.rcode]) | (result.authoritative ? packet.AUTHORITATIVE_ANSWER : 0);
   const additionals = [...result.additional, ...(opt !== undefined ? [optRecord()] : [])];
   const full = encode({ id: head.id, flags, questions, answers: result.answer, authorities: result.authority, additionals });

@@ -14,8 +14,28 @@ import { base64Bytes, characterString, hexBytes, nameBytes, u16, u8 } from './wi
 
 /** IANA type numbers of the types the service serves (plus SOA and OPT). */
 export const TYPE_NUMBERS: Readonly<Record<RecordTypeName | 'SOA', number>> = {
-  A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, LOC: 29, SRV: 33, NAPTR: 35, CERT: 37,
-  DS: 43, SSHFP: 44, DNSKEY: 48, TLSA: 52, SMIMEA: 53, OPENPGPKEY: 61, SVCB: 64, HTTPS: 65, URI: 256, CAA: 257,
+  A: 1,
+  NS: 2,
+  CNAME: 5,
+  SOA: 6,
+  PTR: 12,
+  MX: 15,
+  TXT: 16,
+  AAAA: 28,
+  LOC: 29,
+  SRV: 33,
+  NAPTR: 35,
+  CERT: 37,
+  DS: 43,
+  SSHFP: 44,
+  DNSKEY: 48,
+  TLSA: 52,
+  SMIMEA: 53,
+  OPENPGPKEY: 61,
+  SVCB: 64,
+  HTTPS: 65,
+  URI: 256,
+  CAA: 257,
 };
 
 export function ipv4Bytes(text: string): Buffer {
@@ -58,20 +78,38 @@ export function rdataOf(r: RecordRow): Buffer {
     case 'DS':
       return Buffer.concat([u16(int(d, 'key_tag')), u8(int(d, 'algorithm')), u8(int(d, 'digest_type')), hexBytes(String(d.digest ?? ''))]);
     case 'DNSKEY':
-      return Buffer.concat([u16(int(d, 'flags')), u8(int(d, 'protocol')), u8(int(d, 'algorithm')), base64Bytes(String(d.public_key ?? ''))]);
+      return Buffer.concat([
+        u16(int(d, 'flags')),
+        u8(int(d, 'protocol')),
+        u8(int(d, 'algorithm')),
+        base64Bytes(String(d.public_key ?? '')),
+      ]);
     case 'NAPTR':
       return Buffer.concat([
-        u16(int(d, 'order')), u16(int(d, 'preference')),
-        characterString(text(d, 'flags')), characterString(text(d, 'service')), characterString(text(d, 'regex')),
+        u16(int(d, 'order')),
+        u16(int(d, 'preference')),
+        characterString(text(d, 'flags')),
+        characterString(text(d, 'service')),
+        characterString(text(d, 'regex')),
         nameBytes(String(d.replacement ?? '')),
       ]);
     case 'SSHFP':
       return Buffer.concat([u8(int(d, 'algorithm')), u8(int(d, 'type')), hexBytes(String(d.fingerprint ?? ''))]);
     case 'TLSA':
     case 'SMIMEA':
-      return Buffer.concat([u8(int(d, 'usage')), u8(int(d, 'selector')), u8(int(d, 'matching_type')), hexBytes(String(d.certificate ?? ''))]);
+      return Buffer.concat([
+        u8(int(d, 'usage')),
+        u8(int(d, 'selector')),
+        u8(int(d, 'matching_type')),
+        hexBytes(String(d.certificate ?? '')),
+      ]);
     case 'CERT':
-      return Buffer.concat([u16(int(d, 'type')), u16(int(d, 'key_tag')), u8(int(d, 'algorithm')), base64Bytes(String(d.certificate ?? ''))]);
+      return Buffer.concat([
+        u16(int(d, 'type')),
+        u16(int(d, 'key_tag')),
+        u8(int(d, 'algorithm')),
+        base64Bytes(String(d.certificate ?? '')),
+      ]);
     case 'LOC':
       return locBytes(d);
     case 'OPENPGPKEY':

@@ -80,7 +80,15 @@ export class ZoneResolver {
 
   soa(negative: boolean): WireRr {
     const s = this.z.settings.soa;
-    const rdata = Buffer.concat([nameBytes(s.mname), nameBytes(s.rname), u32(this.z.serial), u32(s.refresh), u32(s.retry), u32(s.expire), u32(s.min_ttl)]);
+    const rdata = Buffer.concat([
+      nameBytes(s.mname),
+      nameBytes(s.rname),
+      u32(this.z.serial),
+      u32(s.refresh),
+      u32(s.retry),
+      u32(s.expire),
+      u32(s.min_ttl),
+    ]);
     return { name: this.apex, type: T.SOA, ttl: negative ? Math.min(s.ttl, s.min_ttl) : s.ttl, rdata };
   }
 
@@ -89,7 +97,9 @@ export class ZoneResolver {
   }
 
   private positive(answer: WireRr[]): Answer {
-    return answer.length === 0 ? this.negative('NOERROR') : { rcode: 'NOERROR', authoritative: true, answer, authority: [], additional: [] };
+    return answer.length === 0
+      ? this.negative('NOERROR')
+      : { rcode: 'NOERROR', authoritative: true, answer, authority: [], additional: [] };
   }
 
   /** The highest NS below the apex at or above `name`. */
@@ -116,7 +126,9 @@ export class ZoneResolver {
     if (cut !== undefined && !(cut === qname && qtype === T.DS)) return this.referral(cut);
     if (qname === this.apex && qtype === T.SOA) return this.positive([this.soa(false)]);
     if (qname === this.apex && qtype === T.NS) {
-      return this.positive(this.z.zone.name_servers.map((ns) => ({ name: this.apex, type: T.NS, ttl: this.z.settings.ns_ttl, rdata: nameBytes(ns) })));
+      return this.positive(
+        this.z.zone.name_servers.map((ns) => ({ name: this.apex, type: T.NS, ttl: this.z.settings.ns_ttl, rdata: nameBytes(ns) })),
+      );
     }
     const own = this.at(qname);
     if (own.length > 0) return this.positive(this.answerFrom(qname, own, qtype, hops));
@@ -165,4 +177,3 @@ export class ZoneResolver {
     return this.ofType(owner, records, qtype).filter((a) => a.type !== T.CNAME);
   }
 }
-

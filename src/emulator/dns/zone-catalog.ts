@@ -53,10 +53,16 @@ export class ZoneCatalog {
     if (cached !== undefined && cached.generation === generation) return cached.served;
     const records = this.store.values<RecordRow>(recordsCollection(zone.id));
     const settings = readZoneSettings(this.store, zone);
-    const fingerprint = createHash('sha256').update(JSON.stringify([records, settings, zone.name_servers])).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([records, settings, zone.name_servers]))
+      .digest('hex');
     const unixNow = Math.floor(this.now().getTime() / 1000);
     const serial =
-      cached === undefined ? unixNow : cached.fingerprint === fingerprint ? cached.served.serial : Math.max(cached.served.serial + 1, unixNow);
+      cached === undefined
+        ? unixNow
+        : cached.fingerprint === fingerprint
+          ? cached.served.serial
+          : Math.max(cached.served.serial + 1, unixNow);
     const served = { zone, settings, serial, ...index(zone.name, records) };
     this.cache.set(zone.id, { generation, fingerprint, served });
     return served;

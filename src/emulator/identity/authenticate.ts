@@ -65,7 +65,9 @@ export function tokenUnusable(usable: Exclude<TokenUsability, { kind: 'usable' |
       return invalidAccessToken('Invalid access token (the token is disabled)');
     case 'expired':
       return invalidAccessToken(
-        token.expires_on ? `Invalid access token (the token expired on ${token.expires_on})` : 'Invalid access token (the token has expired)',
+        token.expires_on
+          ? `Invalid access token (the token expired on ${token.expires_on})`
+          : 'Invalid access token (the token has expired)',
       );
     case 'not-yet-valid':
       return invalidAccessToken(`Invalid access token (the token is not valid before ${token.not_before ?? 'its not_before time'})`);

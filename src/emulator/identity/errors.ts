@@ -36,7 +36,10 @@ export function unauthorizedTokenAccess(): ApiError {
 
 /** Token body validation problems: 400, one 1001 error per problem. */
 export function invalidTokenRequest(problems: readonly string[]): ApiError {
-  return new ApiError(400, problems.map((message) => ({ code: 1001, message })));
+  return new ApiError(
+    400,
+    problems.map((message) => ({ code: 1001, message })),
+  );
 }
 
 export function tokenNotFound(): ApiError {

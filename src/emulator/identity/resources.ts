@@ -116,4 +116,3 @@ export function keyCovers(key: ResourceKey, resource: ResourceRef): boolean {
       return assertNever(resource, 'resource');
   }
 }
-

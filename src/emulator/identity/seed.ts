@@ -54,15 +54,13 @@ export function fullAccessPolicies(userId: string, accountId: string): Policy[] 
 export function seedIdentity(store: Store, opts: SeedIdentityOptions): void {
   if (!EMAIL_FORMAT.test(opts.userEmail)) throw new Error('emulator: the user email is not an email address');
   if (!API_KEY_FORMAT.test(opts.apiKey)) {
-    throw new Error('emulator: the API key must be 37 hexadecimal characters (the form of the service\'s Global API Key)');
+    throw new Error("emulator: the API key must be 37 hexadecimal characters (the form of the service's Global API Key)");
   }
   if (!BEARER_VALUE.test(opts.tokenValue)) {
     throw new Error('emulator: the token value may only hold letters, digits and - . _ ~ + / (40 URL-safe characters is the usual form)');
   }
   const userId =
-    opts.userId ??
-    store.values<UserRow>('users').find((u) => u.email.toLowerCase() === opts.userEmail.toLowerCase())?.id ??
-    generateId();
+    opts.userId ?? store.values<UserRow>('users').find((u) => u.email.toLowerCase() === opts.userEmail.toLowerCase())?.id ?? generateId();
   const existing = store.get<UserRow>('users', userId);
   if (!existing || existing.email !== opts.userEmail || existing.api_key !== opts.apiKey) {
     store.put<UserRow>('users', userId, { id: userId, email: opts.userEmail, api_key: opts.apiKey });

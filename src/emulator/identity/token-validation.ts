@@ -38,10 +38,7 @@ const CREATE_FIELDS = new Set(['name', 'policies', 'not_before', 'expires_on', '
 const UPDATE_FIELDS = new Set([...CREATE_FIELDS, 'status']);
 const READ_ONLY_FIELDS = new Set(['id', 'issued_on', 'modified_on', 'last_used_on', 'value']);
 
-export function validateTokenBody(
-  body: unknown,
-  opts: { mode: 'create' | 'update'; callerUserId: string },
-): TokenValidation {
+export function validateTokenBody(body: unknown, opts: { mode: 'create' | 'update'; callerUserId: string }): TokenValidation {
   const problems: string[] = [];
   if (!isPlainObject(body)) return { ok: false, problems: ['the request body must be a JSON object'] };
   const allowed = opts.mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS;
@@ -154,7 +151,8 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
   }
   const keys = Object.keys(value);
   const unknown = keys.filter((k) => k !== 'request.ip' && k !== 'request_ip');
-  if (unknown.length > 0) problems.push(`condition: unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (use "request.ip")`);
+  if (unknown.length > 0)
+    problems.push(`condition: unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (use "request.ip")`);
   if ('request.ip' in value && 'request_ip' in value) {
     problems.push('condition: give "request.ip" or its alias "request_ip", not both');
     return undefined;
@@ -166,7 +164,8 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
     return undefined;
   }
   const ipUnknown = Object.keys(ip).filter((k) => k !== 'in' && k !== 'not_in');
-  if (ipUnknown.length > 0) problems.push(`condition["request.ip"]: unknown field${ipUnknown.length > 1 ? 's' : ''}: ${ipUnknown.join(', ')}`);
+  if (ipUnknown.length > 0)
+    problems.push(`condition["request.ip"]: unknown field${ipUnknown.length > 1 ? 's' : ''}: ${ipUnknown.join(', ')}`);
   const out: { in?: string[]; not_in?: string[] } = {};
   for (const list of ['in', 'not_in'] as const) {
     const v = ip[list];
@@ -193,4 +192,3 @@ function validateCondition(value: unknown, problems: string[]): TokenRow['condit
   }
   return { request_ip: out };
 }
-

@@ -66,6 +66,10 @@ export function recordNotFound(): ApiError {
 export function datedError(err: unknown, wrap: boolean): unknown {
   if (!(err instanceof RecordValidationError) || !wrap) return err;
   return new ApiError(err.status, [
-    { code: RECORD_CODES.wrapper, message: 'DNS Validation Error', error_chain: err.errors.map((e) => ({ code: e.code, message: e.message })) },
+    {
+      code: RECORD_CODES.wrapper,
+      message: 'DNS Validation Error',
+      error_chain: err.errors.map((e) => ({ code: e.code, message: e.message })),
+    },
   ]);
 }

@@ -58,7 +58,8 @@ export function validateContent(type: RecordTypeName, raw: unknown, fqdn: string
       const checked = checkTxt(raw);
       if (checked.ok) {
         const size = txtWireSize(checked.stored);
-        if (size > MAX_WIRE_BYTES) throw invalid(C.recordTooLarge, `TXT record is ${size} bytes on the wire; a DNS record may have at most ${MAX_WIRE_BYTES}.`);
+        if (size > MAX_WIRE_BYTES)
+          throw invalid(C.recordTooLarge, `TXT record is ${size} bytes on the wire; a DNS record may have at most ${MAX_WIRE_BYTES}.`);
         return checked.stored;
       }
       if (checked.problem === 'not-ascii') {

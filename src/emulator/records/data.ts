@@ -15,7 +15,6 @@ import { isPlainObject } from '../json.js';
 
 const SRV_LEGACY_FIELDS = ['service', 'proto', 'name'] as const;
 
-
 function asNumber(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
@@ -44,35 +43,51 @@ export function svcParamsSpacing(value: string): string {
 }
 
 /** The stored value of one field, or the reason it is refused. */
-function storeField(type: RecordTypeName, field: DataFieldFact, value: unknown): { ok: true; value: string | number } | { ok: false; want: string } {
+function storeField(
+  type: RecordTypeName,
+  field: DataFieldFact,
+  value: unknown,
+): { ok: true; value: string | number } | { ok: false; want: string } {
   const t = field.shape;
   switch (t.kind) {
     case 'int': {
       const n = asNumber(value);
-      return n !== undefined && Number.isInteger(n) && n >= t.min && n <= t.max ? { ok: true, value: n } : { ok: false, want: `an integer between ${t.min} and ${t.max}` };
+      return n !== undefined && Number.isInteger(n) && n >= t.min && n <= t.max
+        ? { ok: true, value: n }
+        : { ok: false, want: `an integer between ${t.min} and ${t.max}` };
     }
     case 'number': {
       const n = asNumber(value);
-      return n !== undefined && n >= t.min && n <= t.max ? { ok: true, value: n } : { ok: false, want: `a number between ${t.min} and ${t.max}` };
+      return n !== undefined && n >= t.min && n <= t.max
+        ? { ok: true, value: n }
+        : { ok: false, want: `a number between ${t.min} and ${t.max}` };
     }
     case 'hostname': {
       const host = typeof value === 'string' ? storedHostname(value) : undefined;
-      return host !== undefined && hostnameProblem(host, { allowRoot: true }) === undefined ? { ok: true, value: host } : { ok: false, want: 'a host name' };
+      return host !== undefined && hostnameProblem(host, { allowRoot: true }) === undefined
+        ? { ok: true, value: host }
+        : { ok: false, want: 'a host name' };
     }
     case 'hex':
       // Stored upper-case: "Cloudflare stores `fingerprint` in uppercase letters"
       // (octodns/octodns-cloudflare PR #39; ComputeCanada/magic_castle PR #267), and the API
       // returns TLSA certificates upper-case (kubernetes-sigs/external-dns PR #6616).
-      return typeof value === 'string' && /^[0-9a-fA-F\s]+$/.test(value) ? { ok: true, value: value.replace(/\s+/g, '').toUpperCase() } : { ok: false, want: 'hexadecimal' };
+      return typeof value === 'string' && /^[0-9a-fA-F\s]+$/.test(value)
+        ? { ok: true, value: value.replace(/\s+/g, '').toUpperCase() }
+        : { ok: false, want: 'hexadecimal' };
     case 'base64':
-      return typeof value === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(value) ? { ok: true, value: value.replace(/\s+/g, '') } : { ok: false, want: 'base64' };
+      return typeof value === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(value)
+        ? { ok: true, value: value.replace(/\s+/g, '') }
+        : { ok: false, want: 'base64' };
     case 'text': {
       if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, want: 'a string' };
       const text = String(value);
       return { ok: true, value: (type === 'HTTPS' || type === 'SVCB') && field.name === 'value' ? svcParamsSpacing(text) : text };
     }
     case 'enum':
-      return typeof value === 'string' && t.values.includes(value.toUpperCase()) ? { ok: true, value: value.toUpperCase() } : { ok: false, want: `one of ${t.values.join(', ')}` };
+      return typeof value === 'string' && t.values.includes(value.toUpperCase())
+        ? { ok: true, value: value.toUpperCase() }
+        : { ok: false, want: `one of ${t.values.join(', ')}` };
     default:
       return assertNever(t, 'data field shape');
   }

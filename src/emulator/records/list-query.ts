@@ -162,9 +162,19 @@ export function parseRecordListQuery(q: URLSearchParams, zoneName: string): Reco
   if (match !== 'all' && match !== 'any') throw badParam(`match must be "all" or "any" (got "${match}").`);
 
   const preds: Pred[] = [
-    ...textPredicates(q, 'name', (r) => r.name, (r, v) => r.name === resolveRecordName(v, zoneName).fqdn),
+    ...textPredicates(
+      q,
+      'name',
+      (r) => r.name,
+      (r, v) => r.name === resolveRecordName(v, zoneName).fqdn,
+    ),
     ...textPredicates(q, 'content', renderedContent, contentEquals),
-    ...textPredicates(q, 'comment', (r) => r.comment, (r, v) => (r.comment ?? '').toLowerCase() === v.toLowerCase()),
+    ...textPredicates(
+      q,
+      'comment',
+      (r) => r.comment,
+      (r, v) => (r.comment ?? '').toLowerCase() === v.toLowerCase(),
+    ),
   ];
   const tags = tagPredicate(q);
   if (tags) preds.push(tags);

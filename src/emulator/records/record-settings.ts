@@ -19,7 +19,6 @@ import { isPlainObject } from '../json.js';
 
 const KEYS = ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const;
 
-
 export function validateSettings(raw: unknown, type: RecordTypeName, proxied: boolean, zone: ZoneRow): RecordSettings {
   if (raw === undefined || raw === null) return {};
   if (!isPlainObject(raw)) throw invalid(C.settings, 'settings must be an object.');

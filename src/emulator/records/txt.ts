@@ -16,9 +16,7 @@
  *   is written with `\DDD` escapes of its UTF-8 bytes.
  */
 
-export type TxtCheck =
-  | { ok: true; stored: string }
-  | { ok: false; problem: 'quotation' | 'not-ascii'; reason: string };
+export type TxtCheck = { ok: true; stored: string } | { ok: false; problem: 'quotation' | 'not-ascii'; reason: string };
 
 /** One byte of a quoted string, as written (a character, `\X` or `\DDD`). */
 type Unit = string;

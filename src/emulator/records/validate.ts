@@ -32,7 +32,6 @@ export type WriteMode = { kind: 'create' } | { kind: 'replace' } | { kind: 'patc
 /** A tag is `name` or `name:value` (bare tags are valid: terraform-provider-cloudflare acceptance tests). */
 const TAG_FORMAT = /^[A-Za-z0-9_-]+(:.*)?$/;
 
-
 function isRecordType(v: unknown): v is RecordTypeName {
   return typeof v === 'string' && (RECORD_TYPE_NAMES as readonly string[]).includes(v);
 }
@@ -85,8 +84,14 @@ function validateTtl(raw: unknown, plan: ZonePlan): number {
   const min = plan === 'enterprise' ? TTL_FACTS.enterpriseMin : TTL_FACTS.min;
   const ttl = typeof raw === 'number' && Number.isInteger(raw) ? raw : undefined;
   if (ttl === undefined || (ttl !== TTL_FACTS.auto && (ttl < min || ttl > TTL_FACTS.max))) {
-    const hint = plan !== 'enterprise' && ttl !== undefined && ttl >= TTL_FACTS.enterpriseMin && ttl < TTL_FACTS.min ? ' (30 to 59 needs an Enterprise zone)' : '';
-    throw invalid(C.ttl, `TTL must be between ${min} and ${TTL_FACTS.max} seconds, or 1 for Automatic (got ${JSON.stringify(raw)})${hint}.`);
+    const hint =
+      plan !== 'enterprise' && ttl !== undefined && ttl >= TTL_FACTS.enterpriseMin && ttl < TTL_FACTS.min
+        ? ' (30 to 59 needs an Enterprise zone)'
+        : '';
+    throw invalid(
+      C.ttl,
+      `TTL must be between ${min} and ${TTL_FACTS.max} seconds, or 1 for Automatic (got ${JSON.stringify(raw)})${hint}.`,
+    );
   }
   return ttl;
 }
@@ -152,7 +157,8 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opt
     // (pulumi/pulumi-cloudflare issue #1107); `--priority-in-data` reads it there too.
     const fromData = opts.priorityInData === true && isPlainObject(b.data) ? b.data.priority : undefined;
     const priority = integer(fromData ?? b.priority, 0, 65535);
-    if (priority === undefined) throw invalid(C.priority, `priority is a required field: ${type} records need a priority between 0 and 65535.`);
+    if (priority === undefined)
+      throw invalid(C.priority, `priority is a required field: ${type} records need a priority between 0 and 65535.`);
     draft.priority = priority;
   }
   return draft;

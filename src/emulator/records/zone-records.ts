@@ -91,7 +91,10 @@ export class ZoneRecords {
   private checkConflicts(draft: RecordDraft, selfId: string | undefined): void {
     const others = this.atName(draft.name).filter((r) => r.id !== selfId);
     if (draft.type === 'DS' && draft.name !== this.zone.name && !others.some((r) => r.type === 'NS')) {
-      throw invalid(C.dsNeedsNs, `A DS record needs an NS record with the same name (a delegation); create the NS record at ${draft.name} first.`);
+      throw invalid(
+        C.dsNeedsNs,
+        `A DS record needs an NS record with the same name (a delegation); create the NS record at ${draft.name} first.`,
+      );
     }
     if (others.length === 0) return;
     this.checkRrsetSize(draft, others);
@@ -118,7 +121,10 @@ export class ZoneRecords {
     }
     const other = others.find((r) => !besideNs(r.type));
     if (draft.type === 'NS' && other) {
-      throw conflict(C.nsConflict, `A ${other.type} record with that host already exists; an NS record (a delegation) shares its name only with DS records.`);
+      throw conflict(
+        C.nsConflict,
+        `A ${other.type} record with that host already exists; an NS record (a delegation) shares its name only with DS records.`,
+      );
     }
   }
 
@@ -127,7 +133,10 @@ export class ZoneRecords {
       r.content !== undefined ? r.content.length : renderDataContent(r.type, r.data ?? {}).length;
     const total = others.filter((r) => r.type === draft.type).reduce((n, r) => n + contentLength(r), contentLength(draft));
     if (total > MAX_RRSET_CONTENT) {
-      throw invalid(C.rrsetTooLarge, `The ${draft.type} records at ${draft.name} would have ${total} characters of content together; the limit is ${MAX_RRSET_CONTENT}.`);
+      throw invalid(
+        C.rrsetTooLarge,
+        `The ${draft.type} records at ${draft.name} would have ${total} characters of content together; the limit is ${MAX_RRSET_CONTENT}.`,
+      );
     }
   }
 

@@ -63,7 +63,6 @@ function list(ctx: RouteContext): RouteResult {
   };
 }
 
-
 type WriteKind = 'create' | 'patch' | 'replace';
 
 /**

@@ -18,7 +18,8 @@ export interface RetiredFamily {
 const ALL: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 const GP: Method[] = ['GET', 'PATCH'];
 
-const RULESET_CUSTOM = 'WAF custom rules (the rulesets API, phase http_request_firewall_custom: /zones/{zone_id}/rulesets/phases/http_request_firewall_custom/entrypoint)';
+const RULESET_CUSTOM =
+  'WAF custom rules (the rulesets API, phase http_request_firewall_custom: /zones/{zone_id}/rulesets/phases/http_request_firewall_custom/entrypoint)';
 
 export const RETIRED: readonly RetiredFamily[] = [
   {

@@ -27,7 +27,8 @@ function requestedName(body: Record<string, unknown>): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw badRequest(1001, 'name is required and must be a string');
   const name = raw.trim().replace(/\.$/, '').toLowerCase();
   const labels = name.split('.');
-  const valid = name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
+  const valid =
+    name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
   if (!valid) throw badRequest(1099, `${raw.trim()} is not a valid domain name`);
   return name;
 }
@@ -72,8 +73,15 @@ export function zoneCreateRoutes(settings: SettingsModule): Route[] {
         }
         const iso = ctx.now.toISOString();
         const zone: ZoneRow = {
-          id: newId(), name, account_id: account.id, plan: 'free', status: 'pending',
-          created_on: iso, modified_on: iso, activated_on: null, name_servers: nameServersFor(name),
+          id: newId(),
+          name,
+          account_id: account.id,
+          plan: 'free',
+          status: 'pending',
+          created_on: iso,
+          modified_on: iso,
+          activated_on: null,
+          name_servers: nameServersFor(name),
         };
         ctx.store.put('zones', zone.id, zone);
         settings.seedZone(ctx.store, zone);

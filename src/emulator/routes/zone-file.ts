@@ -39,7 +39,14 @@ function exportZone(ctx: RouteContext): RouteResult {
   const zone = zoneOf(ctx);
   const records = new ZoneRecords(ctx.store, zone);
   const settings = readZoneSettings(ctx.store, zone);
-  const text = writeZoneFile({ zone, rows: records.all(), soa: settings.soa, serial: serialOf(records, zone), nsTtl: settings.ns_ttl, now: ctx.now });
+  const text = writeZoneFile({
+    zone,
+    rows: records.all(),
+    soa: settings.soa,
+    serial: serialOf(records, zone),
+    nsTtl: settings.ns_ttl,
+    now: ctx.now,
+  });
   return { result: null, text };
 }
 
@@ -48,7 +55,8 @@ function importZone(ctx: RouteContext): RouteResult {
   const zone = zoneOf(ctx);
   const body = isPlainObject(ctx.body) ? ctx.body : {};
   const file = body.file;
-  if (typeof file !== 'string' || file.trim() === '') throw invalid(C.bodyInvalid, 'A BIND config file is required in the multipart field "file".');
+  if (typeof file !== 'string' || file.trim() === '')
+    throw invalid(C.bodyInvalid, 'A BIND config file is required in the multipart field "file".');
   if (Buffer.byteLength(file) > MAX_IMPORT_BYTES) throw invalid(C.bodyInvalid, `The zone file is larger than ${MAX_IMPORT_BYTES} bytes.`);
   const proxied = String(body.proxied ?? 'false').toLowerCase() === 'true';
   const { records: imported, parsed } = readZoneFile(file, zone.name, proxied);
@@ -68,7 +76,10 @@ function importZone(ctx: RouteContext): RouteResult {
       added += 1;
     } catch (err) {
       if (err instanceof ApiError) {
-        throw new ApiError(err.status, err.errors.map((e) => ({ ...e, message: `Line ${rec.line}: ${e.message}` })));
+        throw new ApiError(
+          err.status,
+          err.errors.map((e) => ({ ...e, message: `Line ${rec.line}: ${e.message}` })),
+        );
       }
       throw err;
     }
@@ -76,7 +87,13 @@ function importZone(ctx: RouteContext): RouteResult {
   const end = new Date();
   return {
     result: { recs_added: added, total_records_parsed: parsed },
-    extra: { timing: { start_time: started.toISOString(), end_time: end.toISOString(), process_time: Math.max(0, (end.getTime() - started.getTime()) / 1000) } },
+    extra: {
+      timing: {
+        start_time: started.toISOString(),
+        end_time: end.toISOString(),
+        process_time: Math.max(0, (end.getTime() - started.getTime()) / 1000),
+      },
+    },
   };
 }
 

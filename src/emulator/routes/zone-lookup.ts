@@ -4,9 +4,7 @@ import { ApiError, type PermissionNeed, type RouteContext, type ZoneRow } from '
 export function zoneFromParams(ctx: Pick<RouteContext, 'params' | 'store'>, path: string): ZoneRow {
   const zone = ctx.store.get<ZoneRow>('zones', ctx.params.zone_id ?? '');
   if (!zone) {
-    throw new ApiError(404, [
-      { code: 7003, message: `Could not route to ${path}, perhaps your object identifier is invalid?` },
-    ]);
+    throw new ApiError(404, [{ code: 7003, message: `Could not route to ${path}, perhaps your object identifier is invalid?` }]);
   }
   return zone;
 }

@@ -59,11 +59,7 @@ export function renderZone(zone: ZoneRow, account: AccountRow | undefined, owner
 }
 
 function render(ctx: RouteContext, zone: ZoneRow): Record<string, unknown> {
-  return renderZone(
-    zone,
-    ctx.store.get<AccountRow>('accounts', zone.account_id),
-    ctx.principal.user as UserRow | undefined,
-  );
+  return renderZone(zone, ctx.store.get<AccountRow>('accounts', zone.account_id), ctx.principal.user as UserRow | undefined);
 }
 
 type ZoneOrder = 'name' | 'status' | 'account.id' | 'account.name';
@@ -86,16 +82,19 @@ function listZones(ctx: RouteContext) {
   if (accountId !== null && accountId !== '') preds.push((z) => z.account_id === accountId);
   const accountName = q.get('account.name');
   if (accountName !== null && accountName !== '') preds.push((z) => accounts.get(z.account_id)?.name === accountName);
-  const matches = (z: ZoneRow): boolean =>
-    preds.length === 0 || (match === 'any' ? preds.some((p) => p(z)) : preds.every((p) => p(z)));
+  const matches = (z: ZoneRow): boolean => preds.length === 0 || (match === 'any' ? preds.some((p) => p(z)) : preds.every((p) => p(z)));
 
-  let zones = ctx.store
-    .values<ZoneRow>('zones')
-    .filter((z) => matches(z) && ctx.can(zoneNeed('#zone:read', z)));
+  let zones = ctx.store.values<ZoneRow>('zones').filter((z) => matches(z) && ctx.can(zoneNeed('#zone:read', z)));
   const order = q.get('order') as ZoneOrder | null;
   if (order !== null) {
     const key = (z: ZoneRow): string =>
-      order === 'name' ? z.name : order === 'status' ? z.status : order === 'account.id' ? z.account_id : (accounts.get(z.account_id)?.name ?? '');
+      order === 'name'
+        ? z.name
+        : order === 'status'
+          ? z.status
+          : order === 'account.id'
+            ? z.account_id
+            : (accounts.get(z.account_id)?.name ?? '');
     if (!['name', 'status', 'account.id', 'account.name'].includes(order)) {
       throw new ApiError(400, [{ code: 1001, message: 'order must be one of name, status, account.id, account.name.' }]);
     }

@@ -45,7 +45,10 @@ export function deriveZoneSettings(defaults: DnsSettings, zone: ZoneRow): DnsSet
 
 /** The zone's settings, stored or derived (not stored) from the account's zone_defaults. */
 export function readZoneSettings(store: Store, zone: ZoneRow): DnsSettings {
-  return store.get<DnsSettings>('zone_dns_settings', zone.id) ?? deriveZoneSettings(readAccountSettings(store, zone.account_id).zone_defaults, zone);
+  return (
+    store.get<DnsSettings>('zone_dns_settings', zone.id) ??
+    deriveZoneSettings(readAccountSettings(store, zone.account_id).zone_defaults, zone)
+  );
 }
 
 export function seedAccountSettings(store: Store, accountId: string): void {

@@ -46,7 +46,10 @@ function accountExists(store: Store, accountId: string): boolean {
 }
 
 function invalidSettings(problems: readonly string[]): ApiError {
-  return new ApiError(400, problems.map((message) => ({ code: 1001, message })));
+  return new ApiError(
+    400,
+    problems.map((message) => ({ code: 1001, message })),
+  );
 }
 
 function soaNotAllowed(plan: ZonePlan, what: string): ApiError {

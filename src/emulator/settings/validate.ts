@@ -37,11 +37,9 @@ export type PatchValidation =
 
 const RETIRED: Record<string, string> = {
   use_apex_ns: '"use_apex_ns" is retired (2024-09-13); use "multi_provider"',
-  cname_flattening:
-    '"cname_flattening" is retired (2025-03-21); use "flatten_all_cnames" (off and apex = false, on = true)',
+  cname_flattening: '"cname_flattening" is retired (2025-03-21); use "flatten_all_cnames" (off and apex = false, on = true)',
   default_nameservers: '"default_nameservers" is retired (2025-03-14); use "zone_defaults.nameservers.type"',
-  use_account_custom_ns_by_default:
-    '"use_account_custom_ns_by_default" is retired (2025-03-14); use "zone_defaults.nameservers.type"',
+  use_account_custom_ns_by_default: '"use_account_custom_ns_by_default" is retired (2025-03-14); use "zone_defaults.nameservers.type"',
 };
 
 const SETTING_FIELDS = [
@@ -70,7 +68,8 @@ export function validateSettingsPatch(body: unknown, level: SettingsLevel): Patc
   for (const key of Object.keys(body)) {
     if (key === 'zone_defaults' || key === 'enforce_dns_only') continue;
     if (key in RETIRED) problems.push(RETIRED[key]);
-    else if ((SETTING_FIELDS as readonly string[]).includes(key)) problems.push(`"${key}" belongs under "zone_defaults" in account DNS settings`);
+    else if ((SETTING_FIELDS as readonly string[]).includes(key))
+      problems.push(`"${key}" belongs under "zone_defaults" in account DNS settings`);
     else unknown.push(key);
   }
   if (unknown.length > 0) problems.push(unknownMessage(unknown, ''));
@@ -120,7 +119,8 @@ function validateSettingsObject(
     else patch.ns_ttl = n;
   }
   if (body.zone_mode !== undefined) {
-    if (typeof body.zone_mode === 'string' && (ZONE_MODES as readonly string[]).includes(body.zone_mode)) patch.zone_mode = body.zone_mode as ZoneMode;
+    if (typeof body.zone_mode === 'string' && (ZONE_MODES as readonly string[]).includes(body.zone_mode))
+      patch.zone_mode = body.zone_mode as ZoneMode;
     else problems.push(`${at}zone_mode must be one of ${ZONE_MODES.join(', ')}`);
   }
   if (body.internal_dns !== undefined) {
@@ -191,7 +191,10 @@ function validateSoa(value: unknown, at: string, problems: string[]): Partial<So
       continue;
     }
     if (typeof v === 'string' && isHostname(v)) out[key] = v.replace(/\.$/, '').toLowerCase();
-    else problems.push(`${at}soa.${key} must be a hostname${key === 'rname' ? ' (the mailbox in DNS form, e.g. hostmaster.example.com)' : ''}`);
+    else
+      problems.push(
+        `${at}soa.${key} must be a hostname${key === 'rname' ? ' (the mailbox in DNS form, e.g. hostmaster.example.com)' : ''}`,
+      );
   }
   for (const key of Object.keys(SOA_BOUNDS) as Array<keyof typeof SOA_BOUNDS>) {
     const v = value[key];
@@ -242,10 +245,11 @@ function intIn(value: unknown, bounds: { min: number; max: number }): number | u
 function isHostname(value: string): boolean {
   const v = value.replace(/\.$/, '');
   if (v.length === 0 || v.length > 253) return false;
-  return v.split(/(?<!\\)\./).every((label) => /^(?:\\\.|[A-Za-z0-9_-])+$/.test(label) && label.length <= 63 && !label.startsWith('-') && !label.endsWith('-'));
+  return v
+    .split(/(?<!\\)\./)
+    .every((label) => /^(?:\\\.|[A-Za-z0-9_-])+$/.test(label) && label.length <= 63 && !label.startsWith('-') && !label.endsWith('-'));
 }
 
 function unknownMessage(keys: string[], at: string): string {
   return `unknown field${keys.length > 1 ? 's' : ''}: ${keys.map((k) => `${at}${k}`).join(', ')}`;
 }
-

@@ -46,13 +46,22 @@ describe('authenticate', () => {
   });
 
   it('missing credentials: 400 9106', () => {
-    expect(fail({})).toEqual({ status: 400, errors: [{ code: 9106, message: 'Missing X-Auth-Key, X-Auth-Email or Authorization headers' }] });
+    expect(fail({})).toEqual({
+      status: 400,
+      errors: [{ code: 9106, message: 'Missing X-Auth-Key, X-Auth-Email or Authorization headers' }],
+    });
   });
 
   it('malformed Authorization: 400 6003 with 6111 in error_chain', () => {
     const expected = {
       status: 400,
-      errors: [{ code: 6003, message: 'Invalid request headers', error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }] }],
+      errors: [
+        {
+          code: 6003,
+          message: 'Invalid request headers',
+          error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }],
+        },
+      ],
     };
     for (const h of ['Bearer', 'Bearer ', `Bearer  ${VALUE}`, `Bearer ${VALUE} x`, 'Basic abc', `Bearer "${VALUE}"`, 'Bearer tökén']) {
       expect(fail({ authorization: h })).toEqual(expected);
@@ -60,14 +69,21 @@ describe('authenticate', () => {
   });
 
   it('email without key, key without email, malformed key: 6003 with 6103 / 6102', () => {
-    expect(fail({ 'x-auth-email': USER.email }).errors[0].error_chain).toEqual([{ code: 6103, message: 'Invalid format for X-Auth-Key header' }]);
-    expect(fail({ 'x-auth-key': USER.api_key }).errors[0].error_chain).toEqual([{ code: 6102, message: 'Invalid format for X-Auth-Email header' }]);
+    expect(fail({ 'x-auth-email': USER.email }).errors[0].error_chain).toEqual([
+      { code: 6103, message: 'Invalid format for X-Auth-Key header' },
+    ]);
+    expect(fail({ 'x-auth-key': USER.api_key }).errors[0].error_chain).toEqual([
+      { code: 6102, message: 'Invalid format for X-Auth-Email header' },
+    ]);
     // A token given as X-Auth-Key (a common mistake) is a malformed key.
     expect(fail({ 'x-auth-email': USER.email, 'x-auth-key': VALUE }).errors[0].error_chain?.[0].code).toBe(6103);
   });
 
   it('unknown token: 403 9109; unknown key pair: 403 9103', () => {
-    expect(fail({ authorization: `Bearer ${'z'.repeat(40)}` })).toEqual({ status: 403, errors: [{ code: 9109, message: 'Invalid access token' }] });
+    expect(fail({ authorization: `Bearer ${'z'.repeat(40)}` })).toEqual({
+      status: 403,
+      errors: [{ code: 9109, message: 'Invalid access token' }],
+    });
     expect(fail({ 'x-auth-email': 'someone@example.com', 'x-auth-key': USER.api_key })).toEqual({
       status: 403,
       errors: [{ code: 9103, message: 'Unknown X-Auth-Key or X-Auth-Email' }],
@@ -96,7 +112,14 @@ describe('authenticate', () => {
     expect(store.size('tokens')).toBe(1);
     expect(store.values('users')).toEqual([USER]);
     expect(() =>
-      seedIdentity(newStore(), { userEmail: USER.email, apiKey: 'secret key!', tokenValue: VALUE, accountId: ACCOUNT_ID, zoneIds: [], now }),
+      seedIdentity(newStore(), {
+        userEmail: USER.email,
+        apiKey: 'secret key!',
+        tokenValue: VALUE,
+        accountId: ACCOUNT_ID,
+        zoneIds: [],
+        now,
+      }),
     ).toThrow(/^(?!.*secret key!).*37 hexadecimal/);
   });
 });

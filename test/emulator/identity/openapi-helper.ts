@@ -31,7 +31,10 @@ function convert(node: Json, docId: string): Json {
 
 export class OpenApiChecker {
   private readonly ajv: Ajv;
-  private readonly paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: Json } } }> }>>;
+  private readonly paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content: { 'application/json': { schema: Json } } }> }>
+  >;
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(file: string) {

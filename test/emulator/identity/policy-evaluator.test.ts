@@ -69,7 +69,9 @@ describe('policy evaluation order', () => {
   });
 
   it('all zones of one account (nested form) covers that account only', () => {
-    const p = [policy('allow', [GROUP.dnsRead], { [`com.cloudflare.api.account.${ACCOUNT_ID}`]: { 'com.cloudflare.api.account.zone.*': '*' } })];
+    const p = [
+      policy('allow', [GROUP.dnsRead], { [`com.cloudflare.api.account.${ACCOUNT_ID}`]: { 'com.cloudflare.api.account.zone.*': '*' } }),
+    ];
     expect(evaluatePolicies(p, zoneNeed('#dns_records:read', OTHER_ZONE_ID, ACCOUNT_ID)).kind).toBe('allow');
     expect(evaluatePolicies(p, zoneNeed('#dns_records:read', ZONE_ID, OTHER_ACCOUNT_ID)).kind).toBe('implicit-deny');
   });
@@ -78,10 +80,15 @@ describe('policy evaluation order', () => {
     const acct = [policy('allow', [GROUP.dnsRead], { [`com.cloudflare.api.account.${ACCOUNT_ID}`]: '*' })];
     expect(evaluatePolicies(acct, zoneNeed('#dns_records:read')).kind).toBe('implicit-deny');
     const acctSettings = [policy('allow', [GROUP.accountDnsSettingsRead], { 'com.cloudflare.api.account.*': '*' })];
-    expect(evaluatePolicies(acctSettings, { permission: '#account_dns_settings:read', resource: { kind: 'account', accountId: ACCOUNT_ID } }).kind).toBe('allow');
+    expect(
+      evaluatePolicies(acctSettings, { permission: '#account_dns_settings:read', resource: { kind: 'account', accountId: ACCOUNT_ID } })
+        .kind,
+    ).toBe('allow');
     // A zone-scoped group on an account resource grants nothing there.
     const wrongScope = [policy('allow', [GROUP.dnsWrite], { 'com.cloudflare.api.account.*': '*' })];
-    expect(evaluatePolicies(wrongScope, { permission: '#dns_records:read', resource: { kind: 'account', accountId: ACCOUNT_ID } }).kind).toBe('implicit-deny');
+    expect(
+      evaluatePolicies(wrongScope, { permission: '#dns_records:read', resource: { kind: 'account', accountId: ACCOUNT_ID } }).kind,
+    ).toBe('implicit-deny');
   });
 
   it('user resources: API Tokens Read lists but cannot create; another user is not covered', () => {
@@ -106,7 +113,9 @@ describe('token-level conditions', () => {
   });
 
   it('client IP: in and not_in, IPv4 and IPv6, IPv4-mapped IPv6', () => {
-    const t = tokenRow(allowAll, { condition: { request_ip: { in: ['192.0.2.0/24', '2001:db8::/32'], not_in: ['192.0.2.1/32', '2001:db8:1::/48'] } } });
+    const t = tokenRow(allowAll, {
+      condition: { request_ip: { in: ['192.0.2.0/24', '2001:db8::/32'], not_in: ['192.0.2.1/32', '2001:db8:1::/48'] } },
+    });
     const at = (clientIp: string) => evaluateToken(t, need, { now, clientIp }).kind;
     expect(at('192.0.2.7')).toBe('allow');
     expect(at('::ffff:192.0.2.7')).toBe('allow');
@@ -141,7 +150,11 @@ describe('authorize (IdentityHooks) refusals', () => {
 
   it('403 9109 for token endpoints without API Tokens permissions', () => {
     const r = refusal(() =>
-      authorize(principal(), { permission: 'com.cloudflare.api.token.create', resource: { kind: 'user', userId: USER_ID } }, { store, ...ctx }),
+      authorize(
+        principal(),
+        { permission: 'com.cloudflare.api.token.create', resource: { kind: 'user', userId: USER_ID } },
+        { store, ...ctx },
+      ),
     );
     expect(r).toEqual({ status: 403, code: 9109, message: 'Unauthorized to access requested resource' });
   });
@@ -159,7 +172,17 @@ describe('authorize (IdentityHooks) refusals', () => {
   it('a key-pair caller may do everything on its own user, nothing on another user', () => {
     const key = { kind: 'key' as const, user: USER };
     expect(() => authorize(key, zoneNeed('#dns_records:edit'), { store, ...ctx })).not.toThrow();
-    expect(() => authorize(key, { permission: 'com.cloudflare.api.token.create', resource: { kind: 'user', userId: USER_ID } }, { store, ...ctx })).not.toThrow();
-    expect(refusal(() => authorize(key, { permission: 'com.cloudflare.api.token.list', resource: { kind: 'user', userId: OTHER_USER_ID } }, { store, ...ctx })).status).toBe(403);
+    expect(() =>
+      authorize(key, { permission: 'com.cloudflare.api.token.create', resource: { kind: 'user', userId: USER_ID } }, { store, ...ctx }),
+    ).not.toThrow();
+    expect(
+      refusal(() =>
+        authorize(
+          key,
+          { permission: 'com.cloudflare.api.token.list', resource: { kind: 'user', userId: OTHER_USER_ID } },
+          { store, ...ctx },
+        ),
+      ).status,
+    ).toBe(403);
   });
 });

@@ -24,7 +24,13 @@ describe('cloudflare SDK against the emulator', () => {
       created.push(
         await cf.user.tokens.create({
           name: `sdk-${i}`,
-          policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.dnsRead }], resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' } }],
+          policies: [
+            {
+              effect: 'allow',
+              permission_groups: [{ id: GROUP.dnsRead }],
+              resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' },
+            },
+          ],
           condition: { request_ip: { in: ['127.0.0.0/8'] } },
         }),
       );

@@ -9,7 +9,9 @@ interface Body {
 }
 const good = (): Body => ({
   name: 'ci',
-  policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.dnsWrite }], resources: { [`com.cloudflare.api.account.zone.${ZONE_ID}`]: '*' } }],
+  policies: [
+    { effect: 'allow', permission_groups: [{ id: GROUP.dnsWrite }], resources: { [`com.cloudflare.api.account.zone.${ZONE_ID}`]: '*' } },
+  ],
 });
 
 function problems(body: unknown, opts: { mode: 'create' | 'update'; callerUserId: string } = create): string[] {
@@ -50,18 +52,28 @@ describe('token body validation', () => {
     const withResources = (resources: Record<string, unknown>) => ({ ...good(), policies: [{ ...good().policies[0], resources }] });
     expect(problems(withResources({ 'com.cloudflare.api.account.zone.*': '*' }))).toEqual([]);
     expect(problems(withResources({ 'com.cloudflare.api.account.*': '*' }))).toEqual([]);
-    expect(problems(withResources({ [`com.cloudflare.api.account.${ACCOUNT_ID}`]: { 'com.cloudflare.api.account.zone.*': '*' } }))).toEqual([]);
+    expect(problems(withResources({ [`com.cloudflare.api.account.${ACCOUNT_ID}`]: { 'com.cloudflare.api.account.zone.*': '*' } }))).toEqual(
+      [],
+    );
     expect(problems(withResources({ [`com.cloudflare.api.user.${USER_ID}`]: '*' }))).toEqual([]);
     expect(problems(withResources({ [`com.cloudflare.api.user.${OTHER_USER_ID}`]: '*' }))[0]).toMatch(/names another user/);
     expect(problems(withResources({ 'com.example.api.zone.x': '*' }))[0]).toMatch(/unknown resource/);
     expect(problems(withResources({ [`com.cloudflare.api.account.zone.${ZONE_ID}`]: 'read' }))[0]).toMatch(/must map to "\*"/);
-    expect(problems(withResources({ 'com.cloudflare.api.account.*': { 'com.cloudflare.api.account.zone.*': '*' } }))[0]).toMatch(/must map to/);
+    expect(problems(withResources({ 'com.cloudflare.api.account.*': { 'com.cloudflare.api.account.zone.*': '*' } }))[0]).toMatch(
+      /must map to/,
+    );
     expect(problems(withResources({}))).toContain('policies[0].resources is required (an object of resource keys)');
   });
 
   it('timestamps exactly YYYY-MM-DDThh:mm:ssZ, and not_before < expires_on', () => {
     expect(isTokenTimestamp('2030-01-01T00:00:00Z')).toBe(true);
-    for (const bad of ['2030-01-01T00:00:00.000Z', '2030-01-01 00:00:00Z', '2030-01-01T00:00:00+00:00', '2030-02-30T00:00:00Z', '2030-01-01']) {
+    for (const bad of [
+      '2030-01-01T00:00:00.000Z',
+      '2030-01-01 00:00:00Z',
+      '2030-01-01T00:00:00+00:00',
+      '2030-02-30T00:00:00Z',
+      '2030-01-01',
+    ]) {
       expect(isTokenTimestamp(bad)).toBe(false);
       expect(problems({ ...good(), expires_on: bad })[0]).toMatch(/YYYY-MM-DDThh:mm:ssZ/);
     }
@@ -72,7 +84,10 @@ describe('token body validation', () => {
   });
 
   it('condition: CIDR only (v4 and v6), bare addresses name /32 or /128, request_ip alias stored as one form', () => {
-    const v = validateTokenBody({ ...good(), condition: { 'request.ip': { in: ['192.0.2.0/24', '2001:DB8::/32'], not_in: ['192.0.2.1/32'] } } }, create);
+    const v = validateTokenBody(
+      { ...good(), condition: { 'request.ip': { in: ['192.0.2.0/24', '2001:DB8::/32'], not_in: ['192.0.2.1/32'] } } },
+      create,
+    );
     expect(v.ok && v.input.condition).toEqual({ request_ip: { in: ['192.0.2.0/24', '2001:db8::/32'], not_in: ['192.0.2.1/32'] } });
     const alias = validateTokenBody({ ...good(), condition: { request_ip: { in: ['198.51.100.0/24'] } } }, create);
     expect(alias.ok && alias.input.condition).toEqual({ request_ip: { in: ['198.51.100.0/24'] } });

@@ -12,7 +12,13 @@ const admin = { token: ADMIN_TOKEN };
 const seen: Array<{ what: string; answer: Answer }> = [];
 const secrets: string[] = [ADMIN_TOKEN];
 
-async function api(method: string, path: string, auth: Parameters<typeof call>[3], body?: unknown, what = `${method} ${path}`): Promise<Answer> {
+async function api(
+  method: string,
+  path: string,
+  auth: Parameters<typeof call>[3],
+  body?: unknown,
+  what = `${method} ${path}`,
+): Promise<Answer> {
   const a = await call(emu, method, path, auth, body);
   seen.push({ what, answer: a });
   return a;
@@ -61,7 +67,10 @@ describe('token lifecycle over HTTP', () => {
       expires_on: '2099-01-01T00:00:00Z',
       condition: { 'request.ip': { in: ['127.0.0.0/8', '2001:db8::/32'], not_in: ['127.0.0.2/32'] } },
     });
-    expect(answer.body.result.policies[0]).toMatchObject({ effect: 'allow', permission_groups: [{ id: GROUP.dnsWrite, name: 'DNS Write' }] });
+    expect(answer.body.result.policies[0]).toMatchObject({
+      effect: 'allow',
+      permission_groups: [{ id: GROUP.dnsWrite, name: 'DNS Write' }],
+    });
     expect(answer.body.result.policies[0].id).toMatch(/^[0-9a-f]{32}$/);
 
     const got = await api('GET', `/user/tokens/${id}`, admin);
@@ -82,7 +91,11 @@ describe('token lifecycle over HTTP', () => {
   });
 
   it('accepts request_ip as an alias and answers in the documented form', async () => {
-    const { answer } = await createToken({ name: 'alias', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])], condition: { request_ip: { in: ['127.0.0.1/32'] } } });
+    const { answer } = await createToken({
+      name: 'alias',
+      policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])],
+      condition: { request_ip: { in: ['127.0.0.1/32'] } },
+    });
     expect(answer.body.result.condition).toEqual({ 'request.ip': { in: ['127.0.0.1/32'] } });
   });
 
@@ -104,7 +117,11 @@ describe('token lifecycle over HTTP', () => {
   });
 
   it('PUT replaces the token (and can disable it); policy ids are kept when sent back', async () => {
-    const { id, value } = await createToken({ name: 'to-update', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])], expires_on: '2099-01-01T00:00:00Z' });
+    const { id, value } = await createToken({
+      name: 'to-update',
+      policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])],
+      expires_on: '2099-01-01T00:00:00Z',
+    });
     const before = (await api('GET', `/user/tokens/${id}`, admin)).body.result;
     const put = await api('PUT', `/user/tokens/${id}`, admin, { ...before, name: 'updated', expires_on: undefined });
     contract('/user/tokens/{token_id}', 'PUT', put);
@@ -142,10 +159,13 @@ describe('token lifecycle over HTTP', () => {
     const again = await api('GET', `/user/tokens/${id}`, admin);
     expect(again.status).toBe(404);
     contract('/user/tokens/{token_id}', 'GET', again);
-    expect((await api('GET', '/user/tokens/verify', { token: value })).body.errors[0]).toEqual({ code: 9109, message: 'Invalid access token' });
+    expect((await api('GET', '/user/tokens/verify', { token: value })).body.errors[0]).toEqual({
+      code: 9109,
+      message: 'Invalid access token',
+    });
   });
 
-  it('verify answers the token\'s id and status with the service\'s message', async () => {
+  it("verify answers the token's id and status with the service's message", async () => {
     const v = await api('GET', '/user/tokens/verify', admin);
     contract('/user/tokens/verify', 'GET', v);
     expect(v.status).toBe(200);
@@ -165,7 +185,13 @@ describe('token lifecycle over HTTP', () => {
   });
 
   it('a key-pair caller may create tokens', async () => {
-    const a = await api('POST', '/user/tokens', { email: EMAIL, key: API_KEY }, { name: 'by-key', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] }, 'create');
+    const a = await api(
+      'POST',
+      '/user/tokens',
+      { email: EMAIL, key: API_KEY },
+      { name: 'by-key', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] },
+      'create',
+    );
     expect(a.status, a.text).toBe(200);
     secrets.push(a.body.result.value);
   });
@@ -175,7 +201,9 @@ describe('token creation refusals', () => {
   it('validation errors are 400 with every problem listed', async () => {
     const a = await api('POST', '/user/tokens', admin, {
       name: 'x'.repeat(121),
-      policies: [{ effect: 'maybe', permission_groups: [{ id: 'nope' }], resources: { [`com.cloudflare.api.user.${'0'.repeat(32)}`]: '*' } }],
+      policies: [
+        { effect: 'maybe', permission_groups: [{ id: 'nope' }], resources: { [`com.cloudflare.api.user.${'0'.repeat(32)}`]: '*' } },
+      ],
       not_before: '2030-01-01T00:00:00Z',
       expires_on: '2029-01-01',
       condition: { 'request.ip': { in: ['192.0.2.1'] } },
@@ -193,7 +221,12 @@ describe('token creation refusals', () => {
 
   it('a token without API Tokens Write cannot create tokens (403 9109)', async () => {
     const { value } = await createToken({ name: 'dns-only', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsWrite])] });
-    const a = await api('POST', '/user/tokens', { token: value }, { name: 'escalate', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsWrite])] });
+    const a = await api(
+      'POST',
+      '/user/tokens',
+      { token: value },
+      { name: 'escalate', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsWrite])] },
+    );
     expect(a.status).toBe(403);
     contract('/user/tokens', 'POST', a);
     expect(a.body.errors).toEqual([{ code: 9109, message: 'Unauthorized to access requested resource' }]);
@@ -204,16 +237,23 @@ describe('token creation refusals', () => {
   it('API Tokens Read lists but does not create', async () => {
     const { value } = await createToken({
       name: 'tokens-read',
-      policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.tokensRead }], resources: { [`com.cloudflare.api.user.${ownUserId()}`]: '*' } }],
+      policies: [
+        { effect: 'allow', permission_groups: [{ id: GROUP.tokensRead }], resources: { [`com.cloudflare.api.user.${ownUserId()}`]: '*' } },
+      ],
     });
     expect((await api('GET', '/user/tokens', { token: value })).status).toBe(200);
-    expect((await api('POST', '/user/tokens', { token: value }, { name: 'n', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] })).status).toBe(403);
+    expect(
+      (await api('POST', '/user/tokens', { token: value }, { name: 'n', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] })).status,
+    ).toBe(403);
   });
 
   it('at most 50 tokens per user', async () => {
     const count = (await api('GET', '/user/tokens?per_page=50', admin)).body.result_info.total_count as number;
     for (let i = count; i < 50; i += 1) await createToken({ name: `fill-${i}`, policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] });
-    const over = await api('POST', '/user/tokens', admin, { name: 'one-too-many', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])] });
+    const over = await api('POST', '/user/tokens', admin, {
+      name: 'one-too-many',
+      policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])],
+    });
     expect(over.status).toBe(400);
     expect(over.body.errors[0].message).toMatch(/at most 50/);
     // make room again for later tests
@@ -232,13 +272,22 @@ describe('authentication and authorization refusals over HTTP', () => {
   it('missing credentials: 400 9106', async () => {
     const a = await api('GET', path(), undefined);
     expect(a.status).toBe(400);
-    expect(a.body).toEqual({ success: false, errors: [{ code: 9106, message: 'Missing X-Auth-Key, X-Auth-Email or Authorization headers' }], messages: [], result: null });
+    expect(a.body).toEqual({
+      success: false,
+      errors: [{ code: 9106, message: 'Missing X-Auth-Key, X-Auth-Email or Authorization headers' }],
+      messages: [],
+      result: null,
+    });
   });
 
   it('malformed Authorization: 400 6003/6111', async () => {
     const a = await api('GET', path(), { headers: { authorization: 'Bearer two words' } });
     expect(a.status).toBe(400);
-    expect(a.body.errors[0]).toEqual({ code: 6003, message: 'Invalid request headers', error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }] });
+    expect(a.body.errors[0]).toEqual({
+      code: 6003,
+      message: 'Invalid request headers',
+      error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }],
+    });
   });
 
   it('unknown token: 403 9109; unknown key pair: 403 9103', async () => {
@@ -252,7 +301,11 @@ describe('authentication and authorization refusals over HTTP', () => {
 
   it('expired and not-yet-valid tokens: 403', async () => {
     const zoneId = emu.zones[0].id;
-    const expired = await createToken({ name: 'expired', policies: [zonePolicy(zoneId, [GROUP.dnsRead])], expires_on: '2020-01-01T00:00:00Z' });
+    const expired = await createToken({
+      name: 'expired',
+      policies: [zonePolicy(zoneId, [GROUP.dnsRead])],
+      expires_on: '2020-01-01T00:00:00Z',
+    });
     expect(expired.answer.body.result.status).toBe('expired');
     const a = await api('GET', path(), { token: expired.value });
     expect([a.status, a.body.errors[0].code]).toEqual([403, 9109]);
@@ -264,12 +317,20 @@ describe('authentication and authorization refusals over HTTP', () => {
   });
 
   it('foreign client IP: 403 9109 naming the location (also on verify)', async () => {
-    const t = await createToken({ name: 'ip', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])], condition: { 'request.ip': { in: ['10.0.0.0/8'] } } });
+    const t = await createToken({
+      name: 'ip',
+      policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])],
+      condition: { 'request.ip': { in: ['10.0.0.0/8'] } },
+    });
     const a = await api('GET', path(), { token: t.value });
     expect(a.status).toBe(403);
     expect(a.body.errors[0]).toEqual({ code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' });
     expect((await api('GET', '/user/tokens/verify', { token: t.value })).status).toBe(403);
-    const excluded = await createToken({ name: 'ip-not-in', policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])], condition: { 'request.ip': { not_in: ['127.0.0.1/32'] } } });
+    const excluded = await createToken({
+      name: 'ip-not-in',
+      policies: [zonePolicy(emu.zones[0].id, [GROUP.dnsRead])],
+      condition: { 'request.ip': { not_in: ['127.0.0.1/32'] } },
+    });
     expect((await api('GET', path(), { token: excluded.value })).status).toBe(403);
   });
 
@@ -280,7 +341,11 @@ describe('authentication and authorization refusals over HTTP', () => {
     const ip = await createToken({ name: 'ip-zones', policies: zoneRead, condition: { 'request.ip': { in: ['10.0.0.0/8'] } } });
     for (const p of ['/zones', '/zones?name=example.com&per_page=1', `/zones/${emu.zones[0].id}/dns_records`]) {
       const a = await api('GET', p, { token: ip.value });
-      expect([p, a.status, a.body.errors[0]]).toEqual([p, 403, { code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' }]);
+      expect([p, a.status, a.body.errors[0]]).toEqual([
+        p,
+        403,
+        { code: 9109, message: 'Cannot use the access token from location: 127.0.0.1' },
+      ]);
     }
     const expired = await createToken({ name: 'expired-zones', policies: zoneRead, expires_on: '2020-01-01T00:00:00Z' });
     const e = await api('GET', '/zones', { token: expired.value });
@@ -291,7 +356,11 @@ describe('authentication and authorization refusals over HTTP', () => {
     // The same token from an allowed address lists the zone.
     const local = await createToken({ name: 'ip-local', policies: zoneRead, condition: { 'request.ip': { in: ['127.0.0.0/8'] } } });
     const ok = await api('GET', '/zones?name=example.com&per_page=1', { token: local.value });
-    expect([ok.status, ok.body.result.map((z: { name: string }) => z.name), ok.body.result_info.per_page]).toEqual([200, ['example.com'], 1]);
+    expect([ok.status, ok.body.result.map((z: { name: string }) => z.name), ok.body.result_info.per_page]).toEqual([
+      200,
+      ['example.com'],
+      1,
+    ]);
     // The file shares one user's 50-token allowance.
     for (const t of [ip, expired, later, local]) expect((await api('DELETE', `/user/tokens/${t.id}`, admin)).status).toBe(200);
   });

@@ -38,18 +38,37 @@ describe('zone dns_settings', () => {
       nameservers: { type: 'cloudflare.standard' },
       ns_ttl: 86400,
       secondary_overrides: false,
-      soa: { mname: free.zones[0].name_servers[0], rname: 'dns.cloudflare.com', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 },
+      soa: {
+        mname: free.zones[0].name_servers[0],
+        rname: 'dns.cloudflare.com',
+        refresh: 10000,
+        retry: 2400,
+        expire: 604800,
+        min_ttl: 1800,
+        ttl: 3600,
+      },
       zone_mode: 'standard',
     });
   });
 
   it('PATCH round trip: changed fields stay, others are untouched', async () => {
-    const p = await call(free, 'PATCH', zonePath(free), admin, { flatten_all_cnames: true, multi_provider: true, ns_ttl: 3600, zone_mode: 'dns_only' });
+    const p = await call(free, 'PATCH', zonePath(free), admin, {
+      flatten_all_cnames: true,
+      multi_provider: true,
+      ns_ttl: 3600,
+      zone_mode: 'dns_only',
+    });
     expect(p.status, p.text).toBe(200);
     contract('/zones/{zone_id}/dns_settings', 'PATCH', p);
     const g = await call(free, 'GET', zonePath(free), admin);
     expect(g.body.result).toEqual(p.body.result);
-    expect(g.body.result).toMatchObject({ flatten_all_cnames: true, multi_provider: true, ns_ttl: 3600, zone_mode: 'dns_only', secondary_overrides: false });
+    expect(g.body.result).toMatchObject({
+      flatten_all_cnames: true,
+      multi_provider: true,
+      ns_ttl: 3600,
+      zone_mode: 'dns_only',
+      secondary_overrides: false,
+    });
     const ns = await call(free, 'PATCH', zonePath(free), admin, { nameservers: { type: 'custom.zone', ns_set: 2 } });
     expect(ns.body.result.nameservers).toEqual({ type: 'custom.zone', ns_set: 2 });
   });
@@ -80,10 +99,19 @@ describe('zone dns_settings', () => {
     contract('/zones/{zone_id}/dns_settings', 'PATCH', refused);
     expect(refused.body.errors[0].message).toMatch(/Enterprise/);
 
-    const ok = await call(ent, 'PATCH', zonePath(ent), admin, { soa: { refresh: 20000, retry: 3600, expire: 1209600, min_ttl: 300, ttl: 1800, rname: 'hostmaster.example.com' } });
+    const ok = await call(ent, 'PATCH', zonePath(ent), admin, {
+      soa: { refresh: 20000, retry: 3600, expire: 1209600, min_ttl: 300, ttl: 1800, rname: 'hostmaster.example.com' },
+    });
     expect(ok.status, ok.text).toBe(200);
     contract('/zones/{zone_id}/dns_settings', 'PATCH', ok);
-    expect(ok.body.result.soa).toMatchObject({ refresh: 20000, retry: 3600, expire: 1209600, min_ttl: 300, ttl: 1800, rname: 'hostmaster.example.com' });
+    expect(ok.body.result.soa).toMatchObject({
+      refresh: 20000,
+      retry: 3600,
+      expire: 1209600,
+      min_ttl: 300,
+      ttl: 1800,
+      rname: 'hostmaster.example.com',
+    });
     const cross = await call(ent, 'PATCH', zonePath(ent), admin, { soa: { refresh: 1000, retry: 1200 } });
     expect(cross.status).toBe(400);
     expect(cross.body.errors[0].message).toBe('soa.retry (1200) must not exceed soa.refresh (1000)');
@@ -98,7 +126,13 @@ describe('zone dns_settings', () => {
     const zoneId = free.zones[1].id;
     const create = await call(free, 'POST', '/user/tokens', admin, {
       name: 'zone-dns-settings',
-      policies: [{ effect: 'allow', permission_groups: [{ id: GROUP.zoneDnsSettingsWrite }], resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' } }],
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: GROUP.zoneDnsSettingsWrite }],
+          resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' },
+        },
+      ],
     });
     const token = { token: create.body.result.value as string };
     expect((await call(free, 'PATCH', `/zones/${zoneId}/dns_settings`, token, { multi_provider: true })).status).toBe(200);
@@ -114,11 +148,16 @@ describe('account dns_settings (zone_defaults)', () => {
     contract('/accounts/{account_id}/dns_settings', 'GET', g);
     expect(g.body.result.enforce_dns_only).toBe(false);
     expect(g.body.result.zone_defaults.soa).toMatchObject({ refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 });
-    const p = await call(free, 'PATCH', accountPath(free), admin, { enforce_dns_only: true, zone_defaults: { flatten_all_cnames: true, ns_ttl: 600 } });
+    const p = await call(free, 'PATCH', accountPath(free), admin, {
+      enforce_dns_only: true,
+      zone_defaults: { flatten_all_cnames: true, ns_ttl: 600 },
+    });
     expect(p.status, p.text).toBe(200);
     contract('/accounts/{account_id}/dns_settings', 'PATCH', p);
     expect(p.body.result).toMatchObject({ enforce_dns_only: true, zone_defaults: { flatten_all_cnames: true, ns_ttl: 600 } });
-    const random = await call(free, 'PATCH', accountPath(free), admin, { zone_defaults: { nameservers: { type: 'cloudflare.standard.random' } } });
+    const random = await call(free, 'PATCH', accountPath(free), admin, {
+      zone_defaults: { nameservers: { type: 'cloudflare.standard.random' } },
+    });
     expect(random.body.result.zone_defaults.nameservers.type).toBe('cloudflare.standard.random');
     const customZone = await call(free, 'PATCH', accountPath(free), admin, { zone_defaults: { nameservers: { type: 'custom.zone' } } });
     expect(customZone.status).toBe(400);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deriveZoneSettings, defaultAccountSettings, readZoneSettings, seedAccountSettings, seedZoneSettings } from '../../../src/emulator/settings/defaults.js';
+import {
+  deriveZoneSettings,
+  defaultAccountSettings,
+  readZoneSettings,
+  seedAccountSettings,
+  seedZoneSettings,
+} from '../../../src/emulator/settings/defaults.js';
 import { applySettingsPatch, checkSoaRules, validateSettingsPatch } from '../../../src/emulator/settings/validate.js';
 import { ACCOUNT_ID, newStore, zoneRow } from '../identity/helpers.js';
 
@@ -9,11 +15,25 @@ function problems(body: unknown, level: 'zone' | 'account' = 'zone'): string[] {
 }
 
 describe('dns settings defaults', () => {
-  it('zone settings derive from the account zone_defaults, with the zone\'s own primary nameserver', () => {
+  it("zone settings derive from the account zone_defaults, with the zone's own primary nameserver", () => {
     const zone = zoneRow();
     const s = deriveZoneSettings(defaultAccountSettings().zone_defaults, zone);
-    expect(s.soa).toEqual({ mname: 'ada.ns.cloudflare.com', rname: 'dns.cloudflare.com', refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 });
-    expect(s).toMatchObject({ flatten_all_cnames: false, multi_provider: false, ns_ttl: 86400, zone_mode: 'standard', nameservers: { type: 'cloudflare.standard' } });
+    expect(s.soa).toEqual({
+      mname: 'ada.ns.cloudflare.com',
+      rname: 'dns.cloudflare.com',
+      refresh: 10000,
+      retry: 2400,
+      expire: 604800,
+      min_ttl: 1800,
+      ttl: 3600,
+    });
+    expect(s).toMatchObject({
+      flatten_all_cnames: false,
+      multi_provider: false,
+      ns_ttl: 86400,
+      zone_mode: 'standard',
+      nameservers: { type: 'cloudflare.standard' },
+    });
   });
 
   it('new zones take changed account defaults; seeding does not overwrite', () => {
@@ -47,7 +67,15 @@ describe('dns settings PATCH validation', () => {
         ns_ttl: 30,
         secondary_overrides: true,
         nameservers: { type: 'custom.zone', ns_set: 5 },
-        soa: { mname: 'NS1.Example.com.', rname: 'john\\.doe.example.com', refresh: 600, retry: 600, expire: 86400, min_ttl: 60, ttl: 1800 },
+        soa: {
+          mname: 'NS1.Example.com.',
+          rname: 'john\\.doe.example.com',
+          refresh: 600,
+          retry: 600,
+          expire: 86400,
+          min_ttl: 60,
+          ttl: 1800,
+        },
         zone_mode: 'dns_only',
       },
       'zone',
@@ -71,7 +99,9 @@ describe('dns settings PATCH validation', () => {
     expect(checkSoaRules(merged.soa)).toEqual(['soa.retry (3000) must not exceed soa.refresh (2000)']);
     const merged2 = applySettingsPatch(base, { soa: { refresh: 86400, expire: 86400 } });
     expect(checkSoaRules(merged2.soa)).toEqual([]);
-    expect(checkSoaRules({ ...merged2.soa, refresh: 90000, expire: 86400 })).toEqual(['soa.expire (86400) must not be smaller than soa.refresh (90000)']);
+    expect(checkSoaRules({ ...merged2.soa, refresh: 90000, expire: 86400 })).toEqual([
+      'soa.expire (86400) must not be smaller than soa.refresh (90000)',
+    ]);
     // applying never mutates the input
     expect(base.soa.refresh).toBe(10000);
   });
@@ -92,7 +122,9 @@ describe('dns settings PATCH validation', () => {
     expect(problems({ colour: 1, shade: 2 })).toEqual(['unknown fields: colour, shade']);
     expect(problems({ soa: { serial: 1 } })).toEqual(['unknown field: soa.serial']);
     expect(problems({ zone_defaults: { foo: 1 } }, 'account')).toEqual(['unknown field: zone_defaults.foo']);
-    expect(problems({ flatten_all_cnames: true }, 'account')).toEqual(['"flatten_all_cnames" belongs under "zone_defaults" in account DNS settings']);
+    expect(problems({ flatten_all_cnames: true }, 'account')).toEqual([
+      '"flatten_all_cnames" belongs under "zone_defaults" in account DNS settings',
+    ]);
     expect(problems({ enforce_dns_only: true })[0]).toMatch(/account setting/);
     expect(problems({ enforce_dns_only: 'yes' }, 'account')).toEqual(['enforce_dns_only must be a boolean']);
     expect(problems([1])).toEqual(['the request body must be a JSON object']);

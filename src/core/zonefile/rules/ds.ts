@@ -23,14 +23,26 @@ export const checkDsDelegation: Rule = (ctx) => {
     if (nsNames.has(name)) continue;
     const at = [...e.path, 'name'];
     if (name === ctx.zone) {
-      ctx.sink.warning('ds.apex', at, `a DS record at the zone apex belongs in the parent zone (at your registrar), not in ${ctx.zone}: DS records in a zone secure its delegated subdomains`);
+      ctx.sink.warning(
+        'ds.apex',
+        at,
+        `a DS record at the zone apex belongs in the parent zone (at your registrar), not in ${ctx.zone}: DS records in a zone secure its delegated subdomains`,
+      );
       continue;
     }
     const ignored = manage.ignore.some((rule) => matchesIgnoreByName(rule, { name, type: 'NS' }, ctx.zone));
     if (manage.unmanaged === 'delete' && !ignored) {
-      ctx.sink.error('ds.delegation', at, `a DS record needs NS records at the same name (${name}), and the file has none: the service refuses a DS without a delegation, and with manage.unmanaged: delete no NS there is kept; add the NS records`);
+      ctx.sink.error(
+        'ds.delegation',
+        at,
+        `a DS record needs NS records at the same name (${name}), and the file has none: the service refuses a DS without a delegation, and with manage.unmanaged: delete no NS there is kept; add the NS records`,
+      );
     } else {
-      ctx.sink.warning('ds.delegation', at, `a DS record needs NS records at the same name (${name}); the file has none, so the service accepts this DS only if such NS records already exist outside the file`);
+      ctx.sink.warning(
+        'ds.delegation',
+        at,
+        `a DS record needs NS records at the same name (${name}); the file has none, so the service accepts this DS only if such NS records already exist outside the file`,
+      );
     }
   }
 };

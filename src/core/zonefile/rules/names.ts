@@ -17,7 +17,8 @@ import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
 import { looksLikeOtherDomain } from './other-domain.js';
 import { isZonectlRecordName, ZONECTL_RECORD_PREFIX } from '../../lock/lock-record.js';
 
-const WILDCARD_POLICY = "a wildcard `*` must be the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which zonectl refuses as almost certainly a mistake";
+const WILDCARD_POLICY =
+  'a wildcard `*` must be the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which zonectl refuses as almost certainly a mistake';
 
 /** Label checks every type shares: characters and the place of `*`. False when a label is refused. */
 function checkLabelCharacters(ctx: RuleContext, e: RecordEntry, labels: readonly string[]): boolean {
@@ -36,7 +37,11 @@ function checkLabelCharacters(ctx: RuleContext, e: RecordEntry, labels: readonly
       const allowed = HOST_NAME_RULE_TYPES.has(t)
         ? `of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record may contain only letters, digits and hyphens`
         : 'may contain only letters, digits, hyphens and underscores';
-      ctx.sink.error('name.characters', at, `label \`${label}\` ${allowed}, not ${JSON.stringify(bad[0])} (the service refuses the name with error 9000)`);
+      ctx.sink.error(
+        'name.characters',
+        at,
+        `label \`${label}\` ${allowed}, not ${JSON.stringify(bad[0])} (the service refuses the name with error 9000)`,
+      );
       ok = false;
     }
   });
@@ -49,15 +54,27 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
   labels.forEach((label, i) => {
     if (label === '*' && i === 0) return;
     if (label.startsWith('-')) {
-      ctx.sink.error('name.label-start', at, `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must start with a letter (not a hyphen)`);
+      ctx.sink.error(
+        'name.label-start',
+        at,
+        `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must start with a letter (not a hyphen)`,
+      );
     } else if (/^[0-9]/.test(label)) {
       ctx.sink.warning('name.digit-first', at, `label \`${label}\` starts with a digit; the service asks for a letter first`);
     }
     if (!/[a-z0-9]$/.test(label)) {
-      ctx.sink.error('name.label-end', at, `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must end with a letter or digit`);
+      ctx.sink.error(
+        'name.label-end',
+        at,
+        `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must end with a letter or digit`,
+      );
     }
     if (label.includes('_')) {
-      ctx.sink.warning('name.underscore', at, `label \`${label}\` contains an underscore; the service accepts it for ${t} records but discourages it`);
+      ctx.sink.warning(
+        'name.underscore',
+        at,
+        `label \`${label}\` contains an underscore; the service accepts it for ${t} records but discourages it`,
+      );
     }
   });
 }
@@ -87,7 +104,11 @@ export const checkRecordNames: Rule = (ctx) => {
     const fqdn = e.record.name;
     if (isZonectlRecordName(fqdn, ctx.zone)) {
       // Plans never see such records (docs/architecture.md, "Concurrent applies"): listed here, one would be re-created on every apply.
-      ctx.sink.error('name.reserved', [...e.path, 'name'], `names starting with \`${ZONECTL_RECORD_PREFIX}\` are zonectl's own (the apply lock); choose another name`);
+      ctx.sink.error(
+        'name.reserved',
+        [...e.path, 'name'],
+        `names starting with \`${ZONECTL_RECORD_PREFIX}\` are zonectl's own (the apply lock); choose another name`,
+      );
       continue;
     }
     if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) {
@@ -96,7 +117,11 @@ export const checkRecordNames: Rule = (ctx) => {
     }
     const at = [...e.path, 'name'];
     if (!isInZone(fqdn, ctx.zone)) {
-      ctx.sink.error('name.outside-zone', at, `\`${e.raw.name}\` is not inside the zone ${ctx.zone} (a name with a trailing dot is absolute)`);
+      ctx.sink.error(
+        'name.outside-zone',
+        at,
+        `\`${e.raw.name}\` is not inside the zone ${ctx.zone} (a name with a trailing dot is absolute)`,
+      );
       continue;
     }
     if (fqdn.length > MAX_NAME) {
@@ -113,7 +138,11 @@ export const checkRecordNames: Rule = (ctx) => {
         break;
       }
       if (label.length > MAX_LABEL) {
-        ctx.sink.error('name.label-too-long', at, `label \`${label.slice(0, 20)}...\` is ${label.length} characters long; at most ${MAX_LABEL}`);
+        ctx.sink.error(
+          'name.label-too-long',
+          at,
+          `label \`${label.slice(0, 20)}...\` is ${label.length} characters long; at most ${MAX_LABEL}`,
+        );
         shapeOk = false;
       } else if (/\s/.test(label)) {
         ctx.sink.error('name.characters', at, `label \`${label}\` contains white space`);

@@ -22,9 +22,17 @@ export const checkProxiedChains: Rule = (ctx) => {
   for (const f of failures) {
     const e = entryOf.get(f.record);
     if (e === undefined) continue;
-    const kept = manage.ignore.some((rule) => matchesIgnore(rule, { name: f.at, type: 'A' }, ctx.zone) || matchesIgnore(rule, { name: f.at, type: 'AAAA' }, ctx.zone));
+    const kept = manage.ignore.some(
+      (rule) => matchesIgnore(rule, { name: f.at, type: 'A' }, ctx.zone) || matchesIgnore(rule, { name: f.at, type: 'AAAA' }, ctx.zone),
+    );
     const at = [...e.path, 'content'];
-    if (manage.unmanaged === 'delete' && !kept) ctx.sink.error('cname.proxied-chain', at, `${f.message}: the service refuses a proxied CNAME whose chain does not end at an address`);
-    else ctx.sink.warning('cname.proxied-chain', at, `${f.message}: the service accepts it only if an A or AAAA record the file does not list exists there`);
+    if (manage.unmanaged === 'delete' && !kept)
+      ctx.sink.error('cname.proxied-chain', at, `${f.message}: the service refuses a proxied CNAME whose chain does not end at an address`);
+    else
+      ctx.sink.warning(
+        'cname.proxied-chain',
+        at,
+        `${f.message}: the service accepts it only if an A or AAAA record the file does not list exists there`,
+      );
   }
 };

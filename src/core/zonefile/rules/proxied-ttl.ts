@@ -17,12 +17,20 @@ function checkTtlRange(ctx: RuleContext, ttl: number | 'auto' | undefined, at: r
   if (ttl === undefined || ttl === 'auto' || ttl === TTL_AUTO) return 'ok';
   if (ttl >= TTL_MIN && ttl <= TTL_MAX) return 'ok';
   if (ttl >= ENTERPRISE_TTL_MIN && ttl < TTL_MIN) return 'enterprise';
-  ctx.sink.error('ttl.range', at, `ttl ${ttl} is out of range: use auto (1) or ${TTL_MIN}..${TTL_MAX} seconds (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
+  ctx.sink.error(
+    'ttl.range',
+    at,
+    `ttl ${ttl} is out of range: use auto (1) or ${TTL_MIN}..${TTL_MAX} seconds (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`,
+  );
   return 'error';
 }
 
 function warnEnterprise(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): void {
-  ctx.sink.warning('ttl.enterprise', at, `ttl ${String(ttl)} is below ${TTL_MIN}: only Enterprise zones accept ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} seconds (for DNS-only records); plan refuses it on other plans`);
+  ctx.sink.warning(
+    'ttl.enterprise',
+    at,
+    `ttl ${String(ttl)} is below ${TTL_MIN}: only Enterprise zones accept ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} seconds (for DNS-only records); plan refuses it on other plans`,
+  );
 }
 
 export const checkProxiedAndTtl: Rule = (ctx) => {
@@ -41,7 +49,11 @@ export const checkProxiedAndTtl: Rule = (ctx) => {
     const explicit = e.raw.ttl !== undefined && e.raw.ttl !== 'auto' && e.raw.ttl !== TTL_AUTO;
     if (explicit && e.record.proxied) {
       const via = e.raw.proxied === undefined ? ' (this record is proxied through defaults.proxied)' : '';
-      ctx.sink.error('ttl.proxied', ttlAt, `a proxied record cannot have ttl ${String(e.raw.ttl)}${via}; remove ttl: proxied records always use auto`);
+      ctx.sink.error(
+        'ttl.proxied',
+        ttlAt,
+        `a proxied record cannot have ttl ${String(e.raw.ttl)}${via}; remove ttl: proxied records always use auto`,
+      );
     } else if (verdict === 'enterprise') {
       warnEnterprise(ctx, e.raw.ttl, ttlAt);
     }

@@ -28,13 +28,25 @@ export const checkRecordSettings: Rule = (ctx) => {
     for (const flag of ['ipv4_only', 'ipv6_only'] as const) {
       if (s[flag] !== true) continue;
       if (!PROXIABLE_TYPES.has(t)) {
-        ctx.sink.error('settings.proxied-only', at(flag), `${flag} applies only to proxied records, and ${t} records cannot be proxied; remove it`);
+        ctx.sink.error(
+          'settings.proxied-only',
+          at(flag),
+          `${flag} applies only to proxied records, and ${t} records cannot be proxied; remove it`,
+        );
       } else if (!e.record.proxied) {
-        ctx.sink.warning('settings.proxied-only', at(flag), `${flag} applies only to proxied records; it has no effect while this record is DNS-only`);
+        ctx.sink.warning(
+          'settings.proxied-only',
+          at(flag),
+          `${flag} applies only to proxied records; it has no effect while this record is DNS-only`,
+        );
       }
     }
     if (s.ipv4_only === true && s.ipv6_only === true) {
-      ctx.sink.error('settings.ip-only-both', at('ipv6_only'), 'ipv4_only and ipv6_only cannot both be true: one drops the AAAA answers, the other the A answers');
+      ctx.sink.error(
+        'settings.ip-only-both',
+        at('ipv6_only'),
+        'ipv4_only and ipv6_only cannot both be true: one drops the AAAA answers, the other the A answers',
+      );
     }
   }
 };

@@ -30,7 +30,11 @@ export const checkRecordSizes: Rule = (ctx) => {
     if (r.type === 'TXT' && r.content !== undefined) {
       const size = txtWireBytes(r.content);
       if (size > MAX_WIRE_BYTES) {
-        ctx.sink.error('record.too-large', [...e.path, 'content'], `this TXT record is ${size} bytes on the wire; the service refuses a record over ${MAX_WIRE_BYTES} bytes (split the text over several records)`);
+        ctx.sink.error(
+          'record.too-large',
+          [...e.path, 'content'],
+          `this TXT record is ${size} bytes on the wire; the service refuses a record over ${MAX_WIRE_BYTES} bytes (split the text over several records)`,
+        );
       }
     }
     const key = `${r.name} ${r.type}`;
@@ -38,7 +42,11 @@ export const checkRecordSizes: Rule = (ctx) => {
     const total = before + sentContentLength(r);
     totals.set(key, total);
     if (total > MAX_RRSET_CONTENT && before <= MAX_RRSET_CONTENT) {
-      ctx.sink.error('rrset.too-large', [...e.path, r.content !== undefined ? 'content' : 'data'], `the ${r.type} records at ${r.name} reach ${total} characters of content with this one; the service refuses more than ${MAX_RRSET_CONTENT} for one name and type together`);
+      ctx.sink.error(
+        'rrset.too-large',
+        [...e.path, r.content !== undefined ? 'content' : 'data'],
+        `the ${r.type} records at ${r.name} reach ${total} characters of content with this one; the service refuses more than ${MAX_RRSET_CONTENT} for one name and type together`,
+      );
     }
   }
 };

@@ -27,11 +27,7 @@ const P = 'com\\.cloudflare\\.api';
 const HEX = '[0-9a-fA-F]{32}';
 const ACCOUNT = new RegExp(`^${P}\\.account\\.(${HEX}|\\{account_id\\})$`);
 const ZONE = new RegExp(`^${P}\\.account\\.zone\\.(${HEX}|\\{zone_id\\}|\\*)$`);
-const FLAT = [
-  new RegExp(`^${P}\\.account\\.\\*$`),
-  ZONE,
-  new RegExp(`^${P}\\.user\\.${HEX}$`),
-];
+const FLAT = [new RegExp(`^${P}\\.account\\.\\*$`), ZONE, new RegExp(`^${P}\\.user\\.${HEX}$`)];
 
 const FORMS = [
   'com.cloudflare.api.account.<account_id>',
@@ -48,12 +44,20 @@ function checkResources(ctx: RuleContext, t: TokenEntry): void {
       const at: PathSegment[] = [...t.path, 'policies', pi, 'resources', key];
       if (typeof value === 'object') {
         if (!ACCOUNT.test(key)) {
-          ctx.sink.keyError('token.resource-key', at, `resource \`${key}\` cannot hold nested zones; only an account key (com.cloudflare.api.account.<account_id>) can`);
+          ctx.sink.keyError(
+            'token.resource-key',
+            at,
+            `resource \`${key}\` cannot hold nested zones; only an account key (com.cloudflare.api.account.<account_id>) can`,
+          );
           continue;
         }
         for (const [inner, innerValue] of Object.entries(value)) {
           if (!ZONE.test(inner)) {
-            ctx.sink.keyError('token.resource-key', [...at, inner], `resource \`${inner}\` inside an account must be com.cloudflare.api.account.zone.* or com.cloudflare.api.account.zone.<zone_id>`);
+            ctx.sink.keyError(
+              'token.resource-key',
+              [...at, inner],
+              `resource \`${inner}\` inside an account must be com.cloudflare.api.account.zone.* or com.cloudflare.api.account.zone.<zone_id>`,
+            );
           } else if (innerValue !== '*') {
             ctx.sink.error('token.resource-value', [...at, inner], `resource value must be "*", not ${JSON.stringify(innerValue)}`);
           }
@@ -76,13 +80,21 @@ function checkCidrs(ctx: RuleContext, cond: RawIpCondition | undefined, at: read
       const p = parseCidr(value);
       if (p.ok) {
         if (p.network !== p.cidr) {
-          ctx.sink.warning('token.cidr-host-bits', [...at, list, i], `${value} has host bits set: the range is ${p.network}; write that (the service may store it so, and the token would never match the file)`);
+          ctx.sink.warning(
+            'token.cidr-host-bits',
+            [...at, list, i],
+            `${value} has host bits set: the range is ${p.network}; write that (the service may store it so, and the token would never match the file)`,
+          );
         }
         return;
       }
       if (p.reason === 'bare-address') {
         const suffix = p.family === 'ipv4' ? '/32' : '/128';
-        ctx.sink.error('token.cidr-bare', [...at, list, i], `${value} is a single address, not a CIDR range; add ${suffix} (${value.trim()}${suffix})`);
+        ctx.sink.error(
+          'token.cidr-bare',
+          [...at, list, i],
+          `${value} is a single address, not a CIDR range; add ${suffix} (${value.trim()}${suffix})`,
+        );
       } else {
         ctx.sink.error('token.cidr', [...at, list, i], `${JSON.stringify(value)} is not a CIDR range (e.g. 192.0.2.0/24 or 2001:db8::/32)`);
       }
@@ -103,7 +115,11 @@ export const checkTokens: Rule = (ctx) => {
   for (const t of ctx.tokens) {
     const earlier = names.get(t.raw.name);
     if (earlier) {
-      ctx.sink.error('token.duplicate-name', [...t.path, 'name'], `token name ${JSON.stringify(t.raw.name)} is already used at tokens[${earlier.index}] (line ${ctx.sink.lineOf(earlier.path)}); tokens are matched by name`);
+      ctx.sink.error(
+        'token.duplicate-name',
+        [...t.path, 'name'],
+        `token name ${JSON.stringify(t.raw.name)} is already used at tokens[${earlier.index}] (line ${ctx.sink.lineOf(earlier.path)}); tokens are matched by name`,
+      );
     } else {
       names.set(t.raw.name, t);
     }
@@ -113,20 +129,32 @@ export const checkTokens: Rule = (ctx) => {
       if (v === undefined) continue;
       const ms = parseTokenTimestamp(v);
       if (ms === undefined) {
-        ctx.sink.error('token.timestamp', [...t.path, f], `${f} ${JSON.stringify(v)} must be a UTC time written exactly YYYY-MM-DDThh:mm:ssZ (e.g. 2026-01-01T00:00:00Z)`);
+        ctx.sink.error(
+          'token.timestamp',
+          [...t.path, f],
+          `${f} ${JSON.stringify(v)} must be a UTC time written exactly YYYY-MM-DDThh:mm:ssZ (e.g. 2026-01-01T00:00:00Z)`,
+        );
       } else {
         times[f] = ms;
       }
     }
     if (times.not_before !== undefined && times.expires_on !== undefined && times.not_before >= times.expires_on) {
-      ctx.sink.error('token.time-order', [...t.path, 'expires_on'], `expires_on ${t.raw.expires_on} must be after not_before ${t.raw.not_before}`);
+      ctx.sink.error(
+        'token.time-order',
+        [...t.path, 'expires_on'],
+        `expires_on ${t.raw.expires_on} must be after not_before ${t.raw.not_before}`,
+      );
     }
     const cond = t.raw.condition;
     if (cond) {
       checkCidrs(ctx, cond['request.ip'], [...t.path, 'condition', 'request.ip']);
       checkCidrs(ctx, cond.request_ip, [...t.path, 'condition', 'request_ip']);
       if (cond['request.ip'] && cond.request_ip) {
-        ctx.sink.keyError('token.condition-twice', [...t.path, 'condition', 'request_ip'], 'write the IP condition once: `request.ip` or `request_ip`, not both');
+        ctx.sink.keyError(
+          'token.condition-twice',
+          [...t.path, 'condition', 'request_ip'],
+          'write the IP condition once: `request.ip` or `request_ip`, not both',
+        );
       }
     }
     checkResources(ctx, t);

@@ -64,7 +64,10 @@ export const checkTxtQuotation: Rule = (ctx) => {
     }
     const bad = firstUnprintable(content);
     if (bad !== undefined) {
-      const shown = bad.charCodeAt(0) < 0x20 || bad.charCodeAt(0) === 0x7f ? `U+${bad.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : `\`${bad}\``;
+      const shown =
+        bad.charCodeAt(0) < 0x20 || bad.charCodeAt(0) === 0x7f
+          ? `U+${bad.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`
+          : `\`${bad}\``;
       ctx.sink.error(
         'txt.ascii',
         at,

@@ -30,9 +30,20 @@ const SETTINGS: JsonSchema = {
   additionalProperties: false,
   properties: {
     flatten_all_cnames: { description: 'Flatten every CNAME (true) or only at the apex (false).', type: 'boolean' },
-    multi_provider: { description: 'Multi-provider DNS: activate the zone even with foreign NS records and respect apex NS records in outbound transfers.', type: 'boolean' },
-    ns_ttl: { description: `TTL of the zone's NS records, ${NS_TTL.min}..${NS_TTL.max} seconds.`, type: 'integer', minimum: NS_TTL.min, maximum: NS_TTL.max },
-    secondary_overrides: { description: 'Let a secondary zone use (proxied) override records and CNAME flattening at the apex.', type: 'boolean' },
+    multi_provider: {
+      description: 'Multi-provider DNS: activate the zone even with foreign NS records and respect apex NS records in outbound transfers.',
+      type: 'boolean',
+    },
+    ns_ttl: {
+      description: `TTL of the zone's NS records, ${NS_TTL.min}..${NS_TTL.max} seconds.`,
+      type: 'integer',
+      minimum: NS_TTL.min,
+      maximum: NS_TTL.max,
+    },
+    secondary_overrides: {
+      description: 'Let a secondary zone use (proxied) override records and CNAME flattening at the apex.',
+      type: 'boolean',
+    },
     nameservers: {
       description: 'Nameservers through which the zone is served.',
       type: 'object',
@@ -43,7 +54,12 @@ const SETTINGS: JsonSchema = {
           description: 'Nameserver type.',
           enum: [...ZONE_NAMESERVER_TYPES],
         },
-        ns_set: { description: `Custom nameserver set, ${NS_SET.min}..${NS_SET.max}.`, type: 'integer', minimum: NS_SET.min, maximum: NS_SET.max },
+        ns_set: {
+          description: `Custom nameserver set, ${NS_SET.min}..${NS_SET.max}.`,
+          type: 'integer',
+          minimum: NS_SET.min,
+          maximum: NS_SET.max,
+        },
       },
     },
     soa: {
@@ -123,11 +139,12 @@ const TOKEN: JsonSchema = {
                 id: { description: 'Permission group id.', type: 'string', minLength: 1 },
                 name: { description: 'Permission group name, e.g. "DNS Write".', type: 'string', minLength: 1 },
               },
-              'x-error': 'must give the permission group\'s `id` or `name`',
+              'x-error': "must give the permission group's `id` or `name`",
             },
           },
           resources: {
-            description: 'Resources: `com.cloudflare.api.account.zone.{zone_id}: "*"` ({zone_id} and {account_id} stand for this zone and its account), `com.cloudflare.api.account.<id>: "*"` or `{ "com.cloudflare.api.account.zone.*": "*" }`, `com.cloudflare.api.user.<tag>: "*"`.',
+            description:
+              'Resources: `com.cloudflare.api.account.zone.{zone_id}: "*"` ({zone_id} and {account_id} stand for this zone and its account), `com.cloudflare.api.account.<id>: "*"` or `{ "com.cloudflare.api.account.zone.*": "*" }`, `com.cloudflare.api.user.<tag>: "*"`.',
             type: 'object',
             minProperties: 1,
             additionalProperties: {
@@ -146,7 +163,7 @@ const TOKEN: JsonSchema = {
       additionalProperties: false,
       properties: {
         'request.ip': REQUEST_IP,
-        request_ip: { ...REQUEST_IP, description: 'Same as `request.ip` (the newer SDKs\' spelling).' },
+        request_ip: { ...REQUEST_IP, description: "Same as `request.ip` (the newer SDKs' spelling)." },
       },
     },
   },
@@ -157,7 +174,10 @@ const DEFAULTS: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ttl: { ...TTL_SCHEMA, description: `Default TTL: \`auto\` or seconds (${TTL_MIN}..${TTL_MAX}; ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} only on Enterprise zones). Never applied to proxied records.` },
+    ttl: {
+      ...TTL_SCHEMA,
+      description: `Default TTL: \`auto\` or seconds (${TTL_MIN}..${TTL_MAX}; ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} only on Enterprise zones). Never applied to proxied records.`,
+    },
     proxied: { description: 'Default proxy status of A, AAAA and CNAME records (default false).', type: 'boolean' },
   },
 };
@@ -177,19 +197,35 @@ const MANAGE: JsonSchema = {
       description: 'Live records never touched and never reported.',
       type: 'array',
       items: {
-        description: 'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match).',
+        description:
+          'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match).',
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
         properties: {
           name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
           type: { description: 'Record type.', enum: [...RECORD_TYPES] },
-          content: { description: 'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.', type: 'string', minLength: 1 },
+          content: {
+            description:
+              'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.',
+            type: 'string',
+            minLength: 1,
+          },
         },
       },
     },
-    max_delete_percent: { description: 'Refuse plans deleting more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
-    max_update_percent: { description: 'Refuse plans updating more than this share of the zone without --force (default 30).', type: 'number', minimum: 0, maximum: 100 },
+    max_delete_percent: {
+      description: 'Refuse plans deleting more than this share of the zone without --force (default 30).',
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+    },
+    max_update_percent: {
+      description: 'Refuse plans updating more than this share of the zone without --force (default 30).',
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+    },
     tokens: {
       description:
         'Live API tokens that no file lists: keep (report only, default), delete (only those whose names start with `tokens_prefix`) or ignore (no check: no `GET /user/tokens`, no report).',
@@ -207,7 +243,7 @@ const MANAGE: JsonSchema = {
 /** The schema of a zone file (the `else` branch of the root). */
 function zoneFileSchema(records: JsonSchema): JsonSchema {
   return {
-    description: 'A zone file: one zone\'s records, DNS settings and API tokens.',
+    description: "A zone file: one zone's records, DNS settings and API tokens.",
     type: 'object',
     additionalProperties: false,
     required: ['version', 'zone'],
@@ -216,16 +252,23 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       $schema: SCHEMA_REF,
       version: VERSION,
       zone: { description: 'Zone name, e.g. example.com (its id is looked up unless zone_id is given).', type: 'string', minLength: 1 },
-      zone_id: { description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.', type: 'string', pattern: '^[0-9a-fA-F]{32}$', 'x-error': 'must be a zone id of 32 hexadecimal characters' },
+      zone_id: {
+        description: 'Zone id (32 hex characters); skips the lookup. `${ZONE_ID}` reads the environment.',
+        type: 'string',
+        pattern: '^[0-9a-fA-F]{32}$',
+        'x-error': 'must be a zone id of 32 hexadecimal characters',
+      },
       include: INCLUDE_SCHEMA,
       account_id: {
-        description: 'The account (32 hex characters) that holds the zone, or in which zonectl creates it when it does not exist yet (`account:` gives it through zonectl.yaml instead).',
+        description:
+          'The account (32 hex characters) that holds the zone, or in which zonectl creates it when it does not exist yet (`account:` gives it through zonectl.yaml instead).',
         type: 'string',
         pattern: '^[0-9a-fA-F]{32}$',
         'x-error': 'must be an account id of 32 hexadecimal characters',
       },
       account: {
-        description: 'The account of the repository configuration (`zonectl.yaml`, `accounts:`) whose credential and account id serve this zone.',
+        description:
+          'The account of the repository configuration (`zonectl.yaml`, `accounts:`) whose credential and account id serve this zone.',
         type: 'string',
         pattern: ACCOUNT_NAME_PATTERN,
         'x-error': 'must be an account name of zonectl.yaml (letters, digits, `_`, `.` and `-`)',
@@ -256,7 +299,14 @@ export function buildZoneSchema(): JsonSchema {
     then: { $ref: '#/$defs/account_file' },
     else: {
       // A fragment has neither `zone` nor `account_id` (a file with `account_id` is told what it lacks).
-      if: { properties: { zone: true, account_id: true }, anyOf: [{ properties: { zone: true }, required: ['zone'], additionalProperties: true }, { properties: { account_id: true }, required: ['account_id'], additionalProperties: true }], additionalProperties: true },
+      if: {
+        properties: { zone: true, account_id: true },
+        anyOf: [
+          { properties: { zone: true }, required: ['zone'], additionalProperties: true },
+          { properties: { account_id: true }, required: ['account_id'], additionalProperties: true },
+        ],
+        additionalProperties: true,
+      },
       then: { $ref: '#/$defs/zone_file' },
       else: { $ref: '#/$defs/fragment_file' },
     },

@@ -20,7 +20,7 @@ export const INCLUDE_SCHEMA: JsonSchema = {
 export function buildFragmentSchema(records: JsonSchema, defaults: JsonSchema, ignore: JsonSchema): JsonSchema {
   return {
     description:
-      'A shared fragment (no `zone`): records, defaults and manage.ignore that zone files include with `include:`. Names are relative to the including zone (`@` is its apex); `defaults` apply to the fragment\'s own records.',
+      "A shared fragment (no `zone`): records, defaults and manage.ignore that zone files include with `include:`. Names are relative to the including zone (`@` is its apex); `defaults` apply to the fragment's own records.",
     type: 'object',
     additionalProperties: false,
     required: ['version'],
@@ -32,7 +32,7 @@ export function buildFragmentSchema(records: JsonSchema, defaults: JsonSchema, i
       defaults,
       records,
       manage: {
-        description: 'Only `ignore` in a fragment: added to the including zone\'s `manage.ignore`.',
+        description: "Only `ignore` in a fragment: added to the including zone's `manage.ignore`.",
         type: 'object',
         additionalProperties: false,
         properties: { ignore },

@@ -18,9 +18,29 @@ const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'default'
 
 const KNOWN = new Set([
   ...ANNOTATIONS,
-  'type', 'const', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum',
-  'properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties',
-  'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'discriminator', '$ref', 'if', 'then', 'else',
+  'type',
+  'const',
+  'enum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'anyOf',
+  'oneOf',
+  'discriminator',
+  '$ref',
+  'if',
+  'then',
+  'else',
 ]);
 
 type Check = (data: unknown) => boolean;
@@ -201,9 +221,8 @@ class Compiler {
       else for (const [p, v] of Object.entries(s.patternProperties)) patterns.push([new RegExp(p, 'u'), this.compile(v)]);
     }
     const additional = s.additionalProperties;
-    const extra: Check | 'none' | 'any' = additional === undefined || additional === true
-      ? 'any'
-      : additional === false ? 'none' : this.compile(additional);
+    const extra: Check | 'none' | 'any' =
+      additional === undefined || additional === true ? 'any' : additional === false ? 'none' : this.compile(additional);
     const required = s.required;
     if (required !== undefined && (!Array.isArray(required) || !required.every((r) => typeof r === 'string'))) {
       this.#unsupported = true;
@@ -291,7 +310,7 @@ class Compiler {
     const condition = this.compile(s.if);
     const then = s.then === undefined ? null : this.compile(s.then);
     const otherwise = s.else === undefined ? null : this.compile(s.else);
-    checks.push((d) => (condition(d) ? (then === null || then(d)) : (otherwise === null || otherwise(d))));
+    checks.push((d) => (condition(d) ? then === null || then(d) : otherwise === null || otherwise(d)));
   }
 
   /** `discriminator` + `oneOf` (as ajv implements it): the tag's value picks the one branch to check. */

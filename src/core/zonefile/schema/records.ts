@@ -54,9 +54,10 @@ const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
-  const description = type === 'URI' && field.name === 'target'
-    ? 'Target URI.'
-    : (DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`);
+  const description =
+    type === 'URI' && field.name === 'target'
+      ? 'Target URI.'
+      : (DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`);
   const t = field.type;
   switch (t.kind) {
     case 'int':
@@ -106,7 +107,8 @@ function recordSettingsSchema(type: RecordType): JsonSchema {
   };
   if (type === 'CNAME') {
     properties.flatten_cname = {
-      description: 'Flatten this CNAME (answer with the target\'s addresses; paid plans). Not with proxied: true, which the service ignores it for. Managed only when set.',
+      description:
+        "Flatten this CNAME (answer with the target's addresses; paid plans). Not with proxied: true, which the service ignores it for. Managed only when set.",
       type: 'boolean',
     };
   }
@@ -122,7 +124,8 @@ function recordSettingsSchema(type: RecordType): JsonSchema {
 function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
   const props: Record<string, JsonSchema> = {
     name: {
-      description: 'Record name: `@` for the apex, relative (`www`), or fully qualified (`www.example.com`, trailing dot optional). Wildcards (`*.dev`) and IDN are accepted.',
+      description:
+        'Record name: `@` for the apex, relative (`www`), or fully qualified (`www.example.com`, trailing dot optional). Wildcards (`*.dev`) and IDN are accepted.',
       type: 'string',
       minLength: 1,
     },
@@ -146,7 +149,8 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
       type: 'array',
       maxItems: TAGS_MAX,
       items: {
-        description: 'A tag: `name:value` or a bare `name` (the live API accepts and returns both); the name of letters, digits, `_` and `-` (the API schema: "the name must consist of only letters, numbers, underscores and hyphens").',
+        description:
+          'A tag: `name:value` or a bare `name` (the live API accepts and returns both); the name of letters, digits, `_` and `-` (the API schema: "the name must consist of only letters, numbers, underscores and hyphens").',
         type: 'string',
         pattern: '^[A-Za-z0-9_-]+(:.*)?$',
         'x-error': 'must be written `name:value` or `name`, the name of letters, digits, `_` and `-` only (the service refuses other tags)',
@@ -213,7 +217,8 @@ export function buildRecordSchemas(): { defs: Record<string, JsonSchema>; record
   // `discriminator` (OpenAPI keyword, supported by ajv) selects the branch by `type`: errors
   // come from the record's own type only, and it is three times faster than if/then chains.
   const record: JsonSchema = {
-    description: 'A DNS record. Types with structured values (CAA, SRV, HTTPS, ...) use `data`; the others use `content`. MX and URI carry `priority`.',
+    description:
+      'A DNS record. Types with structured values (CAA, SRV, HTTPS, ...) use `data`; the others use `content`. MX and URI carry `priority`.',
     type: 'object',
     required: ['type'],
     properties: {
@@ -226,7 +231,8 @@ export function buildRecordSchemas(): { defs: Record<string, JsonSchema>; record
   return {
     defs,
     records: {
-      description: 'The records this file owns. Every (name, type) pair listed is owned: live records of that pair not listed here are updated or deleted.',
+      description:
+        'The records this file owns. Every (name, type) pair listed is owned: live records of that pair not listed here are updated or deleted.',
       type: 'array',
       items: { $ref: '#/$defs/record' },
     },

@@ -46,10 +46,16 @@ export function buildRepoConfigSchema(): JsonSchema {
               pattern: '^([0-9a-fA-F]{32}|\\$\\{[A-Za-z_][A-Za-z0-9_]*\\})$',
             },
             credentials: {
-              description: 'Where the credential is: `{ token_env: VAR }` (an API token) or `{ email_env: VAR, key_env: VAR }` (email and Global API Key).',
+              description:
+                'Where the credential is: `{ token_env: VAR }` (an API token) or `{ email_env: VAR, key_env: VAR }` (email and Global API Key).',
               oneOf: [
                 { type: 'object', additionalProperties: false, required: ['token_env'], properties: { token_env: ENV_NAME } },
-                { type: 'object', additionalProperties: false, required: ['email_env', 'key_env'], properties: { email_env: ENV_NAME, key_env: ENV_NAME } },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['email_env', 'key_env'],
+                  properties: { email_env: ENV_NAME, key_env: ENV_NAME },
+                },
               ],
             },
           },
