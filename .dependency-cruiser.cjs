@@ -75,6 +75,15 @@ module.exports = {
       to: { path: '^src/facts/' },
     },
     {
+      name: 'commands-import-no-commands',
+      severity: 'error',
+      comment:
+        'src/cli/commands/ holds one file per command; what several commands share lives beside it in src/cli ' +
+        '(options.ts, load-files.ts, zone-runs.ts) or in src/app, never in another command.',
+      from: { path: '^src/cli/commands/' },
+      to: { path: '^src/cli/commands/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Import cycles make layers meaningless.',

@@ -79,3 +79,8 @@ export async function planZoneOutcomes(
 export function plannedRuns(outcomes: readonly ZoneOutcome[]): ZoneRun[] {
   return outcomes.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
 }
+
+/** True when a run would change something: an operation, or a zone to create. */
+export function hasChanges(runs: readonly ZoneRun[]): boolean {
+  return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
+}

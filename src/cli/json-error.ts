@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from '../core/errors.js';
 import type { Problem } from '../core/zonefile/index.js';
-import { InvalidZoneFilesError } from './commands/load.js';
+import { InvalidZoneFilesError } from './load-files.js';
 import { renderJson } from '../core/render/render-json.js';
 import { errorCode } from './errors.js';
 import { out } from './io.js';

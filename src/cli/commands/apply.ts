@@ -35,8 +35,9 @@ import { EXIT, info, log, out, styleFor } from '../io.js';
 import { configOption, rateLimitOption, runClients, selectShard, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
-import { loadValidFiles } from './load.js';
-import { baseUrlOption, hasChanges } from './plan.js';
+import { loadValidFiles } from '../load-files.js';
+import { hasChanges } from '../../app/run-zones.js';
+import { baseUrlOption } from '../options.js';
 
 interface ApplyFlags {
   expectDigest?: string;

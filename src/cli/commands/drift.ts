@@ -13,8 +13,9 @@ import {
 } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { beforeJsonReport } from '../json-error.js';
-import { loadValidFiles } from './load.js';
-import { baseUrlOption, hasChanges } from './plan.js';
+import { loadValidFiles } from '../load-files.js';
+import { hasChanges } from '../../app/run-zones.js';
+import { baseUrlOption } from '../options.js';
 
 interface DriftFlags extends ManyZoneFlags {
   failOnUnmanaged?: boolean;

@@ -12,7 +12,7 @@ import { renderExportJson, renderExportYaml } from '../../core/export/render-exp
 import { info, log, out } from '../io.js';
 import { schemaRefForOutput } from '../../app/repo-schema.js';
 import { VERSION } from '../version.js';
-import { baseUrlOption } from './plan.js';
+import { baseUrlOption } from '../options.js';
 
 type ExportFormat = 'yaml' | 'json' | 'bind';
 

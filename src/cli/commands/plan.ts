@@ -1,23 +1,16 @@
-import { type Command, Option } from 'commander';
+import { type Command, } from 'commander';
 import { resolveBaseUrl } from '../../app/connect.js';
-import { plannedRuns } from '../../app/run-zones.js';
-import type { ZoneRun } from '../../app/plan-zones.js';
+import { hasChanges, plannedRuns } from '../../app/run-zones.js';
+import { baseUrlOption } from '../options.js';
 import { savePlanFile } from '../../app/saved-plan.js';
 import { EXIT, info, log } from '../io.js';
 import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { beforeJsonReport } from '../json-error.js';
-import { loadValidFiles } from './load.js';
+import { loadValidFiles } from '../load-files.js';
 import { changedSinceJson, selectChangedFiles, type ChangedSelection } from '../changed-since-report.js';
 
 export type { OutputFormat } from '../zone-runs.js';
-
-export function hasChanges(runs: readonly ZoneRun[]): boolean {
-  return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
-}
-
-export const baseUrlOption = (): Option =>
-  new Option('--base-url <url>', 'API base URL (default: $CLOUDFLARE_BASE_URL or https://api.cloudflare.com/client/v4)');
 
 interface PlanFlags extends ManyZoneFlags {
   detailedExitcode?: boolean;

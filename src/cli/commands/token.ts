@@ -4,7 +4,7 @@ import { rollToken } from '../../app/roll-token.js';
 import { openTokenOutput } from '../../app/token-output.js';
 import { ZonectlError } from '../../core/errors.js';
 import { log, out } from '../io.js';
-import { baseUrlOption } from './plan.js';
+import { baseUrlOption } from '../options.js';
 
 interface RollFlags {
   tokenOutput?: string;

@@ -1,9 +1,9 @@
-import { ZonectlError } from '../../core/errors.js';
-import { formatProblem } from '../../core/zonefile/index.js';
-import type { AccountConfig, Problem, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { readRepoConfig } from '../../app/repo-config.js';
-import { loadZoneFiles } from '../../app/load-zone-files.js';
-import { log } from '../io.js';
+import { ZonectlError } from '../core/errors.js';
+import { formatProblem } from '../core/zonefile/index.js';
+import type { AccountConfig, Problem, RepoConfig, ZoneConfig } from '../core/zonefile/index.js';
+import { readRepoConfig } from '../app/repo-config.js';
+import { loadZoneFiles } from '../app/load-zone-files.js';
+import { log } from './io.js';
 
 export class InvalidZoneFilesError extends ZonectlError {
   /** Every problem listed (errors and warnings), for JSON output. */
