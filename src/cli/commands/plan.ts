@@ -1,4 +1,4 @@
-import { type Command, } from 'commander';
+import type { Command } from 'commander';
 import { resolveBaseUrl } from '../../app/connect.js';
 import { hasChanges, plannedRuns } from '../../app/run-zones.js';
 import { baseUrlOption } from '../options.js';
