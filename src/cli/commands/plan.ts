@@ -43,7 +43,8 @@ export function registerPlan(program: Command): void {
       const valid = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
       const selected = opts.changedSince !== undefined ? await selectChangedFiles(valid, opts.changedSince, paths) : valid;
       if (opts.changedSince !== undefined) changed = selected as ChangedSelection;
-      const { configs, accounts, shard, repo } = selectShard(selected, opts.shard);
+      // The repository configuration (accounts, credentials) goes on with the zones selected.
+      const { configs, accounts, shard, repo } = selectShard({ ...selected, ...(valid.repo ? { repo: valid.repo } : {}) }, opts.shard);
       return {
         configs,
         accounts,
