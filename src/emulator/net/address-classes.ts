@@ -6,32 +6,10 @@
  * documentation ranges (RFC 5737, RFC 3849) count as ordinary public addresses so that
  * examples and tests can use them.
  */
+import { SERVICE_NETWORK_RANGES } from '../../facts/service-network.js';
 import { inRange, parseCidr, unmapped, type Address, type Range } from './ip.js';
 
-const SERVICE_NETWORK = [
-  '173.245.48.0/20',
-  '103.21.244.0/22',
-  '103.22.200.0/22',
-  '103.31.4.0/22',
-  '141.101.64.0/18',
-  '108.162.192.0/18',
-  '190.93.240.0/20',
-  '188.114.96.0/20',
-  '197.234.240.0/22',
-  '198.41.128.0/17',
-  '162.158.0.0/15',
-  '104.16.0.0/13',
-  '104.24.0.0/14',
-  '172.64.0.0/13',
-  '131.0.72.0/22',
-  '2400:cb00::/32',
-  '2606:4700::/32',
-  '2803:f800::/32',
-  '2405:b500::/32',
-  '2405:8100::/32',
-  '2a06:98c0::/29',
-  '2c0f:f248::/32',
-];
+const SERVICE_NETWORK = SERVICE_NETWORK_RANGES;
 
 /** Not reachable on the public internet: the service will not proxy to these. */
 const NOT_PROXIABLE = [
