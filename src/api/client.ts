@@ -27,12 +27,14 @@ import {
   decideOnNetworkError,
   decideOnStatus,
   isIdempotent,
-  networkErrorCode,
   parseRetryAfter,
   type RetryOptions,
 } from './retry-policy.js';
+import { describeNetworkError, excerpt, looksLikeWrongBaseUrl } from './network-failure.js';
+import { DEFAULT_BASE_URL, buildQuery, parseBaseUrl, type QueryValue } from './request-url.js';
 
-export const DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
+export { BaseUrlError, DEFAULT_BASE_URL, buildQuery, parseBaseUrl, type QueryValue } from './request-url.js';
+export { looksLikeWrongBaseUrl } from './network-failure.js';
 
 export interface ResultInfo {
   page?: number;
@@ -48,15 +50,6 @@ export interface ApiResponse<T> {
   status: number;
   headers: IncomingHttpHeaders;
 }
-
-/** A base URL that cannot be the API's. */
-export class BaseUrlError extends ZonectlError {
-  constructor(message: string) {
-    super('BAD_BASE_URL', message);
-  }
-}
-
-export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
 
 export interface RequestOptions {
   query?: Readonly<Record<string, QueryValue>>;
@@ -117,59 +110,6 @@ interface Envelope {
 }
 
 type Attempt<T> = { kind: 'ok'; response: ApiResponse<T> } | { kind: 'retry'; delayMs: number; error: Error };
-
-/** Parses and checks a base URL: `http(s)://host[:port][/prefix]`. */
-export function parseBaseUrl(baseUrl: string): { origin: string; prefix: string } {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new BaseUrlError(`invalid API base URL "${baseUrl}" (expected e.g. ${DEFAULT_BASE_URL})`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BaseUrlError(`invalid API base URL "${baseUrl}": only http and https are supported`);
-  }
-  if (url.username || url.password) throw new BaseUrlError('the API base URL must not hold credentials');
-  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
-}
-
-/** `?a=1&b=x&b=y` from a query object (undefined values dropped, arrays repeated). */
-export function buildQuery(query: Readonly<Record<string, QueryValue>> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
-    else params.append(key, String(value));
-  }
-  const s = params.toString();
-  return s === '' ? '' : `?${s}`;
-}
-
-/** Short, printable excerpt of a non-JSON body. */
-function excerpt(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
-}
-
-function describeNetworkError(err: unknown): string {
-  const code = networkErrorCode(err);
-  const message = err instanceof Error ? err.message : String(err);
-  return code && !message.includes(code) ? `${code}: ${message}` : message;
-}
-
-/**
- * A connection that fails in a way that suggests the base URL is not the API (refused, no such
- * host, TLS spoken to a plain HTTP port or the reverse): the hint to add.
- */
-export function looksLikeWrongBaseUrl(err: unknown): boolean {
-  const code = networkErrorCode(err) ?? '';
-  const message = err instanceof Error ? err.message : String(err);
-  return (
-    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EPROTO|ERR_SSL|HPE_)/.test(code) ||
-    /wrong version number|packet length too long|SSL routines|certificate/i.test(message)
-  );
-}
 
 export class CloudflareClient {
   readonly baseUrl: string;

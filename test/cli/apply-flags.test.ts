@@ -1,6 +1,6 @@
 /** --lock-timeout durations and the exit codes of a signalled apply. */
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../src/cli/commands/apply.js';
+import { parseDuration } from '../../src/cli/apply-flags.js';
 import { signalExitCode } from '../../src/cli/interrupt.js';
 
 describe('apply flags', () => {

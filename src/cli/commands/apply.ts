@@ -17,48 +17,24 @@ import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../..
 import { planZoneRun, runPlanOptions, type ZoneRun } from '../../app/plan-zones.js';
 import { MissingPermissionError } from '../../app/plan-permissions.js';
 import { checkSavedZone, loadSaved } from '../../app/saved-plan.js';
-import { checkTokenOutputWritable } from '../../app/token-output.js';
 import { forceUnlock, type HeldZoneLock } from '../../app/zone-lock.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { renderText } from '../../core/render/render-text.js';
-import type { Shard } from '../../core/shard.js';
-import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { limitHeapGrowth } from '../heap-growth.js';
-import { ApplyReport, checkJsonFlags } from '../apply-output.js';
+import { ApplyReport } from '../apply-output.js';
 import { progressFor } from '../apply-progress.js';
 import { describeInterrupted, describeNotStarted } from '../apply-report.js';
 import { errorLine } from '../errors.js';
 import { INTERRUPT_GRACE_MS, signalExitCode, watchInterrupts, type StopSignal } from '../interrupt.js';
 import { EXIT, info, log, out, styleFor } from '../io.js';
-import { configOption, rateLimitOption, runClients, selectShard, shardOption } from '../zone-runs.js';
+import { configOption, rateLimitOption, runClients, shardOption } from '../zone-runs.js';
 import { examplesText } from '../help-examples.js';
 import { accountRunsChange, applyAccountsAndReport, planAccountsForApply, printAccountDryRun, showAccountPlans } from '../account-apply.js';
-import { loadValidFiles } from '../load-files.js';
 import { hasChanges } from '../../app/run-zones.js';
 import { baseUrlOption } from '../options.js';
-
-interface ApplyFlags {
-  expectDigest?: string;
-  yes?: boolean;
-  config?: string;
-  dryRun?: boolean;
-  force?: boolean;
-  concurrency: string;
-  batch: boolean;
-  plan?: string;
-  baseUrl?: string;
-  tokenOutput?: string;
-  showTokenValues?: boolean;
-  lockTimeout: string;
-  forceUnlock?: boolean;
-  format: 'text' | 'json';
-  rateLimit?: string;
-  shard?: string;
-}
-
-class ApplyRefusedError extends ZonectlError {}
+import { ApplyRefusedError, beforeApplying, checkTokenOutput, type ApplyFlags } from '../apply-flags.js';
 
 async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -70,22 +46,7 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-function parseConcurrency(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64)
-    throw new ApplyRefusedError('BAD_FLAG', `--concurrency must be a whole number from 1 to 64, got "${value}"`);
-  return n;
-}
-
 export { describeApplyFailure } from '../apply-report.js';
-
-/** `--lock-timeout`: `90s`, `10m`, `1h`, or seconds. */
-export function parseDuration(flag: string, value: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-  if (!m) throw new ApplyRefusedError('BAD_FLAG', `${flag} must be a duration such as 30s, 10m or 1h, got "${value}"`);
-  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-  return Math.round(Number(m[1]) * unit);
-}
 
 /** What the run is doing, for a signal handler that must say what was applied. */
 interface RunState {
@@ -96,38 +57,6 @@ interface RunState {
   applied: Set<number>;
   lock?: HeldZoneLock;
   readonly started: Set<string>;
-}
-
-/** Arguments and files, checked before any API call: what the run goes on with. */
-async function beforeApplying(
-  files: readonly string[],
-  opts: ApplyFlags,
-): Promise<{
-  concurrency: number;
-  lockWaitMs: number;
-  configs: ZoneConfig[];
-  accounts: AccountConfig[];
-  shard: Shard | undefined;
-  repo?: RepoConfig;
-}> {
-  if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
-  if (opts.plan === undefined && files.length === 0)
-    throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
-  if (opts.expectDigest !== undefined && opts.plan === undefined)
-    throw new ApplyRefusedError('BAD_ARGS', '--expect-digest pins a saved plan: give it with --plan FILE');
-  if (opts.plan !== undefined && opts.shard !== undefined)
-    throw new ApplyRefusedError(
-      'BAD_ARGS',
-      'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan',
-    );
-  checkJsonFlags(opts.format, opts);
-  const concurrency = parseConcurrency(opts.concurrency);
-  const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
-  const { configs, accounts, shard, repo } =
-    opts.plan === undefined
-      ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard)
-      : { configs: [], accounts: [], shard: undefined, repo: undefined };
-  return { concurrency, lockWaitMs, configs, accounts, shard, ...(repo !== undefined ? { repo } : {}) };
 }
 
 export function registerApply(program: Command): void {
@@ -433,27 +362,4 @@ async function replanUnderLock(client: CloudflareClient, shown: ZoneRun, opts: A
   if (fresh.plan.safety.length > 0 && !opts.force) throw new UnsafePlanError(shown.config.zone, fresh.plan.safety);
   checkTokenOutput([fresh], opts);
   return fresh;
-}
-
-/** A plan that creates tokens needs somewhere to put their secrets, shown only once. */
-function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
-  const createsTokens = runs.some((r) => r.plan.operations.some((o) => o.kind === 'token' && o.action === 'create'));
-  if (!createsTokens) return;
-  if (opts.tokenOutput === undefined && !opts.showTokenValues) {
-    throw new ApplyRefusedError(
-      'TOKEN_OUTPUT_NEEDED',
-      'the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed',
-    );
-  }
-  if (opts.tokenOutput !== undefined) {
-    try {
-      checkTokenOutputWritable(opts.tokenOutput);
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new ApplyRefusedError(
-        'TOKEN_OUTPUT_UNWRITABLE',
-        `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
-      );
-    }
-  }
 }

@@ -13,6 +13,7 @@
 import yaml from 'js-yaml';
 import { measureAliasExpansion } from './alias-expansion.js';
 import type { DocPath } from './json-path.js';
+import { KIND_MAPPING, KIND_NONE, KIND_SCALAR, KIND_SEQUENCE, NodeTable } from './yaml-node-table.js';
 
 export interface SourcePosition {
   /** 1-based line. */
@@ -28,11 +29,6 @@ const CR = 0x0d;
 const HASH = 0x23;
 const COLON = 0x3a;
 
-const KIND_NONE = 0;
-const KIND_SCALAR = 1;
-const KIND_MAPPING = 2;
-const KIND_SEQUENCE = 3;
-
 /** The YAML 1.1 merge key. */
 const MERGE_KEY = '<<';
 
@@ -46,82 +42,6 @@ const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', {
   resolve: (data: unknown) => data === MERGE_KEY || data === null,
 });
 const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
-
-function kindCode(kind: string | null): number {
-  switch (kind) {
-    case 'scalar':
-      return KIND_SCALAR;
-    case 'mapping':
-      return KIND_MAPPING;
-    case 'sequence':
-      return KIND_SEQUENCE;
-    default:
-      return KIND_NONE;
-  }
-}
-
-/**
- * The nodes of one document as parallel arrays indexed by opening order. The children of node
- * `n` are `n + 1`, then `next[n + 1]`, ... while below `next[n]` (the index after its subtree).
- */
-class NodeTable {
-  /** Offset, 0-based line and line start when the node was opened (before white space). */
-  pos: Int32Array = new Int32Array(1024);
-  line: Int32Array = new Int32Array(1024);
-  lineStart: Int32Array = new Int32Array(1024);
-  /** Offset when the node was closed. */
-  end: Int32Array = new Int32Array(1024);
-  /** Index after the node's last descendant. */
-  next: Int32Array = new Int32Array(1024);
-  kind: Uint8Array = new Uint8Array(1024);
-  /** The value js-yaml composed for the node. */
-  result: unknown[] = [];
-  count = 0;
-  /** Node indexes in the order the nodes were closed (children before parents). */
-  closed: Int32Array = new Int32Array(1024);
-  closedCount = 0;
-
-  open(pos: number, line: number, lineStart: number): number {
-    const n = this.count;
-    if (n === this.pos.length) this.#grow();
-    this.pos[n] = pos;
-    this.line[n] = line;
-    this.lineStart[n] = lineStart;
-    this.result.push(undefined);
-    this.count = n + 1;
-    return n;
-  }
-
-  close(n: number, end: number, kind: string | null, result: unknown): void {
-    this.end[n] = end;
-    this.kind[n] = kindCode(kind);
-    this.next[n] = this.count;
-    this.result[n] = result;
-    if (this.closedCount === this.closed.length) {
-      const bigger = new Int32Array(this.closed.length * 2);
-      bigger.set(this.closed);
-      this.closed = bigger;
-    }
-    this.closed[this.closedCount++] = n;
-  }
-
-  #grow(): void {
-    const size = this.pos.length * 2;
-    const int = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    this.pos = int(this.pos);
-    this.line = int(this.line);
-    this.lineStart = int(this.lineStart);
-    this.end = int(this.end);
-    this.next = int(this.next);
-    const kind = new Uint8Array(size);
-    kind.set(this.kind);
-    this.kind = kind;
-  }
-}
 
 /** Positions of the nodes of one parsed document. */
 export class PositionIndex {

@@ -1,0 +1,104 @@
+/**
+ * apply's flags, and what is checked of them and of the files before any API call: the argument
+ * combinations, numbers and durations, where new token secrets go. `ApplyRefusedError` is a
+ * refusal before anything was changed.
+ */
+import type { ZoneRun } from '../app/plan-zones.js';
+import { checkTokenOutputWritable } from '../app/token-output.js';
+import { ZonectlError } from '../core/errors.js';
+import type { Shard } from '../core/shard.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../core/zonefile/index.js';
+import { checkJsonFlags } from './apply-output.js';
+import { loadValidFiles } from './load-files.js';
+import { selectShard } from './zone-runs.js';
+
+export interface ApplyFlags {
+  expectDigest?: string;
+  yes?: boolean;
+  config?: string;
+  dryRun?: boolean;
+  force?: boolean;
+  concurrency: string;
+  batch: boolean;
+  plan?: string;
+  baseUrl?: string;
+  tokenOutput?: string;
+  showTokenValues?: boolean;
+  lockTimeout: string;
+  forceUnlock?: boolean;
+  format: 'text' | 'json';
+  rateLimit?: string;
+  shard?: string;
+}
+
+export class ApplyRefusedError extends ZonectlError {}
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new ApplyRefusedError('BAD_FLAG', `--concurrency must be a whole number from 1 to 64, got "${value}"`);
+  return n;
+}
+
+/** `--lock-timeout`: `90s`, `10m`, `1h`, or seconds. */
+export function parseDuration(flag: string, value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!m) throw new ApplyRefusedError('BAD_FLAG', `${flag} must be a duration such as 30s, 10m or 1h, got "${value}"`);
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+/** Arguments and files, checked before any API call: what the run goes on with. */
+export async function beforeApplying(
+  files: readonly string[],
+  opts: ApplyFlags,
+): Promise<{
+  concurrency: number;
+  lockWaitMs: number;
+  configs: ZoneConfig[];
+  accounts: AccountConfig[];
+  shard: Shard | undefined;
+  repo?: RepoConfig;
+}> {
+  if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
+  if (opts.plan === undefined && files.length === 0)
+    throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
+  if (opts.expectDigest !== undefined && opts.plan === undefined)
+    throw new ApplyRefusedError('BAD_ARGS', '--expect-digest pins a saved plan: give it with --plan FILE');
+  if (opts.plan !== undefined && opts.shard !== undefined)
+    throw new ApplyRefusedError(
+      'BAD_ARGS',
+      'a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan',
+    );
+  checkJsonFlags(opts.format, opts);
+  const concurrency = parseConcurrency(opts.concurrency);
+  const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
+  const { configs, accounts, shard, repo } =
+    opts.plan === undefined
+      ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard)
+      : { configs: [], accounts: [], shard: undefined, repo: undefined };
+  return { concurrency, lockWaitMs, configs, accounts, shard, ...(repo !== undefined ? { repo } : {}) };
+}
+
+/** A plan that creates tokens needs somewhere to put their secrets, shown only once. */
+export function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
+  const createsTokens = runs.some((r) => r.plan.operations.some((o) => o.kind === 'token' && o.action === 'create'));
+  if (!createsTokens) return;
+  if (opts.tokenOutput === undefined && !opts.showTokenValues) {
+    throw new ApplyRefusedError(
+      'TOKEN_OUTPUT_NEEDED',
+      'the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed',
+    );
+  }
+  if (opts.tokenOutput !== undefined) {
+    try {
+      checkTokenOutputWritable(opts.tokenOutput);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new ApplyRefusedError(
+        'TOKEN_OUTPUT_UNWRITABLE',
+        `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
+      );
+    }
+  }
+}
