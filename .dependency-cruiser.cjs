@@ -84,6 +84,15 @@ module.exports = {
       to: { path: '^src/cli/commands/' },
     },
     {
+      name: 'cli-reaches-app-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/app (one verb, e.g. src/app/apply/) is reached from the CLI through its index.ts, its ' +
+        'public module: the CLI renders and passes flags in, the folder keeps its choreography to itself.',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/app/[^/]+/', pathNot: '^src/app/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Import cycles make layers meaningless.',

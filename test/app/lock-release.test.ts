@@ -5,7 +5,7 @@
  * a failure to converge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyZoneRuns, OtherApplyError } from '../../src/app/apply-runs.js';
+import { applyZoneRuns, OtherApplyError } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../src/app/plan-zones.js';
 import { encodeLockTarget, lockRecordName } from '../../src/core/lock/lock-record.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../scenario/harness.js';

@@ -4,9 +4,9 @@
  * own form: it names the other writer and gives no advice to edit the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyZoneRuns } from '../../src/app/apply-runs.js';
+import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../src/app/plan-zones.js';
-import { describeNotConverged } from '../../src/cli/apply-report.js';
+import { describeNotConverged } from '../../src/cli/apply/describe.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 
 describe('a record changed by another writer between the apply and its check', () => {

@@ -10,7 +10,7 @@ import {
   ZoneLockBusyError,
   ZoneLockConflictError,
   type LockIdentity,
-} from '../../src/app/zone-lock.js';
+} from '../../src/app/apply/zone-lock.js';
 import { decodeLockTarget, encodeLockTarget, isZonectlRecordName, lockRecordName } from '../../src/core/lock/lock-record.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 

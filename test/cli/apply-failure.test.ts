@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecuteResult } from '../../src/api/execute.js';
 import { OutcomeUnknownError } from '../../src/api/errors.js';
-import type { ZoneApplyOutcome } from '../../src/app/apply-runs.js';
+import type { ZoneApplyOutcome } from '../../src/app/apply/zone-writes.js';
 import type { ZoneRun } from '../../src/app/plan-zones.js';
 import { describeApplyFailure } from '../../src/cli/commands/apply.js';
 import { errorCode, errorLine } from '../../src/cli/errors.js';

@@ -1,7 +1,7 @@
 /** Scenario harness: the real client against the real emulator over loopback. */
 import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
-import { applyZoneRuns } from '../../src/app/apply-runs.js';
+import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun, type ZoneRun } from '../../src/app/plan-zones.js';
 import type { ZoneConfig } from '../../src/core/zonefile/index.js';
 import { loadZoneFile } from '../../src/core/zonefile/index.js';

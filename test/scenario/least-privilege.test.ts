@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
-import { applyZoneRuns } from '../../src/app/apply-runs.js';
+import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../src/app/plan-zones.js';
 import { TOKEN, config, startHarness, type Harness } from './harness.js';
 

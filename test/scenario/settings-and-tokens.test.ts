@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyZoneRuns } from '../../src/app/apply-runs.js';
+import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../src/app/plan-zones.js';
 import { TOKEN, config, converge, startHarness, type Harness } from './harness.js';
 

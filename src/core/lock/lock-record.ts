@@ -1,13 +1,13 @@
 /**
  * The apply lock as a DNS record (pure: encoding and decoding only; the lease lives in
- * src/app/zone-lock.ts). The API has no conditional writes, so zonectl lets the service itself
+ * src/app/apply/zone-lock.ts). The API has no conditional writes, so zonectl lets the service itself
  * arbitrate: the lock is a CNAME at `_zonectl-lock.<zone>`, and the service allows one CNAME per
  * name, so a second creator is refused. The CNAME's target carries the owner and the lease:
  *
  *   exp-<unix seconds>.pid-<pid>.run-<run id>.host-<host>[.box-<machine>].zonectl-lock.invalid
  *
  * `box` proves which machine and pid namespace the pid belongs to (24 hex characters of a hash
- * of the kernel's boot id and the pid namespace inode, computed in src/app/zone-lock.ts). A host
+ * of the kernel's boot id and the pid namespace inode, computed in src/app/apply/zone-lock.ts). A host
  * name alone proves nothing: containers sharing one see each other's pids as dead. A lock
  * without `box` (or with another one) is never taken over early, only when its lease expires.
  *

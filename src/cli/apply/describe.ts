@@ -1,12 +1,11 @@
 /** What apply says about a run that stopped early: failed, or interrupted by a signal. */
-import { CloudflareApiError } from '../api/index.js';
-import type { ZoneApplyOutcome } from '../app/apply-runs.js';
-import type { ZoneRun } from '../app/plan-zones.js';
-import type { ZonePlan } from '../core/plan/build-plan.js';
-import type { Operation } from '../core/plan/operation.js';
-import { describeNonConvergence } from '../core/render/render-residual.js';
-import { renderOperation } from '../core/render/render-text.js';
-import type { StopSignal } from './interrupt.js';
+import { CloudflareApiError } from '../../api/index.js';
+import type { StopSignal, ZoneApplyOutcome } from '../../app/apply/index.js';
+import type { ZoneRun } from '../../app/plan-zones.js';
+import type { ZonePlan } from '../../core/plan/build-plan.js';
+import type { Operation } from '../../core/plan/operation.js';
+import { describeNonConvergence } from '../../core/render/render-residual.js';
+import { renderOperation } from '../../core/render/render-text.js';
 
 /** What a failed apply did: acknowledged operations, and whether the failed call's outcome is known. */
 export function describeApplyFailure(o: ZoneApplyOutcome): string {
@@ -84,10 +83,8 @@ export function describeInterrupted(z: InterruptedZone, signal: StopSignal): str
 }
 
 /** Zones of the run that were never started (a later zone when an earlier one was interrupted). */
-export function describeNotStarted(runs: readonly ZoneRun[], started: ReadonlySet<string>): string[] {
-  return runs
-    .filter((r) => r.plan.operations.length > 0 && !started.has(r.config.zone))
-    .map((r) => `${r.config.zone}: not started: none of its ${r.plan.operations.length} operations was sent`);
+export function describeNotStarted(runs: readonly ZoneRun[]): string[] {
+  return runs.map((r) => `${r.config.zone}: not started: none of its ${r.plan.operations.length} operations was sent`);
 }
 
 /**

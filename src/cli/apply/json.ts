@@ -3,17 +3,17 @@
  * operations with what happened to each and the ids the service returned, the calls made, the
  * time taken and the outcome; then a summary of the run. Never a token's secret value.
  */
-import { describeHttpCalls, type ExecuteResult } from '../api/index.js';
-import type { ZoneApplyOutcome } from '../app/apply-runs.js';
-import type { ZoneRun } from '../app/plan-zones.js';
-import { assertNever, type ErrorCode } from '../core/errors.js';
-import { shownRecord, type Operation } from '../core/plan/operation.js';
-import { errorCode } from './errors.js';
-import type { JsonError } from './json-error.js';
+import { describeHttpCalls, type ExecuteResult } from '../../api/index.js';
+import type { ZoneApplyOutcome } from '../../app/apply/index.js';
+import type { ZoneRun } from '../../app/plan-zones.js';
+import { assertNever, type ErrorCode } from '../../core/errors.js';
+import { shownRecord, type Operation } from '../../core/plan/operation.js';
+import { errorCode } from '../errors.js';
+import type { JsonError } from '../json-error.js';
 
 export type ZoneOutcomeKind = 'applied' | 'unchanged' | 'failed' | 'refused' | 'interrupted' | 'not_converged' | 'not_started' | 'dry_run';
 
-export type { JsonError } from './json-error.js';
+export type { JsonError } from '../json-error.js';
 
 export interface JsonOperation {
   readonly action: Operation['action'];

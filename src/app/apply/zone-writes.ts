@@ -1,16 +1,14 @@
-import { constants } from 'node:os';
-import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../api/index.js';
-import { CloudflareApiError, executeOperations } from '../api/index.js';
-import { InternalError, ZonectlError } from '../core/errors.js';
-import type { LiveRecord } from '../core/model/record.js';
-import type { ZonePlan } from '../core/plan/build-plan.js';
-import { isZonectlRecordName } from '../core/lock/lock-record.js';
-import type { ZoneConfig } from '../core/zonefile/index.js';
-import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from './plan-zones.js';
-import { explainZoneIdError } from './zone-id-error.js';
-import { acquireZoneLock, ZoneLockBusyError, type HeldZoneLock } from './zone-lock.js';
+import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../../api/index.js';
+import { executeOperations } from '../../api/index.js';
+import { InternalError, ZonectlError } from '../../core/errors.js';
+import type { LiveRecord } from '../../core/model/record.js';
+import type { ZonePlan } from '../../core/plan/build-plan.js';
+import { isZonectlRecordName } from '../../core/lock/lock-record.js';
+import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../plan-zones.js';
+import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
 
-/** How apply serializes with other applies of the same zone (src/app/zone-lock.ts). */
+/** How apply serializes with other applies of the same zone (src/app/apply/zone-lock.ts). */
 export interface ApplyLockOptions {
   /** How long to wait for a lock another run holds (ms). */
   readonly waitMs: number;
@@ -85,7 +83,7 @@ export function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
  * Whether a plan made around apply's writes (under the lock, or the check afterwards) reads the
  * unlisted tokens: only when the file deletes them. Reporting them is plan's and drift's job.
  */
-function auditsTokensAroundWrites(options: PlanZoneRunOptions, config: ZoneConfig): boolean {
+export function auditsTokensAroundWrites(options: PlanZoneRunOptions, config: ZoneConfig): boolean {
   return options.auditTokens !== false && config.manage.tokens === 'delete';
 }
 
@@ -212,89 +210,13 @@ export async function applyZoneRuns(
   return outcomes;
 }
 
-/** A run planned under its zone's apply lock, taken first. */
-export interface LockedRun {
-  readonly run: ZoneRun;
-  readonly lock: HeldZoneLock;
+/** Whether a zone's apply failed (an interrupted zone is described, not counted as failed). */
+export function zoneApplyFailed(o: ZoneApplyOutcome, interrupted: boolean): boolean {
+  if (o.result.interrupted && interrupted) return false;
+  return o.refused === true || !o.result.ok || o.verifyError !== undefined || (o.residual?.operations.length ?? 0) > 0;
 }
 
-/**
- * `apply --yes` of one zone file (nobody to confirm a plan, so no plan is needed before the
- * lock): look the zone up, take its apply lock, then plan once under it. The plan is then what
- * gets written, with no second plan under the lock. Unlisted tokens are read only when the file
- * deletes them. Undefined when the lock is not free at once (another run holds it: the caller
- * plans first, so that the user sees what will be done while it waits, then waits for the lock
- * and plans again under it), or when the service refuses it (403: the credential may not write
- * records: the caller plans without it, and its permission check says what is missing).
- */
-export async function lockThenPlan(
-  client: CloudflareClient,
-  config: ZoneConfig,
-  planOptions: PlanZoneRunOptions,
-  lock: Pick<ApplyLockOptions, 'onWait' | 'onLost'> & {
-    /**
-     * SIGINT or SIGTERM while planning under the lock: the lock is released, then this is
-     * called (say so and exit); without it the process exits 128 + the signal's number.
-     */
-    readonly onInterrupt?: (signal: 'SIGINT' | 'SIGTERM') => void;
-  },
-): Promise<LockedRun | undefined> {
-  const zone = await resolveRunZone(client, config).catch((error: unknown) => {
-    throw explainZoneIdError(error, config);
-  });
-  let held: HeldZoneLock;
-  try {
-    held = await acquireZoneLock(client, {
-      zone: config.zone,
-      zoneId: zone.id,
-      waitMs: 0,
-      ...(lock.onWait ? { onWait: lock.onWait } : {}),
-      ...(lock.onLost ? { onLost: lock.onLost } : {}),
-    });
-  } catch (error) {
-    if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return undefined;
-    throw error;
-  }
-  // Planning a big zone takes seconds: an interrupt then must not leave the lock behind.
-  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
-    void held
-      .release()
-      .catch(() => undefined)
-      .then(() => (lock.onInterrupt ? lock.onInterrupt(signal) : process.exit(128 + constants.signals[signal])));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: auditsTokensAroundWrites(planOptions, config) });
-    // The live records are not kept: apply needs the plan, and its check afterwards reads them
-    // again (two copies of a 100,000-record zone would be held at once otherwise).
-    return { run: { ...run, live: [] }, lock: held };
-  } catch (error) {
-    await held.release().catch(() => undefined);
-    throw error;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-/**
- * Whether `apply --yes` of these files may take the lock before planning (`lockThenPlan`): one
- * zone file that neither lists tokens nor deletes unlisted ones. A plan with token changes may
- * still be refused after planning for want of somewhere to put new secrets (--token-output),
- * and such a refusal must come before any write, the lock's included.
- */
-export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
-  return configs.length === 1 && configs[0]!.tokens.length === 0 && configs[0]!.manage.tokens !== 'delete';
-}
-
-/**
- * Whether the permission check before writing (src/app/plan-permissions.ts; two requests for a
- * token) adds anything: not when every write is a record write and the zone's lock is already
- * held, since taking it was a record create in that zone, which needs the same permission
- * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST
- * /zones/{zone_id}/dns_records) as every record write of the plan.
- */
-export function permissionCheckNeeded(runs: readonly ZoneRun[], heldLocks: ReadonlyMap<string, HeldZoneLock>): boolean {
-  return runs.some((r) => !heldLocks.has(r.config.zone) || r.plan.operations.some((o) => o.kind !== 'dns_record'));
+/** The runs that have operations and were never started (a later zone when an earlier one was interrupted). */
+export function notStartedRuns(runs: readonly ZoneRun[], started: ReadonlySet<string>): ZoneRun[] {
+  return runs.filter((r) => r.plan.operations.length > 0 && !started.has(r.config.zone));
 }

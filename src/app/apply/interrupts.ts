@@ -30,7 +30,17 @@ export interface InterruptHandlers {
   readonly graceMs?: number;
 }
 
-export function watchInterrupts(handlers: InterruptHandlers): InterruptWatch {
+/** Where signals come from: the process, or a test's emitter. */
+export interface SignalSource {
+  on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
+  off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
+}
+
+/**
+ * The one place apply listens for SIGINT and SIGTERM (src/app/apply/session.ts installs it for
+ * the whole run: planning under an early lock, confirmation, zone creation, writes, accounts).
+ */
+export function watchInterrupts(handlers: InterruptHandlers, source: SignalSource = process): InterruptWatch {
   let received: StopSignal | undefined;
   let timer: NodeJS.Timeout | undefined;
   const listener = (signal: StopSignal): void => {
@@ -43,16 +53,16 @@ export function watchInterrupts(handlers: InterruptHandlers): InterruptWatch {
     timer = setTimeout(() => handlers.onGiveUp(signal), handlers.graceMs ?? INTERRUPT_GRACE_MS);
     timer.unref();
   };
-  process.on('SIGINT', listener);
-  process.on('SIGTERM', listener);
+  source.on('SIGINT', listener);
+  source.on('SIGTERM', listener);
   return {
     get signal() {
       return received;
     },
     dispose() {
       if (timer) clearTimeout(timer);
-      process.off('SIGINT', listener);
-      process.off('SIGTERM', listener);
+      source.off('SIGINT', listener);
+      source.off('SIGTERM', listener);
     },
   };
 }

@@ -6,8 +6,8 @@
  * the pacing is testable without waiting.
  */
 import cliProgress from 'cli-progress';
-import { printable } from '../core/zonefile/index.js';
-import { currentVerbosity, type Verbosity } from './io.js';
+import { printable } from '../../core/zonefile/index.js';
+import { currentVerbosity, type Verbosity } from '../io.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'per-call' | 'none';
 
@@ -142,7 +142,7 @@ export class ApplyProgress {
       format: `${printable(zone).replace(/[{}]/g, '')} [{bar}] {value}/{total} operations | {rate}/s | ETA {remaining}`,
       clearOnComplete: true,
       hideCursor: true,
-      // zonectl handles SIGINT and SIGTERM itself (src/cli/interrupt.ts) and stops the bar first.
+      // zonectl handles SIGINT and SIGTERM itself (src/app/apply/interrupts.ts) and stops the bar first.
       gracefulExit: false,
       barsize: 30,
       linewrap: false,

@@ -3,14 +3,12 @@
  * combinations, numbers and durations, where new token secrets go. `ApplyRefusedError` is a
  * refusal before anything was changed.
  */
-import type { ZoneRun } from '../app/plan-zones.js';
-import { checkTokenOutputWritable } from '../app/token-output.js';
-import { ZonectlError } from '../core/errors.js';
-import type { Shard } from '../core/shard.js';
-import type { AccountConfig, RepoConfig, ZoneConfig } from '../core/zonefile/index.js';
-import { checkJsonFlags } from './apply-output.js';
-import { loadValidFiles } from './load-files.js';
-import { selectShard } from './zone-runs.js';
+import { ApplyRefusedError, type ApplyRequest } from '../../app/apply/index.js';
+import type { Shard } from '../../core/shard.js';
+import type { RepoConfig } from '../../core/zonefile/index.js';
+import { checkJsonFlags } from './report.js';
+import { loadValidFiles } from '../load-files.js';
+import { selectShard } from '../zone-runs.js';
 
 export interface ApplyFlags {
   expectDigest?: string;
@@ -31,8 +29,6 @@ export interface ApplyFlags {
   shard?: string;
 }
 
-export class ApplyRefusedError extends ZonectlError {}
-
 function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64)
@@ -48,18 +44,11 @@ export function parseDuration(flag: string, value: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-/** Arguments and files, checked before any API call: what the run goes on with. */
+/** Arguments and files, checked before any API call: the request to run, and what its clients need. */
 export async function beforeApplying(
   files: readonly string[],
   opts: ApplyFlags,
-): Promise<{
-  concurrency: number;
-  lockWaitMs: number;
-  configs: ZoneConfig[];
-  accounts: AccountConfig[];
-  shard: Shard | undefined;
-  repo?: RepoConfig;
-}> {
+): Promise<{ request: ApplyRequest; shard: Shard | undefined; repo: RepoConfig | undefined }> {
   if (opts.plan !== undefined && files.length > 0) throw new ApplyRefusedError('BAD_ARGS', 'give zone files or --plan, not both');
   if (opts.plan === undefined && files.length === 0)
     throw new ApplyRefusedError('BAD_ARGS', 'give zone files to apply, or --plan PLAN.json');
@@ -77,28 +66,20 @@ export async function beforeApplying(
     opts.plan === undefined
       ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard)
       : { configs: [], accounts: [], shard: undefined, repo: undefined };
-  return { concurrency, lockWaitMs, configs, accounts, shard, ...(repo !== undefined ? { repo } : {}) };
-}
-
-/** A plan that creates tokens needs somewhere to put their secrets, shown only once. */
-export function checkTokenOutput(runs: readonly ZoneRun[], opts: ApplyFlags): void {
-  const createsTokens = runs.some((r) => r.plan.operations.some((o) => o.kind === 'token' && o.action === 'create'));
-  if (!createsTokens) return;
-  if (opts.tokenOutput === undefined && !opts.showTokenValues) {
-    throw new ApplyRefusedError(
-      'TOKEN_OUTPUT_NEEDED',
-      'the plan creates API tokens, whose secret is shown only once: pass --token-output FILE (or --show-token-values); nothing was changed',
-    );
-  }
-  if (opts.tokenOutput !== undefined) {
-    try {
-      checkTokenOutputWritable(opts.tokenOutput);
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new ApplyRefusedError(
-        'TOKEN_OUTPUT_UNWRITABLE',
-        `--token-output ${opts.tokenOutput} cannot be written (${why}), and the plan creates API tokens whose secret is shown only once; fix the path and run again; nothing was changed`,
-      );
-    }
-  }
+  const request: ApplyRequest = {
+    configs,
+    accounts,
+    repo,
+    savedPlan: opts.plan !== undefined ? { path: opts.plan, expectDigest: opts.expectDigest } : undefined,
+    yes: opts.yes === true,
+    dryRun: opts.dryRun === true,
+    force: opts.force === true,
+    forceUnlock: opts.forceUnlock === true,
+    batch: opts.batch,
+    concurrency,
+    lockWaitMs,
+    tokenOutput: opts.tokenOutput,
+    showTokenValues: opts.showTokenValues,
+  };
+  return { request, shard, repo };
 }

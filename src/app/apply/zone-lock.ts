@@ -15,9 +15,9 @@
 import { hostname } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
-import type { CloudflareClient } from '../api/index.js';
-import { CloudflareApiError, OutcomeUnknownError, checkApiId } from '../api/index.js';
-import { ZonectlError } from '../core/errors.js';
+import type { CloudflareClient } from '../../api/index.js';
+import { CloudflareApiError, OutcomeUnknownError, checkApiId } from '../../api/index.js';
+import { ZonectlError } from '../../core/errors.js';
 import {
   decodeLockTarget,
   describeLockOwner,
@@ -25,7 +25,7 @@ import {
   lockRecordName,
   toLabel,
   type LockOwner,
-} from '../core/lock/lock-record.js';
+} from '../../core/lock/lock-record.js';
 
 export const DEFAULT_LOCK_WAIT_MS = 10 * 60_000;
 export const DEFAULT_LEASE_SECONDS = 120;

@@ -5,11 +5,11 @@
  * lock, which is a record in the zone, can be taken before any other write. zonectl never
  * deletes a zone.
  */
-import type { ApiZone, CloudflareClient } from '../api/index.js';
-import { newZoneBody } from '../core/plan/plan-zone.js';
-import { printable } from '../core/zonefile/index.js';
-import { ZonectlError } from '../core/errors.js';
-import { planZoneRun, type ZoneRun } from './plan-zones.js';
+import type { ApiZone, CloudflareClient } from '../../api/index.js';
+import { newZoneBody } from '../../core/plan/plan-zone.js';
+import { printable } from '../../core/zonefile/index.js';
+import { ZonectlError } from '../../core/errors.js';
+import { planZoneRun, type ZoneRun } from '../plan-zones.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
 export interface CreatedZone {
