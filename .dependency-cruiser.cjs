@@ -79,7 +79,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/cli/commands/ holds one file per command; what several commands share lives beside it in src/cli ' +
-        '(options.ts, load-files.ts, zone-runs.ts) or in src/app, never in another command.',
+        '(options.ts, runs/, output/, apply/) or in src/app, never in another command.',
       from: { path: '^src/cli/commands/' },
       to: { path: '^src/cli/commands/' },
     },

@@ -7,7 +7,7 @@ export type Credentials =
 
 /**
  * The environment variables zonectl reads credentials from. A zone file can never read them
- * (src/core/zonefile/interpolate.ts) and their values are masked in output (app/secret-redaction.ts).
+ * (src/core/zonefile/interpolate.ts) and their values are masked in output (app/output/secret-redaction.ts).
  * CLOUDFLARE_EMAIL is not secret on its own but is refused to zone files all the same.
  */
 export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CLOUDFLARE_EMAIL'];

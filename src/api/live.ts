@@ -1,6 +1,5 @@
 /** Reading live state over the API: zone lookup, records, DNS settings, tokens, permission groups. */
-import type { ApiRecord } from '../core/model/api-codec.js';
-import { UnknownRecordTypeError, fromApiRecord } from '../core/model/api-codec.js';
+import { type ApiRecord, UnknownRecordTypeError, fromApiRecord } from '../core/model/api-codec.js';
 import type { LiveRecord } from '../core/model/record.js';
 import { ZonectlError } from '../core/errors.js';
 import type { CloudflareClient } from './client.js';

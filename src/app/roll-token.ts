@@ -1,6 +1,5 @@
 /** `zonectl token roll NAME`: find one of the user's tokens by name and roll its secret. */
-import type { CloudflareClient } from '../api/index.js';
-import { readTokens } from '../api/index.js';
+import { type CloudflareClient, readTokens } from '../api/index.js';
 import { ZonectlError } from '../core/errors.js';
 
 export class TokenRollError extends ZonectlError {

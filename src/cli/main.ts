@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /** The entry point: parse the command line with the program of program.ts, report a fatal error. */
 import { CommanderError } from 'commander';
-import { reportFatal } from './errors.js';
-import { handleClosedOutput } from './io.js';
+import { reportFatal } from './output/error-line.js';
+import { handleClosedOutput } from './output/io.js';
 import { buildProgram } from './program.js';
 
 handleClosedOutput();

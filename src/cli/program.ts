@@ -1,9 +1,9 @@
 /** The program: its global flags, help, and the command modules, each loaded only when needed. */
 import { Command, InvalidArgumentError } from 'commander';
-import { setRequestTimeout } from '../app/request-timeout.js';
-import { registerCredentialsOf } from '../app/secret-redaction.js';
+import { setRequestTimeout } from '../app/connect/index.js';
+import { registerCredentialsOf } from '../app/output/index.js';
 import { ZonectlError } from '../core/errors.js';
-import { disableColour, log, setVerbosity } from './io.js';
+import { disableColour, log, setVerbosity } from './output/io.js';
 import { VERSION } from './version.js';
 
 type Register = (program: Command) => void;

@@ -1,6 +1,6 @@
 /** `--shard K/N` covers each account file exactly once, like each zone. */
 import { describe, expect, it } from 'vitest';
-import { selectShard } from '../../src/cli/zone-runs.js';
+import { selectShard } from '../../src/cli/runs/many-zones.js';
 import type { AccountConfig } from '../../src/core/zonefile/index.js';
 
 const accounts: AccountConfig[] = Array.from({ length: 7 }, (_, i) => ({

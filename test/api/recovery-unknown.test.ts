@@ -9,8 +9,7 @@ import { executeOperations, type ExecuteOptions } from '../../src/api/execute.js
 import { readLiveRecords, readTokens } from '../../src/api/live.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import type { DropProxy } from './drop-proxy.js';
-import { aRecord, createOp, deleteOp, settingsOp, tokenCreateOp, updateOp } from './helpers.js';
-import { startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
+import { aRecord, createOp, deleteOp, settingsOp, tokenCreateOp, updateOp, startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
 
 const TOKEN = 'recovery-unknown-token-0123456789abcdef';
 const ZONE = 'example.com';

@@ -3,8 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/server.js';
 import { CloudflareClient } from '../../src/api/client.js';
 import { executeOperations, type ExecuteOptions } from '../../src/api/execute.js';
 import { readLiveRecords, readTokens } from '../../src/api/live.js';
-import { aRecord, createOp, deleteOp, tokenCreateOp, updateOp } from './helpers.js';
-import { startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
+import { aRecord, createOp, deleteOp, tokenCreateOp, updateOp, startProxiedEmulator, type ProxiedEmulator } from './helpers.js';
 import type { DropProxy } from './drop-proxy.js';
 
 const TOKEN = 'recovery-token-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * Atomic writes (src/app/write-file-atomic.ts): the temporary file has a random name and is
+ * Atomic writes (src/app/output/write-file-atomic.ts): the temporary file has a random name and is
  * created exclusively, so a symlink planted where it used to be (`.NAME.PID.MILLIS.tmp`) is never
  * followed; it is removed when the write fails.
  */
@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReservedFile, temporaryPathFor, writeFileAtomic } from '../../src/app/write-file-atomic.js';
+import { ReservedFile, temporaryPathFor, writeFileAtomic } from '../../src/app/output/write-file-atomic.js';
 
 const fresh = (): string => mkdtempSync(join(tmpdir(), 'zonectl-atomic-'));
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRunExplained, zoneIdPosition } from '../../src/app/zone-id-error.js';
+import { planZoneRunExplained, zoneIdPosition } from '../../src/app/plan/zone-id-error.js';
 import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { startHarness, type Harness } from '../scenario/harness.js';
 

@@ -1,6 +1,5 @@
 /** `emulator --port` / `--dns-port` on a port that is taken: one clear line naming the flag, exit 1, no stack trace. */
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 

@@ -3,7 +3,7 @@
  * are escaped, zonectl's own colours survive, and no line can become a GitHub workflow command.
  */
 import { describe, expect, it } from 'vitest';
-import { colourMarks, terminalText, workflowCommandLine } from '../../src/cli/terminal-text.js';
+import { colourMarks, terminalText, workflowCommandLine } from '../../src/cli/output/terminal-text.js';
 import { printable, printableLines } from '../../src/core/zonefile/index.js';
 
 const HOSTILE = 'a\u001b]0;title\u0007b\u001b[2Jc\rd\u009be\u2028f';

@@ -2,9 +2,8 @@
 import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun, type ZoneRun } from '../../src/app/plan-zones.js';
-import type { ZoneConfig } from '../../src/core/zonefile/index.js';
-import { loadZoneFile } from '../../src/core/zonefile/index.js';
+import { planZoneRun, type ZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { type ZoneConfig, loadZoneFile } from '../../src/core/zonefile/index.js';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../src/emulator/server.js';
 
 export const TOKEN = 'scenario-token-7f3a9c0e5b1d4e2f8a6c';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan-zones.js';
+import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 describe('ownership edges against the emulator', () => {

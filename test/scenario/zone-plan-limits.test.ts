@@ -7,7 +7,7 @@
  * validates is never refused for a reason the file shows).
  */
 import { afterEach, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan-zones.js';
+import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { ZonePlanLimitError } from '../../src/core/plan/zone-plan-limits.js';
 import { converge, config, listRecords, startHarness, type Harness } from './harness.js';
 

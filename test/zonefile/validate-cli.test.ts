@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadZoneFiles } from '../../src/app/load-zone-files.js';
+import { loadZoneFiles } from '../../src/app/files/load-zone-files.js';
 import { runValidateCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));

@@ -9,7 +9,7 @@ import type { ApiZone, CloudflareClient } from '../../api/index.js';
 import { newZoneBody } from '../../core/plan/plan-zone.js';
 import { printable } from '../../core/zonefile/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { planZoneRun, type ZoneRun } from '../plan-zones.js';
+import { planZoneRun, type ZoneRun } from '../plan/plan-zone-run.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
 export interface CreatedZone {

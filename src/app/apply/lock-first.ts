@@ -3,11 +3,10 @@
  * made under it is what gets written; and whether the permission check before writing adds
  * anything once that lock is held.
  */
-import type { CloudflareClient } from '../../api/index.js';
-import { CloudflareApiError } from '../../api/index.js';
+import { type CloudflareClient, CloudflareApiError } from '../../api/index.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
-import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../plan-zones.js';
-import { explainZoneIdError } from '../zone-id-error.js';
+import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
+import { explainZoneIdError } from '../plan/zone-id-error.js';
 import { auditsTokensAroundWrites, type ApplyLockOptions } from './zone-writes.js';
 import { acquireZoneLock, ZoneLockBusyError, type HeldZoneLock } from './zone-lock.js';
 
@@ -73,7 +72,7 @@ export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
 }
 
 /**
- * Whether the permission check before writing (src/app/plan-permissions.ts; two requests for a
+ * Whether the permission check before writing (src/app/plan/check-permissions.ts; two requests for a
  * token) adds anything: not when every write is a record write and the zone's lock is already
  * held, since taking it was a record create in that zone, which needs the same permission
  * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST

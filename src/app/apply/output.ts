@@ -7,9 +7,9 @@
 import type { ProgressEvent } from '../../api/index.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
-import type { AccountRun } from '../plan-account.js';
-import type { ZoneRun } from '../plan-zones.js';
-import type { ZoneOutcome } from '../run-zones.js';
+import type { AccountRun } from '../plan/plan-account-run.js';
+import type { ZoneRun } from '../plan/plan-zone-run.js';
+import type { ZoneOutcome } from '../plan/plan-zone-outcomes.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
 import type { StopSignal } from './interrupts.js';

@@ -4,8 +4,8 @@
  * `--token-output` after. A failed write says which tokens were created and how to get a new
  * secret, never the secrets.
  */
-import type { ZoneRun } from '../plan-zones.js';
-import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../token-output.js';
+import type { ZoneRun } from '../plan/plan-zone-run.js';
+import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/token-values-file.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import type { ApplyOutput } from './output.js';
 import type { ZoneApplyOutcome } from './zone-writes.js';

@@ -15,8 +15,7 @@
 import { hostname } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
-import type { CloudflareClient } from '../../api/index.js';
-import { CloudflareApiError, OutcomeUnknownError, checkApiId } from '../../api/index.js';
+import { type CloudflareClient, CloudflareApiError, OutcomeUnknownError, checkApiId } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import {
   decodeLockTarget,

@@ -1,11 +1,10 @@
-import type { CloudflareClient, ExecuteResult, ProgressEvent } from '../../api/index.js';
-import { executeOperations } from '../../api/index.js';
+import { type CloudflareClient, type ExecuteResult, type ProgressEvent, executeOperations } from '../../api/index.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { LiveRecord } from '../../core/model/record.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
-import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../plan-zones.js';
+import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
 
 /** How apply serializes with other applies of the same zone (src/app/apply/zone-lock.ts). */

@@ -4,11 +4,11 @@
  * document's `accounts` entries.
  */
 import { accountApplyFailed, type AccountApplyOutcome } from '../../app/apply/index.js';
-import type { AccountRun } from '../../app/plan-account.js';
+import type { AccountRun } from '../../app/plan/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import { renderAccountText } from '../../core/render/render-account.js';
-import { errorCode, errorLine } from '../errors.js';
-import { log, out, styleFor } from '../io.js';
+import { errorCode, errorLine } from '../output/error-line.js';
+import { log, out, styleFor } from '../output/io.js';
 import type { JsonApplyAccount } from './json.js';
 
 /** Each account file's plan (text output). */

@@ -7,8 +7,8 @@ import { ApplyRefusedError, type ApplyRequest } from '../../app/apply/index.js';
 import type { Shard } from '../../core/shard.js';
 import type { RepoConfig } from '../../core/zonefile/index.js';
 import { checkJsonFlags } from './report.js';
-import { loadValidFiles } from '../load-files.js';
-import { selectShard } from '../zone-runs.js';
+import { loadValidFiles } from '../runs/load-files.js';
+import { selectShard } from '../runs/many-zones.js';
 
 export interface ApplyFlags {
   expectDigest?: string;

@@ -5,15 +5,15 @@
  */
 import { describeHttpCalls, type ExecuteResult } from '../../api/index.js';
 import type { ZoneApplyOutcome } from '../../app/apply/index.js';
-import type { ZoneRun } from '../../app/plan-zones.js';
+import type { ZoneRun } from '../../app/plan/index.js';
 import { assertNever, type ErrorCode } from '../../core/errors.js';
 import { shownRecord, type Operation } from '../../core/plan/operation.js';
-import { errorCode } from '../errors.js';
-import type { JsonError } from '../json-error.js';
+import { errorCode } from '../output/error-line.js';
+import type { JsonError } from '../output/json-error.js';
 
 export type ZoneOutcomeKind = 'applied' | 'unchanged' | 'failed' | 'refused' | 'interrupted' | 'not_converged' | 'not_started' | 'dry_run';
 
-export type { JsonError } from '../json-error.js';
+export type { JsonError } from '../output/json-error.js';
 
 export interface JsonOperation {
   readonly action: Operation['action'];

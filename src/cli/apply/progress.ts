@@ -7,7 +7,7 @@
  */
 import cliProgress from 'cli-progress';
 import { printable } from '../../core/zonefile/index.js';
-import { currentVerbosity, type Verbosity } from '../io.js';
+import { currentVerbosity, type Verbosity } from '../output/io.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'per-call' | 'none';
 

@@ -14,16 +14,14 @@ import {
   type ZoneApplyOutcome,
 } from '../../app/apply/index.js';
 import { describeHttpCalls } from '../../api/index.js';
-import type { AccountRun } from '../../app/plan-account.js';
-import type { ZoneRun } from '../../app/plan-zones.js';
-import type { ZoneOutcome } from '../../app/run-zones.js';
+import type { AccountRun, ZoneRun, ZoneOutcome } from '../../app/plan/index.js';
 import { assertNever, ZonectlError } from '../../core/errors.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
 import { newZoneBody } from '../../core/plan/plan-zone.js';
 import { renderText } from '../../core/render/render-text.js';
-import { errorCode, errorLine } from '../errors.js';
-import { info, log, out, styleFor } from '../io.js';
-import { jsonError } from '../json-error.js';
+import { errorCode, errorLine } from '../output/error-line.js';
+import { info, log, out, styleFor } from '../output/io.js';
+import { jsonError } from '../output/json-error.js';
 import { accountDryRun, accountUnchangedEntry, printAccountPlans, reportAccountOutcome } from './accounts.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted, describeRefusal } from './describe.js';
 import {

@@ -5,8 +5,8 @@
  */
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutput } from '../../app/apply/index.js';
-import { errorLine } from '../errors.js';
-import { detail, info, log } from '../io.js';
+import { errorLine } from '../output/error-line.js';
+import { detail, info, log } from '../output/io.js';
 import { progressFor } from './progress.js';
 import type { ApplyReport } from './report.js';
 

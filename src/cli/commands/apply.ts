@@ -5,9 +5,9 @@ import { ApplyReport } from '../apply/report.js';
 import { terminalOutput } from '../apply/terminal-output.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { examplesText } from '../help-examples.js';
-import { EXIT } from '../io.js';
-import { baseUrlOption } from '../options.js';
-import { configOption, rateLimitOption, runClients, shardOption } from '../zone-runs.js';
+import { EXIT } from '../output/io.js';
+import { baseUrlOption, configOption, rateLimitOption, shardOption } from '../options.js';
+import { runClients } from '../runs/many-zones.js';
 
 export { describeApplyFailure } from '../apply/describe.js';
 

@@ -3,7 +3,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { completionModel } from '../completion/completion-model.js';
 import { renderCompletion, SHELLS, type Shell } from '../completion/render-completion.js';
 import { examplesText } from '../help-examples.js';
-import { out } from '../io.js';
+import { out } from '../output/io.js';
 
 /** `zonectl completion bash|zsh|fish`: a completion script for the shell, from the program's own commands and flags. */
 export function registerCompletion(program: Command, wholeProgram: () => Promise<Command>): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { plannedRuns } from '../../app/run-zones.js';
-import { EXIT } from '../io.js';
+import { plannedRuns, hasChanges } from '../../app/plan/index.js';
+import { EXIT } from '../output/io.js';
 import {
   accountsChange,
   addManyZoneOptions,
@@ -10,11 +10,10 @@ import {
   selectShard,
   toReports,
   type ManyZoneFlags,
-} from '../zone-runs.js';
+} from '../runs/many-zones.js';
 import { examplesText } from '../help-examples.js';
-import { beforeJsonReport } from '../json-error.js';
-import { loadValidFiles } from '../load-files.js';
-import { hasChanges } from '../../app/run-zones.js';
+import { beforeJsonReport } from '../output/json-error.js';
+import { loadValidFiles } from '../runs/load-files.js';
 import { baseUrlOption } from '../options.js';
 
 interface DriftFlags extends ManyZoneFlags {

@@ -13,7 +13,7 @@ import { StateLockedError } from '../../emulator/state-lock.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
 import { printable } from '../../core/zonefile/index.js';
-import { currentVerbosity, info } from '../io.js';
+import { currentVerbosity, info } from '../output/io.js';
 
 /**
  * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.lock beside it): a

@@ -1,16 +1,15 @@
 import { type Command, Option } from 'commander';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { listZones, type ApiZone } from '../../api/index.js';
-import { exportFileIn } from '../../app/export-paths.js';
-import { connect } from '../../app/connect.js';
-import { readLiveZone } from '../../app/export-zone.js';
+import { exportFileIn, readLiveZone } from '../../app/export/index.js';
+import { connect } from '../../app/connect/index.js';
 import { renderBindZone } from '../../core/bind/render-bind.js';
 import { exportZone } from '../../core/export/export-zone.js';
-import { writeOutputFile } from '../../app/write-output.js';
+import { writeOutputFile } from '../../app/output/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
-import { info, log, out } from '../io.js';
-import { schemaRefForOutput } from '../../app/repo-schema.js';
+import { info, log, out } from '../output/io.js';
+import { schemaRefForOutput } from '../../app/files/index.js';
 import { VERSION } from '../version.js';
 import { baseUrlOption } from '../options.js';
 
@@ -106,7 +105,7 @@ export function registerExport(program: Command): void {
         if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
         mkdirSync(dir, { recursive: true });
         const zones = await listZones(client);
-        // Every name is checked before any file is written (src/app/export-paths.ts).
+        // Every name is checked before any file is written (src/app/export/export-paths.ts).
         const files = zones.map((z) =>
           exportFileIn(dir, z.name, flags.format === 'yaml' ? 'yaml' : flags.format === 'json' ? 'json' : 'zone'),
         );

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeOutputFile } from '../../app/write-output.js';
+import { writeOutputFile } from '../../app/output/index.js';
 import { importBindZone } from '../../core/bind/import-zone.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { formatProblem, loadZoneFile } from '../../core/zonefile/index.js';
-import { EXIT, info, log, out } from '../io.js';
-import { schemaRefForOutput } from '../../app/repo-schema.js';
+import { EXIT, info, log, out } from '../output/io.js';
+import { schemaRefForOutput } from '../../app/files/index.js';
 import { VERSION } from '../version.js';
 
 interface ImportFlags {

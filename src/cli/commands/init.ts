@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { REPO_SCHEMA, writeRepoSchema } from '../../app/repo-schema.js';
-import { repositoryRootOfDir } from '../../app/repository-root.js';
-import { out } from '../io.js';
+import { REPO_SCHEMA, writeRepoSchema, repositoryRootOfDir } from '../../app/files/index.js';
+import { out } from '../output/io.js';
 import { examplesText } from '../help-examples.js';
 
 /**

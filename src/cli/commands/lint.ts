@@ -7,13 +7,13 @@
  * registry (every zone-file rule and lint check) instead, as a table or (`--format json`) one document.
  */
 import { Option, type Command } from 'commander';
-import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/load-zone-files.js';
+import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/files/index.js';
 import { lintZone } from '../../core/lint/index.js';
 import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { examplesText } from '../help-examples.js';
-import { EXIT, out } from '../io.js';
-import { jsonProblem } from '../json-error.js';
+import { EXIT, out } from '../output/io.js';
+import { jsonProblem } from '../output/json-error.js';
 
 interface LintedFile {
   readonly path: string;

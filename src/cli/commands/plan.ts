@@ -1,16 +1,23 @@
 import type { Command } from 'commander';
-import { resolveBaseUrl } from '../../app/connect.js';
-import { hasChanges, plannedRuns } from '../../app/run-zones.js';
+import { resolveBaseUrl } from '../../app/connect/index.js';
+import { hasChanges, plannedRuns, savePlanFile } from '../../app/plan/index.js';
 import { baseUrlOption } from '../options.js';
-import { savePlanFile } from '../../app/saved-plan.js';
-import { EXIT, info, log } from '../io.js';
-import { accountsChange, addManyZoneOptions, printReport, runZones, selectShard, toReports, type ManyZoneFlags } from '../zone-runs.js';
+import { EXIT, info, log } from '../output/io.js';
+import {
+  accountsChange,
+  addManyZoneOptions,
+  printReport,
+  runZones,
+  selectShard,
+  toReports,
+  type ManyZoneFlags,
+} from '../runs/many-zones.js';
 import { examplesText } from '../help-examples.js';
-import { beforeJsonReport } from '../json-error.js';
-import { loadValidFiles } from '../load-files.js';
-import { changedSinceJson, selectChangedFiles, type ChangedSelection } from '../changed-since-report.js';
+import { beforeJsonReport } from '../output/json-error.js';
+import { loadValidFiles } from '../runs/load-files.js';
+import { changedSinceJson, selectChangedFiles, type ChangedSelection } from '../runs/changed-since-report.js';
 
-export type { OutputFormat } from '../zone-runs.js';
+export type { OutputFormat } from '../runs/many-zones.js';
 
 interface PlanFlags extends ManyZoneFlags {
   detailedExitcode?: boolean;
@@ -60,7 +67,7 @@ export function registerPlan(program: Command): void {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else if (withAccount.length > 0) {
-        // A saved plan is applied with the environment's credential alone (src/app/saved-plan.ts).
+        // A saved plan is applied with the environment's credential alone (src/app/plan/saved-plan.ts).
         log(
           `zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`,
         );

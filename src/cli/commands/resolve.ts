@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
-import { loadZoneFilesDetailed } from '../../app/load-zone-files.js';
+import { loadZoneFilesDetailed } from '../../app/files/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { canonicalRecordName } from '../../core/model/names.js';
 import { resolveName, type ResourceRecordAnswer } from '../../core/resolve/resolve-name.js';
 import { zoneViewOf } from '../../core/resolve/zone-view.js';
 import { formatProblem } from '../../core/zonefile/index.js';
-import { EXIT, log, out } from '../io.js';
+import { EXIT, log, out } from '../output/io.js';
 
 class ResolveError extends ZonectlError {}
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
-import { out } from '../io.js';
+import { out } from '../output/io.js';
 import { versionLine } from '../version.js';
 
 /** `zonectl schema`: the zone file's JSON Schema (the published schemas/zone.schema.json), for editors and other tools. */

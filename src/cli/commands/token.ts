@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { connect } from '../../app/connect.js';
+import { connect } from '../../app/connect/index.js';
 import { rollToken } from '../../app/roll-token.js';
-import { openTokenOutput } from '../../app/token-output.js';
+import { openTokenOutput } from '../../app/output/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { log, out } from '../io.js';
+import { log, out } from '../output/io.js';
 import { baseUrlOption } from '../options.js';
 
 interface RollFlags {

@@ -16,16 +16,15 @@
  * from both streams: actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs).
  */
 import { Option, type Command } from 'commander';
-import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile } from '../../app/load-zone-files.js';
-import { readRepoConfig } from '../../app/repo-config.js';
-import { configOption } from '../zone-runs.js';
+import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile, readRepoConfig } from '../../app/files/index.js';
+import { configOption } from '../options.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { formatProblem, printable, type FragmentSummary, type Problem } from '../../core/zonefile/index.js';
-import { annotation, isGitHubActions } from '../github-annotations.js';
+import { annotation, isGitHubActions } from '../output/github-annotations.js';
 import { examplesText } from '../help-examples.js';
-import { jsonProblem } from '../json-error.js';
-import { log, out, workflowCommand } from '../io.js';
+import { jsonProblem } from '../output/json-error.js';
+import { log, out, workflowCommand } from '../output/io.js';
 
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;

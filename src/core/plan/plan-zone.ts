@@ -4,8 +4,7 @@ import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-
 import { tokenExpiryWarnings, unlistedTokens } from '../diff/unlisted-tokens.js';
 import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
-import type { ZoneConfig } from '../zonefile/index.js';
-import { matchesIgnore } from '../zonefile/index.js';
+import { type ZoneConfig, matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { ProxiedChainError, proxiedChainProblems } from './check-chains.js';
 import { fragmentSources } from './record-source.js';

@@ -1,6 +1,5 @@
 /** An account file's plan in text: its one settings change, like a zone's `~ dns_settings`. */
-import type { AccountDefaultsChange, AccountPlan } from '../account/plan-account.js';
-import { accountLabel } from '../account/plan-account.js';
+import { type AccountDefaultsChange, type AccountPlan, accountLabel } from '../account/plan-account.js';
 import type { AccountConfig } from '../zonefile/account-types.js';
 import { printable } from '../zonefile/printable.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';

@@ -19,7 +19,7 @@ const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim
 
 /**
  * Names, values and messages from files and answers are shown through `printable`: one value
- * stays on one line (the output choke point, src/cli/terminal-text.ts, escapes every other
+ * stays on one line (the output choke point, src/cli/output/terminal-text.ts, escapes every other
  * control character but must keep the line feeds the renderers write).
  */
 function head(r: CanonicalRecord): string {

@@ -24,7 +24,7 @@ export function printable(text: string): string {
 
 /**
  * Whole output text (many lines): as `printable`, but line feeds and tabs are kept, as they are
- * the text's own layout. What reaches a terminal or log goes through this (src/cli/io.ts).
+ * the text's own layout. What reaches a terminal or log goes through this (src/cli/output/io.ts).
  */
 export function printableLines(text: string): string {
   return escapeMatches(text, UNPRINTABLE_IN_LINES);

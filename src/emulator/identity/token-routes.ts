@@ -3,8 +3,7 @@
  * roll response; it is never stored (only its SHA-256) and never appears in an error.
  * Literal paths (verify, permission_groups) come before `:token_id` in the returned array.
  */
-import type { Policy, ResultInfo, Route, RouteContext, Store, TokenRow } from '../contract.js';
-import { apiError } from '../contract.js';
+import { type Policy, type ResultInfo, type Route, type RouteContext, type Store, type TokenRow, apiError } from '../contract.js';
 import { invalidTokenRequest, ipRefused, tokenNotFound, verifyNeedsBearer } from './errors.js';
 import { PERMISSIONS, renderPermissionGroups } from './permission-groups.js';
 import { effectiveStatus, ipAllowed } from './policy-evaluator.js';

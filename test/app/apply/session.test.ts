@@ -16,8 +16,8 @@ import {
   type SignalSource,
   type StopSignal,
 } from '../../../src/app/apply/index.js';
-import { RunClients } from '../../../src/app/account-clients.js';
-import { planZoneRun } from '../../../src/app/plan-zones.js';
+import { RunClients } from '../../../src/app/connect/clients-by-account.js';
+import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/emulator/contract.js';
+import { ApiError, type TokenRow } from '../../../src/emulator/contract.js';
 import { authenticate } from '../../../src/emulator/identity/authenticate.js';
 import { seedIdentity } from '../../../src/emulator/identity/seed.js';
-import type { TokenRow } from '../../../src/emulator/contract.js';
 import { ACCOUNT_ID, USER, USER_ID, ZONE_ID, newStore, tokenRow } from './helpers.js';
 
 const now = new Date('2025-06-01T12:00:00Z');

@@ -21,8 +21,7 @@
 import { recordKey } from '../../model/keys.js';
 import type { RecordType } from '../../model/record-types.js';
 import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
-import type { RecordEntry, Rule, RuleContext } from './context.js';
-import { describeRecordAt } from './context.js';
+import { type RecordEntry, type Rule, type RuleContext, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 import { matchesIgnoreByName } from '../match-ignore.js';
 

@@ -7,8 +7,7 @@
  * zone's own NS records stand beside everything.
  */
 import { DELEGATION_COMPANION_TYPES } from '../../service/coexistence.js';
-import type { Rule } from './context.js';
-import { describeRecordAt } from './context.js';
+import { type Rule, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 
 export const checkDelegationAlone: Rule = (ctx) => {

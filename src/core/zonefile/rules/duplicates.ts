@@ -1,7 +1,6 @@
 /** The same record written twice (same canonical name, type, value and priority), e.g. `www` and `WWW.example.com.`. */
 import { recordKey } from '../../model/keys.js';
-import type { RecordEntry, Rule } from './context.js';
-import { describeRecordAt } from './context.js';
+import { type RecordEntry, type Rule, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 
 export const checkDuplicates: Rule = (ctx) => {

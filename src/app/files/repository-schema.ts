@@ -1,0 +1,58 @@
+/**
+ * The zone file's JSON Schema kept inside the repository (`.zonectl/zone.schema.json` at its
+ * root), so that the `# yaml-language-server: $schema=` line of every zone file is a relative
+ * path that resolves on every clone: never a path into a local installation, never a URL.
+ *
+ * The repository root is the one includes are confined to (repository-root.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
+import { repositoryRootOfDir } from './repository-root.js';
+import { writeOutputFile } from '../output/write-output.js';
+
+export const REPO_SCHEMA = join('.zonectl', 'zone.schema.json');
+
+/** The schema text this zonectl publishes. */
+export function schemaText(): string {
+  return `${JSON.stringify(buildZoneSchema(), null, 2)}\n`;
+}
+
+export type SchemaWrite = 'created' | 'updated' | 'unchanged';
+
+/** Writes the schema into the repository at `root` (created, brought up to date, or left as it is). */
+export function writeRepoSchema(root: string): { path: string; result: SchemaWrite } {
+  const path = join(root, REPO_SCHEMA);
+  const text = schemaText();
+  const existing = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  if (existing === text) return { path, result: 'unchanged' };
+  writeOutputFile(path, text);
+  return { path, result: existing === undefined ? 'created' : 'updated' };
+}
+
+/** The `$schema` reference from a file in `fileDir` to the repository's schema at `root`. */
+export function schemaRefFrom(fileDir: string, root: string): string {
+  const rel = relative(resolve(fileDir), join(root, REPO_SCHEMA)).split('\\').join('/');
+  return rel.startsWith('../') ? rel : `./${rel}`;
+}
+
+/**
+ * The `$schema` line's reference for a zone file written to `outFile` (stdout when undefined:
+ * relative to the working directory). With `--out`, the repository's schema is written first
+ * when it is missing (the first export or import sets the repository up); for stdout, the
+ * reference is given only when the schema is already there.
+ */
+export function schemaRefForOutput(outFile: string | undefined, cwd: string = process.cwd()): { ref?: string; wrote?: string } {
+  const dir = outFile === undefined ? cwd : dirname(resolve(cwd, outFile));
+  const root = repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
+  if (outFile === undefined) return existsSync(join(root, REPO_SCHEMA)) ? { ref: schemaRefFrom(dir, root) } : {};
+  const written = existsSync(join(root, REPO_SCHEMA)) ? undefined : writeRepoSchema(root).path;
+  return { ref: schemaRefFrom(dir, root), ...(written !== undefined ? { wrote: written } : {}) };
+}
+
+/** `dir` or its nearest ancestor that exists (an `--out` directory may not exist yet). */
+function nearestExisting(dir: string): string {
+  let d = dir;
+  while (!existsSync(d) && dirname(d) !== d) d = dirname(d);
+  return d;
+}

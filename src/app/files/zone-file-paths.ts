@@ -1,0 +1,51 @@
+/**
+ * The zone files a command line names: a file as given, a directory as every `*.yaml` / `*.yml`
+ * file under it (recursively, hidden directories skipped), sorted so that runs are repeatable.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
+
+const ZONE_FILE = /\.ya?ml$/i;
+
+export interface ExpandedPaths {
+  readonly files: string[];
+  /** Directories that hold no zone file (an error: a typo in CI would otherwise plan nothing). */
+  readonly emptyDirectories: string[];
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const found: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === REPO_CONFIG_FILE) continue; // zonectl.yaml is the repository's configuration
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await walk(path)));
+    else if ((entry.isFile() || entry.isSymbolicLink()) && ZONE_FILE.test(entry.name)) found.push(path);
+  }
+  return found;
+}
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Files stay in the order given; each directory contributes its zone files, sorted; no path twice. */
+export async function expandZoneFilePaths(paths: readonly string[]): Promise<ExpandedPaths> {
+  const files: string[] = [];
+  const emptyDirectories: string[] = [];
+  for (const path of paths) {
+    let isDirectory = false;
+    try {
+      isDirectory = (await stat(path)).isDirectory();
+    } catch {
+      // Missing or unreadable: the loader reports it as a file problem.
+    }
+    if (!isDirectory) {
+      files.push(path);
+      continue;
+    }
+    const found = (await walk(path)).sort(byCodePoint);
+    if (found.length === 0) emptyDirectories.push(path);
+    files.push(...found);
+  }
+  return { files: [...new Set(files)], emptyDirectories };
+}

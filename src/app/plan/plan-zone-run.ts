@@ -1,0 +1,222 @@
+import {
+  type CloudflareClient,
+  CloudflareApiError,
+  ZoneLookupError,
+  checkZone,
+  findZone,
+  readDnsSettings,
+  readLiveRecords,
+  readPermissionGroups,
+  readTokens,
+  tokenInUseId,
+  type ApiZone,
+} from '../../api/index.js';
+import { ZonectlError } from '../../core/errors.js';
+import { canonicalZoneName, isInZone } from '../../core/model/names.js';
+import type { LiveRecord } from '../../core/model/record.js';
+import type { ZonePlan } from '../../core/plan/build-plan.js';
+import type { LiveToken } from '../../core/diff/diff-tokens.js';
+import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
+import { ZonePlanLimitError, zonePlanProblems } from '../../core/plan/zone-plan-limits.js';
+import { BATCH_LIMIT, SERVICE_PLANS, type ServicePlan } from '../../core/service/zone-plans.js';
+import type { ZoneConfig } from '../../core/zonefile/index.js';
+
+/** The batch limit of the zone's plan (`BATCH_LIMIT`, src/core/service/zone-plans.ts); a zone of unknown plan gets Free's. */
+export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
+  const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
+  return plan === 'free' || plan.startsWith('free') ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
+}
+
+/** The zone's plan as the zone object says it (`plan.legacy_id`, else its name), or undefined when it does not. */
+export function servicePlanOf(zone: Pick<ApiZone, 'plan'>): ServicePlan | undefined {
+  const raw = (zone.plan?.legacy_id ?? zone.plan?.name ?? '').toLowerCase();
+  return SERVICE_PLANS.find((p) => raw.startsWith(p));
+}
+
+/** One zone's desired state, live state and plan. */
+export interface ZoneRun {
+  readonly config: ZoneConfig;
+  readonly zoneId: string;
+  /** The live records planned against (empty in a run of `lockThenPlan`, which does not keep them). */
+  readonly live: readonly LiveRecord[];
+  readonly plan: ZonePlan;
+  readonly batchLimit: number;
+  /** The zone object the run was planned against (a re-plan of the zone needs no lookup). */
+  readonly zone?: ApiZone;
+  /**
+   * How this run was planned (token audit and the run's token names): a re-plan of the zone
+   * (the check after apply, a saved plan's freshness) passes it back to see the same tokens.
+   */
+  readonly planOptions?: PlanZoneRunOptions;
+}
+
+/**
+ * The zone object. With `zone_id` in the file, a token that may edit DNS but not read the zone
+ * (no Zone Read) is still served: zonectl then assumes the smallest batch limit (Free plan).
+ */
+async function resolveZone(client: CloudflareClient, config: ZoneConfig, known: ApiZone | undefined): Promise<ApiZone> {
+  if (known !== undefined) return known;
+  if (config.zoneId !== undefined) {
+    try {
+      const res = await client.request<ApiZone>('GET', `/zones/${encodeURIComponent(config.zoneId)}`);
+      return checkZone(res.result);
+    } catch (error) {
+      if (error instanceof CloudflareApiError && error.status === 403) return { id: config.zoneId, name: config.zone };
+      throw error;
+    }
+  }
+  return findZone(client, config.zone);
+}
+
+export class ZoneMismatchError extends ZonectlError {
+  constructor(message: string) {
+    super('ZONE_MISMATCH', message);
+  }
+}
+
+export interface PlanZoneRunOptions {
+  /**
+   * Report live tokens no file names and apply `manage.tokens` (default true). Costs one
+   * `GET /user/tokens`; a credential without API Tokens Read gets a note, not an error.
+   */
+  readonly auditTokens?: boolean;
+  /** Token names of every zone file of the run (default: this file's). */
+  readonly listedTokenNames?: ReadonlySet<string>;
+  /**
+   * The zone object when the caller already has it (from the zones list, or the run being
+   * checked again): no `GET /zones` lookup. Its name is still checked against the file.
+   */
+  readonly zone?: ApiZone;
+}
+
+/**
+ * The user's live tokens, or `undefined` when the credential may not list them (403: no API
+ * Tokens Read; `GET /user/tokens` accepts API Tokens Read or Write,
+ * https://developers.cloudflare.com/api/python/resources/user/subresources/tokens/methods/list).
+ */
+export async function readTokensIfAllowed(client: CloudflareClient): Promise<LiveToken[] | undefined> {
+  try {
+    return await readTokens(client);
+  } catch (error) {
+    if (error instanceof CloudflareApiError && error.status === 403) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The zone a file describes, checked: looked up (by `zone_id` or name) unless `known` is given,
+ * and its name must be the file's. Nothing is read or written in a zone that fails the check.
+ */
+export async function resolveRunZone(client: CloudflareClient, config: ZoneConfig, known?: ApiZone): Promise<ApiZone> {
+  const zone = await resolveZone(client, config, known);
+  if (canonicalZoneName(zone.name) !== config.zone) {
+    throw new ZoneMismatchError(
+      `${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`,
+    );
+  }
+  return zone;
+}
+
+/** Read the live zone and plan it. */
+export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
+  const zone = await resolveRunZone(client, config, options.zone).catch((error: unknown) => {
+    // No zone of that name, and the file names its account: a zone apply creates.
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId !== undefined && config.zoneId === undefined)
+      return undefined;
+    throw error;
+  });
+  if (zone === undefined) {
+    return {
+      config,
+      zoneId: NEW_ZONE_ID,
+      live: [],
+      plan: planNewZone(config, config.accountId!),
+      batchLimit: batchLimitFor(undefined),
+      planOptions: options,
+    };
+  }
+  const servicePlan = servicePlanOf(zone);
+  const limits = servicePlan !== undefined ? zonePlanProblems(config.records, servicePlan) : undefined;
+  if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0)
+    throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
+  // The token list does not depend on the zone's records: it is read while they are (one round
+  // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
+  // degrades. Its failure is reported after the records' own, as when the reads were in turn.
+  const audits = options.auditTokens !== false && config.manage.tokens !== 'ignore';
+  const tokensRead: Promise<LiveToken[] | undefined> =
+    config.tokens.length > 0 ? readTokens(client) : audits ? readTokensIfAllowed(client) : Promise.resolve(undefined);
+  tokensRead.catch(() => undefined); // awaited below; not an unhandled rejection if the records fail first
+  // The credential zonectl runs with is never reported (nor deleted) as a token no file lists.
+  const inUse: Promise<string | undefined> = audits ? tokenInUseId(client) : Promise.resolve(undefined);
+  inUse.catch(() => undefined);
+  const live = await readLiveRecords(client, zone.id, config.zone);
+  const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
+  if (outside.length > 0) {
+    throw new ZoneMismatchError(
+      `${config.file}: zone ${zone.id} holds records outside "${config.zone}" (e.g. ${outside[0].name.replace(/\.$/, '')}); check zone_id; nothing was planned`,
+    );
+  }
+  const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
+  const liveTokens = await tokensRead;
+  const tokens =
+    config.tokens.length > 0 && liveTokens !== undefined
+      ? {
+          live: liveTokens,
+          context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
+        }
+      : undefined;
+  const inUseId = await inUse;
+  const audit: TokenAudit | undefined = !audits
+    ? undefined
+    : liveTokens === undefined
+      ? { readable: false }
+      : {
+          readable: true,
+          live: liveTokens.filter((t) => t.id !== inUseId),
+          listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
+          now: Date.now(),
+        };
+  const planned = planZone(
+    config,
+    zone.id,
+    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) },
+    audit,
+  );
+  const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
+  const extraWarnings = [
+    ...(limits?.warnings ?? []),
+    ...(unknown.length > 0
+      ? [
+          `${unknown.length} live record(s) of types zonectl does not manage are left alone: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`,
+        ]
+      : []),
+  ];
+  const plan = extraWarnings.length === 0 ? planned : { ...planned, warnings: [...planned.warnings, ...extraWarnings] };
+  return { config, zoneId: zone.id, live: live.records, plan, batchLimit: batchLimitFor(zone), zone, planOptions: { ...options, zone } };
+}
+
+/**
+ * Which file of the run reports (and with `manage.tokens: delete`, deletes) the tokens no file
+ * names: the first that deletes, else the first that does not say `manage.tokens: ignore`
+ * (-1: every file ignores them). Tokens are the user's, not a zone's, so one file speaks for
+ * the run.
+ */
+export function tokenAuditOwner(configs: readonly ZoneConfig[]): number {
+  const deleting = configs.findIndex((c) => c.manage.tokens === 'delete');
+  return deleting >= 0 ? deleting : configs.findIndex((c) => c.manage.tokens !== 'ignore');
+}
+
+/** The options of each file of a run: one file audits the tokens, against the run's token names. */
+export function runPlanOptions(configs: readonly ZoneConfig[]): PlanZoneRunOptions[] {
+  const listedTokenNames = new Set(configs.flatMap((c) => c.tokens.map((t) => t.name)));
+  const owner = tokenAuditOwner(configs);
+  return configs.map((_, i) => ({ auditTokens: i === owner, listedTokenNames }));
+}
+
+/** Plan every zone file, one after another (they share the client's rate limiter). */
+export async function planZoneRuns(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<ZoneRun[]> {
+  const options = runPlanOptions(configs);
+  const runs: ZoneRun[] = [];
+  for (const [i, config] of configs.entries()) runs.push(await planZoneRun(client, config, options[i]));
+  return runs;
+}

@@ -1,0 +1,233 @@
+import equal from 'fast-deep-equal';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import type { CloudflareClient } from '../../api/index.js';
+import { ZonectlError } from '../../core/errors.js';
+import { isZonectlRecordName } from '../../core/lock/lock-record.js';
+import { staleKeys } from '../../core/plan/build-plan.js';
+import { accountLabel } from '../../core/account/plan-account.js';
+import {
+  PLAN_FORMAT_VERSION,
+  PlanFileError,
+  parsePlanFile,
+  serializePlanFile,
+  type PlanFile,
+  type SavedAccount,
+  type SavedZone,
+} from '../../core/plan/plan-file.js';
+import { loadZoneFile } from '../../core/zonefile/index.js';
+import { zoneFileEnvironment } from '../files/load-zone-files.js';
+import { includeReader } from '../files/read-include.js';
+import { redact } from '../output/secret-redaction.js';
+import { writeOutputFile } from '../output/write-output.js';
+import { planAccountRun, type AccountRun } from './plan-account-run.js';
+import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zone-run.js';
+
+export class StalePlanError extends ZonectlError {
+  constructor(zone: string, what: readonly string[]) {
+    const shown = what.slice(0, 10).join(', ') + (what.length > 10 ? `, and ${what.length - 10} more` : '');
+    super(
+      'STALE_PLAN',
+      `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`,
+    );
+  }
+}
+
+/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
+const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+
+const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Write a saved plan (`plan --out`). Returns the plan file's digest (`sha256:<hex>` of its
+ * bytes), for `apply --plan FILE --expect-digest` in a later CI job to pin this very file.
+ */
+export function savePlanFile(
+  path: string,
+  runs: readonly ZoneRun[],
+  baseUrl: string,
+  files: readonly string[],
+  accounts: readonly AccountRun[] = [],
+): string {
+  const plan: PlanFile = {
+    format_version: PLAN_FORMAT_VERSION,
+    tool: 'zonectl',
+    created_at: new Date().toISOString(),
+    base_url: baseUrl,
+    files: files.map((f) => ({ path: f, sha256: sha256(readFileSync(f)) })),
+    zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
+    ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
+  };
+  // What is written (credentials masked, app/output/write-output.ts) is what the digest covers.
+  const text = redact(serializePlanFile(plan));
+  writeOutputFile(path, text);
+  return `sha256:${sha256(Buffer.from(text, 'utf8'))}`;
+}
+
+/** The plan file's text; refused (before it is parsed) when its digest is not the expected one. */
+function readPlanText(path: string, expectDigest?: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PlanFileError(
+      'PLAN_FILE_UNREADABLE',
+      `${path}: cannot read the plan file (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`,
+    );
+  }
+  if (expectDigest !== undefined) {
+    const actual = `sha256:${sha256(bytes)}`;
+    const expected = expectDigest.trim().toLowerCase();
+    if (actual !== (expected.startsWith('sha256:') ? expected : `sha256:${expected}`)) {
+      throw new PlanFileError(
+        'PLAN_FILE_DIGEST',
+        `${path}: the plan file's digest is ${actual}, not the expected one given with --expect-digest; it is not the plan that was made; nothing was changed`,
+      );
+    }
+  }
+  return bytes.toString('utf8');
+}
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * Check one saved zone against live state: every name it touches still holds exactly the
+ * records (type, id, modification time) it held at plan time, and its settings and token
+ * operations are still what a fresh plan of the same desired state would do. zonectl's own
+ * records (the apply lock) are not part of the check. Run again under the apply lock.
+ */
+export async function checkSavedZone(client: CloudflareClient, saved: SavedZone, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
+  const fresh = await planZoneRun(client, saved.config, options);
+  if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
+  const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));
+  const stale = staleKeys(saved.plan, live);
+  // The fingerprint is part of the file and could be emptied or edited: it must be the one a
+  // plan made now records, so it cannot switch the staleness check off.
+  if (stale.length === 0 && !equal(sent(saved.plan.fingerprint), sent(fresh.plan.fingerprint))) stale.push('the recorded fingerprint');
+  // Every field that is sent (method, path, body, record id, order), as the lock-first path checks:
+  // an edited body, an added operation or a DELETE carrying another record's id is refused.
+  // Settings and token calls, without their phase (it depends on the record operations around them).
+  const others = (ops: ZoneRun['plan']['operations']) =>
+    ops.filter((o) => o.kind !== 'dns_record').map(({ phase: _phase, ...call }) => call);
+  if (!equal(sent(others(saved.plan.operations)), sent(others(fresh.plan.operations)))) stale.push('dns settings or tokens');
+  else if (stale.length === 0 && !equal(sent(saved.plan.operations), sent(fresh.plan.operations)))
+    stale.push('the operations differ from what a plan made now would send');
+  if (stale.length > 0) throw new StalePlanError(saved.plan.zone, stale);
+  // The zone object goes along (in the run and its options): the check under the lock needs no lookup.
+  return {
+    config: saved.config,
+    zoneId: saved.plan.zoneId,
+    live: fresh.live,
+    // What is shown, confirmed and sent is the fresh plan (equal in every sent field to the saved one).
+    plan: fresh.plan,
+    batchLimit: saved.batch_limit,
+    ...(fresh.zone !== undefined ? { zone: fresh.zone } : {}),
+    planOptions: fresh.planOptions ?? options,
+  };
+}
+
+/**
+ * The zone files a plan names, where present here, must be the bytes it was made from
+ * (`files[].sha256`), and each zone's copy of the configuration in the plan must be what its
+ * file produces: a plan rewritten consistently for another zone, or with another configuration,
+ * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
+ */
+/** The largest zone file the check reads (a path edited to point elsewhere must not exhaust memory). */
+const MAX_ZONE_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A zone file named by a plan, read for its hash: a regular file only (a path edited to
+ * /dev/zero or a FIFO would hang or exhaust the run), and undefined when it is not here.
+ */
+function readZoneFileBytes(zonePath: string): Buffer | undefined {
+  let stat: Stats;
+  try {
+    stat = statSync(zonePath);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile()) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: the plan names a path that is not a regular file`);
+  if (stat.size > MAX_ZONE_FILE_BYTES)
+    throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: larger than any zone file (${stat.size} bytes)`);
+  return readFileSync(zonePath);
+}
+
+function checkPlanFiles(file: PlanFile, path: string): void {
+  const mismatch = (why: string) =>
+    new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+  if (
+    !Array.isArray(file.files) ||
+    !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))
+  ) {
+    throw new PlanFileError(
+      'PLAN_FILE_INVALID',
+      `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`,
+    );
+  }
+  const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
+  for (const saved of file.zones) {
+    if (!recorded.has(saved.config.file))
+      throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
+  }
+  for (const { path: zonePath, sha256: expected } of file.files) {
+    const bytes = readZoneFileBytes(zonePath);
+    if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
+    if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
+    const saved = file.zones.find((z) => z.config.file === zonePath);
+    if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
+    const { config } = loadZoneFile(
+      { path: zonePath, text: bytes.toString('utf8') },
+      zoneFileEnvironment(process.env),
+      includeReader(zonePath),
+    );
+    if (config === undefined || !equal(sent(config), sent(saved.config))) {
+      throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
+    }
+  }
+}
+
+/**
+ * Load a saved plan and check it against live state before anything is sent: the same API,
+ * the same zone, and each zone still fresh (`checkSavedZone`).
+ */
+export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
+  return (await loadSavedZones(client, path)).map((z) => z.run);
+}
+
+/** Each zone of a saved plan: the run, checked fresh now, and the saved zone (to check again under the lock). */
+export async function loadSavedZones(client: CloudflareClient, path: string): Promise<Array<{ run: ZoneRun; saved: SavedZone }>> {
+  return (await loadSaved(client, path)).zones;
+}
+
+/**
+ * An account file of a saved plan is fresh when a plan of the same file made now does exactly
+ * what it does (the same fields, from the same live values): its PATCH sets absolute values.
+ */
+export async function checkSavedAccount(client: CloudflareClient, saved: SavedAccount): Promise<AccountRun> {
+  const fresh = await planAccountRun(client, saved.config);
+  if (!equal(fresh.plan.operations, saved.plan.operations)) throw new StalePlanError(accountLabel(saved.plan.accountId), ['zone_defaults']);
+  return { config: saved.config, plan: saved.plan };
+}
+
+/** A saved plan's zones (see loadSavedZones) and account files, each checked fresh now. */
+export async function loadSaved(
+  client: CloudflareClient,
+  path: string,
+  expectDigest?: string,
+): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
+  const file = parsePlanFile(readPlanText(path, expectDigest), path);
+  if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
+    throw new PlanFileError(
+      'PLAN_FILE_OTHER_API',
+      `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`,
+    );
+  }
+  checkPlanFiles(file, path);
+  const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
+  const options = runPlanOptions(file.zones.map((z) => z.config));
+  for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });
+  const accounts: AccountRun[] = [];
+  for (const saved of file.accounts ?? []) accounts.push(await checkSavedAccount(client, saved));
+  return { zones, accounts };
+}
