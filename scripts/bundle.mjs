@@ -11,7 +11,7 @@
  * `require` for Node's built-in modules only.
  *
  * `node scripts/bundle.mjs [--sourcemap] [OUTDIR]`: OUTDIR defaults to dist/bundle
- * (test/cli/bundle.test.ts builds one elsewhere and runs it). Source maps are written only with
+ * (test/install/bundle.test.ts builds one elsewhere and runs it). Source maps are written only with
  * `--sourcemap` (or ZONECTL_SOURCEMAP=1), so the published tarball carries none by default.
  * The commit the build comes from is embedded (scripts/build-info.mjs) for `zonectl version`.
  */

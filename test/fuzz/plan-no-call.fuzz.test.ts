@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { mutatedBytes } from './mutations.js';
 
 const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { runValidate } from '../../src/cli/commands/validate.js';
 import { formatProblem, loadZoneFile, type Problem } from '../../src/core/zonefile/index.js';
 import { PROBLEM_LIMIT } from '../../src/core/zonefile/problems.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { mutatedBytes } from './mutations.js';
 

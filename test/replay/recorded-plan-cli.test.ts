@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { fixture, ZONES_DIR, zoneFileText } from './fixtures.js';
 import { edit, REPLAY_TOKEN, startReplay, type Replay } from './replay-harness.js';
 

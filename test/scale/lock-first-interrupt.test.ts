@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
-import { spawnCli } from '../cli/spawn-cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 
 const TOKEN = 'lock-first-interrupt-token-0123456789';
 

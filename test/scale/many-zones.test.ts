@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 
 const TOKEN = 'scale-token-1c9e7a5b3d2f4e6a8b0c';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 
 const TOKEN = 'request-counts-token-0123456789abcdef';
 const FREE_BATCH_LIMIT = 200;

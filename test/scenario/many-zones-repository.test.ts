@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, type CliResult } from '../cli/run-cli.js';
+import { runCli, type CliResult } from '../support/run-cli.js';
 
 const MAIN = 'repo-main-token-0123456789abcdef01234567';
 const SHOP = 'repo-shop-token-0123456789abcdef01234567';

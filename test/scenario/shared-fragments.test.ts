@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { TOKEN, startHarness, type Harness } from './harness.js';
 
 const ZONES = ['a.example', 'b.example', 'c.example'];

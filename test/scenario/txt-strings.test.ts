@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { query } from '../dns/wire-client.js';
 
 const TOKEN = 'txt-strings-token-5c1e9a7b3d2f';

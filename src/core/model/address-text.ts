@@ -3,7 +3,7 @@
  * dotted quad, and IPv6 written with hex digits and colons only. ipaddr.js validated, parsed
  * and formatted each address with several regular expressions and string rewrites (over half
  * of normalizeRecord's time on a 100,000-record zone). The answers are ipaddr.js's: a test
- * compares them on generated valid and invalid text (test/model/address-text.test.ts).
+ * compares them on generated valid and invalid text (test/core/model/address-text.test.ts).
  */
 
 const DOT = 46;

@@ -1,0 +1,94 @@
+/**
+ * The Markdown report of plan / drift: summary table first, what needs attention before the
+ * details, details folded per zone, the whole below GitHub's comment limit, a long TXT change as
+ * a word diff. Plans come from the real planner (core) over zone files and live records.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LiveRecord } from '../../../src/core/model/record.js';
+import { planZone } from '../../../src/core/plan/plan-zone.js';
+import { GITHUB_COMMENT_LIMIT, renderMarkdownReport } from '../../../src/core/render/render-markdown.js';
+import type { ZoneReport } from '../../../src/core/render/zone-report.js';
+import { config } from '../../scenario/harness.js';
+
+function planned(zone: string, yaml: string, live: LiveRecord[] = []): ZoneReport {
+  const plan = planZone(config(`version: 1\nzone: ${zone}\n${yaml}`), `id-${zone}`, { records: live });
+  return { kind: 'planned', zone, file: `${zone}.yaml`, plan };
+}
+
+const live = (id: string, name: string, type: 'A' | 'TXT', content: string): LiveRecord => ({
+  id,
+  name,
+  type,
+  content,
+  ttl: 1,
+  proxied: false,
+});
+
+describe('markdown report', () => {
+  it('table first, then destructive changes and refusals, then folded details; drift says drift', () => {
+    const deletes = planned('b.example', 'manage: { unmanaged: delete }\nrecords: []\n', [live('r1', 'old.b.example', 'A', '192.0.2.9')]);
+    const creates = planned('a.example', 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
+    const failed: ZoneReport = {
+      kind: 'failed',
+      zone: 'c.example',
+      file: 'c.example.yaml',
+      code: 'ZONE_LOOKUP',
+      message: 'zone "c.example" not found',
+    };
+    const md = renderMarkdownReport([creates, deletes, failed], { kind: 'drift' });
+    expect(md.startsWith('### zonectl drift\n')).toBe(true);
+    const table = md.indexOf('| zone | create | update | delete | unmanaged | warnings |');
+    const attention = md.indexOf('#### Needs attention');
+    const details = md.indexOf('<details>');
+    expect(table).toBeGreaterThan(0);
+    expect(attention).toBeGreaterThan(0);
+    expect(details).toBeGreaterThan(attention);
+    expect(md).toContain('| `a.example` | 1 | 0 | 0 | 0 | 0 |');
+    expect(md).toContain('| `c.example` :x: failed | - | - | - | - | - |');
+    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
+    expect(md).toMatch(/- :x: `c\.example` failed \(ZONE_LOOKUP\)/);
+    expect(md).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
+    expect(md).toContain('+ www.a.example A 192.0.2.1');
+    expect(renderMarkdownReport([creates]).startsWith('### zonectl plan\n')).toBe(true);
+  });
+
+  it('a threshold refusal is at the top', () => {
+    const lives = Array.from({ length: 10 }, (_, i) => live(`r${i}`, `h${i}.t.example`, 'A', '192.0.2.1'));
+    const refused = planned('t.example', 'manage: { unmanaged: delete }\nrecords: []\n', lives);
+    const md = renderMarkdownReport([refused]);
+    expect(md).toMatch(/:no_entry: `t\.example`: \*\*refused\*\*: 10 deletes are 100% of the zone/);
+    expect(md.indexOf('refused**')).toBeLessThan(md.indexOf('<details>'));
+  });
+
+  it('stays below 65,536 characters with thousands of changes, and says how many are not shown', () => {
+    const records = Array.from({ length: 3000 }, (_, i) => `  - { name: host-${i}, type: TXT, content: "${'v'.repeat(40)}-${i}" }`).join(
+      '\n',
+    );
+    const big = planned('big.example', `records:\n${records}\n`);
+    const many = Array.from({ length: 400 }, (_, i) =>
+      planned(`z${i}.example`, 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n'),
+    );
+    const md = renderMarkdownReport([big, ...many]);
+    expect(md.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
+    const m = /\*\*(\d+) more changes not shown\*\*/.exec(md);
+    expect(m).not.toBeNull();
+    const shownCreates = (md.match(/^\+ /gm) ?? []).length;
+    expect(shownCreates + Number(m![1])).toBe(3000 + 400);
+    expect(md).toContain("the full plan is in the job's text output");
+    // The table comes first and the details of what fits follow.
+    expect(md.indexOf('| `big.example` | 3000 |')).toBeGreaterThan(0);
+  });
+
+  it('a long TXT change is a word diff of the two texts', () => {
+    const before = 'v=spf1 include:_spf.google.com include:mailgun.org include:sendgrid.net include:servers.mcsv.net ip4:192.0.2.0/24 -all';
+    const after = before.replace('include:mailgun.org ', '').replace('-all', '~all');
+    const plan = planned('m.example', `records:\n  - { name: "@", type: TXT, content: "${after}" }\n`, [
+      live('t1', 'm.example', 'TXT', before),
+    ]);
+    const md = renderMarkdownReport([plan]);
+    expect(md).toContain('! m.example TXT (word diff: [-removed-] {+added+})');
+    expect(md).toContain('include:[-mailgun.org include:-]sendgrid.net');
+    expect(md).toContain('[---]{+~+}all');
+    expect(md).not.toContain(before);
+  });
+});
