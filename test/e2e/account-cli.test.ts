@@ -59,6 +59,12 @@ describe('account file (zone_defaults) through the CLI', () => {
     const validate = await cli(['validate', zones]);
     expect(validate.code, validate.stderr).toBe(0);
     expect(validate.stdout).toContain(`account.yaml: valid (zone defaults of account ${h.emulator.accountId}: 4 fields)`);
+    // The JSON document says the same: an account file is a valid file (it was valid:false, exit 1).
+    const validateJson = await cli(['validate', zones, '--format', 'json']);
+    expect(validateJson.code, validateJson.stdout + validateJson.stderr).toBe(0);
+    const report = JSON.parse(validateJson.stdout) as { valid: boolean; files: Array<{ file: string; valid: boolean }> };
+    expect(report.valid).toBe(true);
+    expect(report.files.filter((f) => f.file.endsWith('account.yaml')).map((f) => f.valid)).toEqual([true]);
     expect(proxy.forwarded).toEqual([]);
 
     const plan = await cli(['plan', zones, '--detailed-exitcode']);

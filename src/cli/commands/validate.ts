@@ -126,8 +126,9 @@ function withLint(f: LoadedZoneFile, strict: boolean): LoadedZoneFile {
   return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
 }
 
+/** A zone file, an account file or a fragment, loaded without errors. */
 function isValid(f: LoadedZoneFile): boolean {
-  return (f.config !== undefined || f.fragment !== undefined) && counts(f).errors === 0;
+  return (f.config !== undefined || f.account !== undefined || f.fragment !== undefined) && counts(f).errors === 0;
 }
 
 /** One file in `validate --format json`. */
@@ -208,7 +209,7 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   for (const f of loaded) {
     for (const line of problemLines(f)) io.out(line);
     if (annotate) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'out', annotation(p));
-    if ((!f.config && !f.account && !f.fragment) || counts(f).errors > 0) invalid = true;
+    if (!isValid(f)) invalid = true;
   }
   for (const f of loaded) io.out(summarizeFile(f));
   return invalid ? 1 : 0;
