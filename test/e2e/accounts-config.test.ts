@@ -2,7 +2,7 @@
  * Several accounts and credentials in one run (zonectl.yaml), through the real CLI against one
  * emulator serving three accounts, each with its own user and token.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,12 +131,6 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const given = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml'), '--detailed-exitcode'], env);
     expect(given.stderr).toBe('');
     expect(given.code).toBe(0);
-    // A saved plan is applied with the environment's credential only: none is saved for account zones.
-    const saved = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml'), '--out', join(elsewhere, 'plan.json')], env);
-    expect(saved.stderr).toContain(
-      'zone(s) name an account of zonectl.yaml (e.g. example.org), whose own credential a saved plan cannot carry',
-    );
-    expect(existsSync(join(elsewhere, 'plan.json'))).toBe(false);
     writeFileSync(file, zone('example.org', 'shops', '192.0.2.2'));
     const plan = await runCli(['plan', file, '--config', join(repo, 'zonectl.yaml')], env);
     expect(plan.code).toBe(1);
@@ -176,5 +170,58 @@ describe('several accounts in one run (zonectl.yaml)', () => {
       /zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/,
     );
     expect(r.stdout + r.stderr).not.toContain(secret);
+  });
+
+  it("a saved plan of account zones is applied with each account's credential, and only with the zonectl.yaml it was made with", async () => {
+    const zones = join(repo, 'zones');
+    const configFile = join(repo, 'zonectl.yaml');
+    const planFile = join(repo, 'plan.json');
+    const wwwOf = async (name: string, token: string): Promise<string[]> => {
+      const zoneList = await fetch(`${emu.baseUrl}/zones?name=${name}`, { headers: { authorization: `Bearer ${token}` } });
+      const id = ((await zoneList.json()) as { result: Array<{ id: string }> }).result[0]!.id;
+      const records = await fetch(`${emu.baseUrl}/zones/${id}/dns_records?type=A`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await records.json()) as { result: Array<{ content: string }> }).result.map((r) => r.content);
+    };
+    write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.20'));
+    write('zones/main/example.com.yaml', zone('example.com', 'main', '192.0.2.10'));
+    const saved = await runCli(['plan', zones, '--out', planFile], env);
+    expect(saved.code, saved.stderr).toBe(0);
+    const digest = /\((sha256:[0-9a-f]{64})\)/.exec(saved.stderr)?.[1];
+    expect(digest, saved.stderr).toBeDefined();
+    const text = readFileSync(planFile, 'utf8');
+    expect((JSON.parse(text) as { repository_config: string }).repository_config).toBe(configFile);
+    for (const secret of [MAIN, SHOP, BLOG, emu.accounts[1]!.apiKey]) expect(text).not.toContain(secret);
+
+    const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest!, '--yes'], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.20']);
+    expect(await wwwOf('example.com', MAIN)).toEqual(['192.0.2.10']);
+    const again = await runCli(['plan', zones, '--detailed-exitcode'], env);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+
+    // The credential variables come from zonectl.yaml as the plan recorded it, never otherwise.
+    write('zones/shop/example.org.yaml', zone('example.org', 'shop', '192.0.2.21'));
+    expect((await runCli(['plan', zones, '--out', planFile], env)).code).toBe(0);
+    const original = readFileSync(configFile, 'utf8');
+    try {
+      writeFileSync(configFile, original.replace('token_env: CF_SHOP_TOKEN', 'token_env: CF_MAIN_TOKEN'));
+      const edited = await runCli(['apply', '--plan', planFile, '--yes'], env);
+      expect(edited.code).toBe(1);
+      expect(edited.stderr).toMatch(/PLAN_FILE_MISMATCH.*zonectl\.yaml changed since the plan was made/);
+      rmSync(configFile);
+      const absent = await runCli(['apply', '--plan', planFile, '--yes'], env);
+      expect(absent.code).toBe(1);
+      expect(absent.stderr).toMatch(/PLAN_FILE_MISMATCH.*its zones name accounts of .*zonectl\.yaml, which is not here/);
+    } finally {
+      writeFileSync(configFile, original);
+    }
+    const withConfig = await runCli(['apply', '--plan', planFile, '--config', configFile, '--yes'], env);
+    expect(withConfig.code).toBe(1);
+    expect(withConfig.stderr).toContain('a saved plan names its own zonectl.yaml');
+    expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.20']);
+    const finished = await runCli(['apply', '--plan', planFile, '--yes'], env);
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.21']);
+    expect((await runCli(['plan', zones, '--detailed-exitcode'], env)).code).toBe(0);
   });
 });

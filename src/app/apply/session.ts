@@ -16,7 +16,7 @@ import { planAccountRun, type AccountRun } from '../plan/plan-account-run.js';
 import { MissingPermissionError } from '../plan/check-permissions.js';
 import { runPlanOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { hasChanges, plannedRuns, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
-import { loadSaved } from '../plan/saved-plan.js';
+import { loadSaved, type OpenedPlan } from '../plan/saved-plan.js';
 import { applyAccounts } from './account-writes.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
@@ -34,8 +34,8 @@ export interface ApplyRequest extends TokenValueFlags {
   readonly configs: readonly ZoneConfig[];
   readonly accounts: readonly AccountConfig[];
   readonly repo?: RepoConfig | undefined;
-  /** `--plan FILE` (with `--expect-digest`): a saved plan instead of files. */
-  readonly savedPlan?: { readonly path: string; readonly expectDigest?: string | undefined } | undefined;
+  /** `--plan FILE`: a saved plan (read and checked: src/app/plan/saved-plan.ts `openSavedPlan`) instead of files. */
+  readonly savedPlan?: OpenedPlan | undefined;
   readonly yes: boolean;
   readonly dryRun: boolean;
   readonly force: boolean;
@@ -165,10 +165,7 @@ async function applySession(s: Session): Promise<ApplyResult> {
   const { report } = output;
   let early: LockedRun | undefined;
   try {
-    const savedPlan =
-      request.savedPlan !== undefined
-        ? await loadSaved(clients.default(), request.savedPlan.path, request.savedPlan.expectDigest)
-        : undefined;
+    const savedPlan = request.savedPlan !== undefined ? await loadSaved(clients, request.savedPlan) : undefined;
     const saved = savedPlan?.zones;
     // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
     if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(request.configs)) {

@@ -100,3 +100,9 @@ export async function readRepoConfig(
   }
   return { ...(config !== undefined ? { config } : {}), problems };
 }
+
+/** A zone's account id (where a new zone is created) comes from its file, else from its account in zonectl.yaml. */
+export function withAccountId(config: ZoneConfig, repo: RepoConfig | undefined): ZoneConfig {
+  const id = config.account !== undefined ? repo?.accounts.get(config.account.name)?.accountId : undefined;
+  return config.accountId === undefined && id !== undefined ? { ...config, accountId: id } : config;
+}

@@ -15,8 +15,9 @@ import {
   type SavedAccount,
   type SavedZone,
 } from '../../core/plan/plan-file.js';
-import { loadZoneFile } from '../../core/zonefile/index.js';
+import { loadRepoConfig, loadZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
 import { zoneFileEnvironment } from '../files/load-zone-files.js';
+import { withAccountId } from '../files/read-repository-config.js';
 import { includeReader } from '../files/read-include.js';
 import { redact } from '../output/secret-redaction.js';
 import { writeOutputFile } from '../output/write-output.js';
@@ -48,15 +49,20 @@ export function savePlanFile(
   baseUrl: string,
   files: readonly string[],
   accounts: readonly AccountRun[] = [],
+  repositoryConfig?: string,
 ): string {
   const plan: PlanFile = {
     format_version: PLAN_FORMAT_VERSION,
     tool: 'zonectl',
     created_at: new Date().toISOString(),
     base_url: baseUrl,
-    files: files.map((f) => ({ path: f, sha256: sha256(readFileSync(f)) })),
+    files: [...new Set([...files, ...(repositoryConfig !== undefined ? [repositoryConfig] : [])])].map((f) => ({
+      path: f,
+      sha256: sha256(readFileSync(f)),
+    })),
     zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
     ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
+    ...(repositoryConfig !== undefined ? { repository_config: repositoryConfig } : {}),
   };
   // What is written (credentials masked, app/output/write-output.ts) is what the digest covers.
   const text = redact(serializePlanFile(plan));
@@ -68,8 +74,14 @@ export function savePlanFile(
 function readPlanText(path: string, expectDigest?: string): string {
   let bytes: Buffer;
   try {
+    // A regular file only: --plan /dev/zero or a FIFO must not hang or exhaust the run.
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: not a regular file`);
+    if (stat.size > MAX_ZONE_FILE_BYTES)
+      throw new PlanFileError('PLAN_FILE_UNREADABLE', `${path}: larger than any plan (${stat.size} bytes)`);
     bytes = readFileSync(path);
   } catch (e) {
+    if (e instanceof PlanFileError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new PlanFileError(
       'PLAN_FILE_UNREADABLE',
@@ -153,7 +165,7 @@ function readZoneFileBytes(zonePath: string): Buffer | undefined {
   return readFileSync(zonePath);
 }
 
-function checkPlanFiles(file: PlanFile, path: string): void {
+function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefined): void {
   const mismatch = (why: string) =>
     new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
   if (
@@ -181,23 +193,95 @@ function checkPlanFiles(file: PlanFile, path: string): void {
       zoneFileEnvironment(process.env),
       includeReader(zonePath),
     );
-    if (config === undefined || !equal(sent(config), sent(saved.config))) {
+    if (config === undefined || !equal(sent(withAccountId(config, repo)), sent(saved.config))) {
       throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
     }
   }
 }
 
-/**
- * Load a saved plan and check it against live state before anything is sent: the same API,
- * the same zone, and each zone still fresh (`checkSavedZone`).
- */
-export async function loadSavedPlan(client: CloudflareClient, path: string): Promise<ZoneRun[]> {
-  return (await loadSavedZones(client, path)).map((z) => z.run);
+/** A saved plan read from its file, checked as far as it can be without the API. */
+export interface OpenedPlan {
+  readonly path: string;
+  readonly file: PlanFile;
+  /** The repository configuration its zones' accounts come from (`repository_config`). */
+  readonly repo?: RepoConfig | undefined;
 }
 
-/** Each zone of a saved plan: the run, checked fresh now, and the saved zone (to check again under the lock). */
-export async function loadSavedZones(client: CloudflareClient, path: string): Promise<Array<{ run: ZoneRun; saved: SavedZone }>> {
-  return (await loadSaved(client, path)).zones;
+/**
+ * Reads a saved plan once: its digest (`--expect-digest`), its shape, the files it names where
+ * present here (the same bytes; each zone's configuration what its file produces), and the
+ * repository configuration when zones name accounts of it: that file must be here, the bytes
+ * the plan recorded, and list every account named, since apply takes each account's
+ * credential variables from it (never from the plan file).
+ */
+export function openSavedPlan(path: string, expectDigest?: string): OpenedPlan {
+  const file = parsePlanFile(readPlanText(path, expectDigest), path);
+  const repo = repositoryOf(file, path);
+  checkPlanFiles(file, path, repo);
+  return { path, file, repo };
+}
+
+function repositoryOf(file: PlanFile, path: string): RepoConfig | undefined {
+  const named = file.zones.flatMap((z) => (z.config.account !== undefined ? [z.config.account.name] : []));
+  if (named.length === 0) return undefined;
+  const configPath = file.repository_config;
+  if (configPath === undefined)
+    throw new PlanFileError('PLAN_FILE_INVALID', `${path}: zones name accounts (${named[0]}) but the plan records no zonectl.yaml`);
+  const bytes = readZoneFileBytes(configPath);
+  const recorded = file.files.find((f) => f.path === configPath)?.sha256;
+  if (bytes !== undefined && sha256(bytes) !== recorded)
+    throw new PlanFileError(
+      'PLAN_FILE_MISMATCH',
+      `${path}: ${configPath} changed since the plan was made (its sha256 is not the recorded one); it is not the plan those files make; run plan again; nothing was changed`,
+    );
+  if (bytes === undefined) {
+    throw new PlanFileError(
+      'PLAN_FILE_MISMATCH',
+      `${path}: its zones name accounts of ${configPath}, which is not here: apply --plan reads each account's credential variables from it; run it from the repository the plan was made in; nothing was changed`,
+    );
+  }
+  const { config, problems } = loadRepoConfig({ path: configPath, text: bytes.toString('utf8') }, process.env);
+  const error = problems.find((p) => p.severity === 'error');
+  if (config === undefined || error !== undefined)
+    throw new PlanFileError(
+      'PLAN_FILE_MISMATCH',
+      `${configPath}: ${error?.message ?? 'not a repository configuration'}; nothing was changed`,
+    );
+  const missing = named.find((name) => !config.accounts.has(name));
+  if (missing !== undefined)
+    throw new PlanFileError('PLAN_FILE_MISMATCH', `${path}: account "${missing}" is not in ${configPath}; nothing was changed`);
+  return config;
+}
+
+/** The clients of a run: each zone's by its account, the environment's for account files. */
+export interface SavedPlanClients {
+  for(config: ZoneConfig): CloudflareClient;
+  default(): CloudflareClient;
+}
+
+/** A saved plan's zones and account files, each checked fresh now, each with its own client. */
+export async function loadSaved(
+  clients: SavedPlanClients,
+  opened: OpenedPlan,
+): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
+  const { file, path } = opened;
+  const sameApi = (client: CloudflareClient): CloudflareClient => {
+    if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
+      throw new PlanFileError(
+        'PLAN_FILE_OTHER_API',
+        `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`,
+      );
+    }
+    return client;
+  };
+  const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
+  const options = runPlanOptions(file.zones.map((z) => z.config));
+  for (const [i, saved] of file.zones.entries()) {
+    zones.push({ run: await checkSavedZone(sameApi(clients.for(saved.config)), saved, options[i]), saved });
+  }
+  const accounts: AccountRun[] = [];
+  for (const saved of file.accounts ?? []) accounts.push(await checkSavedAccount(sameApi(clients.default()), saved));
+  return { zones, accounts };
 }
 
 /**
@@ -208,26 +292,4 @@ export async function checkSavedAccount(client: CloudflareClient, saved: SavedAc
   const fresh = await planAccountRun(client, saved.config);
   if (!equal(fresh.plan.operations, saved.plan.operations)) throw new StalePlanError(accountLabel(saved.plan.accountId), ['zone_defaults']);
   return { config: saved.config, plan: saved.plan };
-}
-
-/** A saved plan's zones (see loadSavedZones) and account files, each checked fresh now. */
-export async function loadSaved(
-  client: CloudflareClient,
-  path: string,
-  expectDigest?: string,
-): Promise<{ zones: Array<{ run: ZoneRun; saved: SavedZone }>; accounts: AccountRun[] }> {
-  const file = parsePlanFile(readPlanText(path, expectDigest), path);
-  if (trimSlash(file.base_url) !== trimSlash(client.baseUrl)) {
-    throw new PlanFileError(
-      'PLAN_FILE_OTHER_API',
-      `${path}: the plan was made against ${file.base_url}, not ${client.baseUrl}; nothing was changed`,
-    );
-  }
-  checkPlanFiles(file, path);
-  const zones: Array<{ run: ZoneRun; saved: SavedZone }> = [];
-  const options = runPlanOptions(file.zones.map((z) => z.config));
-  for (const [i, saved] of file.zones.entries()) zones.push({ run: await checkSavedZone(client, saved, options[i]), saved });
-  const accounts: AccountRun[] = [];
-  for (const saved of file.accounts ?? []) accounts.push(await checkSavedAccount(client, saved));
-  return { zones, accounts };
 }

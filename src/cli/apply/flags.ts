@@ -4,6 +4,7 @@
  * refusal before anything was changed.
  */
 import { ApplyRefusedError, type ApplyRequest } from '../../app/apply/index.js';
+import { openSavedPlan } from '../../app/plan/index.js';
 import type { Shard } from '../../core/shard.js';
 import type { RepoConfig } from '../../core/zonefile/index.js';
 import { checkJsonFlags } from './report.js';
@@ -62,15 +63,22 @@ export async function beforeApplying(
   checkJsonFlags(opts.format, opts);
   const concurrency = parseConcurrency(opts.concurrency);
   const lockWaitMs = parseDuration('--lock-timeout', opts.lockTimeout);
+  if (opts.plan !== undefined && opts.config !== undefined)
+    throw new ApplyRefusedError(
+      'BAD_ARGS',
+      'a saved plan names its own zonectl.yaml (checked against the one it was made with): give --config to `zonectl plan --out`',
+    );
+  // A saved plan is read once, here, before any call: its repository configuration gives the clients.
+  const savedPlan = opts.plan !== undefined ? openSavedPlan(opts.plan, opts.expectDigest) : undefined;
   const { configs, accounts, shard, repo } =
-    opts.plan === undefined
+    savedPlan === undefined
       ? selectShard(await loadValidFiles(files, { ...(opts.config !== undefined ? { config: opts.config } : {}) }), opts.shard)
-      : { configs: [], accounts: [], shard: undefined, repo: undefined };
+      : { configs: [], accounts: [], shard: undefined, repo: savedPlan.repo };
   const request: ApplyRequest = {
     configs,
     accounts,
     repo,
-    savedPlan: opts.plan !== undefined ? { path: opts.plan, expectDigest: opts.expectDigest } : undefined,
+    savedPlan,
     yes: opts.yes === true,
     dryRun: opts.dryRun === true,
     force: opts.force === true,

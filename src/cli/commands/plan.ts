@@ -46,7 +46,7 @@ export function registerPlan(program: Command): void {
     );
   addManyZoneOptions(command).action(async (paths: string[], opts: PlanFlags) => {
     let changed: ChangedSelection | undefined;
-    const { configs, accounts, outcomes } = await beforeJsonReport(opts.format, async () => {
+    const { configs, accounts, outcomes, repo } = await beforeJsonReport(opts.format, async () => {
       const valid = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
       const selected = opts.changedSince !== undefined ? await selectChangedFiles(valid, opts.changedSince, paths) : valid;
       if (opts.changedSince !== undefined) changed = selected as ChangedSelection;
@@ -55,6 +55,7 @@ export function registerPlan(program: Command): void {
       return {
         configs,
         accounts,
+        repo,
         outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }),
       };
     });
@@ -62,15 +63,10 @@ export function registerPlan(program: Command): void {
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
-    const withAccount = runs.filter((r) => r.config.account !== undefined).map((r) => r.config.zone);
+    const withAccount = runs.some((r) => r.config.account !== undefined);
     if (opts.out !== undefined) {
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
-      } else if (withAccount.length > 0) {
-        // A saved plan is applied with the environment's credential alone (src/app/plan/saved-plan.ts).
-        log(
-          `zonectl: warning: no plan saved to ${opts.out}: ${withAccount.length} zone(s) name an account of zonectl.yaml (e.g. ${withAccount[0]}), whose own credential a saved plan cannot carry; apply the zone files`,
-        );
       } else if (newZones.length > 0) {
         // A new zone's records are planned against the zone once it exists: apply the files.
         log(
@@ -82,7 +78,10 @@ export function registerPlan(program: Command): void {
         const files = [
           ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
         ];
-        const digest = savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns);
+        // Zones of zonectl.yaml accounts: the plan records that file, whose bytes apply --plan checks
+        // and whose credential variables it uses (src/app/plan/saved-plan.ts).
+        const repositoryConfig = withAccount ? repo?.file : undefined;
+        const digest = savePlanFile(opts.out, runs, resolveBaseUrl(opts.baseUrl, process.env), files, accountRuns, repositoryConfig);
         info(`Plan saved to ${opts.out} (${digest}); apply it with: zonectl apply --plan ${opts.out} --expect-digest ${digest}`);
       }
     }

@@ -1,6 +1,6 @@
 import { ZonectlError } from '../../core/errors.js';
 import { formatProblem, type AccountConfig, type Problem, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
-import { readRepoConfig, loadZoneFiles } from '../../app/files/index.js';
+import { readRepoConfig, loadZoneFiles, withAccountId } from '../../app/files/index.js';
 import { log } from '../output/io.js';
 
 export class InvalidZoneFilesError extends ZonectlError {
@@ -33,10 +33,9 @@ export async function loadValidFiles(
       errors,
       problems.filter((p) => p.omitted === undefined),
     );
-  // A zone's account id (where a new zone is created) comes from its file, else from zonectl.yaml.
-  for (const c of configs) {
-    const id = c.account !== undefined ? repo.config?.accounts.get(c.account.name)?.accountId : undefined;
-    if (c.accountId === undefined && id !== undefined) c.accountId = id;
-  }
-  return { configs, accounts, ...(repo.config !== undefined ? { repo: repo.config } : {}) };
+  return {
+    configs: configs.map((c) => withAccountId(c, repo.config)),
+    accounts,
+    ...(repo.config !== undefined ? { repo: repo.config } : {}),
+  };
 }

@@ -17,6 +17,11 @@ export interface PlanFile {
   readonly zones: readonly SavedZone[];
   /** Account files (their `zone_defaults`): absent in plans without any. */
   readonly accounts?: readonly SavedAccount[];
+  /**
+   * The repository configuration (`zonectl.yaml`, one of `files`) when zones name its accounts:
+   * apply reads each account's credential variables from it, and it must be the same bytes.
+   */
+  readonly repository_config?: string;
 }
 
 /** One account file of a saved plan: its desired defaults and the one PATCH (or none). */
@@ -96,6 +101,11 @@ export function parsePlanFile(text: string, source: string): PlanFile {
     });
   }
   if (raw.accounts !== undefined) checkSavedAccounts(raw.accounts, source);
+  if (raw.repository_config !== undefined) {
+    const listed = Array.isArray(raw.files) && raw.files.some((f) => isObject(f) && f.path === raw.repository_config);
+    if (typeof raw.repository_config !== 'string' || !listed)
+      throw new PlanFileError('PLAN_FILE_INVALID', `${source}: repository_config must name one of the plan's files`);
+  }
   return raw as unknown as PlanFile;
 }
 
