@@ -1,4 +1,7 @@
-/** The apply session, as the CLI (and tests) reach it: src/app/apply/session.ts and what it reports. */
+/**
+ * The apply session, as the CLI (and tests) reach it: src/app/apply/session.ts and what it
+ * reports.
+ */
 export { runApply, type ApplyRequest, type ApplyResult, type ApplySignals } from './session.js';
 export type { ApplyOutput, ApplyProgressSink, ApplyReportSink, StoppedAt } from './output.js';
 export { ApplyRefusedError } from './apply-refused-error.js';
