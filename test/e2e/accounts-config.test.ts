@@ -2,7 +2,7 @@
  * Several accounts and credentials in one run (zonectl.yaml), through the real CLI against one
  * emulator serving three accounts, each with its own user and token.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
