@@ -87,6 +87,12 @@ export const DATA_FIELDS: Readonly<Partial<Record<RecordType, readonly DataField
   }),
 );
 
+/** The retired `data` fields of a type that the schema still accepts (SRV's `service`, `proto`, `name`). */
+export function retiredDataFields(type: RecordType): readonly string[] {
+  const definition = RECORD_TYPE_DEFINITIONS[type];
+  return definition.kind === 'data' ? (definition.retiredFields?.names ?? []) : [];
+}
+
 /** The type's value is structured `data` (else one `content` string). */
 export function usesData(type: RecordType): boolean {
   return RECORD_TYPE_DEFINITIONS[type].kind === 'data';

@@ -2,10 +2,10 @@
  * SRV's retired data fields (`data.service`, `data.proto` and `data.name`, end of life; the list:
  * src/core/record-types/srv.ts) are rejected with the replacement.
  */
-import { SRV } from '../../record-types/srv.js';
+import { retiredDataFields } from '../../record-types/index.js';
 import type { Rule } from './context.js';
 
-const RETIRED = SRV.retiredFields?.names ?? [];
+const RETIRED = retiredDataFields('SRV');
 
 export const checkSrvRetiredData: Rule = (ctx) => {
   for (const e of ctx.records) {
