@@ -14,5 +14,6 @@ const asHostName = hostNameType(
 
 export const CNAME: ContentTypeDefinition = {
   ...asHostName,
+  followedTarget: { field: 'content' },
   canonicalContent: (content, zone) => (content.trim() === '@' ? canonicalHostname(zone) : canonicalHostname(content)),
 };

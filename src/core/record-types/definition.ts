@@ -51,10 +51,19 @@ export interface RecordValue {
 
 export type RdataReading = { ok: true; value: RecordValue } | { ok: false; message: string };
 
+/** The host name a type sends its clients on to look up: lint follows it into the zone (lint/targets.ts). */
+export interface FollowedTarget {
+  /** Where it is: `content`, or `data.<field>`. */
+  readonly field: 'content' | `data.${string}`;
+  /** It must have its own address records, not be an alias (a CNAME): RFC 2181 §10.3 (MX, NS). */
+  readonly notAlias?: true;
+}
+
 interface CommonDefinition {
   readonly type: RecordType;
   /** RDATA in presentation form -> the record's value (BIND import). */
   read(rdata: RdataInput): RdataReading;
+  readonly followedTarget?: FollowedTarget;
   /** The service leaves a `data.priority` out of the rendered content: plans show it before the value (SRV, URI). */
   readonly priorityOutsideContent?: true;
 }

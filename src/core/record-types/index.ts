@@ -39,6 +39,7 @@ export type {
   DataField,
   DataFieldKind,
   DataTypeDefinition,
+  FollowedTarget,
   RdataInput,
   RdataReading,
   RdataToken,

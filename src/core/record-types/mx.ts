@@ -12,6 +12,7 @@ export const MX: ContentTypeDefinition = {
   kind: 'content',
   canonicalContent: (content) => canonicalHostname(content),
   target: { what: 'mail server', allowRoot: true },
+  followedTarget: { field: 'content', notAlias: true },
   contentSchema: { description: 'Mail server host name; `.` for a null MX.' },
   present: (content, priority) => `${text(priority)} ${absoluteName(content)}`,
   read: ({ words, host }) => {

@@ -13,6 +13,7 @@ export const SRV: DataTypeDefinition = {
   kind: 'data',
   fields: dataFields('SRV'),
   priorityOutsideContent: true,
+  followedTarget: { field: 'data.target' },
   retiredFields: {
     names: ['service', 'proto', 'name'],
     description: 'Retired (2024-05-31): write the service, protocol and name in the top-level `name` (e.g. `_sip._tcp`).',
