@@ -75,6 +75,29 @@ module.exports = {
       to: { path: '^src/facts/' },
     },
     {
+      name: 'record-types-build-on-primitives',
+      severity: 'error',
+      comment:
+        'src/core/record-types holds what zonectl knows of each record type; the rest of core dispatches through it. ' +
+        "It builds on the service's facts (src/core/service) and on model's value primitives (names, addresses, TXT, " +
+        'SvcParams, the record shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
+      from: { path: '^src/core/record-types/' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt|svc-params|record)[.]ts$)',
+      },
+    },
+    {
+      name: 'record-types-through-the-registry',
+      severity: 'error',
+      comment:
+        'The rest of zonectl reads a record type through the registry (src/core/record-types/index.ts) or the list of ' +
+        "types (record-type.ts), never a type's own file: one door, so a definition can change shape without its users.",
+      from: { path: '^src/', pathNot: '^src/core/record-types/' },
+      to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
+    },
+    {
       name: 'commands-import-no-commands',
       severity: 'error',
       comment:

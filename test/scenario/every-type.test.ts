@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_TYPES } from '../../src/core/model/record-types.js';
+import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { converge, config, listRecords, startHarness, type Harness } from './harness.js';
 
 // One record of every type the zone file accepts, written the way a person would (mixed case,

@@ -14,7 +14,7 @@ import { importBindZone } from '../../src/core/bind/import-zone.js';
 import { renderBindZone } from '../../src/core/bind/render-bind.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { renderExportJson, renderExportYaml } from '../../src/core/export/render-export.js';
-import { RECORD_TYPES } from '../../src/core/model/record-types.js';
+import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { config, converge, listRecords, startHarness, type Harness, type ListedRecord } from './harness.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
 

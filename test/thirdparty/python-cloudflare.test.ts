@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_TYPES } from '../../src/core/model/record-types.js';
+import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { needsTool } from '../support/needs-tool.js';
 

@@ -8,7 +8,7 @@
  * `src/core/zonefile/rules/record-settings.ts`). Pure.
  */
 import { classifyAddress, parseIPv4, parseIPv6 } from '../model/address-classes.js';
-import type { RecordType } from '../model/record-types.js';
+import type { RecordType } from '../record-types/index.js';
 
 export function proxiableOnImport(type: RecordType, content: string | undefined, flattenCname: boolean): boolean {
   if (type === 'CNAME') return !flattenCname;

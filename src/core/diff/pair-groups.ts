@@ -5,7 +5,7 @@
  * arrays grouped by them, which made up most of diffRecords' time on 100,000-record zones.
  */
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
-import type { RecordType } from '../model/record-types.js';
+import type { RecordType } from '../record-types/index.js';
 
 /** One (name, type) pair the file lists. */
 export interface PairGroup {

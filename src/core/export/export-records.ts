@@ -7,7 +7,7 @@
  */
 import { relativeRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
-import { RECORD_TYPES } from '../model/record-types.js';
+import { RECORD_TYPES } from '../record-types/index.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { valueKey } from '../model/keys.js';

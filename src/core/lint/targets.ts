@@ -3,24 +3,21 @@
  * MUST be a name with address records), an in-zone MX/NS/SRV target that this file does not
  * define (mail or service traffic goes nowhere), and in-zone CNAME targets that do not exist (a
  * dangling CNAME: the service answers NODATA when it flattens it,
- * developers.cloudflare.com/dns/cname-flattening).
+ * developers.cloudflare.com/dns/cname-flattening). Which types have a target, where it is and
+ * whether it may be an alias: each type's `followedTarget` (src/core/record-types).
  */
+import { definitionOf } from '../record-types/index.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
 import type { DesiredRecord, Problem } from '../zonefile/types.js';
 
-function targetOf(r: DesiredRecord): { target: string; field: string } | undefined {
+/** The host name the record sends clients on to, where its type has one (MX, NS, CNAME content; SRV target: src/core/record-types). */
+function targetOf(r: DesiredRecord): { target: string; field: string; notAlias: boolean } | undefined {
   const rec = r.record;
-  switch (rec.type) {
-    case 'MX':
-    case 'NS':
-    case 'CNAME':
-      return rec.content !== undefined ? { target: rec.content, field: 'content' } : undefined;
-    case 'SRV':
-      return typeof rec.data?.target === 'string' ? { target: rec.data.target, field: 'data.target' } : undefined;
-    default:
-      return undefined;
-  }
+  const followed = definitionOf(rec.type).followedTarget;
+  if (followed === undefined) return undefined;
+  const target = followed.field === 'content' ? rec.content : rec.data?.[followed.field.slice('data.'.length)];
+  return typeof target === 'string' ? { target, field: followed.field, notAlias: followed.notAlias === true } : undefined;
 }
 
 export function lintTargets(ctx: LintContext, index: ZoneIndex): Problem[] {
@@ -29,7 +26,7 @@ export function lintTargets(ctx: LintContext, index: ZoneIndex): Problem[] {
     const t = targetOf(r);
     if (t === undefined || t.target === '.' || t.target === '') continue;
     const type = r.record.type;
-    if ((type === 'MX' || type === 'NS') && index.of(t.target, 'CNAME').length > 0) {
+    if (t.notAlias && index.of(t.target, 'CNAME').length > 0) {
       out.push(
         finding(
           ctx,

@@ -1,5 +1,5 @@
 /** The desired records of one zone file, indexed by name and type for the lint checks. Pure. */
-import type { RecordType } from '../model/record-types.js';
+import type { RecordType } from '../record-types/index.js';
 import type { DesiredRecord, ZoneConfig } from '../zonefile/types.js';
 
 export interface ZoneIndex {

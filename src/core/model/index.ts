@@ -1,4 +1,13 @@
-export * from './record-types.js';
+export {
+  DATA_FIELDS,
+  RECORD_TYPES,
+  isRecordType,
+  renderDataContent,
+  usesData,
+  type DataField,
+  type DataFieldKind,
+  type RecordType,
+} from '../record-types/index.js';
 export * from './record.js';
 export * from './names.js';
 export * from './txt.js';
@@ -6,5 +15,4 @@ export * from './svc-params.js';
 export * from './addresses.js';
 export * from './normalize.js';
 export * from './keys.js';
-export * from './render-content.js';
 export * from './api-codec.js';

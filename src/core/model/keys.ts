@@ -1,5 +1,5 @@
 import type { CanonicalRecord } from './record.js';
-import { DATA_FIELDS } from './record-types.js';
+import { DATA_FIELDS } from '../record-types/index.js';
 
 /** The (name, type) pair a zone file owns. */
 export function nameTypeKey(r: Pick<CanonicalRecord, 'name' | 'type'>): string {

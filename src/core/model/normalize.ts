@@ -1,26 +1,14 @@
-import { canonicalAddress } from './addresses.js';
 import { canonicalHostname, canonicalRecordName } from './names.js';
 import type { CanonicalRecord, DataValue, RecordData, RecordInput, RecordSettings } from './record.js';
-import { DATA_FIELDS, HOSTNAME_CONTENT_TYPES, type DataField, type RecordType } from './record-types.js';
+import { RECORD_TYPE_DEFINITIONS, type DataField, type RecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { TTL_AUTO } from '../service/ttl.js';
-import { canonicalSvcParams } from './svc-params.js';
-import { canonicalTxt } from './txt.js';
 import { assertNever } from '../errors.js';
 
-/** Canonical `content` of a content-type record. */
+/** Canonical `content` of a content-type record (each type's own, src/core/record-types). */
 export function canonicalContent(type: RecordType, content: string, zone: string): string {
-  switch (type) {
-    case 'A':
-    case 'AAAA':
-      return canonicalAddress(content);
-    case 'TXT':
-      return canonicalTxt(content);
-    case 'CNAME':
-      return content.trim() === '@' ? canonicalHostname(zone) : canonicalHostname(content);
-    default:
-      return HOSTNAME_CONTENT_TYPES.has(type) ? canonicalHostname(content) : content.trim();
-  }
+  const definition = RECORD_TYPE_DEFINITIONS[type];
+  return definition.kind === 'content' ? definition.canonicalContent(content, zone) : content.trim();
 }
 
 function toNumber(value: unknown): unknown {
@@ -52,19 +40,19 @@ export function canonicalDataValue(field: DataField, value: unknown): unknown {
   }
 }
 
-/** True for the SvcParams field of HTTPS and SVCB, compared in its canonical presentation. */
-function isSvcParamsField(type: RecordType, field: DataField): boolean {
-  return (type === 'HTTPS' || type === 'SVCB') && field.name === 'value';
-}
-
-/** Canonical `data`: the type's fields only, in table order, each normalised. */
+/**
+ * Canonical `data`: the type's fields only, in table order, each normalised (by its kind, then by
+ * the type's own form of the field where it has one: HTTPS/SVCB SvcParams).
+ */
 export function canonicalData(type: RecordType, data: Readonly<Record<string, unknown>>): RecordData {
-  const fields = DATA_FIELDS[type] ?? [];
+  const definition = RECORD_TYPE_DEFINITIONS[type];
   const out: Record<string, DataValue> = {};
-  for (const field of fields) {
+  if (definition.kind !== 'data') return out;
+  for (const field of definition.fields) {
     if (data[field.name] === undefined) continue;
     const value = canonicalDataValue(field, data[field.name]);
-    out[field.name] = (isSvcParamsField(type, field) && typeof value === 'string' ? canonicalSvcParams(value) : value) as DataValue;
+    const ownForm = definition.canonicalText?.[field.name];
+    out[field.name] = (ownForm !== undefined && typeof value === 'string' ? ownForm(value) : value) as DataValue;
   }
   return out;
 }
@@ -126,7 +114,7 @@ export function normalizeNamedRecord(input: RecordInput, name: string, zone: str
     ttl: canonicalTtl(input.ttl, proxied),
     proxied,
   };
-  if (DATA_FIELDS[type] !== undefined) {
+  if (RECORD_TYPE_DEFINITIONS[type].kind === 'data') {
     out.data = canonicalData(type, input.data ?? {});
   } else {
     out.content = canonicalContent(type, input.content ?? '', zone);

@@ -1,4 +1,4 @@
-import type { RecordType } from './record-types.js';
+import type { RecordType } from '../record-types/record-type.js';
 
 export type DataValue = string | number;
 

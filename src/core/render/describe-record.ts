@@ -1,5 +1,5 @@
 import type { CanonicalRecord } from '../model/record.js';
-import { renderDataContent } from '../model/render-content.js';
+import { definitionOf, renderDataContent } from '../record-types/index.js';
 import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
 import { printable } from '../zonefile/printable.js';
 import { TTL_AUTO } from '../service/ttl.js';
@@ -29,9 +29,6 @@ export function describeValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'dat
   return shorten(r.priority !== undefined ? `${r.priority} ${value}` : value);
 }
 
-/** Types whose `data.priority` the service leaves out of the rendered content. */
-const DATA_PRIORITY_OUTSIDE_CONTENT: ReadonlySet<string> = new Set(['SRV', 'URI']);
-
 /**
  * The value of a record as a plan shows it: like `describeValue`, with the priority first for
  * SRV and URI too (their priority lives in `data`, outside the content the service renders), so
@@ -39,7 +36,7 @@ const DATA_PRIORITY_OUTSIDE_CONTENT: ReadonlySet<string> = new Set(['SRV', 'URI'
  */
 export function describeRecordValue(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
   const dataPriority = r.data?.priority;
-  if (r.priority === undefined && dataPriority !== undefined && DATA_PRIORITY_OUTSIDE_CONTENT.has(r.type)) {
+  if (r.priority === undefined && dataPriority !== undefined && definitionOf(r.type).priorityOutsideContent === true) {
     return shorten(`${String(dataPriority)} ${describeValue(r)}`);
   }
   return describeValue(r);

@@ -22,7 +22,7 @@
  * NODATA and NXDOMAIN carry the SOA in the authority section, with TTL min(SOA TTL, minimum)
  * (RFC 2308 §3). An automatic TTL answers 300. Pure.
  */
-import { presentRdata, absoluteName } from '../bind/presentation.js';
+import { presentRdata, absoluteName } from '../record-types/index.js';
 import { settingOf } from '../model/normalize.js';
 import type { CanonicalRecord } from '../model/record.js';
 import { AUTO_TTL_ANSWERED, PROXIED_TTL_ANSWERED, TTL_AUTO } from '../service/ttl.js';

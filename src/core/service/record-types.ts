@@ -2,7 +2,7 @@
  * What the service says of whole record types (the data shared with the emulator:
  * src/facts/record-types.ts; https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/
  * and the OpenAPI record schemas). How zonectl compares each type's fields is its own
- * (src/core/model/record-types.ts).
+ * (src/core/record-types, one definition per type).
  */
 import {
   DATA_FIELD_FACTS,
@@ -21,7 +21,7 @@ export const SERVICE_RECORD_TYPES = RECORD_TYPE_NAMES;
 /**
  * The `data` fields of each structured type, in the order the service renders them into
  * `content`, with what each holds (ranges of numbers, enums). zonectl's comparison of each is
- * its own (src/core/model/record-types.ts, `DATA_FIELDS`).
+ * its own (src/core/record-types, each type's `fields`).
  */
 export const SERVICE_DATA_FIELDS = DATA_FIELD_FACTS;
 

@@ -7,7 +7,7 @@
  * compiled (about 0.2 s) only when a document may have errors, to report them.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { DATA_FIELDS, RECORD_TYPES, isRecordType } from '../model/record-types.js';
+import { DATA_FIELDS, RECORD_TYPES, isRecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
 import { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';

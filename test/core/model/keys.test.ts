@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameValueKey, valueKey } from '../../../src/core/model/keys.js';
 import type { CanonicalRecord } from '../../../src/core/model/record.js';
-import type { RecordType } from '../../../src/core/model/record-types.js';
+import type { RecordType } from '../../../src/core/record-types/index.js';
 
 type Value = Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>;
 

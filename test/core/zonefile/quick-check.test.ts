@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../../src/core/model/record-types.js';
+import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../../src/core/record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../../../src/core/service/record-types.js';
 import { parseYaml } from '../../../src/core/zonefile/index.js';
 import { buildZoneSchema } from '../../../src/core/zonefile/schema/build-schema.js';

@@ -19,7 +19,7 @@
  *   the service always flattens a CNAME (developers.cloudflare.com/dns/cname-flattening/).
  */
 import { recordKey } from '../../model/keys.js';
-import type { RecordType } from '../../model/record-types.js';
+import type { RecordType } from '../../record-types/index.js';
 import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
 import { type RecordEntry, type Rule, type RuleContext, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';

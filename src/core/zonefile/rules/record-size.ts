@@ -6,7 +6,7 @@
  *   and split; the service's rendering of `data` for structured types).
  * Both are errors on the record that goes over (the whole batch would be refused).
  */
-import { renderDataContent } from '../../model/render-content.js';
+import { renderDataContent } from '../../record-types/index.js';
 import type { CanonicalRecord } from '../../model/record.js';
 import { canonicalTxt, txtStrings } from '../../model/txt.js';
 import { RECORD_WIRE_MAX_BYTES as MAX_WIRE_BYTES, RRSET_CONTENT_MAX as MAX_RRSET_CONTENT } from '../../service/record-limits.js';

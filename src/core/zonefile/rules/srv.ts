@@ -1,7 +1,11 @@
-/** SRV `data.service`, `data.proto` and `data.name` are retired (end of life): rejected with the replacement. */
+/**
+ * SRV's retired data fields (`data.service`, `data.proto` and `data.name`, end of life; the list:
+ * src/core/record-types/srv.ts) are rejected with the replacement.
+ */
+import { retiredDataFields } from '../../record-types/index.js';
 import type { Rule } from './context.js';
 
-const RETIRED = ['service', 'proto', 'name'] as const;
+const RETIRED = retiredDataFields('SRV');
 
 export const checkSrvRetiredData: Rule = (ctx) => {
   for (const e of ctx.records) {

@@ -1,21 +1,15 @@
 /**
- * Host names in values: CNAME content (a host name, not the root, not an address, not itself),
- * MX/NS/PTR content, SRV/HTTPS/SVCB targets and NAPTR replacement. Labels may contain `_`, and
+ * Host names in values: the content of the types whose content is one (CNAME: not the root, not
+ * an address, not itself; MX, NS, PTR) and the data fields that hold one (SRV/HTTPS/SVCB targets,
+ * NAPTR replacement), as each type's definition says (src/core/record-types). Labels may contain `_`, and
  * `.` (the root: null MX, "no service") stays valid where the type allows it; no strict
  * RFC 1123 host name format. A single-label target (`c3`) is a warning: it most likely means
  * `c3.<zone>`.
  */
-import { DATA_FIELDS, type RecordType } from '../../model/record-types.js';
+import { definitionOf } from '../../record-types/index.js';
 import type { PathSegment } from '../json-path.js';
 import type { Rule, RuleContext } from './context.js';
 import { looksLikeAddress, targetHostnameProblem } from './hostname-checks.js';
-
-const CONTENT_TARGET: Partial<Record<RecordType, { allowRoot: boolean; what: string }>> = {
-  CNAME: { allowRoot: false, what: 'CNAME target' },
-  MX: { allowRoot: true, what: 'mail server' },
-  NS: { allowRoot: false, what: 'name server' },
-  PTR: { allowRoot: false, what: 'PTR target' },
-};
 
 function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canonical: string, allowRoot: boolean, what: string): void {
   if (looksLikeAddress(raw.trim())) {
@@ -40,17 +34,19 @@ function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canon
 export const checkTargets: Rule = (ctx) => {
   for (const e of ctx.records) {
     const t = e.record.type;
-    const content = CONTENT_TARGET[t];
-    if (content) {
+    const definition = definitionOf(t);
+    if (definition.kind === 'content') {
+      const content = definition.target;
+      if (content === undefined) continue;
       const at = [...e.path, 'content'];
       const canonical = e.record.content ?? '';
       report(ctx, at, e.raw.content ?? '', canonical, content.allowRoot, content.what);
-      if (t === 'CNAME' && canonical === e.record.name) {
-        ctx.sink.error('cname.self', at, 'a CNAME cannot point to its own name');
+      if (content.notItsOwnName === true && canonical === e.record.name) {
+        ctx.sink.error('cname.self', at, `a ${t} cannot point to its own name`);
       }
       continue;
     }
-    for (const field of DATA_FIELDS[t] ?? []) {
+    for (const field of definition.fields) {
       if (field.type.kind !== 'hostname') continue;
       const raw = e.raw.data?.[field.name];
       const canonical = e.record.data?.[field.name];

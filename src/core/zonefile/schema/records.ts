@@ -2,7 +2,7 @@
  * JSON Schema of `records[]`: one sub-schema per record type, selected with `if`/`then` on
  * `type` so that a bad record reports the problems of its own type only.
  */
-import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../model/record-types.js';
+import { RECORD_TYPES, definitionOf, type DataField, type DataTypeDefinition, type RecordType } from '../../record-types/index.js';
 import { COMMENT_MAX_FREE, COMMENT_MAX_PAID, TAGS_MAX } from '../../service/record-limits.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../../service/record-types.js';
 import { ENTERPRISE_TTL_MIN, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
@@ -15,17 +15,7 @@ export const TTL_SCHEMA: JsonSchema = {
   'x-error': `must be \`auto\` or a whole number of seconds (${TTL_MIN}..${TTL_MAX})`,
 };
 
-const CONTENT_DESCRIPTIONS: Partial<Record<RecordType, string>> = {
-  A: 'IPv4 address, e.g. 192.0.2.10.',
-  AAAA: 'IPv6 address, e.g. 2001:db8::10 (compared in compressed form).',
-  CNAME: 'Target host name (fully qualified; `@` means the zone apex).',
-  MX: 'Mail server host name; `.` for a null MX.',
-  TXT: 'Text. Written unquoted, or as one or more "double-quoted" strings; long text is split into 255-byte strings automatically.',
-  PTR: 'Target host name.',
-  NS: 'Name server host name (delegation of a subdomain).',
-  OPENPGPKEY: 'Base64 OpenPGP key.',
-};
-
+/** Descriptions of data fields by name, shared by the types (a type's own: `fieldDescriptions` of its definition). */
 const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
   flags: 'Flags.',
   tag: 'Property tag: issue, issuewild or iodef.',
@@ -53,11 +43,9 @@ const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
   certificate: 'Certificate data.',
 };
 
-function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
+function dataFieldSchema(definition: DataTypeDefinition, field: DataField): JsonSchema {
   const description =
-    type === 'URI' && field.name === 'target'
-      ? 'Target URI.'
-      : (DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`);
+    definition.fieldDescriptions?.[field.name] ?? DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`;
   const t = field.type;
   switch (t.kind) {
     case 'int':
@@ -78,16 +66,13 @@ function dataFieldSchema(type: RecordType, field: DataField): JsonSchema {
     case 'hostname':
     case 'string':
     case 'lower':
-      return { description, type: 'string', minLength: MAY_BE_EMPTY.has(`${type}.${field.name}`) ? 0 : 1 };
+      return { description, type: 'string', minLength: field.mayBeEmpty === true ? 0 : 1 };
     default: {
       const never: never = t;
       throw new Error(`unknown data field kind ${JSON.stringify(never)}`);
     }
   }
 }
-
-/** Data fields whose empty string is meaningful (e.g. NAPTR regex "" with a replacement; SVCB without params). */
-const MAY_BE_EMPTY = new Set(['CAA.value', 'NAPTR.flags', 'NAPTR.service', 'NAPTR.regex', 'HTTPS.value', 'SVCB.value']);
 
 /**
  * Per-record `settings` of the API. `ipv4_only`/`ipv6_only` are accepted on every type by the
@@ -165,19 +150,16 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
 }
 
 function recordSchema(type: RecordType): JsonSchema {
-  const fields = DATA_FIELDS[type];
+  const definition = definitionOf(type);
   const properties = commonRecordProperties(type);
   const required = ['name', 'type'];
-  if (fields) {
+  if (definition.kind === 'data') {
+    const fields = definition.fields;
     const dataProps: Record<string, JsonSchema> = {};
-    for (const f of fields) dataProps[f.name] = dataFieldSchema(type, f);
-    if (type === 'SRV') {
-      for (const retired of ['service', 'proto', 'name']) {
-        dataProps[retired] = {
-          description: `Retired (2024-05-31): write the service, protocol and name in the top-level \`name\` (e.g. \`_sip._tcp\`).`,
-          deprecated: true,
-        };
-      }
+    for (const f of fields) dataProps[f.name] = dataFieldSchema(definition, f);
+    if (definition.retiredFields !== undefined) {
+      const { names, description } = definition.retiredFields;
+      for (const retired of names) dataProps[retired] = { description, deprecated: true };
     }
     properties.data = {
       description: `${type} data: ${fields.map((f) => f.name).join(', ')}.`,
@@ -188,12 +170,12 @@ function recordSchema(type: RecordType): JsonSchema {
     };
     required.push('data');
   } else {
+    const content = definition.contentSchema;
     properties.content = {
-      description: CONTENT_DESCRIPTIONS[type] ?? 'Record content.',
+      description: content.description,
       type: 'string',
-      ...(type === 'TXT' ? {} : { minLength: 1 }),
-      // The service refuses a key that is not base64 (white space aside).
-      ...(type === 'OPENPGPKEY' ? { pattern: '^\\s*[A-Za-z0-9+/][A-Za-z0-9+/\\s]*[=\\s]*$', 'x-error': 'must be base64' } : {}),
+      ...(content.mayBeEmpty === true ? {} : { minLength: 1 }),
+      ...(content.pattern !== undefined ? { pattern: content.pattern.regex, 'x-error': content.pattern.error } : {}),
     };
     required.push('content');
   }

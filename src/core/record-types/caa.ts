@@ -1,0 +1,20 @@
+/** CAA (RFC 8659): flags, a tag compared lower-case, and a value that may be empty. */
+import { dataFields } from './data-fields.js';
+import type { DataTypeDefinition } from './definition.js';
+import { text } from './field-text.js';
+import { quoteText, readAs, readFailure, unsigned } from './presentation.js';
+import { quoted } from './service-content.js';
+
+export const CAA: DataTypeDefinition = {
+  type: 'CAA',
+  kind: 'data',
+  fields: dataFields('CAA', { lowerCase: ['tag'], mayBeEmpty: ['value'] }),
+  renderContent: (d) => `${text(d.flags)} ${text(d.tag)} ${quoted(d.value)}`,
+  present: (d) => `${text(d.flags)} ${text(d.tag)} ${quoteText(text(d.value))}`,
+  read: ({ words }) => {
+    const flags = unsigned(words[0]);
+    return words.length === 3 && flags !== undefined
+      ? readAs({ data: { flags, tag: words[1], value: words[2] } })
+      : readFailure('CAA needs "flags tag value"');
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * The shape of what zonectl knows about one record type (one object per type, in
+ * src/core/record-types/<type>.ts; the registry is index.ts). The service's facts about a type
+ * (its data fields and their ranges, whether it is proxiable, whether it has a top-level
+ * priority) stay in src/core/service/record-types.ts: a definition builds on them.
+ */
+import type { RecordData } from '../model/record.js';
+import type { RecordType } from './record-type.js';
+
+/** How a data field is compared and validated. */
+export type DataFieldKind =
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'number'; min: number; max: number }
+  | { kind: 'hostname' } // lower-cased, punycode, no trailing dot; "." stays "."
+  | { kind: 'hex' } // compared upper-case, whitespace removed
+  | { kind: 'base64' } // whitespace removed
+  | { kind: 'string' } // compared as given
+  | { kind: 'lower' } // compared lower-case (CAA tag, NAPTR flags)
+  | { kind: 'enum'; values: readonly string[] };
+
+export interface DataField {
+  readonly name: string;
+  readonly type: DataFieldKind;
+  /** The empty string is a meaningful value (NAPTR regex "" beside a replacement; SVCB without params). */
+  readonly mayBeEmpty?: true;
+}
+
+/** One token of RDATA as a master file writes it (src/core/bind/tokenize.ts, `Token`). */
+export interface RdataToken {
+  /** As written (quotes and escapes included). */
+  readonly raw: string;
+  /** The bytes it stands for (escapes decoded, quotes removed). */
+  readonly bytes: Uint8Array;
+}
+
+/** The RDATA of one resource record, as the reader of a master file hands it over. */
+export interface RdataInput {
+  /** Each token's text (escapes decoded, quotes removed). */
+  readonly words: readonly string[];
+  readonly tokens: readonly RdataToken[];
+  /** A host name as written, absolute against the origin, in canonical form ("." for the root). */
+  host(text: string): string;
+}
+
+/** A record's value as a zone file writes it: `content` or `data`, and `priority` where the type has one. */
+export interface RecordValue {
+  readonly content?: string;
+  readonly data?: RecordData;
+  readonly priority?: number;
+}
+
+export type RdataReading = { ok: true; value: RecordValue } | { ok: false; message: string };
+
+/** The host name a type sends its clients on to look up: lint follows it into the zone (lint/targets.ts). */
+export interface FollowedTarget {
+  /** Where it is: `content`, or `data.<field>`. */
+  readonly field: 'content' | `data.${string}`;
+  /** It must have its own address records, not be an alias (a CNAME): RFC 2181 §10.3 (MX, NS). */
+  readonly notAlias?: true;
+}
+
+interface CommonDefinition {
+  readonly type: RecordType;
+  /** RDATA in presentation form -> the record's value (BIND import). */
+  read(rdata: RdataInput): RdataReading;
+  readonly followedTarget?: FollowedTarget;
+  /** The service leaves a `data.priority` out of the rendered content: plans show it before the value (SRV, URI). */
+  readonly priorityOutsideContent?: true;
+}
+
+/** The content is a host name: what the target checks call it (zonefile/rules/targets.ts). */
+export interface ContentTarget {
+  readonly what: string;
+  /** `.` (the root) is a valid target: a null MX. */
+  readonly allowRoot: boolean;
+  /** A record may not point at its own name (a CNAME). */
+  readonly notItsOwnName?: true;
+}
+
+/** What the zone file's JSON Schema says of `content`. */
+export interface ContentSchema {
+  readonly description: string;
+  /** The empty string is a value (TXT). */
+  readonly mayBeEmpty?: true;
+  /** A pattern the service enforces, with the message for a value that misses it. */
+  readonly pattern?: { readonly regex: string; readonly error: string };
+}
+
+/** A type whose value is one `content` string (A, AAAA, CNAME, MX, TXT, PTR, NS, OPENPGPKEY). */
+export interface ContentTypeDefinition extends CommonDefinition {
+  readonly kind: 'content';
+  /** Canonical `content`: the form two spellings of one value compare equal in. */
+  canonicalContent(content: string, zone: string): string;
+  /** RDATA in DNS presentation form (RFC 1035 §5.1 and the type's RFC): BIND export, `resolve` answers. */
+  present(content: string, priority: number | undefined): string;
+  readonly target?: ContentTarget;
+  readonly contentSchema: ContentSchema;
+}
+
+/** Retired `data` fields: the schema still accepts them (deprecated) so that a rule names the replacement. */
+export interface RetiredDataFields {
+  readonly names: readonly string[];
+  readonly description: string;
+}
+
+/** A type whose value is structured `data` (CAA, SRV, HTTPS, ...). */
+export interface DataTypeDefinition extends CommonDefinition {
+  readonly kind: 'data';
+  /** The service's fields (in the order it renders them into `content`), each with how zonectl compares it. */
+  readonly fields: readonly DataField[];
+  /** The service's read-only rendering of `data` as `content` (what the size rule counts, what text output shows). */
+  renderContent(data: RecordData): string;
+  /** RDATA in DNS presentation form (RFC 1035 §5.1 and the type's RFC): BIND export, `resolve` answers. */
+  present(data: RecordData, priority: number | undefined): string;
+  /** A text field's canonical form beyond its kind's (HTTPS/SVCB `value`: SvcParams). */
+  readonly canonicalText?: Readonly<Record<string, (text: string) => string>>;
+  /** Schema descriptions of fields that differ from the shared ones (zonefile/schema/records.ts). */
+  readonly fieldDescriptions?: Readonly<Record<string, string>>;
+  readonly retiredFields?: RetiredDataFields;
+}
+
+export type RecordTypeDefinition = ContentTypeDefinition | DataTypeDefinition;

@@ -1,0 +1,116 @@
+/**
+ * The registry of record types: what zonectl knows about each type lives in that type's own file
+ * (its data fields and how each is compared, `content` as the service renders `data`,
+ * presentation form both ways, host name targets, empty values that mean something, its schema),
+ * and the rest of zonectl dispatches through the lookups below instead of a switch of its own.
+ * The service's facts about the types stay in src/core/service/record-types.ts; the emulator
+ * keeps its own code (src/emulator/records), so that each side checks the other.
+ */
+import type { CanonicalRecord, RecordData } from '../model/record.js';
+import { A } from './a.js';
+import { AAAA } from './aaaa.js';
+import { CAA } from './caa.js';
+import { CERT } from './cert.js';
+import { CNAME } from './cname.js';
+import type { DataField, RecordTypeDefinition } from './definition.js';
+import { DNSKEY } from './dnskey.js';
+import { DS } from './ds.js';
+import { text } from './field-text.js';
+import { HTTPS } from './https.js';
+import { LOC } from './loc.js';
+import { MX } from './mx.js';
+import { NAPTR } from './naptr.js';
+import { NS } from './ns.js';
+import { OPENPGPKEY } from './openpgpkey.js';
+import { PTR } from './ptr.js';
+import { RECORD_TYPES, type RecordType } from './record-type.js';
+import { SMIMEA } from './smimea.js';
+import { SRV } from './srv.js';
+import { SSHFP } from './sshfp.js';
+import { SVCB } from './svcb.js';
+import { TLSA } from './tlsa.js';
+import { TXT } from './txt.js';
+import { URI } from './uri.js';
+
+export { RECORD_TYPES, isRecordType, type RecordType } from './record-type.js';
+export type {
+  ContentTarget,
+  ContentTypeDefinition,
+  DataField,
+  DataFieldKind,
+  DataTypeDefinition,
+  FollowedTarget,
+  RdataInput,
+  RdataReading,
+  RdataToken,
+  RecordTypeDefinition,
+  RecordValue,
+} from './definition.js';
+export { absoluteName } from './presentation.js';
+
+/** Every type's definition: the type forces one for each of RECORD_TYPES. */
+export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {
+  A,
+  AAAA,
+  CNAME,
+  MX,
+  TXT,
+  CAA,
+  SRV,
+  SVCB,
+  HTTPS,
+  PTR,
+  NS,
+  DS,
+  DNSKEY,
+  URI,
+  NAPTR,
+  SSHFP,
+  TLSA,
+  SMIMEA,
+  CERT,
+  LOC,
+  OPENPGPKEY,
+};
+
+export function definitionOf(type: RecordType): RecordTypeDefinition {
+  return RECORD_TYPE_DEFINITIONS[type];
+}
+
+/**
+ * Data fields per structured type, in the order the service renders them into `content`, each
+ * with the way zonectl compares it; no entry for the types whose value is `content`.
+ */
+export const DATA_FIELDS: Readonly<Partial<Record<RecordType, readonly DataField[]>>> = Object.fromEntries(
+  RECORD_TYPES.flatMap((type) => {
+    const definition = RECORD_TYPE_DEFINITIONS[type];
+    return definition.kind === 'data' ? [[type, definition.fields]] : [];
+  }),
+);
+
+/** The retired `data` fields of a type that the schema still accepts (SRV's `service`, `proto`, `name`). */
+export function retiredDataFields(type: RecordType): readonly string[] {
+  const definition = RECORD_TYPE_DEFINITIONS[type];
+  return definition.kind === 'data' ? (definition.retiredFields?.names ?? []) : [];
+}
+
+/** The type's value is structured `data` (else one `content` string). */
+export function usesData(type: RecordType): boolean {
+  return RECORD_TYPE_DEFINITIONS[type].kind === 'data';
+}
+
+/**
+ * The service's read-only rendering of structured `data` as `content` (e.g. SRV
+ * "weight port target"). Used by the content-size rule (zonefile/rules/record-size.ts) and by
+ * text output (render/describe-record.ts).
+ */
+export function renderDataContent(type: RecordType, data: RecordData): string {
+  const definition = RECORD_TYPE_DEFINITIONS[type];
+  return definition.kind === 'data' ? definition.renderContent(data) : Object.values(data).map(text).join(' ');
+}
+
+/** The RDATA of a canonical record in DNS presentation form, as a BIND zone file writes it. */
+export function presentRdata(r: Pick<CanonicalRecord, 'type' | 'content' | 'data' | 'priority'>): string {
+  const definition = RECORD_TYPE_DEFINITIONS[r.type];
+  return definition.kind === 'data' ? definition.present(r.data ?? {}, r.priority) : definition.present(r.content ?? '', r.priority);
+}

@@ -1,0 +1,99 @@
+/**
+ * LOC (RFC 1876): latitude and longitude in degrees, minutes, seconds and a direction, altitude,
+ * size and precisions in meters. Presentation form: `d [m [s]] N|S d [m [s]] E|W alt[m]
+ * [siz[m] [hp[m] [vp[m]]]]` (RFC 1876 §3), size and precisions 1m, 10000m and 10m when left out.
+ */
+import type { RecordData } from '../model/record.js';
+import { dataFields } from './data-fields.js';
+import type { DataTypeDefinition } from './definition.js';
+import { text } from './field-text.js';
+import { readAs, readFailure } from './presentation.js';
+
+/** Seconds with at most three decimals, trailing zeros dropped. */
+const seconds = (v: unknown): string =>
+  Number(v ?? 0)
+    .toFixed(3)
+    .replace(/\.?0+$/, '');
+
+/** Meters with at most two decimals, trailing zeros dropped, and the unit. */
+const meters = (v: unknown): string =>
+  `${Number(v ?? 0)
+    .toFixed(2)
+    .replace(/\.?0+$/, '')}m`;
+
+function present(d: RecordData): string {
+  return [
+    text(d.lat_degrees),
+    text(d.lat_minutes),
+    seconds(d.lat_seconds),
+    text(d.lat_direction),
+    text(d.long_degrees),
+    text(d.long_minutes),
+    seconds(d.long_seconds),
+    text(d.long_direction),
+    meters(d.altitude),
+    meters(d.size),
+    meters(d.precision_horz),
+    meters(d.precision_vert),
+  ].join(' ');
+}
+
+function read(words: readonly string[]): RecordData | undefined {
+  let i = 0;
+  const angle = (dirs: readonly string[]): [number, number, number, string] | undefined => {
+    const parts: number[] = [];
+    while (i < words.length && !dirs.includes(words[i].toUpperCase()) && parts.length < 3) {
+      const v = Number(words[i]);
+      if (!Number.isFinite(v)) return undefined;
+      parts.push(v);
+      i += 1;
+    }
+    const dir = words[i]?.toUpperCase();
+    if (dir === undefined || !dirs.includes(dir) || parts.length === 0) return undefined;
+    i += 1;
+    return [parts[0], parts[1] ?? 0, parts[2] ?? 0, dir];
+  };
+  const lat = angle(['N', 'S']);
+  const lon = angle(['E', 'W']);
+  if (lat === undefined || lon === undefined) return undefined;
+  const inMeters = (w: string | undefined, fallback: number): number | undefined => {
+    if (w === undefined) return fallback;
+    const v = Number(w.replace(/m$/i, ''));
+    return Number.isFinite(v) ? v : undefined;
+  };
+  const alt = inMeters(words[i], NaN);
+  const size = inMeters(words[i + 1], 1);
+  const hp = inMeters(words[i + 2], 10000);
+  const vp = inMeters(words[i + 3], 10);
+  if (alt === undefined || Number.isNaN(alt) || size === undefined || hp === undefined || vp === undefined || words.length > i + 4)
+    return undefined;
+  return {
+    lat_degrees: lat[0],
+    lat_minutes: lat[1],
+    lat_seconds: lat[2],
+    lat_direction: lat[3],
+    long_degrees: lon[0],
+    long_minutes: lon[1],
+    long_seconds: lon[2],
+    long_direction: lon[3],
+    altitude: alt,
+    size,
+    precision_horz: hp,
+    precision_vert: vp,
+  };
+}
+
+export const LOC: DataTypeDefinition = {
+  type: 'LOC',
+  kind: 'data',
+  fields: dataFields('LOC'),
+  renderContent: (d) =>
+    `${text(d.lat_degrees)} ${text(d.lat_minutes)} ${text(d.lat_seconds)} ${text(d.lat_direction)} ` +
+    `${text(d.long_degrees)} ${text(d.long_minutes)} ${text(d.long_seconds)} ${text(d.long_direction)} ` +
+    `${text(d.altitude)}m ${text(d.size)}m ${text(d.precision_horz)}m ${text(d.precision_vert)}m`,
+  present: (d) => present(d),
+  read: ({ words }) => {
+    const data = read(words);
+    return data ? readAs({ data }) : readFailure('LOC is not in RFC 1876 form ("d m s N d m s E alt[m] size[m] hp[m] vp[m]")');
+  },
+};

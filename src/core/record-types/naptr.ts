@@ -1,0 +1,29 @@
+/**
+ * NAPTR (RFC 3403 §4.1): order, preference, flags (compared lower-case), service, regexp (each
+ * of those three may be empty) and a replacement host name (`.` for none). The service renders
+ * the replacement absolute (`30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.`,
+ * octodns/octodns-cloudflare tests/fixtures/cloudflare-dns_records-page-3.json).
+ */
+import { dataFields } from './data-fields.js';
+import type { DataTypeDefinition } from './definition.js';
+import { text } from './field-text.js';
+import { absoluteName, quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
+import { fqdn, quoted } from './service-content.js';
+
+export const NAPTR: DataTypeDefinition = {
+  type: 'NAPTR',
+  kind: 'data',
+  fields: dataFields('NAPTR', { lowerCase: ['flags'], mayBeEmpty: ['flags', 'service', 'regex'] }),
+  renderContent: (d) =>
+    `${text(d.order)} ${text(d.preference)} ${quoted(d.flags)} ${quoted(d.service)} ${quoted(d.regex)} ${fqdn(d.replacement)}`,
+  present: (d) =>
+    `${text(d.order)} ${text(d.preference)} ${quoteText(text(d.flags))} ${quoteText(text(d.service))} ${quoteText(text(d.regex))} ${absoluteName(text(d.replacement))}`,
+  read: ({ words, host }) => {
+    const n = unsignedWords(words, 2);
+    return words.length === 6 && n
+      ? readAs({
+          data: { order: n[0], preference: n[1], flags: words[2], service: words[3], regex: words[4], replacement: host(words[5]) },
+        })
+      : readFailure('NAPTR needs "order preference flags service regexp replacement"');
+  },
+};

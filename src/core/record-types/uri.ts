@@ -1,0 +1,22 @@
+/** URI (RFC 7553): a top-level priority (src/core/service/record-types.ts), weight and a target URI (text, not a host name). */
+import { dataFields } from './data-fields.js';
+import type { DataTypeDefinition } from './definition.js';
+import { text } from './field-text.js';
+import { quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
+import { quoted } from './service-content.js';
+
+export const URI: DataTypeDefinition = {
+  type: 'URI',
+  kind: 'data',
+  fields: dataFields('URI'),
+  priorityOutsideContent: true,
+  fieldDescriptions: { target: 'Target URI.' },
+  renderContent: (d) => `${text(d.weight)} ${quoted(d.target)}`,
+  present: (d, priority) => `${text(priority)} ${text(d.weight)} ${quoteText(text(d.target))}`,
+  read: ({ words }) => {
+    const n = unsignedWords(words, 2);
+    return words.length === 3 && n
+      ? readAs({ priority: n[0], data: { weight: n[1], target: words[2] } })
+      : readFailure('URI needs "priority weight target"');
+  },
+};
