@@ -37,7 +37,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      void (async () => {
+      (async () => {
         const method = req.method ?? 'GET';
         const path = req.url ?? '/';
         const decision = rule(method, path);
@@ -70,7 +70,10 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
         if (typeof retryAfter === 'string') out['retry-after'] = retryAfter;
         res.writeHead(up.statusCode, out);
         res.end(text);
-      })();
+      })().catch(() => {
+        // The upstream went away (a test ended while a call was held): the client sees its connection drop.
+        req.socket.destroy();
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -39,8 +39,11 @@ describe('an interrupt while apply plans under the lock it took first', () => {
     const first = await Promise.race([held, cli.done.then((r) => `ended with ${r.code}: ${r.stderr}`)]);
     expect(first).toMatch(/^GET \S+\/dns_records/);
     cli.child.kill('SIGINT');
-    proxy.release();
+    // The read stays held until the CLI has answered the signal: released at once, its answer
+    // could reach the CLI in the same turn of its event loop as the signal, before it.
+    await cli.waitForStderr(/interrupted by SIGINT/);
     const r = await cli.done;
+    proxy.release();
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/zonectl: interrupted by SIGINT before any write; nothing was changed\./);
     expect(r.stderr).toMatch(/zonectl: error\[INTERRUPTED\]: interrupted by SIGINT/);
