@@ -139,12 +139,6 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   };
 }
 
-/**
- * The zone files a plan names, where present here, must be the bytes it was made from
- * (`files[].sha256`), and each zone's copy of the configuration in the plan must be what its
- * file produces: a plan rewritten consistently for another zone, or with another configuration,
- * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
- */
 /** The largest zone file the check reads (a path edited to point elsewhere must not exhaust memory). */
 const MAX_ZONE_FILE_BYTES = 256 * 1024 * 1024;
 
@@ -165,9 +159,11 @@ function readZoneFileBytes(zonePath: string): Buffer | undefined {
   return readFileSync(zonePath);
 }
 
-function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefined): void {
-  const mismatch = (why: string) =>
-    new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+const planMismatch = (path: string, why: string): PlanFileError =>
+  new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
+
+/** The plan's list of files is well formed, and names every zone's file. */
+function checkFileList(file: PlanFile, path: string): void {
   if (
     !Array.isArray(file.files) ||
     !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))
@@ -177,15 +173,32 @@ function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefin
       `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`,
     );
   }
-  const recorded = new Map(file.files.map((f) => [f.path, f.sha256]));
+  const recorded = new Set(file.files.map((f) => f.path));
   for (const saved of file.zones) {
     if (!recorded.has(saved.config.file))
-      throw mismatch(`zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
+      throw planMismatch(path, `zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
   }
-  for (const { path: zonePath, sha256: expected } of file.files) {
-    const bytes = readZoneFileBytes(zonePath);
+}
+
+/** One of the plan's files, where present here: it must be the bytes the plan was made from. */
+function readRecordedFile(file: PlanFile, path: string, filePath: string): Buffer | undefined {
+  const bytes = readZoneFileBytes(filePath);
+  if (bytes !== undefined && sha256(bytes) !== file.files.find((f) => f.path === filePath)?.sha256)
+    throw planMismatch(path, `${filePath} changed since the plan was made (its sha256 is not the recorded one)`);
+  return bytes;
+}
+
+/**
+ * The zone files a plan names, where present here, must be the bytes it was made from
+ * (`files[].sha256`), and each zone's copy of the configuration in the plan must be what its
+ * file produces: a plan rewritten consistently for another zone, or with another configuration,
+ * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
+ */
+function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefined): void {
+  for (const { path: zonePath } of file.files) {
+    if (repo !== undefined && zonePath === file.repository_config) continue; // read and checked by repositoryOf
+    const bytes = readRecordedFile(file, path, zonePath);
     if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
-    if (sha256(bytes) !== expected) throw mismatch(`${zonePath} changed since the plan was made (its sha256 is not the recorded one)`);
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
     const { config } = loadZoneFile(
@@ -194,7 +207,7 @@ function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefin
       includeReader(zonePath),
     );
     if (config === undefined || !equal(sent(withAccountId(config, repo)), sent(saved.config))) {
-      throw mismatch(`the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
+      throw planMismatch(path, `the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
     }
   }
 }
@@ -216,6 +229,7 @@ export interface OpenedPlan {
  */
 export function openSavedPlan(path: string, expectDigest?: string): OpenedPlan {
   const file = parsePlanFile(readPlanText(path, expectDigest), path);
+  checkFileList(file, path);
   const repo = repositoryOf(file, path);
   checkPlanFiles(file, path, repo);
   return { path, file, repo };
@@ -227,13 +241,7 @@ function repositoryOf(file: PlanFile, path: string): RepoConfig | undefined {
   const configPath = file.repository_config;
   if (configPath === undefined)
     throw new PlanFileError('PLAN_FILE_INVALID', `${path}: zones name accounts (${named[0]}) but the plan records no zonectl.yaml`);
-  const bytes = readZoneFileBytes(configPath);
-  const recorded = file.files.find((f) => f.path === configPath)?.sha256;
-  if (bytes !== undefined && sha256(bytes) !== recorded)
-    throw new PlanFileError(
-      'PLAN_FILE_MISMATCH',
-      `${path}: ${configPath} changed since the plan was made (its sha256 is not the recorded one); it is not the plan those files make; run plan again; nothing was changed`,
-    );
+  const bytes = readRecordedFile(file, path, configPath);
   if (bytes === undefined) {
     throw new PlanFileError(
       'PLAN_FILE_MISMATCH',
