@@ -312,10 +312,9 @@ async function createZones(s: Session, runs: ZoneRun[]): Promise<ZoneApplyOutcom
       state.creating = undefined;
     }
   }
+  // In place: `runs` is the run's list (state.runs), which the signal handler reads too.
   const failed = new Set(notCreated.map((o) => o.run));
-  const rest = runs.filter((r) => !failed.has(r));
-  runs.splice(0, runs.length, ...rest);
-  state.runs = runs;
+  runs.splice(0, runs.length, ...runs.filter((r) => !failed.has(r)));
   return notCreated;
 }
 

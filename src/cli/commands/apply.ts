@@ -9,8 +9,6 @@ import { EXIT } from '../output/io.js';
 import { baseUrlOption, configOption, rateLimitOption, shardOption } from '../options.js';
 import { runClients } from '../runs/many-zones.js';
 
-export { describeApplyFailure } from '../apply/describe.js';
-
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
 function exitCode(result: ApplyResult): number {
   switch (result.status) {
