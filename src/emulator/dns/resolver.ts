@@ -148,13 +148,17 @@ export class ZoneResolver {
   /**
    * The types `name` answers with data (for the type bitmap of a compact NSEC): each candidate
    * type is asked for, so the bitmap says what the answers say (a flattened or proxied CNAME
-   * shows as A/AAAA, never as CNAME). A cut lists NS (and DS when it has one).
+   * shows as A/AAAA). CNAME is never listed: a name whose CNAME is not flattened answers every
+   * type with it (no NODATA there), and a validator reads a CNAME bit beside a NODATA as a
+   * contradiction ("NSEC proves CNAME exists"), which a flattened apex CNAME would give.
+   * A cut lists NS (and DS when it has one).
    */
   typesAt(name: string): number[] {
     const cut = this.cut(name);
     if (cut !== undefined) return cut === name ? [...new Set(this.at(name).map(this.typeOf))].filter((t) => t === T.NS || t === T.DS) : [];
     const encloser = this.at(name).length > 0 || this.z.existing.has(name) ? name : this.wildcardOf(name);
     const candidates = new Set([...this.at(encloser).map(this.typeOf), T.A, T.AAAA, T.HTTPS]);
+    candidates.delete(T.CNAME);
     if (name === this.apex) for (const t of [T.SOA, T.NS, ...(this.z.signing ? APEX_DNSSEC : [])]) candidates.add(t);
     return [...candidates].filter((t) => this.resolve(name, t).answer.some((rr) => rr.type === t && rr.name === name));
   }
