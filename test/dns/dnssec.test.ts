@@ -44,6 +44,17 @@ describe('delv validates the signed zone from the DS the API answers', () => {
       [['x.apps.example.com', 'A'], 'A', ['x.apps.example.com. 300 IN A 192.0.2.30']],
       [['example.com', 'MX'], 'MX', ['example.com. 300 IN MX 10 mx1.example.net.', 'example.com. 300 IN MX 20 mx2.example.net.']],
       [['_sip._tcp.example.com', 'SRV'], 'SRV', ['_sip._tcp.example.com. 300 IN SRV 10 5 5060 sip.example.com.']],
+      [['docs.example.com', 'CNAME'], 'CNAME', ['docs.example.com. 300 IN CNAME readthedocs.example.net.']],
+      [
+        ['example.com', 'CAA'],
+        'CAA',
+        ['example.com. 300 IN CAA 0 issue "letsencrypt.org"', 'example.com. 300 IN CAA 0 iodef "mailto:security@example.com"'],
+      ],
+      [
+        ['host.example.com', 'SSHFP'],
+        'SSHFP',
+        ['host.example.com. 300 IN SSHFP 4 2 E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855'],
+      ],
       [
         ['dev.example.com', 'DS'],
         'DS',
@@ -164,7 +175,8 @@ describe('signed answers on the wire', () => {
   it('the DNSKEY set answers without DO too (unsigned); the NXNAME meta-type is FORMERR (RFC 9824)', async () => {
     const keys = await query(port, 'example.com', 'DNSKEY');
     expect(keys.answer.map((r) => r.type)).toEqual(['DNSKEY', 'DNSKEY', 'DNSKEY']);
-    expect((await query(port, 'nope.example.com', 'TYPE128', { edns: 1232, dnssecOk: true })).rcode).toBe('FORMERR');
+    const nxname = await query(port, 'nope.example.com', 'TYPE128', { edns: 1232, dnssecOk: true });
+    expect([nxname.rcode, nxname.dnssecOk]).toEqual(['FORMERR', true]);
   });
 
   it('a referral carries the signed DS, or an NSEC proving there is none; glue and NS stay unsigned', async () => {
@@ -231,5 +243,50 @@ describe('what is signed in each DNSSEC state (https://developers.cloudflare.com
     expect(res.status).toBe(200);
     expect(await signedTypes('www.example.com', 'A')).toEqual(['A']);
     expect(await signedTypes('example.com', 'CDS')).toEqual([]);
+  });
+});
+
+describe('dnssec_use_nsec3: denial by NSEC3 (RFC 5155, compact as RFC 9824)', () => {
+  let n: Harness;
+  let nport: number;
+  let nanchors: { path: string; remove(): void };
+  beforeAll(async () => {
+    n = await startHarness({ dnsPort: 0 });
+    await converge(n, config(REALISTIC_ZONE));
+    const d = await patchDnssec(n, { status: 'active', dnssec_use_nsec3: true });
+    await n.emulator.dnssec.setParentDs('example.com', true);
+    nport = n.emulator.dns!.port;
+    nanchors = anchorsFile('example.com', Number(d.key_tag), String(d.digest));
+  });
+  afterAll(async () => {
+    nanchors?.remove();
+    await n?.close();
+  });
+
+  DELV.it(
+    'delv validates NXDOMAIN, NODATA (at a name, an empty non-terminal, a wildcard, the apex) and a delegation without DS',
+    async () => {
+      for (const args of [
+        ['nope.example.com', 'A'],
+        ['www.example.com', 'MX'],
+        ['deep.example.com', 'TXT'],
+        ['x.apps.example.com', 'MX'],
+        ['example.com', 'PTR'],
+        ['web.example.com', 'DS'],
+      ]) {
+        const r = await delv(nport, nanchors.path, 'example.com', args);
+        expect(r.text, args.join(' ')).toContain('; negative response, fully validated');
+        expect(r.text, args.join(' ')).toMatch(/ NSEC3 1 0 0 - /);
+      }
+      expect((await delv(nport, nanchors.path, 'example.com', ['www.example.com', 'A'])).text).toContain('; fully validated');
+    },
+  );
+
+  it('answers NSEC3PARAM at the apex and NSEC3 (not NSEC) in negative answers', async () => {
+    const param = await query(nport, 'example.com', 'NSEC3PARAM', { edns: 1232, dnssecOk: true });
+    expect(param.answer.map((r) => r.type)).toEqual(['NSEC3PARAM', 'RRSIG']);
+    const nx = await query(nport, 'nope.example.com', 'A', { edns: 1232, dnssecOk: true });
+    expect(nx.authority.map((r) => r.type)).toEqual(['SOA', 'RRSIG', 'NSEC3', 'RRSIG']);
+    expect(nx.authority[2]!.name).toMatch(/^[0-9a-v]{32}\.example\.com$/);
   });
 });

@@ -135,12 +135,12 @@ export function answerMessage(buf: Buffer, transport: 'udp' | 'tcp', answer: Ans
   const q = questions[0];
   const qname = q.name.toLowerCase().replace(/\.$/, '');
   const qtype = typeNames.toType(String(q.type));
-  if (qtype === NXNAME) return encode({ id: head.id, flags: base(RCODES.FORMERR), questions });
-  const klass = String(q.class ?? 'IN');
   const dnssecOk = opt?.dnssecOk === true;
+  const ourOpt = opt !== undefined ? [optRecord(0, dnssecOk)] : [];
+  if (qtype === NXNAME) return encode({ id: head.id, flags: base(RCODES.FORMERR), questions, additionals: ourOpt });
+  const klass = String(q.class ?? 'IN');
   const result = klass === 'IN' || klass === 'ANY' ? answer({ name: qname, type: qtype, dnssecOk }) : REFUSED;
   const flags = base(RCODES[result.rcode]) | (result.authoritative ? packet.AUTHORITATIVE_ANSWER : 0);
-  const ourOpt = opt !== undefined ? [optRecord(0, dnssecOk)] : [];
   const additionals = [...result.additional, ...ourOpt];
   const full = encode({ id: head.id, flags, questions, answers: result.answer, authorities: result.authority, additionals });
   const limit = transport === 'tcp' ? 65535 : (opt?.udpSize ?? UDP_DEFAULT_LIMIT);

@@ -11,8 +11,7 @@
  *
  * Type bitmap encoding: RFC 4034 §4.1.2 (windows of 256 types, trailing zero octets dropped).
  */
-import type { WireRr } from './resolver.js';
-import { nameBytes, u8 } from './wire.js';
+import { nameBytes, u8, type WireRr } from './wire.js';
 
 export const NSEC = 47;
 export const NXNAME = 128;
@@ -26,6 +25,7 @@ export function typeBitmap(types: Iterable<number>): Buffer {
     else windows.set(w, [t & 0xff]);
   }
   const parts: Buffer[] = [];
+  // An empty bitmap (an NSEC3 of an empty non-terminal) is no window at all (RFC 5155 §3.2.1).
   for (const w of [...windows.keys()].sort((a, b) => a - b)) {
     const bits = windows.get(w)!;
     const bytes = Buffer.alloc((Math.max(...bits) >> 3) + 1);

@@ -27,16 +27,10 @@ import { PROXIED_ANSWER_TTL, serviceAddresses } from './proxy-addresses.js';
 import { ipv4Bytes, ipv6Bytes, rdataOf } from './rdata.js';
 import { apexDnssecRecords } from './apex-dnssec.js';
 import { synthesizedHttps } from './synthesized.js';
-import { nameBytes, u32 } from './wire.js';
+import { nameBytes, u32, type WireRr } from './wire.js';
 import type { ServedZone } from './zone-catalog.js';
 
-export interface WireRr {
-  readonly name: string;
-  /** Type number. */
-  readonly type: number;
-  readonly ttl: number;
-  readonly rdata: Buffer;
-}
+export type { WireRr } from './wire.js';
 
 export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'REFUSED';
 
@@ -48,13 +42,13 @@ export interface Answer {
   readonly additional: readonly WireRr[];
 }
 
-const T = { A: 1, NS: 2, CNAME: 5, SOA: 6, AAAA: 28, DS: 43, DNSKEY: 48, CDS: 59, CDNSKEY: 60, HTTPS: 65 } as const;
+const T = { A: 1, NS: 2, CNAME: 5, SOA: 6, AAAA: 28, DS: 43, DNSKEY: 48, NSEC3PARAM: 51, CDS: 59, CDNSKEY: 60, HTTPS: 65 } as const;
 const AUTO_TTL = 300;
 /** How many in-zone CNAME hops a flattening follows before giving up (a loop answers NODATA). */
 const MAX_HOPS = 16;
 
 /** Types a signed zone answers at its apex itself (apex-dnssec.ts). */
-const APEX_DNSSEC: ReadonlySet<number> = new Set([T.DNSKEY, T.CDS, T.CDNSKEY]);
+const APEX_DNSSEC: ReadonlySet<number> = new Set([T.DNSKEY, T.NSEC3PARAM, T.CDS, T.CDNSKEY]);
 
 export const REFUSED: Answer = { rcode: 'REFUSED', authoritative: false, answer: [], authority: [], additional: [] };
 

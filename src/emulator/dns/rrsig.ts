@@ -10,8 +10,7 @@
  * https://blog.cloudflare.com/black-lies/ "RRSIG A 13 2 300 20160311145051 20160309125051").
  */
 import { signData, type SigningKey } from '../dnssec/keys.js';
-import type { WireRr } from './resolver.js';
-import { nameBytes, u16, u32, u8 } from './wire.js';
+import { nameBytes, u16, u32, u8, type WireRr } from './wire.js';
 
 export const RRSIG = 46;
 const CLASS_IN = 1;

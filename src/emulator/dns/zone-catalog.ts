@@ -21,6 +21,8 @@ export interface ZoneSigning {
   readonly zsk: SigningKey;
   /** DNSSEC is wanted disabled: CDS and CDNSKEY say "delete" (RFC 8078 §4). */
   readonly cdsDelete: boolean;
+  /** `dnssec_use_nsec3`: denial by NSEC3 (nsec3.ts) instead of NSEC. */
+  readonly nsec3: boolean;
 }
 
 /** Where a nameserver reads its zones: the live store (ZoneCatalog) or a snapshot of it. */
@@ -75,7 +77,7 @@ export class ZoneCatalog implements ZoneSource {
     const settings = readZoneSettings(this.store, zone);
     const dnssec = readDnssec(this.store, zone.id);
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify([records, settings, zone.name_servers, dnssec.keys ?? null, dnssec.wanted]))
+      .update(JSON.stringify([records, settings, zone.name_servers, dnssec.keys ?? null, dnssec.wanted, dnssec.use_nsec3]))
       .digest('hex');
     const unixNow = Math.floor(this.now().getTime() / 1000);
     const serial =
@@ -87,7 +89,12 @@ export class ZoneCatalog implements ZoneSource {
     const signing: ZoneSigning | undefined =
       dnssec.keys === undefined
         ? undefined
-        : { ksk: signingKey(dnssec.keys.ksk), zsk: signingKey(dnssec.keys.zsk), cdsDelete: dnssec.wanted === 'disabled' };
+        : {
+            ksk: signingKey(dnssec.keys.ksk),
+            zsk: signingKey(dnssec.keys.zsk),
+            cdsDelete: dnssec.wanted === 'disabled',
+            nsec3: dnssec.use_nsec3,
+          };
     const served = { zone, settings, serial, ...index(zone.name, records), ...(signing ? { signing } : {}) };
     this.cache.set(zone.id, { generation, fingerprint, served });
     return served;
