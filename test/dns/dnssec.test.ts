@@ -14,22 +14,36 @@ import { DELV, anchorsFile, delv, patchDnssec, records, run, startUdpProxy } fro
 import { REALISTIC_ZONE } from './realistic-zone.js';
 import { query } from './wire-client.js';
 
-let h: Harness;
+/** The realistic zone applied, DNSSEC enabled with `patch`, its DS at the parent, and a trust anchor of that DS. */
+async function startSignedZone(patch: Record<string, unknown>) {
+  const zone = await startHarness({ dnsPort: 0 });
+  await converge(zone, config(REALISTIC_ZONE));
+  const details = await patchDnssec(zone, patch);
+  await zone.emulator.dnssec.setParentDs('example.com', true);
+  const trust = anchorsFile('example.com', Number(details.key_tag), String(details.digest));
+  return {
+    h: zone,
+    port: zone.emulator.dns!.port,
+    dnssec: details,
+    anchors: trust,
+    async close() {
+      trust.remove();
+      await zone.close();
+    },
+  };
+}
+
+let signed: Awaited<ReturnType<typeof startSignedZone>>;
 let port: number;
 let dnssec: Record<string, unknown>;
-let anchors: { path: string; remove(): void };
+let anchors: { path: string };
 
 beforeAll(async () => {
-  h = await startHarness({ dnsPort: 0 });
-  await converge(h, config(REALISTIC_ZONE));
-  dnssec = await patchDnssec(h, { status: 'active' });
-  await h.emulator.dnssec.setParentDs('example.com', true);
-  port = h.emulator.dns!.port;
-  anchors = anchorsFile('example.com', Number(dnssec.key_tag), String(dnssec.digest));
+  signed = await startSignedZone({ status: 'active' });
+  ({ port, dnssec, anchors } = signed);
 });
 afterAll(async () => {
-  anchors?.remove();
-  await h?.close();
+  await signed?.close();
 });
 
 const validate = (args: string[], via = port) => delv(via, anchors.path, 'example.com', args);
@@ -247,19 +261,14 @@ describe('what is signed in each DNSSEC state (https://developers.cloudflare.com
 });
 
 describe('dnssec_use_nsec3: denial by NSEC3 (RFC 5155, compact as RFC 9824)', () => {
-  let n: Harness;
+  let n: Awaited<ReturnType<typeof startSignedZone>>;
   let nport: number;
-  let nanchors: { path: string; remove(): void };
+  let nanchors: { path: string };
   beforeAll(async () => {
-    n = await startHarness({ dnsPort: 0 });
-    await converge(n, config(REALISTIC_ZONE));
-    const d = await patchDnssec(n, { status: 'active', dnssec_use_nsec3: true });
-    await n.emulator.dnssec.setParentDs('example.com', true);
-    nport = n.emulator.dns!.port;
-    nanchors = anchorsFile('example.com', Number(d.key_tag), String(d.digest));
+    n = await startSignedZone({ status: 'active', dnssec_use_nsec3: true });
+    ({ port: nport, anchors: nanchors } = n);
   });
   afterAll(async () => {
-    nanchors?.remove();
     await n?.close();
   });
 
