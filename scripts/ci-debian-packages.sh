@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses when present (tests that need them fail under CI
 # without them): python3-cloudflare (Cloudflare's own Python library, 2.x; test/thirdparty runs it
-# against the emulator), bind9-utils (named-checkzone checks `zonectl export --format bind`),
-# bind9-dnsutils and knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns),
+# against the emulator), bind9-utils (named-checkzone checks `zonectl export --format bind`;
+# dnssec-dsfromkey derives the DS of the emulator's signed zones), bind9-dnsutils and
+# knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns; `delv` validates
+# its DNSSEC answers),
 # zsh and fish (`zonectl completion` scripts loaded into the real shells, test/cli/ecosystem).
 # Does nothing (one dpkg-query) when they are already installed. Needs apt-get and root,
 # or sudo without a password. Where it cannot install them it says so and exits 0 outside CI

@@ -33,7 +33,7 @@ export function apiError(status: number, code: number, message: string): ApiErro
 /**
  * A durable store of JSON collections. Collections used: 'users', 'accounts', 'zones',
  * `records:<zone_id>`, 'tokens', 'zone_dns_settings' (id = zone id), 'account_dns_settings'
- * (id = account id). Values must be plain JSON. Writes are synchronous in memory; the server
+ * (id = account id), 'zone_dnssec' (id = zone id). Values must be plain JSON. Writes are synchronous in memory; the server
  * makes them durable before it answers the request that made them.
  */
 export interface Store {
@@ -61,6 +61,12 @@ export interface EmulatorOptions {
    * and writes may send it there. Off by default: the live API answers it at the top level.
    */
   priorityInData?: boolean;
+  /**
+   * `--dnssec-auto-activate`: the registrar acts at once on a DNSSEC change (the DS appears
+   * when DNSSEC is enabled, goes when it is disabled), so `pending` becomes `active` and
+   * `pending-disabled` becomes `disabled` right after the PATCH answers (src/emulator/dnssec).
+   */
+  dnssecAutoActivate?: boolean;
 }
 
 /** Stored user (the one seeded user owns the account and its zones). */

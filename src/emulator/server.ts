@@ -38,7 +38,9 @@ import { zoneFileRoutes } from './routes/zone-file.js';
 import { retiredRoutes } from './routes/retired.js';
 import { zoneCreateRoutes } from './routes/zone-create.js';
 import { zoneRoutes } from './routes/zones.js';
-import { startDnsServer, type RunningDnsServer } from './dns/dns-server.js';
+import { startNameservers, type NameserverControl, type RunningNameservers } from './dns/nameservers.js';
+import { dnssecControls, type DnssecControls } from './dnssec/controls.js';
+import { dnssecRoutes } from './dnssec/routes.js';
 import { seedState } from './seed.js';
 import { MemoryStore } from './store.js';
 
@@ -80,6 +82,12 @@ export interface StartEmulatorOptions {
   now?: () => Date;
   /** `--dns-port`: also answer DNS queries (UDP and TCP) on this port of `host`; 0 picks a free port. */
   dnsPort?: number;
+  /** Several nameservers, one per port (`--dns-port` repeated); wins over `dnsPort`. See dns/nameservers.ts. */
+  dnsPorts?: readonly number[];
+  /** `--dns-lag`: how late each nameserver serves a write, in ms (one value: all of them). */
+  dnsLagMs?: readonly number[];
+  /** `--dnssec-auto-activate` (see EmulatorOptions). */
+  dnssecAutoActivate?: boolean;
 }
 
 export interface RunningEmulator {
@@ -98,8 +106,12 @@ export interface RunningEmulator {
   /** The accounts of `accounts`, in order. */
   accounts: SeededAccount[];
   options: EmulatorOptions;
-  /** The DNS server, when started with `dnsPort`. */
+  /** The (first) DNS listener, when started with `dnsPort` or `dnsPorts`. */
   dns?: { host: string; port: number };
+  /** Every DNS listener with its view controls (hold / publish / release); empty without DNS. */
+  nameservers: readonly NameserverControl[];
+  /** DNSSEC controls: the registrar's DS, the error state (dnssec/controls.ts). */
+  dnssec: DnssecControls;
   close(): Promise<void>;
 }
 
@@ -133,18 +145,25 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     zonePlan: opts.zonePlan ?? 'free',
     ...(opts.batchLimit !== undefined ? { batchLimit: opts.batchLimit } : {}),
     ...(opts.priorityInData === true ? { priorityInData: true } : {}),
+    ...(opts.dnssecAutoActivate === true ? { dnssecAutoActivate: true } : {}),
   };
   const routes: Route[] = [
     ...zoneRoutes(),
     ...zoneCreateRoutes(settings),
     ...zoneFileRoutes(),
     ...dnsRecordRoutes(),
+    ...dnssecRoutes(),
     ...identity.routes(),
     ...settings.routes(),
     ...retiredRoutes(),
   ];
   // Bumped after every request that may write, so the DNS server re-reads a zone only then.
   const writes = { generation: 0 };
+  let nameservers: RunningNameservers | undefined;
+  const written = (): void => {
+    writes.generation += 1;
+    nameservers?.written();
+  };
   const handler = createHandler({
     router: new Router(routes),
     identity,
@@ -154,9 +173,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     faults: new Faults(opts),
     limiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
     log: opts.logger,
-    onWrite: () => {
-      writes.generation += 1;
-    },
+    onWrite: written,
   });
 
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -167,10 +184,17 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   await listen(server, host, opts.port ?? 0);
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  let dns: RunningDnsServer | undefined;
-  if (opts.dnsPort !== undefined) {
+  const dnsPorts = opts.dnsPorts ?? (opts.dnsPort !== undefined ? [opts.dnsPort] : []);
+  if (dnsPorts.length > 0) {
     try {
-      dns = await startDnsServer({ host, port: opts.dnsPort, store, generation: () => writes.generation, now });
+      nameservers = await startNameservers({
+        host,
+        ports: dnsPorts,
+        ...(opts.dnsLagMs !== undefined ? { lagsMs: opts.dnsLagMs } : {}),
+        store,
+        generation: () => writes.generation,
+        now,
+      });
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
@@ -178,6 +202,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     }
   }
 
+  const first = nameservers?.list[0];
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${urlHost}:${port}${API_PREFIX}`,
@@ -192,10 +217,12 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     zones: seeded.zones,
     accounts: extra,
     options,
-    ...(dns !== undefined ? { dns: { host: dns.host, port: dns.port } } : {}),
+    ...(first !== undefined ? { dns: { host: first.host, port: first.port } } : {}),
+    nameservers: nameservers?.list ?? [],
+    dnssec: dnssecControls(store, written),
     close() {
       closing ??= (async () => {
-        await dns?.close();
+        await nameservers?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

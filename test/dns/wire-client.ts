@@ -20,12 +20,16 @@ export interface Reply {
   additional: Rr[];
   /** The OPT record's advertised UDP size, when the answer has one. */
   ednsUdpSize?: number;
+  /** The answer OPT record's DO bit, when the answer has one. */
+  dnssecOk?: boolean;
   size: number;
 }
 
 export interface QueryOptions {
   /** Send an OPT record with this UDP payload size. */
   edns?: number;
+  /** Set the DO bit (RFC 3225) in the OPT record (needs `edns`). */
+  dnssecOk?: boolean;
   transport?: 'udp' | 'tcp';
   id?: number;
 }
@@ -45,7 +49,18 @@ export function encodeQuery(name: string, type: string, opts: QueryOptions = {})
     questions: [{ name, type: qtype as packet.RecordType, class: 'IN' }],
     additionals:
       opts.edns !== undefined
-        ? [{ name: '.', type: 'OPT', udpPayloadSize: opts.edns, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }]
+        ? [
+            {
+              name: '.',
+              type: 'OPT',
+              udpPayloadSize: opts.edns,
+              extendedRcode: 0,
+              ednsVersion: 0,
+              flags: opts.dnssecOk === true ? packet.DNSSEC_OK : 0,
+              flag_do: opts.dnssecOk === true,
+              options: [],
+            },
+          ]
         : [],
   });
 }
@@ -65,7 +80,7 @@ function rrOf(a: packet.Answer): Rr {
 
 export function readReply(buf: Buffer): Reply {
   const d: Decoded = packet.decode(buf);
-  const opt = (d.additionals ?? []).find((a) => a.type === 'OPT') as { udpPayloadSize: number } | undefined;
+  const opt = (d.additionals ?? []).find((a) => a.type === 'OPT') as { udpPayloadSize: number; flag_do?: boolean } | undefined;
   return {
     rcode: rcodeOf(d),
     aa: ((d.flags ?? 0) & packet.AUTHORITATIVE_ANSWER) !== 0,
@@ -73,7 +88,7 @@ export function readReply(buf: Buffer): Reply {
     answer: (d.answers ?? []).map(rrOf),
     authority: (d.authorities ?? []).map(rrOf),
     additional: (d.additionals ?? []).filter((a) => a.type !== 'OPT').map(rrOf),
-    ...(opt !== undefined ? { ednsUdpSize: opt.udpPayloadSize } : {}),
+    ...(opt !== undefined ? { ednsUdpSize: opt.udpPayloadSize, dnssecOk: opt.flag_do === true } : {}),
     size: buf.length,
   };
 }

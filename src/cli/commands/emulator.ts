@@ -56,6 +56,7 @@ function stateError(path: string, err: unknown): ZonectlError | undefined {
 
 /** A port the emulator cannot listen on (taken, privileged, or an address not on this host), as one line naming the flag. */
 function listenError(flags: Pick<EmulatorFlags, 'host' | 'port' | 'dnsPort'>, err: unknown): ZonectlError | undefined {
+  const dnsPorts = flags.dnsPort ?? [];
   const e = err as (NodeJS.ErrnoException & { port?: number }) | undefined;
   if (e?.syscall !== 'listen' && e?.syscall !== 'bind') return undefined;
   const why = {
@@ -65,14 +66,27 @@ function listenError(flags: Pick<EmulatorFlags, 'host' | 'port' | 'dnsPort'>, er
   }[e.code ?? ''];
   if (why === undefined) return undefined;
   // The HTTP server listens first; a bind failure (UDP) or a later listen is the DNS port.
-  const dns = e.syscall === 'bind' || (flags.dnsPort !== undefined && e.port === flags.dnsPort && e.port !== flags.port);
+  const dns = e.syscall === 'bind' || (e.port !== undefined && dnsPorts.includes(e.port) && e.port !== flags.port);
   const flag = dns ? '--dns-port' : '--port';
-  const port = e.port ?? (dns ? flags.dnsPort : flags.port);
+  const port = e.port ?? (dns ? dnsPorts[0] : flags.port);
   const what = e.code === 'EADDRNOTAVAIL' ? `--host ${flags.host}` : `${flag} ${port} on ${flags.host}`;
   return new ZonectlError(
     'BAD_FLAG',
     `the emulator cannot listen: ${what} ${why} (${e.code}); choose another${e.code === 'EADDRNOTAVAIL' ? ' address' : ` port, or ${flag} 0 for a free one`}`,
   );
+}
+
+/** `--dns-lag` needs nameservers, and one value for all of them or one per `--dns-port`. */
+function checkDnsLag(flags: Pick<EmulatorFlags, 'dnsPort' | 'dnsLag'>): void {
+  if (flags.dnsLag === undefined) return;
+  const ports = flags.dnsPort?.length ?? 0;
+  if (ports === 0) throw new ZonectlError('BAD_FLAG', '--dns-lag needs --dns-port: the lag is that of the DNS nameservers');
+  if (flags.dnsLag.length > 1 && flags.dnsLag.length !== ports) {
+    throw new ZonectlError(
+      'BAD_FLAG',
+      `--dns-lag has ${flags.dnsLag.length} values for ${ports} --dns-port nameservers; give one value for all, or one per --dns-port`,
+    );
+  }
 }
 
 interface EmulatorFlags {
@@ -91,7 +105,10 @@ interface EmulatorFlags {
   rateLimit?: RateLimit;
   batchLimit?: number;
   priorityInData?: boolean;
-  dnsPort?: number;
+  /** `--dns-port`, repeatable: one nameserver per port. */
+  dnsPort?: number[];
+  dnsLag?: number[];
+  dnssecAutoActivate?: boolean;
   verbose?: boolean;
   account: ExtraAccount[];
 }
@@ -104,6 +121,22 @@ function intArg(name: string, min: number, max: number): (value: string) => numb
     }
     return n;
   };
+}
+
+/** `--dns-port` (repeatable): the ports in order. */
+function dnsPortArg(value: string, previous: number[] = []): number[] {
+  return [...previous, intArg('--dns-port', 0, 65535)(value)];
+}
+
+/** `--dns-lag SECONDS[,SECONDS...]`: one value per nameserver in order, or one for all. */
+function dnsLagArg(value: string): number[] {
+  return value.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!/^\d+(\.\d+)?$/.test(part.trim()) || n > 86_400) {
+      throw new InvalidArgumentError('--dns-lag must be SECONDS (0..86400) or one value per --dns-port, e.g. 0,30.');
+    }
+    return n;
+  });
 }
 
 function probability(value: string): number {
@@ -185,8 +218,17 @@ export function registerEmulator(program: Command): void {
     .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
     .option(
       '--dns-port <port>',
-      'also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port)',
-      intArg('--dns-port', 0, 65535),
+      "also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port); repeat it for more nameservers, the k-th standing for each zone's k-th name server",
+      dnsPortArg,
+    )
+    .option(
+      '--dns-lag <seconds[,seconds...]>',
+      'nameservers serve each write this many seconds late (one value for all, or one per --dns-port)',
+      dnsLagArg,
+    )
+    .option(
+      '--dnssec-auto-activate',
+      'the registrar follows DNSSEC changes at once: pending becomes active, pending-disabled becomes disabled, right after the PATCH',
     )
     .option('--verbose', 'log one line per request on stderr')
     .addHelpText(
@@ -213,6 +255,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   if (flags.state !== undefined) checkStatePath(flags.state);
+  checkDnsLag(flags);
   const emu = await startEmulator({
     host: flags.host,
     port: flags.port,
@@ -230,7 +273,9 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
     ...(flags.priorityInData === true ? { priorityInData: true } : {}),
-    ...(flags.dnsPort !== undefined ? { dnsPort: flags.dnsPort } : {}),
+    ...(flags.dnsPort !== undefined ? { dnsPorts: flags.dnsPort } : {}),
+    ...(flags.dnsLag !== undefined ? { dnsLagMs: flags.dnsLag.map((s) => Math.round(s * 1000)) } : {}),
+    ...(flags.dnssecAutoActivate === true ? { dnssecAutoActivate: true } : {}),
     // Its own --verbose, or the global one (`zonectl --verbose emulator`): one line per request.
     logger:
       flags.verbose === true || currentVerbosity() === 'verbose'
@@ -247,6 +292,9 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   for (const a of emu.accounts)
     info(`emulator: account ${a.accountId} (user ${a.email}): ${a.zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones'}`);
   if (emu.dns !== undefined) info(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)`);
+  for (const ns of emu.nameservers.slice(1)) {
+    info(`emulator: DNS nameserver ${ns.index + 1} on ${ns.host} port ${ns.port} (UDP and TCP)`);
+  }
   process.stdout.write(`${emu.baseUrl}\n`);
 
   await stopped;

@@ -6,7 +6,7 @@
  * name in full, so 40 A records of one name take 1,243 bytes instead of ~680; a real server
  * sends them whole under an EDNS payload of 1,232.
  */
-import type { WireRr } from './resolver.js';
+import type { WireRr } from './wire.js';
 import { u16, u32, u8 } from './wire.js';
 
 export interface WireQuestion {

@@ -1,24 +1,25 @@
 /**
- * The emulator's authoritative DNS server: UDP and TCP on one port (0 picks a free one),
- * answering from the store (zone-catalog.ts, resolver.ts, message.ts). TCP messages carry a
- * two-byte length prefix and a connection may carry several (RFC 7766 §6.2.1).
+ * One authoritative DNS listener: UDP and TCP on one port (0 picks a free one), answering from
+ * a zone source (the live store or a snapshot: nameservers.ts) through resolver.ts, signing
+ * when the zone is signed and the query has the DO bit (sign-answer.ts), framed by message.ts.
+ * TCP messages carry a two-byte length prefix and a connection may carry several (RFC 7766 §6.2.1).
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import type { Store } from '../contract.js';
 import type { RecordRow } from '../records/record-row.js';
+import { ANY, anyAnswer } from './any-answer.js';
 import { answerMessage, type Question } from './message.js';
 import { TYPE_NUMBERS } from './rdata.js';
 import { REFUSED, ZoneResolver, type Answer } from './resolver.js';
-import { ZoneCatalog } from './zone-catalog.js';
+import { signAnswer } from './sign-answer.js';
+import type { ZoneSource } from './zone-catalog.js';
 
 export interface DnsServerOptions {
   host: string;
   /** 0 picks a free port (the same for UDP and TCP). */
   port: number;
-  store: Store;
-  /** Changes whenever the store may have changed (the HTTP server bumps it after each write request). */
-  generation: () => number;
+  /** The zones this listener serves now (read for every query). */
+  source: () => ZoneSource;
   now: () => Date;
 }
 
@@ -30,14 +31,16 @@ export interface RunningDnsServer {
 
 const typeOf = (r: RecordRow): number => TYPE_NUMBERS[r.type];
 
-export function answerQuestion(catalog: ZoneCatalog, q: Question): Answer {
-  const zone = catalog.zoneFor(q.name);
-  return zone === undefined ? REFUSED : new ZoneResolver(zone, typeOf).resolve(q.name, q.type);
+export function answerQuestion(source: ZoneSource, q: Question, now: Date): Answer {
+  const zone = source.zoneFor(q.name);
+  if (zone === undefined) return REFUSED;
+  const resolver = new ZoneResolver(zone, typeOf);
+  const answer = q.type === ANY ? anyAnswer(resolver, q.name) : resolver.resolve(q.name, q.type);
+  return q.dnssecOk === true ? signAnswer(answer, q, zone, resolver, now) : answer;
 }
 
 export async function startDnsServer(opts: DnsServerOptions): Promise<RunningDnsServer> {
-  const catalog = new ZoneCatalog(opts.store, opts.generation, opts.now);
-  const answer = (q: Question): Answer => answerQuestion(catalog, q);
+  const answer = (q: Question): Answer => answerQuestion(opts.source(), q, opts.now());
   const family = opts.host.includes(':') ? 'udp6' : 'udp4';
   for (let attempt = 0; ; attempt += 1) {
     const udp = createSocket(family);

@@ -8,8 +8,7 @@
  * - an answer over the UDP limit is sent truncated: TC set, the question and OPT only, so the
  *   client retries over TCP, where the same query answers in full (RFC 7766 §5).
  * Answers are written with name compression (`compress.ts`, RFC 1035 §4.1.4), as a real server's.
- * ANY answers the synthesized HINFO of RFC 8482 §4.2 (written by the service's engineers,
- * who answer ANY that way); its TTL, 3600, is the emulator's choice.
+ * The answerer answers ANY (any-answer.ts) and signs when the DO bit asks for it (sign-answer.ts).
  */
 import packet from 'dns-packet';
 // Static imports, so the bundle carries them (an installed zonectl has no node_modules to require from).
@@ -17,20 +16,19 @@ import classNames from 'dns-packet/classes.js';
 import typeNames from 'dns-packet/types.js';
 import { encodeMessage, type WireQuestion, type WireRecord } from './compress.js';
 import { REFUSED, type Answer } from './resolver.js';
-import { characterString } from './wire.js';
 
 export const UDP_DEFAULT_LIMIT = 512;
 /** What the emulator advertises in its OPT record (the DNS flag day 2020 value). */
 export const EDNS_UDP_SIZE = 1232;
 
 const RCODES = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
-const ANY = 255;
-const HINFO = 13;
 
 export interface Question {
   /** Lower-case, no trailing dot. */
   readonly name: string;
   readonly type: number;
+  /** The query's EDNS DO bit (RFC 3225): DNSSEC records wanted. */
+  readonly dnssecOk?: boolean;
 }
 
 /** Answers one question (already known to be class IN). */
@@ -39,22 +37,42 @@ export type Answerer = (q: Question) => Answer;
 interface Opt {
   readonly udpSize: number;
   readonly version: number;
+  /** The DO bit (RFC 3225 §3), copied into the answer's OPT. */
+  readonly dnssecOk: boolean;
 }
 
 type Decoded = ReturnType<typeof packet.decode>;
 
 function optOf(query: Decoded): Opt | undefined {
-  const opt = (query.additionals ?? []).find((a) => a.type === 'OPT') as { udpPayloadSize?: number; ednsVersion?: number } | undefined;
-  return opt === undefined ? undefined : { udpSize: Math.max(UDP_DEFAULT_LIMIT, opt.udpPayloadSize ?? 0), version: opt.ednsVersion ?? 0 };
+  const opt = (query.additionals ?? []).find((a) => a.type === 'OPT') as
+    | { udpPayloadSize?: number; ednsVersion?: number; flags?: number }
+    | undefined;
+  return opt === undefined
+    ? undefined
+    : {
+        udpSize: Math.max(UDP_DEFAULT_LIMIT, opt.udpPayloadSize ?? 0),
+        version: opt.ednsVersion ?? 0,
+        dnssecOk: ((opt.flags ?? 0) & DO_BIT) !== 0,
+      };
 }
 
 const OPT = 41;
+/** The DO bit in the OPT record's flags (RFC 3225 §3). */
+const DO_BIT = 0x8000;
+/** RFC 9824 §3.5: an explicit query for the NXNAME meta-type answers FORMERR. */
+const NXNAME = 128;
 /** The header bit that makes a message a response. */
 const QR = 0x8000;
 
-/** Our OPT record (RFC 6891 §6.1.2): the UDP size in the class, the extended rcode in the TTL's top byte. */
-function optRecord(extendedRcode = 0): WireRecord {
-  return { name: '', type: OPT, klass: EDNS_UDP_SIZE, ttl: (extendedRcode & 0xff) * 0x1000000, rdata: Buffer.alloc(0) };
+/** Our OPT record (RFC 6891 §6.1.2): the UDP size in the class, the extended rcode in the TTL's top byte, the DO bit as asked. */
+function optRecord(extendedRcode = 0, dnssecOk = false): WireRecord {
+  return {
+    name: '',
+    type: OPT,
+    klass: EDNS_UDP_SIZE,
+    ttl: (extendedRcode & 0xff) * 0x1000000 + (dnssecOk ? DO_BIT : 0),
+    rdata: Buffer.alloc(0),
+  };
 }
 
 /** A class as dns-packet names it (`IN`, `ANY`, ... or `UNKNOWN_<n>`) as its number. */
@@ -117,21 +135,15 @@ export function answerMessage(buf: Buffer, transport: 'udp' | 'tcp', answer: Ans
   const q = questions[0];
   const qname = q.name.toLowerCase().replace(/\.$/, '');
   const qtype = typeNames.toType(String(q.type));
+  const dnssecOk = opt?.dnssecOk === true;
+  const ourOpt = opt !== undefined ? [optRecord(0, dnssecOk)] : [];
+  if (qtype === NXNAME) return encode({ id: head.id, flags: base(RCODES.FORMERR), questions, additionals: ourOpt });
   const klass = String(q.class ?? 'IN');
-  const result =
-    klass === 'IN' || klass === 'ANY' ? (qtype === ANY ? anyAnswer(qname, answer) : answer({ name: qname, type: qtype })) : REFUSED;
+  const result = klass === 'IN' || klass === 'ANY' ? answer({ name: qname, type: qtype, dnssecOk }) : REFUSED;
   const flags = base(RCODES[result.rcode]) | (result.authoritative ? packet.AUTHORITATIVE_ANSWER : 0);
-  const additionals = [...result.additional, ...(opt !== undefined ? [optRecord()] : [])];
+  const additionals = [...result.additional, ...ourOpt];
   const full = encode({ id: head.id, flags, questions, answers: result.answer, authorities: result.authority, additionals });
   const limit = transport === 'tcp' ? 65535 : (opt?.udpSize ?? UDP_DEFAULT_LIMIT);
   if (full.length <= limit) return full;
-  return encode({ id: head.id, flags: flags | packet.TRUNCATED_RESPONSE, questions, additionals: opt !== undefined ? [optRecord()] : [] });
-}
-
-/** RFC 8482 §4.2: one synthesized HINFO ("RFC8482", "") for a name that exists. */
-function anyAnswer(qname: string, answer: Answerer): Answer {
-  const probe = answer({ name: qname, type: HINFO });
-  if (probe.rcode !== 'NOERROR' || !probe.authoritative) return probe;
-  const rdata = Buffer.concat([characterString(Buffer.from('RFC8482')), characterString(Buffer.alloc(0))]);
-  return { ...probe, answer: [{ name: qname, type: HINFO, ttl: 3600, rdata }], authority: [] };
+  return encode({ id: head.id, flags: flags | packet.TRUNCATED_RESPONSE, questions, additionals: ourOpt });
 }

@@ -25,17 +25,12 @@
 import type { RecordRow } from '../records/record-row.js';
 import { PROXIED_ANSWER_TTL, serviceAddresses } from './proxy-addresses.js';
 import { ipv4Bytes, ipv6Bytes, rdataOf } from './rdata.js';
+import { apexDnssecRecords } from './apex-dnssec.js';
 import { synthesizedHttps } from './synthesized.js';
-import { nameBytes, u32 } from './wire.js';
+import { nameBytes, u32, type WireRr } from './wire.js';
 import type { ServedZone } from './zone-catalog.js';
 
-export interface WireRr {
-  readonly name: string;
-  /** Type number. */
-  readonly type: number;
-  readonly ttl: number;
-  readonly rdata: Buffer;
-}
+export type { WireRr } from './wire.js';
 
 export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'REFUSED';
 
@@ -47,10 +42,13 @@ export interface Answer {
   readonly additional: readonly WireRr[];
 }
 
-const T = { A: 1, NS: 2, CNAME: 5, SOA: 6, AAAA: 28, DS: 43, HTTPS: 65 } as const;
+const T = { A: 1, NS: 2, CNAME: 5, SOA: 6, AAAA: 28, DS: 43, DNSKEY: 48, NSEC3PARAM: 51, CDS: 59, CDNSKEY: 60, HTTPS: 65 } as const;
 const AUTO_TTL = 300;
 /** How many in-zone CNAME hops a flattening follows before giving up (a loop answers NODATA). */
 const MAX_HOPS = 16;
+
+/** Types a signed zone answers at its apex itself (apex-dnssec.ts). */
+const APEX_DNSSEC: ReadonlySet<number> = new Set([T.DNSKEY, T.NSEC3PARAM, T.CDS, T.CDNSKEY]);
 
 export const REFUSED: Answer = { rcode: 'REFUSED', authoritative: false, answer: [], authority: [], additional: [] };
 
@@ -130,14 +128,40 @@ export class ZoneResolver {
         this.z.zone.name_servers.map((ns) => ({ name: this.apex, type: T.NS, ttl: this.z.settings.ns_ttl, rdata: nameBytes(ns) })),
       );
     }
+    if (qname === this.apex && this.z.signing !== undefined && APEX_DNSSEC.has(qtype)) {
+      return this.positive(apexDnssecRecords(this.z, qtype, this.ofType(qname, this.at(qname), qtype)));
+    }
     const own = this.at(qname);
     if (own.length > 0) return this.positive(this.answerFrom(qname, own, qtype, hops));
     if (this.z.existing.has(qname)) return this.negative('NOERROR');
-    let encloser = qname.slice(qname.indexOf('.') + 1);
-    while (encloser !== this.apex && !this.z.existing.has(encloser)) encloser = encloser.slice(encloser.indexOf('.') + 1);
-    const wildcard = this.at(`*.${encloser}`);
+    const wildcard = this.at(this.wildcardOf(qname));
     if (wildcard.length > 0) return this.positive(this.answerFrom(qname, wildcard, qtype, hops));
     return this.negative('NXDOMAIN');
+  }
+
+  /**
+   * The types `name` answers with data (for the type bitmap of a compact NSEC): each candidate
+   * type is asked for, so the bitmap says what the answers say (a flattened or proxied CNAME
+   * shows as A/AAAA). CNAME is never listed: a name whose CNAME is not flattened answers every
+   * type with it (no NODATA there), and a validator reads a CNAME bit beside a NODATA as a
+   * contradiction ("NSEC proves CNAME exists"), which a flattened apex CNAME would give.
+   * A cut lists NS (and DS when it has one).
+   */
+  typesAt(name: string): number[] {
+    const cut = this.cut(name);
+    if (cut !== undefined) return cut === name ? [...new Set(this.at(name).map(this.typeOf))].filter((t) => t === T.NS || t === T.DS) : [];
+    const encloser = this.at(name).length > 0 || this.z.existing.has(name) ? name : this.wildcardOf(name);
+    const candidates = new Set([...this.at(encloser).map(this.typeOf), T.A, T.AAAA, T.HTTPS]);
+    candidates.delete(T.CNAME);
+    if (name === this.apex) for (const t of [T.SOA, T.NS, ...(this.z.signing ? APEX_DNSSEC : [])]) candidates.add(t);
+    return [...candidates].filter((t) => this.resolve(name, t).answer.some((rr) => rr.type === t && rr.name === name));
+  }
+
+  /** `*.<closest encloser>` of a name that does not exist (RFC 4592 §3.3.1). */
+  private wildcardOf(qname: string): string {
+    let encloser = qname.slice(qname.indexOf('.') + 1);
+    while (encloser !== this.apex && !this.z.existing.has(encloser)) encloser = encloser.slice(encloser.indexOf('.') + 1);
+    return `*.${encloser}`;
   }
 
   /** The answer RRs for `qtype` at `owner` from `records` (the owner's own, or a wildcard's). */

@@ -1,4 +1,13 @@
-/** Small builders of DNS wire bytes (RFC 1035 §3.1, §3.3): names, integers, character-strings. */
+/** Small builders of DNS wire bytes (RFC 1035 §3.1, §3.3): names, integers, character-strings; a resource record. */
+
+/** A resource record of an answer: owner (lower-case, no trailing dot), type number, TTL, RDATA (names uncompressed). */
+export interface WireRr {
+  readonly name: string;
+  /** Type number. */
+  readonly type: number;
+  readonly ttl: number;
+  readonly rdata: Buffer;
+}
 
 /** A host name (lower-case, no trailing dot; "" or "." is the root) as uncompressed wire labels. */
 export function nameBytes(host: string): Buffer {

@@ -12,6 +12,23 @@ import { createHash } from 'node:crypto';
 import type { Store, ZoneRow } from '../contract.js';
 import { recordsCollection, type RecordRow } from '../records/record-row.js';
 import { readZoneSettings, type DnsSettings } from '../settings/index.js';
+import { signingKey, type SigningKey } from '../dnssec/keys.js';
+import { readDnssec } from '../dnssec/state.js';
+
+/** The keys of a signed zone (DNSSEC enabled and not deleted: src/emulator/dnssec/state.ts). */
+export interface ZoneSigning {
+  readonly ksk: SigningKey;
+  readonly zsk: SigningKey;
+  /** DNSSEC is wanted disabled: CDS and CDNSKEY say "delete" (RFC 8078 §4). */
+  readonly cdsDelete: boolean;
+  /** `dnssec_use_nsec3`: denial by NSEC3 (nsec3.ts) instead of NSEC. */
+  readonly nsec3: boolean;
+}
+
+/** Where a nameserver reads its zones: the live store (ZoneCatalog) or a snapshot of it. */
+export interface ZoneSource {
+  zoneFor(qname: string): ServedZone | undefined;
+}
 
 export interface ServedZone {
   readonly zone: ZoneRow;
@@ -21,6 +38,8 @@ export interface ServedZone {
   readonly byName: ReadonlyMap<string, readonly RecordRow[]>;
   /** Names with records, and every ancestor of one below the apex (empty non-terminals). */
   readonly existing: ReadonlySet<string>;
+  /** Present when the zone is signed. */
+  readonly signing?: ZoneSigning;
 }
 
 interface Cached {
@@ -29,7 +48,7 @@ interface Cached {
   served: ServedZone;
 }
 
-export class ZoneCatalog {
+export class ZoneCatalog implements ZoneSource {
   private readonly cache = new Map<string, Cached>();
 
   constructor(
@@ -40,11 +59,14 @@ export class ZoneCatalog {
 
   /** The zone `qname` (lower-case, no trailing dot) belongs to: the longest zone name that encloses it. */
   zoneFor(qname: string): ServedZone | undefined {
-    let best: ZoneRow | undefined;
-    for (const z of this.store.values<ZoneRow>('zones')) {
-      if ((qname === z.name || qname.endsWith(`.${z.name}`)) && (best === undefined || z.name.length > best.name.length)) best = z;
-    }
+    const best = longestMatch(this.store.values<ZoneRow>('zones'), qname, (z) => z.name);
     return best === undefined ? undefined : this.served(best);
+  }
+
+  /** Every zone as it is now, frozen: what a held or lagging nameserver serves. */
+  snapshot(): ZoneSource {
+    const zones = this.store.values<ZoneRow>('zones').map((z) => this.served(z));
+    return { zoneFor: (qname) => longestMatch(zones, qname, (s) => s.zone.name) };
   }
 
   private served(zone: ZoneRow): ServedZone {
@@ -53,8 +75,9 @@ export class ZoneCatalog {
     if (cached !== undefined && cached.generation === generation) return cached.served;
     const records = this.store.values<RecordRow>(recordsCollection(zone.id));
     const settings = readZoneSettings(this.store, zone);
+    const dnssec = readDnssec(this.store, zone.id);
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify([records, settings, zone.name_servers]))
+      .update(JSON.stringify([records, settings, zone.name_servers, dnssec.keys ?? null, dnssec.wanted, dnssec.use_nsec3]))
       .digest('hex');
     const unixNow = Math.floor(this.now().getTime() / 1000);
     const serial =
@@ -63,7 +86,16 @@ export class ZoneCatalog {
         : cached.fingerprint === fingerprint
           ? cached.served.serial
           : Math.max(cached.served.serial + 1, unixNow);
-    const served = { zone, settings, serial, ...index(zone.name, records) };
+    const signing: ZoneSigning | undefined =
+      dnssec.keys === undefined
+        ? undefined
+        : {
+            ksk: signingKey(dnssec.keys.ksk),
+            zsk: signingKey(dnssec.keys.zsk),
+            cdsDelete: dnssec.wanted === 'disabled',
+            nsec3: dnssec.use_nsec3,
+          };
+    const served = { zone, settings, serial, ...index(zone.name, records), ...(signing ? { signing } : {}) };
     this.cache.set(zone.id, { generation, fingerprint, served });
     return served;
   }
@@ -79,4 +111,14 @@ function index(apex: string, records: readonly RecordRow[]): Pick<ServedZone, 'b
     for (let n = r.name; n !== apex && n.length > apex.length; n = n.slice(n.indexOf('.') + 1)) existing.add(n);
   }
   return { byName, existing };
+}
+
+/** The item whose name encloses `qname` most closely. */
+function longestMatch<T>(items: readonly T[], qname: string, nameOf: (item: T) => string): T | undefined {
+  let best: T | undefined;
+  for (const item of items) {
+    const name = nameOf(item);
+    if ((qname === name || qname.endsWith(`.${name}`)) && (best === undefined || name.length > nameOf(best).length)) best = item;
+  }
+  return best;
 }
