@@ -46,7 +46,7 @@ describe('the modules each command of the bundle loads at start-up', () => {
       absWorkingDir: root,
     });
     meta = result.metafile!;
-  }, 60_000);
+  }, 180_000);
 
   // The masking of secrets in every output (src/app/output/secret-redaction.ts) reads the names of
   // the credential variables from src/api/credentials.ts (and its error class): data, no request.
