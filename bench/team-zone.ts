@@ -54,20 +54,20 @@ function hex(random: () => number, length: number): string {
   return s;
 }
 
-/** The records of a zone of about `count` records (exactly `count`), deterministic for a count. */
-export function teamRecords(count: number, seed = 20_261_126): TeamRecord[] {
+/** The records of a zone of exactly `count` records (in-zone targets under `zone`), deterministic for a count. */
+export function teamRecords(count: number, zone = 'example.com', seed = 20_261_126): TeamRecord[] {
   const random = seededRandom(seed);
   const out: TeamRecord[] = [
     { name: '@', type: 'A', content: '192.0.2.10', proxied: true, comment: 'origin', tags: ['team:web'] },
     { name: '@', type: 'AAAA', content: '2001:db8::10', proxied: true, comment: 'origin', tags: ['team:web'] },
-    { name: 'www', type: 'CNAME', content: 'example.com', proxied: true },
+    { name: 'www', type: 'CNAME', content: zone, proxied: true },
     { name: '@', type: 'MX', content: 'mx1.example.net', priority: 10 },
     { name: '@', type: 'MX', content: 'mx2.example.net', priority: 20 },
     { name: '@', type: 'TXT', content: 'v=spf1 include:_spf.example.net ip4:203.0.113.0/24 ~all' },
-    { name: '_dmarc', type: 'TXT', content: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com; adkim=s; aspf=s' },
+    { name: '_dmarc', type: 'TXT', content: `v=DMARC1; p=quarantine; rua=mailto:dmarc@${zone}; adkim=s; aspf=s` },
     { name: '@', type: 'CAA', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
-    { name: '@', type: 'CAA', data: { flags: 0, tag: 'iodef', value: 'mailto:security@example.com' } },
-    { name: '_sip._tcp', type: 'SRV', data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.com' } },
+    { name: '@', type: 'CAA', data: { flags: 0, tag: 'iodef', value: `mailto:security@${zone}` } },
+    { name: '_sip._tcp', type: 'SRV', data: { priority: 10, weight: 5, port: 5060, target: `sip.${zone}` } },
     { name: 'sip', type: 'A', content: '203.0.113.50' },
   ];
   for (let i = 0; out.length < count; i += 1) {
@@ -82,7 +82,7 @@ export function teamRecords(count: number, seed = 20_261_126): TeamRecord[] {
     } else if (kind < 7) {
       const proxied = random() < 0.4;
       const host0 = i - kind; // the A record (and AAAA) written at i - kind
-      const target = random() < 0.5 ? `${TEAMS[host0 % TEAMS.length]}-${host0}.example.com` : SAAS[i % SAAS.length];
+      const target = random() < 0.5 ? `${TEAMS[host0 % TEAMS.length]}-${host0}.${zone}` : SAAS[i % SAAS.length];
       out.push({ name: `svc-${i}`, type: 'CNAME', content: target, proxied, comment: random() < 0.3 ? `owner ${team}` : undefined });
     } else if (kind === 7) {
       out.push({ name: `mail-${i}`, type: 'MX', content: 'mx1.example.net', priority: 10 });
@@ -142,4 +142,15 @@ export function teamZoneText(records: readonly TeamRecord[], zone = 'example.com
   for (const r of records) lines.push(r.type === 'TXT' && (r.content?.length ?? 0) > 200 ? blockRecord(r) : flowRecord(r));
   lines.push('', 'manage:', '  max_update_percent: 100', '  max_delete_percent: 100', '');
   return lines.join('\n');
+}
+
+/**
+ * The records both zonectl and octoDNS can write (bench/octodns.ts): no SRV (octodns-cloudflare
+ * sends the retired SRV data fields), and CNAMEs to names in the zone unproxied (octoDNS creates
+ * records in its own order, and the service refuses a proxied CNAME before its chain's address).
+ */
+export function octodnsCompatible(records: readonly TeamRecord[], zone: string): TeamRecord[] {
+  return records
+    .filter((r) => r.type !== 'SRV')
+    .map((r) => (r.type === 'CNAME' && r.proxied && r.content?.endsWith(zone) ? { ...r, proxied: false } : r));
 }
