@@ -5,6 +5,7 @@
  * comments and tags, flow and block mappings mixed. Deterministic: the same count gives the same
  * text. Used by the `team` benchmarks (a 1,400-record zone) and by `edits`, which changes it.
  */
+import { createPrng } from '../src/emulator/faults.js';
 
 /** One record as the generator writes it (YAML flow mapping, or block for long TXT). */
 export interface TeamRecord {
@@ -19,17 +20,8 @@ export interface TeamRecord {
   readonly tags?: readonly string[];
 }
 
-/** A small deterministic generator (mulberry32), so that runs and builds see the same zone. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic generator (the emulator's mulberry32), so that runs and builds see the same zone. */
+export const seededRandom = createPrng;
 
 const TEAMS = ['web', 'api', 'data', 'infra', 'mail', 'sec'] as const;
 const SAAS = ['ghs.googlehosted.com', 'custom.helpscout.net', 'hosted.statuspage.example.net', 'cdn.vendor.example.net'];
