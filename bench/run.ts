@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone, startup
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone, startup, team, edits
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
@@ -19,11 +19,13 @@ import { benchHostile } from './hostile-bench.js';
 import { formatMs, formatRatio } from './measure.js';
 import { benchPlan } from './plan-bench.js';
 import { benchStartup } from './startup-bench.js';
+import { benchTeam } from './team-bench.js';
+import { benchEdits } from './edits-bench.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone', 'startup'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone', 'startup', 'team', 'edits'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -151,6 +153,42 @@ async function main(): Promise<void> {
           `${formatMs(r.bundleMs)} / ${formatMs(r.binaryMs)} (binary ${formatRatio(r.binaryMs, r.bundleMs)} the bundle's time)`,
         ]);
       }
+    }
+    if (parts.includes('team')) {
+      note('team: per-run fixed costs on a 1,400-record zone, and beside octoDNS (1,000 records) where installed ...');
+      const t = await benchTeam(root, dir, 1400, 11, 10);
+      for (const r of t.rows)
+        rows.push([
+          `team zone: ${r.name}`,
+          `median of ${t.runs}, in turns`,
+          `${formatMs(r.medianMs)}${r.requests !== undefined ? ` (${r.requests} requests, +${t.delayMs} ms each)` : ''}`,
+        ]);
+      for (const g of t.targets)
+        rows.push([
+          `target: ${g.name}`,
+          `within ${g.how}`,
+          `${formatMs(g.ms)} vs ${formatMs(g.targetMs)}: ${g.ms <= g.targetMs ? 'met' : 'NOT met'}`,
+        ]);
+      if (typeof t.octodns === 'string') rows.push(['zonectl vs octoDNS', 'octoDNS', t.octodns]);
+      else
+        for (const p of t.octodns)
+          rows.push([
+            `zonectl vs octoDNS: ${p.what}`,
+            'requests / time; octoDNS / zonectl',
+            `${p.zonectl.requests} / ${formatMs(p.zonectl.ms)} vs ${p.octodns?.requests} / ${formatMs(p.octodns?.ms ?? NaN)}: ${formatRatio(p.octodns?.ms ?? NaN, p.zonectl.ms)} the time`,
+          ]);
+    }
+    if (parts.includes('edits')) {
+      note('edits: 30 commits of 1-5 record changes to a 1,400-record zone, plan then apply: zonectl, the SDK, octoDNS ...');
+      const e = await benchEdits(root, dir, 1400, 30, 10);
+      for (const t of e.tools)
+        rows.push([
+          `edits: ${e.commits} commits to ${e.records} records (${e.changes} changes)`,
+          `${t.name}: requests / time per commit (median; total)`,
+          typeof t.result === 'string'
+            ? t.result
+            : `${t.result.medianRequests} / ${formatMs(t.result.medianMs)} (${t.result.requests} / ${formatMs(t.result.ms)})`,
+        ]);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
+import { aotSchemaPlugin, standaloneValidatorsScript } from './aot-schema.mjs';
 import { sharedBuildOptions } from './build-info.mjs';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -31,6 +32,8 @@ await build({
   ...sharedBuildOptions(),
   outfile: main,
   format: 'cjs',
+  // The JSON Schema validators compiled ahead of time, inlined: the code cache covers them.
+  plugins: [aotSchemaPlugin('inline', await standaloneValidatorsScript())],
   // Without comments (and whitespace): a smaller script to load, and the import() check below
   // sees code only.
   minifyWhitespace: true,

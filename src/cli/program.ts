@@ -1,6 +1,5 @@
 /** The program: its global flags, help, and the command modules, each loaded only when needed. */
 import { Command, InvalidArgumentError } from 'commander';
-import { setRequestTimeout } from '../app/connect/index.js';
 import { registerCredentialsOf } from '../app/output/index.js';
 import { ZonectlError } from '../core/errors.js';
 import { disableColour, log, setVerbosity } from './output/io.js';
@@ -33,7 +32,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
       return (program) => registerCompletion(program, () => buildProgram([]));
     },
   ],
-  ['version', async () => (await import('./commands/schema.js')).registerVersion],
+  ['version', async () => (await import('./commands/version.js')).registerVersion],
   ['emulator', async () => (await import('./commands/emulator.js')).registerEmulator],
 ];
 
@@ -72,7 +71,7 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
       'give up on an API request whose answer is not complete after this many seconds (default 300)',
       requestTimeoutSeconds,
     )
-    .hook('preAction', (root) => {
+    .hook('preAction', async (root) => {
       // Whatever is printed or written from here on masks the credentials' values (defence in depth).
       registerCredentialsOf(process.env);
       const { quiet, verbose, color, requestTimeout } = root.opts<{
@@ -81,7 +80,9 @@ export async function buildProgram(args: readonly string[] = process.argv.slice(
         color?: boolean;
         requestTimeout?: number;
       }>();
-      setRequestTimeout(requestTimeout === undefined ? undefined : requestTimeout * 1000);
+      // Loaded only when given: the connect module brings the HTTP client, which validate, lint,
+      // resolve and import never load (docs/architecture.md, "Start-up").
+      if (requestTimeout !== undefined) (await import('../app/connect/index.js')).setRequestTimeout(requestTimeout * 1000);
       if (color === false) disableColour();
       if (quiet === true && verbose === true) throw new ZonectlError('BAD_FLAG', '--quiet and --verbose cannot be used together');
       setVerbosity(quiet === true ? 'quiet' : verbose === true ? 'verbose' : 'normal');

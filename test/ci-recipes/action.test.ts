@@ -36,7 +36,7 @@ describe('the GitHub Action (action.yml)', () => {
     ctx = checkout;
     mkdirSync(join(ctx.workspace, 'zones'), { recursive: true });
     writeFileSync(join(ctx.workspace, 'zones', 'example.com.yaml'), SMALL_ZONE);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await emulator.close();
   });

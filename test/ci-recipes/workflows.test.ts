@@ -64,7 +64,7 @@ describe('CI recipes', () => {
       `#!/bin/sh\necho "$*" >> "${ghLog}"\ncase "$*" in *"/comments --jq"*) [ -n "$FAKE_COMMENT_ID" ] && echo "$FAKE_COMMENT_ID";; esac\nexit 0\n`,
     );
     chmodSync(join(action.shims, 'gh'), 0o755);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await emulator.close();
   });

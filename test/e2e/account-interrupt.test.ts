@@ -1,33 +1,44 @@
 /**
  * SIGINT while apply sends an account file's PATCH: the handler waits for the call in flight,
- * sends nothing more, says so and exits 130. A real child process against the emulator, slowed
- * down so that the signal arrives while the PATCH is on its way.
+ * sends nothing more, says so and exits 130. A real child process against the emulator; a proxy
+ * holds the PATCH (test/api/drop-proxy.ts) until the signal has been handled, so that the signal
+ * always arrives while the PATCH is on its way, however slow the machine.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { spawnCli } from '../support/spawn-cli.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 
 describe('apply of an account file, interrupted', () => {
   let h: Harness;
+  let proxy: DropProxy;
   let dir: string;
   beforeAll(async () => {
-    h = await startHarness({ latencyMs: 1500 });
+    h = await startHarness();
+    proxy = await startDropProxy(h.emulator.baseUrl);
     dir = mkdtempSync(join(tmpdir(), 'zonectl-account-interrupt-'));
   });
   afterAll(async () => {
+    await proxy.close();
     await h.close();
   });
 
   it('SIGINT during the PATCH: waits for it, sends nothing more, exits 130 naming the account', async () => {
     const file = join(dir, 'account.yaml');
     writeFileSync(file, 'version: 1\naccount_id: ${ZONECTL_ACCOUNT_ID}\nzone_defaults:\n  ns_ttl: 7200\n');
-    const env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
+    const env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, ZONECTL_ACCOUNT_ID: h.emulator.accountId };
+    proxy.setRule((method, path) => (method === 'PATCH' && /\/accounts\/[0-9a-f]{32}\/dns_settings$/.test(path) ? 'hold' : 'pass'));
+    const held = proxy.held();
     const apply = spawnCli(['apply', file, '--yes', '--verbose'], env);
+    expect(await Promise.race([held, apply.done.then((r) => `ended with ${r.code}: ${r.stderr}`)])).toMatch(/^PATCH /);
     await apply.waitForStderr(/zone defaults: PATCH \/accounts\/[0-9a-f]{32}\/dns_settings/);
     apply.child.kill('SIGINT');
+    await apply.waitForStderr(/SIGINT: sending no more calls/);
+    proxy.setRule(() => 'pass');
+    proxy.release(); // the PATCH in flight is answered; nothing more is sent
     const r = await apply.done;
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/SIGINT: sending no more calls/);

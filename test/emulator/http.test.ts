@@ -2,18 +2,32 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { recordsPath, startTestEmulator } from './helpers.js';
 
+/**
+ * Sends `text` on a raw connection; resolves with what came back once the server closed the
+ * connection or one complete answer arrived (its headers and Content-Length bytes of body):
+ * states, not a time, so a slow machine cannot cut an answer short.
+ */
 function rawRequest(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let data = '';
+    const complete = (): boolean => {
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) return false;
+      const length = /^content-length:\s*(\d+)/im.exec(data.slice(0, end));
+      return length !== null && Buffer.byteLength(data.slice(end + 4)) >= Number(length[1]);
+    };
     socket.setEncoding('utf8');
-    socket.on('data', (d) => (data += d));
+    socket.on('data', (d) => {
+      data += d;
+      if (complete()) {
+        socket.destroy();
+        resolve(data);
+      }
+    });
     socket.on('end', () => resolve(data));
+    socket.on('close', () => resolve(data));
     socket.on('error', reject);
-    setTimeout(() => {
-      socket.destroy();
-      resolve(data);
-    }, 3000);
   });
 }
 

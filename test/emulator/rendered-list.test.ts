@@ -44,5 +44,5 @@ describe('RenderedList', () => {
     expect(answer.result.find((r) => r.id === last.id)?.content).toBe(last.content);
     const after = await emu.call('GET', recordsPath(emu, `/${last.id}`));
     expect(after.body.result.content).toBe('"changed"');
-  }, 60_000);
+  }, 180_000);
 });

@@ -45,7 +45,7 @@ describe('the bundled CLI (npm run build)', () => {
     bin = join(outDir, 'zonectl.js');
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
     dir = mkdtempSync(join(tmpdir(), 'zonectl-bundle-'));
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await emulator.close();
     rmSync(outDir, { recursive: true, force: true });

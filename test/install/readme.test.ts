@@ -44,7 +44,7 @@ describe('README.md runs as written', () => {
   beforeAll(() => {
     // What `npm install` / `npm ci` run last (the prepare script): the bundle, node_modules/.bin/zonectl.
     execFileSync(process.execPath, [join(root, 'scripts', 'prepare.mjs')], { cwd: root, stdio: 'pipe' });
-  }, 60_000);
+  }, 180_000);
 
   it('has runnable blocks, and its first lines are the ones CI relies on', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(1);

@@ -132,7 +132,7 @@ describe('one rate budget for the run', () => {
     expect((JSON.parse(r.stdout) as { zones: unknown[] }).zones).toHaveLength(40);
     expect(requests.length).toBeGreaterThan(30); // more than one window's worth
     expect(requests.filter((l) => / 429 /.test(l))).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it("--rate-limit sets the budget: a budget below the service's keeps the run under it", async () => {
     const zones = Array.from({ length: 8 }, (_, i) => `r${i}.example`);
@@ -141,7 +141,7 @@ describe('one rate budget for the run', () => {
     const r = await runCli(['plan', join(dir, 'zones'), '--rate-limit', '10/1'], env);
     expect(r.code, r.stderr).toBe(0);
     expect(requests.filter((l) => / 429 /.test(l))).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('a malformed --rate-limit or --shard is a clear error', async () => {
     const dir = repository(['one.example']);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
 import { out } from '../output/io.js';
-import { versionLine } from '../version.js';
 
 /** `zonectl schema`: the zone file's JSON Schema (the published schemas/zone.schema.json), for editors and other tools. */
 export function registerSchema(program: Command): void {
@@ -11,16 +10,5 @@ export function registerSchema(program: Command): void {
     .addHelpText('after', '\nExample:\n  zonectl schema > zone.schema.json')
     .action(() => {
       out(`${JSON.stringify(buildZoneSchema(), null, 2)}`);
-    });
-}
-
-/** `zonectl version`: the version and the commit it was built from (`--version`: the version alone, for scripts). */
-export function registerVersion(program: Command): void {
-  program
-    .command('version')
-    .description("Print zonectl's version")
-    .addHelpText('after', '\nExample:\n  zonectl version')
-    .action(() => {
-      out(versionLine());
     });
 }

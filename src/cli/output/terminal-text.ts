@@ -15,7 +15,7 @@
  *   `::error::`. zonectl's own annotations are written with `workflowCommandLine` instead.
  */
 import { randomBytes } from 'node:crypto';
-import { printable, printableLines } from '../../core/zonefile/index.js';
+import { printable, printableLines } from '../../core/zonefile/printable.js';
 import type { TextStyle } from '../../core/render/render-text.js';
 
 const NONCE = randomBytes(12).toString('hex');

@@ -6,12 +6,13 @@
  * A credential never appears in the file, only the names of the variables that hold it; a value
  * that looks like an API token or a Global API Key is refused without being repeated.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { forbiddenVariable, type Env } from './interpolate.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
 import { parseYaml } from './parse-yaml.js';
 import { ProblemSink } from './problems.js';
-import { ACCOUNT_NAME_PATTERN, buildRepoConfigSchema } from './schema/repo-config-schema.js';
+import { ACCOUNT_NAME_PATTERN } from './schema/repo-config-schema.js';
+import { schemaValidator } from './schema/schema-validators.js';
 import type { Problem, SourceFile } from './types.js';
 
 /** The file name looked for at the repository root. */
@@ -37,9 +38,8 @@ export interface RepoConfig {
 
 export const isAccountName = (name: string): boolean => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
 
-let validator: ValidateFunction | undefined;
 function validate(doc: unknown): ErrorObject[] {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(buildRepoConfigSchema());
+  const validator = schemaValidator('repoConfig');
   return validator(doc) ? [] : [...(validator.errors ?? [])];
 }
 

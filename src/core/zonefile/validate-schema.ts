@@ -3,15 +3,17 @@
  * into readable problems at the right place: unknown fields name the nearest known one,
  * `anyOf` alternatives collapse into one message, a record reports against its own type only.
  *
- * A valid document is recognised by the quick check compiled from the same schema; ajv is
- * compiled (about 0.2 s) only when a document may have errors, to report them.
+ * A valid document is recognised by the quick check compiled from the same schema; ajv's
+ * validators (compiled ahead of time in the bundle, at first use from source:
+ * schema/schema-validators.ts) are loaded only when a document may have errors, to report them.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { DATA_FIELDS, RECORD_TYPES, isRecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
-import { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';
+import { buildZoneSchema } from './schema/build-schema.js';
 import { compileQuickCheck, type QuickCheck } from './schema/quick-check.js';
+import { schemaValidator } from './schema/schema-validators.js';
 import { suggestNearest } from './suggest.js';
 
 export interface SchemaIssue {
@@ -24,43 +26,11 @@ export interface SchemaIssue {
   standsFor?: string;
 }
 
-interface Validators {
-  root: ValidateFunction;
-  /** One record (`#/$defs/record`) and one token: long lists are validated item by item. */
-  record: ValidateFunction;
-  token: ValidateFunction;
-}
-
-let compiled: Validators | null = null;
 let quick: QuickCheck | null | undefined;
 
-function compile(): Validators {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    allowUnionTypes: true,
-    discriminator: true,
-    code: { optimize: false },
-  });
-  ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
-  const root = ajv.compile(buildZoneSchema());
-  const sub = (pointer: string): ValidateFunction => {
-    const v = ajv.getSchema(`${ZONE_SCHEMA_ID}#${pointer}`);
-    if (!v) throw new Error(`zone schema has no ${pointer}`);
-    return v;
-  };
-  compiled = { root, record: sub('/$defs/record'), token: sub('/$defs/zone_file/properties/tokens/items') };
-  return compiled;
-}
-
-/**
- * The compiled ajv validator (compiled once per process). The schema uses no `format` keyword,
- * so ajv-formats is not loaded (strict mode would reject an unknown format at compile time).
- */
+/** The detailed validator of a whole document (schema/schema-validators.ts). */
 export function zoneValidator(): ValidateFunction {
-  return compile().root;
+  return schemaValidator('zoneRoot');
 }
 
 function describe(value: unknown): string {
@@ -285,7 +255,7 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
 export function validateAgainstSchema(doc: unknown, maxIssues = Infinity): { issues: SchemaIssue[]; complete: boolean } {
   if (quick === undefined) quick = compileQuickCheck(buildZoneSchema());
   if (quick?.(doc)) return { issues: [], complete: true };
-  const v = compile();
+  const v = { root: schemaValidator('zoneRoot'), record: schemaValidator('zoneRecord'), token: schemaValidator('zoneToken') };
   const seen = new Set<string>();
   const issues: SchemaIssue[] = [];
   const lists = isPlainRecord(doc) ? (['records', 'tokens'] as const).filter((k) => Array.isArray(doc[k])) : [];

@@ -20,6 +20,7 @@ import { RunClients } from '../../../src/app/connect/clients-by-account.js';
 import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 const zoneYaml = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
@@ -196,8 +197,12 @@ describe('the apply session in process', () => {
     expect(at.stage).toBe('zone');
     expect([...at.applied]).toEqual([0]);
     const before = out.calls.length;
+    const forwarded = proxy.forwarded.length;
     proxy.release();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The abandoned write reaches the emulator and is answered (an observable state, not a time);
+    // then a round trip through the proxy lets its answer reach the abandoned run.
+    await waitUntil(() => proxy.forwarded.length > forwarded);
+    await lockRecords();
     // Whatever the abandoned writes answer later is not reported.
     expect(out.calls.slice(before).filter((c) => c.name.startsWith('report.') || c.name === 'warn')).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
 } from '../../../src/app/apply/zone-lock.js';
 import { decodeLockTarget, encodeLockTarget, isZonectlRecordName, lockRecordName } from '../../../src/core/lock/lock-record.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/server.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 const TOKEN = 'lock-test-token-5d1c2b9a0e8f';
 let emulator: RunningEmulator | undefined;
@@ -228,11 +229,12 @@ describe('apply lock', () => {
     });
     const firstExpiry = held.owner.expiresAt;
     clock += 60_000;
-    await expect.poll(() => held.owner.expiresAt, { timeout: 5_000 }).toBe(firstExpiry + 60);
+    await waitUntil(() => held.owner.expiresAt !== firstExpiry); // renewed (every 20 ms) at the new clock
+    expect(held.owner.expiresAt).toBe(firstExpiry + 60);
     expect(decodeLockTarget((await lockRows(c, zoneId))[0].content)?.expiresAt).toBeGreaterThanOrEqual(firstExpiry + 60);
 
     expect(await forceUnlock(c, 'example.com', zoneId)).toBe('host ci-runner-7, pid 4242, run run-1');
-    await expect.poll(() => held.lost, { timeout: 5_000 }).toBe(true);
+    await waitUntil(() => held.lost); // noticed at the next renewal
     expect(lost).toEqual(['zonectl: the apply lock of example.com (_zonectl-lock.example.com) was taken over by another run']);
     await held.release(); // already gone: not an error
     expect(await forceUnlock(c, 'example.com', zoneId)).toBeUndefined();

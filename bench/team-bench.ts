@@ -1,0 +1,154 @@
+/**
+ * `npm run bench -- team`: the per-run fixed costs on a team's zone (bench/team-zone.ts, 1,400
+ * records), against the issue's targets, each measured side by side in one run (runs taken in
+ * turns, medians): `node -e 0`; node reading the file; `zonectl version`; `zonectl validate`; a
+ * clean `zonectl plan` against the emulator behind the 10 ms proxy. Targets: version within 1.5x
+ * of `node -e 0`; validate within 2x of node reading the file; plan within 3x of `node -e 0` plus
+ * its requests' latency. Then, beside octoDNS where installed (bench/octodns.ts), on 1,000 records
+ * each: an apply of 1,000 creates, and a clean re-plan.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEmulator } from '../src/emulator/server.js';
+import { benchCliPath } from './bigzone-bench.js';
+import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
+import { median, runNode } from './measure.js';
+import { OCTODNS_MISSING, octodnsCommand, runOctodns, writeOctodnsConfig } from './octodns.js';
+import { octodnsCompatible, teamRecords, teamZoneText } from './team-zone.js';
+
+const TOKEN = 'bench-team-token-4b6d8f0a2c4e6a8c';
+
+export interface TimedRow {
+  readonly name: string;
+  readonly medianMs: number;
+  readonly requests?: number;
+}
+
+export interface ToolPair {
+  readonly what: string;
+  readonly zonectl: { readonly ms: number; readonly requests: number };
+  readonly octodns?: { readonly ms: number; readonly requests: number };
+}
+
+export interface TeamBench {
+  readonly records: number;
+  readonly runs: number;
+  readonly delayMs: number;
+  readonly rows: readonly TimedRow[];
+  readonly targets: ReadonlyArray<{ readonly name: string; readonly ms: number; readonly targetMs: number; readonly how: string }>;
+  readonly octodns: readonly ToolPair[] | string;
+}
+
+/** Wall time of one child process from spawn to exit. */
+function timeChild(file: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, [...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} ${args.join(' ')}: exit ${code}`)),
+    );
+  });
+}
+
+async function withEmulator<T>(zones: string[], delayMs: number, fn: (proxy: LatencyProxy, baseUrl: string) => Promise<T>): Promise<T> {
+  const emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'pro' });
+  const proxy = await startLatencyProxy(emulator.baseUrl, delayMs);
+  try {
+    return await fn(proxy, `${proxy.origin}/client/v4`);
+  } finally {
+    await proxy.close();
+    await emulator.close();
+  }
+}
+
+export async function benchTeam(root: string, dir: string, records: number, runs: number, delayMs: number): Promise<TeamBench> {
+  const cli = benchCliPath(root);
+  const zone = 'team.example';
+  const file = join(dir, `${zone}.yaml`);
+  writeFileSync(file, teamZoneText(teamRecords(records, zone), zone));
+  const node = process.execPath;
+  return withEmulator([zone, 'octo-1000.example', 'cli-1000.example'], delayMs, async (proxy, baseUrl) => {
+    const env = { CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+    const created = await runNode([cli, 'apply', '--yes', file], dir, env);
+    if (created.code !== 0) throw new Error(`team: apply exited ${created.code}: ${created.stderr.slice(-1500)}`);
+    proxy.reset();
+    const planOnce = await runNode([cli, 'plan', file, '--detailed-exitcode'], dir, env);
+    if (planOnce.code !== 0)
+      throw new Error(`team: the plan after apply is not clean (exit ${planOnce.code}): ${planOnce.stdout.slice(0, 1500)}`);
+    const planRequests = proxy.total();
+    const zonectl = (bin: string, label: string): Array<[string, () => Promise<number>]> => [
+      [`zonectl version${label}`, () => timeChild(node, [bin, 'version'], dir)],
+      [`zonectl validate (${records} records)${label}`, () => timeChild(node, [bin, 'validate', file], dir)],
+      [`zonectl plan, clean (${records} records)${label}`, () => timeChild(node, [bin, 'plan', file], dir, env)],
+    ];
+    // ZONECTL_BENCH_BASE_CLI: another build measured in the same turns (before/after).
+    const base = process.env.ZONECTL_BENCH_BASE_CLI;
+    const commands: Array<[string, () => Promise<number>]> = [
+      ['node -e 0', () => timeChild(node, ['-e', '0'], dir)],
+      ['node reading the file', () => timeChild(node, ['-e', `require('node:fs').readFileSync(${JSON.stringify(file)})`], dir)],
+      ...zonectl(cli, ''),
+      ...(base ? zonectl(base, ' [ZONECTL_BENCH_BASE_CLI]') : []),
+    ];
+    const times = commands.map((): number[] => []);
+    for (const [, run] of commands) await run(); // warm-up (page cache, compile cache where Node has one)
+    for (let i = 0; i < runs; i += 1) for (const [k, [, run]] of commands.entries()) times[k]!.push(await run());
+    const rows = commands.map(([name], k) => ({
+      name,
+      medianMs: median(times[k]!),
+      ...(name.includes('plan') ? { requests: planRequests } : {}),
+    }));
+    const [nodeMs, readMs, versionMs, validateMs, planMs] = rows.map((r) => r.medianMs) as [number, number, number, number, number];
+    // (rows after the fifth, if any, are the base build's)
+    const targets = [
+      { name: 'version', ms: versionMs, targetMs: 1.5 * nodeMs, how: '1.5x node -e 0' },
+      { name: 'validate', ms: validateMs, targetMs: 2 * readMs, how: '2x node reading the file' },
+      {
+        name: 'plan (clean)',
+        ms: planMs,
+        targetMs: 3 * nodeMs + planRequests * delayMs,
+        how: `3x node -e 0 + ${planRequests} requests x ${delayMs} ms`,
+      },
+    ];
+    const command = octodnsCommand();
+    const octodns = command ? await beside(command, dir, cli, proxy, baseUrl, env) : OCTODNS_MISSING;
+    return { records, runs, delayMs, rows, targets, octodns };
+  });
+}
+
+/** 1,000 records each: an apply creating them (fresh zones), then a clean re-plan; zonectl and octoDNS in turn. */
+async function beside(
+  command: readonly string[],
+  dir: string,
+  cli: string,
+  proxy: LatencyProxy,
+  baseUrl: string,
+  env: Record<string, string>,
+): Promise<ToolPair[]> {
+  const count = 1000;
+  const cliZone = 'cli-1000.example';
+  const octoZone = 'octo-1000.example';
+  const cliFile = join(dir, `${cliZone}.yaml`);
+  writeFileSync(cliFile, teamZoneText(octodnsCompatible(teamRecords(count, cliZone), cliZone), cliZone));
+  const octoDir = join(dir, 'octodns');
+  await import('node:fs').then((fs) => fs.mkdirSync(octoDir, { recursive: true }));
+  const config = writeOctodnsConfig(octoDir, octoZone, octodnsCompatible(teamRecords(count, octoZone), octoZone), baseUrl, TOKEN);
+  const measure = async (fn: () => Promise<number>): Promise<{ ms: number; requests: number }> => {
+    proxy.reset();
+    const ms = await fn();
+    return { ms, requests: proxy.total() };
+  };
+  const cliApply = await measure(() => timeChild(process.execPath, [cli, 'apply', '--yes', cliFile], dir, env));
+  const octoApply = await measure(() => runOctodns(command, config, true));
+  const plans = { zonectl: [] as Array<{ ms: number; requests: number }>, octodns: [] as Array<{ ms: number; requests: number }> };
+  for (let i = 0; i < 5; i += 1) {
+    plans.zonectl.push(await measure(() => timeChild(process.execPath, [cli, 'plan', cliFile], dir, env)));
+    plans.octodns.push(await measure(() => runOctodns(command, config, false)));
+  }
+  const mid = (xs: Array<{ ms: number; requests: number }>) => ({ ms: median(xs.map((x) => x.ms)), requests: xs[0]!.requests });
+  return [
+    { what: `apply of ${count} creates`, zonectl: cliApply, octodns: octoApply },
+    { what: `clean re-plan of ${count} records (median of 5)`, zonectl: mid(plans.zonectl), octodns: mid(plans.octodns) },
+  ];
+}
