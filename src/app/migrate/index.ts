@@ -5,6 +5,7 @@
  */
 import { throwIfProblems } from '../../core/migrate/problems.js';
 import type { MigrationSource } from '../../core/migrate/report.js';
+import { readDnscontrolImport } from './read-dnscontrol.js';
 import { readOctodnsImport } from './read-octodns.js';
 import { writeMigration, type WrittenMigration } from './write-migration.js';
 
@@ -35,6 +36,8 @@ async function readImport(from: MigrationSource, files: readonly string[], optio
   switch (from) {
     case 'octodns':
       return readOctodnsImport(files[0]!, { allZones: options.allZones });
+    case 'dnscontrol':
+      return readDnscontrolImport(files[0]!);
     default:
       throw new Error(`not yet: ${from}`);
   }
