@@ -3,10 +3,12 @@
  * files, convert them (src/core/migrate), stop on the first unreadable input with every problem
  * named by file and line, then write the zone files (and zonectl.yaml) all at once.
  */
+import { assertNever } from '../../core/errors.js';
 import { throwIfProblems } from '../../core/migrate/problems.js';
 import type { MigrationSource } from '../../core/migrate/report.js';
 import { readDnscontrolImport } from './read-dnscontrol.js';
 import { readOctodnsImport } from './read-octodns.js';
+import { readTerraformImport } from './read-terraform.js';
 import { writeMigration, type WrittenMigration } from './write-migration.js';
 
 export type { WrittenMigration } from './write-migration.js';
@@ -38,7 +40,9 @@ async function readImport(from: MigrationSource, files: readonly string[], optio
       return readOctodnsImport(files[0]!, { allZones: options.allZones });
     case 'dnscontrol':
       return readDnscontrolImport(files[0]!);
+    case 'terraform':
+      return readTerraformImport(files, options.zone !== undefined ? { zone: options.zone } : {});
     default:
-      throw new Error(`not yet: ${from}`);
+      return assertNever(from, 'import source');
   }
 }
