@@ -122,6 +122,6 @@ describe('import --from octodns: the zone octoDNS wrote plans empty', () => {
     const accounts = readFileSync(join(out, 'zonectl.yaml'), 'utf8');
     expect(accounts).toContain('token_env: CF_MAIN_TOKEN');
     expect(accounts).toContain('token_env: CF_SHOP_TOKEN');
-    expect(accounts).toContain('account_id: ${CF_MAIN_ACCOUNT}');
+    expect(accounts).toContain('account_id: ${ZONECTL_CF_MAIN_ACCOUNT}');
   });
 });

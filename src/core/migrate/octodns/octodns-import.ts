@@ -24,11 +24,12 @@ export interface OctodnsImport {
 function accountOf(t: CloudflareTarget): AccountOut | undefined {
   if (t.tokenEnv === undefined || !isAccountName(t.id)) return undefined;
   const id = t.accountId;
+  // zonectl.yaml reads only ZONECTL_* variables (README, "Variables"): the report says which to set.
   const accountId =
     id === undefined
       ? undefined
       : 'env' in id
-        ? `\${${id.env}}`
+        ? `\${ZONECTL_${id.env}}`
         : /^[0-9a-f]{32}$/i.test(id.literal)
           ? id.literal.toLowerCase()
           : undefined;
@@ -42,6 +43,13 @@ function accountOf(t: CloudflareTarget): AccountOut | undefined {
 /** Provider options that change what is live: said in every zone the provider writes. */
 function providerItems(t: CloudflareTarget): ReportItem[] {
   const items: ReportItem[] = [];
+  if (t.accountId !== undefined && 'env' in t.accountId)
+    items.push({
+      kind: 'meaning_changes',
+      subject: `provider ${t.id} account_id: env/${t.accountId.env}`,
+      detail: `zonectl.yaml reads only ZONECTL_* variables: set ZONECTL_${t.accountId.env} to the account id`,
+      at: t.at,
+    });
   if (t.cdn)
     items.push({
       kind: 'no_meaning',
