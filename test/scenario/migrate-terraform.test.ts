@@ -188,6 +188,83 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
     expect(JSON.stringify(run.plan.operations[0])).toContain('mx2.example.net');
   });
 
+  it('.tf files with literal values import the same zone; a value that is not a literal is left to Terraform at its line', async () => {
+    writeFileSync(
+      join(dir, 'main.tf'),
+      [
+        'data "cloudflare_zone" "main" {',
+        '  name = "example.com"',
+        '}',
+        '',
+        'resource "cloudflare_dns_record" "www" {',
+        '  zone_id = data.cloudflare_zone.main.id',
+        '  name    = "www.example.com"',
+        '  type    = "A"',
+        '  content = "192.0.2.10"',
+        '  ttl     = 1',
+        '  proxied = true',
+        '  comment = "web"',
+        '}',
+        '',
+        'resource "cloudflare_dns_record" "mx" {',
+        '  zone_id  = data.cloudflare_zone.main.id',
+        '  name     = "example.com"',
+        '  type     = "MX"',
+        '  content  = "mx1.example.net"',
+        '  priority = 10',
+        '  ttl      = 3600',
+        '}',
+        '',
+        'resource "cloudflare_dns_record" "dmarc" {',
+        '  zone_id = data.cloudflare_zone.main.id',
+        '  name    = "_dmarc.example.com"',
+        '  type    = "TXT"',
+        '  content = "\\"v=DMARC1; p=reject\\""',
+        '  ttl     = 300',
+        '  tags    = ["team:mail"]',
+        '}',
+        '',
+        'resource "cloudflare_record" "caa" {',
+        '  zone_id = data.cloudflare_zone.main.id',
+        '  name    = "@"',
+        '  type    = "CAA"',
+        '  ttl     = 300',
+        '  data {',
+        '    flags   = "0"',
+        '    tag     = "issue"',
+        '    content = "letsencrypt.org"',
+        '  }',
+        '}',
+        '',
+        'resource "cloudflare_dns_record" "api" {',
+        '  zone_id = data.cloudflare_zone.main.id',
+        '  name    = "api.example.com"',
+        '  type    = "A"',
+        '  ttl     = 300',
+        '  content = var.api_ip',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const result = await importFrom('terraform', [join(dir, 'main.tf')], {
+      outDir: join(dir, 'from-tf'),
+      force: false,
+      allZones: false,
+      origin: 'test',
+    });
+    expect(result.report.other).toEqual([
+      expect.objectContaining({
+        kind: 'left_to_old_tool',
+        subject: 'cloudflare_dns_record.api',
+        at: { file: join(dir, 'main.tf'), line: 50 },
+      }),
+    ]);
+    const fromTf = readFileSync(join(dir, 'from-tf', 'example.com.yaml'), 'utf8');
+    const run = await planZoneRun(h.client, config(fromTf));
+    expect(run.plan.operations).toEqual([]);
+    expect(result.report.release?.text).toContain('from = cloudflare_record.caa');
+  });
+
   it('says how Terraform lets go: removed blocks without destroy, or state rm', () => {
     for (const a of ['cloudflare_dns_record.www', 'cloudflare_dns_record.mail', 'cloudflare_record.caa'])
       expect(release).toContain(`removed {\n  from = ${a}\n  lifecycle {\n    destroy = false\n  }\n}`);
