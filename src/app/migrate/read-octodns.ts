@@ -12,7 +12,7 @@ import type { InputProblem } from '../../core/migrate/problems.js';
 import { buildOctodnsImport, type OctodnsImport } from '../../core/migrate/octodns/octodns-import.js';
 import { readOctodnsConfig, type YamlSource } from '../../core/migrate/octodns/octodns-config.js';
 import type { OctodnsZoneFile } from '../../core/migrate/octodns/octodns-zone.js';
-import { IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../core/migrate/octodns/yaml-tree.js';
+import { type IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../core/migrate/octodns/yaml-tree.js';
 
 function readText(path: string, problems: InputProblem[], at: { file: string; line?: number }): string | undefined {
   try {

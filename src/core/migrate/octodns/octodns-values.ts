@@ -165,12 +165,12 @@ export function convertValue(type: string, value: unknown): ConvertedValue {
  * quoted) and then unescapes `\;`. Reproduced exactly, so that the strings compare equal to the
  * ones octoDNS stored.
  */
-export function octodnsTxtContent(internal: string): string {
+export function octodnsTxtContent(internal: string, chunkSize = 255): string {
   const value = internal.replace(/"/g, '\\"');
   const chunks: string[] = [];
   let i = 0;
   while (i < value.length) {
-    let c = Math.min(255, value.length - i);
+    let c = Math.min(chunkSize, value.length - i);
     while (c > 1 && value[i + c - 1] === '\\') c -= 1;
     chunks.push(value.slice(i, i + c));
     i += c;
