@@ -76,8 +76,10 @@ describe('readOctodnsConfig and convertOctodnsZone', () => {
   it('applies default_ttl and min_ttl, proxied and auto-ttl as the Cloudflare provider writes them', () => {
     const zoneText = [
       "'':",
-      '  type: A',
-      '  value: 192.0.2.1',
+      '  - type: A',
+      '    value: 192.0.2.1',
+      '  - type: NS',
+      '    values: [ns1.other-provider.net., ns2.other-provider.net.]',
       'p:',
       '  type: CNAME',
       '  value: example.net.',
@@ -104,6 +106,6 @@ describe('readOctodnsConfig and convertOctodnsZone', () => {
       ['t.example.com', 'TXT', '"a;b"', 300, false],
       ['mx.example.com', 'MX', 'mx.example.net', 3600, false],
     ]);
-    expect(r.items.map((i) => i.subject)).toEqual(['t TXT ttl 60']);
+    expect(r.items.map((i) => i.subject)).toEqual(['@ NS', 't TXT ttl 60']);
   });
 });

@@ -167,6 +167,16 @@ export function convertOctodnsZone(
           });
           return;
         }
+        if (type === 'NS' && name === '') {
+          // CloudflareProvider: SUPPORTS_ROOT_NS is off; the service answers with its own nameservers.
+          items.push({
+            kind: 'no_meaning',
+            subject,
+            detail: "octoDNS's Cloudflare provider does not manage apex NS records (the service answers with its own nameservers)",
+            at,
+          });
+          return;
+        }
         if (type === 'URLFWD') {
           items.push({
             kind: 'left_to_old_tool',
