@@ -50,6 +50,8 @@ export type ErrorCode =
   | 'OUTPUT_UNWRITABLE'
   | 'UNSAFE_EXPORT_PATH'
   | 'READ_FAILED'
+  // import --from octodns|terraform|dnscontrol: a file of the wrong kind, that does not parse, or that holds what cannot be read
+  | 'IMPORT_INVALID'
   // concurrent applies
   | 'ZONE_LOCKED'
   | 'ZONE_LOCK_CONFLICT'

@@ -39,10 +39,14 @@ export interface ExportInput {
 export interface ExportedZoneFile {
   version: 1;
   zone: string;
+  /** The account of zonectl.yaml that serves the zone (written by import --from). */
+  account?: string;
   defaults?: ExportedDefaults;
   settings?: Record<string, unknown>;
   records: ExportedRecord[];
   tokens?: ExportedToken[];
+  /** Ownership carried over from another tool (import --from): its ignore rules, `unmanaged: keep`. */
+  manage?: { unmanaged?: 'keep'; ignore?: Array<{ name?: string; type?: string; content?: string }> };
 }
 
 export interface ZoneExport {

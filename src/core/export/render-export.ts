@@ -46,6 +46,10 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
   for (const pair of pairs) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if ((key === 'defaults' || key === 'settings') && isMap(pair.value)) pair.value.flow = key === 'defaults';
+    if (key === 'manage' && isMap(pair.value)) {
+      const ignore = pair.value.get('ignore');
+      if (isSeq(ignore)) for (const rule of ignore.items) if (isMap(rule)) rule.flow = true;
+    }
     if (key === 'records' && isSeq(pair.value)) {
       let previous: unknown;
       for (const item of pair.value.items) {

@@ -1,0 +1,318 @@
+/**
+ * `dnscontrol print-ir` JSON (models/dns.go `DNSConfig`: `registrars`, `dns_providers`, `domains`;
+ * models/domain.go, models/record.go, models/unmanaged.go) -> zone files for the domains served by
+ * a `CLOUDFLAREAPI` DNS provider. What DNSControl's Cloudflare provider does with a record
+ * (providers/cloudflare: `preprocessConfig`, `createRecDiff2`): `cloudflare_proxy` on/full proxies
+ * (domain default `cloudflare_proxy_default`, else off) and makes the TTL 1; a TTL under 60 that is
+ * not 1 becomes 60; an ALIAS is a CNAME; TXT is its joined text; comments and tags only when the
+ * domain manages them (`cloudflare_manage_comments`/`_tags`). `IGNORE` rules become
+ * `manage.ignore`, `NO_PURGE` becomes `manage.unmanaged: keep`. Pure.
+ */
+import { normalizeRecord } from '../../model/normalize.js';
+import type { CanonicalRecord, RecordInput } from '../../model/record.js';
+import { canonicalZoneName } from '../../model/names.js';
+import type { IgnoreRule } from '../../zonefile/types.js';
+import type { MigratedZone } from '../migrated-zone.js';
+import type { InputProblem } from '../problems.js';
+import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
+
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Types DNSControl knows that are Cloudflare features, not DNS records (providers/cloudflare/rtypes). */
+const CLOUDFLARE_FEATURES = new Set([
+  'CF_REDIRECT',
+  'CF_TEMP_REDIRECT',
+  'CF_WORKER_ROUTE',
+  'WORKER_ROUTE',
+  'CLOUDFLAREAPI_SINGLE_REDIRECT',
+  'CF_SINGLE_REDIRECT',
+  'PAGE_RULE',
+]);
+/** DNSControl record types the Cloudflare provider cannot write (its capabilities) or that zonectl reads differently. */
+const NOT_WRITTEN = new Set([
+  'DNSKEY',
+  'SOA',
+  'AKAMAICDN',
+  'AZURE_ALIAS',
+  'R53_ALIAS',
+  'DHCID',
+  'DNAME',
+  'SPF',
+  'LUA',
+  'NAPTR_',
+  'FRAME',
+  'URL',
+  'URL301',
+  'PORKBUN_URLFWD',
+  'IMPORT_TRANSFORM',
+  'BUNNY_DNS_RDR',
+  'ADGUARDHOME_A_PASSTHROUGH',
+  'ADGUARDHOME_AAAA_PASSTHROUGH',
+]);
+
+type Converted = { ok: true; input: Omit<RecordInput, 'name' | 'ttl' | 'proxied'> } | { ok: false; message: string; left?: boolean };
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : 0;
+}
+
+function convert(r: Record<string, unknown>): Converted {
+  const target = typeof r.target === 'string' ? r.target : '';
+  const type = String(r.type);
+  switch (type) {
+    case 'A':
+    case 'AAAA':
+    case 'CNAME':
+    case 'NS':
+    case 'PTR':
+      return { ok: true, input: { type, content: target } };
+    case 'ALIAS':
+      return { ok: true, input: { type: 'CNAME', content: target } };
+    case 'MX':
+      return { ok: true, input: { type: 'MX', content: target, priority: num(r.mxpreference) } };
+    case 'TXT':
+      return {
+        ok: true,
+        input: { type: 'TXT', content: target.includes('"') || target.startsWith(' ') ? JSON.stringify(target) : target },
+      };
+    case 'SRV':
+      return {
+        ok: true,
+        input: { type: 'SRV', data: { priority: num(r.srvpriority), weight: num(r.srvweight), port: num(r.srvport), target } },
+      };
+    case 'CAA':
+      return { ok: true, input: { type: 'CAA', data: { flags: num(r.caaflag), tag: r.caatag, value: target } } };
+    case 'DS':
+      return {
+        ok: true,
+        input: {
+          type: 'DS',
+          data: { key_tag: num(r.dskeytag), algorithm: num(r.dsalgorithm), digest_type: num(r.dsdigesttype), digest: r.dsdigest },
+        },
+      };
+    case 'NAPTR':
+      return {
+        ok: true,
+        input: {
+          type: 'NAPTR',
+          data: {
+            order: num(r.naptrorder),
+            preference: num(r.naptrpreference),
+            flags: r.naptrflags ?? '',
+            service: r.naptrservice ?? '',
+            regex: r.naptrregexp ?? '',
+            replacement: target,
+          },
+        },
+      };
+    case 'SSHFP':
+      return {
+        ok: true,
+        input: { type: 'SSHFP', data: { algorithm: num(r.sshfpalgorithm), type: num(r.sshfpfingerprint), fingerprint: target } },
+      };
+    case 'TLSA':
+      return {
+        ok: true,
+        input: {
+          type: 'TLSA',
+          data: { usage: num(r.tlsausage), selector: num(r.tlsaselector), matching_type: num(r.tlsamatchingtype), certificate: target },
+        },
+      };
+    case 'HTTPS':
+    case 'SVCB':
+      return {
+        ok: true,
+        input: { type, data: { priority: num(r.svcpriority), target, value: typeof r.svcparams === 'string' ? r.svcparams : '' } },
+      };
+    case 'LOC':
+      return {
+        ok: false,
+        left: true,
+        message: "LOC is kept in DNSControl's own encoding (RFC 1876 integers); not converted: write it in the zone file by hand",
+      };
+    default:
+      if (CLOUDFLARE_FEATURES.has(type))
+        return { ok: false, left: true, message: 'a Cloudflare redirect or worker route, not a DNS record: zonectl does not manage it' };
+      if (NOT_WRITTEN.has(type))
+        return { ok: false, left: true, message: `DNSControl's Cloudflare provider does not write ${type} records as DNS records` };
+      return { ok: false, message: `unknown record type ${JSON.stringify(type)}` };
+  }
+}
+
+/** `filepos` is `[line:4:5]` in dnsconfig.js: the report names that line. */
+function spotOfRecord(r: Record<string, unknown>, irFile: string): SourceSpot {
+  const m = typeof r.filepos === 'string' ? /line:(\d+)/.exec(r.filepos) : null;
+  return m !== null ? { file: 'dnsconfig.js', line: Number(m[1]) } : { file: irFile };
+}
+
+function ignoreRules(unmanaged: unknown): IgnoreRule[] {
+  if (!Array.isArray(unmanaged)) return [];
+  const rules: IgnoreRule[] = [];
+  for (const u of unmanaged) {
+    if (!isMapping(u)) continue;
+    const label = typeof u.label_pattern === 'string' && u.label_pattern !== '' && u.label_pattern !== '*' ? u.label_pattern : undefined;
+    const target =
+      typeof u.target_pattern === 'string' && u.target_pattern !== '' && u.target_pattern !== '*' ? u.target_pattern : undefined;
+    const types =
+      typeof u.rType_pattern === 'string' && u.rType_pattern.trim() !== '*' && u.rType_pattern.trim() !== ''
+        ? u.rType_pattern
+            .split(',')
+            .map((t) => t.trim().toUpperCase())
+            .filter((t) => t !== '')
+        : [undefined];
+    for (const type of types)
+      rules.push({
+        ...(label !== undefined ? { name: label } : {}),
+        ...(type !== undefined ? { type } : {}),
+        ...(target !== undefined ? { content: target } : {}),
+      });
+  }
+  return rules;
+}
+
+export interface DnscontrolImport {
+  readonly zones: readonly MigratedZone[];
+  readonly report: MigrationReport;
+  readonly problems: readonly InputProblem[];
+}
+
+const DOMAIN_META_MEANING: Readonly<Record<string, string>> = {
+  cloudflare_universalssl: 'Universal SSL is a zone setting outside DNS; zonectl does not manage it',
+  dnscontrol_tag: 'split-horizon tag of DNSControl; not carried over',
+};
+
+function domainItems(d: Record<string, unknown>, at: SourceSpot): ReportItem[] {
+  const items: ReportItem[] = [];
+  const meta = isMapping(d.meta) ? d.meta : {};
+  for (const [k, v] of Object.entries(meta)) {
+    if (DOMAIN_META_MEANING[k] !== undefined)
+      items.push({ kind: 'no_meaning', subject: `domain meta ${k}: ${JSON.stringify(v)}`, detail: DOMAIN_META_MEANING[k]!, at });
+  }
+  if (d.unmanaged_disable_safety_check === true)
+    items.push({
+      kind: 'no_meaning',
+      subject: 'DISABLE_IGNORE_SAFETY_CHECK',
+      detail: 'zonectl refuses a file that lists a record an ignore rule also matches',
+      at,
+    });
+  if (d.ignore_external_dns === true)
+    items.push({
+      kind: 'left_to_old_tool',
+      subject: 'IGNORE_EXTERNAL_DNS',
+      detail: 'the records external-dns manages are not recognised by zonectl: add manage.ignore rules for them',
+      at,
+    });
+  if (Array.isArray(d.recordsabsent) && d.recordsabsent.length > 0)
+    items.push({
+      kind: 'no_meaning',
+      subject: `ENSURE_ABSENT (${d.recordsabsent.length})`,
+      detail: 'zonectl deletes what the file does not list (unless unmanaged: keep); not carried over',
+      at,
+    });
+  if (typeof d.auto_dnssec === 'string' && d.auto_dnssec !== '')
+    items.push({
+      kind: 'no_meaning',
+      subject: `AUTODNSSEC ${d.auto_dnssec}`,
+      detail: 'DNSSEC is not a DNS record setting zonectl manages',
+      at,
+    });
+  return items;
+}
+
+export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
+  const problems: InputProblem[] = [];
+  const top: SourceSpot = { file, line: 1 };
+  if (!isMapping(doc) || !Array.isArray(doc.domains)) {
+    problems.push({
+      at: top,
+      message: 'not the JSON of `dnscontrol print-ir`: it has a `domains` list (run `dnscontrol print-ir --out FILE`)',
+    });
+    return { zones: [], report: { from: 'dnscontrol', zones: [], other: [] }, problems };
+  }
+  const providerType = new Map<string, string>();
+  for (const p of Array.isArray(doc.dns_providers) ? doc.dns_providers : [])
+    if (isMapping(p)) providerType.set(String(p.name), String(p.type));
+  const zones: MigratedZone[] = [];
+  const reports: ZoneReport[] = [];
+  const other: ReportItem[] = [];
+  for (const d of doc.domains) {
+    if (!isMapping(d) || typeof d.name !== 'string') {
+      problems.push({ at: top, message: 'a domain without a name' });
+      continue;
+    }
+    const at: SourceSpot = { file, line: 1 };
+    const names = isMapping(d.dnsProviders) ? Object.keys(d.dnsProviders) : [];
+    const cloudflare = names.filter((n) => providerType.get(n) === 'CLOUDFLAREAPI');
+    if (cloudflare.length === 0) {
+      other.push({
+        kind: 'left_to_old_tool',
+        subject: `domain ${d.name}`,
+        detail: `its DNS providers (${names.map((n) => `${n}: ${providerType.get(n) ?? 'type not in the IR'}`).join(', ') || 'none'}) are not CLOUDFLAREAPI; no file written`,
+        at,
+      });
+      continue;
+    }
+    const zone = canonicalZoneName(d.name);
+    const meta = isMapping(d.meta) ? d.meta : {};
+    const defProxy = String(meta.cloudflare_proxy_default ?? 'off').toLowerCase();
+    const manageComments = meta.cloudflare_manage_comments === 'true';
+    const manageTags = meta.cloudflare_manage_tags === 'true';
+    const items = domainItems(d, at);
+    const records: CanonicalRecord[] = [];
+    for (const r of Array.isArray(d.records) ? d.records : []) {
+      if (!isMapping(r) || typeof r.type !== 'string') {
+        problems.push({ at, message: `${d.name}: a record without a type` });
+        continue;
+      }
+      const rat = spotOfRecord(r, file);
+      const name = typeof r.name === 'string' && r.name !== '' ? r.name : '@';
+      const subject = `${name} ${r.type}${typeof r.target === 'string' ? ` ${r.target}` : ''}`;
+      const c = convert(r);
+      if (!c.ok) {
+        if (c.left === true) items.push({ kind: 'left_to_old_tool', subject, detail: c.message, at: rat });
+        else problems.push({ at: rat, message: `${d.name}: ${subject}: ${c.message} (DNSControl record types: docs/language-reference)` });
+        continue;
+      }
+      const rmeta = isMapping(r.meta) ? r.meta : {};
+      const proxy = String(rmeta.cloudflare_proxy ?? (['A', 'AAAA', 'CNAME', 'ALIAS'].includes(r.type) ? defProxy : 'off')).toLowerCase();
+      const proxied = ['A', 'AAAA', 'CNAME', 'ALIAS'].includes(r.type) && (proxy === 'on' || proxy === 'full');
+      if (proxy === 'full')
+        items.push({
+          kind: 'meaning_changes',
+          subject,
+          detail:
+            'cloudflare_proxy "full" also rewrote the address through ip_conversions; written proxied with the address as the file holds it',
+          at: rat,
+        });
+      const ttlIn = num(r.ttl);
+      const ttl: number | 'auto' = proxied || ttlIn === 0 || ttlIn === 1 ? 'auto' : Math.max(60, ttlIn);
+      const comment = manageComments && typeof rmeta.cloudflare_comment === 'string' ? rmeta.cloudflare_comment : undefined;
+      const tags =
+        manageTags && typeof rmeta.cloudflare_tags === 'string' ? rmeta.cloudflare_tags.split(',').filter((t) => t !== '') : undefined;
+      const input: RecordInput = {
+        ...c.input,
+        name,
+        ttl,
+        proxied,
+        ...(manageComments ? { comment: comment ?? null } : {}),
+        ...(manageTags ? { tags: tags ?? [] } : {}),
+        ...(r.type === 'CNAME' && rmeta.cloudflare_cname_flatten === 'on' ? { settings: { flatten_cname: true } } : {}),
+      };
+      records.push(normalizeRecord(input, zone));
+    }
+    const ignore = ignoreRules(d.unmanaged);
+    for (const rule of ignore)
+      if (/[{}[\]]/.test(`${rule.name ?? ''}${rule.content ?? ''}`))
+        items.push({
+          kind: 'meaning_changes',
+          subject: `IGNORE ${JSON.stringify(rule)}`,
+          detail: "DNSControl globs have `{a,b}` and `[...]`; zonectl's manage.ignore globs only `*` and `?`: rewrite it as several rules",
+          at,
+        });
+    // NO_PURGE: records the file does not list are kept (and reported), as DNSControl keeps them.
+    const keep = d.keepunknown === true;
+    zones.push({ zone, records, ...(keep ? { unmanaged: 'keep' as const } : {}), ...(ignore.length > 0 ? { ignore } : {}), items });
+    reports.push({ zone, imported: records.length, items });
+  }
+  return { zones, report: { from: 'dnscontrol', zones: reports, other }, problems };
+}

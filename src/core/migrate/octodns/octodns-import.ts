@@ -1,0 +1,175 @@
+/**
+ * An octoDNS configuration and its zones' files -> zonectl zone files, the accounts of zonectl.yaml
+ * and the migration report. Each zone octoDNS writes with a Cloudflare provider gets a file (every
+ * zone with `allZones`); a Cloudflare provider becomes an account whose `token_env` is the variable
+ * its `token: env/NAME` reads (with `email: env/NAME`, a key pair). Pure.
+ */
+import { isAccountName } from '../../zonefile/repo-config.js';
+import type { MigratedZone } from '../migrated-zone.js';
+import type { AccountOut } from '../render-accounts.js';
+import type { InputProblem } from '../problems.js';
+import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
+import type { CloudflareTarget, OctodnsConfig } from './octodns-config.js';
+import { convertOctodnsZone, type OctodnsZoneFile } from './octodns-zone.js';
+import type { Spots } from './yaml-tree.js';
+
+export interface OctodnsImport {
+  readonly zones: readonly MigratedZone[];
+  /** Accounts for zonectl.yaml (empty: the zones use CLOUDFLARE_API_TOKEN as zonectl does by default). */
+  readonly accounts: readonly AccountOut[];
+  readonly report: MigrationReport;
+  readonly problems: readonly InputProblem[];
+}
+
+function accountOf(t: CloudflareTarget): AccountOut | undefined {
+  if (t.tokenEnv === undefined || !isAccountName(t.id)) return undefined;
+  const id = t.accountId;
+  // zonectl.yaml reads only ZONECTL_* variables (README, "Variables"): the report says which to set.
+  const accountId =
+    id === undefined
+      ? undefined
+      : 'env' in id
+        ? `\${ZONECTL_${id.env}}`
+        : /^[0-9a-f]{32}$/i.test(id.literal)
+          ? id.literal.toLowerCase()
+          : undefined;
+  return {
+    name: t.id,
+    ...(accountId !== undefined ? { account_id: accountId } : {}),
+    credentials: t.emailEnv !== undefined ? { email_env: t.emailEnv, key_env: t.tokenEnv } : { token_env: t.tokenEnv },
+  };
+}
+
+/** Provider options that change what is live: said in every zone the provider writes. */
+function providerItems(t: CloudflareTarget): ReportItem[] {
+  const items: ReportItem[] = [];
+  if (t.accountId !== undefined && 'env' in t.accountId)
+    items.push({
+      kind: 'meaning_changes',
+      subject: `provider ${t.id} account_id: env/${t.accountId.env}`,
+      detail: `zonectl.yaml reads only ZONECTL_* variables: set ZONECTL_${t.accountId.env} to the account id`,
+      at: t.at,
+    });
+  if (t.cdn)
+    items.push({
+      kind: 'no_meaning',
+      subject: `provider ${t.id} cdn: true`,
+      detail:
+        'octoDNS reads proxied records as CNAMEs to .cdn.cloudflare.net and never proxies what it writes; the records are written as the files hold them, unproxied',
+      at: t.at,
+    });
+  for (const o of t.options) {
+    const detail =
+      o.key === 'plan_type'
+        ? "octoDNS changes the zone's plan to it; zonectl never changes a plan (it reads the plan and checks the file against it)"
+        : o.key === 'regional_services'
+          ? 'Regional Services hostnames are not DNS records; zonectl does not manage them'
+          : o.key === 'api_url'
+            ? 'zonectl reads the API base URL from --base-url or CLOUDFLARE_BASE_URL'
+            : "an option of octoDNS's provider; not carried over";
+    items.push({
+      kind: 'no_meaning',
+      subject: `provider ${t.id} ${o.key}: ${JSON.stringify(o.value)}`,
+      detail,
+      ...(o.at ? { at: o.at } : {}),
+    });
+  }
+  return items;
+}
+
+export function buildOctodnsImport(
+  config: OctodnsConfig,
+  filesOf: ReadonlyMap<string, readonly OctodnsZoneFile[]>,
+  spots: Spots,
+  options: { readonly allZones: boolean },
+): OctodnsImport {
+  const problems: InputProblem[] = [...config.problems];
+  const other: ReportItem[] = [...config.other];
+  const zones: MigratedZone[] = [];
+  const reports: ZoneReport[] = [];
+  const targets = new Map<string, CloudflareTarget>();
+  const targetOf = new Map<string, CloudflareTarget>();
+  const converted = new Map<string, ReturnType<typeof convertOctodnsZone>>();
+  for (const z of config.zones) {
+    if (z.aliasOf !== undefined) continue;
+    if (z.cloudflare === undefined && !options.allZones) {
+      other.push({
+        kind: 'left_to_old_tool',
+        subject: `zone ${z.zone}`,
+        detail: `no Cloudflare target (targets: ${z.otherTargets.join(', ') || 'none'}); --all-zones writes it too`,
+        at: z.at,
+      });
+      continue;
+    }
+    converted.set(z.zone, convertOctodnsZone(z.zone, filesOf.get(z.zone) ?? [], z.cloudflare, spots));
+  }
+  for (const z of config.zones) {
+    const aliased = z.aliasOf !== undefined ? config.zones.find((x) => x.zone === z.aliasOf) : undefined;
+    const base = aliased ?? z;
+    const result = converted.get(base.zone);
+    if (result === undefined) {
+      if (z.aliasOf !== undefined && aliased === undefined)
+        problems.push({ at: z.at, message: `zone ${z.zone}: alias of ${z.aliasOf}, which the configuration does not define` });
+      continue;
+    }
+    if (z !== base) {
+      // An alias zone is an exact copy: same relative names, under its own apex.
+      const suffix = `.${base.zone}`;
+      const rebase = (n: string) => (n === base.zone ? z.zone : n.endsWith(suffix) ? `${n.slice(0, -suffix.length)}.${z.zone}` : n);
+      const records = result.records.map((r) => ({ ...r, name: rebase(r.name) }));
+      zones.push(
+        zoneOf(z.zone, records, result, [
+          {
+            kind: 'meaning_changes',
+            subject: `zone ${z.zone}`,
+            detail: `an octoDNS alias of ${base.zone}: written as its own copy of those records (edit both files from now on)`,
+            at: z.at,
+          },
+        ]),
+      );
+    } else {
+      problems.push(...result.problems);
+      zones.push(zoneOf(z.zone, result.records, result, z.items));
+    }
+    const t = base.cloudflare;
+    if (t !== undefined) {
+      targets.set(t.id, t);
+      targetOf.set(z.zone, t);
+    }
+  }
+  const accountList = [...targets.values()].map((t) => ({ t, a: accountOf(t) }));
+  // One provider reading zonectl's own variable needs no zonectl.yaml.
+  const plain =
+    accountList.length === 1 &&
+    accountList[0]!.t.tokenEnv === 'CLOUDFLARE_API_TOKEN' &&
+    accountList[0]!.t.emailEnv === undefined &&
+    accountList[0]!.t.accountId === undefined;
+  const accounts = plain ? [] : accountList.flatMap(({ a }) => (a !== undefined ? [a] : []));
+  const named = new Set(accounts.map((a) => a.name));
+  const finalZones = zones.map((z) => {
+    const t = targetOf.get(z.zone);
+    const items = t !== undefined ? [...z.items, ...providerItems(t)] : z.items;
+    reports.push({ zone: z.zone, imported: z.records.length, items });
+    return { ...z, items, ...(t !== undefined && named.has(t.id) ? { account: t.id } : {}) };
+  });
+  return {
+    zones: finalZones,
+    accounts,
+    report: { from: 'octodns', zones: reports, other },
+    problems,
+  };
+}
+
+function zoneOf(
+  zone: string,
+  records: MigratedZone['records'],
+  result: ReturnType<typeof convertOctodnsZone>,
+  extra: readonly ReportItem[],
+): MigratedZone {
+  return {
+    zone,
+    records,
+    ...(result.ignore.length > 0 ? { ignore: result.ignore } : {}),
+    items: [...extra, ...result.items],
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Terraform's Cloudflare resources -> zone files, the report, and what makes Terraform let go
+ * without destroying anything: a `removed { from = ... lifecycle { destroy = false } }` block per
+ * imported resource (Terraform 1.7+, https://developer.hashicorp.com/terraform/language/resources/syntax#removing-resources)
+ * or the equivalent `terraform state rm` commands. Terraform manages only its own resources, so an
+ * imported zone keeps what it did not manage (`manage.unmanaged: keep`). Pure.
+ */
+import { canonicalZoneName } from '../../model/names.js';
+import { normalizeRecord } from '../../model/normalize.js';
+import type { CanonicalRecord, RecordInput } from '../../model/record.js';
+import { isRecordType } from '../../record-types/index.js';
+import type { MigratedZone } from '../migrated-zone.js';
+import type { InputProblem } from '../problems.js';
+import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
+import type { TfResource } from './terraform-state.js';
+
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const RECORD_RESOURCES = new Set(['cloudflare_record', 'cloudflare_dns_record']);
+const SETTINGS_FIELDS = [
+  'flatten_all_cnames',
+  'multi_provider',
+  'ns_ttl',
+  'secondary_overrides',
+  'zone_mode',
+  'nameservers',
+  'soa',
+] as const;
+
+export interface TerraformImport {
+  readonly zones: readonly MigratedZone[];
+  readonly report: MigrationReport;
+  readonly problems: readonly InputProblem[];
+}
+
+function zoneNames(resources: readonly TfResource[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of resources) {
+    if (r.type !== 'cloudflare_zone') continue;
+    const id = r.values.id ?? r.values.zone_id;
+    const name = r.values.name ?? r.values.zone;
+    if (typeof id === 'string' && typeof name === 'string') out.set(id, canonicalZoneName(name));
+  }
+  return out;
+}
+
+/** `data` of a record: v4 a one-item list (CAA `content` is the value), v5 an object. */
+function recordData(values: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const raw = Array.isArray(values.data) ? values.data[0] : values.data;
+  if (!isMapping(raw)) return undefined;
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined && v !== '') data[k] = v;
+  if (values.type === 'CAA' && data.value === undefined && data.content !== undefined) data.value = data.content;
+  if (values.type === 'SRV') for (const k of ['service', 'proto', 'name']) delete data[k];
+  return data;
+}
+
+function recordInput(values: Readonly<Record<string, unknown>>): RecordInput | string {
+  const type = String(values.type ?? '');
+  if (!isRecordType(type)) return `record type ${JSON.stringify(type)} is not one zonectl manages`;
+  const proxied = values.proxied === true;
+  const ttl = typeof values.ttl === 'number' && values.ttl !== 1 && !proxied ? values.ttl : 'auto';
+  const name = typeof values.hostname === 'string' && values.hostname !== '' ? `${values.hostname}.` : String(values.name ?? '@');
+  const content = values.content ?? values.value;
+  const data = recordData(values);
+  const settings = isMapping(values.settings) ? Object.fromEntries(Object.entries(values.settings).filter(([, v]) => v === true)) : {};
+  const tags = Array.isArray(values.tags) ? values.tags.map(String) : [];
+  return {
+    name,
+    type,
+    ...(data !== undefined && Object.keys(data).length > 0 ? { data } : typeof content === 'string' ? { content } : {}),
+    ...(typeof values.priority === 'number' && (type === 'MX' || type === 'URI') ? { priority: values.priority } : {}),
+    ttl,
+    proxied,
+    ...(typeof values.comment === 'string' && values.comment !== '' ? { comment: values.comment } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
+}
+
+function settingsOf(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of SETTINGS_FIELDS) {
+    const v = values[f];
+    if (v === null || v === undefined) continue;
+    if (isMapping(v)) {
+      const inner = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined));
+      if (Object.keys(inner).length > 0) out[f] = inner;
+    } else out[f] = v;
+  }
+  return out;
+}
+
+export function buildTerraformImport(resources: readonly TfResource[], options: { readonly zone?: string }): TerraformImport {
+  const problems: InputProblem[] = [];
+  const other: ReportItem[] = [];
+  const names = zoneNames(resources);
+  const fallback = options.zone !== undefined ? canonicalZoneName(options.zone) : undefined;
+  const byZone = new Map<
+    string,
+    { records: CanonicalRecord[]; settings: Record<string, unknown>; items: ReportItem[]; imported: TfResource[] }
+  >();
+  const imported: TfResource[] = [];
+  const zoneOf = (r: TfResource): string | undefined => {
+    const id = r.values.zone_id;
+    return (typeof id === 'string' ? names.get(id) : undefined) ?? fallback;
+  };
+  const entry = (zone: string) => {
+    let e = byZone.get(zone);
+    if (e === undefined) byZone.set(zone, (e = { records: [], settings: {}, items: [], imported: [] }));
+    return e;
+  };
+  for (const r of resources) {
+    if (r.mode === 'data' || r.type === 'cloudflare_zone') continue;
+    const isRecord = RECORD_RESOURCES.has(r.type);
+    if (!isRecord && r.type !== 'cloudflare_zone_dns_settings') {
+      if (r.type.startsWith('cloudflare_'))
+        other.push({
+          kind: 'left_to_old_tool',
+          subject: r.address,
+          detail:
+            r.type === 'cloudflare_api_token'
+              ? 'API tokens stay in Terraform (or write them under `tokens:` by hand: the token value is never read from the state)'
+              : 'not a DNS record or DNS setting',
+          at: r.at,
+        });
+      continue;
+    }
+    const zone = zoneOf(r);
+    if (zone === undefined) {
+      problems.push({
+        at: r.at,
+        message: `${r.address}: zone_id ${JSON.stringify(r.values.zone_id)} is no cloudflare_zone of this state; say which zone with --zone NAME`,
+      });
+      continue;
+    }
+    const e = entry(zone);
+    if (isRecord) {
+      const input = recordInput(r.values);
+      if (typeof input === 'string') {
+        problems.push({ at: r.at, message: `${r.address}: ${input}` });
+        continue;
+      }
+      e.records.push(normalizeRecord(input, zone));
+    } else Object.assign(e.settings, settingsOf(r.values));
+    e.imported.push(r);
+    imported.push(r);
+  }
+  const zones: MigratedZone[] = [];
+  const reports: ZoneReport[] = [];
+  for (const [zone, e] of byZone) {
+    const items: ReportItem[] = [
+      ...e.items,
+      {
+        kind: 'meaning_changes',
+        subject: 'records Terraform does not manage',
+        detail:
+          'Terraform manages only its own resources: the file says manage.unmanaged: keep (other live records are kept and reported, never deleted)',
+      },
+    ];
+    zones.push({
+      zone,
+      records: e.records,
+      ...(Object.keys(e.settings).length > 0 ? { settings: e.settings } : {}),
+      unmanaged: 'keep',
+      items,
+    });
+    reports.push({ zone, imported: e.records.length, items });
+  }
+  return {
+    zones,
+    report: { from: 'terraform', zones: reports, other, ...(imported.length > 0 ? { release: releaseOf(imported, resources) } : {}) },
+    problems,
+  };
+}
+
+/** `removed` blocks for resources whose every instance was imported; `terraform state rm` for each imported instance. */
+function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
+  const done = new Set(imported.map((r) => r.address));
+  const whole = [...new Set(imported.map((r) => r.resourceAddress))].filter((a) =>
+    all.filter((r) => r.resourceAddress === a).every((r) => done.has(r.address)),
+  );
+  const blocks = whole.map((a) => `removed {\n  from = ${a}\n  lifecycle {\n    destroy = false\n  }\n}`);
+  const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+  const rm = imported.map((r) => `terraform state rm ${quote(r.address)}`);
+  return {
+    title: 'Make Terraform let go without destroying anything (delete these resources from the .tf files, then either):',
+    text: `# Terraform 1.7+: add these blocks, then terraform plan shows "will no longer be managed", no destroy\n${blocks.join('\n')}\n\n# or, with any Terraform version:\n${rm.join('\n')}\n`,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Terraform's state (format version 4: `resources[].instances[].attributes`) or `terraform show
+ * -json` (`values.root_module.resources[].values`, child modules nested) -> the Cloudflare
+ * resources it manages, each with its address. Which resources (terraform-provider-cloudflare):
+ * v4 `cloudflare_record` (schema of internal/services/dns_record/migration/v500/model.go
+ * `SourceCloudflareRecordModel`: `value` or `content`, `data` a one-item list, CAA `content`), v5
+ * `cloudflare_dns_record` (`data` an object, `settings`), `cloudflare_zone` (resource or data
+ * source: its id names the zone), `cloudflare_zone_dns_settings`. Pure.
+ */
+import type { InputProblem } from '../problems.js';
+import type { SourceSpot } from '../report.js';
+
+export interface TfResource {
+  /** Terraform's address: `module.dns.cloudflare_record.www["a"]`, `data.cloudflare_zone.main`. */
+  readonly address: string;
+  /** The resource's address without the instance key (what a `removed` block names). */
+  readonly resourceAddress: string;
+  readonly mode: 'managed' | 'data';
+  readonly type: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly at: SourceSpot;
+}
+
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function indexText(key: unknown): string {
+  if (key === undefined || key === null) return '';
+  return typeof key === 'number' ? `[${key}]` : `[${JSON.stringify(String(key))}]`;
+}
+
+function fromState(doc: Record<string, unknown>, file: string, lineOf: (needle: string) => number | undefined): TfResource[] {
+  const out: TfResource[] = [];
+  for (const r of doc.resources as unknown[]) {
+    if (!isMapping(r) || typeof r.type !== 'string' || typeof r.name !== 'string') continue;
+    const mode = r.mode === 'data' ? 'data' : 'managed';
+    const base = `${typeof r.module === 'string' ? `${r.module}.` : ''}${mode === 'data' ? 'data.' : ''}${r.type}.${r.name}`;
+    for (const inst of Array.isArray(r.instances) ? r.instances : []) {
+      if (!isMapping(inst) || !isMapping(inst.attributes)) continue;
+      const line = lineOf(`"name": ${JSON.stringify(r.name)}`);
+      out.push({
+        address: `${base}${indexText(inst.index_key)}`,
+        resourceAddress: base,
+        mode,
+        type: r.type,
+        values: inst.attributes,
+        at: { file, ...(line ? { line } : {}) },
+      });
+    }
+  }
+  return out;
+}
+
+function fromShow(module: Record<string, unknown>, file: string, lineOf: (needle: string) => number | undefined, out: TfResource[]): void {
+  for (const r of Array.isArray(module.resources) ? module.resources : []) {
+    if (!isMapping(r) || typeof r.type !== 'string' || typeof r.address !== 'string' || !isMapping(r.values)) continue;
+    const line = lineOf(`"address": ${JSON.stringify(r.address)}`);
+    out.push({
+      address: r.address,
+      resourceAddress: r.address.replace(/\[[^\]]*\]$/, ''),
+      mode: r.mode === 'data' ? 'data' : 'managed',
+      type: r.type,
+      values: r.values,
+      at: { file, ...(line ? { line } : {}) },
+    });
+  }
+  for (const child of Array.isArray(module.child_modules) ? module.child_modules : [])
+    if (isMapping(child)) fromShow(child, file, lineOf, out);
+}
+
+/** The resources of a state file or of `terraform show -json`; anything else is a problem at its first line. */
+export function readTerraformJson(doc: unknown, text: string, file: string): { resources: TfResource[]; problems: InputProblem[] } {
+  const lines = text.split('\n');
+  const lineOf = (needle: string): number | undefined => {
+    const i = lines.findIndex((l) => l.includes(needle));
+    return i >= 0 ? i + 1 : undefined;
+  };
+  if (isMapping(doc) && typeof doc.version === 'number' && Array.isArray(doc.resources)) {
+    if (doc.version !== 4)
+      return {
+        resources: [],
+        problems: [
+          { at: { file, line: 1 }, message: `Terraform state version ${doc.version}: only version 4 (Terraform 0.12 and later) is read` },
+        ],
+      };
+    return { resources: fromState(doc, file, lineOf), problems: [] };
+  }
+  if (isMapping(doc) && typeof doc.format_version === 'string') {
+    if (isMapping(doc.values) && isMapping(doc.values.root_module)) {
+      const out: TfResource[] = [];
+      fromShow(doc.values.root_module, file, lineOf, out);
+      return { resources: out, problems: [] };
+    }
+    if (doc.planned_values !== undefined)
+      return {
+        resources: [],
+        problems: [
+          {
+            at: { file, line: 1 },
+            message: 'the JSON of a plan, not of the state: run `terraform show -json` without a plan file (or pass terraform.tfstate)',
+          },
+        ],
+      };
+    return {
+      resources: [],
+      problems: [{ at: { file, line: 1 }, message: '`terraform show -json` output without `values` (an empty state?)' }],
+    };
+  }
+  return {
+    resources: [],
+    problems: [
+      {
+        at: { file, line: 1 },
+        message:
+          'not Terraform state nor `terraform show -json` output (state has `version: 4` and `resources`; show -json has `format_version` and `values`)',
+      },
+    ],
+  };
+}

@@ -1,0 +1,111 @@
+/** octoDNS's formats, data in, data out: its TXT chunking, !include and merges, the config, the record format. */
+import { describe, expect, it } from 'vitest';
+import { readOctodnsConfig } from '../../../src/core/migrate/octodns/octodns-config.js';
+import { octodnsTxtContent } from '../../../src/core/migrate/octodns/octodns-values.js';
+import { convertOctodnsZone } from '../../../src/core/migrate/octodns/octodns-zone.js';
+import { type IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../../src/core/migrate/octodns/yaml-tree.js';
+
+describe('octodnsTxtContent', () => {
+  it("cuts as octoDNS's _legacy_chunked_value does (its own table, octodns tests/test_octodns_record_chunked.py, chunk size 8), then unescapes \\;", () => {
+    const table: Array<[string, string]> = [
+      ['0123', '"0123"'],
+      ['01234567', '"01234567"'],
+      ['0123456789', '"01234567" "89"'],
+      ['012345678', '"01234567" "8"'],
+      ['01234\\;56789', '"01234;5" "6789"'],
+      ['012345\\;6789', '"012345;" "6789"'],
+      ['01234567\\;89', '"01234567" ";89"'],
+      ['0123456\\;789', '"0123456" ";789"'],
+      ['012345\\;', '"012345;"'],
+      ['0123456\\;', '"0123456" ";"'],
+    ];
+    for (const [value, expected] of table) expect(octodnsTxtContent(value, 8), value).toBe(expected);
+  });
+
+  it('escapes double quotes and keeps a short value one quoted string', () => {
+    expect(octodnsTxtContent('say "hi"')).toBe('"say \\"hi\\""');
+    expect(octodnsTxtContent('v=spf1 -all')).toBe('"v=spf1 -all"');
+  });
+});
+
+describe('parseYamlTree and spliceIncludes', () => {
+  it('lists !include, merges <<: with later keys winning, and keeps lines', () => {
+    const spots: Spots = new WeakMap();
+    const main = parseYamlTree('a:\n  <<: !include base.yaml\n  timeout: 60\nb: !include list.yaml\n', 'main.yaml', spots);
+    expect(main.problems).toEqual([]);
+    expect(main.includes.map((i) => [i.path, i.at.line])).toEqual([
+      ['base.yaml', 2],
+      ['list.yaml', 4],
+    ]);
+    const base = parseYamlTree('timeout: 30\nretries: 3\n', 'base.yaml', spots);
+    const list = parseYamlTree('- x\n- y\n', 'list.yaml', spots);
+    const included = new Map<IncludeRef, unknown>([
+      [main.includes[0]!, base.root],
+      [main.includes[1]!, list.root],
+    ]);
+    const problems: never[] = [];
+    const root = spliceIncludes(main.root, included, spots, problems) as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(root))).toEqual({ a: { timeout: 60, retries: 3 }, b: ['x', 'y'] });
+  });
+
+  it('a YAML error is a problem at its line', () => {
+    const tree = parseYamlTree('a: 1\nb: [unclosed\n', 'bad.yaml', new WeakMap());
+    expect(tree.problems[0]?.at.file).toBe('bad.yaml');
+    expect(tree.problems[0]?.message).toMatch(/^not valid YAML/);
+  });
+});
+
+describe('readOctodnsConfig and convertOctodnsZone', () => {
+  const spots: Spots = new WeakMap();
+  const configText = [
+    'providers:',
+    '  config: { class: octodns.provider.yaml.YamlProvider, directory: ./zones }',
+    '  cf: { class: octodns_cloudflare.CloudflareProvider, token: env/CF_TOKEN, min_ttl: 300, cdn: false }',
+    'zones:',
+    '  example.com.: { sources: [config], targets: [cf] }',
+  ].join('\n');
+  const config = readOctodnsConfig(parseYamlTree(configText, 'c.yaml', spots).root, spots, 'c.yaml');
+
+  it('reads providers and zones', () => {
+    expect(config.problems).toEqual([]);
+    expect(config.zones.map((z) => [z.zone, z.cloudflare?.id, z.cloudflare?.minTtl, z.cloudflare?.tokenEnv])).toEqual([
+      ['example.com', 'cf', 300, 'CF_TOKEN'],
+    ]);
+  });
+
+  it('applies default_ttl and min_ttl, proxied and auto-ttl as the Cloudflare provider writes them', () => {
+    const zoneText = [
+      "'':",
+      '  - type: A',
+      '    value: 192.0.2.1',
+      '  - type: NS',
+      '    values: [ns1.other-provider.net., ns2.other-provider.net.]',
+      'p:',
+      '  type: CNAME',
+      '  value: example.net.',
+      '  octodns: { cloudflare: { proxied: true } }',
+      't:',
+      '  type: TXT',
+      '  ttl: 60',
+      '  value: a\\;b',
+      'mx:',
+      '  type: MX',
+      '  values: [{ exchange: mx.example.net., preference: 5 }]',
+    ].join('\n');
+    const source = config.zones[0]!.sources[0]!;
+    const r = convertOctodnsZone(
+      'example.com',
+      [{ file: 'z.yaml', root: parseYamlTree(zoneText, 'z.yaml', spots).root, source }],
+      config.zones[0]!.cloudflare,
+      spots,
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.records.map((x) => [x.name, x.type, x.content, x.ttl, x.proxied])).toEqual([
+      ['example.com', 'A', '192.0.2.1', 3600, false],
+      ['p.example.com', 'CNAME', 'example.net', 1, true],
+      ['t.example.com', 'TXT', '"a;b"', 300, false],
+      ['mx.example.com', 'MX', 'mx.example.net', 3600, false],
+    ]);
+    expect(r.items.map((i) => i.subject)).toEqual(['@ NS', 't TXT ttl 60']);
+  });
+});
