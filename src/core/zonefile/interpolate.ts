@@ -30,11 +30,11 @@ export interface InterpolationOptions {
 
 /** Why a zone file may not read `name`, or undefined when it may. */
 export function forbiddenVariable(name: string, options: InterpolationOptions = {}): string | undefined {
-  if (options.credentialVariables?.has(name) === true) {
-    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
-  }
   if (!name.startsWith(VARIABLE_PREFIX) || name.length === VARIABLE_PREFIX.length) {
     return `\`\${${name}}\`: a zone file reads only variables named ${VARIABLE_PREFIX}* (set ${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'} in the job's environment and write \${${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'}}); credentials and the job's other variables are never readable`;
+  }
+  if (options.credentialVariables?.has(name) === true) {
+    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
   }
   return undefined;
 }
