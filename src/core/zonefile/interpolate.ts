@@ -6,9 +6,10 @@
  * Terraform reads only `TF_VAR_*`. Whoever sets up the job's environment decides what a file
  * can read; a pull request that changes a file cannot reach the API token or any other secret
  * of the job (`${CLOUDFLARE_API_TOKEN}` in a TXT record would otherwise be printed in the plan,
- * the PR comment, and published in DNS). Names the caller reads credentials from are refused
- * even inside the namespace (a repository configuration may name ZONECTL_* credential
- * variables). docs/architecture.md, "Interpolation".
+ * the PR comment, and published in DNS). The run's credential variables (`credentialVariables`:
+ * zonectl's own and those zonectl.yaml names, src/app/files/read-repository-config.ts) are
+ * refused even inside the namespace: zonectl.yaml refuses ZONECTL_* credential names, but a
+ * pull request may edit it. SECURITY.md, "What a pull request can make a run read, run or send".
  */
 import type { PathSegment } from './json-path.js';
 
