@@ -5,19 +5,16 @@
  * (and on each fragment of the chain, each checked alone as a directory run does), the other zone
  * valid, no stack trace; plan refuses before any request.
  */
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INCLUDE_DEPTH, MAX_INCLUDED_FILES } from '../../src/core/zonefile/fragments.js';
 import { runCli } from '../support/run-cli.js';
-import { makeRepo, type PrRepo } from './pr-repo.js';
+import { makeRepo, startConnectionCounter, type ConnectionCounter, type PrRepo } from './pr-repo.js';
 
 const DEPTH = 3000;
 
 describe('a 3,000-deep include chain', () => {
   let repo: PrRepo;
-  let listener: Server;
-  let connections = 0;
+  let listener: ConnectionCounter;
 
   beforeAll(async () => {
     repo = makeRepo('zonectl-sec-depth-', { git: false });
@@ -27,15 +24,10 @@ describe('a 3,000-deep include chain', () => {
     }
     repo.write('zones/deep.example.yaml', 'version: 1\nzone: deep.example\ninclude: [chain/f0.yaml]\nrecords: []\n');
     repo.write('zones/fine.example.yaml', 'version: 1\nzone: fine.example\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
-    // Where plan would send requests: a listener that counts connections.
-    listener = createServer((socket) => {
-      connections += 1;
-      socket.destroy();
-    });
-    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', () => r()));
+    listener = await startConnectionCounter();
   });
   afterAll(async () => {
-    await new Promise<void>((r) => listener.close(() => r()));
+    await listener.close();
     repo.remove();
   });
 
@@ -60,7 +52,7 @@ describe('a 3,000-deep include chain', () => {
     const r = await runCli(
       ['plan', 'zones/deep.example.yaml', 'zones/fine.example.yaml'],
       {
-        CLOUDFLARE_BASE_URL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/client/v4`,
+        CLOUDFLARE_BASE_URL: listener.baseUrl,
         CLOUDFLARE_API_TOKEN: 'depth-token-0123456789',
       },
       repo.root,
@@ -69,7 +61,7 @@ describe('a 3,000-deep include chain', () => {
     expect(r.stderr).toMatch(/includes nest deeper than 16 files below the zone file/);
     expect(r.stderr).toMatch(/error\[INVALID_ZONE_FILE\]/);
     expect(r.stderr).not.toMatch(/INTERNAL|Maximum call stack/);
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
   });
 
   it(`a zone that includes more than ${MAX_INCLUDED_FILES} fragments in all: an error at the entry past the bound`, async () => {

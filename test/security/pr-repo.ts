@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { CliResult } from '../support/run-cli.js';
 
@@ -59,4 +61,26 @@ export function everythingWritten(results: readonly CliResult[], files: readonly
     ...results.map((r) => `${r.stdout}\n${r.stderr}`),
     ...files.filter((f) => existsSync(f)).map((f) => readFileSync(f, 'utf8')),
   ].join('\n');
+}
+
+/** Where a run that must send nothing is pointed: a loopback listener that counts connections. */
+export interface ConnectionCounter {
+  /** A base URL that reaches it. */
+  readonly baseUrl: string;
+  connections(): number;
+  close(): Promise<void>;
+}
+
+export async function startConnectionCounter(): Promise<ConnectionCounter> {
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`,
+    connections: () => connections,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

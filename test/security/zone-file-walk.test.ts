@@ -8,22 +8,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZONE_FILE_BYTES } from '../../src/app/files/confined-read.js';
 import { runCli } from '../support/run-cli.js';
-import { makeRepo, type PrRepo } from './pr-repo.js';
+import { makeRepo, startConnectionCounter, type ConnectionCounter, type PrRepo } from './pr-repo.js';
 
 const SECRET = 'walk-job-secret-6d8f0a2c4e1b3579';
 
 describe('the directory walk and files a pull request planted', () => {
   let repo: PrRepo;
   let outside: string;
-  let listener: Server;
-  let connections = 0;
+  let listener: ConnectionCounter;
 
   beforeAll(async () => {
     repo = makeRepo('zonectl-sec-walk-', { git: false });
@@ -40,14 +37,10 @@ describe('the directory walk and files a pull request planted', () => {
     closeSync(big);
     // A link inside the repository to a zone file inside it is fine.
     symlinkSync('good.example.yaml', join(repo.root, 'zones/alias.yaml'));
-    listener = createServer((socket) => {
-      connections += 1;
-      socket.destroy();
-    });
-    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', () => r()));
+    listener = await startConnectionCounter();
   });
   afterAll(async () => {
-    await new Promise<void>((r) => listener.close(() => r()));
+    await listener.close();
     repo.remove();
     rmSync(outside, { recursive: true, force: true });
   });
@@ -73,7 +66,7 @@ describe('the directory walk and files a pull request planted', () => {
     const r = await runCli(
       ['plan', 'zones/'],
       {
-        CLOUDFLARE_BASE_URL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/client/v4`,
+        CLOUDFLARE_BASE_URL: listener.baseUrl,
         CLOUDFLARE_API_TOKEN: 'walk-token-0123456789',
         JOB_SECRET: SECRET,
       },
@@ -82,6 +75,6 @@ describe('the directory walk and files a pull request planted', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error\[INVALID_ZONE_FILE\]/);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
   });
 });
