@@ -172,7 +172,10 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
-  it("a saved plan of account zones is applied with each account's credential, and only with the zonectl.yaml it was made with", async () => {
+  // Eleven runs of the CLI: about 20 s on an idle machine, more than the default 30 s timeout under a full parallel run.
+  it("a saved plan of account zones is applied with each account's credential, and only with the zonectl.yaml it was made with", {
+    timeout: 120_000,
+  }, async () => {
     const zones = join(repo, 'zones');
     const configFile = join(repo, 'zonectl.yaml');
     const planFile = join(repo, 'plan.json');
