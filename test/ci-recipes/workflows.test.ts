@@ -212,7 +212,7 @@ describe('CI recipes', () => {
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CLOUDFLARE_API_TOKEN_READ: TOKEN,
       CLOUDFLARE_API_TOKEN: TOKEN,
-      ZONECTL_NOTE_TOKEN: 'glpat-fake',
+      GITLAB_NOTE_TOKEN: 'glpat-fake',
       CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`,
       CI_PROJECT_ID: '12',
       CI_MERGE_REQUEST_IID: '3',

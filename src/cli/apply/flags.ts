@@ -66,7 +66,7 @@ export async function beforeApplying(
   if (opts.plan !== undefined && opts.config !== undefined)
     throw new ApplyRefusedError(
       'BAD_ARGS',
-      'a saved plan names its own zonectl.yaml (checked against the one it was made with): give --config to `zonectl plan --out`',
+      'a saved plan names its own zonectl.yaml (the one found from its zone files, with the bytes it recorded): --config is not used with --plan',
     );
   // A saved plan is read once, here, before any call: its repository configuration gives the clients.
   const savedPlan = opts.plan !== undefined ? openSavedPlan(opts.plan, opts.expectDigest) : undefined;

@@ -9,7 +9,7 @@ import { writeOutputFile } from '../../app/output/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
 import { info, log, out } from '../output/io.js';
-import { schemaRefForOutput } from '../../app/files/index.js';
+import { credentialVariablesOf, schemaRefForOutput } from '../../app/files/index.js';
 import { VERSION } from '../version.js';
 import { baseUrlOption } from '../options.js';
 
@@ -94,6 +94,8 @@ export function registerExport(program: Command): void {
         throw new ExportRefusedError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
       if (flags.all === true && flags.out === undefined)
         throw new ExportRefusedError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
+      // The repository's zonectl.yaml (found from where the files go): its credentials' values are masked in what is written.
+      credentialVariablesOf([flags.out ?? process.cwd()], undefined, process.env);
       const client = connect({ baseUrl: flags.baseUrl });
       try {
         if (flags.zone !== undefined) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { resolveBaseUrl } from '../../app/connect/index.js';
-import { hasChanges, plannedRuns, savePlanFile } from '../../app/plan/index.js';
+import { hasChanges, plannedRuns, savePlanFile, unsavableRepositoryConfig } from '../../app/plan/index.js';
 import { baseUrlOption } from '../options.js';
 import { EXIT, info, log } from '../output/io.js';
 import {
@@ -65,6 +65,7 @@ export function registerPlan(program: Command): void {
     const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
     const withAccount = runs.some((r) => r.config.account !== undefined);
     if (opts.out !== undefined) {
+      const unsavable = unsavableRepositoryConfig(runs, withAccount ? repo?.file : undefined);
       if (failed > 0) {
         log(`zonectl: warning: no plan saved to ${opts.out}: ${failed} zone(s) could not be planned`);
       } else if (newZones.length > 0) {
@@ -72,6 +73,8 @@ export function registerPlan(program: Command): void {
         log(
           `zonectl: warning: no plan saved to ${opts.out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`,
         );
+      } else if (unsavable !== undefined) {
+        log(`zonectl: warning: no plan saved to ${opts.out}: ${unsavable}`);
       } else {
         const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
         // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.

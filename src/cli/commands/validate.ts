@@ -16,7 +16,7 @@
  * from both streams: actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs).
  */
 import { Option, type Command } from 'commander';
-import { loadZoneFilesDetailed, zoneFileEnvironment, type LoadedZoneFile, readRepoConfig } from '../../app/files/index.js';
+import { loadZoneFilesDetailed, type LoadedZoneFile, readRepoConfig } from '../../app/files/index.js';
 import { configOption } from '../options.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
@@ -195,7 +195,9 @@ async function withRepoConfig(
 export async function runValidate(files: readonly string[], io: ValidateIo = processIo, options: ValidateOptions = {}): Promise<number> {
   const loaded = await withRepoConfig(
     files,
-    (await loadZoneFilesDetailed(files, zoneFileEnvironment(io.env))).map((f) => withLint(f, options.strict === true)),
+    (await loadZoneFilesDetailed(files, io.env, options.config !== undefined ? { config: options.config } : {})).map((f) =>
+      withLint(f, options.strict === true),
+    ),
     io,
     options.config,
   );

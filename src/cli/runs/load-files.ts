@@ -21,7 +21,7 @@ export async function loadValidFiles(
   paths: readonly string[],
   options: { readonly config?: string } = {},
 ): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; repo?: RepoConfig }> {
-  const loaded = await loadZoneFiles(paths);
+  const loaded = await loadZoneFiles(paths, process.env, options.config !== undefined ? { config: options.config } : {});
   const { configs, accounts } = loaded;
   // The repository configuration (zonectl.yaml, --config): its problems and each file's `account:`.
   const repo = await readRepoConfig(paths, configs, options.config, process.env);

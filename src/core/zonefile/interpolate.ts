@@ -6,9 +6,10 @@
  * Terraform reads only `TF_VAR_*`. Whoever sets up the job's environment decides what a file
  * can read; a pull request that changes a file cannot reach the API token or any other secret
  * of the job (`${CLOUDFLARE_API_TOKEN}` in a TXT record would otherwise be printed in the plan,
- * the PR comment, and published in DNS). Names the caller reads credentials from are refused
- * even inside the namespace (a repository configuration may name ZONECTL_* credential
- * variables). docs/architecture.md, "Interpolation".
+ * the PR comment, and published in DNS). The run's credential variables (`credentialVariables`:
+ * zonectl's own and those zonectl.yaml names, src/app/files/read-repository-config.ts) are
+ * refused even inside the namespace: zonectl.yaml refuses ZONECTL_* credential names, but a
+ * pull request may edit it. SECURITY.md, "What a pull request can make a run read, run or send".
  */
 import type { PathSegment } from './json-path.js';
 
@@ -30,11 +31,11 @@ export interface InterpolationOptions {
 
 /** Why a zone file may not read `name`, or undefined when it may. */
 export function forbiddenVariable(name: string, options: InterpolationOptions = {}): string | undefined {
-  if (options.credentialVariables?.has(name) === true) {
-    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
-  }
   if (!name.startsWith(VARIABLE_PREFIX) || name.length === VARIABLE_PREFIX.length) {
     return `\`\${${name}}\`: a zone file reads only variables named ${VARIABLE_PREFIX}* (set ${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'} in the job's environment and write \${${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'}}); credentials and the job's other variables are never readable`;
+  }
+  if (options.credentialVariables?.has(name) === true) {
+    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
   }
   return undefined;
 }

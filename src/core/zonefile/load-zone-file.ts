@@ -17,7 +17,7 @@ import {
   type IncludeReader,
   type LoadedFragment,
 } from './fragments.js';
-import type { Env } from './interpolate.js';
+import type { Env, InterpolationOptions } from './interpolate.js';
 import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
@@ -36,9 +36,10 @@ export function loadZoneFile(
   source: SourceFile,
   env: Env,
   readInclude?: IncludeReader,
+  interpolation: InterpolationOptions = {},
 ): { config?: ZoneConfig; account?: AccountConfig; fragment?: FragmentSummary; problems: Problem[] } {
   // The fragments' problems join the zone file's, each in its own file.
-  const { sink, read } = readDocument(source, env, ZONE_ROOT, (file, positions) => new FragmentSink(file, positions));
+  const { sink, read } = readDocument(source, env, ZONE_ROOT, (file, positions) => new FragmentSink(file, positions), interpolation);
   if (!read) return { problems: sink.finish() };
   const { positions, issues, unresolved } = read;
   const doc = read.doc as unknown as RawZoneFile;
@@ -51,14 +52,14 @@ export function loadZoneFile(
   if (read.complete && isFragmentDocument(read.doc)) {
     // A fragment on its own: its schema and its includes; the rules need the including zone.
     const fragments: LoadedFragment[] = [];
-    collectFragments({ file: source.path, doc: read.doc, sink, env, read: readInclude, out: fragments });
+    collectFragments({ file: source.path, doc: read.doc, sink, env, interpolation, read: readInclude, out: fragments });
     const records = Array.isArray(doc.records) ? doc.records.length : 0;
     return { fragment: { records, includes: fragments.map((f) => f.file) }, problems: sink.finish() };
   }
   if (!read.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
     return { problems: sink.finish() };
   }
-  collectFragments({ file: source.path, doc: read.doc, sink, env, read: readInclude, out: sink.fragments });
+  collectFragments({ file: source.path, doc: read.doc, sink, env, interpolation, read: readInclude, out: sink.fragments });
   const zone = canonicalZoneName(doc.zone);
   const defaults: RawDefaults = hasIssueWithin(issues, ['defaults']) ? {} : (doc.defaults ?? {});
 

@@ -7,7 +7,7 @@
  * that looks like an API token or a Global API Key is refused without being repeated.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { forbiddenVariable, type Env } from './interpolate.js';
+import { forbiddenVariable, VARIABLE_PREFIX, type Env } from './interpolate.js';
 import { pointerToPath, type PathSegment } from './json-path.js';
 import { parseYaml } from './parse-yaml.js';
 import { ProblemSink } from './problems.js';
@@ -132,6 +132,19 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
     else sink.error('config.schema', path, message(e, path));
   }
   if (sink.errorCount > 0) return { problems: sink.finish() };
+  for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
+    for (const [key, variable] of Object.entries(raw.credentials)) {
+      // A zone file may read this name: the credential would be one `${...}` away from a plan a
+      // pull request prints (and a pull request may drop the account from this file).
+      if (typeof variable === 'string' && forbiddenVariable(variable) === undefined)
+        sink.error(
+          'config.credential-variable',
+          ['accounts', name, 'credentials', key],
+          `${variable} is a name zone files can read (${VARIABLE_PREFIX}*): keep credentials in variables named otherwise, e.g. CF_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key.replace(/_env$/, '').toUpperCase()}`,
+        );
+    }
+  }
+  if (sink.errorCount > 0) return { problems: sink.finish() };
   const accounts = new Map<string, RepoAccount>();
   for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
     const c = raw.credentials;
@@ -159,4 +172,32 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
   }
   const problems = sink.finish();
   return sink.errorCount > 0 ? { problems } : { config: { file: source.path, accounts }, problems };
+}
+
+/** The fields of an account's `credentials` that name a variable. */
+const CREDENTIAL_FIELDS = ['token_env', 'email_env', 'key_env'] as const;
+
+const FIELD_VALUE = /\b(?:token_env|email_env|key_env)["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * Every variable `zonectl.yaml` names as an account's credential, read from the text even when
+ * the file has other problems (a pull request may break it on purpose): from the document when
+ * it parses, and from every `token_env:` / `email_env:` / `key_env:` written anywhere.
+ */
+export function credentialVariableNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(FIELD_VALUE)) names.add(m[1]!);
+  const parsed = parseYaml(text);
+  const accounts = parsed.ok ? (parsed.value as { accounts?: unknown } | null)?.accounts : undefined;
+  if (accounts !== null && typeof accounts === 'object') {
+    for (const account of Object.values(accounts as Record<string, unknown>)) {
+      const credentials = (account as { credentials?: unknown } | null)?.credentials;
+      if (credentials === null || typeof credentials !== 'object') continue;
+      for (const field of CREDENTIAL_FIELDS) {
+        const value = (credentials as Record<string, unknown>)[field];
+        if (typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) names.add(value);
+      }
+    }
+  }
+  return [...names];
 }
