@@ -25,6 +25,8 @@ import { RULES } from './rules/index.js';
 import type { DesiredRecord, FragmentSummary, Problem, SourceFile, ZoneConfig } from './types.js';
 
 const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
+/** The key of fragments in the paths the rules use (`include[k]...`, fragments.ts). */
+const INCLUDED_KEY = 'include';
 
 /**
  * A zone file, an account file (`zone_defaults` instead of `zone`, see account-file.ts: the
@@ -91,8 +93,12 @@ export function loadZoneFile(
   const fragmentIgnore = sink.fragments.flatMap((f) => f.ignore);
   const manage: RawManage | undefined =
     fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
+  const ignoreAt = [
+    ...(ownManage?.ignore ?? []).map((_, i) => ['manage', 'ignore', i]),
+    ...sink.fragments.flatMap((f, k) => f.ignore.map((_, j) => [INCLUDED_KEY, k, 'manage', 'ignore', j])),
+  ];
   const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
-  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
+  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, ignoreAt, sink };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();

@@ -6,6 +6,7 @@ import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkIgnoredListed } from './ignore.js';
 import { checkRecordNames } from './names.js';
 import { checkRecordSizes } from './record-size.js';
 import { checkProxiedChains } from './proxied-chain.js';
@@ -36,6 +37,7 @@ export const RULES: readonly Rule[] = [
   checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
+  checkIgnoredListed,
   checkSoa,
   checkTokens,
   checkDeprecations,
