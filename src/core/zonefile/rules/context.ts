@@ -39,6 +39,8 @@ export interface RuleContext {
   readonly ignoreAt?: ReadonlyArray<readonly PathSegment[]>;
   /** Takes only registered codes (checks/rule-checks.ts). */
   readonly sink: ProblemSink<RuleCode>;
+  /** A fragment checked on its own: `zone` is a stand-in, messages say "the zone" instead. */
+  readonly fragmentAlone?: boolean;
 }
 
 export type Rule = (ctx: RuleContext) => void;

@@ -21,6 +21,21 @@ import { checkZone } from './zone.js';
 
 export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';
 
+/**
+ * The rules a fragment checked on its own runs (no zone includes it in this run): the values of
+ * its records (addresses, TTL and proxy, settings, TXT, sizes, SRV data, targets). Names and the
+ * rules between records need the including zone and run with it.
+ */
+export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
+  checkAddresses,
+  checkProxiedAndTtl,
+  checkRecordSettings,
+  checkTxtQuotation,
+  checkRecordSizes,
+  checkTargets,
+  checkSrvRetiredData,
+];
+
 export const RULES: readonly Rule[] = [
   checkZone,
   checkRecordNames,
