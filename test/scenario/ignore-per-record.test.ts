@@ -33,17 +33,20 @@ const live = async (name: string, type: string): Promise<string[]> =>
     .map((r) => r.content)
     .sort();
 
+/** The file's foo A, and a rule that leaves the external system's foo A alone. */
+const FOO_FILE = [
+  'version: 1',
+  'zone: example.com',
+  'records:',
+  '  - { name: foo, type: A, content: 2.3.4.5 }',
+  'manage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ name: foo, type: A, content: 1.2.3.4 }] }',
+  '',
+].join('\n');
+
 describe('an ignore rule with content keeps each matching live record, beside the records the file lists there', () => {
   it('one A of a name is the file’s, another an external system’s: the plan creates the file’s and deletes nothing', async () => {
     await external({ name: 'foo.example.com', type: 'A', content: '1.2.3.4' });
-    const yaml = [
-      'version: 1',
-      'zone: example.com',
-      'records:',
-      '  - { name: foo, type: A, content: 2.3.4.5 }',
-      'manage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ name: foo, type: A, content: 1.2.3.4 }] }',
-      '',
-    ].join('\n');
+    const yaml = FOO_FILE;
     const run = await converge(h, config(yaml));
     expect(
       run.plan.operations.map((o) =>
@@ -55,14 +58,7 @@ describe('an ignore rule with content keeps each matching live record, beside th
 
   it('a live A the rule does not match is still the file’s: deleted, as the file does not list it', async () => {
     await external({ name: 'foo.example.com', type: 'A', content: '9.9.9.9' });
-    const yaml = [
-      'version: 1',
-      'zone: example.com',
-      'records:',
-      '  - { name: foo, type: A, content: 2.3.4.5 }',
-      'manage: { unmanaged: delete, max_delete_percent: 100, ignore: [{ name: foo, type: A, content: 1.2.3.4 }] }',
-      '',
-    ].join('\n');
+    const yaml = FOO_FILE;
     const run = await converge(h, config(yaml));
     expect(run.plan.operations.flatMap((o) => (o.kind === 'dns_record' && o.action === 'delete' ? [o.before.content] : []))).toEqual([
       '9.9.9.9',
