@@ -19,7 +19,7 @@ import type { LiveToken } from '../../core/diff/diff-tokens.js';
 import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
 import { ZonePlanLimitError, zonePlanProblems } from '../../core/plan/zone-plan-limits.js';
 import { BATCH_LIMIT, SERVICE_PLANS, type ServicePlan } from '../../core/service/zone-plans.js';
-import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { type ZoneConfig, printable } from '../../core/zonefile/index.js';
 
 /** The batch limit of the zone's plan (`BATCH_LIMIT`, src/core/service/zone-plans.ts); a zone of unknown plan gets Free's. */
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
@@ -108,13 +108,23 @@ export async function readTokensIfAllowed(client: CloudflareClient): Promise<Liv
  * and its name must be the file's. Nothing is read or written in a zone that fails the check.
  */
 export async function resolveRunZone(client: CloudflareClient, config: ZoneConfig, known?: ApiZone): Promise<ApiZone> {
-  const zone = await resolveZone(client, config, known);
+  const zone = await resolveZone(client, config, known).catch((error: unknown) => {
+    // No zone, and no account to create it in: say how to name one (README.md, "Many zones: new zones").
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId === undefined && config.zoneId === undefined)
+      throw new ZoneLookupError(`${error.message}. ${noAccountHint(config.file)}`, true);
+    throw error;
+  });
   if (canonicalZoneName(zone.name) !== config.zone) {
     throw new ZoneMismatchError(
       `${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`,
     );
   }
   return zone;
+}
+
+/** The fix for a zone that does not exist and that the file gives no account to be created in. */
+export function noAccountHint(file: string): string {
+  return `If the zone is to be created, name the account it belongs to: add \`account_id: <32 hex>\` to ${printable(file)}, or \`account: NAME\` with a zonectl.yaml whose account NAME has an account_id; apply then creates the zone`;
 }
 
 /** Read the live zone and plan it. */

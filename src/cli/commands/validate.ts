@@ -82,7 +82,7 @@ function counts(f: LoadedZoneFile): { errors: number; warnings: number; more: bo
 function describeFragment(f: FragmentSummary, warnings: number): string {
   const includes = f.includes.length > 0 ? `, includes ${f.includes.map(printable).join(', ')}` : '';
   const warned = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
-  return `fragment (${plural(f.records, 'record')}${includes}${warned}); its shape is valid, and its records are checked with each zone file that includes it`;
+  return `fragment (${plural(f.records, 'record')}${includes}${warned}); its shape and its records' values are valid; names and the rules between records are checked with each zone file that includes it`;
 }
 
 /** `zone.yaml: 2 errors, 1 warning` or `zone.yaml: valid (12 records)`. */

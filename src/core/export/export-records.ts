@@ -5,7 +5,7 @@
  * order. Pure. The values are the canonical model's, so the file normalises back to exactly the
  * live records (normalizeRecord is idempotent).
  */
-import { relativeRecordName } from '../model/names.js';
+import { relativeRecordName, zoneFileRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
 import { RECORD_TYPES } from '../record-types/index.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
@@ -74,7 +74,7 @@ export function chooseDefaults(records: readonly CanonicalRecord[]): ExportedDef
 }
 
 function exportRecord(r: CanonicalRecord, zone: string, defaults: ExportedDefaults): ExportedRecord {
-  const out: ExportedRecord = { name: relativeRecordName(r.name, zone), type: r.type };
+  const out: ExportedRecord = { name: zoneFileRecordName(r.name, zone), type: r.type };
   if (r.data !== undefined) out.data = { ...r.data };
   else out.content = r.type === 'TXT' ? txtForZoneFile(r.content ?? '') : (r.content ?? '');
   if (TOP_LEVEL_PRIORITY_TYPES.has(r.type) && r.priority !== undefined) out.priority = r.priority;

@@ -7,7 +7,7 @@ import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from 
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { isRecordType, usesData, type RecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
-import { canonicalTxt } from './txt.js';
+import { canonicalTxt, txtContentToSend } from './txt.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */
 export interface ApiRecord {
@@ -125,8 +125,8 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   };
   if (record.data !== undefined) body.data = { ...record.data };
   if (record.content !== undefined) {
-    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD` (txt.ts).
-    body.content = record.type === 'TXT' ? canonicalTxt(record.content) : record.content;
+    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD`; free-split text cut at 255 bytes (txt.ts).
+    body.content = record.type === 'TXT' ? txtContentToSend(canonicalTxt(record.content)) : record.content;
   }
   if (record.priority !== undefined) body.priority = record.priority;
   if (record.comment !== undefined) body.comment = record.comment;

@@ -12,11 +12,18 @@
  * into, and `\DDD` (three decimal digits, one byte) and `\X` (X itself) are the bytes they
  * stand for (RFC 1035 §5.1).
  *
- * The canonical form (what is compared, and what is sent) is the strings written out:
- * `"..."` each, separated by one space, printable ASCII as is but `"` and `\` escaped, every
- * other byte as `\DDD`. So the content sent is always printable ASCII, which the service
- * requires (9051 "Invalid TXT record. Record may only contain printable ASCII!",
- * terraform-provider-cloudflare issue #9; octodns PRs #1126/#1127), however the file wrote it.
+ * The canonical form (what is compared) is the strings written out: `"..."` each, separated by
+ * one space, printable ASCII as is but `"` and `\` escaped, every other byte as `\DDD`. So the
+ * content sent is always printable ASCII, which the service requires (9051 "Invalid TXT record.
+ * Record may only contain printable ASCII!", terraform-provider-cloudflare issue #9; octodns PRs
+ * #1126/#1127), however the file wrote it.
+ *
+ * One exception: unquoted printable text longer than 255 bytes says nothing about where its
+ * strings split (where a long TXT splits is the writer's choice: octoDNS splits a DKIM key at
+ * 253 bytes, counting its `\;` escapes; the service at 255). Its canonical form is the text
+ * itself, unquoted ("free split", `isFreeSplitTxt`): it is compared with the live strings joined
+ * (diff/txt-splits.ts) and split at 255 bytes only when it is written (`txtContentToSend`).
+ * Quoted strings keep their boundaries exactly: `"a" "b"` is not `"ab"`.
  *
  * Decoded text (for lint, DKIM/SPF checks, display) is kept as a JS string of its UTF-8
  * decoding; a byte that is not part of valid UTF-8 (e.g. `\200` alone) is kept as the lone
@@ -163,14 +170,42 @@ export function renderTxtStrings(strings: readonly Uint8Array[]): string {
 /** One string of printable ASCII without `"` or `\`, at most 255 bytes: its own canonical text. */
 const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,255}$/;
 
-/** The canonical (compared, sent) form of TXT content; inconsistent content is returned as given. */
+/** Unquoted printable ASCII of more than one string's worth: text whose split is free (see the header). */
+const FREE_SPLIT_TEXT = /^[\x20-\x7e]{256,}$/;
+
+/** The canonical (compared) form of TXT content; inconsistent content is returned as given. */
 export function canonicalTxt(content: string): string {
   // Fast path for most records (one plain string, quoted or not): every live TXT record comes here.
   const s = content.trim();
   const inner = s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s;
   if (PLAIN_STRING.test(inner)) return `"${inner}"`;
   const parsed = parseTxtContent(content);
-  return parsed.ok ? renderTxtStrings(parsed.strings) : content;
+  if (!parsed.ok) return content;
+  if (!parsed.quoted && FREE_SPLIT_TEXT.test(s)) return s;
+  return renderTxtStrings(parsed.strings);
+}
+
+/** True for canonical TXT content whose split is free: long unquoted text (see the header). */
+export function isFreeSplitTxt(canonical: string): boolean {
+  return !canonical.startsWith('"') && FREE_SPLIT_TEXT.test(canonical);
+}
+
+/** Canonical TXT content as it is sent and counted by the service: free-split text cut at 255 bytes, quoted. */
+export function txtContentToSend(canonical: string): string {
+  return isFreeSplitTxt(canonical) ? renderTxtStrings(txtStrings(canonical)) : canonical;
+}
+
+/** The bytes of TXT content, its strings joined (what a free-split value is compared by). */
+export function txtJoinedBytes(content: string): Uint8Array {
+  const strings = txtStrings(content);
+  if (strings.length === 1) return strings[0]!;
+  const all = new Uint8Array(strings.reduce((n, s) => n + s.length, 0));
+  let at = 0;
+  for (const s of strings) {
+    all.set(s, at);
+    at += s.length;
+  }
+  return all;
 }
 
 /** The strings of TXT content as the service keeps them (255 bytes at most each). */
@@ -181,15 +216,7 @@ export function txtStrings(content: string): Uint8Array[] {
 
 /** The text of TXT content: its strings joined (RFC 7208 §3.3, RFC 6376 §3.6.2.2), decoded. */
 export function txtText(content: string): string {
-  const strings = txtStrings(content);
-  if (strings.length === 1) return bytesToTxt(strings[0]!);
-  const all = new Uint8Array(strings.reduce((n, s) => n + s.length, 0));
-  let at = 0;
-  for (const s of strings) {
-    all.set(s, at);
-    at += s.length;
-  }
-  return bytesToTxt(all);
+  return bytesToTxt(txtJoinedBytes(content));
 }
 
 /** Text -> canonical content, as one string (split only where it passes 255 bytes). */
@@ -199,11 +226,17 @@ export function txtContentOf(text: string): string {
 
 /**
  * TXT content as a zone file writes it: its text unquoted when that is printable ASCII and
- * reads back as the same strings (one string, split only where the service splits it), else
- * the strings as the service keeps them, quoted with `\DDD` escapes.
+ * reads back as the same record (one string; or a long text whose strings are the service's own
+ * 255-byte split, which unquoted text matches as free-split), else the strings as the service
+ * keeps them, quoted with `\DDD` escapes (any other split is kept exactly).
  */
 export function txtForZoneFile(content: string): string {
   const canonical = canonicalTxt(content);
   const text = txtText(canonical);
-  return /^[\x20-\x7e]*$/.test(text) && canonicalTxt(text) === canonical ? text : canonical;
+  if (!/^[\x20-\x7e]*$/.test(text)) return canonical;
+  if (canonicalTxt(text) === canonical) return text;
+  const strings = txtStrings(canonical);
+  const serviceSplit = strings.length > 1 && strings.slice(0, -1).every((s) => s.length === MAX_TXT_STRING);
+  const readsBack = text === text.trim() && !text.startsWith('"') && !text.endsWith('"') && isFreeSplitTxt(text);
+  return serviceSplit && readsBack ? text : canonical;
 }

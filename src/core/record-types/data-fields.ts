@@ -8,7 +8,7 @@ import type { DataField, DataFieldKind } from './definition.js';
 import type { RecordType } from './record-type.js';
 
 export interface FieldOptions {
-  /** Text fields compared lower-case (the service treats them so: CAA tag, NAPTR flags). */
+  /** Text fields compared lower-case (the service treats them so: CAA tag). */
   readonly lowerCase?: readonly string[];
   /** Text fields whose empty string is meaningful. */
   readonly mayBeEmpty?: readonly string[];

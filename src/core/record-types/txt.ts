@@ -2,7 +2,7 @@
  * TXT (RFC 1035 §3.3.14): the strings the record holds, compared and written in their canonical
  * quoted form (model/txt.ts); the empty text is a value.
  */
-import { canonicalTxt, renderTxtStrings } from '../model/txt.js';
+import { canonicalTxt, renderTxtStrings, txtContentToSend } from '../model/txt.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { readAs } from './presentation.js';
 
@@ -15,7 +15,7 @@ export const TXT: ContentTypeDefinition = {
       'Text. Written unquoted, or as one or more "double-quoted" strings; long text is split into 255-byte strings automatically.',
     mayBeEmpty: true,
   },
-  present: (content) => canonicalTxt(content),
+  present: (content) => txtContentToSend(canonicalTxt(content)),
   // The character-strings as written, each one string of the content.
   read: ({ tokens }) => readAs({ content: renderTxtStrings(tokens.map((t) => t.bytes)) }),
 };

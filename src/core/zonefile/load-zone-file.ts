@@ -18,13 +18,48 @@ import {
   type LoadedFragment,
 } from './fragments.js';
 import type { Env, InterpolationOptions } from './interpolate.js';
-import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
+import { hasIssueWithin, invalidItems, readDocument, type ReadDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
-import { RULES } from './rules/index.js';
+import { FRAGMENT_VALUE_RULES, RULES } from './rules/index.js';
 import type { DesiredRecord, FragmentSummary, Problem, SourceFile, ZoneConfig } from './types.js';
 
 const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
+/** The key of fragments in the paths the rules use (`include[k]...`, fragments.ts). */
+const INCLUDED_KEY = 'include';
+
+/** The stand-in zone a fragment's records are read in when no zone includes it (`.invalid`, RFC 2606). */
+const FRAGMENT_ZONE = 'fragment.invalid';
+
+/**
+ * A fragment on its own: the values of its schema-valid records, checked as a zone would check
+ * them (`FRAGMENT_VALUE_RULES`: a record `content: 300.1.1.1` is an error at its line), names
+ * read relative to a stand-in zone. The rules between records run with the zones that include it.
+ */
+function checkFragmentValues(
+  doc: RawZoneFile,
+  issues: ReadDocument['issues'],
+  unresolved: ReadDocument['unresolved'],
+  sink: FragmentSink,
+): void {
+  const rawRecords = Array.isArray(doc.records) ? doc.records : [];
+  if (rawRecords.length === 0) return;
+  const defaults: RawDefaults = hasIssueWithin(issues, ['defaults']) ? {} : (doc.defaults ?? {});
+  const bad = invalidItems(issues, 'records');
+  for (const p of unresolved) if (p[0] === 'records' && typeof p[1] === 'number') bad.add(p[1]);
+  const records: RecordEntry[] = [];
+  rawRecords.forEach((raw, i) => {
+    if (!bad.has(i))
+      records.push({
+        index: i,
+        path: ['records', i],
+        raw: raw as RawRecord,
+        record: buildRecord(raw as RawRecord, defaults, FRAGMENT_ZONE),
+      });
+  });
+  const ctx = { doc, zone: FRAGMENT_ZONE, defaults, records, recordCount: rawRecords.length, tokens: [], sink, fragmentAlone: true };
+  for (const rule of FRAGMENT_VALUE_RULES) rule(ctx);
+}
 
 /**
  * A zone file, an account file (`zone_defaults` instead of `zone`, see account-file.ts: the
@@ -54,6 +89,7 @@ export function loadZoneFile(
     const fragments: LoadedFragment[] = [];
     collectFragments({ file: source.path, doc: read.doc, sink, env, interpolation, read: readInclude, out: fragments });
     const records = Array.isArray(doc.records) ? doc.records.length : 0;
+    checkFragmentValues(doc, issues, unresolved, sink);
     return { fragment: { records, includes: fragments.map((f) => f.file) }, problems: sink.finish() };
   }
   if (!read.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
@@ -92,8 +128,12 @@ export function loadZoneFile(
   const fragmentIgnore = sink.fragments.flatMap((f) => f.ignore);
   const manage: RawManage | undefined =
     fragmentIgnore.length === 0 ? ownManage : { ...ownManage, ignore: [...(ownManage?.ignore ?? []), ...fragmentIgnore] };
+  const ignoreAt = [
+    ...(ownManage?.ignore ?? []).map((_, i) => ['manage', 'ignore', i]),
+    ...sink.fragments.flatMap((f, k) => f.ignore.map((_, j) => [INCLUDED_KEY, k, 'manage', 'ignore', j])),
+  ];
   const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
-  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, sink };
+  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, ignoreAt, sink };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTxt,
+  isFreeSplitTxt,
+  txtContentToSend,
   normalizeRecord,
   parseTxtContent,
   renderTxtStrings,
@@ -84,21 +86,36 @@ describe('TXT: the strings keep their boundaries (RFC 1035 §3.3.14, RFC 6763 §
     expect(canonicalTxt('"a""b"')).toBe('"a" "b"');
   });
 
-  it('a string over 255 bytes is the 255-byte strings the service splits it into', () => {
+  it('a quoted string over 255 bytes is the 255-byte strings the service splits it into', () => {
     const a = 'a'.repeat(255);
     const b = 'b'.repeat(255);
-    expect(n(`"${a}" "${b}" "c"`)).toEqual(n(`${a}${b}c`));
     expect(n(`"${a}${b}c"`)).toEqual(n(`"${a}" "${b}" "c"`));
     expect(strings(`"${a}${b}c"`)).toEqual([a, b, 'c']);
+    // Unquoted, the same text says nothing about its split: its canonical form is the text (free split),
+    // sent as the 255-byte strings (issue 28; the diff compares it with the live strings joined).
+    expect(canonicalTxt(`${a}${b}c`)).toBe(`${a}${b}c`);
+    expect(isFreeSplitTxt(canonicalTxt(`${a}${b}c`))).toBe(true);
+    expect(txtContentToSend(canonicalTxt(`${a}${b}c`))).toBe(`"${a}" "${b}" "c"`);
+    expect(strings(`${a}${b}c`)).toEqual([a, b, 'c']);
   });
 
-  it('a DKIM key written as 240 + 152 bytes is not the same record as 255 + 137', () => {
+  it('a DKIM key written as quoted strings of 240 + 152 bytes is not the same record as 255 + 137; unquoted it is either', () => {
     const key = `v=DKIM1; k=rsa; p=${'A'.repeat(392 - 18)}`;
     const asWritten = `"${key.slice(0, 240)}" "${key.slice(240)}"`;
+    const serviceSplit = `"${key.slice(0, 255)}" "${key.slice(255)}"`;
     expect(strings(asWritten).map((s) => s.length)).toEqual([240, 152]);
     expect(strings(key).map((s) => s.length)).toEqual([255, 137]);
-    expect(canonicalTxt(asWritten)).not.toBe(canonicalTxt(key));
+    expect(canonicalTxt(asWritten)).not.toBe(canonicalTxt(serviceSplit));
+    expect(canonicalTxt(key)).toBe(key);
     expect(txtText(asWritten)).toBe(txtText(key));
+  });
+
+  it('short unquoted text, and unquoted text with bytes outside printable ASCII, keep their exact strings', () => {
+    expect(canonicalTxt('v=spf1 -all')).toBe('"v=spf1 -all"');
+    expect(isFreeSplitTxt(canonicalTxt('x'.repeat(255)))).toBe(false);
+    const accented = `${'é'.repeat(200)}`; // 400 bytes, not printable ASCII: the 255-byte split, exactly
+    expect(isFreeSplitTxt(canonicalTxt(accented))).toBe(false);
+    expect(txtStrings(canonicalTxt(accented)).map((s) => s.length)).toEqual([255, 145]);
   });
 
   it('a long split counts escaped bytes as one byte each and never cuts an escape', () => {

@@ -40,12 +40,13 @@ describe('record names (A/AAAA/CNAME host name rules)', () => {
     expect(config?.records).toHaveLength(2);
   });
 
-  it('accepts a leading wildcard label, rejects a wildcard elsewhere', () => {
+  it('accepts a leading wildcard label, warns of a `*` elsewhere (the service stores it as a literal asterisk)', () => {
     const { problems } = load(
       withRecords('{ name: "*.dev", type: A, content: 192.0.2.1 }', '{ name: "a.*.dev", type: A, content: 192.0.2.1 }'),
     );
     expect(problems.filter((p) => p.line === 4)).toEqual([]);
-    expectProblem(problems, { line: 5, message: /wildcard `\*` must be the whole leftmost label/ });
+    expectProblem(problems, { line: 5, severity: 'warning', message: /wildcard `\*` is the whole leftmost label/ });
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
   it('does not apply the host name character rules to other types (TXT _dmarc, SRV _sip._tcp)', () => {

@@ -33,10 +33,14 @@ export interface RuleContext {
   readonly tokens: readonly TokenEntry[];
   /** Settings when they passed the schema. */
   readonly settings?: RawSettings;
-  /** `manage` when it passed the schema. */
+  /** `manage` when it passed the schema (its `ignore` holds the included fragments' rules too). */
   readonly manage?: RawManage;
+  /** Where each rule of `manage.ignore` is written (`manage.ignore[i]`, or `include[k].manage.ignore[j]` in a fragment). */
+  readonly ignoreAt?: ReadonlyArray<readonly PathSegment[]>;
   /** Takes only registered codes (checks/rule-checks.ts). */
   readonly sink: ProblemSink<RuleCode>;
+  /** A fragment checked on its own: `zone` is a stand-in, messages say "the zone" instead. */
+  readonly fragmentAlone?: boolean;
 }
 
 export type Rule = (ctx: RuleContext) => void;

@@ -6,6 +6,7 @@ import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkIgnoredListed } from './ignore.js';
 import { checkRecordNames } from './names.js';
 import { checkRecordSizes } from './record-size.js';
 import { checkProxiedChains } from './proxied-chain.js';
@@ -20,9 +21,12 @@ import { checkZone } from './zone.js';
 
 export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';
 
-export const RULES: readonly Rule[] = [
-  checkZone,
-  checkRecordNames,
+/**
+ * The rules a fragment checked on its own runs (no zone includes it in this run): the values of
+ * its records (addresses, TTL and proxy, settings, TXT, sizes, SRV data, targets). Names and the
+ * rules between records need the including zone and run with it.
+ */
+export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
   checkAddresses,
   checkProxiedAndTtl,
   checkRecordSettings,
@@ -30,12 +34,19 @@ export const RULES: readonly Rule[] = [
   checkRecordSizes,
   checkTargets,
   checkSrvRetiredData,
+];
+
+export const RULES: readonly Rule[] = [
+  checkZone,
+  checkRecordNames,
+  ...FRAGMENT_VALUE_RULES,
   checkCnameExclusivity,
   checkCnameOverUnlisted,
   checkProxiedChains,
   checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
+  checkIgnoredListed,
   checkSoa,
   checkTokens,
   checkDeprecations,

@@ -6,7 +6,7 @@
  * - `ipv4_only` / `ipv6_only` act on proxied records only ("this option only applies to proxied
  *   records", the API schema's description of both): on a type that cannot be proxied they are
  *   an error, on a DNS-only A/AAAA/CNAME a warning (no effect until it is proxied). Both at once
- *   would remove both the A and the AAAA answers: zonectl refuses that as a contradiction.
+ *   would remove both the A and the AAAA answers: a warning (no source shows the service refusing it).
  */
 import { PROXIABLE_TYPES } from '../../service/record-types.js';
 import type { Rule } from './context.js';
@@ -42,10 +42,10 @@ export const checkRecordSettings: Rule = (ctx) => {
       }
     }
     if (s.ipv4_only === true && s.ipv6_only === true) {
-      ctx.sink.error(
+      ctx.sink.warning(
         'settings.ip-only-both',
         at('ipv6_only'),
-        'ipv4_only and ipv6_only cannot both be true: one drops the AAAA answers, the other the A answers',
+        'ipv4_only and ipv6_only are both true: one drops the AAAA answers, the other the A answers, so the name may answer no address at all',
       );
     }
   }

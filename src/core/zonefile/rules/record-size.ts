@@ -8,7 +8,7 @@
  */
 import { renderDataContent } from '../../record-types/index.js';
 import type { CanonicalRecord } from '../../model/record.js';
-import { canonicalTxt, txtStrings } from '../../model/txt.js';
+import { canonicalTxt, txtContentToSend, txtStrings } from '../../model/txt.js';
 import { RECORD_WIRE_MAX_BYTES as MAX_WIRE_BYTES, RRSET_CONTENT_MAX as MAX_RRSET_CONTENT } from '../../service/record-limits.js';
 import type { Rule } from './context.js';
 
@@ -18,7 +18,7 @@ function txtWireBytes(content: string): number {
 }
 
 function sentContentLength(r: CanonicalRecord): number {
-  if (r.type === 'TXT') return canonicalTxt(r.content ?? '').length;
+  if (r.type === 'TXT') return txtContentToSend(canonicalTxt(r.content ?? '')).length;
   if (r.content !== undefined) return r.content.length;
   return renderDataContent(r.type, r.data ?? {}).length;
 }

@@ -26,7 +26,7 @@ function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canon
     ctx.sink.warning(
       'target.single-label',
       at,
-      `${what} \`${raw.trim()}\` is a single label: targets are not relative to the zone, so this names the top-level \`${canonical}.\`; did you mean ${canonical}.${ctx.zone}?`,
+      `${what} \`${raw.trim()}\` is a single label: targets are not relative to the zone, so this names the top-level \`${canonical}.\`; did you mean ${canonical}.${ctx.fragmentAlone === true ? '<zone>' : ctx.zone}?`,
     );
   }
 }
