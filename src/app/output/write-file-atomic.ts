@@ -51,6 +51,31 @@ export function writeFileAtomic(path: string, content: string, mode = 0o644): vo
 }
 
 /**
+ * As `writeFileAtomic`, for content made in chunks (a report of 1,000 zones): each chunk is
+ * written as it comes, so that the whole never has to be one string in memory.
+ */
+export function writeChunksAtomic(path: string, chunks: Iterable<string>, mode = 0o644): void {
+  const tmp = temporaryPathFor(path);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    try {
+      for (const chunk of chunks) {
+        const bytes = Buffer.from(chunk, 'utf8');
+        let done = 0;
+        while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+      }
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    removeQuietly(tmp);
+    throw e;
+  }
+}
+
+/**
  * A temporary file created (exclusively, as above) and filled before its content is known, so
  * that what can fail about creating and filling it fails early: `token roll` opens it before the
  * secret exists. `reserveBytes` of blank are written and synced at once, so that the disk space
