@@ -64,12 +64,25 @@ describe('drift --baseline', () => {
     const lines = readFileSync(file, 'utf8').split('\n');
     const recordLines = lines.filter((l) => l.startsWith('  - '));
     writeFileSync(file, [...lines.filter((l) => !l.startsWith('  - ')), ...recordLines.reverse()].join('\n'));
-    const night2 = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--fail-on', 'new', '--format', 'json', '--out', 'night2.json']);
+    const night2 = await world.cli([
+      'drift',
+      'zones/',
+      '--baseline',
+      'night1.json',
+      '--fail-on',
+      'new',
+      '--format',
+      'json',
+      '--out',
+      'night2.json',
+    ]);
     expect(night2.code, night2.stderr).toBe(2);
     const second = JSON.parse(night2.stdout) as JsonReport;
     expect(second.baseline).toMatchObject({ new: 1, present: 5, gone: 0 });
     const fresh = items(second).filter((i) => i.baseline === 'new');
-    expect(fresh.map((i) => [i.name, i.type, i.field, i.file, i.live])).toEqual([['shop.example', 'MX', 'value', '10 mx1.example.net', '20 mx1.example.net']]);
+    expect(fresh.map((i) => [i.name, i.type, i.field, i.file, i.live])).toEqual([
+      ['shop.example', 'MX', 'value', '10 mx1.example.net', '20 mx1.example.net'],
+    ]);
     // New drift first in the zone's list.
     expect(second.zones.find((z) => z.zone === 'shop.example')!.items[0]!.baseline).toBe('new');
     for (const i of items(first)) expect(items(second).find((j) => j.id === i.id)?.baseline, `${i.kind} ${i.name}`).toBe('present');
@@ -83,9 +96,15 @@ describe('drift --baseline', () => {
       '  shop.example: ~ shop.example MX value: file 10 mx1.example.net, live 20 mx1.example.net',
     ]);
     const markdown = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'markdown']);
-    expect(markdown.stdout.startsWith('#### New drift since night1.json\n\n**1 new**, 5 still present, 0 gone.\n\n- `shop.example`: `~ shop.example MX value')).toBe(true);
+    expect(
+      markdown.stdout.startsWith(
+        '#### New drift since night1.json\n\n**1 new**, 5 still present, 0 gone.\n\n- `shop.example`: `~ shop.example MX value',
+      ),
+    ).toBe(true);
     const junit = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'junit']);
-    expect(junit.stdout).toMatch(/<testcase name="shop.example"[^>]*>\s*<failure message="shop.example \(zones\/shop.example.yaml\): 5 drift \(1 new\)&#10;\[new\] ~ shop.example MX value/);
+    expect(junit.stdout).toMatch(
+      /<testcase name="shop.example"[^>]*>\s*<failure message="shop.example \(zones\/shop.example.yaml\): 5 drift \(1 new\)&#10;\[new\] ~ shop.example MX value/,
+    );
     expect(junit.stdout.indexOf('name="shop.example"')).toBeLessThan(junit.stdout.indexOf('name="mail.example"'));
     const html = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'html']);
     const shopSection = html.stdout.slice(html.stdout.indexOf('<section class="zone" id="zone-shop.example"'));

@@ -22,7 +22,10 @@ const JUNIT_XSD = readFileSync(join(schemas, 'junit', 'JUnit.xsd'), 'utf8');
 const SARIF_SCHEMA = JSON.parse(readFileSync(join(schemas, 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
 
 async function junitErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [{ fileName: 'JUnit.xsd', contents: JUNIT_XSD }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'report.xml', contents: xml }],
+    schema: [{ fileName: 'JUnit.xsd', contents: JUNIT_XSD }],
+  });
   return result.errors.map((e) => e.message);
 }
 
@@ -49,7 +52,9 @@ describe('report formats against their schemas', () => {
   });
 
   it('the validators refuse what is wrong', async () => {
-    expect(await junitErrors('<testsuites><testsuite name="x"/></testsuites>')).toContainEqual(expect.stringMatching(/'package' is required/));
+    expect(await junitErrors('<testsuites><testsuite name="x"/></testsuites>')).toContainEqual(
+      expect.stringMatching(/'package' is required/),
+    );
     expect(sarifErrors({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [] }] })).toContainEqual(
       expect.stringMatching(/must have required property 'name'/),
     );
@@ -107,7 +112,9 @@ describe('report formats against their schemas', () => {
     const page = r.stdout;
     expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)![1]!;
-    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'$/,
+    );
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page.match(/<style/g)).toHaveLength(1);
     expect(page).not.toMatch(/\b(src|href)="(?!#)/); // nothing to fetch: links are in-page
@@ -136,12 +143,19 @@ records:
     const log = JSON.parse(v.stdout) as {
       version: string;
       runs: Array<{
-        tool: { driver: { name: string; rules: Array<{ id: string; help: { text: string }; helpUri?: string; defaultConfiguration?: { level: string } }> } };
+        tool: {
+          driver: {
+            name: string;
+            rules: Array<{ id: string; help: { text: string }; helpUri?: string; defaultConfiguration?: { level: string } }>;
+          };
+        };
         results: Array<{
           ruleId: string;
           level: string;
           message: { text: string };
-          locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } } }>;
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } };
+          }>;
         }>;
       }>;
     };

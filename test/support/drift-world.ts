@@ -89,7 +89,10 @@ export async function makeDrift(world: DriftWorld, zone = 'shop.example', settin
   };
   await must(world.api('PATCH', `/zones/${id}/dns_records/${find(zone, 'A')}`, { content: '192.0.2.99', ttl: 600 }), 'change A');
   await must(world.api('DELETE', `/zones/${id}/dns_records/${find(`api.${zone}`, 'A')}`), 'delete api');
-  await must(world.api('POST', `/zones/${id}/dns_records`, { type: 'TXT', name: `promo.${zone}`, content: HOSTILE_CONTENT, ttl: 1 }), 'add TXT');
+  await must(
+    world.api('POST', `/zones/${id}/dns_records`, { type: 'TXT', name: `promo.${zone}`, content: HOSTILE_CONTENT, ttl: 1 }),
+    'add TXT',
+  );
   // The service refuses `<` in record names; an API token's name holds anything (an unlisted token is reported by name).
   await must(
     world.api('POST', '/user/tokens', {
@@ -113,5 +116,8 @@ export async function makeDrift(world: DriftWorld, zone = 'shop.example', settin
  * sorts last: the run's first file reports the tokens no file lists (plan-zone-run.ts).
  */
 export function addMissingZoneFile(world: DriftWorld, zone = 'zz-missing.example'): void {
-  writeFileSync(join(world.zonesDir, `${zone}.yaml`), zoneFile(zone).replace('zone: ', 'zone_id: 0123456789abcdef0123456789abcdef\nzone: '));
+  writeFileSync(
+    join(world.zonesDir, `${zone}.yaml`),
+    zoneFile(zone).replace('zone: ', 'zone_id: 0123456789abcdef0123456789abcdef\nzone: '),
+  );
 }

@@ -37,9 +37,12 @@ export function registerDrift(program: Command): void {
       '--unmanaged-zones',
       "also list the zones the credentials can see that no file manages (each account's, with its own credential)",
     )
-    .option('--baseline <previous.json>', 'mark each drift item new, still present or gone since this earlier `drift --format json` (or --out)')
+    .option(
+      '--baseline <previous.json>',
+      'mark each drift item new, still present or gone since this earlier `drift --format json` (or --out)',
+    )
     .addOption(failOnOption())
-    .option('--out <drift.json>', 'also write the JSON report (with drift item ids) to this file: the next run\'s --baseline')
+    .option('--out <drift.json>', "also write the JSON report (with drift item ids) to this file: the next run's --baseline")
     .addOption(baseUrlOption())
     .addHelpText(
       'after',

@@ -84,7 +84,11 @@ export function registerLint(program: Command): void {
         'zonectl lint --list',
       ]),
     )
-    .action(async function (this: Command, paths: string[], flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' | 'sarif' }) {
+    .action(async function (
+      this: Command,
+      paths: string[],
+      flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' | 'sarif' },
+    ) {
       if (flags.list === true) {
         if (paths.length > 0) this.error('error: --list takes no files');
         if (flags.format === 'sarif') this.error('error: --list prints text or json (SARIF holds findings, not the list of checks)');
@@ -98,7 +102,12 @@ export function registerLint(program: Command): void {
       if (flags.format === 'json') {
         out(renderLintJson(files, failed));
       } else if (flags.format === 'sarif') {
-        out(renderSarif(files.flatMap((f) => [...f.errors, ...f.findings]), { version: VERSION, command: 'lint' }));
+        out(
+          renderSarif(
+            files.flatMap((f) => [...f.errors, ...f.findings]),
+            { version: VERSION, command: 'lint' },
+          ),
+        );
       } else {
         for (const f of files) for (const p of [...f.errors, ...f.findings]) out(formatProblem(p));
         for (const f of files) out(summaryLine(f));

@@ -207,7 +207,9 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
   if (options.format === 'json' || options.format === 'sarif') {
     if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'err', annotation(p));
     io.out(
-      options.format === 'json' ? renderValidateJson(loaded) : renderSarif(loaded.flatMap(listed), { version: VERSION, command: 'validate' }),
+      options.format === 'json'
+        ? renderValidateJson(loaded)
+        : renderSarif(loaded.flatMap(listed), { version: VERSION, command: 'validate' }),
     );
     return loaded.every(isValid) ? 0 : 1;
   }

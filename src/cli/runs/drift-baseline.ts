@@ -12,7 +12,9 @@ import { ZonectlError } from '../../core/errors.js';
 export type FailOn = 'any' | 'new';
 
 export function failOnOption(): Option {
-  return new Option('--fail-on <what>', 'exit 2 on any drift, or only on drift that is new since --baseline').choices(['any', 'new']).default('any');
+  return new Option('--fail-on <what>', 'exit 2 on any drift, or only on drift that is new since --baseline')
+    .choices(['any', 'new'])
+    .default('any');
 }
 
 /** The baseline file, read and checked; a clear error naming the file otherwise (never a stack trace). */
@@ -35,7 +37,8 @@ export function readBaselineFile(path: string): Baseline {
 
 /** `--fail-on new` without a baseline has nothing to call new. */
 export function checkFailOn(failOn: FailOn, baseline: string | undefined): void {
-  if (failOn === 'new' && baseline === undefined) throw new ZonectlError('BAD_FLAG', '--fail-on new needs --baseline FILE (the earlier report)');
+  if (failOn === 'new' && baseline === undefined)
+    throw new ZonectlError('BAD_FLAG', '--fail-on new needs --baseline FILE (the earlier report)');
 }
 
 /** With `--fail-on new`, drift counts only when an item is new since the baseline. */

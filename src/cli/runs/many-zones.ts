@@ -16,7 +16,7 @@ import {
   type AccountOutcome,
 } from '../../app/plan/index.js';
 import { groupRunsByAccount, planAccountGroups, RunClients } from '../../app/connect/index.js';
-import { printable, type AccountConfig, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import type { Baseline } from '../../core/render/baseline.js';
 import { buildDriftReport, type DriftReport } from '../../core/render/drift-report.js';
@@ -54,8 +54,16 @@ export interface ManyZoneFlags {
 export function addManyZoneOptions(command: Command): Command {
   return command
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .addOption(new Option('--format <format>', 'output format (html: one self-contained page; junit: JUnit XML; slack: a Slack webhook body)').choices([...OUTPUT_FORMATS]).default('text'))
-    .option('--report <format=file>', 'also write the report in FORMAT to FILE (repeatable), e.g. --report html=drift.html', parseReportFile)
+    .addOption(
+      new Option('--format <format>', 'output format (html: one self-contained page; junit: JUnit XML; slack: a Slack webhook body)')
+        .choices([...OUTPUT_FORMATS])
+        .default('text'),
+    )
+    .option(
+      '--report <format=file>',
+      'also write the report in FORMAT to FILE (repeatable), e.g. --report html=drift.html',
+      parseReportFile,
+    )
     .addOption(rateLimitOption())
     .addOption(shardOption())
     .addOption(configOption());

@@ -49,7 +49,9 @@ export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[
 function jsonDocument(input: ReportInput, report: DriftReport): string {
   const plans = input.reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
   const accounts = input.reports.flatMap((r) => (r.kind === 'account' ? [jsonAccount(r.plan)] : []));
-  const failed = input.reports.flatMap((r) => (r.kind === 'failed' ? [{ zone: r.zone, file: r.file, code: r.code, message: r.message }] : []));
+  const failed = input.reports.flatMap((r) =>
+    r.kind === 'failed' ? [{ zone: r.zone, file: r.file, code: r.code, message: r.message }] : [],
+  );
   return renderJson(
     plans,
     {
@@ -122,7 +124,10 @@ export function parseReportFile(value: string, previous: ReportFile[] = []): Rep
   const m = /^([a-z]+)=(.+)$/.exec(value);
   const format = m?.[1] as OutputFormat | undefined;
   if (m === null || format === undefined || !OUTPUT_FORMATS.includes(format)) {
-    throw new ZonectlError('BAD_FLAG', `--report takes FORMAT=FILE with FORMAT one of ${OUTPUT_FORMATS.join(', ')}, got "${printable(value)}"`);
+    throw new ZonectlError(
+      'BAD_FLAG',
+      `--report takes FORMAT=FILE with FORMAT one of ${OUTPUT_FORMATS.join(', ')}, got "${printable(value)}"`,
+    );
   }
   return [...previous, { format, file: m[2]! }];
 }

@@ -17,7 +17,10 @@ export interface Baseline {
 
 export class BaselineError extends ZonectlError {
   constructor(source: string, problem: string) {
-    super('BASELINE_INVALID', `${printable(source)}: ${problem} (--baseline reads a report of \`zonectl drift --format json\` or \`--out\`)`);
+    super(
+      'BASELINE_INVALID',
+      `${printable(source)}: ${problem} (--baseline reads a report of \`zonectl drift --format json\` or \`--out\`)`,
+    );
   }
 }
 

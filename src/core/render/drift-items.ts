@@ -45,7 +45,9 @@ export interface DriftItem {
  * record (changed, deleted) or the live one (added, unmanaged), in full; "" otherwise.
  */
 export function driftItemId(zone: string, name: string, type: string, field: string, value: string): string {
-  const digest = createHash('sha256').update(JSON.stringify([zone, name, type, field, value])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([zone, name, type, field, value]))
+    .digest('hex');
   return `d1:${digest.slice(0, 24)}`;
 }
 
@@ -156,16 +158,16 @@ export function driftItemsOf(plan: ZonePlan): DriftItem[] {
   const zone = plan.zone;
   const items: DriftItem[] = [];
   if (plan.newZone !== undefined) {
-    items.push(
-      item({ zone, kind: 'zone', name: zone, type: 'zone', field: 'zone', file: 'listed', live: null, counted: true, value: '' }),
-    );
+    items.push(item({ zone, kind: 'zone', name: zone, type: 'zone', field: 'zone', file: 'listed', live: null, counted: true, value: '' }));
   }
   for (const op of plan.operations) items.push(...operationItems(zone, op));
   // Live tokens no file lists (the zone that reports them for the run): reported, not counted.
   for (const t of plan.unmanagedTokens ?? []) {
     if (t.action === 'delete') continue; // a delete operation above already says it
     const live = `id ${t.id}${t.status !== null && t.status !== 'active' ? `, ${t.status}` : ''}: ${t.policies}`;
-    items.push(item({ zone, kind: 'token', name: t.name, type: 'token', field: 'unlisted', file: null, live, counted: false, value: t.id }));
+    items.push(
+      item({ zone, kind: 'token', name: t.name, type: 'token', field: 'unlisted', file: null, live, counted: false, value: t.id }),
+    );
   }
   for (const r of plan.unmanaged) {
     items.push(

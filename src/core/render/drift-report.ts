@@ -101,7 +101,10 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
   const entries = reports.map((r) => entryOf(r, baseline));
   // Zones with new drift first, then drifted, then failed, then in sync; the run's order within each.
   const rank = (e: ZoneEntry): number => (e.newCount > 0 ? 0 : e.status === 'drifted' ? 1 : e.status === 'failed' ? 2 : 3);
-  const zones = entries.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
+  const zones = entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map(({ e }) => e);
   const byKind = emptyCounts();
   for (const z of zones) for (const k of DRIFT_KINDS) byKind[k] += z.counts[k];
   const all = zones.flatMap((z) => z.items);

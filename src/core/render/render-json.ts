@@ -90,7 +90,9 @@ export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unk
   const entries = new Map((report?.zones ?? []).map((z) => [z.zone, z]));
   const t = report?.totals;
   const baseline =
-    report?.baseline !== undefined && t !== undefined ? { baseline: { source: report.baseline.source, new: t.new, present: t.present, gone: t.gone } } : {};
+    report?.baseline !== undefined && t !== undefined
+      ? { baseline: { source: report.baseline.source, new: t.new, present: t.present, gone: t.gone } }
+      : {};
   const zones = plans.map((p) => {
     const entry = report?.baseline !== undefined ? entries.get(p.zone) : undefined;
     return jsonZone(p, entry !== undefined ? { items: entry.items, gone: entry.gone } : undefined);

@@ -45,7 +45,8 @@ function xmlLines(text: string): string {
 
 /** A zone's diff, one line per item, new ones first and marked; gone ones last. */
 export function zoneDiffLines(z: ZoneEntry): string[] {
-  const line = (i: MarkedItem): string => printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i)}`);
+  const line = (i: MarkedItem): string =>
+    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i)}`);
   return [...z.items.map(line), ...z.gone.map(line)];
 }
 
@@ -59,7 +60,8 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
   if (z.status === 'in-sync') return `    <testcase ${attrs}/>`;
   const lines = zoneDiffLines(z);
   const max = options.messageLines ?? 50;
-  const shown = lines.length > max ? [...lines.slice(0, max), `… ${lines.length - max} more (the whole diff is in the failure's text)`] : lines;
+  const shown =
+    lines.length > max ? [...lines.slice(0, max), `… ${lines.length - max} more (the whole diff is in the failure's text)`] : lines;
   const what = report.kind === 'drift' ? 'drift' : 'changes';
   const head = `${printable(z.zone)} (${printable(z.file)}): ${z.items.filter((i) => i.counted).length} ${what}${z.newCount > 0 ? ` (${z.newCount} new)` : ''}`;
   return (

@@ -52,7 +52,9 @@ function rule(id: string, check: Check | undefined): Record<string, unknown> {
     id,
     shortDescription: { text: check.description },
     fullDescription: { text: `${check.description} (${check.ref})` },
-    help: { text: `${check.description}. Rule: ${check.ref}. Reported by zonectl ${check.runs === 'validate' ? 'validate' : 'lint and validate'}.` },
+    help: {
+      text: `${check.description}. Rule: ${check.ref}. Reported by zonectl ${check.runs === 'validate' ? 'validate' : 'lint and validate'}.`,
+    },
     ...(uri !== undefined ? { helpUri: uri } : {}),
     defaultConfiguration: { level },
     properties: { tags: ['dns', check.runs === 'validate' ? 'zone-file' : 'lint'] },

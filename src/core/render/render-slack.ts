@@ -52,7 +52,10 @@ function zoneCounts(report: DriftReport, z: ZoneEntry): string {
 /** A zone's section: its name, counts and as many diff lines as fit in one section. */
 function zoneSection(report: DriftReport, z: ZoneEntry): string {
   if (z.status === 'failed') {
-    return clip(`:x: *${slackText(z.zone)}* failed: \`${codeLine(z.error?.code ?? '')}\` ${slackText(z.error?.message ?? '')}`, SLACK_SECTION_MAX);
+    return clip(
+      `:x: *${slackText(z.zone)}* failed: \`${codeLine(z.error?.code ?? '')}\` ${slackText(z.error?.message ?? '')}`,
+      SLACK_SECTION_MAX,
+    );
   }
   const headLine = `:warning: *${slackText(z.zone)}* (${slackText(z.file)}): ${zoneCounts(report, z)}`;
   const lines = zoneDiffLines(z).map(codeLine);

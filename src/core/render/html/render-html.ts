@@ -17,7 +17,10 @@ export interface HtmlOptions {
   readonly rowsPerChunk?: number;
 }
 
-const STATUS_LABEL = { plan: { 'in-sync': 'no changes', drifted: 'changes', failed: 'failed' }, drift: { 'in-sync': 'in sync', drifted: 'drifted', failed: 'failed' } } as const;
+const STATUS_LABEL = {
+  plan: { 'in-sync': 'no changes', drifted: 'changes', failed: 'failed' },
+  drift: { 'in-sync': 'in sync', drifted: 'drifted', failed: 'failed' },
+} as const;
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
@@ -35,16 +38,16 @@ function head(report: DriftReport, options: HtmlOptions): string {
   const title = `zonectl ${report.kind}: ${n(t.drifted)} of ${n(t.zones)} zones ${verb}${t.failed > 0 ? `, ${n(t.failed)} failed` : ''}`;
   const kinds = shownKinds(report);
   const totals = [
-    `<li><b>${n(t.zones)}</b>zones</li>`,
-    `<li class="s-drifted"><b>${n(t.drifted)}</b>${STATUS_LABEL[report.kind].drifted}</li>`,
-    `<li class="s-failed"><b>${n(t.failed)}</b>failed</li>`,
-    `<li class="s-in-sync"><b>${n(t.inSync)}</b>${STATUS_LABEL[report.kind]['in-sync']}</li>`,
-    ...kinds.map((k) => `<li><b>${n(t.byKind[k])}</b>${html(kindLabel(report.kind, k))}</li>`),
+    `<li><b>${n(t.zones)}</b> zones</li>`,
+    `<li class="s-drifted"><b>${n(t.drifted)}</b> ${STATUS_LABEL[report.kind].drifted}</li>`,
+    `<li class="s-failed"><b>${n(t.failed)}</b> failed</li>`,
+    `<li class="s-in-sync"><b>${n(t.inSync)}</b> ${STATUS_LABEL[report.kind]['in-sync']}</li>`,
+    ...kinds.map((k) => `<li><b>${n(t.byKind[k])}</b> ${html(kindLabel(report.kind, k))}</li>`),
     ...(report.baseline !== undefined
       ? [
-          `<li class="badge-new"><b>${n(t.new)}</b>new since the baseline</li>`,
-          `<li><b>${n(t.present)}</b>still present</li>`,
-          `<li class="b-gone-total"><b>${n(t.gone)}</b>gone</li>`,
+          `<li class="badge-new"><b>${n(t.new)}</b> new since the baseline</li>`,
+          `<li><b>${n(t.present)}</b> still present</li>`,
+          `<li class="b-gone-total"><b>${n(t.gone)}</b> gone</li>`,
         ]
       : []),
   ];
@@ -97,7 +100,8 @@ function zoneRow(report: DriftReport, z: ZoneEntry, kinds: readonly DriftKind[])
 function itemRow(report: DriftReport, i: MarkedItem): string {
   const mark = i.baseline === 'new' ? '<span class="badge new">new</span>' : i.baseline === 'gone' ? '<span class="badge">gone</span>' : '';
   const kind = i.baseline === 'gone' ? 'gone' : i.kind;
-  const value = (v: string | null, cls: string): string => (v === null ? '<td class="muted">—</td>' : `<td class="v ${cls}">${html(v)}</td>`);
+  const value = (v: string | null, cls: string): string =>
+    v === null ? '<td class="muted">—</td>' : `<td class="v ${cls}">${html(v)}</td>`;
   return (
     `<tr class="item k-${i.kind}${i.baseline !== undefined ? ` b-${i.baseline}` : ''}" data-kind="${kind}" data-id="${i.id}">` +
     `<td>${html(kindLabel(report.kind, i.kind))}${mark}</td><td><code>${html(i.name)}</code></td><td>${html(i.type)}</td>` +
@@ -141,7 +145,8 @@ export function* renderHtmlReport(report: DriftReport, options: HtmlOptions = {}
   }
   yield '</tbody></table>\n';
   const detailed = report.zones.filter(hasSection);
-  if (detailed.length === 0) yield `<p class="s-in-sync">Every zone ${report.kind === 'drift' ? 'matches its file' : 'is without changes'}.</p>\n`;
+  if (detailed.length === 0)
+    yield `<p class="s-in-sync">Every zone ${report.kind === 'drift' ? 'matches its file' : 'is without changes'}.</p>\n`;
   for (const z of detailed) yield `${zoneSection(report, z)}\n`;
   yield `</main>\n<script>${REPORT_SCRIPT}</script>\n</body></html>\n`;
 }
