@@ -6,91 +6,15 @@
  * zone is back in sync, reopened when the drift returns; never a second issue for a zone.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
+import { FakeGitHub, type Issue } from './fake-github.js';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'github-drift-issues.mjs');
 const TOKEN = 'ghs_fake_issue_token';
-
-interface Issue {
-  number: number;
-  title: string;
-  body: string;
-  state: 'open' | 'closed';
-  state_reason?: string;
-  labels: Array<{ name: string }>;
-  pull_request?: object;
-  comments: string[];
-}
-
-/** The part of the GitHub REST API the script uses, in memory; every request recorded. */
-class FakeGitHub {
-  readonly issues: Issue[] = [];
-  readonly requests: string[] = [];
-  private server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (d: Buffer) => (raw += d.toString()));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://fake');
-        this.requests.push(`${req.method} ${url.pathname}${url.search}`);
-        const send = (status: number, body: unknown): void => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        };
-        if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { message: 'Bad credentials' });
-        const body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
-        const m = /^\/repos\/acme\/dns\/issues(?:\/(\d+))?(\/comments)?$/.exec(url.pathname);
-        if (m === null) return send(404, { message: 'Not Found' });
-        const issue = m[1] !== undefined ? this.issues.find((i) => i.number === Number(m[1])) : undefined;
-        if (m[1] !== undefined && issue === undefined) return send(404, { message: 'Not Found' });
-        if (req.method === 'GET' && m[1] === undefined) {
-          const label = url.searchParams.get('labels');
-          const page = Number(url.searchParams.get('page') ?? '1');
-          const per = Number(url.searchParams.get('per_page') ?? '30');
-          const all = this.issues
-            .filter((i) => label === null || i.labels.some((l) => l.name === label))
-            .sort((a, b) => b.number - a.number);
-          return send(200, all.slice((page - 1) * per, page * per));
-        }
-        if (req.method === 'POST' && m[1] === undefined) {
-          const made: Issue = {
-            number: this.issues.length + 1,
-            title: String(body.title),
-            body: String(body.body),
-            state: 'open',
-            labels: ((body.labels as string[]) ?? []).map((name) => ({ name })),
-            comments: [],
-          };
-          this.issues.push(made);
-          return send(201, made);
-        }
-        if (req.method === 'PATCH' && issue !== undefined && m[2] === undefined) {
-          Object.assign(issue, body);
-          return send(200, issue);
-        }
-        if (req.method === 'POST' && issue !== undefined && m[2] !== undefined) {
-          issue.comments.push(String(body.body));
-          return send(201, { id: issue.comments.length });
-        }
-        return send(405, { message: 'Method Not Allowed' });
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-  close(): void {
-    this.server?.close();
-  }
-}
 
 function runScript(report: string, apiUrl: string, summary: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -117,7 +41,7 @@ function runScript(report: string, apiUrl: string, summary: string): Promise<{ c
 
 describe('one GitHub issue per drifted zone (scripts/github-drift-issues.mjs)', () => {
   let world: DriftWorld;
-  const github = new FakeGitHub();
+  const github = new FakeGitHub(TOKEN);
   beforeAll(async () => {
     world = await openDriftWorld();
     await github.start();
