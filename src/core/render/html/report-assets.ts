@@ -65,7 +65,7 @@ export const REPORT_SCRIPT = `
   var kindBoxes = Array.prototype.slice.call(document.querySelectorAll('input[data-kind]'));
   var statusBoxes = Array.prototype.slice.call(document.querySelectorAll('input[data-status]'));
   var model = null;
-  function build() {
+  function buildModel() {
     var byZone = {};
     Array.prototype.forEach.call(document.querySelectorAll('tr.zone-row'), function (tr) {
       byZone[tr.dataset.zone] = { zone: tr.dataset.zone, status: tr.dataset.status, row: tr, section: null, items: [], text: tr.textContent.toLowerCase() };
@@ -85,7 +85,7 @@ export const REPORT_SCRIPT = `
   }
   function setHidden(el, hidden) { if (el !== null && el.hidden !== hidden) el.hidden = hidden; }
   function apply() {
-    if (model === null) model = build();
+    if (model === null) model = buildModel();
     var zq = zoneInput.value.trim().toLowerCase();
     var q = search.value.trim().toLowerCase();
     var onlyNew = newOnly !== null && newOnly.checked;
@@ -96,17 +96,25 @@ export const REPORT_SCRIPT = `
     var visible = 0;
     model.forEach(function (z) {
       var show = (zq === '' || z.zone.indexOf(zq) !== -1) && statuses[z.status] === true;
-      var zoneHit = q !== '' && z.text.indexOf(q) !== -1;
+      var zoneHit = false;
+      if (show && q !== '') {
+        // A zone's whole text first: most zones of a search are hidden without reading a row.
+        if (z.all === undefined) z.all = z.section === null ? z.text : z.text + ' ' + z.section.textContent.toLowerCase();
+        if (z.all.indexOf(q) === -1) show = false;
+        else zoneHit = z.text.indexOf(q) !== -1;
+      }
       var rows = 0;
-      z.items.forEach(function (i) {
-        var on = show && (allKinds || kinds[i.kind] === true || i.kind === 'gone') && (!onlyNew || i.isNew);
-        if (on && q !== '' && !zoneHit) {
-          if (i.text === null) i.text = i.tr.textContent.toLowerCase();
-          on = i.text.indexOf(q) !== -1;
-        }
-        setHidden(i.tr, !on);
-        if (on) rows += 1;
-      });
+      if (show) {
+        z.items.forEach(function (i) {
+          var on = (allKinds || kinds[i.kind] === true || i.kind === 'gone') && (!onlyNew || i.isNew);
+          if (on && q !== '' && !zoneHit) {
+            if (i.text === null) i.text = i.tr.textContent.toLowerCase();
+            on = i.text.indexOf(q) !== -1;
+          }
+          setHidden(i.tr, !on);
+          if (on) rows += 1;
+        });
+      }
       if (z.status === 'drifted') show = show && (rows > 0 || (allKinds && !onlyNew && (q === '' || zoneHit)));
       else show = show && !onlyNew && (q === '' || zoneHit) && (allKinds || z.status !== 'in-sync');
       setHidden(z.row, !show);
@@ -115,6 +123,10 @@ export const REPORT_SCRIPT = `
     });
     shown.textContent = visible + ' of ' + model.length + ' zones shown';
   }
+  window.addEventListener('load', function () {
+    var build = function () { if (model === null) model = buildModel(); };
+    if ('requestIdleCallback' in window) window.requestIdleCallback(build); else setTimeout(build, 0);
+  });
   var timer = 0;
   function later() { clearTimeout(timer); timer = setTimeout(apply, 120); }
   zoneInput.addEventListener('input', later);
