@@ -47,7 +47,7 @@ export async function benchReport(root: string, dir: string, zones: number, perZ
       if (body.result.length === 0) break;
       for (const z of body.result) ids.set(z.name, z.id);
     }
-    for (const [z, zone] of names.entries()) {
+    for (const zone of names) {
       const posts = Array.from({ length: perZone }, (_, r) => ({ type: 'A', name: `h${r}.${zone}`, content: address(r), ttl: 300 }));
       const res = await fetch(`${emulator.baseUrl}/zones/${ids.get(zone)}/dns_records/batch`, {
         method: 'POST',
