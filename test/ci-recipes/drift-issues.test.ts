@@ -16,7 +16,11 @@ import { FakeGitHub, type Issue } from './fake-github.js';
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'github-drift-issues.mjs');
 const TOKEN = 'ghs_fake_issue_token';
 
-function runScript(report: string, apiUrl: string, summary: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runScript(
+  report: string,
+  apiUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SCRIPT, report], {
       env: {
@@ -26,7 +30,7 @@ function runScript(report: string, apiUrl: string, summary: string): Promise<{ c
         GITHUB_API_URL: apiUrl,
         GITHUB_SERVER_URL: 'https://github.example',
         GITHUB_RUN_ID: '77',
-        GITHUB_STEP_SUMMARY: summary,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -56,7 +60,7 @@ describe('one GitHub issue per drifted zone (scripts/github-drift-issues.mjs)', 
     expect([0, 2], drift.stderr).toContain(drift.code);
     const summary = join(world.dir, `summary${n}.md`);
     writeFileSync(summary, '');
-    const r = await runScript(join(world.dir, `night${n}.json`), github.url, summary);
+    const r = await runScript(join(world.dir, `night${n}.json`), github.url, { GITHUB_STEP_SUMMARY: summary });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(summary, 'utf8')).toContain(r.stdout.trim() === '' ? 'No drift issue' : '#### Drift issues');
     return r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n');
@@ -122,14 +126,7 @@ describe('one GitHub issue per drifted zone (scripts/github-drift-issues.mjs)', 
 
   it('a refused call is one error line without the token, exit 1', async () => {
     writeFileSync(join(world.dir, 'tiny.json'), JSON.stringify({ format_version: 1, zones: [] }));
-    const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [SCRIPT, join(world.dir, 'tiny.json')], {
-        env: { PATH: process.env.PATH, GH_TOKEN: 'ghs_wrong_token', GITHUB_REPOSITORY: 'acme/dns', GITHUB_API_URL: github.url },
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('close', (code) => resolve({ code: code ?? -1, stderr }));
-    });
+    const r = await runScript(join(world.dir, 'tiny.json'), github.url, { GH_TOKEN: 'ghs_wrong_token' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^github-drift-issues: error: GET \/issues\?labels=dns-drift&state=all&per_page=100&page=1 answered 401/);
     expect(r.stderr).not.toContain('ghs_wrong_token');

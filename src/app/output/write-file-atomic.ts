@@ -35,19 +35,7 @@ function writeWhole(fd: number, bytes: Buffer): void {
 
 /** Write a file atomically (see the header): temp file created exclusively, fsync, rename; the temp file is removed on failure. */
 export function writeFileAtomic(path: string, content: string, mode = 0o644): void {
-  const tmp = temporaryPathFor(path);
-  const fd = openSync(tmp, 'wx', mode);
-  try {
-    try {
-      writeWhole(fd, Buffer.from(content, 'utf8'));
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    removeQuietly(tmp);
-    throw e;
-  }
+  writeChunksAtomic(path, [content], mode);
 }
 
 /**
