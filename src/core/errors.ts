@@ -61,6 +61,8 @@ export type ErrorCode =
   | 'MISSING_PERMISSION'
   // the emulator's --state is open in another emulator
   | 'STATE_LOCKED'
+  // drift --baseline names a file that is no drift report
+  | 'BASELINE_INVALID'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

@@ -15,9 +15,13 @@ import { examplesText } from '../help-examples.js';
 import { beforeJsonReport } from '../output/json-error.js';
 import { loadValidFiles } from '../runs/load-files.js';
 import { baseUrlOption } from '../options.js';
+import { checkFailOn, driftCounts, failOnOption, readBaselineFile, type FailOn } from '../runs/drift-baseline.js';
 
 interface DriftFlags extends ManyZoneFlags {
   failOnUnmanaged?: boolean;
+  baseline?: string;
+  failOn: FailOn;
+  out?: string;
   tokens?: boolean;
   unmanagedZones?: boolean;
 }
@@ -33,6 +37,12 @@ export function registerDrift(program: Command): void {
       '--unmanaged-zones',
       "also list the zones the credentials can see that no file manages (each account's, with its own credential)",
     )
+    .option(
+      '--baseline <previous.json>',
+      'mark each drift item new, still present or gone since this earlier `drift --format json` (or --out)',
+    )
+    .addOption(failOnOption())
+    .option('--out <drift.json>', "also write the JSON report (with drift item ids) to this file: the next run's --baseline")
     .addOption(baseUrlOption())
     .addHelpText(
       'after',
@@ -41,9 +51,14 @@ export function registerDrift(program: Command): void {
         'zonectl drift zones/example.com.yaml --fail-on-unmanaged --format json',
         'zonectl drift zones/ --tokens',
         'zonectl drift zones/ --unmanaged-zones',
+        'zonectl drift zones/ --format html > drift.html',
+        'zonectl drift zones/ --baseline last-night.json --fail-on new --out tonight.json',
       ]),
     );
   addManyZoneOptions(command).action(async (paths: string[], opts: DriftFlags) => {
+    checkFailOn(opts.failOn, opts.baseline);
+    const from = opts.baseline;
+    const baseline = from !== undefined ? await beforeJsonReport(opts.format, async () => readBaselineFile(from)) : undefined;
     const outcomes = await beforeJsonReport(opts.format, async () => {
       const loaded = await loadValidFiles(paths, { ...(opts.config !== undefined ? { config: opts.config } : {}) });
       const { configs, accounts, shard, repo } = selectShard(loaded, opts.shard);
@@ -55,16 +70,15 @@ export function registerDrift(program: Command): void {
         opts.unmanagedZones === true ? { unmanagedZonesOf: loaded.configs } : {},
       );
     });
-    printReport('drift', toReports(outcomes), opts.format, {
+    const report = printReport('drift', toReports(outcomes), opts.format, {
       listTokens: opts.tokens === true,
       ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}),
+      ...(baseline ? { baseline } : {}),
+      files: [...(opts.out !== undefined ? [{ format: 'json' as const, file: opts.out }] : []), ...(opts.report ?? [])],
     });
     const runs = plannedRuns(outcomes.zones);
     const unmanaged = opts.failOnUnmanaged === true && runs.some((r) => r.plan.unmanaged.length > 0);
-    process.exitCode = anyFailed(outcomes)
-      ? EXIT.error
-      : hasChanges(runs) || accountsChange(outcomes) || unmanaged
-        ? EXIT.changes
-        : EXIT.ok;
+    const drift = driftCounts(opts.failOn, report, hasChanges(runs) || accountsChange(outcomes) || unmanaged);
+    process.exitCode = anyFailed(outcomes) ? EXIT.error : drift ? EXIT.changes : EXIT.ok;
   });
 }

@@ -3,13 +3,16 @@
  * Findings are results: one line each on stdout (`FILE:LINE:COL PATH: warning: message`), then a
  * summary line per file; a file that does not load prints its errors the same way. `--strict`
  * makes findings errors (exit 1). `--format json`: one document on stdout (every finding in the
- * shape `validate --format json` uses, a summary per file and for the run). `--list`: the check
+ * shape `validate --format json` uses, a summary per file and for the run); `--format sarif`: a
+ * SARIF 2.1.0 log of the same (src/core/render/render-sarif.ts). `--list`: the check
  * registry (every zone-file rule and lint check) instead, as a table or (`--format json`) one document.
  */
 import { Option, type Command } from 'commander';
 import { loadZoneFilesDetailed, type LoadedZoneFile } from '../../app/files/index.js';
 import { lintZone } from '../../core/lint/index.js';
 import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
+import { renderSarif } from '../../core/render/render-sarif.js';
+import { VERSION } from '../version.js';
 import { formatProblem, printable, type Problem } from '../../core/zonefile/index.js';
 import { examplesText } from '../help-examples.js';
 import { EXIT, out } from '../output/io.js';
@@ -68,19 +71,27 @@ export function registerLint(program: Command): void {
     .option('--strict', 'findings are errors (exit 1)')
     .option('--list', 'print every check zonectl runs (id, severity, where it runs, the rule it enforces) instead of linting')
     .addOption(
-      new Option('--format <format>', 'output format: text, or one JSON document on stdout').choices(['text', 'json']).default('text'),
+      new Option('--format <format>', 'output format: text, one JSON document, or SARIF 2.1.0 (GitHub code scanning)')
+        .choices(['text', 'json', 'sarif'])
+        .default('text'),
     )
     .addHelpText(
       'after',
       examplesText([
         'zonectl lint zones/example.com.yaml --strict',
         "zonectl lint zones/ --format json | jq '.files[].problems[]'",
+        'zonectl lint zones/ --format sarif > zonectl-lint.sarif',
         'zonectl lint --list',
       ]),
     )
-    .action(async function (this: Command, paths: string[], flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' }) {
+    .action(async function (
+      this: Command,
+      paths: string[],
+      flags: { strict?: boolean; list?: boolean; format: 'text' | 'json' | 'sarif' },
+    ) {
       if (flags.list === true) {
         if (paths.length > 0) this.error('error: --list takes no files');
+        if (flags.format === 'sarif') this.error('error: --list prints text or json (SARIF holds findings, not the list of checks)');
         out(flags.format === 'json' ? renderCheckJson() : renderCheckTable());
         return;
       }
@@ -90,6 +101,13 @@ export function registerLint(program: Command): void {
       const failed = files.some((f) => f.errors.length > 0) || (flags.strict === true && files.some((f) => f.findings.length > 0));
       if (flags.format === 'json') {
         out(renderLintJson(files, failed));
+      } else if (flags.format === 'sarif') {
+        out(
+          renderSarif(
+            files.flatMap((f) => [...f.errors, ...f.findings]),
+            { version: VERSION, command: 'lint' },
+          ),
+        );
       } else {
         for (const f of files) for (const p of [...f.errors, ...f.findings]) out(formatProblem(p));
         for (const f of files) out(summaryLine(f));

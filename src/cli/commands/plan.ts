@@ -59,7 +59,10 @@ export function registerPlan(program: Command): void {
         outcomes: await runZones({ configs, accounts, ...(repo ? { repo } : {}) }, opts, shard, { checkPermissions: true }),
       };
     });
-    printReport('plan', toReports(outcomes), opts.format, changed ? { jsonExtra: { changed_since: changedSinceJson(changed) } } : {});
+    printReport('plan', toReports(outcomes), opts.format, {
+      ...(changed ? { jsonExtra: { changed_since: changedSinceJson(changed) } } : {}),
+      ...(opts.report ? { files: opts.report } : {}),
+    });
     const runs = plannedRuns(outcomes.zones);
     const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
     const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);

@@ -10,6 +10,8 @@
  * zone file under it. On GitHub Actions (GITHUB_ACTIONS=true) each problem shown is also an
  * `::error` / `::warning` annotation on stdout, shown inline in the pull request.
  *
+ * `--format sarif`: the same problems as a SARIF 2.1.0 log (src/core/render/render-sarif.ts).
+ *
  * `--format json`: one document on stdout instead (every problem with file, line, col, path,
  * severity, code and message, and a summary per file), nothing else on stdout; the problem lines
  * are not printed, and the annotations go to stderr (the Actions runner reads workflow commands
@@ -20,6 +22,8 @@ import { loadZoneFilesDetailed, type LoadedZoneFile, readRepoConfig } from '../.
 import { configOption } from '../options.js';
 import { lintZone } from '../../core/lint/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
+import { renderSarif } from '../../core/render/render-sarif.js';
+import { VERSION } from '../version.js';
 import { formatProblem, printable, type FragmentSummary, type Problem } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../output/github-annotations.js';
 import { examplesText } from '../help-examples.js';
@@ -162,7 +166,7 @@ export function renderValidateJson(loaded: readonly LoadedZoneFile[]): string {
 export interface ValidateOptions {
   /** Lint findings are errors. */
   readonly strict?: boolean;
-  readonly format?: 'text' | 'json';
+  readonly format?: 'text' | 'json' | 'sarif';
   /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
   readonly config?: string;
 }
@@ -202,9 +206,13 @@ export async function runValidate(files: readonly string[], io: ValidateIo = pro
     options.config,
   );
   const annotate = isGitHubActions(io.env);
-  if (options.format === 'json') {
+  if (options.format === 'json' || options.format === 'sarif') {
     if (annotate) for (const f of loaded) for (const p of listed(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, 'err', annotation(p));
-    io.out(renderValidateJson(loaded));
+    io.out(
+      options.format === 'json'
+        ? renderValidateJson(loaded)
+        : renderSarif(loaded.flatMap(listed), { version: VERSION, command: 'validate' }),
+    );
     return loaded.every(isValid) ? 0 : 1;
   }
   let invalid = false;
@@ -224,8 +232,8 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
     .option('--strict', 'lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings')
     .addOption(
-      new Option('--format <format>', 'output format: text, or one JSON document on stdout with every problem')
-        .choices(['text', 'json'])
+      new Option('--format <format>', 'output format: text, one JSON document with every problem, or SARIF 2.1.0 (GitHub code scanning)')
+        .choices(['text', 'json', 'sarif'])
         .default('text'),
     )
     .addOption(configOption())
@@ -235,9 +243,10 @@ export function registerValidate(program: Command, io: ValidateIo = processIo): 
         'zonectl validate zones/example.com.yaml',
         'zonectl validate zones/ --strict',
         'zonectl validate zones/ --format json > problems.json',
+        'zonectl validate zones/ --format sarif > zonectl.sarif',
       ]),
     )
-    .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json'; config?: string }) => {
+    .action(async (files: string[], flags: { strict?: boolean; format: 'text' | 'json' | 'sarif'; config?: string }) => {
       try {
         process.exitCode = await runValidate(files, io, {
           strict: flags.strict === true,

@@ -4,7 +4,7 @@
  * table, the GitHub job summary, and the exit code (the worst of the zones).
  */
 import { appendFileSync } from 'node:fs';
-import { redact } from '../../app/output/index.js';
+import { redact, writeOutputFile } from '../../app/output/index.js';
 import { Option, type Command } from 'commander';
 import {
   plannedRuns,
@@ -16,24 +16,34 @@ import {
   type AccountOutcome,
 } from '../../app/plan/index.js';
 import { groupRunsByAccount, planAccountGroups, RunClients } from '../../app/connect/index.js';
-import { printable, type AccountConfig, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
-import { jsonAccount, renderAccountText } from '../../core/render/render-account.js';
-import { assertNever } from '../../core/errors.js';
-import { renderJson } from '../../core/render/render-json.js';
+import type { Baseline } from '../../core/render/baseline.js';
+import { buildDriftReport, type DriftReport } from '../../core/render/drift-report.js';
 import { renderMarkdownReport } from '../../core/render/render-markdown.js';
-import { renderSummaryTable } from '../../core/render/render-summary.js';
-import { renderText } from '../../core/render/render-text.js';
 import type { ReportKind, ZoneReport } from '../../core/render/zone-report.js';
+import type { TextStyle } from '../../core/render/render-text.js';
 import { inShard, parseShard, type Shard } from '../../core/shard.js';
 import { configOption, rateLimitOption, shardOption } from '../options.js';
 import { errorLine } from '../output/error-line.js';
 import { currentVerbosity, log, out, styleFor } from '../output/io.js';
+import {
+  markdownReport,
+  OUTPUT_FORMATS,
+  parseReportFile,
+  renderReport,
+  type OutputFormat,
+  type ReportFile,
+  type ReportInput,
+} from './report-formats.js';
 
-export type OutputFormat = 'text' | 'json' | 'markdown';
+export type { OutputFormat } from './report-formats.js';
+export { describeUnmanagedZones } from './report-formats.js';
 
 export interface ManyZoneFlags {
   format: OutputFormat;
+  /** `--report FORMAT=FILE`, repeated. */
+  report?: ReportFile[];
   baseUrl?: string;
   rateLimit?: string;
   shard?: string;
@@ -44,7 +54,16 @@ export interface ManyZoneFlags {
 export function addManyZoneOptions(command: Command): Command {
   return command
     .argument('<paths...>', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format (html: one self-contained page; junit: JUnit XML; slack: a Slack webhook body)')
+        .choices([...OUTPUT_FORMATS])
+        .default('text'),
+    )
+    .option(
+      '--report <format=file>',
+      'also write the report in FORMAT to FILE (repeatable), e.g. --report html=drift.html',
+      parseReportFile,
+    )
     .addOption(rateLimitOption())
     .addOption(shardOption())
     .addOption(configOption());
@@ -152,62 +171,47 @@ export async function runZones(
   }
 }
 
+const plainStyle: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
+
+/** What `printReport` is told beyond the reports and the format. */
+export interface ReportOptions {
+  readonly listTokens?: boolean;
+  readonly unmanagedZones?: readonly UnmanagedZone[];
+  /** More top-level fields of the JSON document (e.g. `changed_since`). */
+  readonly jsonExtra?: Record<string, unknown>;
+  /** `drift --baseline`: the earlier report each item is compared with. */
+  readonly baseline?: Baseline;
+  /** `--out FILE` (the JSON report) and `--report FORMAT=FILE`: files written besides stdout. */
+  readonly files?: readonly ReportFile[];
+}
+
 /**
  * Prints the report: each zone's output, failures as error lines, a summary table for many zones.
  * Tokens no file lists are one counting line unless `listTokens` (drift --tokens) or --verbose;
- * JSON always lists them.
+ * JSON always lists them. Report files are written first (a failed write is an error line and
+ * exit 1, the report on stdout is still printed).
  */
 export function printReport(
   kind: ReportKind,
   reports: readonly ZoneReport[],
   format: OutputFormat,
-  options: {
-    readonly listTokens?: boolean;
-    readonly unmanagedZones?: readonly UnmanagedZone[];
-    /** More top-level fields of the JSON document (e.g. `changed_since`). */
-    readonly jsonExtra?: Record<string, unknown>;
-  } = {},
+  options: ReportOptions = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
-): void {
-  const zonesNoFileManages = options.unmanagedZones;
-  const listing = { listTokens: options.listTokens === true || currentVerbosity() === 'verbose' };
+): DriftReport {
+  const input: ReportInput = {
+    kind,
+    reports,
+    listTokens: options.listTokens === true || currentVerbosity() === 'verbose',
+    now: new Date(),
+    ...(options.unmanagedZones ? { unmanagedZones: options.unmanagedZones } : {}),
+    ...(options.jsonExtra ? { jsonExtra: options.jsonExtra } : {}),
+    report: buildDriftReport(kind, reports, options.baseline),
+  };
   for (const r of reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
-  const plans = reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
-  const accounts = reports.flatMap((r) => (r.kind === 'account' ? [jsonAccount(r.plan)] : []));
-  const failed = reports.flatMap((r) => (r.kind === 'failed' ? [{ zone: r.zone, file: r.file, code: r.code, message: r.message }] : []));
-  let markdown: string | undefined;
-  switch (format) {
-    case 'json':
-      out(
-        renderJson(plans, {
-          ...(options.jsonExtra ?? {}),
-          ...(failed.length > 0 ? { errors: failed } : {}),
-          ...(accounts.length > 0 ? { accounts } : {}),
-          ...(zonesNoFileManages ? { unmanaged_zones: zonesNoFileManages } : {}),
-        }),
-      );
-      break;
-    case 'markdown':
-      markdown = renderMarkdownReport(reports, { kind, ...listing });
-      out(markdown);
-      if (zonesNoFileManages)
-        out(
-          `\n${describeUnmanagedZones(zonesNoFileManages)
-            .map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``))
-            .join('\n')}\n`,
-        );
-      break;
-    case 'text':
-      if (plans.length > 0) out(renderText(plans, styleFor(process.stdout), listing));
-      for (const r of reports)
-        if (r.kind === 'account') out(`${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, styleFor(process.stdout))}`);
-      if (reports.length > 1) out(`\n${renderSummaryTable(reports)}`);
-      if (zonesNoFileManages) out(`\n${describeUnmanagedZones(zonesNoFileManages).join('\n')}\n`);
-      break;
-    default:
-      assertNever(format, 'output format');
-  }
-  appendStepSummary(kind, reports, env, markdown);
+  for (const f of options.files ?? []) writeOutputFile(f.file, renderReport(input, f.format, plainStyle));
+  for (const chunk of renderReport(input, format, styleFor(process.stdout))) out(chunk);
+  if (env.GITHUB_ACTIONS === 'true') appendStepSummary(kind, reports, env, markdownReport(input));
+  return input.report;
 }
 
 /**
@@ -227,16 +231,4 @@ export function appendStepSummary(
   } catch (error) {
     log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
   }
-}
-
-/** `drift --unmanaged-zones` in text: a heading and one line per zone (names escaped for the terminal). */
-export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[] {
-  if (zones.length === 0) return ['Unmanaged zones: none (every zone the credentials can see has a file)'];
-  return [
-    `Unmanaged zones (${zones.length}; no file manages them; zonectl never deletes a zone):`,
-    ...zones.map(
-      (z) =>
-        `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`,
-    ),
-  ];
 }
