@@ -102,9 +102,51 @@ module.exports = {
       severity: 'error',
       comment:
         'src/cli/commands/ holds one file per command; what several commands share lives beside it in src/cli ' +
-        '(options.ts, runs/, output/, apply/) or in src/app, never in another command.',
+        '(options.ts, definition/, render/, output/) or in src/app, never in another command.',
       from: { path: '^src/cli/commands/' },
       to: { path: '^src/cli/commands/' },
+    },
+    {
+      name: 'sessions-know-no-cli',
+      severity: 'error',
+      comment:
+        'A verb reaches its user only through its session\'s output interface (docs/architecture.md, "The shape of a verb"): ' +
+        'src/app (and what it builds on) never imports the CLI, its output choke point or its renderers. ' +
+        'scripts/arch-text-rules.mjs checks the rest: no process.stdout, process.stderr or console in src/app.',
+      from: { path: '^src/(app|api|core)/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'commands-hold-no-orchestration',
+      severity: 'error',
+      comment:
+        'A command is its definition (src/cli/definition/define-command.ts): it parses flags, runs its app session, ' +
+        'renders the events and maps the result to an exit code. It imports only app folders through their index, ' +
+        'the renderers (src/cli/render/), the output choke point, the definition helper and the shared flags; never ' +
+        'the API, core or the inside of an app folder. The emulator command starts src/emulator, not a verb of zonectl.',
+      from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/(app/[^/]+/index[.]ts$|cli/(definition|render|output|completion)/|cli/(options|global-flags|version|heap-growth)[.]ts$|core/errors[.]ts$)',
+      },
+    },
+    {
+      name: 'commands-do-no-io',
+      severity: 'error',
+      comment: "Files, network and processes are the sessions' (src/app) and the renderers'; a command only parses and maps.",
+      from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|fs/promises|net|http|https|http2|dgram|dns|child_process|worker_threads|cluster|os|readline|readline/promises|tty)$',
+      },
+    },
+    {
+      name: 'renderers-run-no-session',
+      severity: 'error',
+      comment: 'src/cli/render/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
+      from: { path: '^src/cli/render/' },
+      to: { path: ['^src/api/(client|execute|live|paging)[.]ts$', '^src/app/connect/'] },
     },
     {
       name: 'cli-reaches-app-folders-through-their-index',

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runValidate } from '../../src/cli/commands/validate.js';
+import { validateAndShow } from '../../src/cli/commands/validate.js';
 import { formatProblem, loadZoneFile, type Problem } from '../../src/core/zonefile/index.js';
 import { PROBLEM_LIMIT } from '../../src/core/zonefile/problems.js';
 import { runCli } from '../support/run-cli.js';
@@ -92,7 +92,7 @@ describe('validate on mutated zone files', () => {
         writeFileSync(file, bytes);
         const stdout: string[] = [];
         const stderr: string[] = [];
-        const code = await runValidate([file], { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env: {} });
+        const code = await validateAndShow([file], { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env: {} });
         // The oracle: the loader in this process, not the command's own words.
         const valid = !loadZoneFile({ path: file, text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error');
         expect(code).toBe(valid ? 0 : 1);

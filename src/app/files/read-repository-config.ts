@@ -87,7 +87,7 @@ function problemAt(file: string, message: string, code: string, line = 1, col = 
  * file's `account:` checked against it (an unknown name, or `account:` without a configuration,
  * is an error at the zone file's line).
  */
-export async function readRepoConfig(
+export async function checkRepositoryConfig(
   paths: readonly string[],
   configs: readonly ZoneConfig[],
   flag: string | undefined,
