@@ -98,6 +98,19 @@ module.exports = {
       to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
     },
     {
+      name: 'core-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/core with a public module (text, yaml, schema, zonefile) is reached from outside through its ' +
+        'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
+        'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
+      from: { path: '^src/([^/]+/[^/.]+)' },
+      to: {
+        path: '^src/core/(text|yaml|schema|zonefile)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|schema|zonefile)/index[.]ts$'],
+      },
+    },
+    {
       name: 'commands-import-no-commands',
       severity: 'error',
       comment:

@@ -16,7 +16,8 @@ import { exportZone } from '../../src/core/export/export-zone.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { normalizeRecord } from '../../src/core/model/normalize.js';
 import type { LiveRecord } from '../../src/core/model/record.js';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../src/core/zonefile/index.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);

@@ -18,7 +18,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, converge, config, startHarness, type Harness } from '../scenario/harness.js';
 import { fqdn, lineOfRecord, validZone, zoneFileOf, ZONE, type Spec } from './valid-zone.js';
 

@@ -6,7 +6,8 @@
  * naming both lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 describe('ownership edges against the emulator', () => {

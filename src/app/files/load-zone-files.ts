@@ -6,8 +6,8 @@
  * each other, but one zone has one file and one account at most one account file.
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { VARIABLE_PREFIX } from '../../core/zonefile/interpolate.js';
-import { loadZoneFile, type AccountConfig, type FragmentSummary, type Problem, type ZoneConfig } from '../../core/zonefile/index.js';
+import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
+import { loadZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
 import { credentialVariablesOf } from './read-repository-config.js';

@@ -11,7 +11,8 @@ import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
 import { renderAccountsYaml, type AccountOut } from '../../core/migrate/render-accounts.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
-import { formatProblem, loadZoneFile } from '../../core/zonefile/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
+import { loadZoneFile } from '../../core/zonefile/index.js';
 import { schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 

@@ -19,7 +19,8 @@ import type { LiveToken } from '../../core/diff/diff-tokens.js';
 import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
 import { ZonePlanLimitError, zonePlanProblems } from '../../core/plan/zone-plan-limits.js';
 import { BATCH_LIMIT, SERVICE_PLANS, type ServicePlan } from '../../core/service/zone-plans.js';
-import { type ZoneConfig, printable } from '../../core/zonefile/index.js';
+import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
 
 /** The batch limit of the zone's plan (`BATCH_LIMIT`, src/core/service/zone-plans.ts); a zone of unknown plan gets Free's. */
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {

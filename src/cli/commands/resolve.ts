@@ -4,7 +4,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { canonicalRecordName } from '../../core/model/names.js';
 import { resolveName, type ResourceRecordAnswer } from '../../core/resolve/resolve-name.js';
 import { zoneViewOf } from '../../core/resolve/zone-view.js';
-import { formatProblem } from '../../core/zonefile/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
 import { EXIT, log, out } from '../output/io.js';
 
 class ResolveError extends ZonectlError {}

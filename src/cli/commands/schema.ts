@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
+import { buildZoneSchema } from '../../core/schema/index.js';
 import { out } from '../output/io.js';
 
 /** `zonectl schema`: the zone file's JSON Schema (the published schemas/zone.schema.json), for editors and other tools. */

@@ -4,7 +4,8 @@
  * zone files deleted since REF) and in the JSON document (`changed_since`).
  */
 import { changedFilesSince, selectChanged, type ChangedFiles, type ZoneSelection } from '../../app/files/index.js';
-import { printable, type AccountConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
+import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { info, log } from '../output/io.js';
 
 export type ChangedSelection = ZoneSelection & { readonly changes: ChangedFiles };

@@ -1,5 +1,6 @@
 import { ZonectlError } from '../../core/errors.js';
-import { formatProblem, type AccountConfig, type Problem, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { formatProblem, type Problem } from '../../core/yaml/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { readRepoConfig, loadZoneFiles, withAccountId } from '../../app/files/index.js';
 import { log } from '../output/io.js';
 

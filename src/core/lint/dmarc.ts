@@ -8,7 +8,7 @@ import { txtText } from '../model/txt.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { Problem } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
 
 const KNOWN_TAGS = new Set(['v', 'p', 'sp', 'rua', 'ruf', 'adkim', 'aspf', 'pct', 'fo', 'rf', 'ri', 'np', 'psd', 't']);
 const POLICIES = new Set(['none', 'quarantine', 'reject']);

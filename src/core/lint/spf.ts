@@ -8,7 +8,8 @@
 import { txtText } from '../model/txt.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { DesiredRecord, Problem } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
+import type { Problem } from '../yaml/index.js';
 
 const LOOKUP_LIMIT = 10;
 const MECHANISMS = new Set(['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists']);

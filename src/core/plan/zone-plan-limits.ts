@@ -18,7 +18,7 @@ import { ZonectlError } from '../errors.js';
 import { COMMENT_MAX_FREE } from '../service/record-limits.js';
 import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MIN } from '../service/ttl.js';
 import type { ServicePlan } from '../service/zone-plans.js';
-import type { DesiredRecord } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
 
 export class ZonePlanLimitError extends ZonectlError {
   constructor(file: string, plan: ServicePlan, problems: readonly string[]) {

@@ -7,13 +7,9 @@
  * that looks like an API token or a Global API Key is refused without being repeated.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { forbiddenVariable, VARIABLE_PREFIX, type Env } from './interpolate.js';
-import { pointerToPath, type PathSegment } from './json-path.js';
-import { parseYaml } from './parse-yaml.js';
-import { ProblemSink } from './problems.js';
-import { ACCOUNT_NAME_PATTERN } from './schema/repo-config-schema.js';
-import { schemaValidator } from './schema/schema-validators.js';
-import type { Problem, SourceFile } from './types.js';
+import { forbiddenVariable, VARIABLE_PREFIX, type Env, type Problem, type SourceFile, parseYaml, ProblemSink } from '../yaml/index.js';
+import { pointerToPath, type PathSegment } from '../text/index.js';
+import { ACCOUNT_NAME_PATTERN, schemaValidator } from '../schema/index.js';
 
 /** The file name looked for at the repository root. */
 export const REPO_CONFIG_FILE = 'zonectl.yaml';
@@ -44,7 +40,7 @@ function validate(doc: unknown): ErrorObject[] {
 }
 
 /** An API token (40 URL-safe characters) or a Global API Key (37 hex): a secret, not a variable name. */
-export function looksLikeCredential(value: string): boolean {
+function looksLikeCredential(value: string): boolean {
   if (/^[0-9a-f]{37}$/i.test(value)) return true;
   return /^[A-Za-z0-9_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value);
 }

@@ -3,7 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lintZone } from '../../../src/core/lint/index.js';
-import { formatProblem, loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
 
 function lint(records: string, extra = ''): string[] {

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { expect } from 'vitest';
 import { registerValidate } from '../../../src/cli/commands/validate.js';
-import { formatProblem, loadZoneFile, type Problem, type ZoneConfig } from '../../../src/core/zonefile/index.js';
+import { formatProblem, type Problem } from '../../../src/core/yaml/index.js';
+import { loadZoneFile, type ZoneConfig } from '../../../src/core/zonefile/index.js';
 
 export const HEADER = 'version: 1\nzone: example.com\n';
 

@@ -4,8 +4,8 @@
  * never an exception, and the work done is bounded (counted here, not timed).
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile, type Problem } from '../../../src/core/zonefile/index.js';
-import { PROBLEM_LIMIT } from '../../../src/core/zonefile/problems.js';
+import { formatProblem, type Problem, PROBLEM_LIMIT } from '../../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../../src/core/zonefile/index.js';
 import { aliasBomb, manyBadRecords } from '../../fixtures/zonefile/hostile.js';
 import { HEADER, errors, expectValid, load } from './helpers.js';
 

@@ -3,7 +3,8 @@
  * withRecords(): line 1 version, 2 zone, 3 `records:`, 4 the first record, 5 the second, ...
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
+import { loadZoneFile } from '../../../src/core/zonefile/index.js';
 import { HEADER, errors, expectProblem, expectValid, load, warnings, withRecords } from './helpers.js';
 
 const APEX_A = '{ name: "@", type: A, content: 192.0.2.1 }';

@@ -4,7 +4,7 @@
  * zone with `allZones`); a Cloudflare provider becomes an account whose `token_env` is the variable
  * its `token: env/NAME` reads (with `email: env/NAME`, a key pair). Pure.
  */
-import { isAccountName } from '../../zonefile/repo-config.js';
+import { isAccountName } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut } from '../render-accounts.js';
 import type { InputProblem } from '../problems.js';

@@ -13,7 +13,7 @@ import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
 import type { RecordType } from '../../record-types/index.js';
 import { PROXIABLE_TYPES } from '../../service/record-types.js';
-import type { IgnoreRule } from '../../zonefile/types.js';
+import type { IgnoreRule } from '../../zonefile/index.js';
 import type { InputProblem } from '../problems.js';
 import type { ReportItem, SourceSpot } from '../report.js';
 import type { CloudflareTarget, YamlSource } from './octodns-config.js';

@@ -13,7 +13,7 @@ import type { Rule } from './context.js';
 const encoder = new TextEncoder();
 
 /** `é` -> `\195\169` (its UTF-8 bytes as RFC 1035 decimal escapes). */
-export function decimalEscapes(text: string): string {
+function decimalEscapes(text: string): string {
   return Array.from(encoder.encode(text), (b) => `\\${String(b).padStart(3, '0')}`).join('');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateString } from '../../../src/core/zonefile/index.js';
-import { HEADER, expectProblem, expectValid, load, withRecords } from './helpers.js';
+import { interpolateString } from '../../../src/core/yaml/index.js';
+import { HEADER, expectProblem, expectValid, load, withRecords } from '../zonefile/helpers.js';
 
 describe('${VAR} interpolation', () => {
   it('replaces set variables and applies defaults', () => {

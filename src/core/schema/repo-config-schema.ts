@@ -9,7 +9,7 @@ type JsonSchema = Record<string, unknown>;
 export const ACCOUNT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
 
 /** The name of an environment variable (POSIX: letters, digits, underscore; not a digit first). */
-export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
+const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
 
 const ENV_NAME: JsonSchema = {
   description: 'The name of an environment variable (never the credential itself).',

@@ -10,11 +10,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { DATA_FIELDS, RECORD_TYPES, isRecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
-import { pointerToPath, type PathSegment } from './json-path.js';
-import { buildZoneSchema } from './schema/build-schema.js';
-import { compileQuickCheck, type QuickCheck } from './schema/quick-check.js';
-import { schemaValidator } from './schema/schema-validators.js';
-import { suggestNearest } from './suggest.js';
+import { pointerToPath, type PathSegment, suggestNearest } from '../text/index.js';
+import { buildZoneSchema } from './build-schema.js';
+import { compileQuickCheck, type QuickCheck } from './quick-check.js';
+import { schemaValidator } from './schema-validators.js';
 
 export interface SchemaIssue {
   path: PathSegment[];
