@@ -85,7 +85,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt|svc-params|record)[.]ts$)',
+          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$)',
       },
     },
     {

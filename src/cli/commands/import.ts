@@ -7,7 +7,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { isReportEmpty, renderReportText, reportDocument, type MigrationSource } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
-import { loadZoneFile } from '../../core/zonefile/index.js';
+import { parseZoneFile } from '../../core/zonefile/index.js';
 import { EXIT, info, log, out } from '../output/io.js';
 import { schemaRefForOutput } from '../../app/files/index.js';
 import { VERSION } from '../version.js';
@@ -103,7 +103,7 @@ function importBind(files: string[], flags: ImportFlags): void {
   });
   for (const p of result.problems) log(`${file}:${p.line}: warning: ${p.message}`);
   // The written file must itself be valid: its problems are reported against the output.
-  const check = loadZoneFile({ path: flags.out ?? '<stdout>', text: yaml }, {});
+  const check = parseZoneFile({ path: flags.out ?? '<stdout>', text: yaml }, {});
   for (const p of check.problems) log(formatProblem(p));
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   if (flags.out === undefined) out(yaml);

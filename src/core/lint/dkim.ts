@@ -5,7 +5,7 @@
  * 1024 and SHOULD use 2048; receivers may refuse shorter ones).
  */
 import { createPublicKey } from 'node:crypto';
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';

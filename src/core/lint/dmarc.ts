@@ -4,7 +4,7 @@
  * valid as a report request, §6.6.3), `sp` likewise, `adkim`/`aspf` r|s, `pct` 0..100, and
  * `rua`/`ruf` a comma-separated list of URIs (mailto: with an address, optionally `!size`).
  */
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';

@@ -5,7 +5,7 @@
  * out-of-zone include counts as at least one and is named; `+all`/`?all` pass everyone (§5.1
  * and §8.1); `ptr` SHOULD NOT be used (§5.5).
  */
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
 import type { DesiredRecord } from '../zonefile/index.js';

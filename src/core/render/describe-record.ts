@@ -1,6 +1,6 @@
 import type { CanonicalRecord } from '../model/record.js';
 import { definitionOf, renderDataContent } from '../record-types/index.js';
-import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
+import { canonicalTxt, txtText, txtToBytes } from '../model/txt-strings.js';
 import { printable } from '../text/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 

@@ -10,11 +10,11 @@ export type {
   ZoneConfig,
 } from './types.js';
 export type { IncludeRead, IncludeReader } from './fragments.js';
-export { loadZoneFile } from './load-zone-file.js';
+export { parseZoneFile } from './parse-zone-file.js';
 export {
   credentialVariableNames,
   isAccountName,
-  loadRepoConfig,
+  parseRepoConfig,
   REPO_CONFIG_FILE,
   type CredentialSource,
   type RepoAccount,

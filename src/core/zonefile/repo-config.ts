@@ -48,7 +48,7 @@ interface RawAccount {
 }
 
 /** `zonectl.yaml` -> the accounts, or every problem found (no config when there is an error). */
-export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoConfig; problems: Problem[] } {
+export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoConfig; problems: Problem[] } {
   const parsed = parseYaml(source.text);
   if (!parsed.ok) {
     const sink = new ProblemSink(source.path, null);

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../src/core/yaml/index.js';
-import { loadRepoConfig } from '../../../src/core/zonefile/index.js';
+import { parseRepoConfig } from '../../../src/core/zonefile/index.js';
 
 const problems = (text: string): string[] =>
-  loadRepoConfig({ path: 'zonectl.yaml', text }, {}).problems.map((p) => `${formatProblem(p)} [${p.code}]`);
+  parseRepoConfig({ path: 'zonectl.yaml', text }, {}).problems.map((p) => `${formatProblem(p)} [${p.code}]`);
 
 describe('zonectl.yaml problems', () => {
   it('an account name the pattern refuses is one problem at the name', () => {

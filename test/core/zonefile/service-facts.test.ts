@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../src/core/yaml/index.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { HEADER, errors, expectProblem, expectValid, load, warnings, withRecords } from './helpers.js';
 
 const APEX_A = '{ name: "@", type: A, content: 192.0.2.1 }';
@@ -317,7 +317,7 @@ describe('zone names', () => {
 
 describe('names zonectl keeps for itself', () => {
   it('a record named _zonectl* is refused: plans never see such records', () => {
-    const { problems } = loadZoneFile(
+    const { problems } = parseZoneFile(
       { path: 'zone.yaml', text: 'version: 1\nzone: example.com\nrecords:\n  - { name: _zonectl-lock, type: TXT, content: x }\n' },
       {},
     );

@@ -67,7 +67,7 @@ function checkFragmentValues(
  * alone as far as it can be without a zone). `readInclude` reads the fragments `include:` names
  * (fragments.ts); without it, a file with `include:` is an error.
  */
-export function loadZoneFile(
+export function parseZoneFile(
   source: SourceFile,
   env: Env,
   readInclude?: IncludeReader,

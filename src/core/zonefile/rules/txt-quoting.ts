@@ -7,7 +7,7 @@
  *   decimal digits, one byte each: `é` in UTF-8 is `\195\169`); `\X` stands for X itself.
  * - In quoted strings, a backslash followed by a digit must be a whole `\DDD` of at most 255.
  */
-import { parseTxtContent } from '../../model/txt.js';
+import { parseTxtContent } from '../../model/txt-strings.js';
 import type { Rule } from './context.js';
 
 const encoder = new TextEncoder();
