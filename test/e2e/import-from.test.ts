@@ -45,6 +45,9 @@ describe('import --from', () => {
     const state = join(dir, 'state.json');
     writeFileSync(state, '{\n  "version": 4,\n  "resources": [,]\n}\n');
     await refused(['--from', 'terraform', state], /state\.json:3: not JSON/);
+    const tf = join(dir, 'main.tf');
+    writeFileSync(tf, 'resource "cloudflare_dns_record" "x" {\n  name = \n}\n');
+    await refused(['--from', 'terraform', tf], /main\.tf:2: not valid HCL/);
   });
 
   it('an unknown record type names the file and line of the record', async () => {
