@@ -124,7 +124,9 @@ describe('import --from octodns: the zone octoDNS wrote plans empty', () => {
     expect(yaml).toContain('{ name: only-route53, type: A }');
     // include_meta: octoDNS's own meta record is left as it is, and the report says so.
     expect(yaml).toContain('{ name: octodns-meta, type: TXT }');
-    expect(yaml).toMatch(/manager\.include_meta: octoDNS writes a TXT record octodns-meta \(provider=cloudflare\): it becomes manage\.ignore/);
+    expect(yaml).toMatch(
+      /manager\.include_meta: octoDNS writes a TXT record octodns-meta \(provider=cloudflare\): it becomes manage\.ignore/,
+    );
     const accounts = readFileSync(join(out, 'zonectl.yaml'), 'utf8');
     expect(accounts).toContain('token_env: CF_MAIN_TOKEN');
     expect(accounts).toContain('token_env: CF_SHOP_TOKEN');
