@@ -12,12 +12,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { renderReportText, reportDocument } from '../../src/core/migrate/report.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
+import { importTerraform, PROVIDER, terraformState } from './terraform-state.js';
 
-const PROVIDER = 'provider["registry.terraform.io/cloudflare/cloudflare"]';
 const DNS_WRITE = '4755a26eedb94da69e1066d98aa820be';
 const DNS_READ = '82e64a83756745bbbb1c9c2701bf816b';
 const ZONE_READ = 'c8fed203ed3043cba015a93ad1616f1f';
@@ -65,20 +64,9 @@ describe('import --from terraform: API tokens', () => {
       policies: [{ effect: 'allow', permission_groups: [{ id: DNS_READ }], resources: { 'com.cloudflare.api.account.zone.*': '*' } }],
     });
     secrets = [v5.value, v4.value, everyZone.value];
-    const state = {
-      version: 4,
-      terraform_version: '1.9.8',
-      serial: 3,
-      lineage: '3f1c2a9e-0000-4000-8000-000000000002',
-      outputs: {},
-      resources: [
-        {
-          mode: 'data',
-          type: 'cloudflare_zone',
-          name: 'main',
-          provider: PROVIDER,
-          instances: [{ schema_version: 0, attributes: { id: h.zoneId, zone_id: h.zoneId, name: 'example.com' } }],
-        },
+    const state = terraformState(
+      h.zoneId,
+      [
         {
           mode: 'managed',
           type: 'cloudflare_api_token',
@@ -154,15 +142,11 @@ describe('import --from terraform: API tokens', () => {
           ],
         },
       ],
-    };
+      3,
+    );
     dir = mkdtempSync(join(tmpdir(), 'zonectl-terraform-tokens-'));
     writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state, null, 2));
-    const result = await importFrom('terraform', [join(dir, 'terraform.tfstate')], {
-      outDir: join(dir, 'zones'),
-      force: false,
-      allZones: false,
-      origin: 'test',
-    });
+    const result = await importTerraform(dir, ['terraform.tfstate'], 'zones');
     expect(result.written.map((p) => p.slice(dir.length + 1))).toEqual(['zones/example.com.yaml']);
     yaml = readFileSync(join(dir, 'zones', 'example.com.yaml'), 'utf8');
     reportText = renderReportText(result.report);
@@ -241,12 +225,7 @@ describe('import --from terraform: API tokens', () => {
         '',
       ].join('\n'),
     );
-    const result = await importFrom('terraform', [join(dir, 'main.tf')], {
-      outDir: join(dir, 'from-tf'),
-      force: false,
-      allZones: false,
-      origin: 'test',
-    });
+    const result = await importTerraform(dir, ['main.tf'], 'from-tf');
     expect(result.report.other).toEqual([]);
     const fromTf = readFileSync(join(dir, 'from-tf', 'example.com.yaml'), 'utf8');
     expect(config(fromTf).tokens.map((t) => t.name)).toEqual(['ci-dns-edit', 'legacy-reader']);
