@@ -1,8 +1,9 @@
 /**
  * The files of HashiCorp's HCL parser that a built zonectl carries (src/app/migrate/hcl-wasm.ts):
- * the WebAssembly of @cdktf/hcl2json, unmodified, and its licence and notice
- * (third-party/hcl2json/). The bundle cannot inline 1.7 MB of WebAssembly into a chunk that only
- * `import --from terraform` of a `.tf` file loads, so:
+ * the WebAssembly of @cdktf/hcl2json, unmodified, and its licence and notice (scripts/
+ * hcl2json-licence/, beside this script: the build reads package.json, the lock file, scripts/ and
+ * src/ only, as the GitHub Action's cache key says). The bundle cannot inline 1.7 MB of
+ * WebAssembly into a chunk that only `import --from terraform` of a `.tf` file loads, so:
  * - the npm bundle (scripts/bundle.mjs): `hcl2json/` beside the chunk holding hcl-wasm.ts, found
  *   in esbuild's metafile;
  * - the single executable (scripts/build-binary.mjs): the WebAssembly as a SEA asset, the licence
@@ -23,10 +24,10 @@ export function hclWasmFile() {
   return createRequire(join(root, 'package.json')).resolve('@cdktf/hcl2json/main.wasm.gz');
 }
 
-/** Copies LICENSE, LICENSE-go and NOTICE.md of third-party/hcl2json into `dir`. */
+/** Copies LICENSE, LICENSE-go and NOTICE.md of scripts/hcl2json-licence into `dir`. */
 export function copyHclLicences(dir) {
   mkdirSync(dir, { recursive: true });
-  const from = join(root, 'third-party', 'hcl2json');
+  const from = join(root, 'scripts', 'hcl2json-licence');
   for (const f of readdirSync(from)) copyFileSync(join(from, f), join(dir, f));
 }
 
