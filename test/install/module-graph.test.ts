@@ -78,9 +78,9 @@ describe('the modules each command of the bundle loads at start-up', () => {
     const holders = Object.keys(outputs).filter((o) => Object.keys(outputs[o]!.inputs).some(isParser));
     expect(holders).toHaveLength(1);
     const parser = holders[0]!;
-    expect(Object.keys(outputs[parser]!.inputs)).toEqual(
-      expect.arrayContaining(['src/app/migrate/hcl-wasm.ts', 'node_modules/@cdktf/hcl2json/wasm/wasm_exec.js']),
-    );
+    const inputs = Object.keys(outputs[parser]!.inputs);
+    expect(inputs).toContain('src/app/migrate/hcl-wasm.ts');
+    expect(inputs.filter((i) => i.endsWith('node_modules/@cdktf/hcl2json/wasm/wasm_exec.js'))).toHaveLength(1);
     const importers = Object.entries(outputs).flatMap(([o, out]) =>
       out.imports.filter((i) => i.path === parser).map((i) => ({ o, kind: i.kind })),
     );
