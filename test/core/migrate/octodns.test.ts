@@ -111,6 +111,45 @@ describe('readOctodnsConfig and convertOctodnsZone', () => {
   });
 });
 
+describe('names that end in the zone name', () => {
+  it("reads octoDNS's names as relative: `example.com` in zone example.com is example.com.example.com, never the apex", () => {
+    const spots: Spots = new WeakMap();
+    const configText = [
+      'providers:',
+      '  config: { class: octodns.provider.yaml.YamlProvider, directory: ./zones }',
+      '  cf: { class: octodns_cloudflare.CloudflareProvider, token: env/CF_TOKEN }',
+      'zones:',
+      '  example.com.: { sources: [config], targets: [cf] }',
+    ].join('\n');
+    const config = readOctodnsConfig(parseYamlTree(configText, 'c.yaml', spots).root, spots, 'c.yaml');
+    const zoneText = [
+      "'':",
+      '  type: CNAME',
+      '  value: target.example.net.',
+      'example.com:',
+      '  type: A',
+      '  value: 192.0.2.7',
+      'ignored.example.com:',
+      '  type: TXT',
+      '  value: kept',
+      '  octodns: { ignored: true }',
+    ].join('\n');
+    const source = config.zones[0]!.sources[0]!;
+    const r = convertOctodnsZone(
+      'example.com',
+      [{ file: 'z.yaml', root: parseYamlTree(zoneText, 'z.yaml', spots).root, source }],
+      config.zones[0]!.cloudflare,
+      spots,
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.records.map((x) => [x.name, x.type])).toEqual([
+      ['example.com', 'CNAME'],
+      ['example.com.example.com', 'A'],
+    ]);
+    expect(r.ignore).toEqual([{ name: 'ignored.example.com.example.com.', type: 'TXT' }]);
+  });
+});
+
 describe('manager.include_meta', () => {
   const spots: Spots = new WeakMap();
   const configOf = (includeMeta: boolean) =>
