@@ -133,3 +133,22 @@ describe('zone exports made by the service, read with `zonectl import`', () => {
     60_000,
   );
 });
+
+describe("the same octoDNS zones through `zonectl import --from octodns` (the team's own config)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = join(tmp, 'octodns-import');
+    // The YamlProvider's `directory: ./` is read from the working directory, as octoDNS does.
+    const r = await runCli(['import', '--from', 'octodns', 'config-production.yaml', '--out', dir], {}, join(FIXTURES, 'octodns-hackclub'));
+    expect(r.code, r.stderr).toBe(0);
+  }, 120_000);
+
+  it.each(HACKCLUB)(
+    '%s imports, validates, applies, plans empty, exports clean',
+    async (zone) => {
+      const records = await holds(zone, readFileSync(join(dir, `${zone}.yaml`), 'utf8'));
+      expect(records).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+});

@@ -43,12 +43,18 @@ export function registerImport(program: Command): void {
       '--zone <name>',
       'BIND: the zone the file describes (its origin); Terraform: the zone of records whose zone_id is not a cloudflare_zone',
     )
-    .option('--out <path>', 'BIND: write the zone file here instead of stdout; --from: the directory of the zone files (and zonectl.yaml)')
+    .option(
+      '--out <path>',
+      'BIND: write the zone file here instead of stdout; octoDNS, Terraform, DNSControl: the directory of the zone files (and zonectl.yaml)',
+    )
     .option('--soa', 'BIND: manage the SOA values from the file in settings.soa (only Enterprise zones may change them)')
     .option('--proxied', "BIND: proxy A/AAAA/CNAME records that carry no cf-proxied tag (as the service's import option)")
     .option('--all-zones', 'octoDNS: a file for every zone, not only those a Cloudflare provider writes')
-    .option('--format <format>', '--from: the migration report as text or json', 'text')
-    .option('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)')
+    .option('--format <format>', 'octoDNS, Terraform, DNSControl: the migration report as text or json (BIND writes YAML)', 'text')
+    .option(
+      '--strict',
+      'exit 1 when anything was left out: a BIND line not imported (a warning), or a migration report that is not empty (octoDNS, Terraform, DNSControl)',
+    )
     .option('--force', 'overwrite files that exist')
     .addHelpText(
       'after',
