@@ -85,7 +85,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt|svc-params|record)[.]ts$)',
+          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$)',
       },
     },
     {
@@ -96,6 +96,19 @@ module.exports = {
         "types (record-type.ts), never a type's own file: one door, so a definition can change shape without its users.",
       from: { path: '^src/', pathNot: '^src/core/record-types/' },
       to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
+    },
+    {
+      name: 'core-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/core with a public module (text, yaml, schema, zonefile) is reached from outside through its ' +
+        'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
+        'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
+      from: { path: '^src/([^/]+/[^/.]+)' },
+      to: {
+        path: '^src/core/(text|yaml|schema|zonefile)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|schema|zonefile)/index[.]ts$'],
+      },
     },
     {
       name: 'commands-import-no-commands',

@@ -4,7 +4,7 @@
  * character-strings quoted with `\"`, `\\` and `\DDD` escapes, hex upper-case, base64), so
  * that the two can be compared as strings.
  */
-import { quoteBytes } from '../../src/core/model/txt.js';
+import { quoteBytes } from '../../src/core/model/txt-strings.js';
 
 const NUMBERED: Record<string, string> = {
   '29': 'LOC',

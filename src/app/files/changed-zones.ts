@@ -2,7 +2,8 @@
  * `plan --changed-since REF`: the zones selected (changed-since.ts) and what the user is told of
  * it: which zones are planned and why, how many were skipped, zone files deleted since REF.
  */
-import { printable, type AccountConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
+import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { note, warning, type MessageEvent } from '../session/index.js';
 import { changedFilesSince, selectChanged, type ChangedFiles, type ZoneSelection } from './changed-since.js';
 

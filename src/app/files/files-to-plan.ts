@@ -4,7 +4,8 @@
  * account; every problem told; any error refuses the run before an API call.
  */
 import { ZonectlError } from '../../core/errors.js';
-import type { AccountConfig, Problem, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { inShard, parseShard, type Shard } from '../../core/shard.js';
 import type { MessageEvent } from '../session/index.js';
 import { collectZoneFiles } from './load-zone-files.js';

@@ -6,8 +6,8 @@
  * each other, but one zone has one file and one account at most one account file.
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { VARIABLE_PREFIX } from '../../core/zonefile/interpolate.js';
-import { loadZoneFile, type AccountConfig, type FragmentSummary, type Problem, type ZoneConfig } from '../../core/zonefile/index.js';
+import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
+import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
 import { credentialVariablesOf } from './read-repository-config.js';
@@ -83,7 +83,7 @@ export async function checkZoneFiles(
     const read = readConfinedFile(repositoryRoot(path), path);
     if (!read.ok) return { path, problems: [readProblem(path, read.message)] };
     const text = read.bytes.toString('utf8');
-    const { config, account, fragment, problems } = loadZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
+    const { config, account, fragment, problems } = parseZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
     return config
       ? { path, config, problems }
       : account

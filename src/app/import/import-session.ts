@@ -9,7 +9,7 @@ import { importBindZone } from '../../core/bind/import-zone.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { isReportEmpty, type MigrationReport, type MigrationSource } from '../../core/migrate/report.js';
-import { loadZoneFile } from '../../core/zonefile/index.js';
+import { parseZoneFile } from '../../core/zonefile/index.js';
 import { schemaRefForOutput } from '../files/index.js';
 import { importFrom } from '../migrate/index.js';
 import { writeOutputFile } from '../output/index.js';
@@ -92,7 +92,7 @@ function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: S
   });
   for (const p of result.problems) output.emit(warning(`${file}:${p.line}: warning: ${p.message}`));
   // The written file must itself be valid: its problems are reported against the output.
-  const check = loadZoneFile({ path: out ?? '<stdout>', text: yaml }, {});
+  const check = parseZoneFile({ path: out ?? '<stdout>', text: yaml }, {});
   for (const problem of check.problems) output.emit({ kind: 'problem', problem });
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   if (out === undefined) output.emit({ kind: 'zone-text', text: yaml });

@@ -4,7 +4,7 @@
  * with `strict`, findings are errors.
  */
 import { lintZone } from '../../core/lint/index.js';
-import type { Problem } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 import { type CheckedZoneFile, checkZoneFiles } from '../files/index.js';
 import type { SessionOutput } from '../session/index.js';
 

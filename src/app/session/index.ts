@@ -5,7 +5,7 @@
  * records them. Nothing in src/app writes to a stream or ends the process.
  */
 import type { ErrorCode } from '../../core/errors.js';
-import type { Problem } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 
 /** Where a session's events go. */
 export interface SessionOutput<E> {

@@ -5,7 +5,7 @@
  * as it is checked; the result says whether all are valid.
  */
 import { lintZone } from '../../core/lint/index.js';
-import type { Problem } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 import { type CheckedZoneFile, checkRepositoryConfig, checkZoneFiles } from '../files/index.js';
 import type { SessionOutput } from '../session/index.js';
 

@@ -12,7 +12,7 @@ import { startEmulator } from '../../emulator/server.js';
 import { StateLockedError } from '../../emulator/state-lock.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
-import { printable } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
 import { currentVerbosity, info } from '../output/io.js';
 import { defineCommand, flag, type FlagValues } from '../definition/define-command.js';
 

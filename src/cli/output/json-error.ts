@@ -5,7 +5,7 @@
  * document there, never nothing.
  */
 import type { ErrorCode } from '../../core/errors.js';
-import type { Problem } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 import { InvalidZoneFilesError } from '../../app/files/index.js';
 import { errorCode } from './error-line.js';
 

@@ -1,7 +1,7 @@
 /** The message events of every session (src/app/session), on stderr: notes hidden by --quiet, detail only with --verbose. */
 import type { MessageEvent } from '../../app/session/index.js';
 import { assertNever } from '../../core/errors.js';
-import { formatProblem } from '../../core/zonefile/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
 import { errorLine } from './error-line.js';
 import { detail, info, log } from './io.js';
 

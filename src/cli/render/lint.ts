@@ -10,7 +10,8 @@ import type { LintedFile, LintEvent, LintResult } from '../../app/lint/index.js'
 import type { SessionOutput } from '../../app/session/index.js';
 import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
 import { renderSarif } from '../../core/render/render-sarif.js';
-import { formatProblem, printable } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
 import { out } from '../output/io.js';
 import { jsonProblem } from '../output/json-error.js';
 import { VERSION } from '../version.js';

@@ -26,7 +26,9 @@ import {
 import type { SessionOutput } from '../../app/session/index.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
 import { renderSarif } from '../../core/render/render-sarif.js';
-import { formatProblem, printable, type FragmentSummary } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
+import type { FragmentSummary } from '../../core/zonefile/index.js';
 import { annotation, isGitHubActions } from '../output/github-annotations.js';
 import { log, out, workflowCommand } from '../output/io.js';
 import { jsonProblem } from '../output/json-error.js';

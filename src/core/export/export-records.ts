@@ -11,7 +11,7 @@ import { RECORD_TYPES } from '../record-types/index.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { valueKey } from '../model/keys.js';
-import { txtForZoneFile } from '../model/txt.js';
+import { txtForZoneFile } from '../model/txt-strings.js';
 
 /** One record as the zone file writes it (field order is the order written). */
 export interface ExportedRecord {

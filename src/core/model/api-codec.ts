@@ -7,7 +7,7 @@ import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from 
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
 import { isRecordType, usesData, type RecordType } from '../record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
-import { canonicalTxt, txtContentToSend } from './txt.js';
+import { canonicalTxt, txtContentToSend } from './txt-strings.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */
 export interface ApiRecord {
@@ -125,7 +125,7 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   };
   if (record.data !== undefined) body.data = { ...record.data };
   if (record.content !== undefined) {
-    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD`; free-split text cut at 255 bytes (txt.ts).
+    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD`; free-split text cut at 255 bytes (txt-strings.ts).
     body.content = record.type === 'TXT' ? txtContentToSend(canonicalTxt(record.content)) : record.content;
   }
   if (record.priority !== undefined) body.priority = record.priority;

@@ -10,7 +10,7 @@ export {
 } from '../record-types/index.js';
 export * from './record.js';
 export * from './names.js';
-export * from './txt.js';
+export * from './txt-strings.js';
 export * from './svc-params.js';
 export * from './addresses.js';
 export * from './normalize.js';

@@ -114,7 +114,7 @@ export interface DataTypeDefinition extends CommonDefinition {
   present(data: RecordData, priority: number | undefined): string;
   /** A text field's canonical form beyond its kind's (HTTPS/SVCB `value`: SvcParams). */
   readonly canonicalText?: Readonly<Record<string, (text: string) => string>>;
-  /** Schema descriptions of fields that differ from the shared ones (zonefile/schema/records.ts). */
+  /** Schema descriptions of fields that differ from the shared ones (core/schema/records.ts). */
   readonly fieldDescriptions?: Readonly<Record<string, string>>;
   readonly retiredFields?: RetiredDataFields;
 }

@@ -1,8 +1,8 @@
 /**
  * TXT (RFC 1035 §3.3.14): the strings the record holds, compared and written in their canonical
- * quoted form (model/txt.ts); the empty text is a value.
+ * quoted form (model/txt-strings.ts); the empty text is a value.
  */
-import { canonicalTxt, renderTxtStrings, txtContentToSend } from '../model/txt.js';
+import { canonicalTxt, renderTxtStrings, txtContentToSend } from '../model/txt-strings.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { readAs } from './presentation.js';
 

@@ -7,7 +7,7 @@ import type { RecordTypeName } from '../../facts/record-types.js';
 import { assertNever } from '../assert-never.js';
 import { parseIPv4, parseIPv6 } from '../net/ip.js';
 import type { RecordRow, StoredData } from '../records/record-row.js';
-import { txtWireStrings } from '../records/txt.js';
+import { txtWireStrings } from '../records/txt-content.js';
 import { locBytes } from './loc.js';
 import { svcParamsBytes } from './svc-params.js';
 import { base64Bytes, characterString, hexBytes, nameBytes, u16, u8 } from './wire.js';

@@ -9,7 +9,7 @@ import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { hostnameProblem } from './hostnames.js';
-import { checkTxt, txtWireSize } from './txt.js';
+import { checkTxt, txtWireSize } from './txt-content.js';
 
 /** "Each DNS record has a maximum wire format size of 4,096 bytes" (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/). */
 const MAX_WIRE_BYTES = 4096;

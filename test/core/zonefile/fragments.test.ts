@@ -13,7 +13,7 @@ import { checkZoneFiles } from '../../../src/app/files/load-zone-files.js';
 import { SCHEMA_FILE } from '../../fixtures/zonefile/write-schema.js';
 import { runValidateCli } from './helpers.js';
 import { lintZone } from '../../../src/core/lint/index.js';
-import { formatProblem } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
 
 /** A repository in a temp directory (a `.git` directory marks its root). */
 function repo(files: Record<string, string>): string {

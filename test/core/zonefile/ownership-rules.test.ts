@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../../../src/core/zonefile/index.js';
+import type { Problem } from '../../../src/core/yaml/index.js';
 import { HEADER, errors, expectProblem, expectValid, load, warnings } from './helpers.js';
 
 const cnameWarnings = (problems: readonly Problem[]): Problem[] => warnings(problems).filter((p) => p.code.startsWith('cname.'));

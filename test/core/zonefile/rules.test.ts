@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
 import { HEADER, errors, expectProblem, load, warnings, withRecords } from './helpers.js';
 
 // withRecords(): line 1 version, 2 zone, 3 `records:`, 4 the first record, 5 the second, ...

@@ -3,7 +3,8 @@
  * withRecords(): line 1 version, 2 zone, 3 `records:`, 4 the first record, 5 the second, ...
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { HEADER, errors, expectProblem, expectValid, load, warnings, withRecords } from './helpers.js';
 
 const APEX_A = '{ name: "@", type: A, content: 192.0.2.1 }';
@@ -316,7 +317,7 @@ describe('zone names', () => {
 
 describe('names zonectl keeps for itself', () => {
   it('a record named _zonectl* is refused: plans never see such records', () => {
-    const { problems } = loadZoneFile(
+    const { problems } = parseZoneFile(
       { path: 'zone.yaml', text: 'version: 1\nzone: example.com\nrecords:\n  - { name: _zonectl-lock, type: TXT, content: x }\n' },
       {},
     );

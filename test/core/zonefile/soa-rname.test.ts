@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
 import { HEADER, errors, expectProblem, expectValid, load } from './helpers.js';
 
 // HEADER is lines 1-2; `settings:` is line 3, `soa:` line 4, its members from line 5.

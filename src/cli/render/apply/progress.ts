@@ -6,7 +6,7 @@
  * the pacing is testable without waiting.
  */
 import cliProgress from 'cli-progress';
-import { printable } from '../../../core/zonefile/index.js';
+import { printable } from '../../../core/text/index.js';
 import { currentVerbosity, type Verbosity } from '../../output/io.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'per-call' | 'none';

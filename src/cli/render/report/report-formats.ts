@@ -5,7 +5,7 @@
  */
 import type { UnmanagedZone } from '../../../app/plan/index.js';
 import { assertNever, ZonectlError } from '../../../core/errors.js';
-import { printable } from '../../../core/zonefile/index.js';
+import { printable } from '../../../core/text/index.js';
 import { renderBaselineMarkdown, renderBaselineText } from '../../../core/render/render-baseline.js';
 import type { DriftReport } from '../../../core/render/drift-report.js';
 import { renderHtmlReport } from '../../../core/render/html/render-html.js';

@@ -2,7 +2,7 @@
  * A and AAAA content: a valid address of the right family (ipaddr.js), not inside the service's
  * own network, and proxiable when the record is proxied.
  */
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule } from './context.js';
 import { classifyAddress, parseIPv4, parseIPv6 } from '../../model/address-classes.js';
 

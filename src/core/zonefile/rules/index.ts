@@ -16,7 +16,7 @@ import { checkSoa } from './soa.js';
 import { checkSrvRetiredData } from './srv.js';
 import { checkTargets } from './targets.js';
 import { checkTokens } from './tokens.js';
-import { checkTxtQuotation } from './txt.js';
+import { checkTxtQuotation } from './txt-quoting.js';
 import { checkZone } from './zone.js';
 
 export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';

@@ -8,7 +8,7 @@
  */
 import { PROXIABLE_TYPES } from '../../service/record-types.js';
 import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule, RuleContext } from './context.js';
 
 type TtlVerdict = 'ok' | 'enterprise' | 'error';

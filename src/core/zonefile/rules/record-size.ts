@@ -8,7 +8,7 @@
  */
 import { renderDataContent } from '../../record-types/index.js';
 import type { CanonicalRecord } from '../../model/record.js';
-import { canonicalTxt, txtContentToSend, txtStrings } from '../../model/txt.js';
+import { canonicalTxt, txtContentToSend, txtStrings } from '../../model/txt-strings.js';
 import { RECORD_WIRE_MAX_BYTES as MAX_WIRE_BYTES, RRSET_CONTENT_MAX as MAX_RRSET_CONTENT } from '../../service/record-limits.js';
 import type { Rule } from './context.js';
 

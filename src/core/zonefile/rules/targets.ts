@@ -7,7 +7,7 @@
  * `c3.<zone>`.
  */
 import { definitionOf } from '../../record-types/index.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule, RuleContext } from './context.js';
 import { looksLikeAddress, targetHostnameProblem } from './hostname-checks.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildZoneSchema } from '../../../src/core/zonefile/index.js';
+import { buildZoneSchema } from '../../../src/core/schema/index.js';
 import { renderSchemaFile, SCHEMA_FILE } from '../../fixtures/zonefile/write-schema.js';
-import { HEADER, errors, expectProblem, expectValid, load, withRecords } from './helpers.js';
+import { HEADER, errors, expectProblem, expectValid, load, withRecords } from '../zonefile/helpers.js';
 
 describe('schemas/zone.schema.json', () => {
   it('is the builder output (run test/fixtures/zonefile/write-schema.ts after changing the builder)', () => {

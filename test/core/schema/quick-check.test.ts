@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../../src/core/record-types/index.js';
 import { TOP_LEVEL_PRIORITY_TYPES } from '../../../src/core/service/record-types.js';
-import { parseYaml } from '../../../src/core/zonefile/index.js';
-import { buildZoneSchema } from '../../../src/core/zonefile/schema/build-schema.js';
-import { compileQuickCheck } from '../../../src/core/zonefile/schema/quick-check.js';
-import { zoneValidator } from '../../../src/core/zonefile/validate-schema.js';
+import { parseYaml } from '../../../src/core/yaml/index.js';
+import { buildZoneSchema } from '../../../src/core/schema/index.js';
+import { compileQuickCheck } from '../../../src/core/schema/quick-check.js';
+import { zoneValidator } from '../../../src/core/schema/validate-schema.js';
 import { generateLargeZone } from '../../fixtures/zonefile/generate-large-zone.js';
 
 const quick = compileQuickCheck(buildZoneSchema());

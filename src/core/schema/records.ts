@@ -2,10 +2,10 @@
  * JSON Schema of `records[]`: one sub-schema per record type, selected with `if`/`then` on
  * `type` so that a bad record reports the problems of its own type only.
  */
-import { RECORD_TYPES, definitionOf, type DataField, type DataTypeDefinition, type RecordType } from '../../record-types/index.js';
-import { COMMENT_MAX_FREE, COMMENT_MAX_PAID, TAGS_MAX } from '../../service/record-limits.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../../service/record-types.js';
-import { ENTERPRISE_TTL_MIN, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
+import { RECORD_TYPES, definitionOf, type DataField, type DataTypeDefinition, type RecordType } from '../record-types/index.js';
+import { COMMENT_MAX_FREE, COMMENT_MAX_PAID, TAGS_MAX } from '../service/record-limits.js';
+import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { ENTERPRISE_TTL_MIN, TTL_MAX, TTL_MIN } from '../service/ttl.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/core/zonefile/index.js';
-import { expectProblem, load } from './helpers.js';
+import { parseYaml } from '../../../src/core/yaml/index.js';
+import { expectProblem, load } from '../zonefile/helpers.js';
 
 describe('parseYaml positions', () => {
   const text = [

@@ -23,7 +23,7 @@ export type ValidatorName = keyof typeof VALIDATOR_REFS;
 
 /**
  * One Ajv instance holding both schemas. Every error with its schema and data (`verbose`, read by
- * validate-schema.ts), all of them (`allErrors`). The zone schema uses no `format` keyword, so
+ * translate-errors.ts), all of them (`allErrors`). The zone schema uses no `format` keyword, so
  * ajv-formats is not loaded (strict mode would reject an unknown format). `x-error` is the
  * zone schema's own message for a rule, an annotation for Ajv. With `source`, the compiled
  * functions keep their code for Ajv's standalone mode.

@@ -1,8 +1,8 @@
 /**
  * The bundle checks zone files and zonectl.yaml with validators Ajv's standalone mode generated
  * at build time (scripts/aot-schema.mjs); run from source, zonectl compiles the same schemas with
- * Ajv at first use (src/core/zonefile/schema/schema-validators.ts). Both must answer alike, errors
- * included (their paths, keywords, parameters, schemas: validate-schema.ts reads them all), on
+ * Ajv at first use (src/core/schema/schema-validators.ts). Both must answer alike, errors
+ * included (their paths, keywords, parameters, schemas: translate-errors.ts reads them all), on
  * valid documents and on many broken ones made from a realistic zone by one change each.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,10 +10,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { parseYaml } from '../../../src/core/zonefile/index.js';
-import { VALIDATOR_REFS, type ValidatorName } from '../../../src/core/zonefile/schema/ajv-setup.js';
-import { schemaValidator } from '../../../src/core/zonefile/schema/schema-validators.js';
-import { standaloneValidatorsSource } from '../../../src/core/zonefile/schema/standalone.js';
+import { parseYaml } from '../../../src/core/yaml/index.js';
+import { VALIDATOR_REFS, type ValidatorName } from '../../../src/core/schema/ajv-setup.js';
+import { schemaValidator } from '../../../src/core/schema/schema-validators.js';
+import { standaloneValidatorsSource } from '../../../src/core/schema/standalone.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 

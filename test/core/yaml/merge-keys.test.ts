@@ -4,8 +4,8 @@
  * the line that supplied it, and bounded like aliases.
  */
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/core/zonefile/index.js';
-import { HEADER, expectProblem, expectValid, load } from './helpers.js';
+import { parseYaml } from '../../../src/core/yaml/index.js';
+import { HEADER, expectProblem, expectValid, load } from '../zonefile/helpers.js';
 
 const TEMPLATES = [
   'x-templates:',

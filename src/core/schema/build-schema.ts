@@ -6,10 +6,10 @@
  * timestamps, CIDRs, resource keys) are checked by the semantic rules.
  */
 import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
-import { RECORD_TYPES } from '../../record-types/index.js';
-import { NS_SET, ZONE_NAMESERVER_TYPES } from '../../service/dns-settings.js';
-import { SERVICE_DEFAULT_SOA, SOA_BOUNDS, type SoaTimer } from '../../service/soa.js';
-import { ENTERPRISE_TTL_MIN, NS_TTL, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
+import { RECORD_TYPES } from '../record-types/index.js';
+import { NS_SET, ZONE_NAMESERVER_TYPES } from '../service/dns-settings.js';
+import { SERVICE_DEFAULT_SOA, SOA_BOUNDS, type SoaTimer } from '../service/soa.js';
+import { ENTERPRISE_TTL_MIN, NS_TTL, TTL_MAX, TTL_MIN } from '../service/ttl.js';
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import { buildFragmentSchema, INCLUDE_SCHEMA } from './fragment-schema.js';

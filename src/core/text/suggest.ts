@@ -1,5 +1,5 @@
 /** Edit distance (Levenshtein, with adjacent transposition counted as one edit). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
   const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);

@@ -7,10 +7,10 @@
  */
 
 /** Aliases may add this many nodes, plus twice the number of nodes the file writes. */
-export const ALIAS_EXTRA_NODES = 100_000;
-export const ALIAS_EXTRA_FACTOR = 2;
+const ALIAS_EXTRA_NODES = 100_000;
+const ALIAS_EXTRA_FACTOR = 2;
 
-export interface ExpansionVerdict {
+interface ExpansionVerdict {
   /** Nodes the file writes (each shared value counted once). */
   readonly written: number;
   /** Nodes once every alias is expanded. */

@@ -12,7 +12,7 @@
  * https://developers.cloudflare.com/fundamentals/api/reference/deprecations/) are accepted here
  * so that they warn (src/core/zonefile/account-file.ts) instead of failing as unknown fields.
  */
-import { ACCOUNT_NAMESERVER_TYPES, RETIRED_DEFAULT_NAMESERVERS } from '../../service/dns-settings.js';
+import { ACCOUNT_NAMESERVER_TYPES, RETIRED_DEFAULT_NAMESERVERS } from '../service/dns-settings.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import type { JsonSchema } from './records.js';
 

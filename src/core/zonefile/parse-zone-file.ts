@@ -17,12 +17,12 @@ import {
   type IncludeReader,
   type LoadedFragment,
 } from './fragments.js';
-import type { Env, InterpolationOptions } from './interpolate.js';
+import type { Env, InterpolationOptions, Problem, SourceFile } from '../yaml/index.js';
 import { hasIssueWithin, invalidItems, readDocument, type ReadDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
 import { FRAGMENT_VALUE_RULES, RULES } from './rules/index.js';
-import type { DesiredRecord, FragmentSummary, Problem, SourceFile, ZoneConfig } from './types.js';
+import type { DesiredRecord, FragmentSummary, ZoneConfig } from './types.js';
 
 const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
 /** The key of fragments in the paths the rules use (`include[k]...`, fragments.ts). */
@@ -67,7 +67,7 @@ function checkFragmentValues(
  * alone as far as it can be without a zone). `readInclude` reads the fragments `include:` names
  * (fragments.ts); without it, a file with `include:` is an error.
  */
-export function loadZoneFile(
+export function parseZoneFile(
   source: SourceFile,
   env: Env,
   readInclude?: IncludeReader,

@@ -11,14 +11,14 @@
  * refused even inside the namespace: zonectl.yaml refuses ZONECTL_* credential names, but a
  * pull request may edit it. SECURITY.md, "What a pull request can make a run read, run or send".
  */
-import type { PathSegment } from './json-path.js';
+import type { PathSegment } from '../text/index.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The prefix of every variable a zone file may read. */
 export const VARIABLE_PREFIX = 'ZONECTL_';
 
-export interface InterpolationIssue {
+interface InterpolationIssue {
   path: PathSegment[];
   message: string;
   code: 'interpolation.unset' | 'interpolation.malformed' | 'interpolation.forbidden';

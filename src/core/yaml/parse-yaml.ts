@@ -12,7 +12,7 @@
  */
 import yaml from 'js-yaml';
 import { measureAliasExpansion } from './alias-expansion.js';
-import type { DocPath } from './json-path.js';
+import type { DocPath } from '../text/index.js';
 import { KIND_MAPPING, KIND_NONE, KIND_SCALAR, KIND_SEQUENCE, NodeTable } from './yaml-node-table.js';
 
 export interface SourcePosition {
@@ -234,12 +234,12 @@ export class PositionIndex {
   }
 }
 
-export type ParseResult =
+type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
   | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
 
 /** Deepest nesting accepted (a zone file needs about 7 levels). */
-export const MAX_YAML_DEPTH = 64;
+const MAX_YAML_DEPTH = 64;
 
 /** Keys merge keys may copy in any file (js-yaml's default); larger files may copy two per byte. */
 const MIN_MERGE_KEYS = 10_000;

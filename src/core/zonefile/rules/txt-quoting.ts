@@ -7,13 +7,13 @@
  *   decimal digits, one byte each: `é` in UTF-8 is `\195\169`); `\X` stands for X itself.
  * - In quoted strings, a backslash followed by a digit must be a whole `\DDD` of at most 255.
  */
-import { parseTxtContent } from '../../model/txt.js';
+import { parseTxtContent } from '../../model/txt-strings.js';
 import type { Rule } from './context.js';
 
 const encoder = new TextEncoder();
 
 /** `é` -> `\195\169` (its UTF-8 bytes as RFC 1035 decimal escapes). */
-export function decimalEscapes(text: string): string {
+function decimalEscapes(text: string): string {
   return Array.from(encoder.encode(text), (b) => `\\${String(b).padStart(3, '0')}`).join('');
 }
 

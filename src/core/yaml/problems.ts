@@ -1,7 +1,30 @@
 import type { PositionIndex } from './parse-yaml.js';
-import { formatPath, type DocPath } from './json-path.js';
-import { printable } from './printable.js';
-import type { Problem } from './types.js';
+import { formatPath, type DocPath, printable } from '../text/index.js';
+
+/** A file as read by the caller (the core does no I/O). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** One thing wrong (or doubtful) in a file, at a line, column and document path. */
+export interface Problem {
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  col: number;
+  /** Document path, e.g. `records[3].content` ("" for the whole file). */
+  path: string;
+  message: string;
+  /** Stable identifier of the rule, e.g. `schema.unknown-field`, `record.ttl-range`. */
+  code: string;
+  /**
+   * Only on the closing `problems.omitted` problem of a file with more problems than are kept:
+   * how many were counted but not kept (`complete` false when a stage stopped looking, so
+   * that there may be more).
+   */
+  omitted?: { errors: number; warnings: number; complete: boolean };
+}
 
 /**
  * `file:line:col path: message`; warnings as `file:line:col path: warning: message`. Always one

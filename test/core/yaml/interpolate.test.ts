@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateString } from '../../../src/core/zonefile/index.js';
-import { HEADER, expectProblem, expectValid, load, withRecords } from './helpers.js';
+import { interpolateString } from '../../../src/core/yaml/index.js';
+import { HEADER, expectProblem, expectValid, load, withRecords } from '../zonefile/helpers.js';
 
 describe('${VAR} interpolation', () => {
   it('replaces set variables and applies defaults', () => {
@@ -41,7 +41,7 @@ describe('${VAR} interpolation', () => {
     const block = `${HEADER}records:\n  - name: a\n    type: A\n    content: 192.0.2.1\n    ttl: \${ZONECTL_TTL}\n  - name: b\n    type: TXT\n    content: \${ZONECTL_TXT}\n`;
     const config = expectValid(block, { ZONECTL_TTL: '300', ZONECTL_TXT: '42' });
     expect(config.records[0].record.ttl).toBe(300);
-    // TXT stays text: its canonical form is the one string "42" (src/core/model/txt.ts).
+    // TXT stays text: its canonical form is the one string "42" (src/core/model/txt-strings.ts).
     expect(config.records[1].record.content).toBe('"42"');
     const flow = expectValid(
       withRecords(
