@@ -66,12 +66,13 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(facts|core/service)/' },
     },
     {
-      name: 'facts-reach-zonectl-through-service',
+      name: 'facts-reach-zonectl-through-service-and-record-types',
       severity: 'error',
       comment:
-        'zonectl reads the shared facts (src/facts) only through src/core/service, so that each fact has one ' +
-        'home on its side; the emulator reads them directly.',
-      from: { path: '^src/(core|api|app|cli)/', pathNot: '^src/core/service/' },
+        'zonectl reads the shared facts (src/facts) in two places only: what it knows of the service (src/core/service) and ' +
+        'of each record type (src/core/record-types, which reads the record-type facts directly and is the door for the rest). ' +
+        'The emulator reads them directly too.',
+      from: { path: '^src/(core|api|app|cli)/', pathNot: '^src/core/(service|record-types)/' },
       to: { path: '^src/facts/' },
     },
     {
@@ -79,13 +80,14 @@ module.exports = {
       severity: 'error',
       comment:
         'src/core/record-types holds what zonectl knows of each record type; the rest of core dispatches through it. ' +
-        "It builds on the service's facts (src/core/service) and on model's value primitives (names, addresses, TXT, " +
-        'SvcParams, the record shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
+        "It builds on the shared facts (src/facts), the service's facts (src/core/service), the registered check codes " +
+        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, SvcParams, the record " +
+        'shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
       from: { path: '^src/core/record-types/' },
       to: {
         path: '^src/',
         pathNot:
-          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$)',
+          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$))',
       },
     },
     {

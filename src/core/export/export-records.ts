@@ -7,8 +7,7 @@
  */
 import { relativeRecordName, zoneFileRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
-import { RECORD_TYPES } from '../record-types/index.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { RECORD_TYPES, PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { valueKey } from '../model/keys.js';
 import { txtForZoneFile } from '../model/txt-strings.js';

@@ -5,8 +5,7 @@ import { ZonectlError } from '../errors.js';
 import { canonicalAbsoluteName } from './names.js';
 import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
-import { isRecordType, usesData, type RecordType } from '../record-types/index.js';
-import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { isRecordType, usesData, type RecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import { canonicalTxt, txtContentToSend } from './txt-strings.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */

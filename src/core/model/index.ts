@@ -5,7 +5,6 @@ export {
   renderDataContent,
   usesData,
   type DataField,
-  type DataFieldKind,
   type RecordType,
 } from '../record-types/index.js';
 export * from './record.js';

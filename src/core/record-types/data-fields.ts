@@ -1,10 +1,10 @@
 /**
- * A type's `data` fields: the service's (src/core/service/record-types.ts: names, order, what
- * each holds), each with the way zonectl compares it. Text is compared as given unless the
- * service treats it case-insensitively (`lowerCase`).
+ * A type's `data` fields: the service's (src/facts/record-types.ts: names, order, what each
+ * holds), each with how zonectl compares it. Text is compared as given unless the service treats
+ * it case-insensitively (`lowerCase`).
  */
-import { SERVICE_DATA_FIELDS, type DataFieldShape } from '../service/record-types.js';
-import type { DataField, DataFieldKind } from './definition.js';
+import { DATA_FIELD_FACTS } from '../../facts/record-types.js';
+import type { DataField } from './definition.js';
 import type { RecordType } from './record-type.js';
 
 export interface FieldOptions {
@@ -14,14 +14,9 @@ export interface FieldOptions {
   readonly mayBeEmpty?: readonly string[];
 }
 
-function comparedAs(shape: DataFieldShape, lowerCase: boolean): DataFieldKind {
-  if (shape.kind !== 'text') return shape;
-  return lowerCase ? { kind: 'lower' } : { kind: 'string' };
-}
-
 /** The data fields of `type`, from the service's facts; a name in `options` that is not one of them is a mistake. */
 export function dataFields(type: RecordType, options: FieldOptions = {}): readonly DataField[] {
-  const facts = SERVICE_DATA_FIELDS[type];
+  const facts = DATA_FIELD_FACTS[type];
   if (facts === undefined) throw new Error(`the service has no data fields for ${type}`);
   const lowerCase = options.lowerCase ?? [];
   const mayBeEmpty = options.mayBeEmpty ?? [];
@@ -29,8 +24,8 @@ export function dataFields(type: RecordType, options: FieldOptions = {}): readon
     if (!facts.some((f) => f.name === name)) throw new Error(`${type} has no data field ${name}`);
   }
   return facts.map((f) => ({
-    name: f.name,
-    type: comparedAs(f.shape, lowerCase.includes(f.name)),
+    ...f,
+    ...(lowerCase.includes(f.name) ? { lowerCase: true as const } : {}),
     ...(mayBeEmpty.includes(f.name) ? { mayBeEmpty: true as const } : {}),
   }));
 }

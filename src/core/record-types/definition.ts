@@ -1,26 +1,21 @@
 /**
  * The shape of what zonectl knows about one record type (one object per type, in
- * src/core/record-types/<type>.ts; the registry is index.ts). The service's facts about a type
- * (its data fields and their ranges, whether it is proxiable, whether it has a top-level
- * priority) stay in src/core/service/record-types.ts: a definition builds on them.
+ * src/core/record-types/<type>.ts or a row of simple-types.ts; the registry is index.ts). The
+ * service's facts about a type (its data fields and what each holds, whether it is proxiable,
+ * whether it has a top-level priority) are src/facts/record-types.ts: a definition builds on them.
  */
+import type { DataFieldFact } from '../../facts/record-types.js';
 import type { RecordData } from '../model/record.js';
 import type { RecordType } from './record-type.js';
 
-/** How a data field is compared and validated. */
-export type DataFieldKind =
-  | { kind: 'int'; min: number; max: number }
-  | { kind: 'number'; min: number; max: number }
-  | { kind: 'hostname' } // lower-cased, punycode, no trailing dot; "." stays "."
-  | { kind: 'hex' } // compared upper-case, whitespace removed
-  | { kind: 'base64' } // whitespace removed
-  | { kind: 'string' } // compared as given
-  | { kind: 'lower' } // compared lower-case (CAA tag, NAPTR flags)
-  | { kind: 'enum'; values: readonly string[] };
-
-export interface DataField {
-  readonly name: string;
-  readonly type: DataFieldKind;
+/**
+ * A data field of the service (its name and what it holds: `shape`), with how zonectl compares
+ * it: by its shape (a host name lower-cased in punycode, hex upper-case, base64 and hex without
+ * white space, an enum upper-case), text as given unless `lowerCase`.
+ */
+export interface DataField extends DataFieldFact {
+  /** Text compared lower-case (the service treats it so: CAA tag). */
+  readonly lowerCase?: true;
   /** The empty string is a meaningful value (NAPTR regex "" beside a replacement; SVCB without params). */
   readonly mayBeEmpty?: true;
 }

@@ -3,7 +3,7 @@
  * (its data fields and how each is compared, `content` as the service renders `data`,
  * presentation form both ways, host name targets, empty values that mean something, its schema),
  * and the rest of zonectl dispatches through the lookups below instead of a switch of its own.
- * The service's facts about the types stay in src/core/service/record-types.ts; the emulator
+ * The service's facts about the types are src/facts/record-types.ts, read directly here; the emulator
  * keeps its own code (src/emulator/records), so that each side checks the other.
  */
 import type { CanonicalRecord, RecordData } from '../model/record.js';
@@ -33,11 +33,11 @@ import { TXT } from './txt.js';
 import { URI } from './uri.js';
 
 export { RECORD_TYPES, isRecordType, type RecordType } from './record-type.js';
+export { HOST_NAME_RULE_TYPES, PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../../facts/record-types.js';
 export type {
   ContentTarget,
   ContentTypeDefinition,
   DataField,
-  DataFieldKind,
   DataTypeDefinition,
   FollowedTarget,
   RdataInput,

@@ -1,4 +1,4 @@
-/** URI (RFC 7553): a top-level priority (src/core/service/record-types.ts), weight and a target URI (text, not a host name). */
+/** URI (RFC 7553): a top-level priority (src/facts/record-types.ts), weight and a target URI (text, not a host name). */
 import { dataFields } from './data-fields.js';
 import type { DataTypeDefinition } from './definition.js';
 import { text } from './field-text.js';

@@ -2,9 +2,16 @@
  * JSON Schema of `records[]`: one sub-schema per record type, selected with `if`/`then` on
  * `type` so that a bad record reports the problems of its own type only.
  */
-import { RECORD_TYPES, definitionOf, type DataField, type DataTypeDefinition, type RecordType } from '../record-types/index.js';
+import {
+  RECORD_TYPES,
+  definitionOf,
+  type DataField,
+  type DataTypeDefinition,
+  type RecordType,
+  PROXIABLE_TYPES,
+  TOP_LEVEL_PRIORITY_TYPES,
+} from '../record-types/index.js';
 import { COMMENT_MAX_FREE, COMMENT_MAX_PAID, TAGS_MAX } from '../service/record-limits.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
 import { ENTERPRISE_TTL_MIN, TTL_MAX, TTL_MIN } from '../service/ttl.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -46,7 +53,7 @@ const DATA_FIELD_DESCRIPTIONS: Record<string, string> = {
 function dataFieldSchema(definition: DataTypeDefinition, field: DataField): JsonSchema {
   const description =
     definition.fieldDescriptions?.[field.name] ?? DATA_FIELD_DESCRIPTIONS[field.name] ?? `${field.name.replace(/_/g, ' ')}.`;
-  const t = field.type;
+  const t = field.shape;
   switch (t.kind) {
     case 'int':
       return { description, type: 'integer', minimum: t.min, maximum: t.max };
@@ -64,8 +71,7 @@ function dataFieldSchema(definition: DataTypeDefinition, field: DataField): Json
         'x-error': `must be one of ${t.values.join(', ')}`,
       };
     case 'hostname':
-    case 'string':
-    case 'lower':
+    case 'text':
       return { description, type: 'string', minLength: field.mayBeEmpty === true ? 0 : 1 };
     default: {
       const never: never = t;

@@ -7,8 +7,7 @@
  * schema-validators.ts) are loaded only when a document may have errors, to report them.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { DATA_FIELDS, RECORD_TYPES, isRecordType } from '../record-types/index.js';
-import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { DATA_FIELDS, RECORD_TYPES, isRecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import { suggestNearest, type PathSegment } from '../text/index.js';
 import { buildZoneSchema } from './build-schema.js';
 import { compileQuickCheck, type QuickCheck } from './quick-check.js';

@@ -4,7 +4,7 @@
  */
 import { normalizeRecord, type MutableRecord } from '../model/normalize.js';
 import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import type { PathSegment } from '../text/index.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
 import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';

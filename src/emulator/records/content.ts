@@ -2,7 +2,7 @@
  * `content` of the content types, checked and put in the form the service stores
  * (src/emulator/README.md, "Storage forms").
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 import type { ZoneRow } from '../contract.js';
 import { inServiceNetwork, isProxiableAddress } from '../net/address-classes.js';
 import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
@@ -30,7 +30,7 @@ function address(type: 'A' | 'AAAA', raw: string, proxied: boolean): string {
   return stored;
 }
 
-export function validateContent(type: RecordTypeName, raw: unknown, fqdn: string, zone: ZoneRow, proxied: boolean): string {
+export function validateContent(type: RecordType, raw: unknown, fqdn: string, zone: ZoneRow, proxied: boolean): string {
   if (typeof raw !== 'string' || raw.trim() === '') {
     throw invalid(C.contentRequired, `Content is required for ${type} records.`);
   }

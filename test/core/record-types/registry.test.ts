@@ -13,7 +13,7 @@ import { fromApiRecord, type ApiRecord } from '../../../src/core/model/api-codec
 import { normalizeRecord } from '../../../src/core/model/normalize.js';
 import type { CanonicalRecord } from '../../../src/core/model/record.js';
 import { DATA_FIELDS, RECORD_TYPES, RECORD_TYPE_DEFINITIONS, isRecordType, presentRdata } from '../../../src/core/record-types/index.js';
-import { SERVICE_DATA_FIELDS } from '../../../src/core/service/record-types.js';
+import { DATA_FIELD_FACTS } from '../../../src/facts/record-types.js';
 
 const ZONE = 'example.com';
 
@@ -87,7 +87,7 @@ describe('the record-type registry', () => {
   it("builds each type's data fields on the service's facts: the same names in the same order", () => {
     for (const type of RECORD_TYPES) {
       const definition = RECORD_TYPE_DEFINITIONS[type];
-      const serviceFields = SERVICE_DATA_FIELDS[type]?.map((f) => f.name);
+      const serviceFields = DATA_FIELD_FACTS[type]?.map((f) => f.name);
       if (definition.kind === 'data') {
         expect(
           definition.fields.map((f) => f.name),

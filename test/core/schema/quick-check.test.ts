@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATA_FIELDS, RECORD_TYPES, type DataField, type RecordType } from '../../../src/core/record-types/index.js';
-import { TOP_LEVEL_PRIORITY_TYPES } from '../../../src/core/service/record-types.js';
+import {
+  DATA_FIELDS,
+  RECORD_TYPES,
+  type DataField,
+  type RecordType,
+  TOP_LEVEL_PRIORITY_TYPES,
+} from '../../../src/core/record-types/index.js';
 import { parseYaml } from '../../../src/core/yaml/index.js';
 import { buildZoneSchema } from '../../../src/core/schema/index.js';
 import { compileQuickCheck } from '../../../src/core/schema/quick-check.js';
@@ -19,7 +24,7 @@ function parse(text: string): unknown {
 }
 
 function validField(f: DataField): unknown {
-  const t = f.type;
+  const t = f.shape;
   switch (t.kind) {
     case 'int':
     case 'number':
@@ -30,10 +35,8 @@ function validField(f: DataField): unknown {
       return 'AB12';
     case 'base64':
       return 'QUJD';
-    case 'string':
-      return 'text';
-    case 'lower':
-      return 'issue';
+    case 'text':
+      return f.lowerCase ? 'issue' : 'text';
     case 'enum':
       return t.values[0];
   }

@@ -8,7 +8,7 @@
  *   an error, on a DNS-only A/AAAA/CNAME a warning (no effect until it is proxied). Both at once
  *   would remove both the A and the AAAA answers: a warning (no source shows the service refusing it).
  */
-import { PROXIABLE_TYPES } from '../../service/record-types.js';
+import { PROXIABLE_TYPES } from '../../record-types/index.js';
 import type { Rule } from './context.js';
 
 export const checkRecordSettings: Rule = (ctx) => {

@@ -47,7 +47,7 @@ export const checkTargets: Rule = (ctx) => {
       continue;
     }
     for (const field of definition.fields) {
-      if (field.type.kind !== 'hostname') continue;
+      if (field.shape.kind !== 'hostname') continue;
       const raw = e.raw.data?.[field.name];
       const canonical = e.record.data?.[field.name];
       if (typeof raw !== 'string' || typeof canonical !== 'string') continue;
