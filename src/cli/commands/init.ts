@@ -1,4 +1,4 @@
-import { REPO_SCHEMA, repositoryRootOfDir, writeRepoSchema } from '../../app/files/index.js';
+import { REPO_SCHEMA, writeSchemaInto } from '../../app/schema/index.js';
 import { arg, defineCommand } from '../definition/define-command.js';
 import { out } from '../output/io.js';
 
@@ -14,8 +14,7 @@ export const initCommand = defineCommand({
   args: { dir: arg.optional('dir', 'a directory inside the repository', '.') },
   examples: ['zonectl init', 'zonectl export --zone example.com --out zones/example.com.yaml   # its $schema line points at .zonectl/'],
   run: ({ args }) => {
-    const root = repositoryRootOfDir(args.dir);
-    const { path, result } = writeRepoSchema(root);
+    const { path, result } = writeSchemaInto(args.dir);
     out(`${path}: ${result}`);
     out('Zone files written by export and import reference it with a relative # yaml-language-server: $schema= line.');
     return undefined;
