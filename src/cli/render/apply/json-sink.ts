@@ -3,15 +3,15 @@
  * printed at the end, with nothing else on stdout; errors and warnings still go to stderr as
  * lines (./apply-lines.ts). The text sink (./text-sink.ts) renders the same events.
  */
-import { describeCreatedZone, type ApplyEvent } from '../../../app/apply/index.js';
+import { describeCreatedZone } from '../../../app/apply/index.js';
 import type { ZoneRun } from '../../../app/plan/index.js';
 import { assertNever, ZonectlError } from '../../../core/errors.js';
 import { log, out } from '../../output/io.js';
 import { type JsonError, jsonError } from '../../output/json-error.js';
 import { accountDryRun, accountUnchangedEntry, reportAccountOutcome } from './accounts.js';
-import { printInterrupted, printNotStarted, printOutcomes, printPlanFailures, printReplanned, printStopped } from './apply-lines.js';
+import { printOutcomes, printPlanFailures } from './apply-lines.js';
 import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone } from './json.js';
-import { showApplyMessage } from './messages.js';
+import type { SinkEvent } from './messages.js';
 
 export class ApplyJsonSink {
   private readonly zones = new Map<string, JsonApplyZone>();
@@ -27,7 +27,7 @@ export class ApplyJsonSink {
     this.startedAt = now();
   }
 
-  emit(event: ApplyEvent): void {
+  emit(event: SinkEvent): void {
     switch (event.kind) {
       case 'planned':
         printPlanFailures(event.outcomes);
@@ -48,9 +48,6 @@ export class ApplyJsonSink {
         return;
       case 'zone-created':
         log(describeCreatedZone(event.created));
-        return;
-      case 'replanned':
-        printReplanned(event.zone, event.plan);
         return;
       case 'zone-writing':
         this.zoneStartedAt = this.now();
@@ -74,13 +71,8 @@ export class ApplyJsonSink {
         return;
       case 'stopped':
         if (event.at.stage === 'zone') this.gaveUp(event.at.run, event.at.applied);
-        printStopped(event.signal, event.at, event.notStarted);
-        return;
-      case 'not-started':
-        printNotStarted(event.runs);
         return;
       case 'interrupted':
-        printInterrupted(event.signal, event.detail);
         this.runError = jsonError(new ZonectlError('INTERRUPTED', `interrupted by ${event.signal}`));
         return;
       case 'failed':
@@ -92,23 +84,6 @@ export class ApplyJsonSink {
       // Secrets are never put in the document: --show-token-values is refused with --format json.
       case 'token-values':
       case 'account-plans':
-      case 'progress':
-      case 'writes-started':
-      case 'writes-ended':
-      case 'zone-creating':
-      case 'zone-creation-ended':
-      case 'lock-taken':
-      case 'lock-released':
-        return;
-      case 'note':
-      case 'warning':
-      case 'error':
-      case 'detail':
-      case 'problem':
-      case 'lock-waiting':
-      case 'lock-lost':
-      case 'account-writing':
-        showApplyMessage(event);
         return;
       default:
         assertNever(event, 'apply event');

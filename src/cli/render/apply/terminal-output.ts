@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import type { ApplyEvent, ApplyOutput } from '../../../app/apply/index.js';
 import { ApplyJsonSink } from './json-sink.js';
 import { type ApplyProgress, progressFor } from './progress.js';
+import { sinkEventOf } from './messages.js';
 import { textSink } from './text-sink.js';
 
 export const APPLY_FORMATS = ['text', 'json'] as const;
@@ -51,7 +52,8 @@ export function terminalOutput(format: ApplyFormat): ApplyOutput {
     emit(event) {
       showProgress(event, progress);
       if (event.kind === 'writes-started') progress = progressFor(json);
-      sink.emit(event);
+      const rendered = sinkEventOf(event);
+      if (rendered !== undefined) sink.emit(rendered);
     },
     cannotConfirm: () =>
       json ? '--format json shows no plan to confirm' : process.stdin.isTTY ? undefined : 'no terminal to ask for confirmation',

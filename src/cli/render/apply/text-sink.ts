@@ -2,7 +2,6 @@
  * Apply's events as text: the plan and the results on stdout as they come, errors and warnings
  * on stderr (./apply-lines.ts). The JSON sink (./json-sink.ts) renders the same events.
  */
-import type { ApplyEvent } from '../../../app/apply/index.js';
 import { describeCreatedZone } from '../../../app/apply/index.js';
 import type { ZoneRun } from '../../../app/plan/index.js';
 import { describeHttpCalls } from '../../../api/index.js';
@@ -11,8 +10,8 @@ import { newZoneBody } from '../../../core/plan/plan-zone.js';
 import { renderText } from '../../../core/render/render-text.js';
 import { out, styleFor } from '../../output/io.js';
 import { accountDryRun, printAccountPlans, reportAccountOutcome } from './accounts.js';
-import { printInterrupted, printNotStarted, printOutcomes, printPlanFailures, printReplanned, printStopped } from './apply-lines.js';
-import { showApplyMessage } from './messages.js';
+import { printOutcomes, printPlanFailures } from './apply-lines.js';
+import type { SinkEvent } from './messages.js';
 
 /** `--dry-run`: each zone's exact calls, in steps, on stdout. */
 function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
@@ -39,7 +38,7 @@ function printDryRun(runs: readonly ZoneRun[], batch: boolean): void {
   }
 }
 
-export function textSink(event: ApplyEvent): void {
+export function textSink(event: SinkEvent): void {
   switch (event.kind) {
     case 'planned': {
       printPlanFailures(event.outcomes);
@@ -57,9 +56,6 @@ export function textSink(event: ApplyEvent): void {
     case 'zone-created':
       out(describeCreatedZone(event.created));
       return;
-    case 'replanned':
-      printReplanned(event.zone, event.plan);
-      return;
     case 'token-values':
       for (const [name, value] of Object.entries(event.values)) out(`token ${JSON.stringify(name)}: ${value}`);
       return;
@@ -70,36 +66,12 @@ export function textSink(event: ApplyEvent): void {
       reportAccountOutcome(event.outcome, true);
       return;
     case 'stopped':
-      printStopped(event.signal, event.at, event.notStarted);
-      return;
-    case 'not-started':
-      printNotStarted(event.runs);
-      return;
     case 'interrupted':
-      printInterrupted(event.signal, event.detail);
-      return;
     case 'failed':
     case 'finished':
     case 'account-unchanged':
     case 'zone-writing':
     case 'zone-done':
-    case 'progress':
-    case 'writes-started':
-    case 'writes-ended':
-    case 'zone-creating':
-    case 'zone-creation-ended':
-    case 'lock-taken':
-    case 'lock-released':
-      return;
-    case 'note':
-    case 'warning':
-    case 'error':
-    case 'detail':
-    case 'problem':
-    case 'lock-waiting':
-    case 'lock-lost':
-    case 'account-writing':
-      showApplyMessage(event);
       return;
     default:
       assertNever(event, 'apply event');
