@@ -2,7 +2,8 @@
  * The apply session, as the CLI (and tests) reach it: src/app/apply/session.ts and the events it
  * tells.
  */
-export { runApply, type ApplyRequest, type ApplyResult, type ApplySignals, type ApplySource } from './session.js';
+export { runApply } from './session.js';
+export type { ApplyRequest, ApplyResult, ApplySignals, ApplySource } from './apply-request.js';
 export type { ApplyEvent, ApplyOutput, StoppedAt, ZoneWriteEvent } from './events.js';
 export { ApplyRefusedError } from './apply-refused-error.js';
 export { accountApplyFailed, type AccountApplyOutcome } from './account-writes.js';

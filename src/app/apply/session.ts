@@ -9,104 +9,38 @@
  */
 import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
-import type { Shard } from '../../core/shard.js';
-import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { checkPermissionsByAccount, eachAccount, planAccountGroups, type RunClients } from '../connect/clients-by-account.js';
-import { filesToPlan, selectShard } from '../files/index.js';
-import { type Connection, runClients } from '../plan/many-zones.js';
+import type { AccountConfig } from '../../core/zonefile/index.js';
+import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../connect/clients-by-account.js';
+import { runClients } from '../plan/many-zones.js';
 import { planAccountRun, type AccountRun } from '../plan/plan-account-run.js';
 import { MissingPermissionError } from '../plan/check-permissions.js';
 import { runPlanOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { hasChanges, plannedRuns, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
-import { loadSaved, openSavedPlan } from '../plan/saved-plan.js';
+import { loadSaved } from '../plan/saved-plan.js';
 import { errorEvent, note, warning } from '../session/index.js';
 import { applyAccounts } from './account-writes.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
+import { type ApplyRequest, type ApplyResult, type ApplySignals, type Loaded, loadApplied } from './apply-request.js';
 import type { ApplyEvent, ApplyOutput } from './events.js';
-import { INTERRUPT_GRACE_MS, watchInterrupts, type SignalSource, type StopSignal } from './interrupts.js';
+import { INTERRUPT_GRACE_MS, watchInterrupts, type StopSignal } from './interrupts.js';
 import type { ZoneLockScope } from './lock-scope.js';
 import { canLockFirst, lockThenPlan, permissionCheckNeeded } from './lock-first.js';
 import type { Recheck } from './replan-under-lock.js';
 import { fold, newRunState, type RunState, stoppedAt } from './run-state.js';
-import { checkTokenOutput, deliverTokenValues, type TokenValueFlags } from './token-values.js';
+import { checkTokenOutput, deliverTokenValues } from './token-values.js';
 import { forceUnlock } from './zone-lock.js';
 import { notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from './zone-outcome.js';
 import { applyZoneRuns } from './zone-writes.js';
-
-/** What to apply: zone files (a directory: every file under it), or a plan saved by `plan --out`. */
-export type ApplySource =
-  | {
-      readonly kind: 'files';
-      readonly paths: readonly string[];
-      /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
-      readonly config?: string | undefined;
-      readonly shard?: string | undefined;
-    }
-  | {
-      readonly kind: 'saved-plan';
-      readonly path: string;
-      readonly expectDigest?: string | undefined;
-      /** Where apply runs: the files the plan names are read only inside this directory's repository. */
-      readonly cwd: string;
-    };
-
-/** What to apply and how: the flags, checked. */
-export interface ApplyRequest extends TokenValueFlags {
-  readonly source: ApplySource;
-  readonly yes: boolean;
-  readonly dryRun: boolean;
-  readonly force: boolean;
-  readonly forceUnlock: boolean;
-  readonly batch: boolean;
-  readonly concurrency: number;
-  readonly lockWaitMs: number;
-  readonly connection: Connection;
-}
-
-/**
- * How the run ended. `changes`: a dry run with something to do. `interrupted`: by `signal`;
- * with `abandon`, calls may still be in flight and the caller should exit now.
- */
-export type ApplyResult =
-  | { readonly status: 'ok' | 'changes' | 'failed' | 'cancelled' }
-  | { readonly status: 'interrupted'; readonly signal: StopSignal; readonly abandon: boolean };
-
-/** Where signals come from and how long calls in flight may finish after the first (tests inject both). */
-export interface ApplySignals {
-  readonly source?: SignalSource;
-  readonly graceMs?: number;
-}
-
-/** The files (or the saved plan), read and checked before any API call. */
-interface Loaded {
-  readonly configs: readonly ZoneConfig[];
-  readonly accounts: readonly AccountConfig[];
-  readonly repo: RepoConfig | undefined;
-  readonly savedPlan: ReturnType<typeof openSavedPlan> | undefined;
-  readonly clients: RunClients;
-}
-
-async function load(request: ApplyRequest, emit: (event: ApplyEvent) => void): Promise<Omit<Loaded, 'clients'> & { shard?: Shard }> {
-  const { source } = request;
-  // A saved plan is read once, here, before any call: its repository configuration gives the clients.
-  if (source.kind === 'saved-plan') {
-    const savedPlan = openSavedPlan(source.path, source.expectDigest, source.cwd);
-    return { configs: [], accounts: [], repo: savedPlan.repo, savedPlan };
-  }
-  const files = await filesToPlan(source.paths, { config: source.config, env: request.connection.env }, emit);
-  const { configs, accounts, shard, repo } = selectShard(files, source.shard);
-  return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
-}
 
 /**
  * Runs one apply. Errors that refuse the whole run (invalid files, a safety threshold, a missing
  * permission, no confirmation, a stale saved plan) are told to the output and thrown.
  */
 export async function runApply(request: ApplyRequest, output: ApplyOutput, signals: ApplySignals = {}): Promise<ApplyResult> {
-  let loaded: Awaited<ReturnType<typeof load>>;
+  let loaded: Awaited<ReturnType<typeof loadApplied>>;
   try {
-    loaded = await load(request, (e) => output.emit(e));
+    loaded = await loadApplied(request, (e) => output.emit(e));
   } catch (error) {
     // A run refused before any call still tells its end (JSON: its one document).
     output.emit({ kind: 'failed', error });
