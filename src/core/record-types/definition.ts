@@ -5,7 +5,9 @@
  * whether it has a top-level priority) are src/facts/record-types.ts: a definition builds on them.
  */
 import type { DataFieldFact } from '../../facts/record-types.js';
-import type { RecordData } from '../model/record.js';
+import type { RuleCode } from '../checks/registry.js';
+import type { CanonicalRecord, RecordData, RecordSettings } from '../model/record.js';
+import type { PathSegment } from '../text/index.js';
 import type { RecordType } from './record-type.js';
 
 /**
@@ -54,6 +56,30 @@ export interface FollowedTarget {
   readonly notAlias?: true;
 }
 
+/** A record as a type's own rules see it: as the file writes it (schema-valid) and in canonical form. */
+export interface RecordToCheck {
+  readonly written: {
+    readonly content?: string;
+    readonly data?: Readonly<Record<string, unknown>>;
+    readonly proxied?: boolean;
+    readonly settings?: RecordSettings;
+  };
+  readonly record: CanonicalRecord;
+}
+
+/** Where a type's own rule reports: a registered code (checks/rule-checks.ts), a path inside the record. */
+export interface RecordProblemSink {
+  error(code: RuleCode, at: readonly PathSegment[], message: string): void;
+  warning(code: RuleCode, at: readonly PathSegment[], message: string): void;
+}
+
+/** A per-record setting of the API that only some types have (CNAME's `flatten_cname`). */
+export interface OwnSetting {
+  readonly name: string;
+  /** Its JSON Schema description. */
+  readonly description: string;
+}
+
 interface CommonDefinition {
   readonly type: RecordType;
   /** RDATA in presentation form -> the record's value (BIND import). */
@@ -61,6 +87,10 @@ interface CommonDefinition {
   readonly followedTarget?: FollowedTarget;
   /** The service leaves a `data.priority` out of the rendered content: plans show it before the value (SRV, URI). */
   readonly priorityOutsideContent?: true;
+  /** The service's rules on one record of the type that the schema cannot say (zonefile/rules/type-rules.ts runs them). */
+  check?(r: RecordToCheck, sink: RecordProblemSink): void;
+  /** Per-record settings only this type has (the schema offers them on this type alone). */
+  readonly ownSettings?: readonly OwnSetting[];
 }
 
 /** The content is a host name: what the target checks call it (zonefile/rules/targets.ts). */
@@ -90,6 +120,10 @@ export interface ContentTypeDefinition extends CommonDefinition {
   present(content: string, priority: number | undefined): string;
   readonly target?: ContentTarget;
   readonly contentSchema: ContentSchema;
+  /** `content` as zonectl sends it, from the canonical one, where the two differ (TXT). */
+  contentToSend?(canonical: string): string;
+  /** `content` as a zone file writes it (export, import), where it differs from the canonical one (TXT). */
+  contentInZoneFile?(canonical: string): string;
 }
 
 /** Retired `data` fields: the schema still accepts them (deprecated) so that a rule names the replacement. */

@@ -4,7 +4,7 @@
  */
 import { canonicalHostname } from '../model/names.js';
 import type { ContentTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
+import { text } from './fields.js';
 import { absoluteName, readAs, readFailure, unsigned } from './presentation.js';
 
 export const MX: ContentTypeDefinition = {

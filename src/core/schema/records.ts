@@ -82,8 +82,8 @@ function dataFieldSchema(definition: DataTypeDefinition, field: DataField): Json
 
 /**
  * Per-record `settings` of the API. `ipv4_only`/`ipv6_only` are accepted on every type by the
- * API but act only on proxied records (the API schema's description), which the rules check;
- * `flatten_cname` exists on CNAME records only.
+ * API but act only on proxied records (the API schema's description), which the rules check; a
+ * type's own settings (CNAME's `flatten_cname`) exist on that type only.
  */
 function recordSettingsSchema(type: RecordType): JsonSchema {
   const properties: Record<string, JsonSchema> = {
@@ -96,13 +96,7 @@ function recordSettingsSchema(type: RecordType): JsonSchema {
       type: 'boolean',
     },
   };
-  if (type === 'CNAME') {
-    properties.flatten_cname = {
-      description:
-        "Flatten this CNAME (answer with the target's addresses; paid plans). Not with proxied: true, which the service ignores it for. Managed only when set.",
-      type: 'boolean',
-    };
-  }
+  for (const own of definitionOf(type).ownSettings ?? []) properties[own.name] = { description: own.description, type: 'boolean' };
   return {
     description: 'Per-record settings of the service; each flag is managed only when set.',
     type: 'object',

@@ -7,7 +7,7 @@
  * schema-validators.ts) are loaded only when a document may have errors, to report them.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { DATA_FIELDS, RECORD_TYPES, isRecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
+import { DATA_FIELDS, OWN_SETTINGS, RECORD_TYPES, isRecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import { suggestNearest, type PathSegment } from '../text/index.js';
 import { buildZoneSchema } from './build-schema.js';
 import { compileQuickCheck, type QuickCheck } from './quick-check.js';
@@ -47,8 +47,9 @@ function recordFieldMessage(doc: unknown, path: PathSegment[], field: string): {
       };
     }
   }
-  if (type && field === 'flatten_cname' && path.length === 3 && path[2] === 'settings') {
-    return { message: `\`flatten_cname\` applies only to CNAME records, not ${type}` };
+  const owners = OWN_SETTINGS.get(field);
+  if (type && owners !== undefined && path.length === 3 && path[2] === 'settings') {
+    return { message: `\`${field}\` applies only to ${owners.join(', ')} records, not ${type}` };
   }
   return undefined;
 }

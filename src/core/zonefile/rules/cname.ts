@@ -19,14 +19,14 @@
  *   the service always flattens a CNAME (developers.cloudflare.com/dns/cname-flattening/).
  */
 import { recordKey } from '../../model/keys.js';
-import type { RecordType } from '../../record-types/index.js';
+import { flattenedCname, type RecordType } from '../../record-types/index.js';
 import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
 import { type RecordEntry, type Rule, type RuleContext, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 import { matchesIgnoreByName } from '../match-ignore.js';
 
 function flattenedByFile(ctx: RuleContext, cname: RecordEntry): boolean {
-  return cname.record.name === ctx.zone || ctx.settings?.flatten_all_cnames === true || cname.record.settings?.flatten_cname === true;
+  return flattenedCname(cname.record, ctx.zone, ctx.settings?.flatten_all_cnames === true);
 }
 
 export const checkCnameExclusivity: Rule = (ctx) => {
