@@ -7,6 +7,7 @@
  * keeps its own code (src/emulator/records), so that each side checks the other.
  */
 import type { CanonicalRecord, RecordData } from '../model/record.js';
+import { A, AAAA } from './address.js';
 import { CAA } from './caa.js';
 import { CNAME } from './cname.js';
 import type { DataField, RecordProblemSink, RecordToCheck, RecordTypeDefinition } from './definition.js';
@@ -43,6 +44,8 @@ export { absoluteName } from './presentation.js';
 /** Every type's definition: the type forces one for each of RECORD_TYPES. */
 export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {
   ...SIMPLE_TYPES,
+  A,
+  AAAA,
   CNAME,
   MX,
   TXT,
