@@ -30,7 +30,7 @@ export class TierLimitError extends ZonectlError {
   }
 }
 
-export interface TierProblems {
+interface TierProblems {
   /** Records the zone's tier refuses (the batch would fail). */
   readonly errors: string[];
   readonly warnings: string[];
