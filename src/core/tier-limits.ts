@@ -1,20 +1,14 @@
 /**
- * Record rules that depend on the zone's tier (its subscription, the API's `plan`), which a zone
- * file does not say (validate cannot see it: a TTL of 30..59 is only a warning there). Checked once the zone is read, before
- * anything is written, so that the service never refuses the batch for a reason the file shows:
- * - TTL 30..59 on DNS-only records: Enterprise zones only (the API schema `dns-records_ttl`:
- *   "between 60 and 86400, with the minimum reduced to 30 for Enterprise zones";
+ * What the zone's tier (its subscription, the API's `plan`) refuses, which the file cannot say:
+ * checked once the zone is read, before any write (validate only warns of a TTL of 30..59).
+ * - TTL 30..59 on DNS-only records: Enterprise only (API schema `dns-records_ttl`;
  *   https://developers.cloudflare.com/dns/manage-dns-records/reference/ttl/);
- * - comments over 100 characters: paid tiers only (100 on Free zones, 500 on paid tiers:
- *   the record `comment` of the DNS records API reference);
- * - `settings.flatten_cname` is a feature of paid tiers ("Paid zones also have the option of
- *   flattening specific CNAME records",
- *   https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/); what the
- *   service answers when a Free zone sets it is not published, so it is a warning of the tier,
- *   not a refusal.
- * A zone whose tier zonectl cannot read (a token without Zone Read) is not checked here.
- */
-import { ZonectlError } from './errors.js';
+ * - comments over 100 characters: paid tiers only (the record `comment` of the DNS records API);
+ * - `settings.flatten_cname`: a paid feature
+ *   (https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/); the
+ *   service's answer on Free is not published, so a warning.
+ * A zone whose tier cannot be read (a token without Zone Read) is not checked.
+ */ import { ZonectlError } from './errors.js';
 import { COMMENT_MAX_FREE } from './service/record-limits.js';
 import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MIN } from './service/ttl.js';
 import type { ZoneTier } from './service/zone-tiers.js';
@@ -30,7 +24,7 @@ export class TierLimitError extends ZonectlError {
   }
 }
 
-export interface TierProblems {
+interface TierProblems {
   /** Records the zone's tier refuses (the batch would fail). */
   readonly errors: string[];
   readonly warnings: string[];

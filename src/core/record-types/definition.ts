@@ -74,7 +74,7 @@ export interface RecordProblemSink {
 }
 
 /** A per-record setting of the API that only some types have (CNAME's `flatten_cname`). */
-export interface OwnSetting {
+interface OwnSetting {
   readonly name: string;
   /** Its JSON Schema description. */
   readonly description: string;
@@ -103,7 +103,7 @@ export interface ContentTarget {
 }
 
 /** What the zone file's JSON Schema says of `content`. */
-export interface ContentSchema {
+interface ContentSchema {
   readonly description: string;
   /** The empty string is a value (TXT). */
   readonly mayBeEmpty?: true;
@@ -127,7 +127,7 @@ export interface ContentTypeDefinition extends CommonDefinition {
 }
 
 /** Retired `data` fields: the schema still accepts them (deprecated) so that a rule names the replacement. */
-export interface RetiredDataFields {
+interface RetiredDataFields {
   readonly names: readonly string[];
   readonly description: string;
 }

@@ -9,7 +9,7 @@ import type { RecordData } from '../model/record.js';
 import type { DataField } from './definition.js';
 import type { RecordType } from './record-type.js';
 
-export interface FieldOptions {
+interface FieldOptions {
   /** Text fields compared lower-case (the service treats them so: CAA tag). */
   readonly lowerCase?: readonly string[];
   /** Text fields whose empty string is meaningful. */

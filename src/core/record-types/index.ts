@@ -1,12 +1,9 @@
 /**
- * The registry of record types: what zonectl knows about each type lives in that type's own file
- * (its data fields and how each is compared, `content` as the service renders `data`,
- * presentation form both ways, host name targets, empty values that mean something, its schema),
- * and the rest of zonectl dispatches through the lookups below instead of a switch of its own.
- * The service's facts about the types are src/facts/record-types.ts, read directly here; the emulator
- * keeps its own code (src/emulator/records), so that each side checks the other.
- */
-import type { CanonicalRecord, RecordData } from '../model/record.js';
+ * The registry of record types, and the one door to them: each type's definition (its own file,
+ * or a row of simple-types.ts) and the lookups the rest of zonectl dispatches through instead of
+ * a switch of its own. The emulator has its own per-type code (src/emulator/records).
+ */ import type { CanonicalRecord, RecordData } from '../model/record.js';
+import { A, AAAA } from './address.js';
 import { CAA } from './caa.js';
 import { CNAME } from './cname.js';
 import type { DataField, RecordProblemSink, RecordToCheck, RecordTypeDefinition } from './definition.js';
@@ -43,6 +40,8 @@ export { absoluteName } from './presentation.js';
 /** Every type's definition: the type forces one for each of RECORD_TYPES. */
 export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {
   ...SIMPLE_TYPES,
+  A,
+  AAAA,
   CNAME,
   MX,
   TXT,

@@ -1,16 +1,12 @@
 /**
  * The record types with no behaviour of their own: each one row, one of the shapes several types
  * share (shapes.ts). A type that needs more (its own checks, content or presentation) has a file
- * of its own (cname.ts, txt.ts, srv.ts, ...).
+ * of its own (address.ts for A and AAAA, cname.ts, txt.ts, srv.ts, ...).
  */
 import type { ContentTypeDefinition, DataTypeDefinition } from './definition.js';
-import { addressType, hostNameType, numbersThenDataType, serviceBindingType } from './shapes.js';
+import { hostNameType, numbersThenDataType, serviceBindingType } from './shapes.js';
 
 export const SIMPLE_TYPES = {
-  /** A (RFC 1035 §3.4.1): one IPv4 address. */
-  A: addressType('A', 'IPv4 address, e.g. 192.0.2.10.'),
-  /** AAAA (RFC 3596): one IPv6 address, compared in its compressed form (RFC 5952). */
-  AAAA: addressType('AAAA', 'IPv6 address, e.g. 2001:db8::10 (compared in compressed form).'),
   /** PTR (RFC 1035 §3.3.12): one host name. */
   PTR: hostNameType('PTR', { what: 'PTR target', allowRoot: false }, 'Target host name.'),
   /** NS (RFC 1035 §3.3.11): one name server host name (a delegation below the apex), which must not be an alias (RFC 2181 §10.3). */

@@ -57,7 +57,7 @@ function customMessage(schema: unknown): string | undefined {
 }
 
 /** "unknown field `x`", with the nearest known field when one is near. */
-export function unknownFieldIssue(path: PathSegment[], field: string, known: readonly string[]): SchemaIssue {
+function unknownFieldIssue(path: PathSegment[], field: string, known: readonly string[]): SchemaIssue {
   const near = suggestNearest(
     field,
     known.filter((k) => k !== '$schema'),

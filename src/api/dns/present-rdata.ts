@@ -2,9 +2,11 @@
  * RDATA decoded by dns-packet (or left as bytes for the types it does not know) in DNS
  * presentation form, written the way zonectl's `resolve` prints it (host names absolute,
  * character-strings quoted with `\"`, `\\` and `\DDD` escapes, hex upper-case, base64), so
- * that the two can be compared as strings.
+ * that the two can be compared as strings: what a nameserver answers against what the zone
+ * should answer (src/core/propagation/, `wait-dns`), and the emulator's answers against
+ * `zonectl resolve` in the DNS tests (test/dns/).
  */
-import { quoteBytes } from '../../src/core/model/txt-strings.js';
+import { quoteBytes } from '../../core/model/txt-strings.js';
 
 const NUMBERED: Record<string, string> = {
   '29': 'LOC',
