@@ -7,7 +7,7 @@ export type Credentials =
 
 /**
  * The environment variables zonectl reads credentials from (credentialsFromEnv). A zone file can
- * never read them (src/core/zonefile/interpolate.ts) and their values are masked in output
+ * never read them (src/core/yaml/interpolate.ts) and their values are masked in output
  * (app/output/secret-redaction.ts), CLOUDFLARE_EMAIL's too: the email is half of a key pair.
  */
 export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CLOUDFLARE_EMAIL'];

@@ -1,6 +1,6 @@
 /**
  * Issue 27 item 3: no recipe, example or doc gives a secret a name a zone file may read. A zone
- * file reads `${ZONECTL_*}` (src/core/zonefile/interpolate.ts); a pull request writes
+ * file reads `${ZONECTL_*}` (src/core/yaml/interpolate.ts); a pull request writes
  * `${NAME}` into a record and the value lands in the plan, the PR comment, the MR note, DNS. The
  * GitLab recipe named its api-scope note token ZONECTL_NOTE_TOKEN.
  *
@@ -11,7 +11,7 @@
  * settings, as secrets do.
  */
 import { describe, expect, it } from 'vitest';
-import { forbiddenVariable } from '../../src/core/zonefile/interpolate.js';
+import { forbiddenVariable } from '../../src/core/yaml/index.js';
 import { docSources, yamlBlocks, type DocSource } from './doc-sources.js';
 
 /** Names that say they hold a credential. */

@@ -6,7 +6,7 @@
  * export must validate and plan empty against the live records it came from: every record reads
  * back at its own name.
  *
- * Pure (no emulator): live records -> exportZone -> YAML -> loadZoneFile -> diffRecords against
+ * Pure (no emulator): live records -> exportZone -> YAML -> parseZoneFile -> diffRecords against
  * the same live records. Seeded (PROPERTY_SEED, printed on failure), PROPERTY_RUNS runs (default 200).
  */
 import fc from 'fast-check';
@@ -16,7 +16,8 @@ import { exportZone } from '../../src/core/export/export-zone.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { normalizeRecord } from '../../src/core/model/normalize.js';
 import type { LiveRecord } from '../../src/core/model/record.js';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -63,7 +64,7 @@ it('export writes every name so that it reads back as itself: validate is clean 
     }));
     const exp = exportZone({ zone, zoneId: 'z1', records: live, unknownTypes: [], settings: {} });
     const text = renderExportYaml(exp, {});
-    const { config, problems } = loadZoneFile({ path: 'export.yaml', text }, {});
+    const { config, problems } = parseZoneFile({ path: 'export.yaml', text }, {});
     expect(problems.filter((p) => p.severity === 'error').map(formatProblem), text).toEqual([]);
     expect(config!.records.map((d) => d.record.name).sort(), text).toEqual(live.map((r) => r.name).sort());
     const diff = diffRecords({ zone, desired: config!.records.map((d) => d.record), live, unmanaged: 'delete', isIgnored: () => false });

@@ -1,7 +1,7 @@
 /**
  * The converse of valid-means-accepted (issue 19, item 1): for each rule the emulator enforces
  * on a record write (src/emulator/records: validate.ts, content.ts, data.ts, hostnames.ts,
- * txt.ts, record-settings.ts, zone-records.ts), a valid zone file (valid-zone.ts) with one record
+ * txt-content.ts, record-settings.ts, zone-records.ts), a valid zone file (valid-zone.ts) with one record
  * that breaks the rule is refused by `validate`, with an error on that record's line (or, for a
  * rule between records, on the line of a record at the same name). Each case also checks that
  * the emulator refuses that record with the rule's code, once the rest of the zone is applied,
@@ -18,7 +18,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, converge, config, startHarness, type Harness } from '../scenario/harness.js';
 import { fqdn, lineOfRecord, validZone, zoneFileOf, ZONE, type Spec } from './valid-zone.js';
 
@@ -296,7 +297,7 @@ describe('a record that breaks a rule of the service is an error at validate, on
         const file = zoneFileOf([...zone, record]);
         const line = lineOfRecord(zone.length);
         const lines = new Set([line, ...(m.sameName ? zone.flatMap((s, i) => (s.name === record.name ? [lineOfRecord(i)] : [])) : [])]);
-        const errors = loadZoneFile({ path: 'zone.yaml', text: file }, {}).problems.filter((p) => p.severity === 'error');
+        const errors = parseZoneFile({ path: 'zone.yaml', text: file }, {}).problems.filter((p) => p.severity === 'error');
         expect(
           errors.filter((p) => lines.has(p.line)).map(formatProblem),
           `no error on line ${line} for ${JSON.stringify(record)}; got:\n${errors.map(formatProblem).join('\n')}`,

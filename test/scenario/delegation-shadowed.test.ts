@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
-import { loadZoneFile } from '../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
@@ -56,7 +56,7 @@ it('an export with an A and a TXT beside a delegation imports, validates with a 
   const imported = await runCli(['import', join(dir, 'example.com.txt'), '--zone', 'example.com', '--out', out]);
   expect(imported.code, imported.stderr).toBe(0);
   const text = readFileSync(out, 'utf8');
-  const { problems } = loadZoneFile({ path: 'example.com.yaml', text }, {});
+  const { problems } = parseZoneFile({ path: 'example.com.yaml', text }, {});
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
   expect(problems.filter((p) => p.code === 'ns.delegation-alone').map((p) => p.severity)).toEqual(['warning', 'warning']);
   const run = await converge(h, config(text));

@@ -6,7 +6,8 @@
  * naming both lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -100,7 +101,7 @@ describe('a record the file lists that an ignore rule matches', () => {
       '    - { name: foo, type: A, content: 1.2.3.* }',
       '',
     ].join('\n');
-    const { config: c, problems } = loadZoneFile({ path: 'zone.yaml', text: yaml }, {});
+    const { config: c, problems } = parseZoneFile({ path: 'zone.yaml', text: yaml }, {});
     expect(c).toBeUndefined();
     expect(problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
       "zone.yaml:5:13 records[1].name: records[1] (line 5) foo.example.com A matches manage.ignore[1] (line 9), which keeps the live records it matches out of the file's hands: remove the record from the file, or narrow the rule (a `content` glob) so that it does not match it",

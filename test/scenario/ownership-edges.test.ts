@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 describe('ownership edges against the emulator', () => {
@@ -27,7 +28,7 @@ describe('ownership edges against the emulator', () => {
   // (it was planned as the file's, which broke the rule's promise); the file is refused instead.
   it('a record the file lists that an ignore glob matches is refused at validate, naming both lines', async () => {
     const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: _acme-challenge, type: TXT, content: desired }\nmanage: { ignore: [{ name: "_acme-challenge*", type: TXT }] }\n`;
-    const { config: c, problems } = loadZoneFile({ path: 'zone.yaml', text: yaml }, {});
+    const { config: c, problems } = parseZoneFile({ path: 'zone.yaml', text: yaml }, {});
     expect(c).toBeUndefined();
     expect(problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
       expect.stringMatching(

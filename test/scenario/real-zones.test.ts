@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZoneExport } from '../../src/app/export/read-export.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
-import { formatProblem, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, converge, config, listRecords, startHarness, type Harness } from './harness.js';
@@ -53,7 +54,7 @@ afterAll(async () => {
 
 /** Validate (no error, whatever the warnings), apply from empty, plan empty, export, plan empty again. */
 async function holds(zone: string, text: string): Promise<number> {
-  const { config: loaded, problems } = loadZoneFile({ path: `${zone}.yaml`, text }, {});
+  const { config: loaded, problems } = parseZoneFile({ path: `${zone}.yaml`, text }, {});
   expect(problems.filter((p) => p.severity === 'error').map(formatProblem), `${zone}: validate refuses a zone the service holds`).toEqual(
     [],
   );
@@ -88,7 +89,7 @@ describe('octoDNS zones of a team on the service (hackclub/dns)', () => {
   it('the large zone is large: over 1,000 records, with the shapes the service holds there', () => {
     const converted = octodnsToZoneFile(read('octodns-hackclub/hackclub.com.yaml'), 'hackclub.com', HACKCLUB_DEFAULT_TTL);
     expect(converted.records).toBeGreaterThan(1000);
-    const { config: c } = loadZoneFile({ path: 'hackclub.com.yaml', text: converted.text }, {});
+    const { config: c } = parseZoneFile({ path: 'hackclub.com.yaml', text: converted.text }, {});
     const recs = c!.records.map((d) => d.record);
     // NS below the apex beside TXT and MX at one name (a delegation with shadowed records).
     const besideNs = recs.filter((r) => r.type === 'NS').map((r) => r.name);

@@ -6,7 +6,7 @@
  * should answer (src/core/propagation/, `wait-dns`), and the emulator's answers against
  * `zonectl resolve` in the DNS tests (test/dns/).
  */
-import { quoteBytes } from '../../core/model/txt.js';
+import { quoteBytes } from '../../core/model/txt-strings.js';
 
 const NUMBERED: Record<string, string> = {
   '29': 'LOC',

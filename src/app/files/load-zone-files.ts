@@ -6,8 +6,8 @@
  * each other, but one zone has one file and one account at most one account file.
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { VARIABLE_PREFIX } from '../../core/zonefile/interpolate.js';
-import { loadZoneFile, type AccountConfig, type FragmentSummary, type Problem, type ZoneConfig } from '../../core/zonefile/index.js';
+import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
+import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
 import { credentialVariablesOf } from './read-repository-config.js';
@@ -36,7 +36,8 @@ export interface LoadOptions {
   readonly config?: string;
 }
 
-export interface LoadedZoneFile {
+/** One file given (or found in a directory given): what it holds, and its problems. */
+export interface CheckedZoneFile {
   path: string;
   config?: ZoneConfig;
   /** Set instead of `config` for a valid account file. */
@@ -69,20 +70,20 @@ function emptyDirectoryProblem(dir: string): Problem {
  * variable: zonectl's own, or one zonectl.yaml names (whichever zones the run goes on to plan);
  * their values are masked from here on.
  */
-export async function loadZoneFilesDetailed(
+export async function checkZoneFiles(
   paths: readonly string[],
   env: Environment = process.env,
   options: LoadOptions = {},
-): Promise<LoadedZoneFile[]> {
+): Promise<CheckedZoneFile[]> {
   const credentialVariables = credentialVariablesOf(paths, options.config, env);
   const fileEnv = zoneFileEnvironment(env, credentialVariables);
   const { files, emptyDirectories } = await expandZoneFilePaths(paths);
-  const empty = emptyDirectories.map((dir): LoadedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
-  const loaded = files.map((path): LoadedZoneFile => {
+  const empty = emptyDirectories.map((dir): CheckedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
+  const loaded = files.map((path): CheckedZoneFile => {
     const read = readConfinedFile(repositoryRoot(path), path);
     if (!read.ok) return { path, problems: [readProblem(path, read.message)] };
     const text = read.bytes.toString('utf8');
-    const { config, account, fragment, problems } = loadZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
+    const { config, account, fragment, problems } = parseZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
     return config
       ? { path, config, problems }
       : account
@@ -91,7 +92,7 @@ export async function loadZoneFilesDetailed(
           ? { path, fragment, problems }
           : { path, problems };
   });
-  const sameZone = (f: LoadedZoneFile, earlier: string): Problem => ({
+  const sameZone = (f: CheckedZoneFile, earlier: string): Problem => ({
     severity: 'error',
     file: f.path,
     line: 1,
@@ -100,7 +101,7 @@ export async function loadZoneFilesDetailed(
     message: `zone ${f.config?.zone ?? ''} is also described by ${earlier}; one file per zone`,
     code: 'file.same-zone',
   });
-  const sameAccount = (f: LoadedZoneFile, earlier: string): Problem => ({
+  const sameAccount = (f: CheckedZoneFile, earlier: string): Problem => ({
     severity: 'error',
     file: f.path,
     line: 1,
@@ -118,10 +119,10 @@ export async function loadZoneFilesDetailed(
 
 /** The later of two files with the same key loses its config, with a problem naming the earlier one. */
 function oneFilePer(
-  files: readonly LoadedZoneFile[],
-  keyOf: (f: LoadedZoneFile) => string | undefined,
-  problemOf: (f: LoadedZoneFile, earlier: string) => Problem,
-): LoadedZoneFile[] {
+  files: readonly CheckedZoneFile[],
+  keyOf: (f: CheckedZoneFile) => string | undefined,
+  problemOf: (f: CheckedZoneFile, earlier: string) => Problem,
+): CheckedZoneFile[] {
   const seen = new Map<string, string>();
   return files.map((f) => {
     const key = keyOf(f);
@@ -135,13 +136,13 @@ function oneFilePer(
   });
 }
 
-/** Valid configs and every problem of every file (directories expanded). */
-export async function loadZoneFiles(
+/** The valid configs of the files and every problem of every file (directories expanded). */
+export async function collectZoneFiles(
   paths: readonly string[],
   env: Environment = process.env,
   options: LoadOptions = {},
 ): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[] }> {
-  const loaded = await loadZoneFilesDetailed(paths, env, options);
+  const loaded = await checkZoneFiles(paths, env, options);
   return {
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
     accounts: loaded.flatMap((f) => (f.account ? [f.account] : [])),

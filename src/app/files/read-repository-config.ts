@@ -9,14 +9,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import {
-  credentialVariableNames,
-  loadRepoConfig,
-  REPO_CONFIG_FILE,
-  type Problem,
-  type RepoConfig,
-  type ZoneConfig,
-} from '../../core/zonefile/index.js';
+import { credentialVariableNames, parseRepoConfig, REPO_CONFIG_FILE, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 import { registerSecret } from '../output/secret-redaction.js';
 import { readConfinedFile } from './confined-read.js';
 import { repositoryRoot } from './repository-root.js';
@@ -87,7 +81,7 @@ function problemAt(file: string, message: string, code: string, line = 1, col = 
  * file's `account:` checked against it (an unknown name, or `account:` without a configuration,
  * is an error at the zone file's line).
  */
-export async function readRepoConfig(
+export async function checkRepositoryConfig(
   paths: readonly string[],
   configs: readonly ZoneConfig[],
   flag: string | undefined,
@@ -101,7 +95,7 @@ export async function readRepoConfig(
     if (!read.ok) problems.push(problemAt(file, read.message, 'file.read'));
     const text = read.ok ? read.text : undefined;
     if (text !== undefined) {
-      const loaded = loadRepoConfig({ path: file, text }, env);
+      const loaded = parseRepoConfig({ path: file, text }, env);
       problems.push(...loaded.problems);
       config = loaded.config;
     }

@@ -7,7 +7,7 @@
  * answer echoing it). The token secrets a run creates go only where the user asked
  * (`--token-output`), which does not pass through here.
  *
- * Interpolation already never reads a credential (src/core/zonefile/interpolate.ts): this is
+ * Interpolation already never reads a credential (src/core/yaml/interpolate.ts): this is
  * the second wall, not the first.
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';

@@ -16,7 +16,7 @@ import {
   type SavedAccount,
   type SavedZone,
 } from '../../core/plan/plan-file.js';
-import { loadRepoConfig, loadZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { parseRepoConfig, parseZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
 import { confine, MAX_ZONE_FILE_BYTES, readConfinedFile } from '../files/confined-read.js';
 import { zoneFileEnvironment } from '../files/load-zone-files.js';
 import { credentialVariablesIn, findRepoConfig, withAccountId } from '../files/read-repository-config.js';
@@ -227,7 +227,7 @@ function checkPlanFiles(file: PlanFile, path: string, repository: Repository): v
     if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
-    const { config } = loadZoneFile(
+    const { config } = parseZoneFile(
       { path: zonePath, text: bytes.toString('utf8') },
       zoneFileEnvironment(process.env, credentialVariables),
       includeReader(zonePath),
@@ -297,7 +297,7 @@ function repositoryOf(file: PlanFile, path: string, root: string): Repository {
       );
   }
   const credentialVariables = credentialVariablesIn(bytes.toString('utf8'), process.env);
-  const { config, problems } = loadRepoConfig({ path: configPath, text: bytes.toString('utf8') }, process.env);
+  const { config, problems } = parseRepoConfig({ path: configPath, text: bytes.toString('utf8') }, process.env);
   const error = problems.find((p) => p.severity === 'error');
   if (config === undefined || error !== undefined)
     throw new PlanFileError(

@@ -3,6 +3,7 @@
  * whoever runs it (the CLI as progress lines or one JSON document, a test by recording them).
  * The session decides; the output only shows. Nothing here writes to a stream.
  */
+import type { SessionOutput } from '../session/index.js';
 
 /** One name and type to check. */
 export interface CheckRef {
@@ -63,6 +64,5 @@ export type WaitDnsEvent =
   | { readonly kind: 'timed-out'; readonly notServed: readonly NotServed[] }
   | { readonly kind: 'finished'; readonly result: WaitDnsResult };
 
-export interface WaitDnsOutput {
-  event(event: WaitDnsEvent): void;
-}
+/** The session's output: one `emit`, as every verb's (src/app/session). */
+export type WaitDnsOutput = SessionOutput<WaitDnsEvent>;

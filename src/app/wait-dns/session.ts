@@ -102,10 +102,10 @@ export async function runWaitDns(request: WaitDnsRequest, output: WaitDnsOutput,
   );
   const deadlineAt = clock.now() + request.deadlineMs;
   const finish = (result: WaitDnsResult): WaitDnsResult => {
-    output.event({ kind: 'finished', result });
+    output.emit({ kind: 'finished', result });
     return result;
   };
-  output.event({
+  output.emit({
     kind: 'started',
     zone: request.zone,
     servers: specs.map((s) => s.label),
@@ -118,11 +118,11 @@ export async function runWaitDns(request: WaitDnsRequest, output: WaitDnsOutput,
   for (const spec of specs) {
     const found = await addressOf(spec, deps.lookup ?? systemLookup);
     if ('why' in found) {
-      output.event({ kind: 'unresolved', server: spec.label, why: found.why });
+      output.emit({ kind: 'unresolved', server: spec.label, why: found.why });
       servers.push({ spec, unresolved: found.why, pending: new Map(checks.map((c) => [c, `not asked: ${found.why}`])), done: false });
       continue;
     }
-    if (found.address !== spec.host) output.event({ kind: 'resolved', server: spec.label, address: found.address });
+    if (found.address !== spec.host) output.emit({ kind: 'resolved', server: spec.label, address: found.address });
     servers.push({ spec, address: found.address, pending: new Map(checks.map((c) => [c, 'not asked yet'])), done: false });
   }
 
@@ -133,9 +133,9 @@ export async function runWaitDns(request: WaitDnsRequest, output: WaitDnsOutput,
       const served = checks.length - s.pending.size;
       if (s.pending.size === 0) {
         s.done = true;
-        output.event({ kind: 'served', server: s.spec.label, total: checks.length });
+        output.emit({ kind: 'served', server: s.spec.label, total: checks.length });
       } else if (s.lastReported !== served) {
-        output.event({ kind: 'progress', server: s.spec.label, served, total: checks.length, pending: pendingOf(s) });
+        output.emit({ kind: 'progress', server: s.spec.label, served, total: checks.length, pending: pendingOf(s) });
       }
       s.lastReported = served;
     }
@@ -150,7 +150,7 @@ export async function runWaitDns(request: WaitDnsRequest, output: WaitDnsOutput,
     const left = deadlineAt - clock.now();
     if (left <= 0) {
       const notServed = notServedOf(servers);
-      output.event({ kind: 'timed-out', notServed });
+      output.emit({ kind: 'timed-out', notServed });
       return finish({ status: 'not-served', notServed, skipped });
     }
     await untilStopped(clock.sleep(Math.min(request.intervalMs ?? DEFAULT_INTERVAL_MS, left)), request.signal);

@@ -1,5 +1,5 @@
 /**
- * Where a long TXT splits is the writer's choice (model/txt.ts): a desired value written as
+ * Where a long TXT splits is the writer's choice (model/txt-strings.ts): a desired value written as
  * unquoted text longer than 255 bytes ("free split") is the same record as a live one with the
  * same text, whatever its strings (octoDNS splits a 400-byte DKIM key at 253 bytes, counting its
  * `\;` escapes: octodns octodns/record/chunked.py `_legacy_chunked_value`, octodns-cloudflare
@@ -10,7 +10,7 @@
  * Normalizing before the diff, as DESIGN asks: the matching itself stays by value key. Pure.
  */
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
-import { isFreeSplitTxt, txtJoinedBytes, txtStrings } from '../model/txt.js';
+import { isFreeSplitTxt, txtJoinedBytes, txtStrings } from '../model/txt-strings.js';
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

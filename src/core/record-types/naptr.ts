@@ -6,11 +6,9 @@
  * test/fixtures/recorded/octodns-cloudflare): zonectl sends and compares them as written (it
  * used to lower-case them, so that a file's `S` was stored `s`; issue 28).
  */
-import { dataFields } from './data-fields.js';
+import { dataFields, text, fqdn, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
 import { absoluteName, quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
-import { fqdn, quoted } from './service-content.js';
 
 export const NAPTR: DataTypeDefinition = {
   type: 'NAPTR',

@@ -4,7 +4,7 @@
  * read: `format_version` 1 and each zone's `items` with their ids. Pure: the CLI reads the file.
  */
 import { ZonectlError } from '../errors.js';
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { DRIFT_KINDS, type DriftItem, type DriftKind } from './drift-items.js';
 
 export interface Baseline {

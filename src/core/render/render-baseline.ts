@@ -2,7 +2,7 @@
  * `drift --baseline`: the section that opens the text and Markdown reports, so that new drift
  * is read first: each new item, then a count of those still present and each item gone. Pure.
  */
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
 import { codeSpan, markdownText } from './markdown-safe.js';
 

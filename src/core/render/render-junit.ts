@@ -7,7 +7,7 @@
  * source): every required attribute and element is there. Pure: the caller gives the time.
  */
 import { describeItem, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 
 export interface JunitOptions {
   /** When the run was made, `YYYY-MM-DDThh:mm:ss` (UTC, no zone: the schema's pattern). */

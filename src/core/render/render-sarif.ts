@@ -7,7 +7,7 @@
  * level from the check registry (src/core/checks/registry.ts). Pure.
  */
 import { CHECKS, type Check } from '../checks/registry.js';
-import type { Problem } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
 
 export interface SarifOptions {
   /** zonectl's version (`tool.driver.version`). */

@@ -11,7 +11,7 @@
  * becomes a link, a mention (`<!channel>`) or markup; backticks are replaced inside code blocks
  * (U+02CB), so that no value closes one. What does not fit is counted, never cut silently. Pure.
  */
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { DRIFT_KINDS } from './drift-items.js';
 import { kindLabel, type DriftReport, type ZoneEntry } from './drift-report.js';
 import { zoneDiffLines } from './render-junit.js';

@@ -14,20 +14,20 @@
  *   in which apply writes them is src/core/plan/order.ts's (a record created where an NS already
  *   exists is refused, 81056: https://github.com/acme-dns/acme-dns/issues/258).
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 
 /** Types the service refuses beside a CNAME at its name (a second CNAME of another value included). */
-export const CNAME_EXCLUSIVE_TYPES: ReadonlySet<RecordTypeName> = new Set<RecordTypeName>(['A', 'AAAA', 'CNAME']);
+export const CNAME_EXCLUSIVE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 /** Types that share a name with NS records below the apex without being shadowed by them (a delegation's own). */
-export const DELEGATION_COMPANION_TYPES: ReadonlySet<RecordTypeName> = new Set<RecordTypeName>(['NS', 'DS']);
+export const DELEGATION_COMPANION_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['NS', 'DS']);
 
 /**
  * Whether records of types `a` and `b` cannot share the name `name` of zone `zone`: the pairs
  * the service refuses. Records of one type never conflict with each other here (they form one
  * group, matched value by value).
  */
-export function cannotCoexist(_name: string, a: RecordTypeName, b: RecordTypeName, _zone: string): boolean {
+export function cannotCoexist(_name: string, a: RecordType, b: RecordType, _zone: string): boolean {
   if (a === b) return false;
   if (a !== 'CNAME' && b !== 'CNAME') return false;
   return CNAME_EXCLUSIVE_TYPES.has(a === 'CNAME' ? b : a);

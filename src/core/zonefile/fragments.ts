@@ -11,13 +11,10 @@
  * the rules address fragment records as `include[k].records[j]` (and a fragment's defaults as
  * `include[k].defaults`) and `FragmentSink` routes those paths to fragment k's own sink.
  */
-import type { Env, InterpolationOptions } from './interpolate.js';
-import type { DocPath } from './json-path.js';
-import type { PositionIndex } from './parse-yaml.js';
-import { ProblemSink } from './problems.js';
+import { type Env, type InterpolationOptions, type Problem, type PositionIndex, ProblemSink } from '../yaml/index.js';
+import type { DocPath } from '../text/index.js';
 import type { RawDefaults, RawManage, RawRecord } from './raw-types.js';
 import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
-import type { Problem } from './types.js';
 
 /** What the caller answers for one `include` entry. */
 export type IncludeRead =
@@ -130,7 +127,7 @@ export class FragmentSink extends ProblemSink {
 const FRAGMENT_ROOT = 'a fragment must be a mapping with `version: 1` and `records`, `defaults` or `manage.ignore`';
 
 /** The fragment file's own checks: YAML, `${VAR}`, schema; undefined read when it is not usable. */
-export function readFragment(
+function readFragment(
   path: string,
   text: string,
   env: Env,

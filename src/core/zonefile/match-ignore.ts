@@ -1,6 +1,6 @@
 /** `manage.ignore` matching (name and type globs, content glob), shared by the validator and the planner. */
 import { canonicalHostname, canonicalZoneName, relativeRecordName } from '../model/names.js';
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import type { IgnoreRule } from './types.js';
 
 const globCache = new Map<string, RegExp>();

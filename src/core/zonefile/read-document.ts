@@ -3,13 +3,19 @@
  * `${VAR}` interpolation and the JSON Schema. Zone files, account files and fragments all start
  * here (load-zone-file.ts, fragments.ts).
  */
-import { interpolateDocument, type Env, type InterpolationOptions } from './interpolate.js';
-import { isPathWithin, type PathSegment } from './json-path.js';
-import { parseYaml, type PositionIndex } from './parse-yaml.js';
-import { PROBLEM_LIMIT, ProblemSink } from './problems.js';
-import { findReplacementCharacter } from './text-checks.js';
-import type { SourceFile } from './types.js';
-import { validateAgainstSchema, type SchemaIssue } from './validate-schema.js';
+import {
+  interpolateDocument,
+  type Env,
+  type InterpolationOptions,
+  type SourceFile,
+  parseYaml,
+  type PositionIndex,
+  PROBLEM_LIMIT,
+  ProblemSink,
+  findReplacementCharacter,
+} from '../yaml/index.js';
+import { isPathWithin, type PathSegment } from '../text/index.js';
+import { validateAgainstSchema, type SchemaIssue } from '../schema/index.js';
 
 export interface ReadDocument {
   readonly doc: Record<string, unknown>;

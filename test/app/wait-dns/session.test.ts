@@ -78,9 +78,9 @@ async function changeWithSecondHeld(): Promise<Setup> {
   return { emu, servers: emu.nameservers.map((n) => `127.0.0.1:${n.port}`), expectations };
 }
 
-function record(): { events: WaitDnsEvent[]; output: { event(e: WaitDnsEvent): void } } {
+function record(): { events: WaitDnsEvent[]; output: { emit(e: WaitDnsEvent): void } } {
   const events: WaitDnsEvent[] = [];
-  return { events, output: { event: (e) => events.push(e) } };
+  return { events, output: { emit: (e) => events.push(e) } };
 }
 
 describe('runWaitDns', () => {

@@ -12,6 +12,8 @@ import { runCli } from '../../support/run-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RULES_DIR = 'src/core/zonefile/rules';
+/** Each record type's own checks (its definition's `check`). */
+const RECORD_TYPES_DIR = 'src/core/record-types';
 const LINT_DIR = 'src/core/lint';
 
 function sources(dir: string): Map<string, string> {
@@ -39,7 +41,7 @@ function documented(): Map<string, string> {
 }
 
 const ids = CHECKS.map((c) => c.id);
-const rules = sources(RULES_DIR);
+const rules = new Map([...sources(RULES_DIR), ...sources(RECORD_TYPES_DIR)]);
 const lint = sources(LINT_DIR);
 
 describe('the check registry', () => {

@@ -16,14 +16,15 @@ import {
   type DnssecLintCode,
   type DnssecProblem,
 } from '../../../src/core/dnssec/index.js';
-import { formatProblem, loadZoneFile, type Problem } from '../../../src/core/zonefile/index.js';
+import { formatProblem, type Problem } from '../../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 
 const KEY = 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==';
 const SHA256 = 'AB'.repeat(32);
 
 function input(records: string, dnssec?: DesiredDnssec, extra: Partial<DnssecCheckInput> = {}): DnssecCheckInput {
   const text = `version: 1\nzone: example.com\nrecords:\n${records}\n`;
-  const { config, problems } = loadZoneFile({ path: 'z.yaml', text }, {});
+  const { config, problems } = parseZoneFile({ path: 'z.yaml', text }, {});
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
   return {
     file: 'z.yaml',

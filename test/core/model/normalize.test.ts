@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRecord, recordKey, RECORD_TYPES, type RecordInput } from '../../../src/core/model/index.js';
+import { normalizeRecord, recordKey, type RecordInput } from '../../../src/core/model/index.js';
+import { RECORD_TYPES } from '../../../src/core/record-types/index.js';
 
 const ZONE = 'example.com';
 const n = (r: RecordInput) => normalizeRecord(r, ZONE);

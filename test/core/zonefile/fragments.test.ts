@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadZoneFilesDetailed } from '../../../src/app/files/load-zone-files.js';
+import { checkZoneFiles } from '../../../src/app/files/load-zone-files.js';
 import { SCHEMA_FILE } from '../../fixtures/zonefile/write-schema.js';
 import { runValidateCli } from './helpers.js';
 import { lintZone } from '../../../src/core/lint/index.js';
-import { formatProblem } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
 
 /** A repository in a temp directory (a `.git` directory marks its root). */
 function repo(files: Record<string, string>): string {
@@ -32,7 +32,7 @@ const zone = (name: string, include: string, records = '  - { name: www, type: A
   `version: 1\nzone: ${name}\ninclude: [${include}]\nrecords:\n${records}\n`;
 
 async function load(root: string, paths: string[]) {
-  return loadZoneFilesDetailed(
+  return checkZoneFiles(
     paths.map((p) => join(root, p)),
     {},
   );

@@ -4,12 +4,11 @@
  * zone with `allZones`); a Cloudflare provider becomes an account whose `token_env` is the variable
  * its `token: env/NAME` reads (with `email: env/NAME`, a key pair). Pure.
  */
-import { isAccountName } from '../../zonefile/repo-config.js';
+import { isAccountName, type IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut } from '../render-accounts.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
-import type { IgnoreRule } from '../../zonefile/types.js';
 import type { CloudflareTarget, OctodnsConfig } from './octodns-config.js';
 import { convertOctodnsZone, type OctodnsZoneFile } from './octodns-zone.js';
 import type { Spots } from './yaml-tree.js';

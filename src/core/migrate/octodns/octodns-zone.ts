@@ -11,9 +11,8 @@
 import { canonicalRecordName, canonicalZoneName, zoneFileRecordName } from '../../model/names.js';
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
-import type { RecordType } from '../../record-types/index.js';
-import { PROXIABLE_TYPES } from '../../service/record-types.js';
-import type { IgnoreRule } from '../../zonefile/types.js';
+import { type RecordType, PROXIABLE_TYPES } from '../../record-types/index.js';
+import type { IgnoreRule } from '../../zonefile/index.js';
 import type { InputProblem } from '../problems.js';
 import type { ReportItem, SourceSpot } from '../report.js';
 import type { CloudflareTarget, YamlSource } from './octodns-config.js';

@@ -5,7 +5,7 @@
  * in element content and in a quoted attribute value (HTML Living Standard, 13.1.2.3 and
  * 13.2.5.36-38). Pure.
  */
-import { printable } from '../../zonefile/printable.js';
+import { printable } from '../../text/index.js';
 
 const REFERENCES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,7 +1,7 @@
 import type { RuleCode } from '../../checks/registry.js';
 import type { CanonicalRecord } from '../../model/record.js';
-import type { PathSegment } from '../json-path.js';
-import type { ProblemSink } from '../problems.js';
+import type { PathSegment } from '../../text/index.js';
+import type { ProblemSink } from '../../yaml/index.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
 
 /** A record that passed the schema, with its canonical form (defaults applied). */

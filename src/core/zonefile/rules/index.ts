@@ -1,5 +1,4 @@
 /** Every semantic rule, run in this order after the schema (docs/architecture.md, rule table). All problems are collected. */
-import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
 import { checkDelegationAlone } from './delegation.js';
@@ -13,27 +12,24 @@ import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
-import { checkSrvRetiredData } from './srv.js';
 import { checkTargets } from './targets.js';
 import { checkTokens } from './tokens.js';
-import { checkTxtQuotation } from './txt.js';
+import { checkTypeRules } from './type-rules.js';
 import { checkZone } from './zone.js';
 
 export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';
 
 /**
  * The rules a fragment checked on its own runs (no zone includes it in this run): the values of
- * its records (addresses, TTL and proxy, settings, TXT, sizes, SRV data, targets). Names and the
+ * its records (each type's own rules, TTL and proxy, settings, sizes, targets). Names and the
  * rules between records need the including zone and run with it.
  */
 export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
-  checkAddresses,
+  checkTypeRules,
   checkProxiedAndTtl,
   checkRecordSettings,
-  checkTxtQuotation,
   checkRecordSizes,
   checkTargets,
-  checkSrvRetiredData,
 ];
 
 export const RULES: readonly Rule[] = [

@@ -10,7 +10,7 @@
  * A relative name that ends like a name in another domain (`www.example.org` in zone
  * example.com) is a warning: without a trailing dot it becomes `www.example.org.example.com`.
  */
-import { HOST_NAME_RULE_TYPES } from '../../service/record-types.js';
+import { HOST_NAME_RULE_TYPES } from '../../record-types/index.js';
 import { canonicalHostname, isInZone } from '../../model/names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';

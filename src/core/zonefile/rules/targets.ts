@@ -7,7 +7,7 @@
  * `c3.<zone>`.
  */
 import { definitionOf } from '../../record-types/index.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule, RuleContext } from './context.js';
 import { looksLikeAddress, targetHostnameProblem } from './hostname-checks.js';
 
@@ -47,7 +47,7 @@ export const checkTargets: Rule = (ctx) => {
       continue;
     }
     for (const field of definition.fields) {
-      if (field.type.kind !== 'hostname') continue;
+      if (field.shape.kind !== 'hostname') continue;
       const raw = e.raw.data?.[field.name];
       const canonical = e.record.data?.[field.name];
       if (typeof raw !== 'string' || typeof canonical !== 'string') continue;
