@@ -133,6 +133,21 @@ function operationItems(zone: string, op: Operation): DriftItem[] {
           value: '',
         }),
       );
+    case 'dnssec':
+      // `pending` and `pending-disabled` are never an operation (src/core/dnssec/diff.ts): only a change to make is drift.
+      return op.changes.map((c) =>
+        item({
+          zone,
+          kind: 'settings',
+          name: zone,
+          type: 'dnssec',
+          field: c.field,
+          file: String(c.after),
+          live: String(c.before),
+          counted: true,
+          value: '',
+        }),
+      );
     case 'token': {
       const base = { zone, kind: 'token', name: op.name, type: 'token', counted: true, value: '' } as const;
       switch (op.action) {
