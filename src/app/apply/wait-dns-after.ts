@@ -1,0 +1,59 @@
+/**
+ * `apply --wait-dns`: once every zone converged, wait until each zone's nameservers serve what
+ * its plan changed (src/app/wait-dns), one zone after another within one deadline for the run.
+ * The wait's events go out as apply's (`wait-dns`); a zone not served in time fails the run with
+ * DNS_NOT_SERVED (thrown, as every failure of the run), naming what is missing where.
+ */
+import { ZonectlError } from '../../core/errors.js';
+import type { ChangedRecord } from '../../core/propagation/index.js';
+import { runWaitDns, type WaitDnsFlags, type WaitDnsResult, zoneChecks } from '../wait-dns/index.js';
+import type { RunClients } from '../connect/clients-by-account.js';
+import type { ApplyEvent } from './events.js';
+import type { ZoneApplyOutcome } from './zone-outcome.js';
+
+/** The record changes of a zone's applied plan, as the propagation checks read them. */
+function changedRecords(o: ZoneApplyOutcome): ChangedRecord[] {
+  return o.run.plan.operations.flatMap((op) =>
+    op.kind !== 'dns_record'
+      ? []
+      : [{ ...(op.before !== undefined ? { before: op.before } : {}), ...(op.after !== undefined ? { after: op.after } : {}) }],
+  );
+}
+
+/** The wait's failure, one line per nameserver and what it does not serve. */
+export function notServedError(zone: string, result: Exclude<WaitDnsResult, { status: 'served' }>): ZonectlError {
+  const where = result.notServed
+    .map((n) => `${n.server}: ${n.unresolved ?? n.checks.map((c) => `${c.name} ${c.type} (${c.why})`).join('; ')}`)
+    .join(' | ');
+  const what = result.status === 'stopped' ? 'the wait was stopped before' : 'the deadline passed before';
+  return new ZonectlError('DNS_NOT_SERVED', `${zone}: ${what} every nameserver served the change; not served: ${where}`);
+}
+
+/** Resolves when every zone's change is served everywhere; throws DNS_NOT_SERVED otherwise. */
+export async function waitForServed(
+  clients: RunClients,
+  outcomes: readonly ZoneApplyOutcome[],
+  flags: WaitDnsFlags,
+  emit: (event: ApplyEvent) => void,
+  stop: AbortSignal | undefined,
+  now: () => number = Date.now,
+): Promise<void> {
+  const deadlineAt = now() + flags.deadlineMs;
+  for (const o of outcomes) {
+    const changed = changedRecords(o);
+    if (changed.length === 0) continue;
+    const zone = o.run.config.zone;
+    const checks = await zoneChecks(
+      clients.for(o.run.config),
+      o.run.zone ?? { id: o.run.zoneId, name: zone },
+      zone,
+      changed,
+      flags.nameservers,
+    );
+    const result = await runWaitDns(
+      { ...checks, deadlineMs: Math.max(0, deadlineAt - now()), ...(stop !== undefined ? { signal: stop } : {}) },
+      { emit: (event) => emit({ kind: 'wait-dns', zone, event }) },
+    );
+    if (result.status !== 'served') throw notServedError(zone, result);
+  }
+}
