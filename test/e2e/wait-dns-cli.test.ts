@@ -85,6 +85,32 @@ describe('waiting until the nameservers serve the change', () => {
     expect(result.stderr).not.toMatch(new RegExp(`${servers[0]}: www`));
   });
 
+  it('zonectl wait-dns FILE waits for every record of the file at both nameservers', async () => {
+    const file = write('command.yaml', AFTER.replace('192.0.2.2', '192.0.2.4'));
+    h.emulator.nameservers[1]!.hold();
+    expect((await runCli(['apply', file, '--yes'], env, dir)).code).toBe(0);
+    const [ns1, ns2] = servers;
+    const run = spawnCli(['wait-dns', file, '--timeout', '600', ...nameserverArgs()], env, dir);
+    await run.waitForStderr(new RegExp(`wait-dns: ${ns2}: 0/1 served; waiting for www\\.example\\.com A: answers A 192\\.0\\.2\\.[23]`));
+    expect(run.stderr()).toContain(`wait-dns: ${ns1}: 1/1 served`);
+    expect(run.child.exitCode).toBeNull();
+    h.emulator.nameservers[1]!.release();
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`wait-dns: ${ns2}: 1/1 served`);
+
+    // Held again, with a deadline: exit 1, DNS_NOT_SERVED, what is missing where.
+    h.emulator.nameservers[1]!.hold();
+    const next = write('command-next.yaml', AFTER.replace('192.0.2.2', '192.0.2.5'));
+    expect((await runCli(['apply', next, '--yes'], env, dir)).code).toBe(0);
+    const late = await runCli(['wait-dns', next, '--timeout', '1', ...nameserverArgs()], env, dir);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toMatch(new RegExp(`error\\[DNS_NOT_SERVED\\]: example\\.com: .*${ns2}: www\\.example\\.com A`));
+    const help = await runCli(['wait-dns', '--help'], env, dir);
+    expect(help.stdout).toContain('--nameserver <host[:port]>');
+    expect(help.stdout).toContain('zonectl wait-dns zones/example.com.yaml');
+  });
+
   it('refuses bad flags before any API call', async () => {
     const file = write('flags.yaml', AFTER);
     const bad = await runCli(

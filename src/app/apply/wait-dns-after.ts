@@ -4,9 +4,8 @@
  * The wait's events go out as apply's (`wait-dns`); a zone not served in time fails the run with
  * DNS_NOT_SERVED (thrown, as every failure of the run), naming what is missing where.
  */
-import { ZonectlError } from '../../core/errors.js';
 import type { ChangedRecord } from '../../core/propagation/index.js';
-import { runWaitDns, type WaitDnsFlags, type WaitDnsResult, zoneChecks } from '../wait-dns/index.js';
+import { notServedError, runWaitDns, type WaitDnsFlags, zoneChecks } from '../wait-dns/index.js';
 import type { RunClients } from '../connect/clients-by-account.js';
 import type { ApplyEvent } from './events.js';
 import type { ZoneApplyOutcome } from './zone-outcome.js';
@@ -18,15 +17,6 @@ function changedRecords(o: ZoneApplyOutcome): ChangedRecord[] {
       ? []
       : [{ ...(op.before !== undefined ? { before: op.before } : {}), ...(op.after !== undefined ? { after: op.after } : {}) }],
   );
-}
-
-/** The wait's failure, one line per nameserver and what it does not serve. */
-export function notServedError(zone: string, result: Exclude<WaitDnsResult, { status: 'served' }>): ZonectlError {
-  const where = result.notServed
-    .map((n) => `${n.server}: ${n.unresolved ?? n.checks.map((c) => `${c.name} ${c.type} (${c.why})`).join('; ')}`)
-    .join(' | ');
-  const what = result.status === 'stopped' ? 'the wait was stopped before' : 'the deadline passed before';
-  return new ZonectlError('DNS_NOT_SERVED', `${zone}: ${what} every nameserver served the change; not served: ${where}`);
 }
 
 /** Resolves when every zone's change is served everywhere; throws DNS_NOT_SERVED otherwise. */

@@ -4,3 +4,5 @@ export type { CheckRef, NotServed, PendingCheck, SkippedCheck, WaitDnsEvent, Wai
 export { parseNameserver, systemLookup, type HostLookup, type NameserverSpec } from './nameservers.js';
 export { zoneChecks, type ZoneChecks } from './zone-checks.js';
 export { readWaitDnsFlags, type WaitDnsFlags } from './flags.js';
+export { runWaitDnsFiles, type WaitDnsFilesEvent, type WaitDnsFilesRequest, type WaitDnsFilesResult } from './file-session.js';
+export { notServedError } from './not-served.js';

@@ -4,9 +4,11 @@
  * served where at the deadline. Names and answers come from zone files, the API and nameservers:
  * io.ts escapes every line.
  */
-import type { WaitDnsEvent } from '../../app/wait-dns/index.js';
+import { isMessage } from '../../app/session/index.js';
+import type { WaitDnsEvent, WaitDnsFilesEvent } from '../../app/wait-dns/index.js';
 import { assertNever } from '../../core/errors.js';
 import { info, log } from '../output/io.js';
+import { showMessage } from '../output/messages.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -51,4 +53,9 @@ export function showWaitDnsEvent(event: WaitDnsEvent): void {
     default:
       assertNever(event, 'wait-dns event');
   }
+}
+
+/** The output of `zonectl wait-dns`: messages as every command shows them, the wait's events as above. */
+export function waitDnsOutput(): { emit(event: WaitDnsFilesEvent): void } {
+  return { emit: (event) => (isMessage(event) ? showMessage(event) : showWaitDnsEvent(event)) };
 }
