@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { deleteDnssec } from '../../src/api/dnssec.js';
 import { DELV, anchorsFile, delv } from '../dns/dnssec-tools.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';

@@ -3,7 +3,7 @@
  * (src/core/checks/check.ts): severity, the rule it enforces and, for a check that can refuse,
  * its source. The zone-file rules (rules.ts, id `dnssec.*`) run wherever a zone file is read;
  * the lint checks (lint.ts, id `lint.<code>`) in `zonectl lint`. Registered in
- * src/core/checks/registry.ts when the `dnssec` section is wired into the zone file. Pure.
+ * src/core/checks/registry.ts (through rule-checks.ts and lint-checks.ts). Pure.
  */
 import type { CheckFacts } from '../checks/check.js';
 import type { CanonicalRecord } from '../model/record.js';
