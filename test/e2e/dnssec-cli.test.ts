@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDnssec } from '../../src/api/dnssec.js';
 import { DELV, anchorsFile, delv } from '../dns/dnssec-tools.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
@@ -138,5 +138,23 @@ describe('DNSSEC as code through the CLI', () => {
     await expectEmpty(disabled);
     expect((await cli(['plan', disabled])).stdout).toContain('dnssec: disabled (never enabled, or deleted)');
     expect(readFileSync(disabled, 'utf8')).toContain('status: disabled');
+  });
+
+  it("the service's DNSSEC error on a managed zone: shown, drift (exit 2), nothing planned to send", async () => {
+    const active = write(zoneFile('dnssec: { status: active }'));
+    expect((await cli(['apply', active, '--yes'])).code).toBe(0);
+    await h.emulator.dnssec.setError(ZONE, true);
+    try {
+      const plan = await cli(['plan', active]);
+      expect(plan.stdout).toContain('dnssec: error (the service reports a DNSSEC error for this zone)');
+      expect(plan.stdout).not.toContain('~ dnssec');
+      const drift = await cli(['drift', active, '--format', 'json']);
+      expect(drift.code).toBe(2);
+      const doc = JSON.parse(drift.stdout) as { zones: Array<{ items: Array<{ type: string; live: string }> }> };
+      expect(doc.zones[0]!.items).toContainEqual(expect.objectContaining({ type: 'dnssec', live: 'error' }));
+    } finally {
+      await h.emulator.dnssec.setError(ZONE, false);
+    }
+    expect((await cli(['drift', active])).code).toBe(0);
   });
 });
