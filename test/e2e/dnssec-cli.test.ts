@@ -157,4 +157,25 @@ describe('DNSSEC as code through the CLI', () => {
     }
     expect((await cli(['drift', active])).code).toBe(0);
   });
+
+  it('a saved plan carries the DNSSEC PATCH; an edited body is refused before any write', async () => {
+    expect((await cli(['apply', write(zoneFile('dnssec: { status: active }')), '--yes'])).code).toBe(0);
+    const disabled = write(zoneFile('dnssec: { status: disabled }'));
+    const planFile = join(dir, 'plan.json');
+    const saved = await cli(['plan', disabled, '--out', planFile]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const text = readFileSync(planFile, 'utf8');
+    expect(text).toContain(`/zones/${h.zoneId}/dnssec`);
+    // Tampered: the body asks for more than the plan did.
+    writeFileSync(planFile, text.replace('"status": "disabled"', '"status": "disabled", "dnssec_presigned": true'));
+    const tampered = await cli(['apply', '--plan', planFile, '--yes']);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toMatch(/error\[/);
+    // The plan as saved applies, and the next plan is empty.
+    writeFileSync(planFile, text);
+    const applied = await cli(['apply', '--plan', planFile, '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('dnssec: disabled'); // from pending: no DS at the registrar to wait for
+    await expectEmpty(disabled);
+  });
 });

@@ -103,6 +103,8 @@ describe('diffDnssec: the flags', () => {
       zoneId: ZONE_ID,
       body: { dnssec_multi_signer: true },
       placement: 'before-records',
+      changes: [{ field: 'multi_signer', before: false, after: true }],
+      fields: ['multi_signer'],
     });
   });
 
