@@ -122,7 +122,7 @@ export async function benchTeam(root: string, dir: string, records: number, runs
       },
     ];
     const instructions = callgrindAvailable()
-      ? await counted(node, cli, base, file, dir, env)
+      ? await counted(cli, base, file, dir, env)
       : 'not measured: valgrind is not installed (or ZONECTL_BENCH_CALLGRIND=0)';
     const command = octodnsCommand();
     const octodns = command ? await beside(command, dir, cli, proxy, baseUrl, env) : OCTODNS_MISSING;
@@ -132,7 +132,6 @@ export async function benchTeam(root: string, dir: string, records: number, runs
 
 /** One callgrind run of each command (instructions.ts), the base build's beside this one's when given. */
 async function counted(
-  node: string,
   cli: string,
   base: string | undefined,
   file: string,

@@ -163,8 +163,12 @@ export function readDoubleQuoted(r: Cursor): string {
       j += 1;
     }
   }
-  const value = out + s.slice(from, j);
-  r.i = j + 1;
+  return quotedScalar(r, start, j, out + s.slice(from, j));
+}
+
+/** The node of a quoted scalar from `start` to its closing quote at `close`; `i` goes past it. */
+function quotedScalar(r: Cursor, start: number, close: number, value: string): string {
+  r.i = close + 1;
   r.scalarNode(start, r.i, value);
   return value;
 }
@@ -188,10 +192,7 @@ export function readSingleQuoted(r: Cursor): string {
       j += 1;
     }
   }
-  const value = out + s.slice(from, j);
-  r.i = j + 1;
-  r.scalarNode(start, r.i, value);
-  return value;
+  return quotedScalar(r, start, j, out + s.slice(from, j));
 }
 
 /**
