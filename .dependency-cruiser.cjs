@@ -66,12 +66,13 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(facts|core/service)/' },
     },
     {
-      name: 'facts-reach-zonectl-through-service',
+      name: 'facts-reach-zonectl-through-service-and-record-types',
       severity: 'error',
       comment:
-        'zonectl reads the shared facts (src/facts) only through src/core/service, so that each fact has one ' +
-        'home on its side; the emulator reads them directly.',
-      from: { path: '^src/(core|api|app|cli)/', pathNot: '^src/core/service/' },
+        'zonectl reads the shared facts (src/facts) in two places only: what it knows of the service (src/core/service) and ' +
+        'of each record type (src/core/record-types, which reads the record-type facts directly and is the door for the rest). ' +
+        'The emulator reads them directly too.',
+      from: { path: '^src/(core|api|app|cli)/', pathNot: '^src/core/(service|record-types)/' },
       to: { path: '^src/facts/' },
     },
     {
@@ -79,13 +80,14 @@ module.exports = {
       severity: 'error',
       comment:
         'src/core/record-types holds what zonectl knows of each record type; the rest of core dispatches through it. ' +
-        "It builds on the service's facts (src/core/service) and on model's value primitives (names, addresses, TXT, " +
-        'SvcParams, the record shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
+        "It builds on the shared facts (src/facts), the service's facts (src/core/service), the registered check codes " +
+        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, SvcParams, the record " +
+        'shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
       from: { path: '^src/core/record-types/' },
       to: {
         path: '^src/',
         pathNot:
-          '^src/core/(record-types/|service/|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt|svc-params|record)[.]ts$)',
+          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$))',
       },
     },
     {
@@ -98,13 +100,68 @@ module.exports = {
       to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
     },
     {
+      name: 'core-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/core with a public module (text, yaml, schema, zonefile) is reached from outside through its ' +
+        'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
+        'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
+      from: { path: '^src/([^/]+/[^/.]+)' },
+      to: {
+        path: '^src/core/(text|yaml|schema|zonefile)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|schema|zonefile)/index[.]ts$'],
+      },
+    },
+    {
       name: 'commands-import-no-commands',
       severity: 'error',
       comment:
         'src/cli/commands/ holds one file per command; what several commands share lives beside it in src/cli ' +
-        '(options.ts, runs/, output/, apply/) or in src/app, never in another command.',
+        '(options.ts, definition/, render/, output/) or in src/app, never in another command.',
       from: { path: '^src/cli/commands/' },
       to: { path: '^src/cli/commands/' },
+    },
+    {
+      name: 'sessions-know-no-cli',
+      severity: 'error',
+      comment:
+        'A verb reaches its user only through its session\'s output interface (docs/architecture.md, "The shape of a verb"): ' +
+        'src/app (and what it builds on) never imports the CLI, its output choke point or its renderers. ' +
+        'scripts/arch-text-rules.mjs checks the rest: no process.stdout, process.stderr or console in src/app.',
+      from: { path: '^src/(app|api|core)/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'commands-hold-no-orchestration',
+      severity: 'error',
+      comment:
+        'A command is its definition (src/cli/definition/define-command.ts): it parses flags, runs its app session, ' +
+        'renders the events and maps the result to an exit code. It imports only app folders through their index, ' +
+        'the renderers (src/cli/render/), the output choke point, the definition helper and the shared flags; never ' +
+        'the API, core or the inside of an app folder. The emulator command starts src/emulator, not a verb of zonectl.',
+      from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/(app/[^/]+/index[.]ts$|cli/(definition|render|output|completion)/|cli/(options|global-flags|version|heap-growth)[.]ts$|core/errors[.]ts$)',
+      },
+    },
+    {
+      name: 'commands-do-no-io',
+      severity: 'error',
+      comment: "Files, network and processes are the sessions' (src/app) and the renderers'; a command only parses and maps.",
+      from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|fs/promises|net|http|https|http2|dgram|dns|child_process|worker_threads|cluster|os|readline|readline/promises|tty)$',
+      },
+    },
+    {
+      name: 'renderers-run-no-session',
+      severity: 'error',
+      comment: 'src/cli/render/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
+      from: { path: '^src/cli/render/' },
+      to: { path: ['^src/api/(client|execute|live|paging)[.]ts$', '^src/app/connect/'] },
     },
     {
       name: 'cli-reaches-app-folders-through-their-index',

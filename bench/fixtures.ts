@@ -1,13 +1,13 @@
 /** Inputs the benchmarks generate for themselves (nothing large is committed). */
 import type { CanonicalRecord, LiveRecord } from '../src/core/model/record.js';
-import { loadZoneFile } from '../src/core/zonefile/index.js';
+import { parseZoneFile } from '../src/core/zonefile/index.js';
 import { generateLargeZone } from '../test/fixtures/zonefile/generate-large-zone.js';
 
 export { generateLargeZone };
 
 /** The canonical records of a generated zone file of `count` records. */
 export function desiredRecords(count: number, zone = 'example.com'): CanonicalRecord[] {
-  const { config, problems } = loadZoneFile({ path: `${zone}.yaml`, text: generateLargeZone(count, zone) }, {});
+  const { config, problems } = parseZoneFile({ path: `${zone}.yaml`, text: generateLargeZone(count, zone) }, {});
   if (!config) throw new Error(`generated zone is invalid: ${problems.map((p) => p.message).join('; ')}`);
   return config.records.map((r) => r.record);
 }

@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, bigzone, startup, team, edits
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
@@ -24,9 +24,10 @@ import { benchTeam } from './team-bench.js';
 import { benchEdits } from './edits-bench.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
+import { benchReport } from './report-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'bigzone', 'startup', 'team', 'edits'] as const;
+const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'report', 'bigzone', 'startup', 'team', 'edits'] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -117,6 +118,28 @@ async function main(): Promise<void> {
       const label = `plan ${z.zones} zones (emulator limit ${z.quota}/${z.windowSeconds} s)`;
       rows.push([label, `${z.mode}: requests / 429s / exit`, `${z.requests} / ${z.limited} / ${z.exitCode}`]);
       rows.push([label, "time vs the budget's floor", `${formatMs(z.ms)} vs ${formatMs(z.floorMs)} (${formatRatio(z.ms, z.floorMs)})`]);
+    }
+    if (parts.includes('report')) {
+      note('report: drift of 1,000 zones / 100,000 records, every record drifted, HTML report opened in Chromium ...');
+      const r = await benchReport(root, dir, 1000, 100);
+      const label = `drift HTML report, ${r.zones} zones / ${r.records / 1000}k records / ${r.items / 1000}k items`;
+      rows.push([
+        label,
+        `${r.mode}: time / peak RSS with --report html`,
+        `${formatMs(r.withHtml.ms)} / ${r.withHtml.peakRssMb.toFixed(0)} MB`,
+      ]);
+      rows.push([
+        label,
+        'the same drift without the HTML report',
+        `${formatMs(r.withoutHtml.ms)} / ${r.withoutHtml.peakRssMb.toFixed(0)} MB`,
+      ]);
+      rows.push([label, 'file size', `${r.htmlMb.toFixed(1)} MB`]);
+      rows.push([
+        label,
+        'Chromium: first paint / first contentful paint / load',
+        `${formatMs(r.firstPaintMs)} / ${formatMs(r.firstContentfulPaintMs)} / ${formatMs(r.loadMs)}`,
+      ]);
+      rows.push([label, 'Chromium: search narrowing 100k rows (after the 120 ms debounce)', formatMs(r.searchMs)]);
     }
     if (parts.includes('bigzone')) {
       const records = Number(process.env.ZONECTL_BENCH_RECORDS ?? 100_000);

@@ -1,6 +1,6 @@
 /**
  * `zonectl validate` of generated 10,000- and 100,000-record files: the compiled CLI end to end
- * (start-up included) when `dist/` exists, else `loadZoneFile` in this process.
+ * (start-up included) when `dist/` exists, else `parseZoneFile` in this process.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
 /**
  * `zonectl validate FILE` repeated: through the compiled CLI (start-up included) when `dist/`
- * exists, else `loadZoneFile` in this process. Shared by the validate and hostile benchmarks.
+ * exists, else `parseZoneFile` in this process. Shared by the validate and hostile benchmarks.
  */
 import { existsSync } from 'node:fs';
-import { loadZoneFile } from '../src/core/zonefile/index.js';
+import { parseZoneFile } from '../src/core/zonefile/index.js';
 import { compiledCliPath, median, runNode, timeIt } from './measure.js';
 
 export interface ValidateRuns {
@@ -33,7 +33,7 @@ export async function validateRuns(
       times.push(r.ms);
       peak = Math.max(peak, r.peakRssMb);
     } else {
-      const { ms, value } = await timeIt(() => loadZoneFile({ path: file, text }, {}));
+      const { ms, value } = await timeIt(() => parseZoneFile({ path: file, text }, {}));
       if ((value.config !== undefined) !== valid) throw new Error(`${file} ${valid ? 'did not validate' : 'validated'}`);
       times.push(ms);
       peak = Math.max(peak, process.resourceUsage().maxRSS / 1024);

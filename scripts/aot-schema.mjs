@@ -2,10 +2,10 @@
  * The JSON Schema validators compiled ahead of time, for the bundle and the single executable
  * (docs/architecture.md, "Schema validators ahead of time").
  *
- * From source, src/core/zonefile/schema/schema-validators.ts compiles the schemas with Ajv at
+ * From source, src/core/schema/schema-validators.ts compiles the schemas with Ajv at
  * first use (about 0.2 s, and Ajv itself to load). At build time, `aotSchemaPlugin` replaces that
  * module with one that loads code Ajv's standalone mode generated from the same schemas and
- * options (src/core/zonefile/schema/standalone.ts), bundled with Ajv's run-time helpers into one
+ * options (src/core/schema/standalone.ts), bundled with Ajv's run-time helpers into one
  * CommonJS script:
  * - `file` (the npm bundle): the script is written beside the chunk that uses it, as
  *   `zonectl-schema-validators.cjs`, and `require`d only when a document may have errors (a valid
@@ -21,13 +21,13 @@ import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const VALIDATORS_FILE = 'zonectl-schema-validators.cjs';
-const REPLACED = /[\\/]src[\\/]core[\\/]zonefile[\\/]schema[\\/]schema-validators\.ts$/;
+const REPLACED = /[\\/]src[\\/]core[\\/]schema[\\/]schema-validators\.ts$/;
 
 /** The standalone validators as one CommonJS script (its `module.exports` holds one function per name). */
 export async function standaloneValidatorsScript() {
   // Run the TypeScript generator: bundled in memory, loaded as a module.
   const generator = await build({
-    entryPoints: [join(root, 'src', 'core', 'zonefile', 'schema', 'standalone.ts')],
+    entryPoints: [join(root, 'src', 'core', 'schema', 'standalone.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -7,6 +7,7 @@
  *    is inlined and the commands' lazy `import()`s become plain calls (no code splitting).
  * 2. `node --experimental-sea-config` turns it into a blob, with a V8 code cache (the script is
  *    not compiled again at each start; the reason `import()` must not remain).
+ *    HashiCorp's HCL parser (for `.tf` files) is an asset of the blob: its WebAssembly, 1.7 MB.
  * 3. The blob is injected into a copy of this very `node` with postject (npm), the tool Node's
  *    documentation names; the fuse is the one Node's documentation gives.
  *
@@ -19,6 +20,7 @@ import { build } from 'esbuild';
 import { inject } from 'postject';
 import { aotSchemaPlugin, standaloneValidatorsScript } from './aot-schema.mjs';
 import { sharedBuildOptions } from './build-info.mjs';
+import { copyHclLicences, HCL_WASM_ASSET, hclWasmFile } from './hcl-parser-files.mjs';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 // `node scripts/build-binary.mjs [OUTFILE]` (test/install/binary.test.ts builds one elsewhere).
@@ -53,7 +55,9 @@ writeFileSync(main, script);
 
 const blob = join(work, 'zonectl.blob');
 const config = join(work, 'sea-config.json');
-writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2));
+// HashiCorp's HCL parser (WebAssembly, read by src/app/migrate/hcl-wasm.ts) rides along as an asset.
+const assets = { [HCL_WASM_ASSET]: hclWasmFile() };
+writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2));
 execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 rmSync(outFile, { force: true });
@@ -63,4 +67,6 @@ await inject(outFile, 'NODE_SEA_BLOB', readFileSync(blob), {
   sentinelFuse: FUSE,
   ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
 });
-process.stderr.write(`build:binary: wrote ${outFile}\n`);
+// Its licence and notice beside the executable.
+copyHclLicences(`${outFile}-third-party/hcl2json`);
+process.stderr.write(`build:binary: wrote ${outFile} (and ${outFile}-third-party/)\n`);

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { aotSchemaPlugin, standaloneValidatorsScript, writeValidatorsFile } from './aot-schema.mjs';
 import { sharedBuildOptions } from './build-info.mjs';
+import { writeHclParserFiles } from './hcl-parser-files.mjs';
 
 /** The esbuild options of the bundle (also used, without writing, by the module-graph test). */
 export async function bundleOptions(outdir, { sourcemap = false, script } = {}) {
@@ -53,4 +54,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const script = await standaloneValidatorsScript();
   const result = await build(await bundleOptions(outdir, { sourcemap, script }));
   writeValidatorsFile(result.metafile, process.cwd(), script);
+  // HashiCorp's HCL parser (WebAssembly) beside the chunk that loads it (scripts/hcl-parser-files.mjs).
+  writeHclParserFiles(result.metafile, process.cwd());
 }

@@ -5,7 +5,8 @@
 # dnssec-dsfromkey derives the DS of the emulator's signed zones), bind9-dnsutils and
 # knot-dnsutils (`dig` and `kdig` query the emulator's DNS port in test/dns; `delv` validates
 # its DNSSEC answers),
-# zsh and fish (`zonectl completion` scripts loaded into the real shells, test/cli/ecosystem).
+# zsh and fish (`zonectl completion` scripts loaded into the real shells, test/cli/ecosystem),
+# chromium (the HTML drift report opened in a real browser by playwright-core, test/browser).
 # Does nothing (one dpkg-query) when they are already installed. Needs apt-get and root,
 # or sudo without a password. Where it cannot install them it says so and exits 0 outside CI
 # (the tests that need them are reported as skipped), but exits 1 under CI (CI set and not
@@ -24,7 +25,7 @@ cannot_install() {
   exit 0
 }
 
-PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils zsh fish)
+PACKAGES=(python3-cloudflare bind9-utils bind9-dnsutils knot-dnsutils zsh fish chromium)
 
 installed() {
   # dpkg's status database first (milliseconds), else whether Debian's python3 can import it.
@@ -35,7 +36,8 @@ installed() {
     done
   else
     /usr/bin/python3 -c 'import CloudFlare' 2>/dev/null && command -v named-checkzone >/dev/null \
-      && command -v dig >/dev/null && command -v kdig >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null
+      && command -v dig >/dev/null && command -v kdig >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
+      && command -v chromium >/dev/null
   fi
 }
 
@@ -62,3 +64,4 @@ echo "test packages: installing ${PACKAGES[*]}"
 /usr/bin/python3 -c 'import CloudFlare; print("test packages: python3-cloudflare", CloudFlare.__version__)'
 echo "test packages: $(named-checkzone -v)"
 echo "test packages: $(dig -v 2>&1), $(kdig --version | head -n 1)"
+echo "test packages: $(chromium --headless --no-sandbox --version 2>/dev/null || echo 'chromium: not runnable')"

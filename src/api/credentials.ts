@@ -6,14 +6,11 @@ export type Credentials =
   | { readonly kind: 'key'; readonly email: string; readonly key: string };
 
 /**
- * The environment variables zonectl reads credentials from. A zone file can never read them
- * (src/core/zonefile/interpolate.ts) and their values are masked in output (app/output/secret-redaction.ts).
- * CLOUDFLARE_EMAIL is not secret on its own but is refused to zone files all the same.
+ * The environment variables zonectl reads credentials from (credentialsFromEnv). A zone file can
+ * never read them (src/core/yaml/interpolate.ts) and their values are masked in output
+ * (app/output/secret-redaction.ts), CLOUDFLARE_EMAIL's too: the email is half of a key pair.
  */
 export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CLOUDFLARE_EMAIL'];
-
-/** The credential variables whose values are secret (masked in output). */
-export const SECRET_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY'];
 
 /**
  * Reads credentials the way the official SDK does: CLOUDFLARE_API_TOKEN, else CLOUDFLARE_EMAIL

@@ -49,9 +49,10 @@ export interface ExecuteOptions {
   /**
    * A record to delete inside the last batch (the apply lock: one request fewer, and the lock
    * held until the last write is acknowledged). `onSend` is told just before that batch is
-   * sent. When the last call cannot carry it, nothing is done and `released` stays false.
+   * sent, `onReleased` once it was acknowledged. When the last call cannot carry it, nothing is
+   * done and `released` stays false.
    */
-  release?: { readonly zoneId: string; readonly recordId: string; readonly onSend?: () => void };
+  release?: { readonly zoneId: string; readonly recordId: string; readonly onSend?: () => void; readonly onReleased?: () => void };
 }
 
 export interface ExecuteResult {
@@ -294,7 +295,10 @@ export async function executeOperations(
           for (const [i, id] of outcome.createdIds) createdIds[i] = id;
           for (const [i, w] of outcome.written) written[i] = w;
           for (const [name, value] of outcome.tokenValues) tokenValues[name] = value;
-          if (call.kind === 'batch' && call.releases !== undefined) released = true;
+          if (call.kind === 'batch' && call.releases !== undefined) {
+            released = true;
+            options.release?.onReleased?.();
+          }
           options.onProgress?.({
             done: applied.size,
             total: ops.length,

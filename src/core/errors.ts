@@ -61,6 +61,13 @@ export type ErrorCode =
   | 'MISSING_PERMISSION'
   // the emulator's --state is open in another emulator
   | 'STATE_LOCKED'
+  // drift --baseline names a file that is no drift report
+  | 'BASELINE_INVALID'
+  // DNSSEC: an operation the zone's DNSSEC state does not allow (a DELETE before disabled)
+  | 'DNSSEC_STATE'
+  // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time
+  | 'DNS_QUERY'
+  | 'DNS_NOT_SERVED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

@@ -1,12 +1,12 @@
 /**
- * Plain facts about the service's DNS record types, read by zonectl (through src/core/service) and by
- * the emulator alike.
+ * Plain facts about the service's DNS record types, read by zonectl (src/core/record-types, the
+ * one door the rest of zonectl reads them through) and by the emulator alike.
  * Data only: no function here normalises or compares (each side has its own code for that).
  * Sources: the OpenAPI record schemas (test/contract/openapi) and the service's record-type
  * reference, https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/
  */
 
-export const RECORD_TYPE_NAMES = [
+export const RECORD_TYPES = [
   'A',
   'AAAA',
   'CNAME',
@@ -30,7 +30,7 @@ export const RECORD_TYPE_NAMES = [
   'OPENPGPKEY',
 ] as const;
 
-export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
+export type RecordType = (typeof RECORD_TYPES)[number];
 
 /** What a data field holds (its meaning, not how anyone compares it). */
 export type DataFieldShape =
@@ -57,7 +57,7 @@ const hex = { kind: 'hex' } as const;
 const b64 = { kind: 'base64' } as const;
 
 /** `data` fields per structured type, in the order the service renders them into `content`. */
-export const DATA_FIELD_FACTS: Readonly<Partial<Record<RecordTypeName, readonly DataFieldFact[]>>> = {
+export const DATA_FIELD_FACTS: Readonly<Partial<Record<RecordType, readonly DataFieldFact[]>>> = {
   CAA: [
     { name: 'flags', shape: u8 },
     { name: 'tag', shape: text },
@@ -143,13 +143,13 @@ export const DATA_FIELD_FACTS: Readonly<Partial<Record<RecordTypeName, readonly 
 };
 
 /** Types with a top-level `priority` (SRV, HTTPS and SVCB keep theirs inside `data`). */
-export const TOP_LEVEL_PRIORITY_TYPE_NAMES: readonly RecordTypeName[] = ['MX', 'URI'];
+export const TOP_LEVEL_PRIORITY_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['MX', 'URI']);
 
 /** Only these types can be proxied. */
-export const PROXIABLE_TYPE_NAMES: readonly RecordTypeName[] = ['A', 'AAAA', 'CNAME'];
+export const PROXIABLE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 /** Types whose name follows the host name rules of the service (letters, digits, hyphens). */
-export const HOST_NAME_RULE_TYPE_NAMES: readonly RecordTypeName[] = ['A', 'AAAA', 'CNAME'];
+export const HOST_NAME_RULE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME']);
 
 /** TTL: 1 is "automatic"; else 60..86400, from 30 on Enterprise zones (DNS-only records). */
 export const TTL_FACTS = { auto: 1, min: 60, enterpriseMin: 30, max: 86400 } as const;

@@ -13,6 +13,8 @@ export interface DropProxy {
   baseUrl: string;
   /** Requests that reached the upstream, as "METHOD path". */
   forwarded: string[];
+  /** The credential headers of every request that reached the proxy (`authorization`, else `x-auth-key`; '' for none), in order. */
+  credentials: string[];
   setRule(rule: DropRule): void;
   /** Sees every answer the upstream gave (dropped or not), e.g. to learn a secret a test must not find in output. */
   setObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
@@ -31,6 +33,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   let observer: ((method: string, path: string, body: string) => void) | undefined;
   let rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined;
   const forwarded: string[] = [];
+  const credentials: string[] = [];
   const holding: Array<() => void> = [];
   const heldWaiters: Array<(what: string) => void> = [];
   const server: Server = createServer((req, res) => {
@@ -40,6 +43,8 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
       (async () => {
         const method = req.method ?? 'GET';
         const path = req.url ?? '/';
+        const credential = req.headers.authorization ?? req.headers['x-auth-key'];
+        credentials.push(typeof credential === 'string' ? credential : '');
         const decision = rule(method, path);
         if (decision === 'drop-before') {
           req.socket.destroy();
@@ -81,6 +86,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   return {
     baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
     forwarded,
+    credentials,
     setRule: (r) => {
       rule = r;
     },

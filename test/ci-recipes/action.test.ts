@@ -46,7 +46,16 @@ describe('the GitHub Action (action.yml)', () => {
     expect(errors).toEqual([]);
     expect(template.runs.using).toBe('composite');
     expect(Object.keys(action.inputs)).toEqual(['command', 'paths', 'args', 'working-directory', 'node-version']);
-    expect(Object.keys(action.outputs)).toEqual(['exit-code', 'changes', 'markdown', 'markdown-file']);
+    expect(Object.keys(action.outputs)).toEqual([
+      'exit-code',
+      'changes',
+      'markdown',
+      'markdown-file',
+      'json-file',
+      'html-file',
+      'slack-file',
+      'action-path',
+    ]);
     expect(action.runs.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses]))).toEqual(['actions/setup-node@v6', 'actions/cache@v6']);
     // Inputs reach scripts through env only: no `${{ inputs.* }}` inside a run script.
     for (const step of action.runs.steps) expect(step.run ?? '').not.toMatch(/\$\{\{/);
@@ -85,6 +94,13 @@ describe('the GitHub Action (action.yml)', () => {
     const drift = await runAction({ command: 'drift' }, ctx);
     expect(drift.code, drift.stderr).toBe(0);
     expect(drift.outputs.changes).toBe('false');
+    // The same run's report as files: JSON with drift item ids, one HTML page, a Slack body.
+    expect(
+      (JSON.parse(readFileSync(drift.outputs['json-file'], 'utf8')) as { zones: Array<{ items: unknown[] }> }).zones[0]!.items,
+    ).toEqual([]);
+    expect(readFileSync(drift.outputs['html-file'], 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(JSON.parse(readFileSync(drift.outputs['slack-file'], 'utf8'))).toMatchObject({ text: 'zonectl drift: 0 of 1 zones drifted' });
+    expect(drift.outputs['action-path']).toBe(ctx.actionPath);
   });
 
   it('fails the step on an error, with the exit code as output', async () => {

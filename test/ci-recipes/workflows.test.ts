@@ -21,6 +21,7 @@ import { SMALL_ZONE } from '../fixtures/small-zone.js';
 import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
+import { FakeGitHub } from './fake-github.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
@@ -38,7 +39,10 @@ describe('CI recipes', () => {
     'github.event.pull_request.head.repo.full_name': 'acme/dns',
   };
 
+  const fakeGitHub = new FakeGitHub('ghs_fake');
+
   beforeAll(async () => {
+    await fakeGitHub.start();
     emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
     const base = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
     action = makeActionCheckout(root, base, {
@@ -46,6 +50,8 @@ describe('CI recipes', () => {
       HOME: base,
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      // The nightly job's issue script talks to the local fake of GitHub's API, never to GitHub.
+      GITHUB_API_URL: fakeGitHub.url,
     });
     action.cacheHit = true;
     // What a cache hit restores: the bundle, built once (a cache miss is action.test.ts's).
@@ -66,6 +72,7 @@ describe('CI recipes', () => {
     chmodSync(join(action.shims, 'gh'), 0o755);
   }, 180_000);
   afterAll(async () => {
+    fakeGitHub.close();
     await emulator.close();
   });
 
@@ -91,7 +98,9 @@ describe('CI recipes', () => {
       expect(text, file).not.toMatch(/npm install (-g|--global) zonectl\b/);
       for (const job of Object.values(workflow.jobs)) {
         for (const uses of job.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses])))
-          expect(uses, file).toMatch(/^(actions\/checkout@v6|OWNER\/zonectl@v0)$/);
+          expect(uses, file).toMatch(
+            /^(actions\/checkout@v6|actions\/cache\/(restore|save)@v6|actions\/upload-artifact@v7|OWNER\/zonectl@v0)$/,
+          );
       }
     }
     expect((await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow.jobs.apply.environment).toBe('dns-production');
@@ -140,8 +149,80 @@ describe('CI recipes', () => {
       action,
     );
     expect(drift.code, drift.stderr).toBe(0);
-    expect(drift.ran).toEqual(['Drift']);
+    expect(drift.ran).toEqual([
+      'First night without a baseline (everything is new)',
+      'Drift',
+      'One issue per drifted zone (updated in place, closed when back in sync)',
+      "Tonight's report is tomorrow's baseline",
+    ]);
     expect(drift.outputs.drift.changes).toBe('false');
+    // In sync: the issue script only looked for the zones' issues.
+    expect(fakeGitHub.requests).toEqual(['GET /repos/acme/dns/issues?labels=dns-drift&state=all&per_page=100&page=1']);
+  });
+
+  it('the nightly drift with drift: one issue per zone (never a second), the Slack post, the job summary, new drift against the baseline', async () => {
+    const zoneId = (
+      (await (await fetch(`${emulator.baseUrl}/zones?name=example.com`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
+        result: Array<{ id: string }>;
+      }
+    ).result[0]!.id;
+    const added = await fetch(`${emulator.baseUrl}/zones/${zoneId}/dns_records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'TXT', name: 'promo.example.com', content: 'a & b <c>', ttl: 1 }),
+    });
+    expect(added.ok).toBe(true);
+    const slack: string[] = [];
+    const slackServer: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        slack.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => slackServer.listen(0, '127.0.0.1', resolve));
+    const secrets = {
+      'secrets.CLOUDFLARE_API_TOKEN_READ': TOKEN,
+      'secrets.SLACK_WEBHOOK_URL': `http://127.0.0.1:${(slackServer.address() as AddressInfo).port}/services/T0/B0/x`,
+    };
+    try {
+      const workflow = (await loadWorkflow(join(githubDir, 'zonectl-drift.yml'))).workflow;
+      const summary = join(action.runnerTemp, 'summary.md');
+      writeFileSync(summary, '');
+      action.env.GITHUB_STEP_SUMMARY = summary;
+      const first = await runJob(workflow, 'drift', { ...github, ...secrets }, action);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.ran).toEqual([
+        'First night without a baseline (everything is new)',
+        'Drift',
+        'One issue per drifted zone (updated in place, closed when back in sync)',
+        'Post the report to Slack',
+        "Tonight's report is tomorrow's baseline",
+      ]);
+      expect(first.outputs.drift.changes).toBe('true');
+      expect(readFileSync(first.outputs.drift['html-file'], 'utf8')).toContain('promo.example.com');
+      const issues = fakeGitHub.issues.filter((i) => i.title === 'DNS drift: example.com');
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.body).toMatch(/^<!-- zonectl-drift-zone: example.com -->/);
+      // The baseline of the night before listed no drift: this item is new.
+      expect(issues[0]!.body).toContain('| **new** added | ` promo.example.com ` | ` TXT ` |');
+      const posted = JSON.parse(slack[0]!) as { blocks: Array<{ text?: { text: string } }> };
+      expect(posted.blocks.map((b) => b.text?.text ?? '').join('\n')).toContain('a &amp; b &lt;c&gt;');
+      // The job summary: zonectl's report (the action's step, action.test.ts) and the issues touched.
+      expect(readFileSync(summary, 'utf8')).toMatch(/#### Drift issues\n\n- #\d+ example\.com: opened\n/);
+
+      // The next night: the same drift, still present (not new), the same issue updated in place.
+      const second = await runJob(workflow, 'drift', { ...github, ...secrets }, action);
+      expect(second.code, second.stderr).toBe(0);
+      expect(fakeGitHub.issues.filter((i) => i.title === 'DNS drift: example.com')).toHaveLength(1);
+      expect(fakeGitHub.issues[0]!.body).toContain('| added | ` promo.example.com ` | ` TXT ` |');
+      expect(fakeGitHub.requests.filter((r) => r === 'POST /repos/acme/dns/issues')).toHaveLength(1);
+      expect(slack).toHaveLength(2);
+    } finally {
+      slackServer.close();
+      delete action.env.GITHUB_STEP_SUMMARY;
+    }
   });
 
   it('a pull request from a fork (no secrets): validate and lint run, no plan, no comment', async () => {
@@ -166,6 +247,7 @@ describe('CI recipes', () => {
       variables?: Record<string, string>;
       allow_failure?: { exit_codes: number[] };
       environment?: { name: string };
+      artifacts?: { paths?: string[]; reports?: Record<string, string> };
     };
     const ci = parseYaml(readFileSync(join(root, 'examples', 'ci', 'gitlab', '.gitlab-ci.yml'), 'utf8')) as Record<string, Job> & {
       default: { image: string; before_script: string[] };
@@ -212,7 +294,7 @@ describe('CI recipes', () => {
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CLOUDFLARE_API_TOKEN_READ: TOKEN,
       CLOUDFLARE_API_TOKEN: TOKEN,
-      ZONECTL_NOTE_TOKEN: 'glpat-fake',
+      GITLAB_NOTE_TOKEN: 'glpat-fake',
       CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`,
       CI_PROJECT_ID: '12',
       CI_MERGE_REQUEST_IID: '3',
@@ -252,6 +334,12 @@ describe('CI recipes', () => {
       const drift = await runJobScript('drift');
       expect(drift.code).toBe(2);
       expect(ci.drift.allow_failure?.exit_codes).toContain(drift.code);
+      // The JUnit report GitLab reads (artifacts:reports:junit) and the HTML page, both artifacts.
+      expect(ci.drift.artifacts).toMatchObject({ reports: { junit: 'drift-junit.xml' }, paths: ['drift-report.html', 'drift.md'] });
+      expect(readFileSync(join(project, 'drift-junit.xml'), 'utf8')).toMatch(
+        /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;~ example.com A value: file 192.0.2.12, live 192.0.2.11"/,
+      );
+      expect(readFileSync(join(project, 'drift-report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
     } finally {
       server.close();
     }

@@ -40,7 +40,8 @@ describe('every record type answers in wire form', () => {
       ['example.com 300 DNSKEY 257 3 13 oJMRESz5E4gYzS/q6XDrvU1qMPYIjCWzJaOau8XNEZeqCYKD5ar0IRd8KqXXFJkqmVfRvMGPmM1x8fGAa2XhSA=='],
     ],
     ['_ftp._tcp.example.com', 'URI', ['_ftp._tcp.example.com 300 URI 10 2 "https://files.example.com/"']],
-    ['example.com', 'NAPTR', ['example.com 300 NAPTR 50 20 "s" "SIPS+D2T" "" _sips._tcp.example.com.']],
+    // NAPTR flags as written (S): the service keeps them so (issue 28); zonectl lower-cased them before.
+    ['example.com', 'NAPTR', ['example.com 300 NAPTR 50 20 "S" "SIPS+D2T" "" _sips._tcp.example.com.']],
     ['host.example.com', 'SSHFP', ['host.example.com 300 SSHFP 4 2 E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855']],
     [
       '_443._tcp.www.example.com',

@@ -2,7 +2,7 @@
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
 import packet from 'dns-packet';
-import { presentRdata, typeName } from './present.js';
+import { presentRdata, typeName } from '../../src/api/dns/present-rdata.js';
 
 export interface Rr {
   name: string;

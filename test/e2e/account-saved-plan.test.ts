@@ -31,7 +31,8 @@ describe('account files in saved plans', () => {
   let dir: string;
   let zones: string;
   let env: Record<string, string>;
-  const cli = (args: string[]): Promise<CliResult> => runCli(args, env);
+  // From the repository: apply --plan reads the files a plan names only inside the repository it runs in.
+  const cli = (args: string[]): Promise<CliResult> => runCli(args, env, dir);
 
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com'] });

@@ -172,7 +172,10 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
-  it("a saved plan of account zones is applied with each account's credential, and only with the zonectl.yaml it was made with", async () => {
+  // Eleven runs of the CLI: about 20 s on an idle machine, more than the default 30 s timeout under a full parallel run.
+  it("a saved plan of account zones is applied with each account's credential, and only with the zonectl.yaml it was made with", {
+    timeout: 120_000,
+  }, async () => {
     const zones = join(repo, 'zones');
     const configFile = join(repo, 'zonectl.yaml');
     const planFile = join(repo, 'plan.json');
@@ -192,7 +195,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     expect((JSON.parse(text) as { repository_config: string }).repository_config).toBe(configFile);
     for (const secret of [MAIN, SHOP, BLOG, emu.accounts[1]!.apiKey]) expect(text).not.toContain(secret);
 
-    const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest!, '--yes'], env);
+    const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest!, '--yes'], env, repo);
     expect(applied.code, applied.stderr).toBe(0);
     expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.20']);
     expect(await wwwOf('example.com', MAIN)).toEqual(['192.0.2.10']);
@@ -205,21 +208,21 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const original = readFileSync(configFile, 'utf8');
     try {
       writeFileSync(configFile, original.replace('token_env: CF_SHOP_TOKEN', 'token_env: CF_MAIN_TOKEN'));
-      const edited = await runCli(['apply', '--plan', planFile, '--yes'], env);
+      const edited = await runCli(['apply', '--plan', planFile, '--yes'], env, repo);
       expect(edited.code).toBe(1);
       expect(edited.stderr).toMatch(/PLAN_FILE_MISMATCH.*zonectl\.yaml changed since the plan was made/);
       rmSync(configFile);
-      const absent = await runCli(['apply', '--plan', planFile, '--yes'], env);
+      const absent = await runCli(['apply', '--plan', planFile, '--yes'], env, repo);
       expect(absent.code).toBe(1);
       expect(absent.stderr).toMatch(/PLAN_FILE_MISMATCH.*its zones name accounts of .*zonectl\.yaml, which is not here/);
     } finally {
       writeFileSync(configFile, original);
     }
-    const withConfig = await runCli(['apply', '--plan', planFile, '--config', configFile, '--yes'], env);
+    const withConfig = await runCli(['apply', '--plan', planFile, '--config', configFile, '--yes'], env, repo);
     expect(withConfig.code).toBe(1);
     expect(withConfig.stderr).toContain('a saved plan names its own zonectl.yaml');
     expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.20']);
-    const finished = await runCli(['apply', '--plan', planFile, '--yes'], env);
+    const finished = await runCli(['apply', '--plan', planFile, '--yes'], env, repo);
     expect(finished.code, finished.stderr).toBe(0);
     expect(await wwwOf('example.org', SHOP)).toEqual(['192.0.2.21']);
     expect((await runCli(['plan', zones, '--detailed-exitcode'], env)).code).toBe(0);

@@ -90,7 +90,7 @@ describe('concurrent applies to one zone', () => {
     const lock = (await (
       await api('POST', `/zones/${h.zoneId}/dns_records`, { type: 'CNAME', name: lockRecordName('example.com'), content: target, ttl: 60 })
     ).json()) as { result: { id: string } };
-    const apply = spawnCli(['apply', '--plan', planPath, '--yes'], env);
+    const apply = spawnCli(['apply', '--plan', planPath, '--yes'], env, dir);
     await apply.waitForStderr(/waiting for the apply lock of example\.com: held by host [a-z0-9-]+, pid \d+, run other/);
     // Another writer changes a name the plan touches, then releases its lock.
     await api('POST', `/zones/${h.zoneId}/dns_records`, { type: 'TXT', name: 'www.example.com', content: 'written by someone else' });

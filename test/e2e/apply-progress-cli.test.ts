@@ -69,7 +69,7 @@ describe('apply progress without a terminal', () => {
     expect(plan.stderr).not.toMatch(/Plan saved to/);
     const noisy = await runCli(['plan', file, '--out', planFile], env);
     expect(noisy.stderr).toMatch(/Plan saved to/);
-    const r = await runCli(['apply', '--plan', planFile, '--yes', '--no-batch', '--force', '--quiet'], env);
+    const r = await runCli(['apply', '--plan', planFile, '--yes', '--no-batch', '--force', '--quiet'], env, dir);
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(new RegExp(`applied 0 create, ${N} update, 0 delete in ${N} calls; verified`));

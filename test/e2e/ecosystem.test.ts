@@ -52,7 +52,7 @@ describe('zonectl completion', () => {
     );
     expect(complete('zonectl', '--verbose', 'ap')).toEqual(['apply']);
     expect(complete('zonectl', 'plan', '--det')).toEqual(['--detailed-exitcode']);
-    expect(complete('zonectl', 'plan', '--format', '')).toEqual(['text', 'json', 'markdown']);
+    expect(complete('zonectl', 'plan', '--format', '')).toEqual(['text', 'json', 'markdown', 'html', 'junit', 'slack']);
     expect(complete('zonectl', 'apply', '--format', 'j')).toEqual(['json']);
     expect(complete('zonectl', 'emulator', '--zone-plan', 'p')).toEqual(['pro']);
     expect(complete('zonectl', 'token', '')).toContain('roll');
@@ -70,7 +70,7 @@ describe('zonectl completion', () => {
         .filter((l) => l !== '')
         .map((l) => l.split('\t')[0]!);
     expect(ask('zonectl pl')).toEqual(['plan']);
-    expect(ask('zonectl plan --format ')).toEqual(['json', 'markdown', 'text']);
+    expect(ask('zonectl plan --format ')).toEqual(['html', 'json', 'junit', 'markdown', 'slack', 'text']);
     expect(ask('zonectl token ')).toContain('roll');
   });
 
@@ -98,7 +98,9 @@ describe('zonectl completion', () => {
     for (const command of ['validate', 'plan', 'apply', 'drift', 'export', 'import', 'lint', 'resolve', 'token', 'init']) {
       expect(fish.stdout).toContain(`complete -c zonectl -n '__fish_use_subcommand' -a ${command} `);
     }
-    expect(fish.stdout).toContain("complete -c zonectl -n '__fish_seen_subcommand_from plan' -l format -xa 'text json markdown'");
+    expect(fish.stdout).toContain(
+      "complete -c zonectl -n '__fish_seen_subcommand_from plan' -l format -xa 'text json markdown html junit slack'",
+    );
     const bad = await runCli(['completion', 'tcsh']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/error\[BAD_ARGS\]: completion: unknown shell "tcsh"/);

@@ -4,7 +4,7 @@
  * does not parse, an unknown record type): one error naming file and line, exit 1, nothing
  * written, no stack trace.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,9 @@ describe('import --from', () => {
     const state = join(dir, 'state.json');
     writeFileSync(state, '{\n  "version": 4,\n  "resources": [,]\n}\n');
     await refused(['--from', 'terraform', state], /state\.json:3: not JSON/);
+    const tf = join(dir, 'main.tf');
+    writeFileSync(tf, 'resource "cloudflare_dns_record" "x" {\n  name = \n}\n');
+    await refused(['--from', 'terraform', tf], /main\.tf:2: not valid HCL/);
   });
 
   it('an unknown record type names the file and line of the record', async () => {
@@ -87,6 +90,69 @@ describe('import --from', () => {
     expect(strict.code).toBe(1);
     expect(strict.stdout).toContain('left to octoDNS:');
     expect(strict.stdout).toContain('go URLFWD');
+  });
+
+  it("a state holding an API token's secret never prints it nor writes it, whatever the outcome", async () => {
+    const secret = 'tfsecret-Zq8vN3xKp7LmW2rT9yB4cD6fG1hJ5sA0e';
+    const zoneId = '023e105f4ecef8ad9ca31a8372d0c353';
+    const token = (name: string, zone: string) => ({
+      mode: 'managed',
+      type: 'cloudflare_api_token',
+      name,
+      instances: [
+        {
+          schema_version: 501,
+          attributes: {
+            id: `${name}-id`,
+            name,
+            policies: [
+              {
+                effect: 'allow',
+                permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
+                resources: JSON.stringify({ [`com.cloudflare.api.account.zone.${zone}`]: '*' }),
+              },
+            ],
+            value: secret,
+          },
+          sensitive_attributes: [[{ type: 'get_attr', value: 'value' }]],
+        },
+      ],
+    });
+    const zone = { mode: 'data', type: 'cloudflare_zone', name: 'main', instances: [{ attributes: { id: zoneId, name: 'example.com' } }] };
+    const work = mkdtempSync(join(dir, 'secret-'));
+    const state = (resources: unknown[]) => JSON.stringify({ version: 4, resources }, null, 2);
+    writeFileSync(join(work, 'ok.tfstate'), state([zone, token('ci', zoneId), token('elsewhere', 'f'.repeat(32))]));
+    const record = {
+      mode: 'managed',
+      type: 'cloudflare_dns_record',
+      name: 'www',
+      instances: [{ attributes: { zone_id: 'unknown', name: 'www', type: 'A', content: '192.0.2.1' } }],
+    };
+    writeFileSync(join(work, 'problem.tfstate'), state([zone, token('ci', zoneId), record]));
+    // Broken where the secret starts (a lost quote): Node's JSON.parse quotes the text around the error.
+    writeFileSync(join(work, 'broken.tfstate'), `{"version": 4, "resources": [{"attributes": {"value": ${secret}}}]}`);
+    /** Any 8 characters of the secret in a row. */
+    const leaks = (text: string) =>
+      Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8)).some((p) => text.includes(p));
+    const runs = [
+      await runCli(['import', '--from', 'terraform', 'ok.tfstate', '--out', 'text'], {}, work),
+      await runCli(['import', '--from', 'terraform', 'ok.tfstate', '--out', 'json', '--format', 'json'], {}, work),
+      await runCli(['import', '--from', 'terraform', 'ok.tfstate', '--out', 'strict', '--strict'], {}, work),
+      await runCli(['import', '--from', 'terraform', 'problem.tfstate', '--out', 'problem'], {}, work),
+      await runCli(['import', '--from', 'terraform', 'broken.tfstate', '--out', 'broken'], {}, work),
+    ];
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 1, 1, 1]);
+    expect(runs[0]!.stdout).toContain('1 API token(s) imported');
+    expect(runs[3]!.stderr).toContain('cloudflare_dns_record.www: zone_id "unknown"');
+    expect(runs[4]!.stderr).toMatch(/broken\.tfstate:1: not JSON/);
+    for (const r of runs) expect(leaks(r.stdout + r.stderr), r.stdout + r.stderr).toBe(false);
+    const files = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(d, e.name)) : [join(d, e.name)]));
+    const written = files(work).filter((f) => !f.endsWith('.tfstate'));
+    expect(written.map((f) => f.slice(work.length + 1)).sort()).toEqual(
+      expect.arrayContaining(['json/example.com.yaml', 'strict/example.com.yaml', 'text/example.com.yaml']),
+    );
+    for (const f of written) expect(leaks(readFileSync(f, 'utf8')), f).toBe(false);
   });
 
   it('the BIND import still needs --zone', async () => {

@@ -100,11 +100,16 @@ describe('new zones', () => {
     expect(after.code).toBe(0);
   });
 
-  it('a missing zone without an account is still "not found" (nothing is created)', async () => {
+  it('a missing zone without an account is still "not found" (nothing is created), with the fix in the message', async () => {
     const file = write('example.xyz.yaml', 'version: 1\nzone: example.xyz\nrecords:\n  - { name: www, type: A, content: 192.0.2.10 }\n');
     const r = await runCli(['apply', file, '--yes'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('zone "example.xyz" not found');
+    // Issue 28: the message names the file and the fix (an account to create the zone in).
+    expect(r.stderr).toContain(`add \`account_id: <32 hex>\` to ${file}, or \`account: NAME\` with a zonectl.yaml`);
+    const planned = await runCli(['plan', file], env);
+    expect(planned.code).toBe(1);
+    expect(planned.stderr).toMatch(/zone "example\.xyz" not found.*add `account_id: <32 hex>` to .*example\.xyz\.yaml/s);
     const listed = (await (
       await fetch(`${emu.baseUrl}/zones?name=example.xyz`, { headers: { authorization: `Bearer ${TOKEN}` } })
     ).json()) as { result: unknown[] };

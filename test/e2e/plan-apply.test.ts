@@ -20,7 +20,8 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
   let h: Harness;
   let dir: string;
   let env: Record<string, string>;
-  const cli = (args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> => runCli(args, { ...env, ...extraEnv });
+  // From the directory of the zone files: apply --plan reads the files a plan names only inside the repository it runs in.
+  const cli = (args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> => runCli(args, { ...env, ...extraEnv }, dir);
   const file = (name: string, text: string): string => {
     const p = join(dir, name);
     writeFileSync(p, text);

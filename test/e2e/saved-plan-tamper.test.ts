@@ -49,7 +49,7 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     writeFileSync(plan, JSON.stringify(doc));
   };
   const refused = async (plan: string, before: string[]): Promise<string> => {
-    const r = await runCli(['apply', '--plan', plan, '--yes'], env);
+    const r = await runCli(['apply', '--plan', plan, '--yes'], env, dir);
     expect(r.code).not.toBe(0);
     expect(await snapshot()).toEqual(before);
     return r.stderr;
@@ -134,13 +134,13 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     // Whitespace only: the same plan in every field, but not the file that was pinned.
     writeFileSync(plan, `${readFileSync(plan, 'utf8')}\n`);
     const before = await snapshot();
-    const wrong = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env);
+    const wrong = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env, dir);
     expect(wrong.code).not.toBe(0);
     expect(wrong.stderr).toMatch(/PLAN_FILE_DIGEST.*not the expected one/);
     expect(await snapshot()).toEqual(before);
 
     writeFileSync(plan, readFileSync(plan, 'utf8').replace(/\n$/, ''));
-    const right = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env);
+    const right = await runCli(['apply', '--plan', plan, '--expect-digest', digest, '--yes'], env, dir);
     expect(right.code).toBe(0);
     expect((await listRecords(h)).find((r) => r.name === 'example.com' && r.type === 'A')?.content).toBe('192.0.2.7');
     const again = await runCli(['plan', zone, '--detailed-exitcode'], env);
@@ -174,7 +174,10 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     doc.files.push({ path: '/dev/zero', sha256: '0'.repeat(64) });
     writeFileSync(plan, JSON.stringify(doc));
     const stderr = await refused(plan, before);
-    expect(stderr).toMatch(/error\[PLAN_FILE_INVALID\]: \/dev\/zero: the plan names a path that is not a regular file/);
+    // Refused as a path outside the repository apply runs in, before it is even looked at.
+    expect(stderr).toMatch(
+      /error\[PLAN_FILE_INVALID\]: \/dev\/zero: the plan names a file apply does not read: the path leads outside the repository/,
+    );
   });
 
   it('a saved plan of a zone that includes a shared fragment applies, and a second plan is empty', async () => {
@@ -186,7 +189,7 @@ describe('apply --plan refuses a plan edited after it was made', () => {
     const out = join(repo, 'plan.json');
     const planned = await runCli(['plan', zone, '--out', out], env);
     expect(planned.code, planned.stderr).toBe(0);
-    const applied = await runCli(['apply', '--plan', out, '--yes'], env);
+    const applied = await runCli(['apply', '--plan', out, '--yes'], env, repo);
     expect(applied.code, applied.stderr).toBe(0);
     expect((await listRecords(h)).some((r) => r.type === 'MX' && r.content === 'mx.example.net')).toBe(true);
     expect((await runCli(['plan', zone, '--detailed-exitcode'], env)).code).toBe(0);

@@ -47,7 +47,7 @@ describe('apply --plan refuses what it should not apply', () => {
   it('when dns settings changed since the plan', async () => {
     const plan = await planTo('192.0.2.2');
     await api('PATCH', `/zones/${h.zoneId}/dns_settings`, { flatten_all_cnames: false });
-    const r = await runCli(['apply', '--plan', plan, '--yes'], env);
+    const r = await runCli(['apply', '--plan', plan, '--yes'], env, dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/stale.*dns settings or tokens/);
     expect((await listRecords(h)).find((x) => x.type === 'A')?.content).toBe('192.0.2.1');
@@ -57,7 +57,7 @@ describe('apply --plan refuses what it should not apply', () => {
   it('when a record of another type appeared at a name the plan touches', async () => {
     const plan = await planTo('192.0.2.3');
     await api('POST', `/zones/${h.zoneId}/dns_records`, { name: 'example.com', type: 'TXT', content: 'added out of band' });
-    const r = await runCli(['apply', '--plan', plan, '--yes'], env);
+    const r = await runCli(['apply', '--plan', plan, '--yes'], env, dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/stale.*example\.com/);
     expect((await listRecords(h)).find((x) => x.type === 'A')?.content).toBe('192.0.2.1');
@@ -65,10 +65,14 @@ describe('apply --plan refuses what it should not apply', () => {
 
   it('when the plan was made against another API', async () => {
     const plan = await planTo('192.0.2.4');
-    const r = await runCli(['apply', '--plan', plan, '--yes'], {
-      ...env,
-      CLOUDFLARE_BASE_URL: `${h.emulator.baseUrl}/`.replace('127.0.0.1', 'localhost'),
-    });
+    const r = await runCli(
+      ['apply', '--plan', plan, '--yes'],
+      {
+        ...env,
+        CLOUDFLARE_BASE_URL: `${h.emulator.baseUrl}/`.replace('127.0.0.1', 'localhost'),
+      },
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/the plan was made against/);
   });
@@ -78,14 +82,14 @@ describe('apply --plan refuses what it should not apply', () => {
     const doc = JSON.parse(readFileSync(plan, 'utf8')) as { zones: Array<{ plan: { operations: Array<{ path: string }> } }> };
     doc.zones[0].plan.operations[0].path = '/user/tokens';
     writeFileSync(plan, JSON.stringify(doc));
-    const r = await runCli(['apply', '--plan', plan, '--yes'], env);
+    const r = await runCli(['apply', '--plan', plan, '--yes'], env, dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/operations\[0\].*edited or is corrupt/);
   });
 
   it('and applies a fresh one', async () => {
     const plan = await planTo('192.0.2.6');
-    const r = await runCli(['apply', '--plan', plan, '--yes'], env);
+    const r = await runCli(['apply', '--plan', plan, '--yes'], env, dir);
     expect(r.code).toBe(0);
     expect((await listRecords(h)).find((x) => x.type === 'A')?.content).toBe('192.0.2.6');
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadZoneFiles } from '../../src/app/files/load-zone-files.js';
+import { collectZoneFiles } from '../../src/app/files/load-zone-files.js';
 import { runValidateCli } from '../core/zonefile/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));
@@ -165,13 +165,13 @@ describe('zonectl validate', () => {
   });
 });
 
-describe('loadZoneFiles', () => {
+describe('collectZoneFiles', () => {
   it('returns valid configs and all problems; a directory stands for the zone files under it', async () => {
     file('z1.yaml', example);
-    const r = await loadZoneFiles([dir], {});
+    const r = await collectZoneFiles([dir], {});
     expect(r.configs.map((c) => c.zone)).toContain('example.com');
     const empty = mkdtempSync(join(tmpdir(), 'zonectl-empty-'));
-    const none = await loadZoneFiles([empty], {});
+    const none = await collectZoneFiles([empty], {});
     expect(none.configs).toEqual([]);
     expect(none.problems.map((p) => [p.severity, p.file])).toEqual([['error', empty]]);
   });
@@ -179,7 +179,7 @@ describe('loadZoneFiles', () => {
   it('two files for the same zone are an error', async () => {
     const a = file('a.yaml', example);
     const b = file('b.yaml', example);
-    const r = await loadZoneFiles([a, b], {});
+    const r = await collectZoneFiles([a, b], {});
     expect(r.configs).toHaveLength(1);
     expect(r.problems.map((p) => p.message)).toEqual([`zone example.com is also described by ${a}; one file per zone`]);
   });

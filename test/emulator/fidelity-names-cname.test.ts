@@ -2,7 +2,7 @@
  * What the service stores and refuses, over real HTTP (src/emulator/README.md, "Storage
  * forms" and "Record rules"): names and targets as the live API returns them, characters
  * refused in names of every type, literal asterisks, CNAMEs beside other records where the
- * service flattens them, DS only beside an NS, the zones list from per_page=1.
+ * service flattens them, DS only beside an NS, records beside a delegation, the zones list from per_page=1.
  */
 import { describe, expect, it } from 'vitest';
 import { recordsPath, startTestEmulator, type TestEmulator } from './helpers.js';
@@ -140,16 +140,26 @@ describe('zones list', () => {
   });
 });
 
-describe('a delegation (NS below the apex) shares its name only with DS records', () => {
-  it('refuses another record beside an NS, and an NS beside another record, with 81056', async () => {
+describe('records beside a delegation (NS below the apex): kept when the NS comes second, shadowed', () => {
+  it('refuses a record created where an NS exists (81056), keeps an NS created beside records, and updates in place beside it', async () => {
     const emu = await startTestEmulator();
     expect((await post(emu, { type: 'NS', name: 'acme', content: 'ns.example.net' })).status).toBe(200);
     expect((await post(emu, { type: 'NS', name: 'acme', content: 'ns2.example.net' })).status).toBe(200);
     const a = await post(emu, { type: 'A', name: 'acme', content: '192.0.2.1' });
     expect([a.status, a.code]).toEqual([400, 81056]);
     expect((await post(emu, { type: 'TXT', name: 'acme', content: 'x' })).code).toBe(81056);
-    expect((await post(emu, { type: 'TXT', name: 'txt', content: 'x' })).status).toBe(200);
-    expect((await post(emu, { type: 'NS', name: 'txt', content: 'ns.example.net' })).code).toBe(81056);
+    // The other order: the records first, then the NS (shadowed-records doc; real zones hold both).
+    const txt = await post(emu, { type: 'TXT', name: 'txt', content: 'x' });
+    expect(txt.status).toBe(200);
+    expect((await post(emu, { type: 'MX', name: 'txt', content: 'mx.example.net', priority: 10 })).status).toBe(200);
+    expect((await post(emu, { type: 'NS', name: 'txt', content: 'ns.example.net' })).status).toBe(200);
+    // An update in place beside the NS is kept; moving another record there is a create at that name, refused.
+    const id = String(txt.result?.id);
+    const patched = await emu.call('PATCH', `${recordsPath(emu)}/${id}`, { content: 'y' });
+    expect([patched.status, patched.body.result?.content]).toEqual([200, 'y']);
+    const other = await post(emu, { type: 'A', name: 'elsewhere', content: '192.0.2.2' });
+    const moved = await emu.call('PATCH', `${recordsPath(emu)}/${String(other.result?.id)}`, { name: 'txt.example.com' });
+    expect([moved.status, moved.body.errors?.[0]?.code]).toEqual([400, 81056]);
     // The apex holds the service's own NS beside everything.
     expect((await post(emu, { type: 'NS', name: '@', content: 'ns.example.net' })).status).toBe(200);
     expect((await post(emu, { type: 'A', name: '@', content: '192.0.2.1' })).status).toBe(200);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadZoneFile } from '../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { runCli } from '../support/run-cli.js';
 import { mutatedBytes } from './mutations.js';
@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-plan-'));
 
 /** Mutated files that the loader (in this process, the oracle) refuses. */
 const invalidFile = mutatedBytes(Buffer.from(BASE)).filter((bytes) =>
-  loadZoneFile({ path: 'x.yaml', text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
+  parseZoneFile({ path: 'x.yaml', text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
 );
 const SEED = Number(process.env.ZONECTL_FUZZ_SEED ?? 20261125);
 const WHY = `seed ${SEED} (ZONECTL_FUZZ_SEED)`;

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runValidate } from '../../src/cli/commands/validate.js';
-import { formatProblem, loadZoneFile, type Problem } from '../../src/core/zonefile/index.js';
-import { PROBLEM_LIMIT } from '../../src/core/zonefile/problems.js';
+import { validateAndShow } from '../../src/cli/commands/validate.js';
+import { formatProblem, type Problem, PROBLEM_LIMIT } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { runCli } from '../support/run-cli.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { mutatedBytes } from './mutations.js';
@@ -70,7 +70,7 @@ describe('validate on mutated zone files', () => {
       fc.property(mutatedFile, (bytes) => {
         const text = bytes.toString('utf8');
         const counter = countingEnv();
-        const { config, problems } = loadZoneFile({ path: 'fuzz.yaml', text }, counter.env);
+        const { config, problems } = parseZoneFile({ path: 'fuzz.yaml', text }, counter.env);
         for (const p of problems) seen.add(p.code);
         if (config) seen.add('(valid)');
         checkProblems(problems, text, 'fuzz.yaml');
@@ -92,9 +92,9 @@ describe('validate on mutated zone files', () => {
         writeFileSync(file, bytes);
         const stdout: string[] = [];
         const stderr: string[] = [];
-        const code = await runValidate([file], { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env: {} });
+        const code = await validateAndShow([file], { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env: {} });
         // The oracle: the loader in this process, not the command's own words.
-        const valid = !loadZoneFile({ path: file, text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error');
+        const valid = !parseZoneFile({ path: file, text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error');
         expect(code).toBe(valid ? 0 : 1);
         expect(stderr).toEqual([]);
         // Problem lines, then one summary line, all on stdout.
@@ -118,7 +118,7 @@ describe('validate on mutated zone files', () => {
     ];
     for (const text of huge) {
       const counter = countingEnv();
-      const { problems } = loadZoneFile({ path: 'huge.yaml', text }, counter.env);
+      const { problems } = parseZoneFile({ path: 'huge.yaml', text }, counter.env);
       checkProblems(problems, text, 'huge.yaml');
       expect(counter.reads()).toBe(0);
     }
@@ -138,7 +138,7 @@ describe('validate on mutated zone files', () => {
     });
     // The oracle: the loader, in this process, on the same bytes (not the CLI's own words).
     const expected = samples.map(
-      (bytes, i) => !loadZoneFile({ path: files[i], text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
+      (bytes, i) => !parseZoneFile({ path: files[i], text: bytes.toString('utf8') }, {}).problems.some((p) => p.severity === 'error'),
     );
     const why = `seed ${seed} (ZONECTL_FUZZ_SEED)`;
     expect(expected, why).toContain(false);

@@ -5,11 +5,11 @@
  * plan, apply, plan (empty) against that emulator.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headCommit, root, runFile, startCliEmulator, validatePlanApplyPlan, type CliEmulator } from './installed-cli.js';
+import { headCommit, importTfFiles, root, runFile, startCliEmulator, validatePlanApplyPlan, type CliEmulator } from './installed-cli.js';
 
 const TOKEN = 'binary-test-token-8a6c4e2f0b';
 
@@ -43,6 +43,16 @@ describe('the single executable (npm run build:binary)', () => {
     expect(r.apply.code, r.apply.stderr).toBe(0);
     expect(r.apply.stdout).toContain('verified: a new plan is empty');
     expect(r.replan.code, r.replan.stdout + r.replan.stderr).toBe(0);
+  });
+
+  it('imports Terraform .tf files with the HCL parser it carries as an asset; its licence lies beside it', async () => {
+    const r = await importTfFiles(bin, {});
+    expect(r.good.code, r.good.stderr).toBe(0);
+    expect(r.zoneFile).toContain('{ name: www, type: A, content: 192.0.2.10, proxied: true }');
+    expect(r.bad.code).toBe(1);
+    expect(r.bad.stderr).toMatch(/bad\.tf:2: not valid HCL/);
+    expect(r.badWrote).toBe(false);
+    expect(readFileSync(join(dir, 'zonectl-third-party', 'hcl2json', 'LICENSE'), 'utf8')).toContain('Mozilla Public License Version 2.0');
   });
 
   it('a bad zone file is an error naming file and line, exit 1, no stack trace', async () => {

@@ -4,7 +4,7 @@
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,4 +109,37 @@ export async function validatePlanApplyPlan(
   const apply = await runFile(bin, ['apply', 'example.com.yaml', '--yes'], api, dir);
   const replan = await runFile(bin, ['plan', 'example.com.yaml', '--detailed-exitcode'], api, dir);
   return { validate, plan, apply, replan };
+}
+
+/** A `.tf` file whose values are literals: one zone (through its data source), one record. */
+const MAIN_TF = `data "cloudflare_zone" "main" {
+  name = "example.com"
+}
+
+resource "cloudflare_dns_record" "www" {
+  zone_id = data.cloudflare_zone.main.id
+  name    = "www.example.com"
+  type    = "A"
+  content = "192.0.2.10"
+  ttl     = 1
+  proxied = true
+}
+`;
+
+/**
+ * `zonectl import --from terraform` of `.tf` files with an installed zonectl (`bin`): one that
+ * parses (its zone file returned) and one that does not. Reading HCL needs the parser's
+ * WebAssembly, which the installed zonectl must carry itself.
+ */
+export async function importTfFiles(
+  bin: string,
+  env: Record<string, string>,
+): Promise<{ good: Run; zoneFile: string | undefined; bad: Run; badWrote: boolean }> {
+  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-tf-'));
+  writeFileSync(join(dir, 'main.tf'), MAIN_TF);
+  writeFileSync(join(dir, 'bad.tf'), 'resource "cloudflare_dns_record" "x" {\n  name = \n}\n');
+  const good = await runFile(bin, ['import', '--from', 'terraform', 'main.tf', '--out', 'zones'], env, dir);
+  const zone = join(dir, 'zones', 'example.com.yaml');
+  const bad = await runFile(bin, ['import', '--from', 'terraform', 'bad.tf', '--out', 'bad-zones'], env, dir);
+  return { good, zoneFile: existsSync(zone) ? readFileSync(zone, 'utf8') : undefined, bad, badWrote: existsSync(join(dir, 'bad-zones')) };
 }

@@ -3,7 +3,8 @@
  * module statically imports, and the entry's. Commands that make no request (validate, lint,
  * resolve, import, version) must not load the HTTP client (undici) nor any API code; none loads
  * Ajv (its validators are compiled at build time, scripts/aot-schema.mjs); version loads no
- * zone file code. Read from esbuild's metafile of the real bundle options, without writing it.
+ * zone file code; HashiCorp's HCL parser (its WebAssembly runtime) is loaded by nothing but a `.tf`
+ * file given to `import --from terraform`. Read from esbuild's metafile of the real bundle options, without writing it.
  */
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
@@ -69,6 +70,24 @@ describe('the modules each command of the bundle loads at start-up', () => {
     const inputs = [...loadedBy(meta, 'version')];
     expect(inputs.filter((i) => i.includes('node_modules/js-yaml/') || i.includes('node_modules/yaml/'))).toEqual([]);
     expect(inputs.filter((i) => i.startsWith('src/core/zonefile/') && !i.endsWith('/printable.ts'))).toEqual([]);
+  });
+
+  it('the HCL parser: in one chunk of its own, reached only by a dynamic import from the code that reads .tf files', () => {
+    const outputs = meta.outputs;
+    const isParser = (i: string) => i.includes('node_modules/@cdktf/hcl2json/') || i === 'src/app/migrate/hcl-wasm.ts';
+    const holders = Object.keys(outputs).filter((o) => Object.keys(outputs[o]!.inputs).some(isParser));
+    expect(holders).toHaveLength(1);
+    const parser = holders[0]!;
+    const inputs = Object.keys(outputs[parser]!.inputs);
+    expect(inputs).toContain('src/app/migrate/hcl-wasm.ts');
+    expect(inputs.filter((i) => i.endsWith('node_modules/@cdktf/hcl2json/wasm/wasm_exec.js'))).toHaveLength(1);
+    const importers = Object.entries(outputs).flatMap(([o, out]) =>
+      out.imports.filter((i) => i.path === parser).map((i) => ({ o, kind: i.kind })),
+    );
+    expect(importers.map((i) => i.kind)).toEqual(['dynamic-import']);
+    expect(Object.keys(outputs[importers[0]!.o]!.inputs)).toContain('src/app/migrate/parse-hcl.ts');
+    for (const command of ['validate', 'lint', 'resolve', 'import', 'version', 'plan', 'apply', 'export', 'drift'])
+      expect([...loadedBy(meta, command)].filter(isParser), command).toEqual([]);
   });
 
   it('plan: the HTTP client, and still no Ajv', () => {

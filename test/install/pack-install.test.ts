@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   headCommit,
+  importTfFiles,
   installGlobally,
   packTarball,
   runFile,
@@ -46,6 +47,9 @@ describe('npm pack, npm install -g, zonectl', () => {
     expect(files).toContain('package/schemas/zone.schema.json');
     expect(files).toContain('package/README.md');
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    // HashiCorp's HCL parser for .tf files, with its licence beside it (scripts/hcl-parser-files.mjs).
+    for (const f of ['main.wasm.gz', 'LICENSE', 'LICENSE-go', 'NOTICE.md'])
+      expect(files).toContain(`package/dist/bundle/chunks/hcl2json/${f}`);
     expect(files.filter((f) => !/^package\/(dist\/bundle\/|schemas\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
     const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<
       string,
@@ -64,6 +68,16 @@ describe('npm pack, npm install -g, zonectl', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(new RegExp(`^zonectl 0\\.1\\.0 \\(commit ${headCommit()}(-dirty)?\\)\\n$`));
     expect((await runFile('zonectl', ['--version'], env, dirname(prefix))).stdout).toBe('0.1.0\n');
+  });
+
+  it('imports Terraform .tf files with the HCL parser it carries; HCL that does not parse is an error at its line', async () => {
+    const r = await importTfFiles(bin, env);
+    expect(r.good.code, r.good.stderr).toBe(0);
+    expect(r.zoneFile).toContain('{ name: www, type: A, content: 192.0.2.10, proxied: true }');
+    expect(r.bad.code).toBe(1);
+    expect(r.bad.stderr).toMatch(/bad\.tf:2: not valid HCL/);
+    expect(r.bad.stderr).not.toMatch(/\n\s+at /);
+    expect(r.badWrote).toBe(false);
   });
 
   it('runs its own emulator and validate, plan, apply, plan (empty) against it', async () => {

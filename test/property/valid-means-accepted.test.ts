@@ -46,15 +46,14 @@ const HEX_FIELDS = new Set(['digest', 'fingerprint', 'certificate']);
 function svcMeaning(type: string, key: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   if ((type === 'HTTPS' || type === 'SVCB') && key === 'value') return value.replaceAll('"', '');
-  // NAPTR flags: "the case of the alphabetic characters is not significant" (RFC 3403 §4.1).
-  if (type === 'NAPTR' && key === 'flags') return value.toLowerCase();
+  // NAPTR flags are stored as written (the service answers `"S"`, test/fixtures/recorded/octodns-cloudflare): no case folding (issue 28).
   return value;
 }
 
 /** The value the service stores for data field `key` (its documented storage forms). */
 function storedField(type: string, key: string, value: string | number): unknown {
   if (typeof value !== 'string') return value;
-  if (key === 'value' || key === 'flags') return svcMeaning(type, key, value);
+  if (key === 'value') return svcMeaning(type, key, value);
   if (HOST_FIELDS.has(key) && type !== 'URI') return value === '.' ? value : value.toLowerCase().replace(/\.$/, '');
   if (HEX_FIELDS.has(key) && type !== 'CERT') return value.toUpperCase();
   return value;

@@ -231,6 +231,14 @@ const cases: Case[] = [
     want: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.com', type: 'SVCB', fields: ['data'] },
   },
   {
+    // The service keeps NAPTR flags as written (recorded "S"): another case is another value (issue 28).
+    label: 'NAPTR flags in another case',
+    fixture: OCTO,
+    from: 'flags: S,',
+    to: 'flags: s,',
+    want: { id: '8b60c8518d09465ffc7741b7a4a431f9', name: 'unit.tests', type: 'NAPTR', fields: ['data'] },
+  },
+  {
     label: 'SRV data.port',
     fixture: 'OpenAPI example srv.json',
     from: 'port: 8806',
@@ -323,9 +331,9 @@ describe('a value written differently but equal in meaning plans nothing', () =>
       'fingerprint: 859be6ed04643db411f067b6c1da1d75fe08b672',
     ],
     [
-      'NAPTR replacement with its trailing dot, flags upper case (as recorded)',
+      'NAPTR replacement with its trailing dot',
       OCTO,
-      'flags: s, service: SIP+D2T, regex: "", replacement: _sip._tls.unit.tests }',
+      'flags: S, service: SIP+D2T, regex: "", replacement: _sip._tls.unit.tests }',
       'flags: S, service: SIP+D2T, regex: "", replacement: _sip._tls.unit.tests. }',
     ],
     [

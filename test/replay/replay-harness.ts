@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { planZoneRun, type ZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import type { RecordOperation } from '../../src/core/plan/operation.js';
-import { loadZoneFile, type ZoneConfig } from '../../src/core/zonefile/index.js';
+import { parseZoneFile, type ZoneConfig } from '../../src/core/zonefile/index.js';
 import type { RecordedFixture } from './fixtures.js';
 import { startReplayServer, type ReplayServer } from './replay-server.js';
 
@@ -30,7 +30,7 @@ export async function startReplay(f: RecordedFixture): Promise<Replay> {
 
 /** Load a zone file from text; fails the test on any error. */
 export function loadConfig(text: string, file = 'zone.yaml'): ZoneConfig {
-  const { config, problems } = loadZoneFile({ path: file, text }, {});
+  const { config, problems } = parseZoneFile({ path: file, text }, {});
   const errors = problems.filter((p) => p.severity === 'error');
   expect(errors, JSON.stringify(errors, null, 2)).toEqual([]);
   if (!config) throw new Error('no config');

@@ -5,7 +5,7 @@
  * flattened), applies and re-plans clean; a live A at the name is replaced first.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadZoneFile } from '../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { converge, config, listRecords, startHarness, summarize, type Harness } from './harness.js';
 
@@ -25,7 +25,7 @@ it('www CNAME beside www MX and TXT: validates with a warning, applies, replaces
     config(`${HEAD}  - { name: www, type: A, content: 192.0.2.80 }\n  - { name: www, type: MX, content: mx.example.net, priority: 10 }\n`),
   );
   const text = `${HEAD}  - { name: www, type: CNAME, content: edge.example.net }\n  - { name: www, type: MX, content: mx.example.net, priority: 10 }\n  - { name: www, type: TXT, content: "site-verification=abc" }\n`;
-  const { problems } = loadZoneFile({ path: 'zone.yaml', text }, {});
+  const { problems } = parseZoneFile({ path: 'zone.yaml', text }, {});
   expect(problems.map((p) => `${p.severity} ${p.line} ${p.code}`)).toEqual(['warning 5 cname.unflattened']);
   const run = await planZoneRun(h.client, config(text));
   expect((run.plan.replacements ?? []).map((r) => `${r.name} ${r.type} by ${r.by.join('/')}`)).toEqual(['www.example.com A by CNAME']);

@@ -106,8 +106,8 @@ const DS: Rec = {
  * compares live records with the file field by field, so that a normaliser that treats two
  * different values as equal cannot hide a difference behind an empty plan. Names are FQDNs
  * (IDN as punycode), hostnames lower-case without the trailing dot, IPv6 compressed, hex data
- * upper-case, TXT quoted and cut into 255-byte strings, NAPTR flags lower-case (RFC 3403 §4.1:
- * their case is not significant).
+ * upper-case, TXT quoted and cut into 255-byte strings, NAPTR flags as written (the service keeps
+ * them so: a recorded answer holds "S", test/fixtures/recorded/octodns-cloudflare; issue 28).
  */
 const DKIM = `v=DKIM1; k=rsa; p=${'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A'.repeat(14)}`;
 const LIVE: readonly { name: string; content: string; priority?: number; data?: Rec }[] = [
@@ -154,8 +154,8 @@ const LIVE: readonly { name: string; content: string; priority?: number; data?: 
   },
   {
     name: 'example.com',
-    content: '100 10 "s" "SIP+D2U" "" _sip._udp.example.com',
-    data: { order: 100, preference: 10, flags: 's', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' },
+    content: '100 10 "S" "SIP+D2U" "" _sip._udp.example.com',
+    data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' },
   },
   {
     name: 'host.example.com',

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
 import { planZoneRun, type ZoneRun } from '../../src/app/plan/plan-zone-run.js';
-import { type ZoneConfig, loadZoneFile } from '../../src/core/zonefile/index.js';
+import { type ZoneConfig, parseZoneFile } from '../../src/core/zonefile/index.js';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../src/emulator/server.js';
 
 export const TOKEN = 'scenario-token-7f3a9c0e5b1d4e2f8a6c';
@@ -31,7 +31,7 @@ export async function startHarness(options: StartEmulatorOptions = {}): Promise<
 
 /** Load a zone file from text; fails the test on any error. */
 export function config(yaml: string, env: Record<string, string> = {}): ZoneConfig {
-  const { config: c, problems } = loadZoneFile({ path: 'zone.yaml', text: yaml }, env);
+  const { config: c, problems } = parseZoneFile({ path: 'zone.yaml', text: yaml }, env);
   const errors = problems.filter((p) => p.severity === 'error');
   expect(errors, JSON.stringify(errors, null, 2)).toEqual([]);
   if (!c) throw new Error('no config');

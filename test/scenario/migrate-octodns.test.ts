@@ -5,7 +5,8 @@
  * sends for test/fixtures/migrate/octodns/config (TTL 1 for proxied and auto-ttl records, at least
  * min_ttl 120 otherwise, `"`-quoted TXT chunks with `\;` unescaped, SRV data with the retired
  * service/proto/name it still sends, the trailing dots it keeps), plus what octoDNS never touches
- * (an `ignored` record, one excluded from this target).
+ * (an `ignored` record, one excluded from this target), and the meta TXT record `manager.include_meta`
+ * makes it write.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,8 @@ const OCTODNS_WROTE: ReadonlyArray<Record<string, unknown>> = [
   { name: 'low.example.com', type: 'A', content: '198.51.100.8', ttl: 120, proxied: false },
   { name: 'sel._domainkey.example.com', type: 'TXT', content: DKIM_CHUNKS, ttl: 3600 },
   { name: 'www.example.com', type: 'CNAME', content: 'example.com.', ttl: 1, proxied: true },
+  // manager.include_meta: octoDNS's MetaProcessor record (octodns/processor/meta.py: TTL 60, raised to min_ttl).
+  { name: 'octodns-meta.example.com', type: 'TXT', content: '"provider=cloudflare"', ttl: 120 },
   // Never touched by octoDNS: `ignored`, and excluded from this target.
   { name: 'legacy.example.com', type: 'A', content: '198.51.100.70', ttl: 300, proxied: false },
   { name: 'only-route53.example.com', type: 'A', content: '198.51.100.90', ttl: 300, proxied: false },
@@ -119,6 +122,11 @@ describe('import --from octodns: the zone octoDNS wrote plans empty', () => {
   it('records octoDNS left alone stay alone (manage.ignore), and zonectl.yaml names the variables octoDNS read', () => {
     expect(yaml).toContain('{ name: legacy, type: A }');
     expect(yaml).toContain('{ name: only-route53, type: A }');
+    // include_meta: octoDNS's own meta record is left as it is, and the report says so.
+    expect(yaml).toContain('{ name: octodns-meta, type: TXT }');
+    expect(yaml).toMatch(
+      /manager\.include_meta: octoDNS writes a TXT record octodns-meta \(provider=cloudflare\): it becomes manage\.ignore/,
+    );
     const accounts = readFileSync(join(out, 'zonectl.yaml'), 'utf8');
     expect(accounts).toContain('token_env: CF_MAIN_TOKEN');
     expect(accounts).toContain('token_env: CF_SHOP_TOKEN');

@@ -10,11 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
-
-const PROVIDER = 'provider["registry.terraform.io/cloudflare/cloudflare"]';
+import { importTerraform, PROVIDER, terraformState } from './terraform-state.js';
 
 async function create(h: Harness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {
@@ -46,20 +44,9 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
     });
     // Made by hand, never in Terraform: kept.
     await create(h, { name: 'manual.example.com', type: 'A', content: '198.51.100.5', ttl: 300 });
-    const state = {
-      version: 4,
-      terraform_version: '1.9.8',
-      serial: 12,
-      lineage: '3f1c2a9e-0000-4000-8000-000000000001',
-      outputs: {},
-      resources: [
-        {
-          mode: 'data',
-          type: 'cloudflare_zone',
-          name: 'main',
-          provider: PROVIDER,
-          instances: [{ schema_version: 0, attributes: { id: h.zoneId, zone_id: h.zoneId, name: 'example.com' } }],
-        },
+    const state = terraformState(
+      h.zoneId,
+      [
         {
           mode: 'managed',
           type: 'cloudflare_dns_record',
@@ -153,15 +140,11 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
           instances: [{ schema_version: 0, attributes: { id: 'pr1', zone_id: h.zoneId } }],
         },
       ],
-    };
+      12,
+    );
     dir = mkdtempSync(join(tmpdir(), 'zonectl-terraform-'));
     writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state, null, 2));
-    const result = await importFrom('terraform', [join(dir, 'terraform.tfstate')], {
-      outDir: join(dir, 'zones'),
-      force: false,
-      allZones: false,
-      origin: 'test',
-    });
+    const result = await importTerraform(dir, ['terraform.tfstate'], 'zones');
     expect(result.written.map((p) => p.slice(dir.length + 1))).toEqual(['zones/example.com.yaml']);
     expect(result.report.other.map((i) => i.subject)).toEqual(['cloudflare_page_rule.old']);
     release = result.report.release?.text ?? '';
@@ -246,12 +229,7 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
         '',
       ].join('\n'),
     );
-    const result = await importFrom('terraform', [join(dir, 'main.tf')], {
-      outDir: join(dir, 'from-tf'),
-      force: false,
-      allZones: false,
-      origin: 'test',
-    });
+    const result = await importTerraform(dir, ['main.tf'], 'from-tf');
     expect(result.report.other).toEqual([
       expect.objectContaining({
         kind: 'left_to_old_tool',

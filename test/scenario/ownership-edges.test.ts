@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { formatProblem } from '../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 
 describe('ownership edges against the emulator', () => {
@@ -22,11 +24,23 @@ describe('ownership edges against the emulator', () => {
     await expect(planZoneRun(h.client, c)).rejects.toThrow(/is the zone "other\.org", but the file describes "example\.com"/);
   });
 
-  it('a record the file lists converges even when an ignore glob matches it', async () => {
+  // Changed in issue 28: a listed record an ignore rule matches is no longer the file's silently
+  // (it was planned as the file's, which broke the rule's promise); the file is refused instead.
+  it('a record the file lists that an ignore glob matches is refused at validate, naming both lines', async () => {
     const yaml = `version: 1\nzone: example.com\nrecords:\n  - { name: _acme-challenge, type: TXT, content: desired }\nmanage: { ignore: [{ name: "_acme-challenge*", type: TXT }] }\n`;
-    await converge(h, config(yaml));
-    const live = (await listRecords(h)).filter((r) => r.type === 'TXT');
-    expect(live.map((r) => r.content)).toEqual(['"desired"']);
+    const { config: c, problems } = parseZoneFile({ path: 'zone.yaml', text: yaml }, {});
+    expect(c).toBeUndefined();
+    expect(problems.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([
+      expect.stringMatching(
+        /^zone\.yaml:4:\d+ records\[0\]\.name: records\[0\] \(line 4\) _acme-challenge\.example\.com TXT matches manage\.ignore\[0\] \(line 5\)/,
+      ),
+    ]);
+    // The record another tool writes there, for the next case.
+    await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '_acme-challenge.example.com', type: 'TXT', content: 'desired' }),
+    });
   });
 
   it('an ignored record the file does not list is neither changed nor deleted', async () => {

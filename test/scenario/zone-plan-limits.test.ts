@@ -8,7 +8,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
-import { ZonePlanLimitError } from '../../src/core/plan/zone-plan-limits.js';
+import { TierLimitError } from '../../src/core/tier-limits.js';
 import { converge, config, listRecords, startHarness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -29,7 +29,7 @@ records:
 it('a Free zone: the plan stops before any write and names each line', async () => {
   h = await startHarness({ zonePlan: 'free' });
   const err = await planZoneRun(h.client, config(FILE)).catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ZonePlanLimitError);
+  expect(err).toBeInstanceOf(TierLimitError);
   const message = (err as Error).message;
   expect(message).toMatch(/on the free plan/);
   expect(message).toMatch(/records\[1\] \(line 5\) fast\.example\.com A: ttl 30/);

@@ -17,9 +17,9 @@ export interface RunningCli {
   readonly done: Promise<CliResult>;
 }
 
-export function spawnCli(args: string[], env: Record<string, string | undefined>): RunningCli {
+export function spawnCli(args: string[], env: Record<string, string | undefined>, cwd = root): RunningCli {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -35,38 +35,35 @@ export async function applyAccountRun(client: CloudflareClient, run: AccountRun)
   }
 }
 
-/** How the account writes follow the session's signal handling (one PATCH each). */
-export interface AccountWriteHooks {
-  /** True once the run was interrupted: no further PATCH is sent. */
-  readonly shouldStop: () => boolean;
-  /** The PATCH of this account is about to be sent (`undefined`: it was answered). */
-  readonly onWriting: (run: AccountRun | undefined) => void;
-}
-
 /** Whether an account's apply failed or did not converge. */
 export function accountApplyFailed(o: AccountApplyOutcome): boolean {
   return o.error !== undefined || o.verifyError !== undefined || (o.residual?.operations.length ?? 0) > 0;
 }
 
+/** What the account writes tell, in order. */
+export type AccountWriteEvent =
+  | { readonly kind: 'account-unchanged'; readonly run: AccountRun }
+  | { readonly kind: 'account-writing'; readonly run: AccountRun }
+  | { readonly kind: 'account-outcome'; readonly outcome: AccountApplyOutcome };
+
 /**
- * Applies the account files' changes one after another, reporting each; true when any failed
- * or did not converge. An interrupt stops before the next account.
+ * Applies the account files' changes one after another, telling each; true when any failed or
+ * did not converge. An interrupt (`stop`) stops before the next account.
  */
 export async function applyAccounts(
   client: CloudflareClient,
   runs: readonly AccountRun[],
-  report: { accountUnchanged(run: AccountRun): void; accountOutcome(outcome: AccountApplyOutcome): void },
-  hooks: AccountWriteHooks,
+  emit: (event: AccountWriteEvent) => void,
+  stop: AbortSignal,
 ): Promise<boolean> {
   let failed = false;
-  for (const run of runs) if (run.plan.operations.length === 0) report.accountUnchanged(run);
+  for (const run of runs) if (run.plan.operations.length === 0) emit({ kind: 'account-unchanged', run });
   for (const run of runs.filter((r) => r.plan.operations.length > 0)) {
-    if (hooks.shouldStop()) break;
-    hooks.onWriting(run);
-    const o = await applyAccountRun(client, run);
-    hooks.onWriting(undefined);
-    report.accountOutcome(o);
-    if (accountApplyFailed(o)) failed = true;
+    if (stop.aborted) break;
+    emit({ kind: 'account-writing', run });
+    const outcome = await applyAccountRun(client, run);
+    emit({ kind: 'account-outcome', outcome });
+    if (accountApplyFailed(outcome)) failed = true;
   }
   return failed;
 }

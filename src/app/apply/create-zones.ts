@@ -7,7 +7,7 @@
  */
 import type { ApiZone, CloudflareClient } from '../../api/index.js';
 import { newZoneBody } from '../../core/plan/plan-zone.js';
-import { printable } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { planZoneRun, type ZoneRun } from '../plan/plan-zone-run.js';
 

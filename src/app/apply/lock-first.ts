@@ -3,62 +3,45 @@
  * made under it is what gets written; and whether the permission check before writing adds
  * anything once that lock is held.
  */
-import { type CloudflareClient, CloudflareApiError } from '../../api/index.js';
+import { type ApiZone, type CloudflareClient, ZoneLookupError } from '../../api/index.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { explainZoneIdError } from '../plan/zone-id-error.js';
-import { auditsTokensAroundWrites, type ApplyLockOptions } from './zone-writes.js';
-import { acquireZoneLock, ZoneLockBusyError, type HeldZoneLock } from './zone-lock.js';
-
-/** A run planned under its zone's apply lock, taken first. */
-export interface LockedRun {
-  readonly run: ZoneRun;
-  readonly lock: HeldZoneLock;
-}
+import { type LockEvent, withZoneLockIfFree, type ZoneLockScope } from './lock-scope.js';
+import { auditsTokensAroundWrites } from './zone-writes.js';
 
 /**
  * `apply --yes` of one zone file (nobody to confirm a plan, so no plan is needed before the
- * lock): look the zone up, take its apply lock, then plan once under it. The plan is then what
- * gets written, with no second plan under the lock. Unlisted tokens are read only when the file
- * deletes them. Undefined when the lock is not free at once (another run holds it: the caller
- * plans first, so that the user sees what will be done while it waits, then waits for the lock
- * and plans again under it), or when the service refuses it (403: the credential may not write
- * records: the caller plans without it, and its permission check says what is missing).
+ * lock): look the zone up, take its apply lock, plan once under it, and go on (`work`) in the
+ * lock's scope: the plan is then what gets written, with no second plan under the lock. Unlisted
+ * tokens are read only when the file deletes them. `{ taken: false }` when the lock is not free
+ * at once (another run holds it: the caller plans first, so that the user sees what will be done
+ * while it waits, then waits for the lock and plans again under it), or when the service refuses
+ * it (403: the caller plans without it, and its permission check says what is missing), or when
+ * the zone does not exist yet and the file names its account (it is created after planning).
  */
-export async function lockThenPlan(
+export async function lockThenPlan<T>(
   client: CloudflareClient,
   config: ZoneConfig,
   planOptions: PlanZoneRunOptions,
-  lock: Pick<ApplyLockOptions, 'onWait' | 'onLost' | 'onHeld'>,
-): Promise<LockedRun | undefined> {
-  const zone = await resolveRunZone(client, config).catch((error: unknown) => {
-    throw explainZoneIdError(error, config);
-  });
-  let held: HeldZoneLock;
+  emit: (event: LockEvent) => void,
+  work: (run: ZoneRun, lock: ZoneLockScope) => Promise<T>,
+): Promise<{ readonly taken: true; readonly value: T } | { readonly taken: false }> {
+  let zone: ApiZone;
   try {
-    held = await acquireZoneLock(client, {
-      zone: config.zone,
-      zoneId: zone.id,
-      waitMs: 0,
-      ...(lock.onWait ? { onWait: lock.onWait } : {}),
-      ...(lock.onLost ? { onLost: lock.onLost } : {}),
-    });
+    zone = await resolveRunZone(client, config);
   } catch (error) {
-    if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return undefined;
-    throw error;
+    const explained = explainZoneIdError(error, config);
+    // A zone that does not exist yet has no lock to take: it is planned (and created) the other way.
+    if (explained instanceof ZoneLookupError && explained.notFound && config.accountId !== undefined) return { taken: false };
+    throw explained;
   }
-  // Planning a big zone takes seconds: the session's signal handler must know the lock to release it.
-  lock.onHeld?.(held);
-  try {
+  return withZoneLockIfFree(client, { zone: config.zone, zoneId: zone.id }, { emit }, async (lock) => {
     const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: auditsTokensAroundWrites(planOptions, config) });
     // The live records are not kept: apply needs the plan, and its check afterwards reads them
     // again (two copies of a 100,000-record zone would be held at once otherwise).
-    return { run: { ...run, live: [] }, lock: held };
-  } catch (error) {
-    lock.onHeld?.(undefined);
-    await held.release().catch(() => undefined);
-    throw error;
-  }
+    return work({ ...run, live: [] }, lock);
+  });
 }
 
 /**
@@ -78,6 +61,6 @@ export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
  * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST
  * /zones/{zone_id}/dns_records) as every record write of the plan.
  */
-export function permissionCheckNeeded(runs: readonly ZoneRun[], heldLocks: ReadonlyMap<string, HeldZoneLock>): boolean {
-  return runs.some((r) => !heldLocks.has(r.config.zone) || r.plan.operations.some((o) => o.kind !== 'dns_record'));
+export function permissionCheckNeeded(runs: readonly ZoneRun[], lockedZone: string | undefined): boolean {
+  return runs.some((r) => r.config.zone !== lockedZone || r.plan.operations.some((o) => o.kind !== 'dns_record'));
 }

@@ -2,100 +2,66 @@
  * One apply run, from the files (or a saved plan) to the last verified write: plan (under the
  * lock when nobody confirms), the safety thresholds, the permission check, --dry-run, the
  * confirmation, new zones, each zone's writes under its lock, the account files' PATCHes, and
- * the one owner of SIGINT and SIGTERM for all of it. It decides; what the user sees goes
- * through the `ApplyOutput` passed in (./output.ts), and it never ends the process: a run that
- * gives up waiting for calls in flight resolves with `abandon`, and the caller exits.
+ * the one owner of SIGINT and SIGTERM for all of it. It decides; what the user sees goes as
+ * events (./events.ts) through the `ApplyOutput` passed in, which the session also folds into
+ * what it knows of the run (./run-state.ts). It never ends the process: a run that gives up
+ * waiting for calls in flight resolves with `abandon`, and the caller exits.
  */
-import { ZoneLookupError } from '../../api/index.js';
-import { accountLabel } from '../../core/account/plan-account.js';
 import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
-import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { checkPermissionsByAccount, eachAccount, planAccountGroups, type RunClients } from '../connect/clients-by-account.js';
+import type { AccountConfig } from '../../core/zonefile/index.js';
+import { checkPermissionsByAccount, eachAccount, planAccountGroups } from '../connect/clients-by-account.js';
+import { runClients } from '../plan/many-zones.js';
 import { planAccountRun, type AccountRun } from '../plan/plan-account-run.js';
 import { MissingPermissionError } from '../plan/check-permissions.js';
 import { runPlanOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { hasChanges, plannedRuns, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
-import { loadSaved, type OpenedPlan } from '../plan/saved-plan.js';
+import { loadSaved } from '../plan/saved-plan.js';
+import { errorEvent, note, warning } from '../session/index.js';
 import { applyAccounts } from './account-writes.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
-import { INTERRUPT_GRACE_MS, watchInterrupts, type SignalSource, type StopSignal } from './interrupts.js';
-import { canLockFirst, lockThenPlan, permissionCheckNeeded, type LockedRun } from './lock-first.js';
-import type { ApplyOutput, ApplyProgressSink, StoppedAt } from './output.js';
-import { silencedAfter } from './silenced-output.js';
-import { checkTokenOutput, deliverTokenValues, type TokenValueFlags } from './token-values.js';
-import { recheckSaved, replanUnderLock } from './under-lock.js';
-import { forceUnlock, type HeldZoneLock } from './zone-lock.js';
-import { applyZoneRuns, notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from './zone-writes.js';
-
-/** What to apply and how: the flags, checked, and the files, loaded and valid. */
-export interface ApplyRequest extends TokenValueFlags {
-  readonly configs: readonly ZoneConfig[];
-  readonly accounts: readonly AccountConfig[];
-  readonly repo?: RepoConfig | undefined;
-  /** `--plan FILE`: a saved plan (read and checked: src/app/plan/saved-plan.ts `openSavedPlan`) instead of files. */
-  readonly savedPlan?: OpenedPlan | undefined;
-  readonly yes: boolean;
-  readonly dryRun: boolean;
-  readonly force: boolean;
-  readonly forceUnlock: boolean;
-  readonly batch: boolean;
-  readonly concurrency: number;
-  readonly lockWaitMs: number;
-}
+import { type ApplyRequest, type ApplyResult, type ApplySignals, type Loaded, loadApplied } from './apply-request.js';
+import type { ApplyEvent, ApplyOutput } from './events.js';
+import { INTERRUPT_GRACE_MS, watchInterrupts, type StopSignal } from './interrupts.js';
+import type { ZoneLockScope } from './lock-scope.js';
+import { canLockFirst, lockThenPlan, permissionCheckNeeded } from './lock-first.js';
+import type { Recheck } from './replan-under-lock.js';
+import { fold, newRunState, type RunState, stoppedAt } from './run-state.js';
+import { checkTokenOutput, deliverTokenValues } from './token-values.js';
+import { forceUnlock } from './zone-lock.js';
+import { notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from './zone-outcome.js';
+import { applyZoneRuns } from './zone-writes.js';
 
 /**
- * How the run ended. `changes`: a dry run with something to do. `interrupted`: by `signal`;
- * with `abandon`, calls may still be in flight and the caller should exit now.
+ * Runs one apply. Errors that refuse the whole run (invalid files, a safety threshold, a missing
+ * permission, no confirmation, a stale saved plan) are told to the output and thrown.
  */
-export type ApplyResult =
-  | { readonly status: 'ok' | 'changes' | 'failed' | 'cancelled' }
-  | { readonly status: 'interrupted'; readonly signal: StopSignal; readonly abandon: boolean };
-
-/** Where signals come from and how long calls in flight may finish after the first (tests inject both). */
-export interface ApplySignals {
-  readonly source?: SignalSource;
-  readonly graceMs?: number;
+export async function runApply(request: ApplyRequest, output: ApplyOutput, signals: ApplySignals = {}): Promise<ApplyResult> {
+  let loaded: Awaited<ReturnType<typeof loadApplied>>;
+  try {
+    loaded = await loadApplied(request, (e) => output.emit(e));
+  } catch (error) {
+    // A run refused before any call still tells its end (JSON: its one document).
+    output.emit({ kind: 'failed', error });
+    output.emit({ kind: 'finished' });
+    throw error;
+  }
+  // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
+  const clients = runClients(request.connection, loaded.shard, loaded.repo);
+  return watchedSession(request, { ...loaded, clients }, output, signals);
 }
 
-/** What the run is doing, for a signal handler that must say what was applied. */
-interface RunState {
-  phase: 'before' | 'writing';
-  run?: ZoneRun | undefined;
-  applied: Set<number>;
-  /** The zone whose POST /zones is on its way. */
-  creating?: string | undefined;
-  /** The account file whose one PATCH is on its way (after the zones). */
-  account?: string | undefined;
-  lock?: HeldZoneLock | undefined;
-  readonly started: Set<string>;
-  runs: readonly ZoneRun[];
-}
-
-function stoppedAt(state: RunState): StoppedAt {
-  if (state.phase === 'writing' && state.account !== undefined) return { stage: 'account', label: state.account };
-  if (state.phase === 'writing' && state.creating !== undefined) return { stage: 'creating', zone: state.creating };
-  if (state.phase === 'writing' && state.run !== undefined) return { stage: 'zone', run: state.run, applied: state.applied };
-  if (state.started.size === 0) return { stage: 'before-writes' };
-  return { stage: 'between-zones', applied: [...state.started] };
-}
-
-/**
- * Runs one apply. Errors that refuse the whole run (a safety threshold, a missing permission,
- * no confirmation, a stale saved plan) are reported to the output and thrown.
- */
-export async function runApply(
-  request: ApplyRequest,
-  clients: RunClients,
-  givenOutput: ApplyOutput,
-  signals: ApplySignals = {},
-): Promise<ApplyResult> {
-  const state: RunState = { phase: 'before', applied: new Set(), started: new Set(), runs: [] };
+/** The session under the one watch of SIGINT and SIGTERM. */
+async function watchedSession(request: ApplyRequest, loaded: Loaded, output: ApplyOutput, signals: ApplySignals): Promise<ApplyResult> {
+  const state = newRunState();
+  const stop = new AbortController();
   let over = false;
-  const output = silencedAfter(givenOutput, () => over);
-  const { report } = givenOutput;
-  let progress: ApplyProgressSink | undefined;
+  // Once the run gave up, the abandoned writes may still answer: that is no longer the user's business.
+  const emit = (event: ApplyEvent): void => {
+    fold(state, event);
+    if (!over) output.emit(event);
+  };
   let abandon: (result: ApplyResult) => void = () => undefined;
   const abandoned = new Promise<ApplyResult>((resolve) => {
     abandon = resolve;
@@ -103,25 +69,26 @@ export async function runApply(
   const graceMs = signals.graceMs ?? INTERRUPT_GRACE_MS;
   const giveUp = (signal: StopSignal): void => {
     if (over) return;
-    progress?.stop();
-    report.stopped(signal, stoppedAt(state), notStartedRuns(state.runs, state.started));
-    report.interrupted(signal);
-    report.finish();
+    emit({ kind: 'stopped', signal, at: stoppedAt(state), notStarted: notStartedRuns(state.runs, state.started) });
+    emit({ kind: 'interrupted', signal });
+    emit({ kind: 'finished' });
     over = true;
     abandon({ status: 'interrupted', signal, abandon: true });
   };
   const interrupt = watchInterrupts(
     {
       onStop: (signal) => {
-        progress?.stop();
+        stop.abort();
         if (state.phase !== 'writing') {
           // Nothing sent yet: release a lock we may hold and stop now.
           const held = state.lock;
           void (held ? held.release().catch(() => undefined) : Promise.resolve()).then(() => giveUp(signal));
           return;
         }
-        output.warn(
-          `zonectl: ${signal}: sending no more calls; waiting up to ${graceMs / 1000} s for the calls in flight (again to stop at once)`,
+        emit(
+          warning(
+            `zonectl: ${signal}: sending no more calls; waiting up to ${graceMs / 1000} s for the calls in flight (again to stop at once)`,
+          ),
         );
       },
       onGiveUp: giveUp,
@@ -129,21 +96,18 @@ export async function runApply(
     },
     signals.source,
   );
-  const session: Session = {
-    request,
-    clients,
-    output,
-    state,
-    stopped: () => interrupt.signal !== undefined,
-    signal: () => interrupt.signal,
-    startProgress: () => {
-      const started = output.progress();
-      progress = started;
-      return started;
-    },
-  };
+  const session: Session = { request, loaded, output, emit, state, stop: stop.signal, signal: () => interrupt.signal };
+  // The clients are closed when the session ends, also after the run gave up waiting for it (the
+  // caller exits, or its abandoned writes finish and release their lock).
+  const running = (async () => {
+    try {
+      return await applySession(session);
+    } finally {
+      await loaded.clients.close();
+    }
+  })();
   try {
-    return await Promise.race([applySession(session), abandoned]);
+    return await Promise.race([running, abandoned]);
   } finally {
     interrupt.dispose();
   }
@@ -151,112 +115,133 @@ export async function runApply(
 
 interface Session {
   readonly request: ApplyRequest;
-  readonly clients: RunClients;
+  readonly loaded: Loaded;
   readonly output: ApplyOutput;
+  /** Folds the event into the state and passes it to the output (until the run gave up). */
+  readonly emit: (event: ApplyEvent) => void;
   readonly state: RunState;
-  /** A signal was received: send nothing more. */
-  readonly stopped: () => boolean;
+  /** Aborted by the first signal: send nothing more. */
+  readonly stop: AbortSignal;
   readonly signal: () => StopSignal | undefined;
-  readonly startProgress: () => ApplyProgressSink;
 }
 
+/** The zones planned and written (or a run that ended before writing). */
+type Written =
+  | { readonly kind: 'ended'; readonly result: ApplyResult }
+  | {
+      readonly kind: 'written';
+      readonly runs: readonly ZoneRun[];
+      readonly outcomes: ZoneApplyOutcome[];
+      readonly accountRuns: readonly AccountRun[];
+      readonly planFailed: boolean;
+    };
+
 async function applySession(s: Session): Promise<ApplyResult> {
-  const { request, clients, output, state } = s;
-  const { report } = output;
-  let early: LockedRun | undefined;
+  const { request, loaded } = s;
   try {
-    const savedPlan = request.savedPlan !== undefined ? await loadSaved(clients, request.savedPlan) : undefined;
+    const savedPlan = loaded.savedPlan !== undefined ? await loadSaved(loaded.clients, loaded.savedPlan) : undefined;
     const saved = savedPlan?.zones;
+    let written: Written | undefined;
     // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
-    if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(request.configs)) {
-      const first = request.configs[0]!;
-      early = await lockThenPlan(clients.for(first), first, runPlanOptions(request.configs)[0]!, {
-        onWait: (m) => output.info(m),
-        onLost: (m) => output.warn(`${m}; sending no more calls`),
-        onHeld: (lock) => {
-          state.lock = lock;
-        },
-      }).catch((error: unknown) => {
-        // A zone that does not exist yet has no lock to take: it is planned (and created) below.
-        if (error instanceof ZoneLookupError && error.notFound && first.accountId !== undefined) return undefined;
-        throw error;
-      });
+    if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(loaded.configs)) {
+      const first = loaded.configs[0]!;
+      const early = await lockThenPlan(loaded.clients.for(first), first, runPlanOptions(loaded.configs)[0]!, s.emit, (run, lock) =>
+        planAndWrite(s, [{ kind: 'planned', config: run.config, run }], undefined, lock),
+      );
+      if (early.taken) written = early.value;
     }
-    const heldLocks = new Map(early ? [[early.run.config.zone, early.lock]] : []);
     // Each zone planned on its own: one that cannot be planned is reported, the others applied.
-    const planned: ZoneOutcome[] =
+    written ??= await planAndWrite(
+      s,
       saved !== undefined
         ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
-        : early !== undefined
-          ? [{ kind: 'planned', config: early.run.config, run: early.run }]
-          : await planAccountGroups(clients, request.configs, request.repo);
-    report.planned(planned);
-    const runs = plannedRuns(planned);
-    state.runs = runs;
-    const planFailed = runs.length < planned.length;
-    const accountRuns = savedPlan !== undefined ? savedPlan.accounts : await planAccountRuns(s, request.accounts);
-    report.accountPlans(accountRuns);
-    if (request.forceUnlock && !request.dryRun) {
-      for (const run of runs) {
-        const removed = await forceUnlock(clients.for(run.config), run.config.zone, run.zoneId);
-        output.warn(
+        : await planAccountGroups(loaded.clients, loaded.configs, loaded.repo),
+      savedPlan,
+      undefined,
+    );
+    if (written.kind === 'ended') return written.result;
+    return await finishRun(s, written);
+  } catch (error) {
+    s.emit({ kind: 'failed', error });
+    throw error;
+  } finally {
+    s.emit({ kind: 'finished' });
+  }
+}
+
+/**
+ * From the plans to the zones written: the plans shown, --force-unlock, the thresholds, the
+ * permission check, --dry-run, somewhere for new secrets, the confirmation, new zones, each
+ * zone's writes under its lock (`held`: the lock taken before planning, for its zone).
+ */
+async function planAndWrite(
+  s: Session,
+  planned: ZoneOutcome[],
+  savedPlan: Awaited<ReturnType<typeof loadSaved>> | undefined,
+  held: ZoneLockScope | undefined,
+): Promise<Written> {
+  const { request, loaded, emit, state } = s;
+  emit({ kind: 'planned', outcomes: planned });
+  const runs = plannedRuns(planned);
+  state.runs = runs;
+  const planFailed = runs.length < planned.length;
+  const accountRuns = savedPlan !== undefined ? savedPlan.accounts : await planAccountRuns(s, loaded.accounts);
+  emit({ kind: 'account-plans', runs: accountRuns });
+  if (request.forceUnlock && !request.dryRun) {
+    for (const run of runs) {
+      const removed = await forceUnlock(loaded.clients.for(run.config), run.config.zone, run.zoneId);
+      emit(
+        warning(
           removed === undefined
             ? `${run.config.zone}: no apply lock to remove`
             : `${run.config.zone}: removed the apply lock of ${removed}`,
-        );
-      }
+        ),
+      );
     }
-    if (!hasChanges(runs) && !accountRuns.some((r) => r.plan.operations.length > 0)) return { status: planFailed ? 'failed' : 'ok' };
-    const unsafe = runs.filter((r) => r.plan.safety.length > 0);
-    if (unsafe.length > 0 && !request.force && !request.dryRun) throw new UnsafePlanError(unsafe[0]!.config.zone, unsafe[0]!.plan.safety);
-    await checkPermissions(s, runs, heldLocks);
-    if (request.dryRun) {
-      report.dryRun(runs, accountRuns, request.batch);
-      return { status: planFailed ? 'failed' : 'changes' };
-    }
-    checkTokenOutput(runs, request);
-    if (!request.yes && !(await confirmed(output))) return { status: 'cancelled' };
-    const outcomes = await createZones(s, runs);
-    outcomes.push(...(await writeZones(s, runs, heldLocks, saved)));
-    const signal = s.signal();
-    const tokensDelivered = deliverTokenValues(outcomes, request, output);
-    report.zoneOutcomes(outcomes, signal);
-    const failed = planFailed || !tokensDelivered || outcomes.some((o) => zoneApplyFailed(o, signal !== undefined));
-    if (signal !== undefined) {
-      report.notStarted(notStartedRuns(runs, state.started));
-      report.interrupted(signal, '; the apply lock was released');
-      return { status: 'interrupted', signal, abandon: false };
-    }
-    const accountFailed =
-      accountRuns.length > 0 &&
-      (await applyAccounts(clients.default(), accountRuns, report, {
-        shouldStop: s.stopped,
-        onWriting: (run) => {
-          state.phase = run === undefined ? 'before' : 'writing';
-          state.account = run === undefined ? undefined : accountLabel(run.plan.accountId);
-          for (const op of run?.plan.operations ?? []) output.detail(`${state.account}: ${op.method} ${op.path}`);
-        },
-      }));
-    const late = s.signal();
-    if (late !== undefined) {
-      const detail = ` while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`;
-      report.interrupted(late, detail);
-      return { status: 'interrupted', signal: late, abandon: false };
-    }
-    return { status: failed || accountFailed ? 'failed' : 'ok' };
-  } catch (error) {
-    report.fail(error);
-    throw error;
-  } finally {
-    await early?.lock.release().catch(() => undefined); // released already unless the run stopped before writing
-    report.finish();
   }
+  if (!hasChanges(runs) && !accountRuns.some((r) => r.plan.operations.length > 0))
+    return { kind: 'ended', result: { status: planFailed ? 'failed' : 'ok' } };
+  const unsafe = runs.filter((r) => r.plan.safety.length > 0);
+  if (unsafe.length > 0 && !request.force && !request.dryRun) throw new UnsafePlanError(unsafe[0]!.config.zone, unsafe[0]!.plan.safety);
+  await checkPermissions(s, runs, held?.zone);
+  if (request.dryRun) {
+    emit({ kind: 'dry-run', runs, accounts: accountRuns, batch: request.batch });
+    return { kind: 'ended', result: { status: planFailed ? 'failed' : 'changes' } };
+  }
+  checkTokenOutput(runs, request);
+  if (!request.yes && !(await confirmed(s))) return { kind: 'ended', result: { status: 'cancelled' } };
+  const outcomes = await createZones(s, runs);
+  const recheck: Recheck = savedPlan !== undefined ? { kind: 'saved', zones: savedPlan.zones } : { kind: 'files', flags: request };
+  outcomes.push(...(await writeZones(s, runs, recheck, held)));
+  return { kind: 'written', runs, outcomes, accountRuns, planFailed };
+}
+
+/** After the zones: new secrets delivered, each zone's outcome, then the account files' PATCHes. */
+async function finishRun(s: Session, w: Extract<Written, { kind: 'written' }>): Promise<ApplyResult> {
+  const { request, loaded, emit, state } = s;
+  const signal = s.signal();
+  const tokensDelivered = deliverTokenValues(w.outcomes, request, emit);
+  emit({ kind: 'zone-outcomes', outcomes: w.outcomes, signal });
+  const failed = w.planFailed || !tokensDelivered || w.outcomes.some((o) => zoneApplyFailed(o, signal !== undefined));
+  if (signal !== undefined) {
+    emit({ kind: 'not-started', runs: notStartedRuns(w.runs, state.started) });
+    emit({ kind: 'interrupted', signal, detail: '; the apply lock was released' });
+    return { status: 'interrupted', signal, abandon: false };
+  }
+  const accountFailed = w.accountRuns.length > 0 && (await applyAccounts(loaded.clients.default(), w.accountRuns, emit, s.stop));
+  const late = s.signal();
+  if (late !== undefined) {
+    const detail = ` while changing the zone defaults of the account files${state.started.size > 0 ? '; the zones were applied' : ''}`;
+    emit({ kind: 'interrupted', signal: late, detail });
+    return { status: 'interrupted', signal: late, abandon: false };
+  }
+  return { status: failed || accountFailed ? 'failed' : 'ok' };
 }
 
 /** Plans every account file (after the zones); a failure stops apply before any write, like a zone's. */
 async function planAccountRuns(s: Session, accounts: readonly AccountConfig[]): Promise<AccountRun[]> {
   const runs: AccountRun[] = [];
-  for (const config of accounts) runs.push(await planAccountRun(s.clients.default(), config));
+  for (const config of accounts) runs.push(await planAccountRun(s.loaded.clients.default(), config));
   return runs;
 }
 
@@ -264,28 +249,28 @@ async function planAccountRuns(s: Session, accounts: readonly AccountConfig[]): 
  * The permission check before writing: a missing permission refuses the run (a warning with
  * --dry-run); a check that cannot be made is a note.
  */
-async function checkPermissions(s: Session, runs: readonly ZoneRun[], heldLocks: ReadonlyMap<string, HeldZoneLock>): Promise<void> {
-  const { output, request } = s;
-  if (!permissionCheckNeeded(runs, heldLocks)) return;
-  const permissions = await checkPermissionsByAccount(s.clients, runs, request.repo);
+async function checkPermissions(s: Session, runs: readonly ZoneRun[], lockedZone: string | undefined): Promise<void> {
+  const { emit, request, loaded } = s;
+  if (!permissionCheckNeeded(runs, lockedZone)) return;
+  const permissions = await checkPermissionsByAccount(loaded.clients, runs, loaded.repo);
   if (permissions.kind === 'unchecked')
-    output.info(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`);
+    emit(note(`zonectl: note: the token's permissions were not checked before writing: ${permissions.why}`));
   if (permissions.kind !== 'missing') return;
   if (request.dryRun) {
-    for (const problem of permissions.problems) output.warn(`zonectl: warning: ${problem}`);
+    for (const problem of permissions.problems) emit(warning(`zonectl: warning: ${problem}`));
     return;
   }
-  for (const problem of permissions.problems.slice(1)) output.error('MISSING_PERMISSION', problem);
+  for (const problem of permissions.problems.slice(1)) emit(errorEvent('MISSING_PERMISSION', problem));
   throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
 }
 
 /** Asks for a yes; refused when nobody can be asked. */
-async function confirmed(output: ApplyOutput): Promise<boolean> {
-  const why = output.cannotConfirm();
+async function confirmed(s: Session): Promise<boolean> {
+  const why = s.output.cannotConfirm();
   if (why !== undefined)
     throw new ApplyRefusedError('NO_CONFIRMATION', `refusing to apply: ${why}; pass --yes to apply (nothing was changed)`);
-  if (await output.confirm('Apply these changes? Only "yes" is accepted: ')) return true;
-  output.warn('Apply cancelled; nothing was changed.');
+  if (await s.output.confirm('Apply these changes? Only "yes" is accepted: ')) return true;
+  s.emit(warning('Apply cancelled; nothing was changed.'));
   return false;
 }
 
@@ -294,22 +279,20 @@ async function confirmed(output: ApplyOutput): Promise<boolean> {
  * `runs`, in place). A zone that cannot be created fails alone (nothing else of it is sent).
  */
 async function createZones(s: Session, runs: ZoneRun[]): Promise<ZoneApplyOutcome[]> {
-  const { state, output } = s;
+  const { emit } = s;
   const notCreated: ZoneApplyOutcome[] = [];
   for (const [i, run] of runs.entries()) {
-    if (s.stopped()) break;
-    state.phase = 'writing';
-    state.creating = run.config.zone;
+    if (s.stop.aborted) break;
+    emit({ kind: 'zone-creating', zone: run.config.zone });
     try {
-      runs[i] = await createZoneIfNew(s.clients.for(run.config), run, (c) => output.report.zoneCreated(c));
+      runs[i] = await createZoneIfNew(s.loaded.clients.for(run.config), run, (created) => emit({ kind: 'zone-created', created }));
     } catch (error) {
       if (!(error instanceof ZonectlError)) throw error;
       notCreated.push(
         refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)),
       );
     } finally {
-      state.phase = 'before';
-      state.creating = undefined;
+      emit({ kind: 'zone-creation-ended', zone: run.config.zone });
     }
   }
   // In place: `runs` is the run's list (state.runs), which the signal handler reads too.
@@ -322,52 +305,24 @@ async function createZones(s: Session, runs: ZoneRun[]): Promise<ZoneApplyOutcom
 async function writeZones(
   s: Session,
   runs: readonly ZoneRun[],
-  heldLocks: ReadonlyMap<string, HeldZoneLock>,
-  saved: Parameters<typeof recheckSaved>[1] | undefined,
+  recheck: Recheck,
+  held: ZoneLockScope | undefined,
 ): Promise<ZoneApplyOutcome[]> {
-  const { state, output, request } = s;
-  const { report } = output;
-  const progress = s.startProgress();
+  const { request, loaded, emit } = s;
+  emit({ kind: 'writes-started' });
   try {
-    return await eachAccount(s.clients, runs, request.repo, (client, group) =>
+    return await eachAccount(loaded.clients, runs, loaded.repo, (client, group) =>
       applyZoneRuns(client, group, {
         batch: request.batch,
         concurrency: request.concurrency,
-        shouldStop: () => s.stopped() || state.lock?.lost === true,
-        heldLocks,
-        lock: {
-          waitMs: request.lockWaitMs,
-          onWait: (m) => {
-            progress.stop();
-            output.info(m);
-          },
-          onLost: (m) => {
-            progress.stop();
-            output.warn(`${m}; sending no more calls`);
-          },
-          onHeld: (lock) => {
-            state.lock = lock;
-            if (lock !== undefined) return;
-            report.zoneEnded(state.run?.config.zone);
-            state.phase = 'before'; // the zone is done: nothing in flight
-          },
-        },
-        underLock: (run) => (saved !== undefined ? recheckSaved(client, saved, run) : replanUnderLock(client, run, request, report)),
-        onZoneStart: (run) => {
-          state.phase = 'writing';
-          state.run = run;
-          state.applied = new Set();
-          state.started.add(run.config.zone);
-          report.zoneStarted(run.config.zone);
-          progress.zoneStart(run.config.zone, run.plan.operations.length);
-        },
-        onProgress: (zone, e) => {
-          for (const i of e.opIndices) state.applied.add(i);
-          progress.update(zone, e);
-        },
+        lock: { waitMs: request.lockWaitMs },
+        emit,
+        stop: s.stop,
+        recheck,
+        ...(held !== undefined ? { held } : {}),
       }),
     );
   } finally {
-    progress.stop();
+    emit({ kind: 'writes-ended' });
   }
 }

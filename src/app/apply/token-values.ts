@@ -7,8 +7,9 @@
 import type { ZoneRun } from '../plan/plan-zone-run.js';
 import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/token-values-file.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
-import type { ApplyOutput } from './output.js';
-import type { ZoneApplyOutcome } from './zone-writes.js';
+import { errorEvent, note, warning } from '../session/index.js';
+import type { ApplyEvent } from './events.js';
+import type { ZoneApplyOutcome } from './zone-outcome.js';
 
 /** Where the new token secrets go. */
 export interface TokenValueFlags {
@@ -56,28 +57,32 @@ function describeCreatedTokens(outcomes: readonly ZoneApplyOutcome[], values: Re
  * Shows (`--show-token-values`) and writes (`--token-output`) the secrets of the tokens the run
  * created. Returns false when the write failed.
  */
-export function deliverTokenValues(outcomes: readonly ZoneApplyOutcome[], flags: TokenValueFlags, output: ApplyOutput): boolean {
+export function deliverTokenValues(
+  outcomes: readonly ZoneApplyOutcome[],
+  flags: TokenValueFlags,
+  emit: (event: ApplyEvent) => void,
+): boolean {
   const values = Object.assign({}, ...outcomes.map((o) => o.result.tokenValues)) as Record<string, string>;
   if (Object.keys(values).length === 0) return true;
   const printed = flags.showTokenValues === true;
-  if (printed) output.report.tokenValues(values);
+  if (printed) emit({ kind: 'token-values', values });
   if (flags.tokenOutput === undefined) return true;
   const path = flags.tokenOutput;
   try {
     writeTokenValues(path, values);
-    output.info(`Wrote the secret value of ${Object.keys(values).length} new token(s) to ${path} (mode 0600).`);
+    emit(note(`Wrote the secret value of ${Object.keys(values).length} new token(s) to ${path} (mode 0600).`));
     return true;
   } catch (err) {
     const why = err instanceof TokenOutputError ? err.message : err instanceof Error ? err.message : String(err);
-    output.error('TOKEN_OUTPUT', `could not write the new token secrets to ${path}: ${why}.`);
+    emit(errorEvent('TOKEN_OUTPUT', `could not write the new token secrets to ${path}: ${why}.`));
     const tokens = describeCreatedTokens(outcomes, values);
     if (printed) {
-      output.warn('The secrets were printed on stdout above (--show-token-values); save them from there. Tokens created:');
-      for (const t of tokens) output.warn(`  ${t}`);
+      emit(warning('The secrets were printed on stdout above (--show-token-values); save them from there. Tokens created:'));
+      for (const t of tokens) emit(warning(`  ${t}`));
     } else {
-      output.warn('These tokens were created, but their secret is shown only once and is now lost:');
-      for (const t of tokens) output.warn(`  ${t}`);
-      output.warn('Roll each one to get a new secret: PUT /user/tokens/{id}/value (e.g. in the dashboard: API Tokens > Roll).');
+      emit(warning('These tokens were created, but their secret is shown only once and is now lost:'));
+      for (const t of tokens) emit(warning(`  ${t}`));
+      emit(warning('Roll each one to get a new secret: PUT /user/tokens/{id}/value (e.g. in the dashboard: API Tokens > Roll).'));
     }
     return false;
   }

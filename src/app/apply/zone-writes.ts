@@ -1,81 +1,30 @@
 import { type CloudflareClient, type ExecuteResult, type ProgressEvent, executeOperations } from '../../api/index.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { LiveRecord } from '../../core/model/record.js';
-import type { ZonePlan } from '../../core/plan/build-plan.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
-import { acquireZoneLock, type HeldZoneLock } from './zone-lock.js';
-
-/** How apply serializes with other applies of the same zone (src/app/apply/zone-lock.ts). */
-export interface ApplyLockOptions {
-  /** How long to wait for a lock another run holds (ms). */
-  readonly waitMs: number;
-  readonly onWait?: (message: string) => void;
-  readonly onLost?: (message: string) => void;
-  /** Told about each lock taken (for a signal handler that must release it) and released. */
-  readonly onHeld?: (lock: HeldZoneLock | undefined) => void;
-}
+import type { ZoneWriteEvent } from './events.js';
+import { withZoneLock, type ZoneLockScope } from './lock-scope.js';
+import { type Recheck, recheckUnderLock } from './replan-under-lock.js';
+import { refused, type ZoneApplyOutcome } from './zone-outcome.js';
 
 export interface ApplyOptions {
   readonly batch: boolean;
   readonly concurrency: number;
-  readonly onProgress?: (zone: string, event: ProgressEvent) => void;
-  /** Take each zone's apply lock before writing; absent: no lock (library use). */
-  readonly lock?: ApplyLockOptions;
+  /** Take each zone's apply lock before writing, waiting for it up to `waitMs`; absent: no lock (library use). */
+  readonly lock?: { readonly waitMs: number };
+  /** What happens, in order: locks, plans made again, each zone's writes and their progress. */
+  readonly emit?: (event: ZoneWriteEvent) => void;
+  /** Once aborted (SIGINT, SIGTERM): send nothing more; see ExecuteOptions.shouldStop. */
+  readonly stop?: AbortSignal;
+  /** Under the lock, before any write: how the plan is checked again (./replan-under-lock.ts); absent: not at all. */
+  readonly recheck?: Recheck;
   /**
-   * Under the lock, before any write: the run to apply. Plans again (files) or checks a saved
-   * plan's freshness (`--plan`); throws to refuse (nothing is written, the lock is released).
+   * A lock taken before planning (the early lock, ./lock-first.ts): its zone was planned under it,
+   * so it is neither locked nor checked again, and the lock's own scope releases it.
    */
-  readonly underLock?: (run: ZoneRun) => Promise<ZoneRun>;
-  /** Once true (SIGINT, SIGTERM): send nothing more; see ExecuteOptions.shouldStop. */
-  readonly shouldStop?: () => boolean;
-  /** Called when a zone's writes start (for a summary of an interrupted run). */
-  readonly onZoneStart?: (run: ZoneRun) => void;
-  /**
-   * Locks taken before planning, by zone name (`lockThenPlan`): such a run was planned under its
-   * lock, so it is neither locked nor checked again (`underLock` is not called for it).
-   */
-  readonly heldLocks?: ReadonlyMap<string, HeldZoneLock>;
-}
-
-export interface ZoneApplyOutcome {
-  readonly run: ZoneRun;
-  readonly result: ExecuteResult;
-  /** The plan made after apply: empty when the zone converged. */
-  readonly residual?: ZonePlan;
-  /** The re-read after apply failed (the apply itself succeeded; its results are kept). */
-  readonly verifyError?: Error;
-  /**
-   * Records zonectl wrote that changed again before the check afterwards (their `modified_on` is
-   * later than the one zonectl's write returned): another writer changed them. By record id.
-   */
-  readonly changedByOthers?: ReadonlyMap<string, { readonly written: string; readonly now: string }>;
-  /** Nothing was sent: the lock was not taken, or the check under the lock refused (see result.error). */
-  readonly refused?: boolean;
-}
-
-/** Nothing was sent for the run: it was refused under the lock, or the lock could not be taken. */
-export function refused(run: ZoneRun, error: Error): ZoneApplyOutcome {
-  const code = error instanceof ZonectlError ? error : new InternalError(error.message);
-  return {
-    run,
-    refused: true,
-    result: {
-      ok: false,
-      applied: [],
-      failed: [],
-      notApplied: run.plan.operations.map((_, i) => i),
-      error: code,
-      outcomeUnknown: false,
-      tokenValues: {},
-      createdIds: {},
-      calls: 0,
-      notes: [],
-      interrupted: false,
-      written: {},
-    },
-  };
+  readonly held?: ZoneLockScope;
 }
 
 /**
@@ -120,15 +69,15 @@ export function changedSinceWritten(result: ExecuteResult, live: readonly LiveRe
 
 /**
  * Apply each zone's operations, then re-read the zone and plan again: a converged zone has an
- * empty residual plan. With `lock`, each zone's writes run under the zone's apply lock. With
- * batches, the lock is deleted inside the last batch, alone in its step after every other call
- * was acknowledged (one request fewer; the lock is held until the last write is in); the check
- * then reads the zone after the release. Another apply that starts in between shows in that read
- * by its own lock record: a non-empty residual is then reported as a check that could not tell
- * the two runs apart, not as a failure to converge. Without batches (or when the last call cannot
- * carry it) the check runs under the lock, and the lock is released at the end whatever
- * happened. Zones are independent: one whose lock, plan or writes fail gets its outcome and the
- * next zones are still applied; an interrupt (`shouldStop`) stops before the next zone.
+ * empty residual plan. With `lock`, each zone's writes run in the zone's lock scope
+ * (./lock-scope.ts). With batches, the lock is deleted inside the last batch, alone in its step
+ * after every other call was acknowledged (one request fewer; the lock is held until the last
+ * write is in); the check then reads the zone after the release. Another apply that starts in
+ * between shows in that read by its own lock record: a non-empty residual is then reported as a
+ * check that could not tell the two runs apart, not as a failure to converge. Without batches (or
+ * when the last call cannot carry it) the check runs under the lock, and the lock is released at
+ * the end whatever happened. Zones are independent: one whose lock, plan or writes fail gets its
+ * outcome and the next zones are still applied; an interrupt (`stop`) stops before the next zone.
  */
 export async function applyZoneRuns(
   client: CloudflareClient,
@@ -137,85 +86,80 @@ export async function applyZoneRuns(
 ): Promise<ZoneApplyOutcome[]> {
   const outcomes: ZoneApplyOutcome[] = [];
   const startedAt = Date.now();
+  const emit = options.emit ?? (() => undefined);
+  const stopped = (): boolean => options.stop?.aborted === true;
   for (const shown of runs) {
     if (shown.plan.operations.length === 0) continue;
-    if (options.shouldStop?.()) break;
-    let lock: HeldZoneLock | undefined = options.heldLocks?.get(shown.config.zone);
-    const plannedUnderLock = lock !== undefined;
-    try {
-      if (lock !== undefined) {
-        options.lock?.onHeld?.(lock);
-      } else if (options.lock) {
-        const l = options.lock;
-        lock = await acquireZoneLock(client, {
-          zone: shown.config.zone,
-          zoneId: shown.zoneId,
-          waitMs: l.waitMs,
-          ...(l.onWait ? { onWait: l.onWait } : {}),
-          ...(l.onLost ? { onLost: l.onLost } : {}),
-        });
-        l.onHeld?.(lock);
-      }
-      let run = shown;
+    if (stopped()) break;
+    // One zone's step: planned again under its lock, written, checked; `undefined` when it stops the run.
+    const step = async (lock: ZoneLockScope | undefined, plannedUnderLock: boolean): Promise<'stop' | undefined> => {
       try {
-        run = options.underLock && !plannedUnderLock ? await options.underLock(shown) : shown;
-      } catch (error) {
-        outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
-        continue;
-      }
-      if (run.plan.operations.length === 0) continue;
-      if (options.shouldStop?.()) break;
-      options.onZoneStart?.(run);
-      const held = lock;
-      const result = await executeOperations(client, run.plan.operations, {
-        batch: options.batch,
-        batchLimit: run.batchLimit,
-        concurrency: options.concurrency,
-        zoneNames: { [run.zoneId]: run.config.zone },
-        startedAt,
-        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
-        ...(options.onProgress ? { onProgress: (e: ProgressEvent) => options.onProgress?.(run.config.zone, e) } : {}),
-        ...(held ? { release: { zoneId: run.zoneId, recordId: held.recordId, onSend: () => held.releasing() } } : {}),
-      });
-      // Released inside the last batch: nothing left to delete (the check below runs after it).
-      if (result.released) held?.forget();
-      if (!result.ok) {
-        outcomes.push({ run, result });
-        continue;
-      }
-      try {
-        const after = await planZoneRun(client, run.config, verifyOptions(run));
-        const other = result.released ? after.live.find((r) => isZonectlRecordName(r.name, run.config.zone)) : undefined;
-        if (other !== undefined && after.plan.operations.length > 0) {
-          throw new OtherApplyError(
-            `${run.config.zone}: another apply of this zone took its lock right after this one released it (${other.name.replace(/\.$/, '')}), so the check cannot tell that run's changes from this one's; run plan once it ends`,
-          );
+        let run = shown;
+        try {
+          run = plannedUnderLock ? shown : await recheckUnderLock(client, shown, options.recheck, emit);
+        } catch (error) {
+          outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
+          return undefined;
         }
-        outcomes.push({ run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) });
-      } catch (error) {
-        // Keep what was applied (and any new token secret) even when the check cannot run.
-        outcomes.push({ run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) });
+        if (run.plan.operations.length === 0) return undefined;
+        if (stopped() || lock?.lost === true) return 'stop';
+        emit({ kind: 'zone-writing', run });
+        outcomes.push(await writeZone(client, run, lock, { ...options, emit, startedAt, stopped }));
+        return undefined;
+      } finally {
+        if (lock !== undefined) emit({ kind: 'zone-done', zone: shown.config.zone });
       }
+    };
+    const held = options.held?.zone === shown.config.zone ? options.held : undefined;
+    let next: 'stop' | undefined;
+    try {
+      next =
+        held !== undefined
+          ? await step(held, true)
+          : options.lock !== undefined
+            ? await withZoneLock(client, { zone: shown.config.zone, zoneId: shown.zoneId }, { waitMs: options.lock.waitMs, emit }, (lock) =>
+                step(lock, false),
+              )
+            : await step(undefined, false);
     } catch (error) {
       // Taking the lock failed (held too long, or the API refused): nothing was sent for this zone.
       outcomes.push(refused(shown, error instanceof Error ? error : new InternalError(String(error))));
-    } finally {
-      if (lock) {
-        options.lock?.onHeld?.(undefined);
-        await lock.release().catch(() => undefined); // a lock left behind expires with its lease
-      }
     }
+    if (next === 'stop') break;
   }
   return outcomes;
 }
 
-/** Whether a zone's apply failed (an interrupted zone is described, not counted as failed). */
-export function zoneApplyFailed(o: ZoneApplyOutcome, interrupted: boolean): boolean {
-  if (o.result.interrupted && interrupted) return false;
-  return o.refused === true || !o.result.ok || o.verifyError !== undefined || (o.residual?.operations.length ?? 0) > 0;
-}
-
-/** The runs that have operations and were never started (a later zone when an earlier one was interrupted). */
-export function notStartedRuns(runs: readonly ZoneRun[], started: ReadonlySet<string>): ZoneRun[] {
-  return runs.filter((r) => r.plan.operations.length > 0 && !started.has(r.config.zone));
+/** A zone's writes (under its lock, if any), then the check afterwards. */
+async function writeZone(
+  client: CloudflareClient,
+  run: ZoneRun,
+  lock: ZoneLockScope | undefined,
+  options: ApplyOptions & { readonly emit: (event: ZoneWriteEvent) => void; readonly startedAt: number; readonly stopped: () => boolean },
+): Promise<ZoneApplyOutcome> {
+  const result = await executeOperations(client, run.plan.operations, {
+    batch: options.batch,
+    batchLimit: run.batchLimit,
+    concurrency: options.concurrency,
+    zoneNames: { [run.zoneId]: run.config.zone },
+    startedAt: options.startedAt,
+    // A lock taken over by another run: send nothing more under it.
+    shouldStop: () => options.stopped() || lock?.lost === true,
+    onProgress: (event: ProgressEvent) => options.emit({ kind: 'progress', zone: run.config.zone, event }),
+    ...(lock !== undefined ? { release: lock.inLastBatch } : {}),
+  });
+  if (!result.ok) return { run, result };
+  try {
+    const after = await planZoneRun(client, run.config, verifyOptions(run));
+    const other = result.released ? after.live.find((r) => isZonectlRecordName(r.name, run.config.zone)) : undefined;
+    if (other !== undefined && after.plan.operations.length > 0) {
+      throw new OtherApplyError(
+        `${run.config.zone}: another apply of this zone took its lock right after this one released it (${other.name.replace(/\.$/, '')}), so the check cannot tell that run's changes from this one's; run plan once it ends`,
+      );
+    }
+    return { run, result, residual: after.plan, changedByOthers: changedSinceWritten(result, after.live) };
+  } catch (error) {
+    // Keep what was applied (and any new token secret) even when the check cannot run.
+    return { run, result, verifyError: error instanceof Error ? error : new InternalError(String(error)) };
+  }
 }

@@ -36,8 +36,9 @@ export function accountCredentials(account: RepoAccount, env: Env): Credentials 
     c.kind === 'token'
       ? { kind: 'token', token: env[c.tokenEnv]!.trim() }
       : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
-  // Masked in every output from now on, like CLOUDFLARE_API_TOKEN (secret-redaction.ts).
-  registerSecret(credentials.kind === 'token' ? credentials.token : credentials.key);
+  // Masked in every output from now on, like CLOUDFLARE_API_TOKEN (secret-redaction.ts); the
+  // loader has masked them already (credentialVariablesOf), this keeps callers without it safe.
+  for (const value of credentials.kind === 'token' ? [credentials.token] : [credentials.email, credentials.key]) registerSecret(value);
   return credentials;
 }
 

@@ -1,5 +1,7 @@
 /**
- * Export, as the CLI reaches it: the live zone read for `zonectl export`, and where its files go.
+ * Export, as the CLI reaches it: the session (export-session.ts), the live zone read for it, and
+ * where its files go.
  */
 export * from './export-paths.js';
+export * from './export-session.js';
 export * from './read-export.js';

@@ -12,10 +12,21 @@
  * changed; an account file when it changed. git runs through execFile with an argument list
  * (no shell), and REF is untrusted: it may not start with `-` (an option) or hold control
  * characters, and it must name a commit.
+ *
+ * The working directory is untrusted too: a pull request can commit a bare repository (`HEAD`,
+ * `config`, `objects/`, `refs/`) into the directory zonectl runs in, and git, left to discover
+ * its repository, would take that one and obey its `config` (`core.fsmonitor` runs a command,
+ * `core.worktree` moves the work tree). So zonectl finds the repository itself, as the nearest
+ * directory at or above the working directory holding `.git` (a directory, or the file of a
+ * worktree: git never checks out a path named `.git`, so a pull request cannot add one), and
+ * names it to git explicitly (`--git-dir`, `--work-tree`); git then reads only that repository's
+ * own configuration, and the command line switches off, whatever any configuration says, what
+ * could still run a command: the file system monitor, hooks, external diff drivers and
+ * textconv filters, the pager, and bare repositories found by discovery.
  */
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ZonectlError } from '../../core/errors.js';
 import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
@@ -31,9 +42,39 @@ export class ChangedSinceError extends ZonectlError {
   }
 }
 
-async function git(cwd: string, args: readonly string[]): Promise<string> {
+/**
+ * Configuration given on git's command line, which wins over every configuration file
+ * (https://git-scm.com/docs/git#Documentation/git.txt--cltnamegtltvaluegt): nothing git does
+ * for zonectl may run a command the repository's files name.
+ */
+const SAFE_CONFIG: readonly string[] = [
+  'core.fsmonitor=false',
+  'core.hooksPath=/dev/null',
+  'core.pager=cat',
+  'core.untrackedCache=false',
+  'safe.bareRepository=explicit',
+];
+
+/** The top of the work tree that holds `cwd`: the nearest directory at or above it with `.git`. */
+export function workTreeRoot(cwd: string): string {
+  const start = realpathSync(cwd);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) throw new ChangedSinceError(`--changed-since needs a git repository: no .git at or above ${start}`);
+  }
+}
+
+async function git(root: string, args: readonly string[]): Promise<string> {
+  const safe = SAFE_CONFIG.flatMap((c) => ['-c', c]);
+  const repository = ['--git-dir', join(root, '.git'), '--work-tree', root];
   try {
-    const { stdout } = await run('git', [...args], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const { stdout } = await run('git', ['--no-pager', ...safe, ...repository, ...args], {
+      cwd: root,
+      maxBuffer: 256 * 1024 * 1024,
+      encoding: 'utf8',
+      // Reading only: git does not refresh and rewrite the index on the way.
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    });
     return stdout;
   } catch (error) {
     const e = error as { code?: unknown; stderr?: unknown };
@@ -75,7 +116,7 @@ function parseNameStatus(text: string): Array<{ status: string; path: string }> 
 /** The files changed since `ref`, in the repository that holds `cwd`. */
 export async function changedFilesSince(ref: string, cwd: string): Promise<ChangedFiles> {
   checkRef(ref);
-  const root = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
+  const root = workTreeRoot(cwd);
   let commit: string;
   try {
     commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
@@ -85,11 +126,13 @@ export async function changedFilesSince(ref: string, cwd: string): Promise<Chang
     );
   }
   const base = (await git(root, ['merge-base', '--end-of-options', commit, 'HEAD'])).trim();
-  const entries = parseNameStatus(await git(root, ['diff', '--name-status', '-z', '--no-renames', '--end-of-options', base]));
+  const entries = parseNameStatus(
+    await git(root, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '--no-renames', '--end-of-options', base]),
+  );
   const untracked = (await git(root, ['ls-files', '--others', '--exclude-standard', '-z'])).split('\u0000').filter((p) => p !== '');
   const changed = new Set([...entries.map((e) => e.path), ...untracked]);
   const deleted = entries.filter((e) => e.status === 'D').map((e) => e.path);
-  return { ref, base, root: realpathSync(root), changed, deleted };
+  return { ref, base, root, changed, deleted };
 }
 
 export interface ZoneSelection {

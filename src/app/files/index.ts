@@ -1,9 +1,11 @@
 /**
- * Reading zone files and the repository around them, as the CLI reaches it: loading and validating
- * (load-zone-files.ts), includes, zonectl.yaml, the repository root and its schema file, the paths
- * given, --changed-since.
+ * Reading zone files and the repository around them, as the CLI and the sessions reach it:
+ * checking each file (load-zone-files.ts), the files of a run (files-to-plan.ts), includes,
+ * zonectl.yaml, the repository root and its schema file, the paths given, --changed-since.
  */
 export * from './changed-since.js';
+export * from './changed-zones.js';
+export * from './files-to-plan.js';
 export * from './load-zone-files.js';
 export * from './read-repository-config.js';
 export * from './repository-root.js';

@@ -5,26 +5,39 @@
  * without zone files, is a problem like any other (never a crash); files are independent of
  * each other, but one zone has one file and one account at most one account file.
  */
-import { readFile } from 'node:fs/promises';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { VARIABLE_PREFIX } from '../../core/zonefile/interpolate.js';
-import { loadZoneFile, type AccountConfig, type FragmentSummary, type Problem, type ZoneConfig } from '../../core/zonefile/index.js';
+import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
+import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
+import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
+import { credentialVariablesOf } from './read-repository-config.js';
+import { repositoryRoot } from './repository-root.js';
 import { expandZoneFilePaths } from './zone-file-paths.js';
+
+type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * The part of the environment a zone file may read: `ZONECTL_*` variables, never a credential
  * variable (the core refuses other names with a clear message; this keeps the rest of the
- * environment out of its reach altogether).
+ * environment out of its reach altogether). `credentials`: the run's credential variables
+ * (credentialVariablesOf: zonectl's own and those zonectl.yaml names).
  */
-export function zoneFileEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
-  const credentials = new Set(CREDENTIAL_VARIABLES);
+export function zoneFileEnvironment(
+  env: Environment,
+  credentials: ReadonlySet<string> = new Set(CREDENTIAL_VARIABLES),
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(env)) if (name.startsWith(VARIABLE_PREFIX) && !credentials.has(name)) out[name] = value;
   return out;
 }
 
-export interface LoadedZoneFile {
+export interface LoadOptions {
+  /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards from the paths). */
+  readonly config?: string;
+}
+
+/** One file given (or found in a directory given): what it holds, and its problems. */
+export interface CheckedZoneFile {
   path: string;
   config?: ZoneConfig;
   /** Set instead of `config` for a valid account file. */
@@ -34,17 +47,8 @@ export interface LoadedZoneFile {
   problems: Problem[];
 }
 
-function readProblem(path: string, error: unknown): Problem {
-  const code = (error as { code?: unknown })?.code;
-  const reason =
-    code === 'ENOENT'
-      ? 'file not found'
-      : code === 'EISDIR'
-        ? 'is a directory, not a zone file'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : `cannot be read (${typeof code === 'string' ? code : 'unknown error'})`;
-  return { severity: 'error', file: path, line: 1, col: 1, path: '', message: reason, code: 'file.read' };
+function readProblem(path: string, message: string): Problem {
+  return { severity: 'error', file: path, line: 1, col: 1, path: '', message, code: 'file.read' };
 }
 
 function emptyDirectoryProblem(dir: string): Problem {
@@ -62,32 +66,33 @@ function emptyDirectoryProblem(dir: string): Problem {
 /**
  * Each file with its own config (when valid) and problems, in the order given (a directory's
  * files sorted). Two files for the same zone are an error on the later one (one file per zone).
+ * Every file is read confined to its repository (confined-read.ts). No file reads a credential
+ * variable: zonectl's own, or one zonectl.yaml names (whichever zones the run goes on to plan);
+ * their values are masked from here on.
  */
-export async function loadZoneFilesDetailed(
+export async function checkZoneFiles(
   paths: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = zoneFileEnvironment(process.env),
-): Promise<LoadedZoneFile[]> {
+  env: Environment = process.env,
+  options: LoadOptions = {},
+): Promise<CheckedZoneFile[]> {
+  const credentialVariables = credentialVariablesOf(paths, options.config, env);
+  const fileEnv = zoneFileEnvironment(env, credentialVariables);
   const { files, emptyDirectories } = await expandZoneFilePaths(paths);
-  const empty = emptyDirectories.map((dir): LoadedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
-  const loaded = await Promise.all(
-    files.map(async (path): Promise<LoadedZoneFile> => {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        return { path, problems: [readProblem(path, error)] };
-      }
-      const { config, account, fragment, problems } = loadZoneFile({ path, text }, env, includeReader(path));
-      return config
-        ? { path, config, problems }
-        : account
-          ? { path, account, problems }
-          : fragment
-            ? { path, fragment, problems }
-            : { path, problems };
-    }),
-  );
-  const sameZone = (f: LoadedZoneFile, earlier: string): Problem => ({
+  const empty = emptyDirectories.map((dir): CheckedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
+  const loaded = files.map((path): CheckedZoneFile => {
+    const read = readConfinedFile(repositoryRoot(path), path);
+    if (!read.ok) return { path, problems: [readProblem(path, read.message)] };
+    const text = read.bytes.toString('utf8');
+    const { config, account, fragment, problems } = parseZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
+    return config
+      ? { path, config, problems }
+      : account
+        ? { path, account, problems }
+        : fragment
+          ? { path, fragment, problems }
+          : { path, problems };
+  });
+  const sameZone = (f: CheckedZoneFile, earlier: string): Problem => ({
     severity: 'error',
     file: f.path,
     line: 1,
@@ -96,7 +101,7 @@ export async function loadZoneFilesDetailed(
     message: `zone ${f.config?.zone ?? ''} is also described by ${earlier}; one file per zone`,
     code: 'file.same-zone',
   });
-  const sameAccount = (f: LoadedZoneFile, earlier: string): Problem => ({
+  const sameAccount = (f: CheckedZoneFile, earlier: string): Problem => ({
     severity: 'error',
     file: f.path,
     line: 1,
@@ -114,10 +119,10 @@ export async function loadZoneFilesDetailed(
 
 /** The later of two files with the same key loses its config, with a problem naming the earlier one. */
 function oneFilePer(
-  files: readonly LoadedZoneFile[],
-  keyOf: (f: LoadedZoneFile) => string | undefined,
-  problemOf: (f: LoadedZoneFile, earlier: string) => Problem,
-): LoadedZoneFile[] {
+  files: readonly CheckedZoneFile[],
+  keyOf: (f: CheckedZoneFile) => string | undefined,
+  problemOf: (f: CheckedZoneFile, earlier: string) => Problem,
+): CheckedZoneFile[] {
   const seen = new Map<string, string>();
   return files.map((f) => {
     const key = keyOf(f);
@@ -131,12 +136,13 @@ function oneFilePer(
   });
 }
 
-/** Valid configs and every problem of every file (directories expanded). */
-export async function loadZoneFiles(
+/** The valid configs of the files and every problem of every file (directories expanded). */
+export async function collectZoneFiles(
   paths: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = zoneFileEnvironment(process.env),
+  env: Environment = process.env,
+  options: LoadOptions = {},
 ): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[] }> {
-  const loaded = await loadZoneFilesDetailed(paths, env);
+  const loaded = await checkZoneFiles(paths, env, options);
   return {
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
     accounts: loaded.flatMap((f) => (f.account ? [f.account] : [])),

@@ -2,11 +2,18 @@
  * Finding and reading the repository configuration (`zonectl.yaml`): `--config FILE`, else the
  * first `zonectl.yaml` found upwards from the paths given, stopping at the repository root (the
  * directory holding `.git`). Without one, a run uses the credentials of the environment alone.
+ * A pull request may edit or replace the file: it is read confined to its repository
+ * (confined-read.ts: no symlink out, a regular file), and the variables it names as credentials
+ * are never readable by a zone file and masked in every output (credentialVariablesOf).
  */
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { loadRepoConfig, REPO_CONFIG_FILE, type Problem, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
+import { credentialVariableNames, parseRepoConfig, REPO_CONFIG_FILE, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
+import { registerSecret } from '../output/secret-redaction.js';
+import { readConfinedFile } from './confined-read.js';
+import { repositoryRoot } from './repository-root.js';
 
 function isDirectory(path: string): boolean {
   try {
@@ -31,6 +38,40 @@ export function findRepoConfig(paths: readonly string[]): string | undefined {
   }
 }
 
+/** The text of a configuration file, confined to its own repository. */
+export function readRepoConfigText(file: string): { ok: true; text: string } | { ok: false; message: string } {
+  const read = readConfinedFile(repositoryRoot(file), file);
+  if (read.ok) return { ok: true, text: read.bytes.toString('utf8') };
+  return {
+    ok: false,
+    message: read.why === 'not-found' ? 'configuration file not found' : `configuration file cannot be read: ${read.message}`,
+  };
+}
+
+/**
+ * The variables no zone file or fragment of a run may read, whichever zones it plans: those
+ * zonectl reads credentials from (CREDENTIAL_VARIABLES) and every one the repository
+ * configuration (`flag`, else found from `paths`) names as an account's credential, found even
+ * when the file has other problems. Their values in `env` are masked in every output from now
+ * on (src/app/output/secret-redaction.ts), the email's included.
+ */
+export function credentialVariablesOf(
+  paths: readonly string[],
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): ReadonlySet<string> {
+  const file = flag ?? findRepoConfig(paths);
+  const read = file === undefined ? undefined : readRepoConfigText(file);
+  return credentialVariablesIn(read?.ok === true ? read.text : '', env);
+}
+
+/** The same, from the text of a configuration ('' for none). */
+export function credentialVariablesIn(text: string, env: Readonly<Record<string, string | undefined>>): ReadonlySet<string> {
+  const names = new Set([...CREDENTIAL_VARIABLES, ...credentialVariableNames(text)]);
+  for (const name of names) registerSecret(env[name]);
+  return names;
+}
+
 function problemAt(file: string, message: string, code: string, line = 1, col = 1, path = ''): Problem {
   return { severity: 'error', file, line, col, path, message, code };
 }
@@ -40,7 +81,7 @@ function problemAt(file: string, message: string, code: string, line = 1, col = 
  * file's `account:` checked against it (an unknown name, or `account:` without a configuration,
  * is an error at the zone file's line).
  */
-export async function readRepoConfig(
+export async function checkRepositoryConfig(
   paths: readonly string[],
   configs: readonly ZoneConfig[],
   flag: string | undefined,
@@ -50,21 +91,11 @@ export async function readRepoConfig(
   const problems: Problem[] = [];
   let config: RepoConfig | undefined;
   if (file !== undefined) {
-    let text: string | undefined;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: unknown })?.code;
-      problems.push(
-        problemAt(
-          file,
-          code === 'ENOENT' ? 'configuration file not found' : `configuration file cannot be read (${String(code)})`,
-          'file.read',
-        ),
-      );
-    }
+    const read = readRepoConfigText(file);
+    if (!read.ok) problems.push(problemAt(file, read.message, 'file.read'));
+    const text = read.ok ? read.text : undefined;
     if (text !== undefined) {
-      const loaded = loadRepoConfig({ path: file, text }, env);
+      const loaded = parseRepoConfig({ path: file, text }, env);
       problems.push(...loaded.problems);
       config = loaded.config;
     }

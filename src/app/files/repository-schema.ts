@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { buildZoneSchema } from '../../core/zonefile/schema/build-schema.js';
+import { buildZoneSchema } from '../../core/schema/index.js';
 import { repositoryRootOfDir } from './repository-root.js';
 import { writeOutputFile } from '../output/write-output.js';
 

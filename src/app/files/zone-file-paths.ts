@@ -1,10 +1,14 @@
 /**
  * The zone files a command line names: a file as given, a directory as every `*.yaml` / `*.yml`
- * file under it (recursively, hidden directories skipped), sorted so that runs are repeatable.
+ * file under it (recursively, hidden and version control directories skipped, symlinked
+ * directories not followed), sorted so that runs are repeatable. What is found is read confined
+ * to the repository like any zone file (load-zone-files.ts, confined-read.ts): a symlink that
+ * leads out of it, or to a device, is an error on that file.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
+import { VCS_NAMES } from './confined-read.js';
 
 const ZONE_FILE = /\.ya?ml$/i;
 
@@ -19,9 +23,11 @@ async function walk(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name === REPO_CONFIG_FILE) continue; // zonectl.yaml is the repository's configuration
+    if (VCS_NAMES.includes(entry.name.toLowerCase())) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...(await walk(path)));
-    else if ((entry.isFile() || entry.isSymbolicLink()) && ZONE_FILE.test(entry.name)) found.push(path);
+    // Links, FIFOs and devices too: the loader refuses what is not a regular file of the repository, naming it.
+    else if (ZONE_FILE.test(entry.name)) found.push(path);
   }
   return found;
 }

@@ -16,7 +16,10 @@ export function readJsonFile(file: string): { ok: true; value: unknown; text: st
     const message = (err as Error).message;
     const pos = /position (\d+)/.exec(message);
     const line = pos !== null ? text.slice(0, Number(pos[1])).split('\n').length : errorLine(text);
-    return { ok: false, problem: { at: { file, line }, message: `not JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}` } };
+    // Node quotes the text around an unexpected character (`Unexpected token 'x', ..."abc"... is not
+    // valid JSON`): never repeated, since a state file holds secrets (a token's `value`).
+    const said = / is not valid JSON$/.test(message) ? 'unexpected character' : message.replace(/ in JSON at position \d+.*$/s, '');
+    return { ok: false, problem: { at: { file, line }, message: `not JSON: ${said}` } };
   }
 }
 

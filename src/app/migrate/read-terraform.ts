@@ -29,7 +29,7 @@ export async function readTerraformImport(
         continue;
       }
       const parsed = await parseHcl(file, text);
-      if (parsed.ok) hcl.push({ file, text, json: parsed.json });
+      if (parsed.ok) hcl.push({ file, text, json: await expandTokenJsonencode(file, parsed.json) });
       else problems.push(parsed.problem);
       continue;
     }
@@ -57,4 +57,35 @@ export async function readTerraformImport(
     problems: [...problems, ...built.problems],
     accounts: [],
   };
+}
+
+const JSONENCODE = /^\$\{jsonencode\(([\s\S]*)\)\}$/;
+
+/** The parser's JSON of a file with its `cloudflare_api_token` bodies through expandJsonencode. */
+async function expandTokenJsonencode(file: string, json: unknown): Promise<unknown> {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(json) || !isObject(json.resource) || !isObject(json.resource.cloudflare_api_token)) return json;
+  const tokens = await expandJsonencode(file, json.resource.cloudflare_api_token);
+  return { ...json, resource: { ...json.resource, cloudflare_api_token: tokens } };
+}
+
+/**
+ * `jsonencode(LITERAL)` (how provider v5 writes an API token's `resources`) as the value it encodes:
+ * the literal is parsed by the same HCL parser, and `resources` accepts the object as well as its
+ * JSON. Anything the parser does not read as a literal stays the expression it was.
+ */
+async function expandJsonencode(file: string, json: unknown): Promise<unknown> {
+  if (typeof json === 'string') {
+    const m = JSONENCODE.exec(json);
+    if (m === null) return json;
+    const parsed = await parseHcl(file, `value = ${m[1]}\n`);
+    return parsed.ok && typeof parsed.json === 'object' && parsed.json !== null && 'value' in parsed.json ? parsed.json.value : json;
+  }
+  if (Array.isArray(json)) return Promise.all(json.map((v) => expandJsonencode(file, v)));
+  if (typeof json === 'object' && json !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(json)) out[k] = await expandJsonencode(file, v);
+    return out;
+  }
+  return json;
 }

@@ -11,7 +11,8 @@ import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
 import { renderAccountsYaml, type AccountOut } from '../../core/migrate/render-accounts.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
-import { formatProblem, loadZoneFile } from '../../core/zonefile/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
+import { parseZoneFile } from '../../core/zonefile/index.js';
 import { schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
@@ -47,7 +48,7 @@ export function writeMigration(
   const invalid: string[] = [];
   for (const z of zones) {
     const path = join(options.outDir, fileNameOf(z.zone));
-    const check = loadZoneFile({ path, text: renderExportYaml(migratedZoneExport(z, options.tool), { origin: options.origin }) }, {});
+    const check = parseZoneFile({ path, text: renderExportYaml(migratedZoneExport(z, options.tool), { origin: options.origin }) }, {});
     invalid.push(...check.problems.filter((p) => p.severity === 'error').map(formatProblem));
   }
   if (invalid.length > 0)

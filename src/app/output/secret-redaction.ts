@@ -1,14 +1,16 @@
 /**
- * Defence in depth for secrets in output: the values of the credentials the run holds are
- * replaced by `***` in everything zonectl writes for people or other programs (stdout, stderr,
- * GitHub annotations and step summary, plan files, exported zone files), should one ever get
- * there (a record holding the token, a hostile answer echoing it). The token secrets a run
- * creates go only where the user asked (`--token-output`), which does not pass through here.
+ * Defence in depth for secrets in output: the values of the credential variables (those zonectl
+ * reads, and those zonectl.yaml names: app/files/read-repository-config.ts
+ * `credentialVariablesOf`; emails included) are replaced by `***` in everything zonectl writes
+ * for people or other programs (stdout, stderr, GitHub annotations and step summary, plan
+ * files, exported zone files), should one ever get there (a record holding the token, a hostile
+ * answer echoing it). The token secrets a run creates go only where the user asked
+ * (`--token-output`), which does not pass through here.
  *
- * Interpolation already never reads a credential (src/core/zonefile/interpolate.ts): this is
+ * Interpolation already never reads a credential (src/core/yaml/interpolate.ts): this is
  * the second wall, not the first.
  */
-import { SECRET_VARIABLES } from '../../api/credentials.js';
+import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
 
 const MASK = '***';
 /** Shorter values are not masked: they would mangle ordinary text and are no real credential. */
@@ -23,7 +25,10 @@ export function registerSecret(value: string | undefined): void {
 }
 
 /** Registers the values of the credential variables zonectl reads, as set in `env`. */
-export function registerCredentialsOf(env: Readonly<Record<string, string | undefined>>, names: Iterable<string> = SECRET_VARIABLES): void {
+export function registerCredentialsOf(
+  env: Readonly<Record<string, string | undefined>>,
+  names: Iterable<string> = CREDENTIAL_VARIABLES,
+): void {
   for (const name of names) registerSecret(env[name]);
 }
 

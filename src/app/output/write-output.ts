@@ -8,17 +8,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
 import { redact } from './secret-redaction.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeChunksAtomic, writeFileAtomic } from './write-file-atomic.js';
 
-export function writeOutputFile(path: string, content: string): void {
+export function writeOutputFile(path: string, content: string | Iterable<string>): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, redact(content));
+    if (typeof content === 'string') writeFileAtomic(path, redact(content));
+    else writeChunksAtomic(path, redactEach(content));
   } catch (err) {
     if (err instanceof ZonectlError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new ZonectlError('OUTPUT_UNWRITABLE', `cannot write ${path}: ${describeWriteError(code)}`, { cause: err });
   }
+}
+
+function* redactEach(chunks: Iterable<string>): Generator<string> {
+  for (const chunk of chunks) yield redact(chunk);
 }
 
 function describeWriteError(code: string): string {

@@ -17,20 +17,21 @@ import type { LiveRecord } from '../../core/model/record.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
 import type { LiveToken } from '../../core/diff/diff-tokens.js';
 import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
-import { ZonePlanLimitError, zonePlanProblems } from '../../core/plan/zone-plan-limits.js';
-import { BATCH_LIMIT, SERVICE_PLANS, type ServicePlan } from '../../core/service/zone-plans.js';
+import { BATCH_LIMIT, ZONE_TIERS, type ZoneTier } from '../../core/service/zone-tiers.js';
+import { TierLimitError, tierProblems } from '../../core/tier-limits.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
 
-/** The batch limit of the zone's plan (`BATCH_LIMIT`, src/core/service/zone-plans.ts); a zone of unknown plan gets Free's. */
+/** The batch limit of the zone's tier (`BATCH_LIMIT`, src/core/service/zone-tiers.ts); a zone of unknown tier gets Free's. */
 export function batchLimitFor(zone: Pick<ApiZone, 'plan'> | undefined): number {
-  const plan = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
-  return plan === 'free' || plan.startsWith('free') ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
+  const tier = zone?.plan?.legacy_id ?? zone?.plan?.name?.toLowerCase() ?? 'free';
+  return tier === 'free' || tier.startsWith('free') ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
 }
 
-/** The zone's plan as the zone object says it (`plan.legacy_id`, else its name), or undefined when it does not. */
-export function servicePlanOf(zone: Pick<ApiZone, 'plan'>): ServicePlan | undefined {
+/** The zone's tier as the zone object says it (`plan.legacy_id`, else its name), or undefined when it does not. */
+export function zoneTierOf(zone: Pick<ApiZone, 'plan'>): ZoneTier | undefined {
   const raw = (zone.plan?.legacy_id ?? zone.plan?.name ?? '').toLowerCase();
-  return SERVICE_PLANS.find((p) => raw.startsWith(p));
+  return ZONE_TIERS.find((p) => raw.startsWith(p));
 }
 
 /** One zone's desired state, live state and plan. */
@@ -108,13 +109,23 @@ export async function readTokensIfAllowed(client: CloudflareClient): Promise<Liv
  * and its name must be the file's. Nothing is read or written in a zone that fails the check.
  */
 export async function resolveRunZone(client: CloudflareClient, config: ZoneConfig, known?: ApiZone): Promise<ApiZone> {
-  const zone = await resolveZone(client, config, known);
+  const zone = await resolveZone(client, config, known).catch((error: unknown) => {
+    // No zone, and no account to create it in: say how to name one (README.md, "Many zones: new zones").
+    if (error instanceof ZoneLookupError && error.notFound && config.accountId === undefined && config.zoneId === undefined)
+      throw new ZoneLookupError(`${error.message}. ${noAccountHint(config.file)}`, true);
+    throw error;
+  });
   if (canonicalZoneName(zone.name) !== config.zone) {
     throw new ZoneMismatchError(
       `${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`,
     );
   }
   return zone;
+}
+
+/** The fix for a zone that does not exist and that the file gives no account to be created in. */
+export function noAccountHint(file: string): string {
+  return `If the zone is to be created, name the account it belongs to: add \`account_id: <32 hex>\` to ${printable(file)}, or \`account: NAME\` with a zonectl.yaml whose account NAME has an account_id; apply then creates the zone`;
 }
 
 /** Read the live zone and plan it. */
@@ -135,10 +146,9 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
       planOptions: options,
     };
   }
-  const servicePlan = servicePlanOf(zone);
-  const limits = servicePlan !== undefined ? zonePlanProblems(config.records, servicePlan) : undefined;
-  if (servicePlan !== undefined && limits !== undefined && limits.errors.length > 0)
-    throw new ZonePlanLimitError(config.file, servicePlan, limits.errors);
+  const tier = zoneTierOf(zone);
+  const limits = tier !== undefined ? tierProblems(config.records, tier) : undefined;
+  if (tier !== undefined && limits !== undefined && limits.errors.length > 0) throw new TierLimitError(config.file, tier, limits.errors);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.

@@ -1,6 +1,7 @@
 import equal from 'fast-deep-equal';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CloudflareClient } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
@@ -15,10 +16,12 @@ import {
   type SavedAccount,
   type SavedZone,
 } from '../../core/plan/plan-file.js';
-import { loadRepoConfig, loadZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { parseRepoConfig, parseZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import { confine, MAX_ZONE_FILE_BYTES, readConfinedFile } from '../files/confined-read.js';
 import { zoneFileEnvironment } from '../files/load-zone-files.js';
-import { withAccountId } from '../files/read-repository-config.js';
+import { credentialVariablesIn, findRepoConfig, withAccountId } from '../files/read-repository-config.js';
 import { includeReader } from '../files/read-include.js';
+import { repositoryRootOfDir } from '../files/repository-root.js';
 import { redact } from '../output/secret-redaction.js';
 import { writeOutputFile } from '../output/write-output.js';
 import { planAccountRun, type AccountRun } from './plan-account-run.js';
@@ -68,6 +71,22 @@ export function savePlanFile(
   const text = redact(serializePlanFile(plan));
   writeOutputFile(path, text);
   return `sha256:${sha256(Buffer.from(text, 'utf8'))}`;
+}
+
+/**
+ * Why a plan of these runs cannot be saved with `repositoryConfig`, if it cannot: apply --plan
+ * takes the zonectl.yaml found from each account zone's file (openSavedPlan), so a plan made with
+ * `--config` naming another file would be refused there.
+ */
+export function unsavableRepositoryConfig(runs: readonly ZoneRun[], repositoryConfig: string | undefined): string | undefined {
+  if (repositoryConfig === undefined) return undefined;
+  for (const r of runs) {
+    if (r.config.account === undefined) continue;
+    const found = findRepoConfig([r.config.file]);
+    if (found === undefined || resolve(found) !== resolve(repositoryConfig))
+      return `apply --plan reads the zonectl.yaml found from the zone files (${found ?? `none for ${r.config.file}`}), not ${repositoryConfig}`;
+  }
+  return undefined;
 }
 
 /** The plan file's text; refused (before it is parsed) when its digest is not the expected one. */
@@ -139,31 +158,29 @@ export async function checkSavedZone(client: CloudflareClient, saved: SavedZone,
   };
 }
 
-/** The largest zone file the check reads (a path edited to point elsewhere must not exhaust memory). */
-const MAX_ZONE_FILE_BYTES = 256 * 1024 * 1024;
-
 /**
- * A zone file named by a plan, read for its hash: a regular file only (a path edited to
- * /dev/zero or a FIFO would hang or exhaust the run), and undefined when it is not here.
+ * The files a plan names are read only inside the repository apply runs in (the nearest
+ * directory with .git or zonectl.yaml at or above the working directory), as includes are
+ * (src/app/files/confined-read.ts): an edited path outside it, through a symlink out of it, into
+ * `.git/`, or to a device is refused before anything is read or sent.
  */
-function readZoneFileBytes(zonePath: string): Buffer | undefined {
-  let stat: Stats;
-  try {
-    stat = statSync(zonePath);
-  } catch {
-    return undefined;
-  }
-  if (!stat.isFile()) throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: the plan names a path that is not a regular file`);
-  if (stat.size > MAX_ZONE_FILE_BYTES)
-    throw new PlanFileError('PLAN_FILE_INVALID', `${zonePath}: larger than any zone file (${stat.size} bytes)`);
-  return readFileSync(zonePath);
+function confinedRecordedFile(root: string, filePath: string): Buffer | undefined {
+  const read = readConfinedFile(root, filePath);
+  if (read.ok) return read.bytes;
+  if (read.why === 'not-found') return undefined; // not here (e.g. a CI job that has only the plan artifact)
+  throw new PlanFileError(
+    'PLAN_FILE_INVALID',
+    read.why === 'not-a-file'
+      ? `${filePath}: the plan names a path that is not a regular file`
+      : `${filePath}: the plan names a file apply does not read: ${read.message}; nothing was changed`,
+  );
 }
 
 const planMismatch = (path: string, why: string): PlanFileError =>
   new PlanFileError('PLAN_FILE_MISMATCH', `${path}: ${why}; it is not the plan those files make; run plan again; nothing was changed`);
 
-/** The plan's list of files is well formed, and names every zone's file. */
-function checkFileList(file: PlanFile, path: string): void {
+/** The plan's list of files is well formed, names every zone's file, and only files inside `root`. */
+function checkFileList(file: PlanFile, path: string, root: string): void {
   if (
     !Array.isArray(file.files) ||
     !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))
@@ -178,11 +195,19 @@ function checkFileList(file: PlanFile, path: string): void {
     if (!recorded.has(saved.config.file))
       throw planMismatch(path, `zone ${saved.config.zone} names ${saved.config.file}, which is not among the plan's files`);
   }
+  for (const f of file.files) {
+    const where = confine(root, f.path);
+    if (!where.ok && where.why !== 'not-found')
+      throw new PlanFileError(
+        'PLAN_FILE_INVALID',
+        `${f.path}: the plan names a file apply does not read: ${where.message}; nothing was changed`,
+      );
+  }
 }
 
 /** One of the plan's files, where present here: it must be the bytes the plan was made from. */
-function readRecordedFile(file: PlanFile, path: string, filePath: string): Buffer | undefined {
-  const bytes = readZoneFileBytes(filePath);
+function readRecordedFile(file: PlanFile, path: string, filePath: string, root: string): Buffer | undefined {
+  const bytes = confinedRecordedFile(root, filePath);
   if (bytes !== undefined && sha256(bytes) !== file.files.find((f) => f.path === filePath)?.sha256)
     throw planMismatch(path, `${filePath} changed since the plan was made (its sha256 is not the recorded one)`);
   return bytes;
@@ -194,17 +219,19 @@ function readRecordedFile(file: PlanFile, path: string, filePath: string): Buffe
  * file produces: a plan rewritten consistently for another zone, or with another configuration,
  * is refused. (Absent files cannot be checked: pin the plan file with --expect-digest.)
  */
-function checkPlanFiles(file: PlanFile, path: string, repo: RepoConfig | undefined): void {
+function checkPlanFiles(file: PlanFile, path: string, repository: Repository): void {
+  const { repo, root, credentialVariables } = repository;
   for (const { path: zonePath } of file.files) {
     if (repo !== undefined && zonePath === file.repository_config) continue; // read and checked by repositoryOf
-    const bytes = readRecordedFile(file, path, zonePath);
+    const bytes = readRecordedFile(file, path, zonePath, root);
     if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
-    const { config } = loadZoneFile(
+    const { config } = parseZoneFile(
       { path: zonePath, text: bytes.toString('utf8') },
-      zoneFileEnvironment(process.env),
+      zoneFileEnvironment(process.env, credentialVariables),
       includeReader(zonePath),
+      { credentialVariables },
     );
     if (config === undefined || !equal(sent(withAccountId(config, repo)), sent(saved.config))) {
       throw planMismatch(path, `the plan's configuration of zone ${saved.config.zone} is not what ${zonePath} produces`);
@@ -220,45 +247,70 @@ export interface OpenedPlan {
   readonly repo?: RepoConfig | undefined;
 }
 
-/**
- * Reads a saved plan once: its digest (`--expect-digest`), its shape, the files it names where
- * present here (the same bytes; each zone's configuration what its file produces), and the
- * repository configuration when zones name accounts of it: that file must be here, the bytes
- * the plan recorded, and list every account named, since apply takes each account's
- * credential variables from it (never from the plan file).
- */
-export function openSavedPlan(path: string, expectDigest?: string): OpenedPlan {
-  const file = parsePlanFile(readPlanText(path, expectDigest), path);
-  checkFileList(file, path);
-  const repo = repositoryOf(file, path);
-  checkPlanFiles(file, path, repo);
-  return { path, file, repo };
+/** Where apply --plan runs: the repository root, its configuration, and the run's credential variables. */
+interface Repository {
+  readonly root: string;
+  readonly repo: RepoConfig | undefined;
+  readonly credentialVariables: ReadonlySet<string>;
 }
 
-function repositoryOf(file: PlanFile, path: string): RepoConfig | undefined {
-  const named = file.zones.flatMap((z) => (z.config.account !== undefined ? [z.config.account.name] : []));
-  if (named.length === 0) return undefined;
+/**
+ * Reads a saved plan once: its digest (`--expect-digest`), its shape, the files it names (only
+ * inside the repository of `cwd`; where present, the same bytes; each zone's configuration what
+ * its file produces), and the repository configuration when zones name accounts of it: the
+ * `zonectl.yaml` found from the zone files, as plan finds it, which must be the one the plan
+ * recorded, here, with the recorded bytes, and list every account named, since apply takes each
+ * account's credential variables from it (never from the plan file).
+ */
+export function openSavedPlan(path: string, expectDigest?: string, cwd: string = process.cwd()): OpenedPlan {
+  const file = parsePlanFile(readPlanText(path, expectDigest), path);
+  const root = repositoryRootOfDir(cwd);
+  checkFileList(file, path, root);
+  const repository = repositoryOf(file, path, root);
+  checkPlanFiles(file, path, repository);
+  return { path, file, repo: repository.repo };
+}
+
+function repositoryOf(file: PlanFile, path: string, root: string): Repository {
+  const named = file.zones.filter((z) => z.config.account !== undefined);
+  if (named.length === 0) return { root, repo: undefined, credentialVariables: credentialVariablesIn('', process.env) };
   const configPath = file.repository_config;
   if (configPath === undefined)
-    throw new PlanFileError('PLAN_FILE_INVALID', `${path}: zones name accounts (${named[0]}) but the plan records no zonectl.yaml`);
-  const bytes = readRecordedFile(file, path, configPath);
+    throw new PlanFileError(
+      'PLAN_FILE_INVALID',
+      `${path}: zones name accounts (${named[0]!.config.account!.name}) but the plan records no zonectl.yaml`,
+    );
+  const bytes = readRecordedFile(file, path, configPath, root);
   if (bytes === undefined) {
     throw new PlanFileError(
       'PLAN_FILE_MISMATCH',
       `${path}: its zones name accounts of ${configPath}, which is not here: apply --plan reads each account's credential variables from it; run it from the repository the plan was made in; nothing was changed`,
     );
   }
-  const { config, problems } = loadRepoConfig({ path: configPath, text: bytes.toString('utf8') }, process.env);
+  // The configuration plan used is the one found from the zone files (never a path only the plan file gives).
+  for (const z of named) {
+    const found = findRepoConfig([z.config.file]);
+    if (found === undefined || resolve(found) !== resolve(configPath))
+      throw new PlanFileError(
+        'PLAN_FILE_MISMATCH',
+        `${path}: the plan records ${configPath} as its zonectl.yaml, but the one found from ${z.config.file} is ${found ?? 'none'}: apply --plan reads each account's credential variables from the zone files' own zonectl.yaml; nothing was changed`,
+      );
+  }
+  const credentialVariables = credentialVariablesIn(bytes.toString('utf8'), process.env);
+  const { config, problems } = parseRepoConfig({ path: configPath, text: bytes.toString('utf8') }, process.env);
   const error = problems.find((p) => p.severity === 'error');
   if (config === undefined || error !== undefined)
     throw new PlanFileError(
       'PLAN_FILE_MISMATCH',
       `${configPath}: ${error?.message ?? 'not a repository configuration'}; nothing was changed`,
     );
-  const missing = named.find((name) => !config.accounts.has(name));
+  const missing = named.find((z) => !config.accounts.has(z.config.account!.name));
   if (missing !== undefined)
-    throw new PlanFileError('PLAN_FILE_MISMATCH', `${path}: account "${missing}" is not in ${configPath}; nothing was changed`);
-  return config;
+    throw new PlanFileError(
+      'PLAN_FILE_MISMATCH',
+      `${path}: account "${missing.config.account!.name}" is not in ${configPath}; nothing was changed`,
+    );
+  return { root, repo: config, credentialVariables };
 }
 
 /** The clients of a run: each zone's by its account, the environment's for account files. */

@@ -1,13 +1,16 @@
-import { type Command, Option } from 'commander';
-import { runApply, signalExitCode, type ApplyResult } from '../../app/apply/index.js';
-import { beforeApplying, type ApplyFlags } from '../apply/flags.js';
-import { ApplyReport } from '../apply/report.js';
-import { terminalOutput } from '../apply/terminal-output.js';
+/**
+ * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../render/apply/; the
+ * exit code of how it ended. The flags are checked here, before any API call: a refusal still
+ * tells the output (JSON: its one document).
+ */
+import { type ApplyRequest, type ApplyResult, runApply, signalExitCode } from '../../app/apply/index.js';
+import { ZonectlError } from '../../core/errors.js';
+import { arg, defineCommand, flag, type FlagValues } from '../definition/define-command.js';
+import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
-import { examplesText } from '../help-examples.js';
 import { EXIT } from '../output/io.js';
-import { baseUrlOption, configOption, rateLimitOption, shardOption } from '../options.js';
-import { runClients } from '../runs/many-zones.js';
+import { baseUrlFlag, configFlag, rateLimitFlag, shardFlag } from '../options.js';
+import { APPLY_FORMATS, terminalOutput } from '../render/apply/terminal-output.js';
 
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
 function exitCode(result: ApplyResult): number {
@@ -24,60 +27,100 @@ function exitCode(result: ApplyResult): number {
   }
 }
 
-export function registerApply(program: Command): void {
-  program
-    .command('apply')
-    .description('Apply the changes a plan shows, in dependency order, then verify that the zone converged')
-    .argument('[paths...]', 'zone files, or directories of zone files (or use --plan)')
-    .option('--plan <plan.json>', 'apply a plan saved by `zonectl plan --out` (refused when live state changed since)')
-    .option('--expect-digest <sha256>', 'with --plan: refuse any plan file whose digest is not this one (the digest `plan --out` printed)')
-    .option('-y, --yes', 'apply without asking')
-    .option('--dry-run', 'print the exact HTTP calls apply would make, send none; exits like plan --detailed-exitcode')
-    .option('--force', 'apply even when deletes or updates exceed the safety thresholds')
-    .addOption(new Option('--concurrency <n>', 'parallel calls when not batching').default('4'))
-    .option('--no-batch', 'single calls instead of the batch endpoint')
-    .option('--token-output <file>', "write new tokens' secret values to this file (mode 0600, JSON {name: value})")
-    .option('--show-token-values', "print new tokens' secret values on stdout (shown once, never again)")
-    .addOption(
-      new Option('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)').default('10m'),
-    )
-    .option('--force-unlock', "remove the zone's apply lock whoever holds it (a run that died on another host), then apply")
-    .addOption(
-      new Option('--format <format>', 'output format: text, or one JSON document on stdout (no plan, no secrets)')
-        .choices(['text', 'json'])
-        .default('text'),
-    )
-    .addOption(rateLimitOption())
-    .addOption(shardOption())
-    .addOption(configOption())
-    .addOption(baseUrlOption())
-    .addHelpText(
-      'after',
-      examplesText([
-        'zonectl apply zones/example.com.yaml --yes',
-        'zonectl apply zones/ --yes --format json > apply.json',
-        'zonectl apply --plan plan.json --yes --token-output tokens.json',
-        'zonectl apply zones/ --dry-run --no-batch',
-      ]),
-    )
-    .action(async (files: string[], opts: ApplyFlags) => {
-      limitHeapGrowth();
-      const report = new ApplyReport(opts.format);
-      const { request, shard, repo } = await beforeApplying(files, opts).catch((error: unknown) => {
-        // JSON: a run refused before any call still prints its one document.
-        report.fail(error);
-        report.finish();
-        throw error;
-      });
-      // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
-      const clients = runClients(opts, shard, repo);
-      try {
-        const result = await runApply(request, clients, terminalOutput(report));
-        // Gave up waiting for calls in flight (a second signal): nothing more to wait for.
-        if (result.status === 'interrupted' && result.abandon) process.exit(exitCode(result));
-        process.exitCode = exitCode(result);
-      } finally {
-        await clients.close();
-      }
-    });
+const APPLY_FLAGS = {
+  plan: flag.text('--plan <plan.json>', 'apply a plan saved by `zonectl plan --out` (refused when live state changed since)'),
+  expectDigest: flag.text(
+    '--expect-digest <sha256>',
+    'with --plan: refuse any plan file whose digest is not this one (the digest `plan --out` printed)',
+  ),
+  yes: flag.switch('-y, --yes', 'apply without asking'),
+  dryRun: flag.switch('--dry-run', 'print the exact HTTP calls apply would make, send none; exits like plan --detailed-exitcode'),
+  force: flag.switch('--force', 'apply even when deletes or updates exceed the safety thresholds'),
+  concurrency: flag.text('--concurrency <n>', 'parallel calls when not batching', '4'),
+  batch: flag.switch('--no-batch', 'single calls instead of the batch endpoint'),
+  tokenOutput: flag.text('--token-output <file>', "write new tokens' secret values to this file (mode 0600, JSON {name: value})"),
+  showTokenValues: flag.switch('--show-token-values', "print new tokens' secret values on stdout (shown once, never again)"),
+  lockTimeout: flag.text('--lock-timeout <duration>', 'wait this long for the apply lock another run holds (e.g. 30s, 10m)', '10m'),
+  forceUnlock: flag.switch('--force-unlock', "remove the zone's apply lock whoever holds it (a run that died on another host), then apply"),
+  format: flag.choice(
+    '--format <format>',
+    'output format: text, or one JSON document on stdout (no plan, no secrets)',
+    APPLY_FORMATS,
+    'text',
+  ),
+  rateLimit: rateLimitFlag,
+  shard: shardFlag,
+  config: configFlag,
+  baseUrl: baseUrlFlag,
+};
+
+/** The request the flags make, checked before any API call. */
+function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_FLAGS>): ApplyRequest {
+  const refuse = (message: string): never => {
+    throw new ZonectlError('BAD_ARGS', message);
+  };
+  if (flags.plan !== undefined && paths.length > 0) refuse('give zone files or --plan, not both');
+  if (flags.plan === undefined && paths.length === 0) refuse('give zone files to apply, or --plan PLAN.json');
+  if (flags.expectDigest !== undefined && flags.plan === undefined) refuse('--expect-digest pins a saved plan: give it with --plan FILE');
+  if (flags.plan !== undefined && flags.shard !== undefined)
+    refuse('a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
+  // --show-token-values prints secrets on stdout, where --format json puts its one document.
+  if (flags.format === 'json' && flags.showTokenValues) {
+    throw new ZonectlError(
+      'BAD_FLAG',
+      '--show-token-values cannot be used with --format json: secrets are never put in the JSON document; use --token-output FILE (mode 0600) instead',
+    );
+  }
+  const concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 64);
+  const lockWaitMs = parseDuration('--lock-timeout', flags.lockTimeout);
+  if (flags.plan !== undefined && flags.config !== undefined)
+    refuse(
+      'a saved plan names its own zonectl.yaml (the one found from its zone files, with the bytes it recorded): --config is not used with --plan',
+    );
+  return {
+    source:
+      flags.plan !== undefined
+        ? { kind: 'saved-plan', path: flags.plan, expectDigest: flags.expectDigest, cwd: process.cwd() }
+        : { kind: 'files', paths, config: flags.config, shard: flags.shard },
+    yes: flags.yes,
+    dryRun: flags.dryRun,
+    force: flags.force,
+    forceUnlock: flags.forceUnlock,
+    batch: flags.batch,
+    concurrency,
+    lockWaitMs,
+    tokenOutput: flags.tokenOutput,
+    showTokenValues: flags.showTokenValues,
+    connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
+  };
 }
+
+export const applyCommand = defineCommand({
+  name: 'apply',
+  description: 'Apply the changes a plan shows, in dependency order, then verify that the zone converged',
+  args: { paths: arg.variadic('paths', 'zone files, or directories of zone files (or use --plan)', { required: false }) },
+  flags: APPLY_FLAGS,
+  examples: [
+    'zonectl apply zones/example.com.yaml --yes',
+    'zonectl apply zones/ --yes --format json > apply.json',
+    'zonectl apply --plan plan.json --yes --token-output tokens.json',
+    'zonectl apply zones/ --dry-run --no-batch',
+  ],
+  run: async ({ args, flags }) => {
+    limitHeapGrowth();
+    const output = terminalOutput(flags.format);
+    let request: ApplyRequest;
+    try {
+      request = applyRequest(args.paths, flags);
+    } catch (error) {
+      // JSON: a run refused before any call still prints its one document.
+      output.emit({ kind: 'failed', error });
+      output.emit({ kind: 'finished' });
+      throw error;
+    }
+    const result = await runApply(request, output);
+    // Gave up waiting for calls in flight (a second signal): nothing more to wait for.
+    if (result.status === 'interrupted' && result.abandon) process.exit(exitCode(result));
+    return exitCode(result);
+  },
+});

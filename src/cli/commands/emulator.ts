@@ -4,7 +4,7 @@
  * SIGINT/SIGTERM, then closes cleanly (pending writes flushed).
  */
 import type { ExtraAccount } from '../../emulator/seed-accounts.js';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import type { ZonePlan } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
 import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
@@ -12,8 +12,9 @@ import { startEmulator } from '../../emulator/server.js';
 import { StateLockedError } from '../../emulator/state-lock.js';
 import { statSync } from 'node:fs';
 import { ZonectlError } from '../../core/errors.js';
-import { printable } from '../../core/zonefile/index.js';
+import { printable } from '../../core/text/index.js';
 import { currentVerbosity, info } from '../output/io.js';
+import { defineCommand, flag, type FlagValues } from '../definition/define-command.js';
 
 /**
  * `--state` names a file (the emulator keeps FILE, FILE.journal and FILE.lock beside it): a
@@ -89,30 +90,6 @@ function checkDnsLag(flags: Pick<EmulatorFlags, 'dnsPort' | 'dnsLag'>): void {
   }
 }
 
-interface EmulatorFlags {
-  host: string;
-  port: number;
-  zone: string[];
-  token?: string;
-  email?: string;
-  key?: string;
-  zonePlan: ZonePlan;
-  state?: string;
-  apiDate?: string;
-  latency?: number;
-  failRate?: number;
-  seed?: number;
-  rateLimit?: RateLimit;
-  batchLimit?: number;
-  priorityInData?: boolean;
-  /** `--dns-port`, repeatable: one nameserver per port. */
-  dnsPort?: number[];
-  dnsLag?: number[];
-  dnssecAutoActivate?: boolean;
-  verbose?: boolean;
-  account: ExtraAccount[];
-}
-
 function intArg(name: string, min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
@@ -121,11 +98,6 @@ function intArg(name: string, min: number, max: number): (value: string) => numb
     }
     return n;
   };
-}
-
-/** `--dns-port` (repeatable): the ports in order. */
-function dnsPortArg(value: string, previous: number[] = []): number[] {
-  return [...previous, intArg('--dns-port', 0, 65535)(value)];
 }
 
 /** `--dns-lag SECONDS[,SECONDS...]`: one value per nameserver in order, or one for all. */
@@ -154,7 +126,7 @@ function rateLimit(value: string): RateLimit {
 }
 
 /** `--account TOKEN:ZONE,ZONE...`: another account with its own user and token (repeatable). */
-function extraAccount(value: string, previous: ExtraAccount[] = []): ExtraAccount[] {
+function extraAccount(value: string): ExtraAccount {
   const at = value.indexOf(':');
   const token = at < 0 ? value : value.slice(0, at);
   const zones =
@@ -167,7 +139,7 @@ function extraAccount(value: string, previous: ExtraAccount[] = []): ExtraAccoun
           .filter((z) => z !== '');
   if (token.trim() === '') throw new InvalidArgumentError("--account must be TOKEN:ZONE[,ZONE...] (the token of the account's own user).");
   for (const z of zones) zoneName(z);
-  return [...previous, { token, zones }];
+  return { token, zones };
 }
 
 function apiDate(value: string): string {
@@ -175,70 +147,77 @@ function apiDate(value: string): string {
   return value;
 }
 
-function zoneName(value: string, previous: string[] = []): string[] {
+function zoneName(value: string): string {
   const name = value.trim().replace(/\.$/, '').toLowerCase();
   if (!/^([a-z0-9_-]+\.)+[a-z0-9-]+$/.test(name) && !/^[^\s/]+\.[^\s/]+$/.test(name)) {
     throw new InvalidArgumentError(`"${value}" is not a zone name (e.g. example.com).`);
   }
-  return [...previous, value.trim()];
+  return value.trim();
 }
 
-export function registerEmulator(program: Command): void {
-  program
-    .command('emulator')
-    .description('Run a local emulator of the Cloudflare API v4 (DNS records, zones, tokens, DNS settings).')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free port)', intArg('--port', 0, 65535), 8787)
-    .option('--zone <name>', 'create an active zone (repeatable)', zoneName, [])
-    .option('--token <value>', 'value of the first API token (default: a random one, printed once on stderr)')
-    .option(
-      '--account <TOKEN:ZONE,...>',
-      'another account, with its own user and token, holding these zones (repeatable)',
-      extraAccount,
-      [],
-    )
-    .option('--email <email>', 'email of the seeded user (key-pair auth)')
-    .option('--key <key>', 'global API key of the seeded user, 37 hex characters (default: random)')
-    .addOption(
-      new Option('--zone-plan <plan>', 'plan of the seeded zones (batch limit, SOA editing, TTL minimum)')
-        .choices(['free', 'pro', 'business', 'enterprise'])
-        .default('free'),
-    )
-    .option('--state <file>', 'keep state in FILE (durable journal + snapshot); default: memory only')
-    .option('--api-date <YYYY-MM-DD>', 'API date for dated behaviours (default: today)', apiDate)
-    .option('--latency <ms>', 'add this latency to every request', intArg('--latency', 0, 600_000))
-    .option('--fail-rate <p>', 'probability that a request fails (refused, or answer lost)', probability)
-    .option('--seed <n>', 'seed of the fault generator (replay a run)', intArg('--seed', 0, 2 ** 32 - 1))
-    .option('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit)
-    .option(
-      '--batch-limit <n>',
-      'record operations per batch (default 200 on free zones, 3,500 otherwise)',
-      intArg('--batch-limit', 1, 1_000_000),
-    )
-    .option('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)')
-    .option(
-      '--dns-port <port>',
-      "also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port); repeat it for more nameservers, the k-th standing for each zone's k-th name server",
-      dnsPortArg,
-    )
-    .option(
-      '--dns-lag <seconds[,seconds...]>',
-      'nameservers serve each write this many seconds late (one value for all, or one per --dns-port)',
-      dnsLagArg,
-    )
-    .option(
-      '--dnssec-auto-activate',
-      'the registrar follows DNSSEC changes at once: pending becomes active, pending-disabled becomes disabled, right after the PATCH',
-    )
-    .option('--verbose', 'log one line per request on stderr')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  zonectl emulator --zone example.com --token test-token --port 8787\n  CLOUDFLARE_BASE_URL=http://127.0.0.1:8787/client/v4 CLOUDFLARE_API_TOKEN=test-token zonectl plan zone.yaml',
-    )
-    .action(async (flags: EmulatorFlags) => {
-      await runEmulator(flags);
-    });
-}
+const EMULATOR_FLAGS = {
+  host: flag.text('--host <host>', 'address to listen on', '127.0.0.1'),
+  port: flag.parsed('--port <port>', 'port to listen on (0 picks a free port)', intArg('--port', 0, 65535), 8787),
+  zone: flag.list('--zone <name>', 'create an active zone (repeatable)', zoneName, { empty: true }),
+  token: flag.text('--token <value>', 'value of the first API token (default: a random one, printed once on stderr)'),
+  account: flag.list(
+    '--account <TOKEN:ZONE,...>',
+    'another account, with its own user and token, holding these zones (repeatable)',
+    extraAccount,
+    { empty: true },
+  ),
+  email: flag.text('--email <email>', 'email of the seeded user (key-pair auth)'),
+  key: flag.text('--key <key>', 'global API key of the seeded user, 37 hex characters (default: random)'),
+  zonePlan: flag.choice(
+    '--zone-plan <plan>',
+    'plan of the seeded zones (batch limit, SOA editing, TTL minimum)',
+    ['free', 'pro', 'business', 'enterprise'] satisfies ZonePlan[],
+    'free',
+  ),
+  state: flag.text('--state <file>', 'keep state in FILE (durable journal + snapshot); default: memory only'),
+  apiDate: flag.parsed('--api-date <YYYY-MM-DD>', 'API date for dated behaviours (default: today)', apiDate),
+  latency: flag.parsed('--latency <ms>', 'add this latency to every request', intArg('--latency', 0, 600_000)),
+  failRate: flag.parsed('--fail-rate <p>', 'probability that a request fails (refused, or answer lost)', probability),
+  seed: flag.parsed('--seed <n>', 'seed of the fault generator (replay a run)', intArg('--seed', 0, 2 ** 32 - 1)),
+  rateLimit: flag.parsed('--rate-limit <N/SECONDS>', 'answer 429 beyond N requests per SECONDS', rateLimit),
+  batchLimit: flag.parsed(
+    '--batch-limit <n>',
+    'record operations per batch (default 200 on free zones, 3,500 otherwise)',
+    intArg('--batch-limit', 1, 1_000_000),
+  ),
+  priorityInData: flag.switch('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)'),
+  dnsPort: flag.list(
+    '--dns-port <port>',
+    "also answer DNS queries for the zones over UDP and TCP on this port (0 picks a free port); repeat it for more nameservers, the k-th standing for each zone's k-th name server",
+    intArg('--dns-port', 0, 65535),
+  ),
+  dnsLag: flag.parsed(
+    '--dns-lag <seconds[,seconds...]>',
+    'nameservers serve each write this many seconds late (one value for all, or one per --dns-port)',
+    dnsLagArg,
+  ),
+  dnssecAutoActivate: flag.switch(
+    '--dnssec-auto-activate',
+    'the registrar follows DNSSEC changes at once: pending becomes active, pending-disabled becomes disabled, right after the PATCH',
+  ),
+  verbose: flag.switch('--verbose', 'log one line per request on stderr'),
+};
+
+type EmulatorFlags = FlagValues<typeof EMULATOR_FLAGS>;
+
+export const emulatorCommand = defineCommand({
+  name: 'emulator',
+  description: 'Run a local emulator of the Cloudflare API v4 (DNS records, zones, tokens, DNS settings).',
+  flags: EMULATOR_FLAGS,
+  examples: [
+    'zonectl emulator --zone example.com --token test-token --port 8787',
+    'CLOUDFLARE_BASE_URL=http://127.0.0.1:8787/client/v4 CLOUDFLARE_API_TOKEN=test-token zonectl plan zone.yaml',
+  ],
+  run: async ({ flags }) => {
+    await runEmulator(flags);
+    return undefined;
+  },
+});
 
 async function runEmulator(flags: EmulatorFlags): Promise<void> {
   // Listen for the stop signals before anything else, so that a signal that arrives while the
@@ -272,15 +251,13 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
-    ...(flags.priorityInData === true ? { priorityInData: true } : {}),
+    ...(flags.priorityInData ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPorts: flags.dnsPort } : {}),
     ...(flags.dnsLag !== undefined ? { dnsLagMs: flags.dnsLag.map((s) => Math.round(s * 1000)) } : {}),
-    ...(flags.dnssecAutoActivate === true ? { dnssecAutoActivate: true } : {}),
+    ...(flags.dnssecAutoActivate ? { dnssecAutoActivate: true } : {}),
     // Its own --verbose, or the global one (`zonectl --verbose emulator`): one line per request.
     logger:
-      flags.verbose === true || currentVerbosity() === 'verbose'
-        ? (line) => process.stderr.write(`emulator: ${printable(line)}\n`)
-        : undefined,
+      flags.verbose || currentVerbosity() === 'verbose' ? (line) => process.stderr.write(`emulator: ${printable(line)}\n`) : undefined,
   }).catch((err: unknown) => {
     stop();
     throw listenError(flags, err) ?? (flags.state !== undefined ? stateError(flags.state, err) : undefined) ?? err;

@@ -1,9 +1,11 @@
 /**
- * What shell completion knows, read from the commander program itself (so a new command or flag
- * completes without anyone editing a script): the commands with their subcommands and flags,
- * the flags that take a value, and the values of flags that have a fixed list.
+ * What shell completion knows, read from the command definitions themselves
+ * (../definition/define-command.ts), so that a new command or flag completes without anyone
+ * editing a script: the commands with their subcommands and flags, the flags that take a value,
+ * and the values of flags that have a fixed list.
  */
-import type { Command, Option } from 'commander';
+import type { AnyCommand, FlagSpec } from '../definition/define-command.js';
+import { optionOf } from '../definition/register-command.js';
 
 export interface CompletionFlag {
   /** `--format`, or `-q` when the flag has no long form. */
@@ -27,33 +29,34 @@ export interface CompletionModel {
   readonly commands: readonly CompletionCommand[];
 }
 
-function flagOf(o: Option): CompletionFlag {
+const HELP: CompletionFlag = { name: '--help', takesValue: false, choices: [], description: 'show help' };
+
+function flagOf(spec: FlagSpec): CompletionFlag {
+  // Commander reads the spelling (short and long forms, value placeholder) as the help shows it.
+  const o = optionOf(spec);
   return {
     name: o.long ?? o.short ?? o.flags,
     takesValue: o.required || o.optional,
-    choices: o.argChoices ?? [],
-    description: o.description,
+    choices: spec.kind === 'choice' ? spec.choices : [],
+    description: spec.description,
   };
 }
 
-function collect(cmd: Command, prefix: string, out: CompletionCommand[]): void {
-  for (const sub of cmd.commands) {
-    const path = prefix === '' ? sub.name() : `${prefix} ${sub.name()}`;
-    out.push({
-      path,
-      description: sub.description(),
-      flags: [...sub.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }],
-    });
-    collect(sub, path, out);
+function collect(commands: readonly AnyCommand[], prefix: string, out: CompletionCommand[]): void {
+  for (const c of commands) {
+    const path = prefix === '' ? c.name : `${prefix} ${c.name}`;
+    const flags = c.kind === 'command' ? Object.values<FlagSpec>(c.flags).map(flagOf) : [];
+    out.push({ path, description: c.description, flags: [...flags, HELP] });
+    if (c.kind === 'group') collect(c.commands, path, out);
   }
 }
 
-export function completionModel(program: Command): CompletionModel {
-  const commands: CompletionCommand[] = [];
-  collect(program, '', commands);
-  return {
-    program: program.name(),
-    globalFlags: [...program.options.map(flagOf), { name: '--help', takesValue: false, choices: [], description: 'show help' }],
-    commands,
-  };
+/** The model of a program: its name, its own flags, and its commands in order. */
+export function completionModel(
+  program: { readonly name: string; readonly flags: readonly FlagSpec[] },
+  commands: readonly AnyCommand[],
+): CompletionModel {
+  const out: CompletionCommand[] = [];
+  collect(commands, '', out);
+  return { program: program.name, globalFlags: [...program.flags.map(flagOf), HELP], commands: out };
 }

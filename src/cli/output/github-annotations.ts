@@ -4,7 +4,7 @@
  * expects it: `%`, CR and LF in the message; also `:` and `,` in properties
  * (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands).
  */
-import type { Problem } from '../../core/zonefile/index.js';
+import type { Problem } from '../../core/yaml/index.js';
 
 export function isGitHubActions(env: Readonly<Record<string, string | undefined>>): boolean {
   return env.GITHUB_ACTIONS === 'true';

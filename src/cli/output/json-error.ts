@@ -5,11 +5,9 @@
  * document there, never nothing.
  */
 import type { ErrorCode } from '../../core/errors.js';
-import type { Problem } from '../../core/zonefile/index.js';
-import { InvalidZoneFilesError } from '../runs/load-files.js';
-import { renderJson } from '../../core/render/render-json.js';
+import type { Problem } from '../../core/yaml/index.js';
+import { InvalidZoneFilesError } from '../../app/files/index.js';
 import { errorCode } from './error-line.js';
-import { out } from './io.js';
 
 export interface JsonProblem {
   readonly file: string;
@@ -35,18 +33,4 @@ export function jsonProblem(p: Problem): JsonProblem {
 export function jsonError(error: unknown): JsonError {
   const base = { code: errorCode(error), message: error instanceof Error ? error.message : String(error) };
   return error instanceof InvalidZoneFilesError ? { ...base, problems: error.problems.map(jsonProblem) } : base;
-}
-
-/**
- * Runs the part of `plan` / `drift` that comes before their report. With `--format json`, if it
- * fails as a whole (invalid files, no credentials, the API unreachable), the one document is
- * still printed, with `error` and no zones; the error line and exit code follow as for text.
- */
-export async function beforeJsonReport<T>(format: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (format === 'json') out(renderJson([], { error: jsonError(error) }));
-    throw error;
-  }
 }

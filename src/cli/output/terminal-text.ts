@@ -4,7 +4,7 @@
  * or a CI runner, whichever renderer printed it:
  *
  * - Control characters (ESC, CR, BEL, C1, U+2028/2029, bidi overrides) are shown escaped
- *   (`printableLines`, the one rule of src/core/zonefile/printable.ts); line feeds and tabs are
+ *   (`printableLines`, the one rule of src/core/text/printable.ts); line feeds and tabs are
  *   the output's own layout and stay. JSON output stays valid: the escapes are JSON's.
  * - zonectl's own colours survive because renderers never write escape codes: the style they
  *   get (`colourMarks`) wraps text in markers holding a random per-process nonce, which no file
@@ -15,7 +15,7 @@
  *   `::error::`. zonectl's own annotations are written with `workflowCommandLine` instead.
  */
 import { randomBytes } from 'node:crypto';
-import { printable, printableLines } from '../../core/zonefile/printable.js';
+import { printable, printableLines } from '../../core/text/index.js';
 import type { TextStyle } from '../../core/render/render-text.js';
 
 const NONCE = randomBytes(12).toString('hex');

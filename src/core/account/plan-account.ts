@@ -5,7 +5,7 @@
  * `PATCH /accounts/{account_id}/dns_settings` with `{ zone_defaults: { ...changed fields } }`.
  */
 import { diffSettings } from '../diff/diff-settings.js';
-import type { AccountConfig } from '../zonefile/account-types.js';
+import type { AccountConfig } from '../zonefile/index.js';
 
 /** The one change an account file can make. */
 export interface AccountDefaultsChange {

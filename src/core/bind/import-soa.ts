@@ -4,9 +4,8 @@
  * a `$TTL 86400` as the SOA TTL, a retry of 7200) is left out, so the service keeps its own,
  * and reported with the SOA's line. Pure.
  */
-import { checkSoaValues } from '../zonefile/rules/soa.js';
-import { ProblemSink } from '../zonefile/problems.js';
-import type { RawSoa } from '../zonefile/raw-types.js';
+import { checkSoaValues, type RawSoa } from '../zonefile/index.js';
+import { ProblemSink } from '../yaml/index.js';
 import type { MasterFileProblem } from './parse-master-file.js';
 
 export interface AcceptedSoa {

@@ -9,7 +9,7 @@
 import { normalizeRecord } from '../model/normalize.js';
 import { isServiceNameserver } from '../service/nameservers.js';
 import type { CanonicalRecord, RecordInput } from '../model/record.js';
-import { PROXIABLE_TYPES } from '../service/record-types.js';
+import { PROXIABLE_TYPES } from '../record-types/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { exportRecords } from '../export/export-records.js';
 import type { ZoneExport } from '../export/export-zone.js';

@@ -5,8 +5,7 @@
  * proxiable records), plus `$ORIGIN` and `$TTL` so that `named-checkzone` reads it as is. Pure.
  */
 import type { CanonicalRecord } from '../model/record.js';
-import { RECORD_TYPES, absoluteName, presentRdata } from '../record-types/index.js';
-import { PROXIABLE_TYPES } from '../service/record-types.js';
+import { RECORD_TYPES, absoluteName, presentRdata, PROXIABLE_TYPES } from '../record-types/index.js';
 import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA as SOA } from '../service/soa.js';
 import { NS_TTL } from '../service/ttl.js';
 import { formatRecordAttributes } from './cf-tags.js';

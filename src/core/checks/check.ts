@@ -2,6 +2,7 @@
  * One entry of the check registry (registry.ts): what a check of zone files is, whichever
  * framework runs it (the zone-file rules, `zonefile/rules/`, or the lint checks, `lint/`). Pure.
  */
+import { assertNever } from '../errors.js';
 
 /** `error or warning`: the check decides by what the file shows (its header says when). */
 export type CheckSeverity = 'error' | 'warning' | 'error or warning';
@@ -13,17 +14,53 @@ export type CheckSeverity = 'error' | 'warning' | 'error or warning';
  */
 export type CheckRuns = 'validate' | 'lint' | 'both';
 
-/** What a framework states about each of its checks. */
-export interface CheckFacts {
-  readonly severity: CheckSeverity;
+/**
+ * Why a check may refuse a file (docs/checks.md, "Every refusal has a source"): a refusal stops
+ * a plan, so it must never refuse what the service holds.
+ * - `doc`: the service documents the rule (its developer docs or its API schema, by URL).
+ * - `answer`: a real answer of the service shows it (an issue or pull request quoting the live
+ *   answer, by URL, or a recording under test/fixtures/recorded).
+ * - `protocol`: nothing a DNS server can hold breaks it (a limit of the wire format itself,
+ *   RFC 1035): no zone of the service can hold what it refuses.
+ * - `file`: the file contradicts itself or asks zonectl for something it cannot carry out (two
+ *   values for one setting, a token name twice); it says nothing about what the service holds.
+ */
+export type CheckSource =
+  | { readonly kind: 'doc'; readonly url: string }
+  | { readonly kind: 'answer'; readonly where: string }
+  | { readonly kind: 'protocol'; readonly rfc: string }
+  | { readonly kind: 'file'; readonly why: string };
+
+interface CheckBasics {
   /** The rule it enforces: an RFC section, the service's documentation, or zonectl's own docs. */
   readonly ref: string;
   /** One line: what the check asks for. */
   readonly description: string;
 }
 
-export interface Check extends CheckFacts {
+/** What a framework states about each of its checks: a check that can refuse names its source. */
+export type CheckFacts =
+  | (CheckBasics & { readonly severity: 'warning'; readonly source?: CheckSource })
+  | (CheckBasics & { readonly severity: 'error' | 'error or warning'; readonly source: CheckSource });
+
+export type Check = CheckFacts & {
   /** The problem code the check emits (`record.duplicate`, `lint.spf-permissive-all`). */
   readonly id: string;
   readonly runs: CheckRuns;
+};
+
+/** The source as one line of text (`lint --list --format json`, docs). */
+export function describeSource(source: CheckSource): string {
+  switch (source.kind) {
+    case 'doc':
+      return `documented: ${source.url}`;
+    case 'answer':
+      return `real answer: ${source.where}`;
+    case 'protocol':
+      return `protocol: ${source.rfc}`;
+    case 'file':
+      return `the file: ${source.why}`;
+    default:
+      return assertNever(source, 'check source');
+  }
 }

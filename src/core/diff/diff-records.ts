@@ -4,6 +4,7 @@ import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
 import { groupBy } from './group-by.js';
 import { assignOwnership, type OwnershipInput } from './ownership.js';
+import { adoptLiveSplits } from './txt-splits.js';
 
 export type DiffRecordsInput = OwnershipInput;
 
@@ -31,7 +32,8 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
   for (const live of own.unmanagedDeleted) changes.push({ kind: 'delete', before: live, reason: 'unmanaged' });
 
   for (const pair of own.pairs.all) {
-    const wantedGroup = pair.desired;
+    // A long TXT written unquoted matches the live strings joined (txt-splits.ts).
+    const wantedGroup = pair.type === 'TXT' ? adoptLiveSplits(pair.desired, pair.live) : pair.desired;
     const liveList = pair.live;
     if (wantedGroup.length === 1 && (liveList === undefined || liveList.length === 1) && pair.protectedLive === undefined) {
       // One desired and at most one live record (most names): they pair whatever their values,

@@ -5,9 +5,11 @@
  * 1. Protected. The service marks the record as its own: `meta.auto_added`, `meta.read_only`,
  *    or any `meta.managed_by_*` set to true. zonectl never changes or deletes it. A desired
  *    record equal to it counts as in place (creating it would fail as identical).
- * 2. Ignored. `manage.ignore` matches the record and the file does not list its (name, type).
- *    zonectl never changes or deletes it. A (name, type) the file lists is the file's, ignore
- *    rule or not (else a listed record would be created again on every apply).
+ * 2. Ignored. `manage.ignore` matches the record: zonectl never changes or deletes it, even when
+ *    the file lists other records of its name and type (a rule with `content` keeps one A of a
+ *    name for an external system while the file owns another: DNSControl's IGNORE with a target,
+ *    pkg/diff2/handsoff.go). The file itself never lists a record a rule matches (the validator
+ *    refuses that, rules/ignore.ts), so an ignored record is never one the file wants.
  * 3. Owned. The file lists the record's (name, type): zonectl makes that pair hold exactly the
  *    file's values (live values are kept, updated into desired ones, or deleted).
  * 4. Conflicting. The file does not list the record's (name, type), but a record the file wants
@@ -105,7 +107,7 @@ export function assignOwnership(input: OwnershipInput): Ownership {
     seen += 1;
     const pair = pairOf(pairs, r.name, r.type);
     const isProtected = isProtectedRecord(r.meta);
-    if (isProtected || (pair === undefined && input.isIgnored(r))) {
+    if (isProtected || input.isIgnored(r)) {
       untouchable.push(r);
       if (isProtected && pair !== undefined) (pair.protectedLive ??= []).push(r);
       if (pair === undefined && conflictsWithDesired(r)) {

@@ -5,13 +5,11 @@
  * order. Pure. The values are the canonical model's, so the file normalises back to exactly the
  * live records (normalizeRecord is idempotent).
  */
-import { relativeRecordName } from '../model/names.js';
+import { relativeRecordName, zoneFileRecordName } from '../model/names.js';
 import type { CanonicalRecord, RecordData } from '../model/record.js';
-import { RECORD_TYPES } from '../record-types/index.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { RECORD_TYPES, PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES, contentInZoneFile } from '../record-types/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { valueKey } from '../model/keys.js';
-import { txtForZoneFile } from '../model/txt.js';
 
 /** One record as the zone file writes it (field order is the order written). */
 export interface ExportedRecord {
@@ -74,9 +72,9 @@ export function chooseDefaults(records: readonly CanonicalRecord[]): ExportedDef
 }
 
 function exportRecord(r: CanonicalRecord, zone: string, defaults: ExportedDefaults): ExportedRecord {
-  const out: ExportedRecord = { name: relativeRecordName(r.name, zone), type: r.type };
+  const out: ExportedRecord = { name: zoneFileRecordName(r.name, zone), type: r.type };
   if (r.data !== undefined) out.data = { ...r.data };
-  else out.content = r.type === 'TXT' ? txtForZoneFile(r.content ?? '') : (r.content ?? '');
+  else out.content = contentInZoneFile(r);
   if (TOP_LEVEL_PRIORITY_TYPES.has(r.type) && r.priority !== undefined) out.priority = r.priority;
   if (!r.proxied) {
     const fileTtl = defaults.ttl ?? TTL_AUTO;

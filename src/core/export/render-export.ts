@@ -4,7 +4,7 @@
  * line between names), or JSON. Pure.
  */
 import { Document, isMap, isScalar, isSeq, Scalar, type Pair, type YAMLMap } from 'yaml';
-import { literalDocument } from '../zonefile/interpolate.js';
+import { literalDocument } from '../yaml/index.js';
 import type { ZoneExport } from './export-zone.js';
 
 export interface RenderExportOptions {

@@ -6,7 +6,7 @@
  */
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { Problem } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
 
 const KNOWN = new Set(['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone']);
 const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i;

@@ -5,12 +5,12 @@
  * 1024 and SHOULD use 2048; receivers may refuse shorter ones).
  */
 import { createPublicKey } from 'node:crypto';
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import { rsaModulusBits } from './rsa-modulus.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { Problem } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
 
 /**
  * Bits of an RSA public key given as base64 DER (SubjectPublicKeyInfo), or undefined when it is

@@ -4,11 +4,11 @@
  * valid as a report request, §6.6.3), `sp` likewise, `adkim`/`aspf` r|s, `pct` 0..100, and
  * `rua`/`ruf` a comma-separated list of URIs (mailto: with an address, optionally `!size`).
  */
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { Problem } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
 
 const KNOWN_TAGS = new Set(['v', 'p', 'sp', 'rua', 'ruf', 'adkim', 'aspf', 'pct', 'fo', 'rf', 'ri', 'np', 'psd', 't']);
 const POLICIES = new Set(['none', 'quarantine', 'reject']);

@@ -4,7 +4,8 @@
  * one line in the project's problem form.
  */
 import { lintCheckId, type LintCode } from '../checks/registry.js';
-import type { DesiredRecord, Problem } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
+import type { Problem } from '../yaml/index.js';
 
 /** The codes are registered in the check registry (checks/lint-checks.ts): a finding carries no other. */
 export type { LintCode };

@@ -2,7 +2,8 @@
  * `zonectl lint`: what breaks mail and the web, read from the zone file alone. Each check lives
  * in its own file (spf, dmarc, dkim, targets, caa, structure) with the RFC it comes from. Pure.
  */
-import type { Problem, ZoneConfig } from '../zonefile/types.js';
+import type { Problem } from '../yaml/index.js';
+import type { ZoneConfig } from '../zonefile/index.js';
 import { lintCaa } from './caa.js';
 import { lintDkim } from './dkim.js';
 import { lintDmarc } from './dmarc.js';

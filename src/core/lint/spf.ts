@@ -5,10 +5,11 @@
  * out-of-zone include counts as at least one and is named; `+all`/`?all` pass everyone (§5.1
  * and §8.1); `ptr` SHOULD NOT be used (§5.5).
  */
-import { txtText } from '../model/txt.js';
+import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { DesiredRecord, Problem } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
+import type { Problem } from '../yaml/index.js';
 
 const LOOKUP_LIMIT = 10;
 const MECHANISMS = new Set(['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists']);

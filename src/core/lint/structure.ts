@@ -9,7 +9,8 @@
 import { TTL_AUTO } from '../service/ttl.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { DesiredRecord, Problem } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
+import type { Problem } from '../yaml/index.js';
 
 export function lintStructure(ctx: LintContext, index: ZoneIndex): Problem[] {
   const out: Problem[] = [];

@@ -9,7 +9,8 @@
 import { definitionOf } from '../record-types/index.js';
 import { finding, type LintContext } from './finding.js';
 import type { ZoneIndex } from './zone-index.js';
-import type { DesiredRecord, Problem } from '../zonefile/types.js';
+import type { DesiredRecord } from '../zonefile/index.js';
+import type { Problem } from '../yaml/index.js';
 
 /** The host name the record sends clients on to, where its type has one (MX, NS, CNAME content; SRV target: src/core/record-types). */
 function targetOf(r: DesiredRecord): { target: string; field: string; notAlias: boolean } | undefined {

@@ -1,6 +1,6 @@
 /** The desired records of one zone file, indexed by name and type for the lint checks. Pure. */
 import type { RecordType } from '../record-types/index.js';
-import type { DesiredRecord, ZoneConfig } from '../zonefile/types.js';
+import type { DesiredRecord, ZoneConfig } from '../zonefile/index.js';
 
 export interface ZoneIndex {
   readonly zone: string;

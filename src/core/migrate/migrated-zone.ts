@@ -7,7 +7,7 @@ import { exportRecords } from '../export/export-records.js';
 import type { ExportedToken } from '../export/export-tokens.js';
 import type { ExportedZoneFile, ZoneExport } from '../export/export-zone.js';
 import type { CanonicalRecord } from '../model/record.js';
-import type { IgnoreRule } from '../zonefile/types.js';
+import type { IgnoreRule } from '../zonefile/index.js';
 import type { ReportItem } from './report.js';
 
 export interface MigratedZone {

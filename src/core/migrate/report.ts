@@ -35,6 +35,8 @@ export interface ZoneReport {
   /** The zone file written for it (set by the caller that writes it). */
   readonly output?: string;
   readonly imported: number;
+  /** API tokens imported into the file's `tokens:` (Terraform), when any. */
+  readonly tokens?: number;
   readonly items: readonly ReportItem[];
 }
 
@@ -85,7 +87,8 @@ export function renderReportText(report: MigrationReport): string {
   const tool = TOOL_NAMES[report.from];
   const lines: string[] = [`Migration report (from ${tool}):`];
   for (const z of report.zones) {
-    lines.push(`${z.zone}: ${z.imported} record(s) imported${z.output !== undefined ? ` -> ${z.output}` : ''}`);
+    const tokens = z.tokens !== undefined && z.tokens > 0 ? ` and ${z.tokens} API token(s)` : '';
+    lines.push(`${z.zone}: ${z.imported} record(s)${tokens} imported${z.output !== undefined ? ` -> ${z.output}` : ''}`);
     lines.push(...itemLines(z.items, '  ', tool));
   }
   if (report.other.length > 0) {
@@ -103,7 +106,13 @@ export function reportDocument(report: MigrationReport): Record<string, unknown>
     format_version: 1,
     from: report.from,
     empty: isReportEmpty(report),
-    zones: report.zones.map((z) => ({ zone: z.zone, output: z.output ?? null, imported: z.imported, items: z.items })),
+    zones: report.zones.map((z) => ({
+      zone: z.zone,
+      output: z.output ?? null,
+      imported: z.imported,
+      ...(z.tokens !== undefined ? { tokens: z.tokens } : {}),
+      items: z.items,
+    })),
     other: report.other,
     ...(report.release !== undefined ? { release: report.release } : {}),
   };

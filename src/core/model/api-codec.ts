@@ -5,9 +5,7 @@ import { ZonectlError } from '../errors.js';
 import { canonicalAbsoluteName } from './names.js';
 import { RECORD_SETTINGS_FLAGS, normalizeNamedRecord, type MutableRecord } from './normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordMeta, RecordSettings } from './record.js';
-import { isRecordType, usesData, type RecordType } from '../record-types/index.js';
-import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
-import { canonicalTxt } from './txt.js';
+import { contentAsSent, isRecordType, usesData, type RecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 
 /** A DNS record object as the API returns it (fields zonectl reads). */
 export interface ApiRecord {
@@ -124,10 +122,7 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
     proxied: record.proxied,
   };
   if (record.data !== undefined) body.data = { ...record.data };
-  if (record.content !== undefined) {
-    // TXT in its canonical strings: printable ASCII only, other bytes as `\DDD` (txt.ts).
-    body.content = record.type === 'TXT' ? canonicalTxt(record.content) : record.content;
-  }
+  if (record.content !== undefined) body.content = contentAsSent(record);
   if (record.priority !== undefined) body.priority = record.priority;
   if (record.comment !== undefined) body.comment = record.comment;
   if (record.tags !== undefined) body.tags = [...record.tags];

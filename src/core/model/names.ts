@@ -82,3 +82,17 @@ export function relativeRecordName(fqdn: string, zone: string): string {
   if (fqdn.endsWith(`.${z}`)) return fqdn.slice(0, -(z.length + 1));
   return `${fqdn}.`;
 }
+
+/**
+ * The name as a zone file writes it so that it reads back as the same record: relative (`@` for
+ * the apex), except where the relative name would itself read as fully qualified (it is the
+ * zone's name, or ends with it: `example.com.example.com` in zone example.com), which is written
+ * absolute with its trailing dot (`canonicalRecordName` reads a name ending in the zone as
+ * fully qualified).
+ */
+export function zoneFileRecordName(fqdn: string, zone: string): string {
+  const z = canonicalZoneName(zone);
+  const relative = relativeRecordName(fqdn, z);
+  if (relative === '@' || relative.endsWith('.')) return relative;
+  return isZoneOrBelow(canonicalHostname(relative), z) ? `${fqdn}.` : relative;
+}

@@ -1,7 +1,6 @@
 import { canonicalHostname, canonicalRecordName } from './names.js';
 import type { CanonicalRecord, DataValue, RecordData, RecordInput, RecordSettings } from './record.js';
-import { RECORD_TYPE_DEFINITIONS, type DataField, type RecordType } from '../record-types/index.js';
-import { TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
+import { RECORD_TYPE_DEFINITIONS, type DataField, type RecordType, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { assertNever } from '../errors.js';
 
@@ -18,7 +17,7 @@ function toNumber(value: unknown): unknown {
 
 /** Canonical value of one data field; values of the wrong kind are passed through for the validator. */
 export function canonicalDataValue(field: DataField, value: unknown): unknown {
-  const t = field.type;
+  const t = field.shape;
   switch (t.kind) {
     case 'int':
     case 'number':
@@ -29,9 +28,8 @@ export function canonicalDataValue(field: DataField, value: unknown): unknown {
       return typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
     case 'base64':
       return typeof value === 'string' ? value.replace(/\s+/g, '') : value;
-    case 'lower':
-      return typeof value === 'string' ? value.toLowerCase() : value;
-    case 'string':
+    case 'text':
+      if (field.lowerCase === true) return typeof value === 'string' ? value.toLowerCase() : value;
       return typeof value === 'number' ? String(value) : value;
     case 'enum':
       return typeof value === 'string' ? value.toUpperCase() : value;

@@ -2,12 +2,6 @@ import { ZonectlError } from '../errors.js';
 import { isInZone } from '../model/names.js';
 import type { CanonicalRecord } from '../model/record.js';
 
-export class ProxiedChainError extends ZonectlError {
-  constructor(readonly problems: readonly string[]) {
-    super('PROXIED_CHAIN', `the service would refuse ${problems.length === 1 ? 'this record' : 'these records'}: ${problems.join('; ')}`);
-  }
-}
-
 export class CnameCycleError extends ZonectlError {
   constructor(readonly cycle: readonly string[]) {
     super('CNAME_CYCLE', `CNAME records form a cycle: ${cycle.join(' -> ')}`);
@@ -20,11 +14,14 @@ export type ChainEnd =
   | { readonly kind: 'ends'; readonly at: string } // a name with no CNAME
   | { readonly kind: 'loops'; readonly at: string; readonly path: readonly string[] };
 
+/** The CNAME target of a name, when it has one (a map, or a lookup through wildcards). */
+export type CnameLookup = Pick<ReadonlyMap<string, string>, 'get'>;
+
 /**
  * The one CNAME chain walk of zonectl: from the CNAME `name` (pointing at `target`), follows
  * `cname` (name -> target) until `stop(name)` holds, a name has no CNAME, or a name comes back.
  */
-export function followCnameChain(name: string, target: string, cname: ReadonlyMap<string, string>, stop: (n: string) => boolean): ChainEnd {
+export function followCnameChain(name: string, target: string, cname: CnameLookup, stop: (n: string) => boolean): ChainEnd {
   // The first step allocates nothing: most chains stop or end at the first target.
   if (stop(target)) return { kind: 'stopped', at: target };
   if (target === name) return { kind: 'loops', at: target, path: [name, target] };
@@ -72,18 +69,34 @@ function isProxiedCname(r: CanonicalRecord): r is CanonicalRecord & { content: s
   return r.type === 'CNAME' && r.proxied && r.content !== undefined;
 }
 
-/** A desired proxied CNAME whose chain breaks the rule below, and why. */
+/** A desired proxied CNAME whose chain in the zone reaches no address, and why. */
 export interface ProxiedChainFailure {
   readonly record: CanonicalRecord;
-  /** The name the chain ends at (no A/AAAA there) or loops at. */
+  /** The name the chain ends at (no address there) or loops at. */
   readonly at: string;
   readonly message: string;
 }
 
+/** The wildcard that answers for `name` (RFC 4592 §3.3.1): `*.` + the closest enclosing name that has one, when `name` itself has no records. */
+function coveringWildcard(name: string, owners: ReadonlySet<string>, zone: string): string | undefined {
+  if (owners.has(name)) return undefined;
+  let parent = name;
+  while (parent !== zone && parent.includes('.')) {
+    parent = parent.slice(parent.indexOf('.') + 1);
+    if (owners.has(`*.${parent}`)) return `*.${parent}`;
+    if (owners.has(parent)) return undefined; // an existing name closer to `name` stops the search (the closest encloser)
+  }
+  return undefined;
+}
+
 /**
- * A proxied CNAME whose chain stays in the zone must end at a name with an A or AAAA record
- * (src/emulator/README.md, "DNS records"). `records` is the zone as it will be after apply
- * (desired plus what is kept). Returns one failure per offending desired CNAME.
+ * A proxied CNAME sends the edge to its target, which the edge resolves like any resolver
+ * ("the chain must end at a hostname with a valid IP address", src/emulator/README.md, "DNS
+ * records"): targets outside the zone and wildcard answers included
+ * (https://developers.cloudflare.com/dns/proxy-status/). A chain that stays in the zone and ends
+ * at a name with no address (no A/AAAA there, none through a wildcard), or loops, leaves the
+ * edge without an origin: a warning, never a refusal (the service holds such records, issue 28).
+ * `records` is the zone as it will be after apply (desired plus what is kept).
  */
 export function proxiedChainFailures(
   desired: readonly CanonicalRecord[],
@@ -92,17 +105,24 @@ export function proxiedChainFailures(
 ): ProxiedChainFailure[] {
   if (!desired.some(isProxiedCname)) return [];
   const cname = cnameTargets(records);
+  const owners = new Set<string>();
   const addressed = new Set<string>();
-  for (const r of records) if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
+  for (const r of records) {
+    owners.add(r.name);
+    if (r.type === 'A' || r.type === 'AAAA') addressed.add(r.name);
+  }
+  // A name answered by a wildcard takes the wildcard's records: its address, or its CNAME.
+  const answering = (n: string): string => coveringWildcard(n, owners, zone) ?? n;
+  const viaWildcards: CnameLookup = { get: (n) => cname.get(answering(n)) };
   const failures: ProxiedChainFailure[] = [];
   for (const r of desired) {
     if (!isProxiedCname(r)) continue;
-    const end = followCnameChain(r.name, r.content, cname, (n) => !isInZone(n, zone) || addressed.has(n));
+    const end = followCnameChain(r.name, r.content, viaWildcards, (n) => !isInZone(n, zone) || addressed.has(answering(n)));
     if (end.kind === 'ends') {
       failures.push({
         record: r,
         at: end.at,
-        message: `proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone`,
+        message: `proxied ${r.name} CNAME ${r.content}: the chain ends at ${end.at}, which has no A or AAAA record in the zone (none through a wildcard either)`,
       });
     } else if (end.kind === 'loops') {
       failures.push({ record: r, at: end.at, message: `proxied ${r.name} CNAME ${r.content}: the chain loops at ${end.at}` });

@@ -13,7 +13,11 @@
  *    before a write of a CNAME whose target is that name; chains follow from the edges, and a
  *    loop of desired CNAMEs is refused (check-chains.ts).
  * 4. NS before DS at a name: a DS needs the delegation (NS) at its name; on delete, the DS goes
- *    before the NS (RFC 4035 §2.4: DS records sit at delegation points).
+ *    before the NS (RFC 4035 §2.4: DS records sit at delegation points). Other records before
+ *    the NS at their name: the service refuses a record created where an NS exists (81056,
+ *    https://github.com/acme-dns/acme-dns/issues/258) and keeps an NS created beside records
+ *    ("Adding an NS delegation can shadow records you already depend on",
+ *    https://developers.cloudflare.com/dns/manage-dns-records/reference/shadowed-records/).
  * 5. Make before break: deletes that free no name come after every create and update, and a
  *    CNAME is deleted before what it points at.
  * 6. Tokens after records: a token's policies may name what the records create.
@@ -77,7 +81,7 @@ class DependencyGraph {
 }
 
 /** The barrier kinds of the rules below: "everything of this kind at a name is done". */
-type Rule = 'freed' | 'unpointed' | 'written' | 'ds deleted' | 'ns written';
+type Rule = 'freed' | 'unpointed' | 'written' | 'ds deleted' | 'ns written' | 'beside ns written';
 
 const KIND_ORDER = { dns_settings: 0, dns_record: 1, token: 2 } as const;
 const ACTION_ORDER = { delete: 0, update: 1, create: 2 } as const;
@@ -124,6 +128,10 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
     return b;
   };
 
+  // Names where the plan writes NS records: only there do other writes wait for nothing but go first (rule 4).
+  const nsWrittenAt = new Set<string>();
+  for (const op of ops) if (op.kind === 'dns_record' && op.action !== 'delete' && op.after.type === 'NS') nsWrittenAt.add(op.after.name);
+
   ops.forEach((op, i) => {
     const n = nodes[i];
     if (op.kind === 'dns_settings') {
@@ -155,8 +163,11 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
     g.before(at('freed', r.name), n); // rule 2
     if (r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME') g.before(n, at('written', r.name), 0); // rule 3
     if (r.type === 'CNAME' && r.content !== undefined) g.before(at('written', r.content), n);
-    if (r.type === 'NS') g.before(n, at('ns written', r.name), 0); // rule 4
-    if (r.type === 'DS') g.before(at('ns written', r.name), n);
+    if (r.type === 'NS') {
+      g.before(n, at('ns written', r.name), 0); // rule 4
+      g.before(at('beside ns written', r.name), n);
+    } else if (r.type === 'DS') g.before(at('ns written', r.name), n);
+    else if (nsWrittenAt.has(r.name)) g.before(n, at('beside ns written', r.name), 0); // rule 4: the records beside a delegation first
   });
 
   const { phase, cyclic } = g.layers();

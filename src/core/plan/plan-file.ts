@@ -1,6 +1,6 @@
 import type { AccountPlan } from '../account/plan-account.js';
 import { ZonectlError } from '../errors.js';
-import { MAX_BATCH_LIMIT } from '../service/zone-plans.js';
+import { MAX_BATCH_LIMIT } from '../service/zone-tiers.js';
 import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
 

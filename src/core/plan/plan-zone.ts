@@ -6,7 +6,8 @@ import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
 import { type ZoneConfig, matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
-import { ProxiedChainError, proxiedChainProblems } from './check-chains.js';
+import { besideDelegationWarnings } from './beside-delegation.js';
+import { proxiedChainProblems } from './check-chains.js';
 import { fragmentSources } from './record-source.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
@@ -76,8 +77,10 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     isIgnored: (r) => config.manage.ignore.some((rule) => matchesIgnore(rule, r, config.zone)),
   });
   const kept = [...diff.unmanaged, ...diff.untouchable];
-  const chainProblems = proxiedChainProblems(desired, [...desired, ...kept], config.zone);
-  if (chainProblems.length > 0) throw new ProxiedChainError(chainProblems.map((p) => `${config.file}: ${p}`));
+  // The records kept beside the file's may give a chain its address: checked here against the live zone (a warning, as at validate).
+  const chainWarnings = proxiedChainProblems(desired, [...desired, ...kept], config.zone).map(
+    (p) => `${p}: the service keeps it, but the edge finds no origin for it until the target resolves to an address`,
+  );
   const plan = buildZonePlan({
     zone: config.zone,
     zoneId,
@@ -94,6 +97,8 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
   const deletedTokens = new Set((unlisted?.deletes ?? []).map((d) => d.tokenId ?? ''));
   const warnings = [
     ...plan.warnings,
+    ...chainWarnings,
+    ...besideDelegationWarnings(diff.changes, live, config.zone),
     ...(tokens?.warnings ?? []),
     ...(audit?.readable === true ? tokenExpiryWarnings(audit.live, audit.now, deletedTokens) : []),
   ];

@@ -1,9 +1,7 @@
 /** CAA (RFC 8659): flags, a tag compared lower-case, and a value that may be empty. */
-import { dataFields } from './data-fields.js';
+import { dataFields, text, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
 import { quoteText, readAs, readFailure, unsigned } from './presentation.js';
-import { quoted } from './service-content.js';
 
 export const CAA: DataTypeDefinition = {
   type: 'CAA',

@@ -1,26 +1,23 @@
 /**
  * The shape of what zonectl knows about one record type (one object per type, in
- * src/core/record-types/<type>.ts; the registry is index.ts). The service's facts about a type
- * (its data fields and their ranges, whether it is proxiable, whether it has a top-level
- * priority) stay in src/core/service/record-types.ts: a definition builds on them.
+ * src/core/record-types/<type>.ts or a row of simple-types.ts; the registry is index.ts). The
+ * service's facts about a type (its data fields and what each holds, whether it is proxiable,
+ * whether it has a top-level priority) are src/facts/record-types.ts: a definition builds on them.
  */
-import type { RecordData } from '../model/record.js';
+import type { DataFieldFact } from '../../facts/record-types.js';
+import type { RuleCode } from '../checks/registry.js';
+import type { CanonicalRecord, RecordData, RecordSettings } from '../model/record.js';
+import type { PathSegment } from '../text/index.js';
 import type { RecordType } from './record-type.js';
 
-/** How a data field is compared and validated. */
-export type DataFieldKind =
-  | { kind: 'int'; min: number; max: number }
-  | { kind: 'number'; min: number; max: number }
-  | { kind: 'hostname' } // lower-cased, punycode, no trailing dot; "." stays "."
-  | { kind: 'hex' } // compared upper-case, whitespace removed
-  | { kind: 'base64' } // whitespace removed
-  | { kind: 'string' } // compared as given
-  | { kind: 'lower' } // compared lower-case (CAA tag, NAPTR flags)
-  | { kind: 'enum'; values: readonly string[] };
-
-export interface DataField {
-  readonly name: string;
-  readonly type: DataFieldKind;
+/**
+ * A data field of the service (its name and what it holds: `shape`), with how zonectl compares
+ * it: by its shape (a host name lower-cased in punycode, hex upper-case, base64 and hex without
+ * white space, an enum upper-case), text as given unless `lowerCase`.
+ */
+export interface DataField extends DataFieldFact {
+  /** Text compared lower-case (the service treats it so: CAA tag). */
+  readonly lowerCase?: true;
   /** The empty string is a meaningful value (NAPTR regex "" beside a replacement; SVCB without params). */
   readonly mayBeEmpty?: true;
 }
@@ -59,6 +56,30 @@ export interface FollowedTarget {
   readonly notAlias?: true;
 }
 
+/** A record as a type's own rules see it: as the file writes it (schema-valid) and in canonical form. */
+export interface RecordToCheck {
+  readonly written: {
+    readonly content?: string;
+    readonly data?: Readonly<Record<string, unknown>>;
+    readonly proxied?: boolean;
+    readonly settings?: RecordSettings;
+  };
+  readonly record: CanonicalRecord;
+}
+
+/** Where a type's own rule reports: a registered code (checks/rule-checks.ts), a path inside the record. */
+export interface RecordProblemSink {
+  error(code: RuleCode, at: readonly PathSegment[], message: string): void;
+  warning(code: RuleCode, at: readonly PathSegment[], message: string): void;
+}
+
+/** A per-record setting of the API that only some types have (CNAME's `flatten_cname`). */
+interface OwnSetting {
+  readonly name: string;
+  /** Its JSON Schema description. */
+  readonly description: string;
+}
+
 interface CommonDefinition {
   readonly type: RecordType;
   /** RDATA in presentation form -> the record's value (BIND import). */
@@ -66,6 +87,10 @@ interface CommonDefinition {
   readonly followedTarget?: FollowedTarget;
   /** The service leaves a `data.priority` out of the rendered content: plans show it before the value (SRV, URI). */
   readonly priorityOutsideContent?: true;
+  /** The service's rules on one record of the type that the schema cannot say (zonefile/rules/type-rules.ts runs them). */
+  check?(r: RecordToCheck, sink: RecordProblemSink): void;
+  /** Per-record settings only this type has (the schema offers them on this type alone). */
+  readonly ownSettings?: readonly OwnSetting[];
 }
 
 /** The content is a host name: what the target checks call it (zonefile/rules/targets.ts). */
@@ -78,7 +103,7 @@ export interface ContentTarget {
 }
 
 /** What the zone file's JSON Schema says of `content`. */
-export interface ContentSchema {
+interface ContentSchema {
   readonly description: string;
   /** The empty string is a value (TXT). */
   readonly mayBeEmpty?: true;
@@ -95,10 +120,14 @@ export interface ContentTypeDefinition extends CommonDefinition {
   present(content: string, priority: number | undefined): string;
   readonly target?: ContentTarget;
   readonly contentSchema: ContentSchema;
+  /** `content` as zonectl sends it, from the canonical one, where the two differ (TXT). */
+  contentToSend?(canonical: string): string;
+  /** `content` as a zone file writes it (export, import), where it differs from the canonical one (TXT). */
+  contentInZoneFile?(canonical: string): string;
 }
 
 /** Retired `data` fields: the schema still accepts them (deprecated) so that a rule names the replacement. */
-export interface RetiredDataFields {
+interface RetiredDataFields {
   readonly names: readonly string[];
   readonly description: string;
 }
@@ -114,7 +143,7 @@ export interface DataTypeDefinition extends CommonDefinition {
   present(data: RecordData, priority: number | undefined): string;
   /** A text field's canonical form beyond its kind's (HTTPS/SVCB `value`: SvcParams). */
   readonly canonicalText?: Readonly<Record<string, (text: string) => string>>;
-  /** Schema descriptions of fields that differ from the shared ones (zonefile/schema/records.ts). */
+  /** Schema descriptions of fields that differ from the shared ones (core/schema/records.ts). */
   readonly fieldDescriptions?: Readonly<Record<string, string>>;
   readonly retiredFields?: RetiredDataFields;
 }

@@ -1,55 +1,45 @@
 /**
- * The registry of record types: what zonectl knows about each type lives in that type's own file
- * (its data fields and how each is compared, `content` as the service renders `data`,
- * presentation form both ways, host name targets, empty values that mean something, its schema),
- * and the rest of zonectl dispatches through the lookups below instead of a switch of its own.
- * The service's facts about the types stay in src/core/service/record-types.ts; the emulator
- * keeps its own code (src/emulator/records), so that each side checks the other.
- */
-import type { CanonicalRecord, RecordData } from '../model/record.js';
-import { A } from './a.js';
-import { AAAA } from './aaaa.js';
+ * The registry of record types, and the one door to them: each type's definition (its own file,
+ * or a row of simple-types.ts) and the lookups the rest of zonectl dispatches through instead of
+ * a switch of its own. The emulator has its own per-type code (src/emulator/records).
+ */ import type { CanonicalRecord, RecordData } from '../model/record.js';
+import { A, AAAA } from './address.js';
 import { CAA } from './caa.js';
-import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
-import type { DataField, RecordTypeDefinition } from './definition.js';
-import { DNSKEY } from './dnskey.js';
-import { DS } from './ds.js';
-import { text } from './field-text.js';
-import { HTTPS } from './https.js';
+import type { DataField, RecordProblemSink, RecordToCheck, RecordTypeDefinition } from './definition.js';
+import { text } from './fields.js';
 import { LOC } from './loc.js';
 import { MX } from './mx.js';
 import { NAPTR } from './naptr.js';
-import { NS } from './ns.js';
 import { OPENPGPKEY } from './openpgpkey.js';
-import { PTR } from './ptr.js';
 import { RECORD_TYPES, type RecordType } from './record-type.js';
-import { SMIMEA } from './smimea.js';
+import { SIMPLE_TYPES } from './simple-types.js';
 import { SRV } from './srv.js';
-import { SSHFP } from './sshfp.js';
-import { SVCB } from './svcb.js';
-import { TLSA } from './tlsa.js';
 import { TXT } from './txt.js';
 import { URI } from './uri.js';
 
 export { RECORD_TYPES, isRecordType, type RecordType } from './record-type.js';
+export { HOST_NAME_RULE_TYPES, PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../../facts/record-types.js';
 export type {
   ContentTarget,
   ContentTypeDefinition,
   DataField,
-  DataFieldKind,
   DataTypeDefinition,
   FollowedTarget,
   RdataInput,
   RdataReading,
   RdataToken,
+  RecordProblemSink,
+  RecordToCheck,
   RecordTypeDefinition,
   RecordValue,
 } from './definition.js';
+export { flattenedCname } from './cname.js';
 export { absoluteName } from './presentation.js';
 
 /** Every type's definition: the type forces one for each of RECORD_TYPES. */
 export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {
+  ...SIMPLE_TYPES,
   A,
   AAAA,
   CNAME,
@@ -57,18 +47,8 @@ export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefi
   TXT,
   CAA,
   SRV,
-  SVCB,
-  HTTPS,
-  PTR,
-  NS,
-  DS,
-  DNSKEY,
   URI,
   NAPTR,
-  SSHFP,
-  TLSA,
-  SMIMEA,
-  CERT,
   LOC,
   OPENPGPKEY,
 };
@@ -87,12 +67,6 @@ export const DATA_FIELDS: Readonly<Partial<Record<RecordType, readonly DataField
     return definition.kind === 'data' ? [[type, definition.fields]] : [];
   }),
 );
-
-/** The retired `data` fields of a type that the schema still accepts (SRV's `service`, `proto`, `name`). */
-export function retiredDataFields(type: RecordType): readonly string[] {
-  const definition = RECORD_TYPE_DEFINITIONS[type];
-  return definition.kind === 'data' ? (definition.retiredFields?.names ?? []) : [];
-}
 
 /** The type's value is structured `data` (else one `content` string). */
 export function usesData(type: RecordType): boolean {
@@ -114,3 +88,31 @@ export function presentRdata(r: Pick<CanonicalRecord, 'type' | 'content' | 'data
   const definition = RECORD_TYPE_DEFINITIONS[r.type];
   return definition.kind === 'data' ? definition.present(r.data ?? {}, r.priority) : definition.present(r.content ?? '', r.priority);
 }
+
+/** `content` as zonectl sends it (TXT: printable ASCII, split at 255 bytes), or the service's rendering of `data`. */
+export function contentAsSent(r: Pick<CanonicalRecord, 'type' | 'content' | 'data'>): string {
+  const definition = RECORD_TYPE_DEFINITIONS[r.type];
+  if (definition.kind === 'data') return definition.renderContent(r.data ?? {});
+  const content = r.content ?? '';
+  return definition.contentToSend?.(content) ?? content;
+}
+
+/** A record's `content` as a zone file writes it (export, import). */
+export function contentInZoneFile(r: Pick<CanonicalRecord, 'type' | 'content'>): string {
+  const definition = RECORD_TYPE_DEFINITIONS[r.type];
+  const content = r.content ?? '';
+  return definition.kind === 'content' ? (definition.contentInZoneFile?.(content) ?? content) : content;
+}
+
+/** The type's own checks of one record (its definition's `check`), problems at paths inside the record. */
+export function checkRecordOfType(r: RecordToCheck, sink: RecordProblemSink): void {
+  RECORD_TYPE_DEFINITIONS[r.record.type].check?.(r, sink);
+}
+
+/** The per-record settings only some types have, with the types that have each (`flatten_cname`: CNAME). */
+export const OWN_SETTINGS: ReadonlyMap<string, readonly RecordType[]> = new Map(
+  RECORD_TYPES.flatMap((type) => (RECORD_TYPE_DEFINITIONS[type].ownSettings ?? []).map((s) => [s.name, type] as const)).reduce(
+    (m, [name, type]) => m.set(name, [...(m.get(name) ?? []), type]),
+    new Map<string, RecordType[]>(),
+  ),
+);

@@ -4,9 +4,8 @@
  * [siz[m] [hp[m] [vp[m]]]]` (RFC 1876 §3), size and precisions 1m, 10000m and 10m when left out.
  */
 import type { RecordData } from '../model/record.js';
-import { dataFields } from './data-fields.js';
+import { dataFields, text } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
 import { readAs, readFailure } from './presentation.js';
 
 /** Seconds with at most three decimals, trailing zeros dropped. */

@@ -1,10 +1,10 @@
 /**
- * MX (RFC 1035 §3.3.9): a top-level priority (src/core/service/record-types.ts) and one mail
+ * MX (RFC 1035 §3.3.9): a top-level priority (src/facts/record-types.ts) and one mail
  * server host name; `.` is a null MX (RFC 7505).
  */
 import { canonicalHostname } from '../model/names.js';
 import type { ContentTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
+import { text } from './fields.js';
 import { absoluteName, readAs, readFailure, unsigned } from './presentation.js';
 
 export const MX: ContentTypeDefinition = {

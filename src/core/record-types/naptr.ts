@@ -1,19 +1,19 @@
 /**
- * NAPTR (RFC 3403 §4.1): order, preference, flags (compared lower-case), service, regexp (each
- * of those three may be empty) and a replacement host name (`.` for none). The service renders
- * the replacement absolute (`30 100 "S" "SIP+D2T" "" _sip._tls.unit.tests.`,
- * octodns/octodns-cloudflare tests/fixtures/cloudflare-dns_records-page-3.json).
+ * NAPTR (RFC 3403 §4.1): order, preference, flags, service, regexp (each of those three may be
+ * empty) and a replacement host name (`.` for none). The service renders the replacement
+ * absolute and keeps the flags as written (`data.flags: "S"`, `30 100 "S" "SIP+D2T" ""
+ * _sip._tls.unit.tests.`, octodns/octodns-cloudflare tests/fixtures/cloudflare-dns_records-page-3.json,
+ * test/fixtures/recorded/octodns-cloudflare): zonectl sends and compares them as written (it
+ * used to lower-case them, so that a file's `S` was stored `s`; issue 28).
  */
-import { dataFields } from './data-fields.js';
+import { dataFields, text, fqdn, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
 import { absoluteName, quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
-import { fqdn, quoted } from './service-content.js';
 
 export const NAPTR: DataTypeDefinition = {
   type: 'NAPTR',
   kind: 'data',
-  fields: dataFields('NAPTR', { lowerCase: ['flags'], mayBeEmpty: ['flags', 'service', 'regex'] }),
+  fields: dataFields('NAPTR', { mayBeEmpty: ['flags', 'service', 'regex'] }),
   renderContent: (d) =>
     `${text(d.order)} ${text(d.preference)} ${quoted(d.flags)} ${quoted(d.service)} ${quoted(d.regex)} ${fqdn(d.replacement)}`,
   present: (d) =>

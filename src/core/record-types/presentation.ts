@@ -3,7 +3,7 @@
  * names absolute with a trailing dot, character-strings quoted with `\"`, `\\` and `\DDD`
  * escapes; and, reading RDATA, numbers and the result of a reading.
  */
-import { quoteBytes } from '../model/txt.js';
+import { quoteBytes } from '../model/txt-strings.js';
 import type { RdataReading, RecordValue } from './definition.js';
 
 const utf8 = new TextEncoder();

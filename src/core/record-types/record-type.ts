@@ -1,12 +1,11 @@
 /**
- * The record types zonectl manages: the service's list (src/core/service/record-types.ts, from
- * the data shared with the emulator), and the guard that reads one from text.
+ * The record types zonectl manages: the service's list (src/facts/record-types.ts, shared with
+ * the emulator), under its one name, and the guard that reads one from text. Its own module so
+ * that model/record.ts can name the type without importing the registry.
  */
-import { SERVICE_RECORD_TYPES } from '../service/record-types.js';
+import { RECORD_TYPES, type RecordType } from '../../facts/record-types.js';
 
-export const RECORD_TYPES = SERVICE_RECORD_TYPES;
-
-export type RecordType = (typeof RECORD_TYPES)[number];
+export { RECORD_TYPES, type RecordType };
 
 export function isRecordType(value: unknown): value is RecordType {
   return typeof value === 'string' && (RECORD_TYPES as readonly string[]).includes(value);

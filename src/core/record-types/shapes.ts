@@ -1,28 +1,13 @@
 /**
- * Shapes several record types share, each made into a whole definition by the type's own file:
- * one address, one host name, numbers followed by key material, a service binding.
+ * Shapes several record types share, each made into a whole definition by simple-types.ts or a
+ * type's own file: one host name, numbers followed by key material, a service binding.
  */
-import { canonicalAddress } from '../model/addresses.js';
 import { canonicalHostname } from '../model/names.js';
 import { canonicalSvcParams } from '../model/svc-params.js';
-import { dataFields } from './data-fields.js';
+import { dataFields, spaced, text, fqdn } from './fields.js';
 import type { ContentTarget, ContentTypeDefinition, DataTypeDefinition } from './definition.js';
-import { spaced, text } from './field-text.js';
 import { absoluteName, joinedFrom, readAs, readFailure, unsigned, unsignedWords } from './presentation.js';
 import type { RecordType } from './record-type.js';
-import { fqdn } from './service-content.js';
-
-/** A, AAAA: one address, compared in its canonical text (model/addresses.ts), written as it is. */
-export function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefinition {
-  return {
-    type,
-    kind: 'content',
-    canonicalContent: (content) => canonicalAddress(content),
-    contentSchema: { description },
-    present: (content) => content,
-    read: ({ words }) => (words.length === 1 ? readAs({ content: words[0] }) : readFailure(`${type} needs one address`)),
-  };
-}
 
 /** CNAME, NS, PTR: one host name, compared lower-case in punycode without its trailing dot, written absolute. */
 export function hostNameType(type: 'CNAME' | 'NS' | 'PTR', target: ContentTarget, description: string): ContentTypeDefinition {

@@ -1,9 +1,7 @@
-/** URI (RFC 7553): a top-level priority (src/core/service/record-types.ts), weight and a target URI (text, not a host name). */
-import { dataFields } from './data-fields.js';
+/** URI (RFC 7553): a top-level priority (src/facts/record-types.ts), weight and a target URI (text, not a host name). */
+import { dataFields, text, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
-import { text } from './field-text.js';
 import { quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
-import { quoted } from './service-content.js';
 
 export const URI: DataTypeDefinition = {
   type: 'URI',

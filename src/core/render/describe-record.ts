@@ -1,7 +1,7 @@
 import type { CanonicalRecord } from '../model/record.js';
 import { definitionOf, renderDataContent } from '../record-types/index.js';
-import { canonicalTxt, txtText, txtToBytes } from '../model/txt.js';
-import { printable } from '../zonefile/printable.js';
+import { canonicalTxt, txtText, txtToBytes } from '../model/txt-strings.js';
+import { printable } from '../text/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 
 /** Longest value shown in full on one line; longer ones are shortened (JSON output keeps them whole). */

@@ -14,7 +14,7 @@
  * - `fenceFor`: the fence of a code block that no line inside can close.
  * Every value also goes through `printable` (control characters escaped, one line).
  */
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 
 const longestRun = (text: string, pattern: RegExp): number => Math.max(0, ...(text.match(pattern) ?? []).map((run) => run.length));
 

@@ -1,7 +1,7 @@
 /** An account file's plan in text: its one settings change, like a zone's `~ dns_settings`. */
 import { type AccountDefaultsChange, type AccountPlan, accountLabel } from '../account/plan-account.js';
-import type { AccountConfig } from '../zonefile/account-types.js';
-import { printable } from '../zonefile/printable.js';
+import type { AccountConfig } from '../zonefile/index.js';
+import { printable } from '../text/index.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
 import { describeSettingsValue, type TextStyle } from './render-text.js';
 

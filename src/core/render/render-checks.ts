@@ -18,7 +18,15 @@ export function renderCheckJson(checks: readonly Check[] = CHECKS): string {
   const doc = {
     format_version: 1,
     command: 'lint',
-    checks: checks.map((k) => ({ id: k.id, severity: k.severity, runs: k.runs, ref: k.ref, description: k.description })),
+    checks: checks.map((k) => ({
+      id: k.id,
+      severity: k.severity,
+      runs: k.runs,
+      ref: k.ref,
+      description: k.description,
+      // What a refusal rests on (checks/check.ts): every error check has one.
+      ...(k.source !== undefined ? { source: k.source } : {}),
+    })),
   };
   return JSON.stringify(doc, null, 2);
 }

@@ -2,6 +2,8 @@ import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { sourceFileOf } from '../plan/record-source.js';
+import { driftItemsOf } from './drift-items.js';
+import type { DriftReport, MarkedItem } from './drift-report.js';
 
 /** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
@@ -38,7 +40,11 @@ export function jsonChange(op: Operation): JsonChange {
   }
 }
 
-export function jsonZone(plan: ZonePlan): Record<string, unknown> {
+/**
+ * A zone of the JSON report. `items`: its drift items with their stable ids (docs/drift-report.md),
+ * marked against the baseline when there is one; `gone`: the baseline's items no longer there.
+ */
+export function jsonZone(plan: ZonePlan, marked?: { items: readonly MarkedItem[]; gone: readonly MarkedItem[] }): Record<string, unknown> {
   return {
     zone: plan.zone,
     zone_id: plan.zoneId,
@@ -53,6 +59,8 @@ export function jsonZone(plan: ZonePlan): Record<string, unknown> {
     replacements: (plan.replacements ?? []).map((r) => ({ name: r.name, type: r.type, record_id: r.id, by: r.by, before: r.record })),
     notes: plan.notes ?? [],
     warnings: [...plan.warnings, ...plan.safety.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%)`)],
+    items: marked?.items ?? driftItemsOf(plan),
+    ...(marked !== undefined && marked.gone.length > 0 ? { gone: marked.gone } : {}),
   };
 }
 
@@ -72,8 +80,22 @@ export function jsonRunSummary(plans: readonly ZonePlan[], failed: number): Reco
   };
 }
 
-/** The JSON document of `plan --format json` / `drift --format json`: a summary of the run first, then each zone. */
-export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unknown> = {}): string {
+/**
+ * The JSON document of `plan --format json` / `drift --format json`: a summary of the run first,
+ * then each zone. With `report` (the run's drift report), each zone's items carry the baseline's
+ * marks, and `baseline` sums them up.
+ */
+export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unknown> = {}, report?: DriftReport): string {
   const failed = Array.isArray(extra.errors) ? extra.errors.length : 0;
-  return `${JSON.stringify({ format_version: 1, summary: jsonRunSummary(plans, failed), ...extra, zones: plans.map(jsonZone) }, null, 2)}\n`;
+  const entries = new Map((report?.zones ?? []).map((z) => [z.zone, z]));
+  const t = report?.totals;
+  const baseline =
+    report?.baseline !== undefined && t !== undefined
+      ? { baseline: { source: report.baseline.source, new: t.new, present: t.present, gone: t.gone } }
+      : {};
+  const zones = plans.map((p) => {
+    const entry = report?.baseline !== undefined ? entries.get(p.zone) : undefined;
+    return jsonZone(p, entry !== undefined ? { items: entry.items, gone: entry.gone } : undefined);
+  });
+  return `${JSON.stringify({ format_version: 1, summary: jsonRunSummary(plans, failed), ...baseline, ...extra, zones }, null, 2)}\n`;
 }

@@ -19,7 +19,7 @@ import {
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { codeSpan, fenceFor, htmlCode, htmlText, markdownText } from './markdown-safe.js';
 import { accountCounts, hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 

@@ -1,5 +1,5 @@
 /** The closing table of a many-zone run in text: one row per zone, aligned columns. */
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { accountCounts, zoneCounts, type ZoneReport } from './zone-report.js';
 
 const HEADINGS = ['zone', 'create', 'update', 'delete', 'unmanaged', 'warnings', 'status'] as const;

@@ -4,7 +4,7 @@ import type { UnlistedToken } from '../diff/unlisted-tokens.js';
 import type { PlanSummary, Replacement, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
-import { printable } from '../zonefile/printable.js';
+import { printable } from '../text/index.js';
 import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
 export interface TextStyle {

@@ -22,7 +22,7 @@
  * NODATA and NXDOMAIN carry the SOA in the authority section, with TTL min(SOA TTL, minimum)
  * (RFC 2308 §3). An automatic TTL answers 300. Pure.
  */
-import { presentRdata, absoluteName } from '../record-types/index.js';
+import { absoluteName, flattenedCname, presentRdata } from '../record-types/index.js';
 import { settingOf } from '../model/normalize.js';
 import type { CanonicalRecord } from '../model/record.js';
 import { AUTO_TTL_ANSWERED, PROXIED_TTL_ANSWERED, TTL_AUTO } from '../service/ttl.js';
@@ -143,7 +143,7 @@ function answerAt(z: ZoneLookup, owner: string, recs: readonly CanonicalRecord[]
   const cname = recs.find((r) => r.type === 'CNAME');
   if (cname !== undefined && qtype !== 'CNAME') {
     const target = cname.content ?? '';
-    const flattened = owner === z.view.zone || z.view.flattenAllCnames || settingOf(cname.settings, 'flatten_cname') || z.inZone(target);
+    const flattened = flattenedCname({ name: owner, settings: cname.settings }, z.view.zone, z.view.flattenAllCnames) || z.inZone(target);
     if (!flattened) {
       const chain = [rr(owner, cname)];
       if (z.inZone(target) && depth < MAX_CHAIN) chain.push(...resolveInZone(z, target, qtype, depth + 1).answer);

@@ -1,7 +1,7 @@
 /** A zone file as the resolver reads it: its records, flattening setting and SOA (service defaults where the file says nothing). */
 import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA, type SoaTimer } from '../service/soa.js';
 import { NS_TTL } from '../service/ttl.js';
-import type { ZoneConfig } from '../zonefile/types.js';
+import type { ZoneConfig } from '../zonefile/index.js';
 import type { ZoneView } from './resolve-name.js';
 
 export function zoneViewOf(config: ZoneConfig, nameServers: readonly string[], serial = 0): ZoneView {

@@ -8,12 +8,11 @@
  * /accounts/{account_id}/dns_settings).
  */
 import type { AccountConfig, RawAccountFile, RawZoneDefaults } from './account-types.js';
-import { isPathWithin, type PathSegment } from './json-path.js';
-import type { ProblemSink } from './problems.js';
+import { isPathWithin, type PathSegment } from '../text/index.js';
+import type { ProblemSink, Problem } from '../yaml/index.js';
 import { checkSoaValues } from './rules/soa.js';
-import { ACCOUNT_FILE_KEY } from './schema/account-schema.js';
-import type { DesiredSettings, Problem } from './types.js';
-import type { SchemaIssue } from './validate-schema.js';
+import { ACCOUNT_FILE_KEY, type SchemaIssue } from '../schema/index.js';
+import type { DesiredSettings } from './types.js';
 
 /** A document the schema reads as an account file (the root's `if`). */
 export function isAccountDocument(doc: unknown): boolean {
@@ -34,7 +33,7 @@ const SENT_FIELDS = [
 ] as const;
 
 /** `zone_defaults` as the PATCH body's `zone_defaults`: the fields the file sets, copied. */
-export function buildZoneDefaults(raw: RawZoneDefaults): DesiredSettings {
+function buildZoneDefaults(raw: RawZoneDefaults): DesiredSettings {
   const out: DesiredSettings = {};
   for (const f of SENT_FIELDS) {
     const v = raw[f];
@@ -65,7 +64,7 @@ function retiredWarnings(
   }
 }
 
-export interface AccountFileInput {
+interface AccountFileInput {
   readonly file: string;
   readonly doc: RawAccountFile;
   /** Schema issues, those under an unresolved `${VAR}` already left out. */

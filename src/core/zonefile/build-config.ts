@@ -4,8 +4,8 @@
  */
 import { normalizeRecord, type MutableRecord } from '../model/normalize.js';
 import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';
-import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../service/record-types.js';
-import type { PathSegment } from './json-path.js';
+import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
+import type { PathSegment } from '../text/index.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
 import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';
 
@@ -14,7 +14,7 @@ import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';
  * proxied record); omitted proxied -> defaults.proxied for A/AAAA/CNAME, else false. Comment,
  * tags and per-record settings stay undefined when omitted (not managed).
  */
-export function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
+function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
   const proxied = raw.proxied ?? (PROXIABLE_TYPES.has(raw.type) ? (defaults.proxied ?? false) : false);
   const ttl = proxied ? 'auto' : (raw.ttl ?? defaults.ttl ?? 'auto');
   // Fields assigned one by one (not spread conditionally): one object shape for the common
@@ -88,7 +88,7 @@ export function buildToken(raw: RawToken, path: readonly PathSegment[], line: nu
   return spec;
 }
 
-export const DEFAULT_MAX_PERCENT = 30;
+const DEFAULT_MAX_PERCENT = 30;
 
 export function buildManage(m: RawManage | undefined): ManageConfig {
   return {

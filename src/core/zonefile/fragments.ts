@@ -11,13 +11,10 @@
  * the rules address fragment records as `include[k].records[j]` (and a fragment's defaults as
  * `include[k].defaults`) and `FragmentSink` routes those paths to fragment k's own sink.
  */
-import type { Env } from './interpolate.js';
-import type { DocPath } from './json-path.js';
-import type { PositionIndex } from './parse-yaml.js';
-import { ProblemSink } from './problems.js';
+import { type Env, type InterpolationOptions, type Problem, type PositionIndex, ProblemSink } from '../yaml/index.js';
+import type { DocPath } from '../text/index.js';
 import type { RawDefaults, RawManage, RawRecord } from './raw-types.js';
 import { hasIssueWithin, invalidItems, readDocument } from './read-document.js';
-import type { Problem } from './types.js';
 
 /** What the caller answers for one `include` entry. */
 export type IncludeRead =
@@ -130,12 +127,13 @@ export class FragmentSink extends ProblemSink {
 const FRAGMENT_ROOT = 'a fragment must be a mapping with `version: 1` and `records`, `defaults` or `manage.ignore`';
 
 /** The fragment file's own checks: YAML, `${VAR}`, schema; undefined read when it is not usable. */
-export function readFragment(
+function readFragment(
   path: string,
   text: string,
   env: Env,
+  interpolation: InterpolationOptions = {},
 ): { sink: ProblemSink; fragment?: LoadedFragment; doc?: Record<string, unknown> } {
-  const { sink, read } = readDocument({ path, text }, env, FRAGMENT_ROOT);
+  const { sink, read } = readDocument({ path, text }, env, FRAGMENT_ROOT, undefined, interpolation);
   if (!read) return { sink };
   const { doc, issues, unresolved, positions } = read;
   const bad = invalidItems(issues, 'records');
@@ -153,15 +151,32 @@ export function isFragmentDocument(doc: Record<string, unknown>): boolean {
 }
 
 /**
+ * How deep includes nest: a zone file, its fragments, theirs, ... at most this many files below
+ * the zone. Real repositories use one or two levels (a zone includes `shared/mail.yaml`, which
+ * includes `shared/spf.yaml`); the bound keeps a hostile chain of thousands of files from
+ * exhausting the stack or the run: it is an error at the entry that goes deeper, in that zone alone.
+ */
+export const MAX_INCLUDE_DEPTH = 16;
+
+/**
+ * How many fragments one zone (or fragment checked alone) includes in all, directly or not: real
+ * zones include a handful. Without a bound, every file of a directory run could include every
+ * other one and the run would read the repository once per file (quadratic in its size).
+ */
+export const MAX_INCLUDED_FILES = 100;
+
+/**
  * Follows the `include` list of `doc` (the file `file`, whose problems go to `sink`): every
  * fragment, depth-first in the order written, into `out`. `chain` holds the keys of the files
- * being included (a cycle), `seen` every key included so far in this zone (a repeat).
+ * being included (a cycle; its length is the depth, at most MAX_INCLUDE_DEPTH), `seen` every key
+ * included so far in this zone (a repeat).
  */
 export function collectFragments(opts: {
   readonly file: string;
   readonly doc: Record<string, unknown>;
   readonly sink: ProblemSink;
   readonly env: Env;
+  readonly interpolation?: InterpolationOptions;
   readonly read: IncludeReader | undefined;
   readonly out: LoadedFragment[];
   readonly chain?: readonly string[];
@@ -175,6 +190,22 @@ export function collectFragments(opts: {
     const at = [INCLUDED, i];
     if (!opts.read) {
       opts.sink.error('include.unavailable', at, 'includes are read only when zonectl reads the zone file from disk');
+      return;
+    }
+    if (seen.size >= MAX_INCLUDED_FILES) {
+      opts.sink.error(
+        'include.count',
+        at,
+        `cannot include ${JSON.stringify(entry)}: the zone already includes ${MAX_INCLUDED_FILES} fragments, directly or through others; include fewer`,
+      );
+      return;
+    }
+    if (chain.length >= MAX_INCLUDE_DEPTH) {
+      opts.sink.error(
+        'include.depth',
+        at,
+        `cannot include ${JSON.stringify(entry)}: includes nest deeper than ${MAX_INCLUDE_DEPTH} files below the zone file; include fragments from fewer levels`,
+      );
       return;
     }
     const got = opts.read(opts.file, entry);
@@ -192,7 +223,7 @@ export function collectFragments(opts: {
       return;
     }
     seen.set(got.key, opts.file);
-    const { fragment, doc, sink } = readFragment(got.path, got.text, opts.env);
+    const { fragment, doc, sink } = readFragment(got.path, got.text, opts.env, opts.interpolation);
     if (doc && !isFragmentDocument(doc)) {
       opts.sink.error(
         'include.not-fragment',

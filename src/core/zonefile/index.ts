@@ -1,26 +1,26 @@
-/** The zone file pipeline: YAML with positions -> ${VAR} -> JSON Schema -> service rules -> canonical model. */
+/** Zone files, account files, fragments and zonectl.yaml: read, checked by the service's rules, turned into configs. */
 export type {
-  SourceFile,
-  Problem,
   DesiredRecord,
-  TokenSpec,
-  TokenPolicySpec,
+  DesiredSettings,
+  FragmentSummary,
   IgnoreRule,
   ManageConfig,
-  DesiredSettings,
+  TokenPolicySpec,
+  TokenSpec,
   ZoneConfig,
-  FragmentSummary,
 } from './types.js';
-export type { IncludeReader, IncludeRead } from './fragments.js';
-export { loadZoneFile } from './load-zone-file.js';
-export { loadRepoConfig, REPO_CONFIG_FILE, type CredentialSource, type RepoAccount, type RepoConfig } from './repo-config.js';
+export type { IncludeRead, IncludeReader } from './fragments.js';
+export { parseZoneFile } from './parse-zone-file.js';
+export {
+  credentialVariableNames,
+  isAccountName,
+  parseRepoConfig,
+  REPO_CONFIG_FILE,
+  type CredentialSource,
+  type RepoAccount,
+  type RepoConfig,
+} from './repo-config.js';
 export type { AccountConfig } from './account-types.js';
-export { formatProblem } from './problems.js';
-export { printable, printableLines } from './printable.js';
+export type { RawSoa } from './raw-types.js';
 export { matchesIgnore } from './match-ignore.js';
-export { parseYaml, PositionIndex, type ParseResult, type SourcePosition } from './parse-yaml.js';
-export { interpolateString, interpolateDocument, type Env } from './interpolate.js';
-export { buildZoneSchema, ZONE_SCHEMA_ID } from './schema/build-schema.js';
-export { applyDefaults } from './build-config.js';
-export { formatPath, type PathSegment } from './json-path.js';
-export { parseTokenTimestamp } from './rules/tokens.js';
+export { checkSoaValues } from './rules/soa.js';

@@ -1,5 +1,6 @@
 /** `manage.ignore` matching (name and type globs, content glob), shared by the validator and the planner. */
 import { canonicalHostname, canonicalZoneName, relativeRecordName } from '../model/names.js';
+import { txtText } from '../model/txt-strings.js';
 import type { IgnoreRule } from './types.js';
 
 const globCache = new Map<string, RegExp>();
@@ -46,5 +47,8 @@ function contentKey(text: string): string {
 export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: string; content?: string }, zone: string): boolean {
   if (!matchesIgnoreByName(rule, record, zone)) return false;
   if (rule.content === undefined) return true;
-  return record.content !== undefined && globToRegExp(contentKey(rule.content)).test(contentKey(record.content));
+  if (record.content === undefined) return false;
+  // TXT content (canonical: quoted strings) is matched as its text, the strings joined.
+  const content = record.type.toUpperCase() === 'TXT' ? txtText(record.content) : record.content;
+  return globToRegExp(contentKey(rule.content)).test(contentKey(content));
 }

@@ -3,13 +3,19 @@
  * `${VAR}` interpolation and the JSON Schema. Zone files, account files and fragments all start
  * here (load-zone-file.ts, fragments.ts).
  */
-import { interpolateDocument, type Env } from './interpolate.js';
-import { isPathWithin, type PathSegment } from './json-path.js';
-import { parseYaml, type PositionIndex } from './parse-yaml.js';
-import { PROBLEM_LIMIT, ProblemSink } from './problems.js';
-import { findReplacementCharacter } from './text-checks.js';
-import type { SourceFile } from './types.js';
-import { validateAgainstSchema, type SchemaIssue } from './validate-schema.js';
+import {
+  interpolateDocument,
+  type Env,
+  type InterpolationOptions,
+  type SourceFile,
+  parseYaml,
+  type PositionIndex,
+  PROBLEM_LIMIT,
+  ProblemSink,
+  findReplacementCharacter,
+} from '../yaml/index.js';
+import { isPathWithin, type PathSegment } from '../text/index.js';
+import { validateAgainstSchema, type SchemaIssue } from '../schema/index.js';
 
 export interface ReadDocument {
   readonly doc: Record<string, unknown>;
@@ -53,6 +59,7 @@ export function readDocument<S extends ProblemSink = ProblemSink>(
   env: Env,
   rootMessage: string,
   makeSink: (file: string, positions: PositionIndex | null) => S = (file, positions) => new ProblemSink(file, positions) as S,
+  interpolation: InterpolationOptions = {},
 ): { sink: S; read?: ReadDocument } {
   const undecodable = findReplacementCharacter(source.text);
   if (undecodable) {
@@ -78,7 +85,7 @@ export function readDocument<S extends ProblemSink = ProblemSink>(
     sink.error('schema.root', [], rootMessage);
     return { sink };
   }
-  const interpolated = interpolateDocument(parsed.value, env);
+  const interpolated = interpolateDocument(parsed.value, env, interpolation);
   for (const issue of interpolated.issues) sink.error(issue.code, issue.path, issue.message);
   const unresolved = interpolated.issues.map((i) => i.path);
   const unresolvedKeys = new Set(unresolved.map(pathKey));

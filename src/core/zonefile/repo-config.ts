@@ -1,19 +1,14 @@
 /**
  * The repository configuration file, `zonectl.yaml`: several accounts and credentials in one
- * run. Checked with its JSON Schema (schema/repo-config-schema.ts) and a few rules, each problem
+ * run. Checked with its JSON Schema (core/schema: validateRepoConfig) and a few rules, each problem
  * at its file:line:col like a zone file's. Pure: the caller passes the text and the environment.
  *
  * A credential never appears in the file, only the names of the variables that hold it; a value
  * that looks like an API token or a Global API Key is refused without being repeated.
  */
-import type { ErrorObject } from 'ajv/dist/2020.js';
-import { forbiddenVariable, type Env } from './interpolate.js';
-import { pointerToPath, type PathSegment } from './json-path.js';
-import { parseYaml } from './parse-yaml.js';
-import { ProblemSink } from './problems.js';
-import { ACCOUNT_NAME_PATTERN } from './schema/repo-config-schema.js';
-import { schemaValidator } from './schema/schema-validators.js';
-import type { Problem, SourceFile } from './types.js';
+import { forbiddenVariable, VARIABLE_PREFIX, type Env, type Problem, type SourceFile, parseYaml, ProblemSink } from '../yaml/index.js';
+import type { PathSegment } from '../text/index.js';
+import { ACCOUNT_NAME_PATTERN, validateRepoConfig } from '../schema/index.js';
 
 /** The file name looked for at the repository root. */
 export const REPO_CONFIG_FILE = 'zonectl.yaml';
@@ -38,44 +33,10 @@ export interface RepoConfig {
 
 export const isAccountName = (name: string): boolean => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
 
-function validate(doc: unknown): ErrorObject[] {
-  const validator = schemaValidator('repoConfig');
-  return validator(doc) ? [] : [...(validator.errors ?? [])];
-}
-
 /** An API token (40 URL-safe characters) or a Global API Key (37 hex): a secret, not a variable name. */
-export function looksLikeCredential(value: string): boolean {
+function looksLikeCredential(value: string): boolean {
   if (/^[0-9a-f]{37}$/i.test(value)) return true;
   return /^[A-Za-z0-9_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value);
-}
-
-/** One message per schema error, never repeating a value (it could be a secret put in the wrong place). */
-function message(e: ErrorObject, path: readonly PathSegment[]): string {
-  const field = path[path.length - 1];
-  switch (e.keyword) {
-    case 'additionalProperties':
-      return path.length === 3 && path[2] === 'credentials'
-        ? `unknown field \`${String(e.params.additionalProperty)}\`; credentials are { token_env: VAR } or { email_env: VAR, key_env: VAR }`
-        : `unknown field \`${String(e.params.additionalProperty)}\``;
-    case 'required':
-      return `missing required field \`${String(e.params.missingProperty)}\``;
-    case 'const':
-      return 'must be 1';
-    case 'minProperties':
-      return 'must name at least one account';
-    case 'propertyNames':
-    case 'pattern':
-      if (field === 'account_id') return 'must be an account id of 32 hexadecimal characters, or ${VAR}';
-      if (e.keyword === 'propertyNames' || path.length === 2)
-        return 'account names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit';
-      return 'must be the name of an environment variable (letters, digits and `_`, not starting with a digit)';
-    case 'type':
-      return `must be ${String(e.params.type) === 'object' ? 'a mapping' : `a ${String(e.params.type)}`}`;
-    case 'oneOf':
-      return 'credentials are { token_env: VAR } (an API token) or { email_env: VAR, key_env: VAR } (email and Global API Key)';
-    default:
-      return e.message ?? 'is invalid';
-  }
 }
 
 /** `['accounts', 'main', 'credentials']` -> `/accounts/main/credentials`. */
@@ -87,7 +48,7 @@ interface RawAccount {
 }
 
 /** `zonectl.yaml` -> the accounts, or every problem found (no config when there is an error). */
-export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoConfig; problems: Problem[] } {
+export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoConfig; problems: Problem[] } {
   const parsed = parseYaml(source.text);
   if (!parsed.ok) {
     const sink = new ProblemSink(source.path, null);
@@ -115,21 +76,24 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
       }
     }
   }
-  const errors = validate(doc);
-  const seen = new Set<string>();
-  for (const e of errors) {
-    const path = pointerToPath(e.instancePath, doc);
-    const inCredentials = path.length >= 3 && path[2] === 'credentials';
-    // The branches of `credentials` each complain; one message says what the field takes.
-    const key = inCredentials && e.keyword !== 'pattern' ? `${path.slice(0, 3).join('/')}#creds` : `${e.instancePath}#${e.keyword}`;
-    if (seen.has(key) || (inCredentials && secretAt.has(pointerOf(path.slice(0, 3))))) continue;
-    seen.add(key);
-    if (inCredentials && e.keyword !== 'pattern')
-      sink.error('config.schema', path.slice(0, 3), message({ ...e, keyword: 'oneOf' }, path.slice(0, 3)));
-    else if (e.keyword === 'propertyNames') sink.keyError('config.schema', [...path, String(e.params.propertyName)], message(e, path));
-    else if (e.keyword === 'additionalProperties')
-      sink.keyError('config.schema', [...path, String(e.params.additionalProperty)], message(e, path));
-    else sink.error('config.schema', path, message(e, path));
+  for (const issue of validateRepoConfig(doc)) {
+    // A credentials mapping that holds a credential is named for it alone.
+    if (issue.path[2] === 'credentials' && secretAt.has(pointerOf(issue.path.slice(0, 3)))) continue;
+    if (issue.atKey) sink.keyError('config.schema', issue.path, issue.message);
+    else sink.error('config.schema', issue.path, issue.message);
+  }
+  if (sink.errorCount > 0) return { problems: sink.finish() };
+  for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
+    for (const [key, variable] of Object.entries(raw.credentials)) {
+      // A zone file may read this name: the credential would be one `${...}` away from a plan a
+      // pull request prints (and a pull request may drop the account from this file).
+      if (typeof variable === 'string' && forbiddenVariable(variable) === undefined)
+        sink.error(
+          'config.credential-variable',
+          ['accounts', name, 'credentials', key],
+          `${variable} is a name zone files can read (${VARIABLE_PREFIX}*): keep credentials in variables named otherwise, e.g. CF_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key.replace(/_env$/, '').toUpperCase()}`,
+        );
+    }
   }
   if (sink.errorCount > 0) return { problems: sink.finish() };
   const accounts = new Map<string, RepoAccount>();
@@ -159,4 +123,32 @@ export function loadRepoConfig(source: SourceFile, env: Env): { config?: RepoCon
   }
   const problems = sink.finish();
   return sink.errorCount > 0 ? { problems } : { config: { file: source.path, accounts }, problems };
+}
+
+/** The fields of an account's `credentials` that name a variable. */
+const CREDENTIAL_FIELDS = ['token_env', 'email_env', 'key_env'] as const;
+
+const FIELD_VALUE = /\b(?:token_env|email_env|key_env)["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * Every variable `zonectl.yaml` names as an account's credential, read from the text even when
+ * the file has other problems (a pull request may break it on purpose): from the document when
+ * it parses, and from every `token_env:` / `email_env:` / `key_env:` written anywhere.
+ */
+export function credentialVariableNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(FIELD_VALUE)) names.add(m[1]!);
+  const parsed = parseYaml(text);
+  const accounts = parsed.ok ? (parsed.value as { accounts?: unknown } | null)?.accounts : undefined;
+  if (accounts !== null && typeof accounts === 'object') {
+    for (const account of Object.values(accounts as Record<string, unknown>)) {
+      const credentials = (account as { credentials?: unknown } | null)?.credentials;
+      if (credentials === null || typeof credentials !== 'object') continue;
+      for (const field of CREDENTIAL_FIELDS) {
+        const value = (credentials as Record<string, unknown>)[field];
+        if (typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) names.add(value);
+      }
+    }
+  }
+  return [...names];
 }

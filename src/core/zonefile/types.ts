@@ -1,30 +1,5 @@
 import type { CanonicalRecord } from '../model/record.js';
 
-/** A zone file as read by the caller (the core does no I/O). */
-export interface SourceFile {
-  path: string;
-  text: string;
-}
-
-/** One thing wrong (or doubtful) in a file, at a line, column and document path. */
-export interface Problem {
-  severity: 'error' | 'warning';
-  file: string;
-  line: number;
-  col: number;
-  /** Document path, e.g. `records[3].content` ("" for the whole file). */
-  path: string;
-  message: string;
-  /** Stable identifier of the rule, e.g. `schema.unknown-field`, `record.ttl-range`. */
-  code: string;
-  /**
-   * Only on the closing `problems.omitted` problem of a file with more problems than are kept:
-   * how many were counted but not kept (`complete` false when a stage stopped looking, so
-   * that there may be more).
-   */
-  omitted?: { errors: number; warnings: number; complete: boolean };
-}
-
 /** A desired record in canonical form and where the file writes it. */
 export interface DesiredRecord {
   record: CanonicalRecord;

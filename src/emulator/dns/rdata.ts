@@ -3,17 +3,17 @@
  * content or `data` the emulator stores (src/emulator/README.md, "Storage forms"). Host names
  * are written whole here; `compress.ts` compresses those of the RFC 1035 types in the message.
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 import { assertNever } from '../assert-never.js';
 import { parseIPv4, parseIPv6 } from '../net/ip.js';
 import type { RecordRow, StoredData } from '../records/record-row.js';
-import { txtWireStrings } from '../records/txt.js';
+import { txtWireStrings } from '../records/txt-content.js';
 import { locBytes } from './loc.js';
 import { svcParamsBytes } from './svc-params.js';
 import { base64Bytes, characterString, hexBytes, nameBytes, u16, u8 } from './wire.js';
 
 /** IANA type numbers of the types the service serves (plus SOA and OPT). */
-export const TYPE_NUMBERS: Readonly<Record<RecordTypeName | 'SOA', number>> = {
+export const TYPE_NUMBERS: Readonly<Record<RecordType | 'SOA', number>> = {
   A: 1,
   NS: 2,
   CNAME: 5,

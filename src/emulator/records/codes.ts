@@ -15,7 +15,6 @@ export const RECORD_CODES = {
   aaaaContent: 9006, // (real) Content for AAAA record must be a valid IPv6 address.
   cnameContent: 9007, // (real) Content for CNAME record is invalid.
   serviceNetwork: 9011,
-  proxiedChain: 9014,
   hostnameContent: 9016,
   ttl: 9021, // (real) TTL out of range
   txtQuotes: 9022,

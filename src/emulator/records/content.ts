@@ -2,14 +2,14 @@
  * `content` of the content types, checked and put in the form the service stores
  * (src/emulator/README.md, "Storage forms").
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 import type { ZoneRow } from '../contract.js';
 import { inServiceNetwork, isProxiableAddress } from '../net/address-classes.js';
 import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { hostnameProblem } from './hostnames.js';
-import { checkTxt, txtWireSize } from './txt.js';
+import { checkTxt, txtWireSize } from './txt-content.js';
 
 /** "Each DNS record has a maximum wire format size of 4,096 bytes" (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/). */
 const MAX_WIRE_BYTES = 4096;
@@ -30,7 +30,7 @@ function address(type: 'A' | 'AAAA', raw: string, proxied: boolean): string {
   return stored;
 }
 
-export function validateContent(type: RecordTypeName, raw: unknown, fqdn: string, zone: ZoneRow, proxied: boolean): string {
+export function validateContent(type: RecordType, raw: unknown, fqdn: string, zone: ZoneRow, proxied: boolean): string {
   if (typeof raw !== 'string' || raw.trim() === '') {
     throw invalid(C.contentRequired, `Content is required for ${type} records.`);
   }

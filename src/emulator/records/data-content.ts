@@ -5,7 +5,7 @@
  * `5 5222 xmpp.emilia.codes` in caddyserver/caddy issue #6975). HTTPS and SVCB render the
  * target as a fully qualified name with its trailing dot (`1 svc.example.net. alpn="h2"`).
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 import type { StoredData } from './record-row.js';
 
 const q = (v: unknown): string => `"${String(v ?? '')}"`;
@@ -15,7 +15,7 @@ const fqdn = (v: unknown): string => {
   return t === '.' || t === '' || t.endsWith('.') ? t : `${t}.`;
 };
 
-export function renderDataContent(type: RecordTypeName, d: StoredData): string {
+export function renderDataContent(type: RecordType, d: StoredData): string {
   switch (type) {
     case 'CAA':
       return `${s(d.flags)} ${s(d.tag)} ${q(d.value)}`;

@@ -5,7 +5,7 @@
  * HTTPS/SVCB with single spaces between parameters, LOC directions upper-case, other text as
  * written (src/emulator/README.md, "Storage forms").
  */
-import { DATA_FIELD_FACTS, type DataFieldFact, type RecordTypeName } from '../../facts/record-types.js';
+import { DATA_FIELD_FACTS, type DataFieldFact, type RecordType } from '../../facts/record-types.js';
 import { assertNever } from '../assert-never.js';
 import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
@@ -44,7 +44,7 @@ export function svcParamsSpacing(value: string): string {
 
 /** The stored value of one field, or the reason it is refused. */
 function storeField(
-  type: RecordTypeName,
+  type: RecordType,
   field: DataFieldFact,
   value: unknown,
 ): { ok: true; value: string | number } | { ok: false; want: string } {
@@ -93,7 +93,7 @@ function storeField(
   }
 }
 
-export function validateData(type: RecordTypeName, raw: unknown): StoredData {
+export function validateData(type: RecordType, raw: unknown): StoredData {
   const fields = DATA_FIELD_FACTS[type] ?? [];
   if (!isPlainObject(raw)) {
     throw invalid(C.data, `${type} records need a data object with ${fields.map((f) => f.name).join(', ')}.`);

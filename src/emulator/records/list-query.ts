@@ -6,7 +6,7 @@
  */
 import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { resolveRecordName, storedHostname } from '../names.js';
-import { txtWireStrings } from './txt.js';
+import { txtWireStrings } from './txt-content.js';
 import { ApiError } from '../contract.js';
 import { RECORD_CODES as C } from './codes.js';
 import type { RecordRow } from './record-row.js';

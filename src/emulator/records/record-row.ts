@@ -1,4 +1,4 @@
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 
 /** `data` of a structured type as stored. */
 export type StoredData = Record<string, string | number>;
@@ -14,7 +14,7 @@ export interface RecordSettings {
 export interface RecordDraft {
   /** FQDN, lower-case, punycode, no trailing dot. */
   name: string;
-  type: RecordTypeName;
+  type: RecordType;
   /** Content types only, as the service stores it (src/emulator/README.md, "Storage forms"). */
   content?: string;
   /** Data types only. */

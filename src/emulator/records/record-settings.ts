@@ -11,7 +11,7 @@
  *   back.
  * - `ipv4_only` / `ipv6_only` are booleans on any type (they only act on proxied records).
  */
-import type { RecordTypeName } from '../../facts/record-types.js';
+import type { RecordType } from '../../facts/record-types.js';
 import type { ZoneRow } from '../contract.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import type { RecordSettings } from './record-row.js';
@@ -19,7 +19,7 @@ import { isPlainObject } from '../json.js';
 
 const KEYS = ['flatten_cname', 'ipv4_only', 'ipv6_only'] as const;
 
-export function validateSettings(raw: unknown, type: RecordTypeName, proxied: boolean, zone: ZoneRow): RecordSettings {
+export function validateSettings(raw: unknown, type: RecordType, proxied: boolean, zone: ZoneRow): RecordSettings {
   if (raw === undefined || raw === null) return {};
   if (!isPlainObject(raw)) throw invalid(C.settings, 'settings must be an object.');
   const unknown = Object.keys(raw).filter((k) => !(KEYS as readonly string[]).includes(k));

@@ -7,13 +7,13 @@
 import {
   COMMENT_FACTS,
   DATA_FIELD_FACTS,
-  HOST_NAME_RULE_TYPE_NAMES,
-  PROXIABLE_TYPE_NAMES,
-  RECORD_TYPE_NAMES,
+  HOST_NAME_RULE_TYPES,
+  PROXIABLE_TYPES,
+  RECORD_TYPES,
   TAG_FACTS,
-  TOP_LEVEL_PRIORITY_TYPE_NAMES,
+  TOP_LEVEL_PRIORITY_TYPES,
   TTL_FACTS,
-  type RecordTypeName,
+  type RecordType,
 } from '../../facts/record-types.js';
 import type { ZonePlan, ZoneRow } from '../contract.js';
 import { resolveRecordName } from '../names.js';
@@ -32,8 +32,8 @@ export type WriteMode = { kind: 'create' } | { kind: 'replace' } | { kind: 'patc
 /** A tag is `name` or `name:value` (bare tags are valid: terraform-provider-cloudflare acceptance tests). */
 const TAG_FORMAT = /^[A-Za-z0-9_-]+(:.*)?$/;
 
-function isRecordType(v: unknown): v is RecordTypeName {
-  return typeof v === 'string' && (RECORD_TYPE_NAMES as readonly string[]).includes(v);
+function isRecordType(v: unknown): v is RecordType {
+  return typeof v === 'string' && (RECORD_TYPES as readonly string[]).includes(v);
 }
 
 /** The stored record as a write body (the base of a PATCH). */
@@ -69,11 +69,11 @@ function integer(value: unknown, min: number, max: number): number | undefined {
   return n;
 }
 
-function validateName(raw: unknown, type: RecordTypeName, zone: ZoneRow): string {
+function validateName(raw: unknown, type: RecordType, zone: ZoneRow): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw invalid(C.nameInvalid, 'DNS name is invalid: a record name is required.');
   const resolved = resolveRecordName(raw, zone.name);
   if (!resolved.inZone) throw invalid(C.nameInvalid, `DNS name is invalid: "${raw}" is not in zone ${zone.name}.`);
-  const problem = hostnameProblem(resolved.fqdn, { allowAsterisk: true, hostRules: HOST_NAME_RULE_TYPE_NAMES.includes(type) });
+  const problem = hostnameProblem(resolved.fqdn, { allowAsterisk: true, hostRules: HOST_NAME_RULE_TYPES.has(type) });
   if (problem) throw invalid(C.nameInvalid, `DNS name is invalid: "${raw}": ${problem}.`);
   return resolved.fqdn;
 }
@@ -134,7 +134,7 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opt
     throw invalid(C.bodyInvalid, 'proxied must be a boolean.');
   }
   const proxied = b.proxied === true;
-  if (proxied && !PROXIABLE_TYPE_NAMES.includes(type)) throw invalid(C.proxyType, 'This record type cannot be proxied.');
+  if (proxied && !PROXIABLE_TYPES.has(type)) throw invalid(C.proxyType, 'This record type cannot be proxied.');
   // A proxied record's TTL is always automatic; the TTL sent is still checked.
   // A proxied record's TTL is still validated, then answered as automatic.
   const validTtl = validateTtl(b.ttl, zone.plan);
@@ -152,7 +152,7 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opt
   if (DATA_FIELD_FACTS[type] !== undefined) draft.data = validateData(type, b.data);
   else draft.content = validateContent(type, b.content, name, zone, proxied);
 
-  if (TOP_LEVEL_PRIORITY_TYPE_NAMES.includes(type)) {
+  if (TOP_LEVEL_PRIORITY_TYPES.has(type)) {
     // The live API reads the top-level field only: priority in `data` is refused with 9100
     // (pulumi/pulumi-cloudflare issue #1107); `--priority-in-data` reads it there too.
     const fromData = opts.priorityInData === true && isPlainObject(b.data) ? b.data.priority : undefined;

@@ -77,7 +77,7 @@ function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: s
   return records.update(base, draftFromBody(body, records.zone, mode, opts), ctx.now);
 }
 
-/** A single-call write route (POST, PATCH, PUT): write, then check the proxied CNAME chain. */
+/** A single-call write route (POST, PATCH, PUT). */
 function singleWrite(method: 'POST' | 'PATCH' | 'PUT', path: string, kind: WriteKind): Route {
   return {
     method,
@@ -86,7 +86,6 @@ function singleWrite(method: 'POST' | 'PATCH' | 'PUT', path: string, kind: Write
     handle: (ctx) =>
       write(ctx, (records, render) => {
         const row = writeRecord(records, kind, ctx.body, ctx.params.dns_record_id, ctx);
-        records.checkProxiedChain(row);
         return { result: render(row) };
       }),
   };
@@ -121,26 +120,16 @@ function batch(ctx: RouteContext): RouteResult {
       ]);
     }
     // The server runs each handler inside one store transaction: a throw below undoes it all.
-    const written: RecordRow[] = [];
-    const keep = (row: RecordRow): RecordRow => {
-      written.push(row);
-      return row;
-    };
     const result = {
       deletes: deletes.map((op) => {
         const row = records.require(op.id);
         records.remove(row);
         return render(row);
       }),
-      patches: patches.map((op) => keep(writeRecord(records, 'patch', op, op.id as string | undefined, ctx))),
-      puts: puts.map((op) => keep(writeRecord(records, 'replace', op, op.id as string | undefined, ctx))),
-      posts: posts.map((op) => keep(writeRecord(records, 'create', op, undefined, ctx))),
+      patches: patches.map((op) => writeRecord(records, 'patch', op, op.id as string | undefined, ctx)),
+      puts: puts.map((op) => writeRecord(records, 'replace', op, op.id as string | undefined, ctx)),
+      posts: posts.map((op) => writeRecord(records, 'create', op, undefined, ctx)),
     };
-    // Chains are checked on the state after the whole batch, for the CNAMEs it wrote.
-    for (const row of written) {
-      const current = records.get(row.id);
-      if (current && current.modified_on === row.modified_on) records.checkProxiedChain(current);
-    }
     const fresh = (r: RecordRow): unknown => render(records.get(r.id) ?? r);
     return {
       result: {

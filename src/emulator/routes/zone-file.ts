@@ -66,12 +66,16 @@ function importZone(ctx: RouteContext): RouteResult {
     JSON.stringify([r.name, r.type, r.content ?? null, r.priority ?? null, r.data ?? null]);
   const present = new Set(records.all().map(identity));
   let added = 0;
-  for (const rec of imported) {
+  // Records beside a delegation first, then NS, then DS: the service refuses a record created
+  // where an NS exists (81056) and a DS without its NS; its own export lists NS records before
+  // the A, MX and TXT beside them. Otherwise in file order (the sort is stable).
+  const rank = (type: string): number => (type === 'DS' ? 2 : type === 'NS' ? 1 : 0);
+  const ordered = [...imported].sort((a, b) => rank(String(a.body.type)) - rank(String(b.body.type)));
+  for (const rec of ordered) {
     try {
       const draft = draftFromBody(rec.body, zone, { kind: 'create' });
       if (present.has(identity(draft))) continue; // already in the zone: not added again
       const row = records.create(draft, ctx.now);
-      records.checkProxiedChain(row);
       present.add(identity(row));
       added += 1;
     } catch (err) {

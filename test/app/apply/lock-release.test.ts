@@ -108,7 +108,9 @@ describe('the apply lock released inside the last batch', () => {
         batch: true,
         concurrency: 1,
         lock: lockOptions,
-        onProgress: () => (armed = true),
+        emit: (e) => {
+          if (e.kind === 'progress') armed = true;
+        },
       });
       expect(o!.result.ok).toBe(true);
       expect(o!.verifyError).toBeInstanceOf(OtherApplyError);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyZoneRuns } from '../../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
-import { describeNotConverged } from '../../../src/cli/apply/describe.js';
+import { describeNotConverged } from '../../../src/cli/render/apply/describe.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 
 describe('a record changed by another writer between the apply and its check', () => {
@@ -44,7 +44,13 @@ describe('a record changed by another writer between the apply and its check', (
         return request(method, path, options as never);
       }) as typeof h.client.request;
       try {
-        const [o] = await applyZoneRuns(h.client, [run], { batch, concurrency: 1, onProgress: () => (armed = true) });
+        const [o] = await applyZoneRuns(h.client, [run], {
+          batch,
+          concurrency: 1,
+          emit: (e) => {
+            if (e.kind === 'progress') armed = true;
+          },
+        });
         expect(o.result.ok).toBe(true);
         expect(changedId).toBeDefined();
         expect([...(o.changedByOthers?.keys() ?? [])]).toEqual([changedId]);

@@ -6,17 +6,19 @@
  * in flight, and a signal while planning under the early lock.
  */
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApplyRefusedError,
   runApply,
+  type ApplyEvent,
   type ApplyOutput,
-  type ApplyReportSink,
   type ApplyRequest,
   type SignalSource,
   type StopSignal,
 } from '../../../src/app/apply/index.js';
-import { RunClients } from '../../../src/app/connect/clients-by-account.js';
 import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
@@ -26,7 +28,7 @@ const zoneYaml = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
   Array.from({ length: count }, (_, i) => `  - { name: ${prefix}${i}, type: A, content: 192.0.2.${i + 1} }\n`).join('');
 
-/** Every call the session makes on its output, by name, with its arguments. */
+/** Every event the session tells its output (by the name of what it is told), with its fields; and each question. */
 interface Recorded {
   readonly calls: Array<{ name: string; args: unknown[] }>;
   readonly output: ApplyOutput;
@@ -34,26 +36,32 @@ interface Recorded {
   lines(): string;
 }
 
+/** The names the events are recorded under: messages by level, the run's report by what it reports. */
+const RECORDED_AS: Readonly<Record<string, string>> = {
+  note: 'info',
+  warning: 'warn',
+  error: 'error',
+  detail: 'detail',
+  'dry-run': 'report.dryRun',
+  'zone-outcomes': 'report.zoneOutcomes',
+  stopped: 'report.stopped',
+  interrupted: 'report.interrupted',
+  failed: 'report.fail',
+  finished: 'report.finish',
+};
+
 function recordingOutput(answer: boolean | string): Recorded {
   const calls: Array<{ name: string; args: unknown[] }> = [];
-  const record =
-    (name: string) =>
-    (...args: unknown[]): void => {
-      calls.push({ name, args });
-    };
-  const report = new Proxy({} as ApplyReportSink, { get: (_t, key) => record(`report.${String(key)}`) });
   const output: ApplyOutput = {
-    report,
-    progress: () => ({ zoneStart: record('progress.zoneStart'), update: record('progress.update'), stop: () => undefined }),
+    emit: (event: ApplyEvent) => {
+      const { kind, ...fields } = event;
+      calls.push({ name: RECORDED_AS[kind] ?? `report.${kind}`, args: Object.values(fields) });
+    },
     cannotConfirm: () => (typeof answer === 'string' ? answer : undefined),
     confirm: async (question) => {
       calls.push({ name: 'confirm', args: [question] });
       return answer === true;
     },
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-    detail: record('detail'),
   };
   return {
     calls,
@@ -63,10 +71,17 @@ function recordingOutput(answer: boolean | string): Recorded {
   };
 }
 
+const dir = mkdtempSync(join(tmpdir(), 'zonectl-session-'));
+let files = 0;
+/** The API the session reaches (the drop proxy in front of the emulator), set once both run. */
+let connection: ApplyRequest['connection'];
+
+/** The zone file written to a file of its own, applied with these flags. */
 function request(yaml: string, flags: Partial<ApplyRequest> = {}): ApplyRequest {
+  const file = join(dir, `zone-${(files += 1)}.yaml`);
+  writeFileSync(file, yaml);
   return {
-    configs: [config(yaml)],
-    accounts: [],
+    source: { kind: 'files', paths: [file] },
     yes: false,
     dryRun: false,
     force: false,
@@ -74,6 +89,7 @@ function request(yaml: string, flags: Partial<ApplyRequest> = {}): ApplyRequest 
     batch: true,
     concurrency: 1,
     lockWaitMs: 5_000,
+    connection,
     ...flags,
   };
 }
@@ -91,7 +107,6 @@ function holdPost(proxy: DropProxy, n: number): void {
 describe('the apply session in process', () => {
   let h: Harness;
   let proxy: DropProxy;
-  let clients: RunClients;
   const signals = new EventEmitter();
   const source: SignalSource = {
     on: (signal, listener) => signals.on(signal, listener),
@@ -103,20 +118,17 @@ describe('the apply session in process', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
+    connection = { baseUrl: proxy.baseUrl, env: { CLOUDFLARE_API_TOKEN: TOKEN } };
   });
   afterEach(async () => {
     proxy.release();
     proxy.setRule(() => 'pass');
-    await clients?.close();
   });
   afterAll(async () => {
     await proxy.close();
     await h.close();
+    rmSync(dir, { recursive: true, force: true });
   });
-  const connect = (): RunClients => {
-    clients = new RunClients(undefined, { baseUrl: proxy.baseUrl, env: { CLOUDFLARE_API_TOKEN: TOKEN } }, {});
-    return clients;
-  };
   const named = async (prefix: string): Promise<string[]> =>
     (await listRecords(h))
       .filter((r) => r.name.startsWith(prefix))
@@ -127,14 +139,14 @@ describe('the apply session in process', () => {
   it('asks for confirmation: "no" sends nothing; yes applies, and a second plan is empty', async () => {
     const yaml = zoneYaml('confirm', 2);
     const declined = recordingOutput(false);
-    expect(await runApply(request(yaml), connect(), declined.output, { source })).toEqual({ status: 'cancelled' });
+    expect(await runApply(request(yaml), declined.output, { source })).toEqual({ status: 'cancelled' });
     expect(declined.named('confirm')).toEqual([['Apply these changes? Only "yes" is accepted: ']]);
     expect(declined.named('warn')).toEqual([['Apply cancelled; nothing was changed.']]);
     expect(await named('confirm')).toEqual([]);
     expect(declined.named('report.finish')).toHaveLength(1);
 
     const accepted = recordingOutput(true);
-    expect(await runApply(request(yaml), connect(), accepted.output, { source })).toEqual({ status: 'ok' });
+    expect(await runApply(request(yaml), accepted.output, { source })).toEqual({ status: 'ok' });
     expect(await named('confirm')).toEqual(['confirm0.example.com', 'confirm1.example.com']);
     const [outcomes] = accepted.named('report.zoneOutcomes')[0] as [Array<{ result: { ok: boolean }; residual: { operations: [] } }>];
     expect(outcomes.map((o) => [o.result.ok, o.residual.operations.length])).toEqual([[true, 0]]);
@@ -144,7 +156,7 @@ describe('the apply session in process', () => {
 
   it('refuses, before any write, when nobody can confirm', async () => {
     const nobody = recordingOutput('no terminal to ask for confirmation');
-    const run = runApply(request(zoneYaml('nobody', 1)), connect(), nobody.output, { source });
+    const run = runApply(request(zoneYaml('nobody', 1)), nobody.output, { source });
     await expect(run).rejects.toThrow(ApplyRefusedError);
     await expect(run).rejects.toThrow(/refusing to apply: no terminal to ask for confirmation; pass --yes/);
     expect(nobody.named('report.fail')).toHaveLength(1);
@@ -156,7 +168,7 @@ describe('the apply session in process', () => {
     const dry = recordingOutput(true);
     const writes = (): number => proxy.forwarded.filter((c) => !c.startsWith('GET ')).length;
     const before = writes();
-    expect(await runApply(request(zoneYaml('dry', 2), { dryRun: true }), connect(), dry.output, { source })).toEqual({ status: 'changes' });
+    expect(await runApply(request(zoneYaml('dry', 2), { dryRun: true }), dry.output, { source })).toEqual({ status: 'changes' });
     expect(dry.named('report.dryRun')).toHaveLength(1);
     expect(writes()).toBe(before);
     expect(await named('dry')).toEqual([]);
@@ -166,7 +178,7 @@ describe('the apply session in process', () => {
     holdPost(proxy, 3);
     const held = proxy.held();
     const out = recordingOutput(true);
-    const run = runApply(request(zoneYaml('grace', 4), { yes: true, batch: false }), connect(), out.output, { source });
+    const run = runApply(request(zoneYaml('grace', 4), { yes: true, batch: false }), out.output, { source });
     await held;
     send('SIGINT');
     expect(out.named('warn').flat().join('\n')).toMatch(/SIGINT: sending no more calls; waiting up to 10 s/);
@@ -176,7 +188,7 @@ describe('the apply session in process', () => {
     expect(out.named('report.interrupted')).toEqual([['SIGINT', '; the apply lock was released']]);
     expect(await lockRecords()).toEqual([]);
     // A second plan applies what is left, and then a plan is empty.
-    expect(await runApply(request(zoneYaml('grace', 4), { yes: true }), connect(), recordingOutput(true).output, { source })).toEqual({
+    expect(await runApply(request(zoneYaml('grace', 4), { yes: true }), recordingOutput(true).output, { source })).toEqual({
       status: 'ok',
     });
     expect((await planZoneRun(h.client, config(zoneYaml('grace', 4)))).plan.operations).toEqual([]);
@@ -186,7 +198,7 @@ describe('the apply session in process', () => {
     holdPost(proxy, 3);
     const held = proxy.held();
     const out = recordingOutput(true);
-    const run = runApply(request(zoneYaml('gaveup', 4), { yes: true, batch: false }), connect(), out.output, { source });
+    const run = runApply(request(zoneYaml('gaveup', 4), { yes: true, batch: false }), out.output, { source });
     await held;
     send('SIGTERM');
     send('SIGTERM');
@@ -212,7 +224,7 @@ describe('the apply session in process', () => {
     proxy.setRule((method, path) => (method === 'GET' && /\/dns_records\?/.test(path) ? 'hold' : 'pass'));
     const held = proxy.held();
     const out = recordingOutput(true);
-    const run = runApply(request(zoneYaml('early', 2), { yes: true }), connect(), out.output, { source });
+    const run = runApply(request(zoneYaml('early', 2), { yes: true }), out.output, { source });
     await held;
     expect((await lockRecords()).length).toBe(1);
     send('SIGINT');

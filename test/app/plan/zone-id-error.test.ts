@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRunExplained, zoneIdPosition } from '../../../src/app/plan/zone-id-error.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { startHarness, type Harness } from '../../scenario/harness.js';
 
 describe('an unknown zone_id', () => {
@@ -21,7 +21,7 @@ describe('an unknown zone_id', () => {
     const file = join(dir, 'zone.yaml');
     const text = 'version: 1\nzone: example.com\n# comment\nzone_id: 0123456789abcdef0123456789abcdef\nrecords: []\n';
     writeFileSync(file, text);
-    const { config } = loadZoneFile({ path: file, text }, {});
+    const { config } = parseZoneFile({ path: file, text }, {});
     expect(config).toBeDefined();
     const err = await planZoneRunExplained(h.client, config!).catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(Error);
@@ -32,7 +32,7 @@ describe('an unknown zone_id', () => {
 
   it('a known zone_id plans as before', async () => {
     const text = `version: 1\nzone: example.com\nzone_id: ${h.zoneId}\nrecords: []\n`;
-    const { config } = loadZoneFile({ path: 'zone.yaml', text }, {});
+    const { config } = parseZoneFile({ path: 'zone.yaml', text }, {});
     const run = await planZoneRunExplained(h.client, config!);
     expect(run.zoneId).toBe(h.zoneId);
   });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { colourMarks, terminalText, workflowCommandLine } from '../../../src/cli/output/terminal-text.js';
-import { printable, printableLines } from '../../../src/core/zonefile/index.js';
+import { printable, printableLines } from '../../../src/core/text/index.js';
 
 const HOSTILE = 'a\u001b]0;title\u0007b\u001b[2Jc\rd\u009be\u2028f';
 

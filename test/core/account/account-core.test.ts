@@ -4,13 +4,14 @@ import { planAccount } from '../../../src/core/account/plan-account.js';
 import { defaultAccountSettings } from '../../../src/emulator/settings/defaults.js';
 import { renderAccountText } from '../../../src/core/render/render-account.js';
 import { renderSummaryTable } from '../../../src/core/render/render-summary.js';
-import { formatProblem, loadZoneFile, type AccountConfig } from '../../../src/core/zonefile/index.js';
-import { validateAgainstSchema } from '../../../src/core/zonefile/validate-schema.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
+import { parseZoneFile, type AccountConfig } from '../../../src/core/zonefile/index.js';
+import { validateAgainstSchema } from '../../../src/core/schema/index.js';
 
 const ID = '0123456789abcdef0123456789abcdef';
 
 function load(text: string, env: Record<string, string> = {}) {
-  return loadZoneFile({ path: 'account.yaml', text }, env);
+  return parseZoneFile({ path: 'account.yaml', text }, env);
 }
 
 function lines(text: string, env: Record<string, string> = {}): string[] {

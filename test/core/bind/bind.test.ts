@@ -7,7 +7,7 @@ import { parseRecordAttributes, formatRecordAttributes } from '../../../src/core
 import { importBindZone } from '../../../src/core/bind/import-zone.js';
 import { parseMasterFile } from '../../../src/core/bind/parse-master-file.js';
 import { renderExportYaml } from '../../../src/core/export/render-export.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..', 'fixtures', 'bind', name), 'utf8');
@@ -18,7 +18,7 @@ describe('BIND import', () => {
     expect(renderExportYaml(result.export, { schemaRef: 'zone.schema.json' })).toBe(fixture('realistic.expected.yaml'));
     expect(result.problems.map((p) => p.line)).toEqual([36, 37, 38]);
     expect(result.imported).toBe(21);
-    const loaded = loadZoneFile({ path: 'out.yaml', text: fixture('realistic.expected.yaml') }, {});
+    const loaded = parseZoneFile({ path: 'out.yaml', text: fixture('realistic.expected.yaml') }, {});
     expect(loaded.problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 

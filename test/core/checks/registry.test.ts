@@ -3,7 +3,7 @@
  * list in docs/checks.md, and `zonectl lint --list`. The type of a rule's problem sink keeps
  * codes that are not literals registered too (`npm run typecheck`).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { runCli } from '../../support/run-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RULES_DIR = 'src/core/zonefile/rules';
+/** Each record type's own checks (its definition's `check`). */
+const RECORD_TYPES_DIR = 'src/core/record-types';
 const LINT_DIR = 'src/core/lint';
 
 function sources(dir: string): Map<string, string> {
@@ -39,7 +41,7 @@ function documented(): Map<string, string> {
 }
 
 const ids = CHECKS.map((c) => c.id);
-const rules = sources(RULES_DIR);
+const rules = new Map([...sources(RULES_DIR), ...sources(RECORD_TYPES_DIR)]);
 const lint = sources(LINT_DIR);
 
 describe('the check registry', () => {
@@ -77,6 +79,48 @@ describe('the check registry', () => {
     expect([...documented().keys()].sort()).toEqual([...ids].sort());
   });
 
+  it('every check that can refuse a file names its source: a documented rule, a real answer, a protocol limit or the file itself (issue 28)', () => {
+    const refusing = CHECKS.filter((c) => c.severity !== 'warning');
+    expect(refusing.length).toBeGreaterThan(30);
+    const missing = refusing.filter((c) => c.source === undefined).map((c) => c.id);
+    expect(missing, 'error checks without a source').toEqual([]);
+    for (const c of refusing) {
+      const s = c.source!;
+      switch (s.kind) {
+        case 'doc':
+          // The service's own documentation or API schema, never this repository or the emulator.
+          expect(s.url, c.id).toMatch(/^https:\/\/(developers\.cloudflare\.com\/|github\.com\/cloudflare\/)/);
+          break;
+        case 'answer':
+          // An issue or pull request quoting the live answer, or a recording of this repository.
+          if (s.where.startsWith('test/fixtures/recorded/')) expect(existsSync(join(root, s.where)), `${c.id}: ${s.where}`).toBe(true);
+          else expect(s.where, c.id).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(issues|pull)\/\d+$/);
+          break;
+        case 'protocol':
+          expect(s.rfc, c.id).toMatch(/^RFC \d+ §/);
+          break;
+        case 'file':
+          expect(s.why.trim(), c.id).not.toBe('');
+          break;
+        default:
+          throw new Error(`${c.id}: unknown source ${JSON.stringify(s)}`);
+      }
+    }
+  });
+
+  it('a check registered as a warning is never emitted as an error (nor a registered error as a warning)', () => {
+    const calls = [...rules.values()].flatMap((text) => [
+      ...[...text.matchAll(/sink\.error\(\s*'([^']+)'/g)].map((m) => ({ id: m[1]!, as: 'error' })),
+      ...[...text.matchAll(/sink\.warning\(\s*'([^']+)'/g)].map((m) => ({ id: m[1]!, as: 'warning' })),
+    ]);
+    const severity = new Map(CHECKS.map((c) => [c.id, c.severity]));
+    const wrong = calls.filter(
+      (call) =>
+        (call.as === 'error' && severity.get(call.id) === 'warning') || (call.as === 'warning' && severity.get(call.id) === 'error'),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('the lint checks run in lint and validate, the zone-file rules in validate', () => {
     expect(new Set(CHECKS.filter((c) => c.id.startsWith('lint.')).map((c) => c.runs))).toEqual(new Set(['both']));
     expect(new Set(CHECKS.filter((c) => !c.id.startsWith('lint.')).map((c) => c.runs))).toEqual(new Set(['validate']));
@@ -101,7 +145,14 @@ describe('zonectl lint --list', () => {
     const doc = JSON.parse(r.stdout) as { command: string; checks: unknown[] };
     expect(doc.command).toBe('lint');
     expect(doc.checks).toEqual(
-      CHECKS.map((c) => ({ id: c.id, severity: c.severity, runs: c.runs, ref: c.ref, description: c.description })),
+      CHECKS.map((c) => ({
+        id: c.id,
+        severity: c.severity,
+        runs: c.runs,
+        ref: c.ref,
+        description: c.description,
+        ...(c.source !== undefined ? { source: c.source } : {}),
+      })),
     );
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportZone } from '../../../src/core/export/export-zone.js';
 import { renderExportYaml } from '../../../src/core/export/render-export.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import type { LiveRecord } from '../../../src/core/model/record.js';
 
 const rec = (r: Partial<LiveRecord> & Pick<LiveRecord, 'id' | 'name' | 'type'>): LiveRecord => ({ ttl: 1, proxied: false, ...r });
@@ -42,7 +42,7 @@ describe('exportZone', () => {
     const yaml = renderExportYaml(exp, { schemaRef: 'zone.schema.json' });
     expect(yaml).toContain('#   tunnel CNAME abc.cfargotunnel.com (id r2): managed by the service');
     expect(yaml).toContain('#   old SPF v=spf1 -all (id r4): zonectl does not manage type SPF');
-    const { config, problems } = loadZoneFile({ path: 'x.yaml', text: yaml }, {});
+    const { config, problems } = parseZoneFile({ path: 'x.yaml', text: yaml }, {});
     expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
     expect(config?.records).toHaveLength(1);
   });

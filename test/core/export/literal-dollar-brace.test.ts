@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { renderExportJson, renderExportYaml } from '../../../src/core/export/render-export.js';
 import type { ZoneExport } from '../../../src/core/export/export-zone.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 
 const exp = {
   file: {
@@ -24,9 +24,9 @@ it.each([
   ['YAML', renderExportYaml(exp, { schemaRef: 'zone.schema.json' })],
   ['JSON', renderExportJson(exp)],
 ])('the %s export reads back the live text, ${ included', (_format, text) => {
-  const { config, problems } = loadZoneFile({ path: 'zone.yaml', text }, { HOME: '/root', VAR: 'set' });
+  const { config, problems } = parseZoneFile({ path: 'zone.yaml', text }, { HOME: '/root', VAR: 'set' });
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  // TXT content in its canonical form: its one string, quoted (src/core/model/txt.ts).
+  // TXT content in its canonical form: its one string, quoted (src/core/model/txt-strings.ts).
   expect(config?.records[0]?.record.content).toBe('"v=${HOME} $${x} ${"');
   expect(config?.records[0]?.record.comment).toBe('see ${VAR:-x}');
 });

@@ -3,12 +3,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lintZone } from '../../../src/core/lint/index.js';
-import { formatProblem, loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
 
 function lint(records: string, extra = ''): string[] {
   const text = `version: 1\nzone: example.com\nrecords:\n${records}\n${extra}`;
-  const { config, problems } = loadZoneFile({ path: 'z.yaml', text }, {});
+  const { config, problems } = parseZoneFile({ path: 'z.yaml', text }, {});
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
   return lintZone(config!).map(formatProblem);
 }
@@ -186,7 +187,7 @@ describe('zonectl lint checks', () => {
   });
 
   it('the example zone has no findings', () => {
-    const { config } = loadZoneFile({ path: 'examples/zone.yaml', text: readFileSync('examples/zone.yaml', 'utf8') }, {});
+    const { config } = parseZoneFile({ path: 'examples/zone.yaml', text: readFileSync('examples/zone.yaml', 'utf8') }, {});
     expect(lintZone(config!).map(formatProblem)).toEqual([]);
   });
 

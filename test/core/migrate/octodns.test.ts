@@ -1,6 +1,7 @@
 /** octoDNS's formats, data in, data out: its TXT chunking, !include and merges, the config, the record format. */
 import { describe, expect, it } from 'vitest';
 import { readOctodnsConfig } from '../../../src/core/migrate/octodns/octodns-config.js';
+import { buildOctodnsImport } from '../../../src/core/migrate/octodns/octodns-import.js';
 import { octodnsTxtContent } from '../../../src/core/migrate/octodns/octodns-values.js';
 import { convertOctodnsZone } from '../../../src/core/migrate/octodns/octodns-zone.js';
 import { type IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../../src/core/migrate/octodns/yaml-tree.js';
@@ -107,5 +108,87 @@ describe('readOctodnsConfig and convertOctodnsZone', () => {
       ['mx.example.com', 'MX', 'mx.example.net', 3600, false],
     ]);
     expect(r.items.map((i) => i.subject)).toEqual(['@ NS', 't TXT ttl 60']);
+  });
+});
+
+describe('names that end in the zone name', () => {
+  it("reads octoDNS's names as relative: `example.com` in zone example.com is example.com.example.com, never the apex", () => {
+    const spots: Spots = new WeakMap();
+    const configText = [
+      'providers:',
+      '  config: { class: octodns.provider.yaml.YamlProvider, directory: ./zones }',
+      '  cf: { class: octodns_cloudflare.CloudflareProvider, token: env/CF_TOKEN }',
+      'zones:',
+      '  example.com.: { sources: [config], targets: [cf] }',
+    ].join('\n');
+    const config = readOctodnsConfig(parseYamlTree(configText, 'c.yaml', spots).root, spots, 'c.yaml');
+    const zoneText = [
+      "'':",
+      '  type: CNAME',
+      '  value: target.example.net.',
+      'example.com:',
+      '  type: A',
+      '  value: 192.0.2.7',
+      'ignored.example.com:',
+      '  type: TXT',
+      '  value: kept',
+      '  octodns: { ignored: true }',
+    ].join('\n');
+    const source = config.zones[0]!.sources[0]!;
+    const r = convertOctodnsZone(
+      'example.com',
+      [{ file: 'z.yaml', root: parseYamlTree(zoneText, 'z.yaml', spots).root, source }],
+      config.zones[0]!.cloudflare,
+      spots,
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.records.map((x) => [x.name, x.type])).toEqual([
+      ['example.com', 'CNAME'],
+      ['example.com.example.com', 'A'],
+    ]);
+    expect(r.ignore).toEqual([{ name: 'ignored.example.com.example.com.', type: 'TXT' }]);
+  });
+});
+
+describe('manager.include_meta', () => {
+  const spots: Spots = new WeakMap();
+  const configOf = (includeMeta: boolean) =>
+    readOctodnsConfig(
+      parseYamlTree(
+        [
+          ...(includeMeta ? ['manager:', '  include_meta: true'] : []),
+          'providers:',
+          '  config: { class: octodns.provider.yaml.YamlProvider, directory: ./zones }',
+          '  cf: { class: octodns_cloudflare.CloudflareProvider, token: env/CF_TOKEN }',
+          'zones:',
+          '  example.com.: { sources: [config], targets: [cf] }',
+        ].join('\n'),
+        'c.yaml',
+        spots,
+      ).root,
+      spots,
+      'c.yaml',
+    );
+  const build = (includeMeta: boolean, zoneText: string) => {
+    const config = configOf(includeMeta);
+    const file = { file: 'z.yaml', root: parseYamlTree(zoneText, 'z.yaml', spots).root, source: config.zones[0]!.sources[0]! };
+    return buildOctodnsImport(config, new Map([['example.com', [file]]]), spots, { allZones: false });
+  };
+
+  it("keeps octoDNS's meta record (TXT octodns-meta) as manage.ignore, said in the zone's report at the option's line", () => {
+    const r = build(true, "'':\n  type: A\n  value: 192.0.2.1\n");
+    expect(r.zones[0]!.ignore).toEqual([{ name: 'octodns-meta', type: 'TXT' }]);
+    expect(r.report.zones[0]!.items).toContainEqual(
+      expect.objectContaining({ kind: 'meaning_changes', subject: 'manager.include_meta', at: { file: 'c.yaml', line: 2 } }),
+    );
+    expect(r.report.other).toEqual([]);
+    expect(build(false, "'':\n  type: A\n  value: 192.0.2.1\n").zones[0]!.ignore).toBeUndefined();
+  });
+
+  it('a meta record the files list themselves is imported, with no ignore rule over it', () => {
+    const r = build(true, 'octodns-meta:\n  type: TXT\n  value: provider=cf\n');
+    expect(r.zones[0]!.records.map((x) => x.name)).toEqual(['octodns-meta.example.com']);
+    expect(r.zones[0]!.ignore).toBeUndefined();
+    expect(r.report.zones[0]!.items).toContainEqual(expect.objectContaining({ kind: 'no_meaning', subject: 'manager.include_meta' }));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSvcParams, normalizeRecord, recordKey, renderDataContent } from '../../../src/core/model/index.js';
+import { canonicalSvcParams, normalizeRecord, recordKey } from '../../../src/core/model/index.js';
+import { renderDataContent } from '../../../src/core/record-types/index.js';
 
 describe('HTTPS/SVCB SvcParams: one canonical presentation (RFC 9460)', () => {
   it('single spaces, no leading or trailing space, quoted values', () => {

@@ -40,7 +40,7 @@ const seq = (ops: readonly Operation[]) =>
   );
 
 describe('ownership', () => {
-  it('a CNAME conflicts with A and AAAA only, at any name; a delegation (below the apex) with anything but DS', () => {
+  it('a CNAME conflicts with A and AAAA only, at any name; records beside a delegation are shadowed, not replaced', () => {
     expect(cannotCoexist('www.example.com', 'CNAME', 'TXT', ZONE)).toBe(false);
     expect(cannotCoexist('www.example.com', 'MX', 'CNAME', ZONE)).toBe(false);
     expect(cannotCoexist('www.example.com', 'CNAME', 'A', ZONE)).toBe(true);
@@ -51,8 +51,9 @@ describe('ownership', () => {
     expect(cannotCoexist('example.com', 'AAAA', 'CNAME', ZONE)).toBe(true);
     expect(cannotCoexist('www.example.com', 'A', 'TXT', ZONE)).toBe(false);
     expect(cannotCoexist('www.example.com', 'CNAME', 'CNAME', ZONE)).toBe(false); // one group, matched by value
-    expect(cannotCoexist('sub.example.com', 'NS', 'A', ZONE)).toBe(true);
-    expect(cannotCoexist('sub.example.com', 'TXT', 'NS', ZONE)).toBe(true);
+    // The service keeps records beside an NS (shadowed records, issue 28): nothing there is a replacement.
+    expect(cannotCoexist('sub.example.com', 'NS', 'A', ZONE)).toBe(false);
+    expect(cannotCoexist('sub.example.com', 'TXT', 'NS', ZONE)).toBe(false);
     expect(cannotCoexist('sub.example.com', 'NS', 'DS', ZONE)).toBe(false);
     expect(cannotCoexist('example.com', 'NS', 'A', ZONE)).toBe(false);
   });
@@ -117,6 +118,23 @@ describe('order', () => {
       live({ name: 'sub', type: 'NS', content: 'ns1.example.net' }),
     ];
     expect(seq(plan([], l, 'delete').operations)).toEqual(['0 delete sub DS', '1 delete sub NS']);
+  });
+
+  it('records beside a delegation are written before the NS at their name, DS after it (81056 refuses a record created where an NS exists)', () => {
+    const ns = want({ name: 'sub', type: 'NS', content: 'ns1.example.net' });
+    const a = want({ name: 'sub', type: 'A', content: '192.0.2.7' });
+    const txt = want({ name: 'sub', type: 'TXT', content: 'beside the delegation' });
+    const ds = want({ name: 'sub', type: 'DS', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'ab'.repeat(32) } });
+    const other = want({ name: 'other', type: 'A', content: '192.0.2.8' });
+    expect(seq(plan([ns, ds, a, txt, other], []).operations)).toEqual([
+      '0 create other A',
+      '0 create sub A',
+      '0 create sub TXT',
+      '1 create sub NS',
+      '2 create sub DS',
+    ]);
+    // An NS already live: the A is created beside it (the service would refuse it: apply reports 81056), nothing is deleted.
+    expect(seq(plan([ns, a], [live({ name: 'sub', type: 'NS', content: 'ns1.example.net' })]).operations)).toEqual(['0 create sub A']);
   });
 
   it('settings before records, tokens after records, and settings and tokens alone keep that order', () => {

@@ -20,7 +20,10 @@ describe('describeValue', () => {
 
   it('shortens long TXT and counts the bytes of the text, not of its quoting', () => {
     const text = 'x'.repeat(5000);
-    const shown = describeValue(normalizeRecord({ name: '@', type: 'TXT', content: text }, 'example.com'));
+    const shown = describeValue(normalizeRecord({ name: '@', type: 'TXT', content: `"${text}"` }, 'example.com'));
     expect(shown).toMatch(/^"x{69}…x{19}" \(5000 bytes\)$/);
+    // Unquoted, a long text has no split of its own (issue 28): it is shown as written, unquoted.
+    const free = describeValue(normalizeRecord({ name: '@', type: 'TXT', content: text }, 'example.com'));
+    expect(free).toMatch(/^x{70}…x{20} \(5000 bytes\)$/);
   });
 });

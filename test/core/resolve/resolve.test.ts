@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { proxyAddresses } from '../../../src/core/resolve/proxy-addresses.js';
 import { resolveName } from '../../../src/core/resolve/resolve-name.js';
 import { zoneViewOf } from '../../../src/core/resolve/zone-view.js';
-import { loadZoneFile } from '../../../src/core/zonefile/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
 
 const ZONE = `version: 1
@@ -29,7 +29,7 @@ manage: { unmanaged: keep }
 `;
 
 function view() {
-  const { config, problems } = loadZoneFile({ path: 'z.yaml', text: ZONE }, {});
+  const { config, problems } = parseZoneFile({ path: 'z.yaml', text: ZONE }, {});
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
   return zoneViewOf(config!, ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'], 7);
 }
@@ -137,7 +137,7 @@ describe('resolve', () => {
 
 describe('resolve edge cases found by the differential test against the emulator DNS server', () => {
   it('the apex of a zone without records answers (NODATA, or its SOA), never hangs', () => {
-    const { config } = loadZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nrecords: []\n' }, {});
+    const { config } = parseZoneFile({ path: 'z.yaml', text: 'version: 1\nzone: example.com\nrecords: []\n' }, {});
     const v = zoneViewOf(config!, ['ada.ns.cloudflare.com']);
     expect(resolveName(v, 'example.com', 'A')).toMatchObject({ rcode: 'NOERROR', answer: [] });
     expect(resolveName(v, 'example.com', 'SOA').answer).toHaveLength(1);
@@ -145,7 +145,7 @@ describe('resolve edge cases found by the differential test against the emulator
   });
 
   it('a proxied CNAME never shows its origin, for any query type', () => {
-    const { config } = loadZoneFile(
+    const { config } = parseZoneFile(
       {
         path: 'z.yaml',
         text: 'version: 1\nzone: example.com\nrecords:\n  - { name: app, type: CNAME, content: origin.example.net, proxied: true }\n',
@@ -158,7 +158,7 @@ describe('resolve edge cases found by the differential test against the emulator
   });
 
   it('apex NS carry the zone ns_ttl', () => {
-    const { config } = loadZoneFile(
+    const { config } = parseZoneFile(
       { path: 'z.yaml', text: 'version: 1\nzone: example.com\nsettings: { ns_ttl: 3600 }\nrecords: []\n' },
       {},
     );

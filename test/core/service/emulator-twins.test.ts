@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_DEFAULT_SETTINGS, NS_SET } from '../../../src/core/service/dns-settings.js';
 import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA, SOA_BOUNDS } from '../../../src/core/service/soa.js';
 import { NS_TTL } from '../../../src/core/service/ttl.js';
-import { BATCH_LIMIT } from '../../../src/core/service/zone-plans.js';
+import { BATCH_LIMIT } from '../../../src/core/service/zone-tiers.js';
 import { FREE_BATCH_LIMIT, PAID_BATCH_LIMIT } from '../../../src/emulator/routes/dns-records.js';
 import { DEFAULT_RNAME, defaultDnsSettings } from '../../../src/emulator/settings/defaults.js';
 import { NS_SET_BOUNDS, NS_TTL_BOUNDS, SOA_BOUNDS as EMULATOR_SOA_BOUNDS } from '../../../src/emulator/settings/types.js';

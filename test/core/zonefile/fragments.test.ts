@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadZoneFilesDetailed } from '../../../src/app/files/load-zone-files.js';
+import { checkZoneFiles } from '../../../src/app/files/load-zone-files.js';
 import { SCHEMA_FILE } from '../../fixtures/zonefile/write-schema.js';
 import { runValidateCli } from './helpers.js';
 import { lintZone } from '../../../src/core/lint/index.js';
-import { formatProblem } from '../../../src/core/zonefile/index.js';
+import { formatProblem } from '../../../src/core/yaml/index.js';
 
 /** A repository in a temp directory (a `.git` directory marks its root). */
 function repo(files: Record<string, string>): string {
@@ -32,7 +32,7 @@ const zone = (name: string, include: string, records = '  - { name: www, type: A
   `version: 1\nzone: ${name}\ninclude: [${include}]\nrecords:\n${records}\n`;
 
 async function load(root: string, paths: string[]) {
-  return loadZoneFilesDetailed(
+  return checkZoneFiles(
     paths.map((p) => join(root, p)),
     {},
   );
@@ -158,15 +158,38 @@ describe('zonectl validate of a fragment alone', () => {
     process.exitCode = undefined;
   });
 
-  it("says it is a fragment, checks its shape, and counts the zone's records from fragments", async () => {
+  it("says it is a fragment, checks its shape and values, and counts the zone's records from fragments", async () => {
     const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com', '../shared/mail.yaml') });
     const r = await runCli([join(root, 'shared/mail.yaml'), join(root, 'zones/a.com.yaml')]);
     expect(r.problems).toEqual([]);
     expect(r.out).toEqual([
-      `${join(root, 'shared/mail.yaml')}: fragment (2 records); its shape is valid, and its records are checked with each zone file that includes it`,
+      `${join(root, 'shared/mail.yaml')}: fragment (2 records); its shape and its records' values are valid; names and the rules between records are checked with each zone file that includes it`,
       `${join(root, 'zones/a.com.yaml')}: valid (3 records, 2 of them from 1 fragment)`,
     ]);
     expect(r.code).toBe(0);
+  });
+
+  // Issue 28: a fragment alone used to pass as "shape valid" with a record no zone could hold.
+  it("checks its records' values: an address that is none, a bad TTL and TXT outside printable ASCII are errors at their lines", async () => {
+    const root = repo({
+      'shared/web.yaml': [
+        'version: 1',
+        'records:',
+        '  - { name: www, type: A, content: 300.1.1.1 }',
+        '  - { name: api, type: A, content: 192.0.2.1, ttl: 5 }',
+        '  - { name: t, type: TXT, content: "café" }',
+        '  - { name: ok, type: CNAME, content: c3 }',
+        '',
+      ].join('\n'),
+    });
+    const r = await runCli([join(root, 'shared/web.yaml')]);
+    expect(r.code).toBe(1);
+    const shown = r.problems.join('\n');
+    expect(shown).toMatch(/web\.yaml:3:\d+ records\[0\]\.content: .*300\.1\.1\.1.* not an IPv4 address/);
+    expect(shown).toMatch(/web\.yaml:4:\d+ records\[1\]\.ttl: ttl 5 is out of range/);
+    expect(shown).toMatch(/web\.yaml:5:\d+ records\[2\]\.content: /);
+    expect(shown).toMatch(/web\.yaml:6:\d+ records\[3\]\.content: warning: .*did you mean c3\.<zone>\?/);
+    expect(shown).not.toMatch(/fragment\.invalid/);
   });
 
   it('a fragment with a field fragments do not have is an error at its line', async () => {

@@ -1,13 +1,15 @@
 import { Command } from 'commander';
 import { expect } from 'vitest';
-import { registerValidate } from '../../../src/cli/commands/validate.js';
-import { formatProblem, loadZoneFile, type Problem, type ZoneConfig } from '../../../src/core/zonefile/index.js';
+import { validateCommand } from '../../../src/cli/commands/validate.js';
+import { registerCommand } from '../../../src/cli/definition/register-command.js';
+import { formatProblem, type Problem } from '../../../src/core/yaml/index.js';
+import { parseZoneFile, type ZoneConfig } from '../../../src/core/zonefile/index.js';
 
 export const HEADER = 'version: 1\nzone: example.com\n';
 
 /** Load YAML text as `zone.yaml`. */
 export function load(text: string, env: Record<string, string | undefined> = {}): { config?: ZoneConfig; problems: Problem[] } {
-  return loadZoneFile({ path: 'zone.yaml', text }, env);
+  return parseZoneFile({ path: 'zone.yaml', text }, env);
 }
 
 /** A file with the header and these record lines (each a YAML flow mapping or block item). */
@@ -63,7 +65,7 @@ export async function runValidateCli(
   const program = new Command('zonectl')
     .exitOverride()
     .configureOutput({ writeOut: (s) => stdout.push(s), writeErr: (s) => stderr.push(s) });
-  registerValidate(program, { out: (l) => stdout.push(l), err: (l) => stderr.push(l), env });
+  registerCommand(program, validateCommand({ out: (l) => stdout.push(l), err: (l) => stderr.push(l), env }));
   process.exitCode = undefined;
   await program.parseAsync(['validate', ...args], { from: 'user' });
   const code = Number(process.exitCode ?? 0);

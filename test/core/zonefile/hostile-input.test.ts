@@ -4,8 +4,8 @@
  * never an exception, and the work done is bounded (counted here, not timed).
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem, loadZoneFile, type Problem } from '../../../src/core/zonefile/index.js';
-import { PROBLEM_LIMIT } from '../../../src/core/zonefile/problems.js';
+import { formatProblem, type Problem, PROBLEM_LIMIT } from '../../../src/core/yaml/index.js';
+import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { aliasBomb, manyBadRecords } from '../../fixtures/zonefile/hostile.js';
 import { HEADER, errors, expectValid, load } from './helpers.js';
 
@@ -31,7 +31,7 @@ describe('YAML alias bombs', () => {
     const text = aliasBomb(10);
     expect(text.length).toBeLessThan(1000);
     const counter = countingEnv();
-    const { problems, config } = loadZoneFile({ path: 'zone.yaml', text }, counter.env);
+    const { problems, config } = parseZoneFile({ path: 'zone.yaml', text }, counter.env);
     const p = only(problems);
     expect(config).toBeUndefined();
     expect(p.code).toBe('yaml.alias-bomb');
@@ -58,7 +58,7 @@ describe('YAML alias bombs', () => {
     const records = Array.from({ length: 500 }, (_, i) => `  - { name: h${i}, type: A, content: 192.0.2.${i % 250}, tags: *tags }`);
     const text = `${HEADER}x-tags: &tags ["team:\${ZONECTL_TEAM:-web}", "env:prod"]\nrecords:\n${records.join('\n')}\n`;
     const counter = countingEnv();
-    const { problems, config } = loadZoneFile({ path: 'zone.yaml', text }, counter.env);
+    const { problems, config } = parseZoneFile({ path: 'zone.yaml', text }, counter.env);
     expect(errors(problems)).toEqual([]);
     expect(config?.records[499].record.tags).toEqual(['env:prod', 'team:web']);
     expect(counter.reads()).toBe(501); // the anchor and each of its 500 uses
@@ -106,7 +106,7 @@ describe('control characters never reach a problem line raw', () => {
   });
 
   it('control characters in values and in the file name are escaped as well', () => {
-    const { problems } = loadZoneFile(
+    const { problems } = parseZoneFile(
       { path: 'evil\r\nname.yaml', text: `${HEADER}records:\n  - { name: "a\\u001b[2Jb", type: A, content: 192.0.2.1 }\n` },
       {},
     );

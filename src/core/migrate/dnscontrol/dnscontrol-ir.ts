@@ -11,7 +11,7 @@
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
 import { canonicalZoneName } from '../../model/names.js';
-import type { IgnoreRule } from '../../zonefile/types.js';
+import type { IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';

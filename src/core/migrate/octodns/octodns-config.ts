@@ -64,6 +64,8 @@ export interface OctodnsConfig {
   readonly problems: readonly InputProblem[];
   /** True when `zones` has `'*'`: the caller lists the zones of its sources and calls again with them. */
   readonly dynamicZones?: { readonly sources: readonly YamlSource[] };
+  /** `manager.include_meta: true`: where it is said (octoDNS then writes a meta TXT record in every zone). */
+  readonly includeMeta?: SourceSpot;
 }
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -249,18 +251,12 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
     });
   }
   const manager = isMapping(root.manager) ? root.manager : undefined;
-  if (manager?.include_meta === true)
-    other.push({
-      kind: 'no_meaning',
-      subject: 'manager.include_meta',
-      detail: 'octoDNS adds a TXT record at each apex naming itself; zonectl adds none (the record stays until a plan deletes it)',
-      at: spotOf(spots, manager, 'include_meta') ?? top,
-    });
   return {
     zones,
     yamlSources: [...yamlById.values()],
     other,
     problems,
     ...(dynamic !== undefined ? { dynamicZones: { sources: dynamic } } : {}),
+    ...(manager?.include_meta === true ? { includeMeta: spotOf(spots, manager, 'include_meta') ?? top } : {}),
   };
 }

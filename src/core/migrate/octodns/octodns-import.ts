@@ -4,14 +4,17 @@
  * zone with `allZones`); a Cloudflare provider becomes an account whose `token_env` is the variable
  * its `token: env/NAME` reads (with `email: env/NAME`, a key pair). Pure.
  */
-import { isAccountName } from '../../zonefile/repo-config.js';
+import { isAccountName, type IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut } from '../render-accounts.js';
 import type { InputProblem } from '../problems.js';
-import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
+import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
 import type { CloudflareTarget, OctodnsConfig } from './octodns-config.js';
 import { convertOctodnsZone, type OctodnsZoneFile } from './octodns-zone.js';
 import type { Spots } from './yaml-tree.js';
+
+/** The name of the meta record `manager.include_meta` makes octoDNS write (octodns/manager.py). */
+const META_RECORD = 'octodns-meta';
 
 export interface OctodnsImport {
   readonly zones: readonly MigratedZone[];
@@ -148,15 +151,49 @@ export function buildOctodnsImport(
   const named = new Set(accounts.map((a) => a.name));
   const finalZones = zones.map((z) => {
     const t = targetOf.get(z.zone);
-    const items = t !== undefined ? [...z.items, ...providerItems(t)] : z.items;
+    const meta = t !== undefined && config.includeMeta !== undefined ? metaRecord(z, t, config.includeMeta) : undefined;
+    const items = t !== undefined ? [...z.items, ...providerItems(t), ...(meta !== undefined ? [meta.item] : [])] : z.items;
     reports.push({ zone: z.zone, imported: z.records.length, items });
-    return { ...z, items, ...(t !== undefined && named.has(t.id) ? { account: t.id } : {}) };
+    return {
+      ...z,
+      items,
+      ...(meta?.rule !== undefined ? { ignore: [...(z.ignore ?? []), meta.rule] } : {}),
+      ...(t !== undefined && named.has(t.id) ? { account: t.id } : {}),
+    };
   });
   return {
     zones: finalZones,
     accounts,
     report: { from: 'octodns', zones: reports, other },
     problems,
+  };
+}
+
+/**
+ * `manager.include_meta`: octoDNS adds a MetaProcessor (octodns/manager.py: record_name
+ * `octodns-meta`, include_provider, no time) whose TXT record `octodns-meta` (TTL 60, values
+ * `provider=TARGET`, octodns/processor/meta.py) every target writes. zonectl leaves that record as
+ * it is (manage.ignore): the first plan deletes nothing, and octoDNS may keep reading it.
+ */
+function metaRecord(z: MigratedZone, t: CloudflareTarget, at: SourceSpot): { rule?: IgnoreRule; item: ReportItem } {
+  const fqdn = `${META_RECORD}.${z.zone}`;
+  if (z.records.some((r) => r.type === 'TXT' && r.name === fqdn))
+    return {
+      item: {
+        kind: 'no_meaning',
+        subject: 'manager.include_meta',
+        detail: `the zone's files list a TXT ${META_RECORD} record of their own (octoDNS refuses to add its meta record beside it: a duplicate record); the files' record is imported`,
+        at,
+      },
+    };
+  return {
+    rule: { name: META_RECORD, type: 'TXT' },
+    item: {
+      kind: 'meaning_changes',
+      subject: 'manager.include_meta',
+      detail: `octoDNS writes a TXT record ${META_RECORD} (provider=${t.id}): it becomes manage.ignore { name: ${META_RECORD}, type: TXT } (zonectl leaves it as it is; delete it once octoDNS no longer writes this zone)`,
+      at,
+    },
   };
 }
 

@@ -8,12 +8,11 @@
  * octoDNS leaves alone at this target (`ignored`, `excluded`, not `included`: octodns/zone/base.py
  * `changes`) becomes a `manage.ignore` rule, so zonectl leaves it alone too. Pure.
  */
-import { canonicalRecordName } from '../../model/names.js';
+import { canonicalRecordName, canonicalZoneName, zoneFileRecordName } from '../../model/names.js';
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
-import type { RecordType } from '../../record-types/index.js';
-import { PROXIABLE_TYPES } from '../../service/record-types.js';
-import type { IgnoreRule } from '../../zonefile/types.js';
+import { type RecordType, PROXIABLE_TYPES } from '../../record-types/index.js';
+import type { IgnoreRule } from '../../zonefile/index.js';
 import type { InputProblem } from '../problems.js';
 import type { ReportItem, SourceSpot } from '../report.js';
 import type { CloudflareTarget, YamlSource } from './octodns-config.js';
@@ -65,6 +64,11 @@ function valueKey(v: unknown): string {
         .map((k) => [k, v[k]]),
     );
   return JSON.stringify(v);
+}
+
+/** An octoDNS name (always relative; '' is the apex) as an absolute name in the zone. */
+function absoluteName(name: string, zone: string): string {
+  return name === '' ? '@' : `${name}.${canonicalZoneName(zone)}.`;
 }
 
 function shownName(name: string): string {
@@ -123,7 +127,7 @@ export function convertOctodnsZone(
             return;
           }
           // populate_should_replace: this record replaces the earlier one (octodns/provider/yaml.py).
-          const fqdn = canonicalRecordName(name === '' ? '@' : name, zone);
+          const fqdn = canonicalRecordName(absoluteName(name, zone), zone);
           const written = type === 'ALIAS' ? 'CNAME' : type;
           for (let i = records.length - 1; i >= 0; i -= 1)
             if (records[i]!.name === fqdn && records[i]!.type === written) records.splice(i, 1);
@@ -136,7 +140,9 @@ export function convertOctodnsZone(
         const cf = isMapping(meta.cloudflare) ? meta.cloudflare : {};
         const included = Array.isArray(meta.included) ? meta.included.map(String) : [];
         const excluded = Array.isArray(meta.excluded) ? meta.excluded.map(String) : [];
-        const ruleName = name === '' ? '@' : name;
+        // octoDNS names are always relative to the zone; a zone file reads `hack.club` in zone hack.club
+        // as the apex, so the name is written as `export` writes it (absolute where it must be).
+        const ruleName = zoneFileRecordName(canonicalRecordName(absoluteName(name, zone), zone), zone);
         const ignoreType = type === 'ALIAS' ? 'CNAME' : type;
         if (meta.ignored === true) {
           ignore.push({ name: ruleName, type: ignoreType });
@@ -253,7 +259,7 @@ export function convertOctodnsZone(
           const comment = own?.comment ?? (typeof cf.comment === 'string' ? cf.comment : undefined);
           const tags = own?.tags ?? (Array.isArray(cf.tags) ? cf.tags.map(String) : undefined);
           const input: RecordInput = {
-            name: ruleName,
+            name: absoluteName(name, zone),
             type: converted.type,
             ...(converted.content !== undefined ? { content: converted.content } : {}),
             ...(converted.data !== undefined ? { data: converted.data } : {}),

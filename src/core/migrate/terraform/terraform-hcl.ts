@@ -4,11 +4,13 @@
  * string) -> the Cloudflare resources whose values are all literals. A value that is not (`var.ip`,
  * a function call, `count`, `for_each`, a `dynamic` block) is never guessed: that resource is left to
  * Terraform and named by file and line. A `zone_id` that refers to a `cloudflare_zone` resource or
- * data source is resolved through its name (`zone` in provider v4, `name` or `filter.name` in v5).
- * Pure: the caller runs the parser.
+ * data source is resolved through its name (`zone` in provider v4, `name` or `filter.name` in v5),
+ * in an API token's resource keys too. `jsonencode(...)` of a literal is expanded by the caller
+ * (read-terraform.ts, with the same parser). Pure: the caller runs the parser.
  */
 import type { ReportItem, SourceSpot } from '../report.js';
 import type { TfResource } from './terraform-state.js';
+import { TOKEN_RESOURCE } from './terraform-tokens.js';
 
 export interface HclFile {
   readonly file: string;
@@ -25,7 +27,7 @@ const IGNORED_META = new Set(['provider', 'depends_on', 'lifecycle']);
 function isLiteral(v: unknown): boolean {
   if (typeof v === 'string') return !/(^|[^$])\$\{|(^|[^%])%\{/.test(v);
   if (Array.isArray(v)) return v.every(isLiteral);
-  if (isMapping(v)) return Object.values(v).every(isLiteral);
+  if (isMapping(v)) return Object.entries(v).every(([k, x]) => isLiteral(k) && isLiteral(x));
   return true;
 }
 
@@ -78,6 +80,51 @@ function zoneReference(v: unknown): { kind: 'resource' | 'data'; name: string } 
   return m !== null ? { kind: m[1] !== undefined ? 'data' : 'resource', name: m[2]! } : undefined;
 }
 
+const ZONE_IN_KEY = /\$\{(data\.)?cloudflare_zone\.([A-Za-z0-9_-]+)\.(?:id|zone_id)\}/g;
+/** The v4 data source of permission groups: `...all.zone["DNS Write"]` is the group named so. */
+const PERMISSION_GROUP =
+  /^\$\{data\.cloudflare_api_token_permission_groups\.[A-Za-z0-9_-]+\.(?:zone|account|user|r2|permissions)\["([^"\\]+)"\]\}$/;
+
+/**
+ * A `cloudflare_api_token` body with the references zonectl can read without guessing: a zone in a
+ * resource key (`"com.cloudflare.api.account.zone.${cloudflare_zone.main.id}"`, as zone_id
+ * elsewhere) and a permission group of the v4 data source (by its name). Other expressions stay.
+ */
+function tokenReferences(body: Record<string, unknown>): Record<string, unknown> {
+  const zoneKeys = (resources: unknown): unknown =>
+    isMapping(resources)
+      ? Object.fromEntries(
+          Object.entries(resources).map(([k, v]) => [
+            k.replace(
+              ZONE_IN_KEY,
+              (_m, data: string | undefined, name: string) => `${data !== undefined ? 'data' : 'resource'}.cloudflare_zone.${name}`,
+            ),
+            zoneKeys(v),
+          ]),
+        )
+      : resources;
+  const policy = (p: unknown): unknown =>
+    isMapping(p)
+      ? {
+          ...p,
+          resources: zoneKeys(p.resources),
+          ...(Array.isArray(p.permission_groups)
+            ? {
+                permission_groups: p.permission_groups.map((g) => {
+                  const m = typeof g === 'string' ? PERMISSION_GROUP.exec(g) : null;
+                  return m !== null ? { name: m[1] } : g;
+                }),
+              }
+            : {}),
+        }
+      : p;
+  return {
+    ...body,
+    ...(Array.isArray(body.policy) ? { policy: body.policy.map(policy) } : {}),
+    ...(Array.isArray(body.policies) ? { policies: body.policies.map(policy) } : {}),
+  };
+}
+
 function zoneName(body: Record<string, unknown>): string | undefined {
   const v = body.zone ?? body.name ?? (isMapping(body.filter) ? body.filter.name : undefined);
   return typeof v === 'string' && isLiteral(v) ? v : undefined;
@@ -98,7 +145,8 @@ export function readTerraformHcl(files: readonly HclFile[]): { resources: TfReso
   for (const b of blocks) {
     if (b.kind !== 'resource' || b.type === 'cloudflare_zone' || !b.type.startsWith('cloudflare_')) continue;
     const address = `${b.type}.${b.name}`;
-    const meta = Object.keys(b.body).find((k) => META_ARGUMENTS.has(k));
+    const body = b.type === TOKEN_RESOURCE ? tokenReferences(b.body) : b.body;
+    const meta = Object.keys(body).find((k) => META_ARGUMENTS.has(k));
     if (meta !== undefined) {
       left.push({
         kind: 'left_to_old_tool',
@@ -110,7 +158,7 @@ export function readTerraformHcl(files: readonly HclFile[]): { resources: TfReso
     }
     const values: Record<string, unknown> = {};
     let notLiteral: string | undefined;
-    for (const [k, v] of Object.entries(b.body)) {
+    for (const [k, v] of Object.entries(body)) {
       if (IGNORED_META.has(k)) continue;
       if (k === 'zone_id') {
         const ref = zoneReference(v);
@@ -129,7 +177,7 @@ export function readTerraformHcl(files: readonly HclFile[]): { resources: TfReso
       left.push({
         kind: 'left_to_old_tool',
         subject: address,
-        detail: `\`${notLiteral}\` is not a literal (${String(JSON.stringify(b.body[notLiteral])).slice(0, 80)}); never guessed`,
+        detail: `\`${notLiteral}\` is not a literal (${String(JSON.stringify(body[notLiteral])).slice(0, 80)}); never guessed`,
         at: { file: b.at.file, line: attributeLine(b.text, (b.at.line ?? 1) - 1, notLiteral) ?? b.at.line },
       });
       continue;

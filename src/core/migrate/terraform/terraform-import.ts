@@ -3,7 +3,8 @@
  * without destroying anything: a `removed { from = ... lifecycle { destroy = false } }` block per
  * imported resource (Terraform 1.7+, https://developer.hashicorp.com/terraform/language/resources/syntax#removing-resources)
  * or the equivalent `terraform state rm` commands. Terraform manages only its own resources, so an
- * imported zone keeps what it did not manage (`manage.unmanaged: keep`). Pure.
+ * imported zone keeps what it did not manage (`manage.unmanaged: keep`). API tokens of one zone
+ * become that zone file's `tokens:` (terraform-tokens.ts). Pure.
  */
 import { canonicalZoneName } from '../../model/names.js';
 import { normalizeRecord } from '../../model/normalize.js';
@@ -12,7 +13,9 @@ import { isRecordType } from '../../record-types/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
+import type { ExportedToken } from '../../export/export-tokens.js';
 import type { TfResource } from './terraform-state.js';
+import { convertApiToken, TOKEN_RESOURCE } from './terraform-tokens.js';
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const RECORD_RESOURCES = new Set(['cloudflare_record', 'cloudflare_dns_record']);
@@ -32,15 +35,21 @@ export interface TerraformImport {
   readonly problems: readonly InputProblem[];
 }
 
-function zoneNames(resources: readonly TfResource[]): Map<string, string> {
-  const out = new Map<string, string>();
+/** The zones of `cloudflare_zone` resources and data sources: name by id, account id by name (v4 `account_id`, v5 `account.id`). */
+function zonesOf(resources: readonly TfResource[]): { names: Map<string, string>; accounts: Map<string, string> } {
+  const names = new Map<string, string>();
+  const accounts = new Map<string, string>();
   for (const r of resources) {
     if (r.type !== 'cloudflare_zone') continue;
     const id = r.values.id ?? r.values.zone_id;
     const name = r.values.name ?? r.values.zone;
-    if (typeof id === 'string' && typeof name === 'string') out.set(id, canonicalZoneName(name));
+    if (typeof id !== 'string' || typeof name !== 'string') continue;
+    const zone = canonicalZoneName(name);
+    names.set(id, zone);
+    const account = r.values.account_id ?? (isMapping(r.values.account) ? r.values.account.id : undefined);
+    if (typeof account === 'string' && account !== '') accounts.set(zone, account);
   }
-  return out;
+  return { names, accounts };
 }
 
 /** `data` of a record: v4 a one-item list (CAA `content` is the value), v5 an object. */
@@ -93,36 +102,37 @@ function settingsOf(values: Readonly<Record<string, unknown>>): Record<string, u
 export function buildTerraformImport(resources: readonly TfResource[], options: { readonly zone?: string }): TerraformImport {
   const problems: InputProblem[] = [];
   const other: ReportItem[] = [];
-  const names = zoneNames(resources);
+  const { names, accounts } = zonesOf(resources);
   const fallback = options.zone !== undefined ? canonicalZoneName(options.zone) : undefined;
+  /** zone_ids of records that only --zone placed: a token naming one of them belongs to that zone too. */
+  const fallbackIds = new Set<string>();
   const byZone = new Map<
     string,
-    { records: CanonicalRecord[]; settings: Record<string, unknown>; items: ReportItem[]; imported: TfResource[] }
+    { records: CanonicalRecord[]; settings: Record<string, unknown>; tokens: ExportedToken[]; items: ReportItem[]; imported: TfResource[] }
   >();
   const imported: TfResource[] = [];
   const zoneOf = (r: TfResource): string | undefined => {
     const id = r.values.zone_id;
-    return (typeof id === 'string' ? names.get(id) : undefined) ?? fallback;
+    const named = typeof id === 'string' ? names.get(id) : undefined;
+    if (named === undefined && fallback !== undefined && typeof id === 'string') fallbackIds.add(id);
+    return named ?? fallback;
   };
   const entry = (zone: string) => {
     let e = byZone.get(zone);
-    if (e === undefined) byZone.set(zone, (e = { records: [], settings: {}, items: [], imported: [] }));
+    if (e === undefined) byZone.set(zone, (e = { records: [], settings: {}, tokens: [], items: [], imported: [] }));
     return e;
   };
+  const tokens: TfResource[] = [];
   for (const r of resources) {
     if (r.mode === 'data' || r.type === 'cloudflare_zone') continue;
+    if (r.type === TOKEN_RESOURCE) {
+      tokens.push(r);
+      continue;
+    }
     const isRecord = RECORD_RESOURCES.has(r.type);
     if (!isRecord && r.type !== 'cloudflare_zone_dns_settings') {
       if (r.type.startsWith('cloudflare_'))
-        other.push({
-          kind: 'left_to_old_tool',
-          subject: r.address,
-          detail:
-            r.type === 'cloudflare_api_token'
-              ? 'API tokens stay in Terraform (or write them under `tokens:` by hand: the token value is never read from the state)'
-              : 'not a DNS record or DNS setting',
-          at: r.at,
-        });
+        other.push({ kind: 'left_to_old_tool', subject: r.address, detail: 'not a DNS record, DNS setting or API token', at: r.at });
       continue;
     }
     const zone = zoneOf(r);
@@ -145,6 +155,33 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
     e.imported.push(r);
     imported.push(r);
   }
+  // Tokens after the records: a token's zone may be one only --zone names (through a record's zone_id).
+  const converted = tokens.map((r) => ({
+    r,
+    c: convertApiToken(r, {
+      zoneOf: (id) => names.get(id) ?? (fallback !== undefined && fallbackIds.has(id) ? fallback : undefined),
+      accountOf: (zone) => accounts.get(zone),
+    }),
+  }));
+  const nameCount = new Map<string, number>();
+  for (const { c } of converted) if (c.kind === 'token') nameCount.set(c.token.name, (nameCount.get(c.token.name) ?? 0) + 1);
+  for (const { r, c } of converted) {
+    if (c.kind === 'left') other.push(c.item);
+    else if ((nameCount.get(c.token.name) ?? 0) > 1)
+      other.push({
+        kind: 'left_to_old_tool',
+        subject: r.address,
+        detail: `another imported token is also named ${JSON.stringify(c.token.name)}: zonectl matches tokens by name`,
+        at: r.at,
+      });
+    else {
+      const e = entry(c.zone);
+      e.tokens.push(c.token);
+      e.items.push(...c.items);
+      e.imported.push(r);
+      imported.push(r);
+    }
+  }
   const zones: MigratedZone[] = [];
   const reports: ZoneReport[] = [];
   for (const [zone, e] of byZone) {
@@ -161,10 +198,11 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
       zone,
       records: e.records,
       ...(Object.keys(e.settings).length > 0 ? { settings: e.settings } : {}),
+      ...(e.tokens.length > 0 ? { tokens: e.tokens } : {}),
       unmanaged: 'keep',
       items,
     });
-    reports.push({ zone, imported: e.records.length, items });
+    reports.push({ zone, imported: e.records.length, ...(e.tokens.length > 0 ? { tokens: e.tokens.length } : {}), items });
   }
   return {
     zones,

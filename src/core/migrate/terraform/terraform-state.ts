@@ -5,7 +5,8 @@
  * v4 `cloudflare_record` (schema of internal/services/dns_record/migration/v500/model.go
  * `SourceCloudflareRecordModel`: `value` or `content`, `data` a one-item list, CAA `content`), v5
  * `cloudflare_dns_record` (`data` an object, `settings`), `cloudflare_zone` (resource or data
- * source: its id names the zone), `cloudflare_zone_dns_settings`. Pure.
+ * source: its id names the zone), `cloudflare_zone_dns_settings`, `cloudflare_api_token` (its secret
+ * never read). Pure.
  */
 import type { InputProblem } from '../problems.js';
 import type { SourceSpot } from '../report.js';
@@ -22,6 +23,30 @@ export interface TfResource {
 }
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Attributes of the token resources that hold their secret (never read, never written). */
+const TOKEN_SECRET_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  cloudflare_api_token: ['value'],
+  cloudflare_account_token: ['value'],
+};
+
+/**
+ * The attributes without any secret: the token resources' `value` (terraform-tokens.ts) and every
+ * top-level attribute the state marks sensitive (state v4 `sensitive_attributes` paths, `show -json`
+ * `sensitive_values`). Dropped here, before anything else reads the resource, so that no report,
+ * error or file can carry them.
+ */
+function withoutSecrets(type: string, values: Record<string, unknown>, sensitive: unknown): Record<string, unknown> {
+  const drop = new Set(TOKEN_SECRET_ATTRIBUTES[type] ?? []);
+  if (isMapping(sensitive)) for (const [k, v] of Object.entries(sensitive)) if (v === true) drop.add(k);
+  if (Array.isArray(sensitive))
+    for (const path of sensitive) {
+      const step: unknown = Array.isArray(path) ? path[0] : path;
+      if (isMapping(step) && step.type === 'get_attr' && typeof step.value === 'string') drop.add(step.value);
+    }
+  if (drop.size === 0) return values;
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !drop.has(k)));
+}
 
 function indexText(key: unknown): string {
   if (key === undefined || key === null) return '';
@@ -42,7 +67,7 @@ function fromState(doc: Record<string, unknown>, file: string, lineOf: (needle: 
         resourceAddress: base,
         mode,
         type: r.type,
-        values: inst.attributes,
+        values: withoutSecrets(r.type, inst.attributes, inst.sensitive_attributes),
         at: { file, ...(line ? { line } : {}) },
       });
     }
@@ -59,7 +84,7 @@ function fromShow(module: Record<string, unknown>, file: string, lineOf: (needle
       resourceAddress: r.address.replace(/\[[^\]]*\]$/, ''),
       mode: r.mode === 'data' ? 'data' : 'managed',
       type: r.type,
-      values: r.values,
+      values: withoutSecrets(r.type, r.values, r.sensitive_values),
       at: { file, ...(line ? { line } : {}) },
     });
   }

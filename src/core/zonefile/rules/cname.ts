@@ -1,32 +1,24 @@
 /**
- * Where a CNAME may stand beside other records of the file (the file owns names). What the
- * service accepts decides (issue 19, item 6):
- * - A CNAME never shares its name with an A, an AAAA or another CNAME: "Create a CNAME record
- *   with a Name matching the name of an existing A/AAAA or CNAME record" and the converse are
- *   the refused cases (developers.cloudflare.com/dns/manage-dns-records/troubleshooting/
- *   records-with-same-name/; the official SDK's create/update notes: "A/AAAA records cannot
- *   exist on the same name as CNAME records").
- * - Beside any other type (MX, TXT, CAA, ...) the service accepts a CNAME, at the apex and
- *   below it: the same sources name no other conflict, a zone export made by the service holds
- *   `www CNAME` next to `www MX 10 ...`, and a user reports the service accepting a CNAME and a
- *   TXT at `selector._domainkey` (cloudflare/cloudflare-docs issue #30376, 2026). (NS is the exception, delegation.ts: "NS records
- *   cannot exist on the same name as any other record type".)
- * - Below the apex such a pair only works while the service flattens the CNAME (the zone's
- *   `flatten_all_cnames`, or the record's `settings.flatten_cname`; Domain Connect linter rule
- *   DCTL5007: mixing a CNAME with other records works on the service "as long as CNAME
- *   Flattening is used"). An unflattened CNAME is answered as a CNAME, and resolvers then never
- *   see the other records at its name (RFC 1034 §3.6.2): a warning, not an error. At the apex
- *   the service always flattens a CNAME (developers.cloudflare.com/dns/cname-flattening/).
- */
-import { recordKey } from '../../model/keys.js';
-import type { RecordType } from '../../record-types/index.js';
+ * Where a CNAME may stand beside other records of the file; what the service accepts decides
+ * (issue 19, item 6):
+ * - never beside an A, an AAAA or another CNAME, at any name: the refused cases of
+ *   developers.cloudflare.com/dns/manage-dns-records/troubleshooting/records-with-same-name/ and
+ *   the official SDK's notes ("A/AAAA records cannot exist on the same name as CNAME records");
+ * - beside other types (MX, TXT, CAA...) accepted, at the apex and below: a zone export made by
+ *   the service holds `www CNAME` next to `www MX`; cloudflare/cloudflare-docs issue #30376 (NS
+ *   is delegation.ts's);
+ * - below the apex such a pair works only while the service flattens the CNAME
+ *   (`flattenedCname`, record-types/cname.ts; Domain Connect linter rule DCTL5007): unflattened,
+ *   resolvers never see the other records (RFC 1034 §3.6.2), a warning.
+ */ import { recordKey } from '../../model/keys.js';
+import { flattenedCname, type RecordType } from '../../record-types/index.js';
 import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
 import { type RecordEntry, type Rule, type RuleContext, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
 import { matchesIgnoreByName } from '../match-ignore.js';
 
 function flattenedByFile(ctx: RuleContext, cname: RecordEntry): boolean {
-  return cname.record.name === ctx.zone || ctx.settings?.flatten_all_cnames === true || cname.record.settings?.flatten_cname === true;
+  return flattenedCname(cname.record, ctx.zone, ctx.settings?.flatten_all_cnames === true);
 }
 
 export const checkCnameExclusivity: Rule = (ctx) => {

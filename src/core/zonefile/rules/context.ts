@@ -1,7 +1,7 @@
 import type { RuleCode } from '../../checks/registry.js';
 import type { CanonicalRecord } from '../../model/record.js';
-import type { PathSegment } from '../json-path.js';
-import type { ProblemSink } from '../problems.js';
+import type { PathSegment } from '../../text/index.js';
+import type { ProblemSink } from '../../yaml/index.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
 
 /** A record that passed the schema, with its canonical form (defaults applied). */
@@ -33,10 +33,14 @@ export interface RuleContext {
   readonly tokens: readonly TokenEntry[];
   /** Settings when they passed the schema. */
   readonly settings?: RawSettings;
-  /** `manage` when it passed the schema. */
+  /** `manage` when it passed the schema (its `ignore` holds the included fragments' rules too). */
   readonly manage?: RawManage;
+  /** Where each rule of `manage.ignore` is written (`manage.ignore[i]`, or `include[k].manage.ignore[j]` in a fragment). */
+  readonly ignoreAt?: ReadonlyArray<readonly PathSegment[]>;
   /** Takes only registered codes (checks/rule-checks.ts). */
   readonly sink: ProblemSink<RuleCode>;
+  /** A fragment checked on its own: `zone` is a stand-in, messages say "the zone" instead. */
+  readonly fragmentAlone?: boolean;
 }
 
 export type Rule = (ctx: RuleContext) => void;

@@ -1,10 +1,11 @@
 /**
- * A delegation (NS records below the apex) shares its name only with DS records. The service
- * refuses any other record there, and the whole batch with it: 81056 "NS records with that
- * host already exist." (acme-dns/acme-dns issue #258 shows the live answer); the official SDK's
- * create/update notes: "NS records cannot exist on the same name as any other record type".
- * DS records sit at delegation points (RFC 4035 §2.4), so DS stays allowed. At the apex the
- * zone's own NS records stand beside everything.
+ * Records beside a delegation (NS below the apex, other than DS) are shadowed: the service keeps
+ * them ("Any record you keep at or below that delegation point is shadowed. It stays stored in
+ * your zone", https://developers.cloudflare.com/dns/manage-dns-records/reference/shadowed-records/;
+ * real zones hold an A, TXT or MX beside an NS, issue 28), but resolvers are referred to the
+ * delegated nameservers and never see them. A warning, never a refusal. DS records sit at
+ * delegation points (RFC 4035 §2.4). At the apex the zone's own NS records stand beside
+ * everything. (apply writes such records before the NS at their name: src/core/plan/order.ts.)
  */
 import { DELEGATION_COMPANION_TYPES } from '../../service/coexistence.js';
 import { type Rule, describeRecordAt } from './context.js';
@@ -17,10 +18,10 @@ export const checkDelegationAlone: Rule = (ctx) => {
     if (ns === undefined) continue;
     for (const e of group) {
       if (DELEGATION_COMPANION_TYPES.has(e.record.type)) continue;
-      ctx.sink.error(
+      ctx.sink.warning(
         'ns.delegation-alone',
         [...e.path, 'type'],
-        `${name} has NS records (a delegation, ${describeRecordAt(ctx, ns)}), which share their name only with DS records: the service refuses this ${e.record.type} record there (81056 "NS records with that host already exist."); move it into the delegated zone or remove the delegation`,
+        `${name} has NS records (a delegation, ${describeRecordAt(ctx, ns)}): the service keeps this ${e.record.type} record beside them, but it is shadowed (resolvers are referred to the delegated nameservers and never see it); move it into the delegated zone unless that is intended`,
       );
     }
   }

@@ -1,41 +1,48 @@
 /** Every semantic rule, run in this order after the schema (docs/architecture.md, rule table). All problems are collected. */
-import { checkAddresses } from './addresses.js';
 import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
 import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkIgnoredListed } from './ignore.js';
 import { checkRecordNames } from './names.js';
 import { checkRecordSizes } from './record-size.js';
 import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
-import { checkSrvRetiredData } from './srv.js';
 import { checkTargets } from './targets.js';
 import { checkTokens } from './tokens.js';
-import { checkTxtQuotation } from './txt.js';
+import { checkTypeRules } from './type-rules.js';
 import { checkZone } from './zone.js';
 
 export type { Rule, RuleContext, RecordEntry, TokenEntry } from './context.js';
 
+/**
+ * The rules a fragment checked on its own runs (no zone includes it in this run): the values of
+ * its records (each type's own rules, TTL and proxy, settings, sizes, targets). Names and the
+ * rules between records need the including zone and run with it.
+ */
+export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
+  checkTypeRules,
+  checkProxiedAndTtl,
+  checkRecordSettings,
+  checkRecordSizes,
+  checkTargets,
+];
+
 export const RULES: readonly Rule[] = [
   checkZone,
   checkRecordNames,
-  checkAddresses,
-  checkProxiedAndTtl,
-  checkRecordSettings,
-  checkTxtQuotation,
-  checkRecordSizes,
-  checkTargets,
-  checkSrvRetiredData,
+  ...FRAGMENT_VALUE_RULES,
   checkCnameExclusivity,
   checkCnameOverUnlisted,
   checkProxiedChains,
   checkDelegationAlone,
   checkDsDelegation,
   checkDuplicates,
+  checkIgnoredListed,
   checkSoa,
   checkTokens,
   checkDeprecations,

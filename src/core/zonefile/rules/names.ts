@@ -4,13 +4,13 @@
  * or `a"b` with error 9000); a `*` only as the whole leftmost label. A `*` anywhere else
  * (`x.*.y`, `**`, `a*`) is not a wildcard: the service stores it as a literal asterisk
  * (developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/, RFC 4592),
- * which is almost certainly a mistake, so zonectl refuses it by its own policy.
+ * which is almost certainly a mistake: a warning (the service holds it, so zonectl does not refuse it).
  * For A, AAAA and CNAME also the host name rules of the service (a letter or digit at both ends
  * of a label; underscores and digit-first labels are warnings).
  * A relative name that ends like a name in another domain (`www.example.org` in zone
  * example.com) is a warning: without a trailing dot it becomes `www.example.org.example.com`.
  */
-import { HOST_NAME_RULE_TYPES } from '../../service/record-types.js';
+import { HOST_NAME_RULE_TYPES } from '../../record-types/index.js';
 import { canonicalHostname, isInZone } from '../../model/names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
@@ -18,7 +18,7 @@ import { looksLikeOtherDomain } from './other-domain.js';
 import { isZonectlRecordName, ZONECTL_RECORD_PREFIX } from '../../lock/lock-record.js';
 
 const WILDCARD_POLICY =
-  'a wildcard `*` must be the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which zonectl refuses as almost certainly a mistake';
+  'a wildcard `*` is the whole leftmost label (`*.dev`); anywhere else the service stores it as a literal asterisk, not a wildcard, which is almost certainly a mistake';
 
 /** Label checks every type shares: characters and the place of `*`. False when a label is refused. */
 function checkLabelCharacters(ctx: RuleContext, e: RecordEntry, labels: readonly string[]): boolean {
@@ -26,12 +26,8 @@ function checkLabelCharacters(ctx: RuleContext, e: RecordEntry, labels: readonly
   let ok = true;
   labels.forEach((label, i) => {
     if (label === '*' && i === 0) return;
-    if (label.includes('*')) {
-      ctx.sink.error('name.wildcard', at, `\`${label}\`: ${WILDCARD_POLICY}`);
-      ok = false;
-      return;
-    }
-    const bad = /[^a-z0-9_-]/.exec(label);
+    if (label.includes('*')) ctx.sink.warning('name.wildcard', at, `\`${label}\`: ${WILDCARD_POLICY}`);
+    const bad = /[^a-z0-9_*-]/.exec(label);
     if (bad) {
       const t = e.record.type;
       const allowed = HOST_NAME_RULE_TYPES.has(t)
@@ -52,7 +48,8 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
   const at = [...e.path, 'name'];
   const t = e.record.type;
   labels.forEach((label, i) => {
-    if (label === '*' && i === 0) return;
+    // A literal asterisk (name.wildcard warns): the host name rules are about letters, digits and hyphens.
+    if ((label === '*' && i === 0) || label.includes('*')) return;
     if (label.startsWith('-')) {
       ctx.sink.error(
         'name.label-start',

@@ -1,12 +1,9 @@
 /**
- * A proxied CNAME whose chain stays in the zone must end at a name with an A or AAAA record:
- * the service refuses it otherwise ("the chain must end at a hostname with a valid IP address",
- * src/emulator/README.md, "DNS records"; the one chain walk is src/core/plan/check-chains.ts).
- * The file shows it when its records are the whole zone:
- * - an error with `manage.unmanaged: delete` when no `manage.ignore` rule keeps an A or AAAA at
- *   the name the chain ends at (every other live record there is deleted);
- * - a warning otherwise: an A/AAAA the file does not list may be kept there.
- * The plan checks it again against the live zone.
+ * A proxied CNAME whose chain stays in the zone and reaches no address (no A or AAAA at the name
+ * it ends at, none through a wildcard), or loops: a warning. The edge follows a proxied CNAME's
+ * target as any resolver does, so the record works only once the target resolves; the service
+ * holds such records all the same (real zones: issue 28), so zonectl never refuses them. The one
+ * chain walk is src/core/plan/check-chains.ts; `plan` warns again against the live zone.
  */
 import { buildManage } from '../build-config.js';
 import { matchesIgnore } from '../match-ignore.js';
@@ -22,17 +19,17 @@ export const checkProxiedChains: Rule = (ctx) => {
   for (const f of failures) {
     const e = entryOf.get(f.record);
     if (e === undefined) continue;
-    const kept = manage.ignore.some(
-      (rule) => matchesIgnore(rule, { name: f.at, type: 'A' }, ctx.zone) || matchesIgnore(rule, { name: f.at, type: 'AAAA' }, ctx.zone),
-    );
-    const at = [...e.path, 'content'];
-    if (manage.unmanaged === 'delete' && !kept)
-      ctx.sink.error('cname.proxied-chain', at, `${f.message}: the service refuses a proxied CNAME whose chain does not end at an address`);
-    else
-      ctx.sink.warning(
-        'cname.proxied-chain',
-        at,
-        `${f.message}: the service accepts it only if an A or AAAA record the file does not list exists there`,
+    const maybeKept =
+      manage.unmanaged === 'keep' ||
+      manage.ignore.some(
+        (rule) => matchesIgnore(rule, { name: f.at, type: 'A' }, ctx.zone) || matchesIgnore(rule, { name: f.at, type: 'AAAA' }, ctx.zone),
       );
+    ctx.sink.warning(
+      'cname.proxied-chain',
+      [...e.path, 'content'],
+      maybeKept
+        ? `${f.message}: the edge finds no origin for it unless an A or AAAA record the file does not list is there`
+        : `${f.message}: the service keeps it, but the edge finds no origin for it until the target resolves to an address`,
+    );
   }
 };

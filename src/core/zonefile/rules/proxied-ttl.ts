@@ -6,9 +6,9 @@
  * zones"; the SDKs repeat it). The file does not know the zone's plan: `plan` refuses such a TTL
  * on other plans.
  */
-import { PROXIABLE_TYPES } from '../../service/record-types.js';
+import { PROXIABLE_TYPES } from '../../record-types/index.js';
 import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MAX, TTL_MIN } from '../../service/ttl.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule, RuleContext } from './context.js';
 
 type TtlVerdict = 'ok' | 'enterprise' | 'error';

@@ -1,14 +1,12 @@
 /**
- * Per-record `settings`:
- * - `flatten_cname` exists on CNAME records only (the schema refuses it elsewhere), and not
- *   together with `proxied: true`: a proxied CNAME is always flattened, the service ignores the
- *   flag silently, so the plan would ask for it on every run (DNSControl PR #4026).
+ * Per-record `settings` every type has (a type's own, such as CNAME's `flatten_cname`, are checked
+ * by its definition, src/core/record-types):
  * - `ipv4_only` / `ipv6_only` act on proxied records only ("this option only applies to proxied
  *   records", the API schema's description of both): on a type that cannot be proxied they are
  *   an error, on a DNS-only A/AAAA/CNAME a warning (no effect until it is proxied). Both at once
- *   would remove both the A and the AAAA answers: zonectl refuses that as a contradiction.
+ *   would remove both the A and the AAAA answers: a warning (no source shows the service refusing it).
  */
-import { PROXIABLE_TYPES } from '../../service/record-types.js';
+import { PROXIABLE_TYPES } from '../../record-types/index.js';
 import type { Rule } from './context.js';
 
 export const checkRecordSettings: Rule = (ctx) => {
@@ -17,14 +15,6 @@ export const checkRecordSettings: Rule = (ctx) => {
     if (s === undefined) continue;
     const at = (flag: string) => [...e.path, 'settings', flag];
     const t = e.record.type;
-    if (s.flatten_cname === true && e.record.proxied) {
-      const via = e.raw.proxied === undefined ? ' (proxied through defaults.proxied)' : '';
-      ctx.sink.error(
-        'settings.flatten-proxied',
-        at('flatten_cname'),
-        `flatten_cname cannot be used with proxied: true${via}: a proxied CNAME is always flattened, the service ignores the flag, and every plan would show it again; remove flatten_cname or set proxied: false`,
-      );
-    }
     for (const flag of ['ipv4_only', 'ipv6_only'] as const) {
       if (s[flag] !== true) continue;
       if (!PROXIABLE_TYPES.has(t)) {
@@ -42,10 +32,10 @@ export const checkRecordSettings: Rule = (ctx) => {
       }
     }
     if (s.ipv4_only === true && s.ipv6_only === true) {
-      ctx.sink.error(
+      ctx.sink.warning(
         'settings.ip-only-both',
         at('ipv6_only'),
-        'ipv4_only and ipv6_only cannot both be true: one drops the AAAA answers, the other the A answers',
+        'ipv4_only and ipv6_only are both true: one drops the AAAA answers, the other the A answers, so the name may answer no address at all',
       );
     }
   }

@@ -2,9 +2,9 @@
  * SOA bounds (`SOA_BOUNDS`, src/core/service/soa.ts), retry not above refresh, expire not below
  * it. The RNAME is a mailbox in DNS form (`hostmaster.example.com`), never an e-mail address.
  */
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { RuleCode } from '../../checks/registry.js';
-import type { ProblemSink } from '../problems.js';
+import type { ProblemSink } from '../../yaml/index.js';
 import type { RawSoa } from '../raw-types.js';
 import { SOA_BOUNDS as BOUNDS } from '../../service/soa.js';
 import type { Rule } from './context.js';

@@ -7,7 +7,7 @@
  * `c3.<zone>`.
  */
 import { definitionOf } from '../../record-types/index.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { Rule, RuleContext } from './context.js';
 import { looksLikeAddress, targetHostnameProblem } from './hostname-checks.js';
 
@@ -26,7 +26,7 @@ function report(ctx: RuleContext, at: readonly PathSegment[], raw: string, canon
     ctx.sink.warning(
       'target.single-label',
       at,
-      `${what} \`${raw.trim()}\` is a single label: targets are not relative to the zone, so this names the top-level \`${canonical}.\`; did you mean ${canonical}.${ctx.zone}?`,
+      `${what} \`${raw.trim()}\` is a single label: targets are not relative to the zone, so this names the top-level \`${canonical}.\`; did you mean ${canonical}.${ctx.fragmentAlone === true ? '<zone>' : ctx.zone}?`,
     );
   }
 }
@@ -47,7 +47,7 @@ export const checkTargets: Rule = (ctx) => {
       continue;
     }
     for (const field of definition.fields) {
-      if (field.type.kind !== 'hostname') continue;
+      if (field.shape.kind !== 'hostname') continue;
       const raw = e.raw.data?.[field.name];
       const canonical = e.record.data?.[field.name];
       if (typeof raw !== 'string' || typeof canonical !== 'string') continue;

@@ -4,14 +4,14 @@
  * of the forms in the service spec; `manage.tokens: delete` only with `manage.tokens_prefix`. (Policy `effect` allow|deny is checked by the schema.)
  */
 import { parseCidr } from '../../model/addresses.js';
-import type { PathSegment } from '../json-path.js';
+import type { PathSegment } from '../../text/index.js';
 import type { RawIpCondition } from '../raw-types.js';
 import type { Rule, RuleContext, TokenEntry } from './context.js';
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
 /** Milliseconds since the epoch of a valid `YYYY-MM-DDThh:mm:ssZ`, else undefined. */
-export function parseTokenTimestamp(value: string): number | undefined {
+function parseTokenTimestamp(value: string): number | undefined {
   const m = TIMESTAMP.exec(value);
   if (!m) return undefined;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);

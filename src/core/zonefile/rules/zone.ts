@@ -8,7 +8,7 @@ import type { Rule } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
 
 /** Why `zone` (canonical) is not a zone name, or undefined. */
-export function zoneNameProblem(zone: string): string | undefined {
+function zoneNameProblem(zone: string): string | undefined {
   if (zone === '' || zone === '.') return 'is empty';
   if (zone.length > MAX_NAME) return `is ${zone.length} characters long; at most ${MAX_NAME}`;
   const labels = zone.split('.');

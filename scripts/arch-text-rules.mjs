@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * The architecture rules that an import graph cannot show (docs/architecture.md, "The shape of a
+ * verb"), checked by `npm run arch` after dependency-cruiser: src/app (the sessions) never writes
+ * to a stream nor ends the process (it tells its events to the output it was given), and a
+ * command of src/cli/commands writes nothing itself (its renderers and the output choke point,
+ * src/cli/output/io.ts, do). Comments are left out; each violation is named by file and line.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+
+const RULES = [
+  {
+    name: 'sessions-write-no-stream',
+    dir: 'src/app',
+    pattern: /process\.(stdout|stderr)\b|\bconsole\.|process\.(exit|abort)\(/,
+    why: 'a session tells its events to its output (src/app/session); the CLI writes and exits',
+  },
+  {
+    name: 'commands-write-through-renderers',
+    dir: 'src/cli/commands',
+    except: ['src/cli/commands/emulator.ts'],
+    pattern: /process\.(stdout|stderr)\b|\bconsole\./,
+    why: 'a command renders through src/cli/render and src/cli/output/io.ts (secrets masked, text escaped)',
+  },
+];
+
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+let violations = 0;
+for (const rule of RULES) {
+  for (const file of sources(join(root, rule.dir))) {
+    const path = relative(root, file);
+    if (rule.except?.includes(path)) continue;
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(\*|\/\/|\/\*)/.test(line) || !rule.pattern.test(line.replace(/\/\/.*$/, ''))) return;
+        violations += 1;
+        process.stderr.write(`  error ${rule.name}: ${path}:${i + 1}: ${line.trim()}\n    (${rule.why})\n`);
+      });
+  }
+}
+if (violations > 0) {
+  process.stderr.write(`\nx ${violations} text rule violation(s)\n`);
+  process.exitCode = 1;
+} else {
+  process.stdout.write(`✔ no text rule violations (${RULES.map((r) => r.name).join(', ')})\n`);
+}

@@ -1,0 +1,78 @@
+/** What an apply run is asked to do (the flags, checked), how it may end, and the files (or saved plan) it reads before any call. */
+import type { Shard } from '../../core/shard.js';
+import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
+import type { RunClients } from '../connect/clients-by-account.js';
+import { filesToPlan, selectShard } from '../files/index.js';
+import type { Connection } from '../plan/many-zones.js';
+import { openSavedPlan } from '../plan/saved-plan.js';
+import type { ApplyEvent } from './events.js';
+import type { SignalSource, StopSignal } from './interrupts.js';
+import type { TokenValueFlags } from './token-values.js';
+
+/** What to apply: zone files (a directory: every file under it), or a plan saved by `plan --out`. */
+export type ApplySource =
+  | {
+      readonly kind: 'files';
+      readonly paths: readonly string[];
+      /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
+      readonly config?: string | undefined;
+      readonly shard?: string | undefined;
+    }
+  | {
+      readonly kind: 'saved-plan';
+      readonly path: string;
+      readonly expectDigest?: string | undefined;
+      /** Where apply runs: the files the plan names are read only inside this directory's repository. */
+      readonly cwd: string;
+    };
+
+/** What to apply and how: the flags, checked. */
+export interface ApplyRequest extends TokenValueFlags {
+  readonly source: ApplySource;
+  readonly yes: boolean;
+  readonly dryRun: boolean;
+  readonly force: boolean;
+  readonly forceUnlock: boolean;
+  readonly batch: boolean;
+  readonly concurrency: number;
+  readonly lockWaitMs: number;
+  readonly connection: Connection;
+}
+
+/**
+ * How the run ended. `changes`: a dry run with something to do. `interrupted`: by `signal`;
+ * with `abandon`, calls may still be in flight and the caller should exit now.
+ */
+export type ApplyResult =
+  | { readonly status: 'ok' | 'changes' | 'failed' | 'cancelled' }
+  | { readonly status: 'interrupted'; readonly signal: StopSignal; readonly abandon: boolean };
+
+/** Where signals come from and how long calls in flight may finish after the first (tests inject both). */
+export interface ApplySignals {
+  readonly source?: SignalSource;
+  readonly graceMs?: number;
+}
+
+/** The files (or the saved plan), read and checked before any API call. */
+export interface Loaded {
+  readonly configs: readonly ZoneConfig[];
+  readonly accounts: readonly AccountConfig[];
+  readonly repo: RepoConfig | undefined;
+  readonly savedPlan: ReturnType<typeof openSavedPlan> | undefined;
+  readonly clients: RunClients;
+}
+
+export async function loadApplied(
+  request: ApplyRequest,
+  emit: (event: ApplyEvent) => void,
+): Promise<Omit<Loaded, 'clients'> & { shard?: Shard }> {
+  const { source } = request;
+  // A saved plan is read once, here, before any call: its repository configuration gives the clients.
+  if (source.kind === 'saved-plan') {
+    const savedPlan = openSavedPlan(source.path, source.expectDigest, source.cwd);
+    return { configs: [], accounts: [], repo: savedPlan.repo, savedPlan };
+  }
+  const files = await filesToPlan(source.paths, { config: source.config, env: request.connection.env }, emit);
+  const { configs, accounts, shard, repo } = selectShard(files, source.shard);
+  return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
+}

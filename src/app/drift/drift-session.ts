@@ -1,0 +1,64 @@
+/**
+ * The drift session, the nightly check: the zone and account files (valid, or the run is refused
+ * before any API call), this shard's, each planned against the live zone with the run's own
+ * clients, the zones no file manages (`--unmanaged-zones`), each item marked against an earlier
+ * report (`--baseline`), and whether that is drift (`--fail-on`, `--fail-on-unmanaged`).
+ */
+import { ZonectlError } from '../../core/errors.js';
+import type { Baseline } from '../../core/render/baseline.js';
+import { filesToPlan, selectShard } from '../files/index.js';
+import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
+import { hasChanges, plannedRuns } from '../plan/index.js';
+import type { MessageEvent, SessionOutput } from '../session/index.js';
+import { readBaselineFile } from './read-baseline.js';
+
+export const FAIL_ON = ['any', 'new'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+export interface DriftRequest {
+  readonly paths: readonly string[];
+  readonly config?: string | undefined;
+  readonly shard?: string | undefined;
+  /** `--baseline FILE`: an earlier `drift --format json` (or `--out`). */
+  readonly baseline?: string | undefined;
+  /** Drift is any drift, or only drift new since the baseline. */
+  readonly failOn: FailOn;
+  /** Unmanaged (kept) records count as drift too. */
+  readonly failOnUnmanaged: boolean;
+  /** Also list the zones the credentials can see that no file manages. */
+  readonly unmanagedZones: boolean;
+  readonly connection: Connection;
+}
+
+export type DriftEvent = MessageEvent | { readonly kind: 'report'; readonly report: RunReport };
+
+export interface DriftResult {
+  /** A zone or account file could not be checked. */
+  readonly failed: boolean;
+  /** The live zones differ from the files, as `failOn` counts it. */
+  readonly drift: boolean;
+}
+
+/** `--fail-on new` without a baseline has nothing to call new. */
+export function checkFailOn(failOn: FailOn, baseline: string | undefined): void {
+  if (failOn === 'new' && baseline === undefined)
+    throw new ZonectlError('BAD_FLAG', '--fail-on new needs --baseline FILE (the earlier report)');
+}
+
+/** The request's flags are checked by the caller first (`checkFailOn`). */
+export async function runDrift(request: DriftRequest, output: SessionOutput<DriftEvent>): Promise<DriftResult> {
+  const baseline: Baseline | undefined = request.baseline !== undefined ? readBaselineFile(request.baseline) : undefined;
+  const loaded = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, (e) => output.emit(e));
+  const { configs, accounts, shard, repo } = selectShard(loaded, request.shard);
+  // Managed means named by any file given, not only by this shard's.
+  const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, (e) => output.emit(e), {
+    ...(request.unmanagedZones ? { unmanagedZonesOf: loaded.configs } : {}),
+  });
+  const report = runReport('drift', outcomes, baseline ? { baseline } : {});
+  output.emit({ kind: 'report', report });
+  const runs = plannedRuns(outcomes.zones);
+  const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);
+  const anyDrift = hasChanges(runs) || accountsChange(outcomes) || unmanaged;
+  // With `--fail-on new`, drift counts only when an item is new since the baseline.
+  return { failed: anyFailed(outcomes), drift: request.failOn === 'new' ? report.drift.totals.new > 0 : anyDrift };
+}

@@ -1,0 +1,24 @@
+/**
+ * `drift --baseline FILE`: the earlier report, read and checked. The comparison itself is pure
+ * (src/core/render/baseline.ts, drift-report.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { BaselineError, readBaseline, type Baseline } from '../../core/render/baseline.js';
+
+/** The baseline file, read and checked; a clear error naming the file otherwise (never a stack trace). */
+export function readBaselineFile(path: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new BaselineError(path, code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new BaselineError(path, `not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return readBaseline(path, doc);
+}

@@ -1,0 +1,106 @@
+/**
+ * The import session: another tool's files made zone files, with no API call. A BIND zone file
+ * becomes one zone file (on stdout without `out`), checked as zonectl reads it; an octoDNS
+ * configuration, Terraform state or .tf files, or DNSControl's print-ir JSON become a zone file
+ * per zone in the directory `out` (src/app/migrate), with a migration report.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { importBindZone } from '../../core/bind/import-zone.js';
+import { ZonectlError } from '../../core/errors.js';
+import { renderExportYaml } from '../../core/export/render-export.js';
+import { isReportEmpty, type MigrationReport, type MigrationSource } from '../../core/migrate/report.js';
+import { parseZoneFile } from '../../core/zonefile/index.js';
+import { schemaRefForOutput } from '../files/index.js';
+import { importFrom } from '../migrate/index.js';
+import { writeOutputFile } from '../output/index.js';
+import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
+
+export const IMPORT_SOURCES = ['bind', 'octodns', 'terraform', 'dnscontrol'] as const;
+export type ImportSource = 'bind' | MigrationSource;
+
+export type ImportRequest =
+  | {
+      readonly from: 'bind';
+      readonly file: string;
+      /** The zone the file describes (its origin). */
+      readonly zone: string;
+      readonly out?: string | undefined;
+      readonly soa: boolean;
+      readonly proxied: boolean;
+      readonly force: boolean;
+      readonly version: string;
+    }
+  | {
+      readonly from: MigrationSource;
+      readonly files: readonly string[];
+      /** The directory of the zone files (and zonectl.yaml). */
+      readonly outDir: string;
+      readonly zone?: string | undefined;
+      readonly allZones: boolean;
+      readonly force: boolean;
+      readonly version: string;
+    };
+
+/** A zone file written to stdout (BIND without `out`), besides the messages. */
+export type ImportEvent = MessageEvent | { readonly kind: 'zone-text'; readonly text: string };
+
+export interface ImportResult {
+  /** The zone files written are valid (a BIND import whose result has errors is not). */
+  readonly valid: boolean;
+  /** Nothing was left out: no BIND line skipped, an empty migration report. */
+  readonly complete: boolean;
+  /** The migration report (octoDNS, Terraform, DNSControl). */
+  readonly report?: MigrationReport;
+}
+
+class ImportRefusedError extends ZonectlError {}
+
+export async function runImport(request: ImportRequest, output: SessionOutput<ImportEvent>): Promise<ImportResult> {
+  if (request.from === 'bind') return importBind(request, output);
+  const result = await importFrom(request.from, request.files, {
+    outDir: request.outDir,
+    force: request.force,
+    allZones: request.allZones,
+    ...(request.zone !== undefined ? { zone: request.zone } : {}),
+    origin: `Imported by zonectl ${request.version} from ${request.from} (${request.files.join(', ')}).`,
+  });
+  if (result.schema !== undefined) output.emit(note(`wrote the zone file schema to ${result.schema} (editor completion; commit it)`));
+  for (const w of result.written) output.emit(note(`wrote ${w}`));
+  return { valid: true, complete: isReportEmpty(result.report), report: result.report };
+}
+
+function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: SessionOutput<ImportEvent>): ImportResult {
+  const { file, out } = request;
+  if (out !== undefined && !request.force && existsSync(out)) {
+    throw new ImportRefusedError(
+      'OUTPUT_EXISTS',
+      `${out} exists; zonectl import does not overwrite a zone file (use --force, or another --out)`,
+    );
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ImportRefusedError('READ_FAILED', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const result = importBindZone(text, { zone: request.zone, soa: request.soa, proxied: request.proxied });
+  const { ref, wrote } = schemaRefForOutput(out);
+  if (wrote !== undefined) output.emit(note(`wrote the zone file schema to ${wrote} (editor completion; commit it)`));
+  const yaml = renderExportYaml(result.export, {
+    ...(ref !== undefined ? { schemaRef: ref } : {}),
+    origin: `Imported by zonectl ${request.version} from ${file}.`,
+  });
+  for (const p of result.problems) output.emit(warning(`${file}:${p.line}: warning: ${p.message}`));
+  // The written file must itself be valid: its problems are reported against the output.
+  const check = parseZoneFile({ path: out ?? '<stdout>', text: yaml }, {});
+  for (const problem of check.problems) output.emit({ kind: 'problem', problem });
+  const errors = check.problems.filter((p) => p.severity === 'error').length;
+  if (out === undefined) output.emit({ kind: 'zone-text', text: yaml });
+  else writeOutputFile(out, yaml);
+  output.emit(
+    note(
+      `${file}: ${result.imported} record(s) imported, ${result.problems.length} warning(s)${errors > 0 ? `, ${errors} error(s) in the result` : ''}`,
+    ),
+  );
+  return { valid: errors === 0, complete: result.problems.length === 0 };
+}

@@ -1,0 +1,82 @@
+/**
+ * The plan session: the zone and account files (valid, or the run is refused before any API
+ * call), the zones changed since a git revision (`--changed-since`), this shard's, each planned
+ * against the live zone with the run's own clients, the permission check (advice), the report,
+ * then the saved plan (`--out`) when every zone was planned and none is still to be created.
+ */
+import { resolveBaseUrl } from '../connect/index.js';
+import { type ChangedSelection, filesToPlan, selectChangedFiles, selectShard } from '../files/index.js';
+import { note, type MessageEvent, type SessionOutput, warning } from '../session/index.js';
+import { accountsChange, type Connection, type RunReport, runReport, runZones } from './many-zones.js';
+import { hasChanges, plannedRuns } from './plan-zone-outcomes.js';
+import { savePlanFile, unsavableRepositoryConfig } from './saved-plan.js';
+
+export interface PlanRequest {
+  readonly paths: readonly string[];
+  /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
+  readonly config?: string | undefined;
+  /** `--changed-since REF`: only the zones whose file, fragments or zonectl.yaml changed since. */
+  readonly changedSince?: string | undefined;
+  /** `--shard K/N`. */
+  readonly shard?: string | undefined;
+  /** `--out FILE`: save the plan for `apply --plan`. */
+  readonly out?: string | undefined;
+  readonly connection: Connection;
+  /** Where git is asked about `--changed-since`. */
+  readonly cwd: string;
+}
+
+/** The report comes once every zone was planned; messages before and after it. */
+export type PlanEvent = MessageEvent | { readonly kind: 'report'; readonly report: RunReport };
+
+export interface PlanResult {
+  /** A zone or account file could not be planned. */
+  readonly failed: boolean;
+  /** Something would change: an operation, a zone to create, an account's defaults. */
+  readonly changes: boolean;
+}
+
+export async function runPlan(request: PlanRequest, output: SessionOutput<PlanEvent>): Promise<PlanResult> {
+  const emit = (event: MessageEvent): void => output.emit(event);
+  const valid = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, emit);
+  let changed: ChangedSelection | undefined;
+  if (request.changedSince !== undefined) changed = await selectChangedFiles(valid, request.changedSince, request.paths, request.cwd, emit);
+  // The repository configuration (accounts, credentials) goes on with the zones selected.
+  const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? valid), repo: valid.repo }, request.shard);
+  const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, emit, { checkPermissions: true });
+  output.emit({ kind: 'report', report: runReport('plan', outcomes, changed ? { changedSince: changed } : {}) });
+  const runs = plannedRuns(outcomes.zones);
+  const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
+  if (request.out !== undefined) {
+    const out = request.out;
+    const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
+    // Zones of zonectl.yaml accounts: the plan records that file, whose bytes apply --plan checks
+    // and whose credential variables it uses (./saved-plan.ts).
+    const repositoryConfig = runs.some((r) => r.config.account !== undefined) ? repo?.file : undefined;
+    const unsavable = unsavableRepositoryConfig(runs, repositoryConfig);
+    if (failed > 0) {
+      emit(warning(`zonectl: warning: no plan saved to ${out}: ${failed} zone(s) could not be planned`));
+    } else if (newZones.length > 0) {
+      // A new zone's records are planned against the zone once it exists: apply the files.
+      emit(
+        warning(
+          `zonectl: warning: no plan saved to ${out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`,
+        ),
+      );
+    } else if (unsavable !== undefined) {
+      emit(warning(`zonectl: warning: no plan saved to ${out}: ${unsavable}`));
+    } else {
+      const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
+      // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
+      const files = [
+        ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
+      ];
+      const baseUrl = resolveBaseUrl(request.connection.baseUrl, request.connection.env);
+      const digest = savePlanFile(out, runs, baseUrl, files, accountRuns, repositoryConfig);
+      emit(note(`Plan saved to ${out} (${digest}); apply it with: zonectl apply --plan ${out} --expect-digest ${digest}`));
+    }
+  }
+  if (configs.length === 0 && accounts.length === 0 && !changed)
+    emit(warning('zonectl: warning: no zone to plan (no zone file in this shard)'));
+  return { failed: failed > 0, changes: hasChanges(runs) || accountsChange(outcomes) };
+}

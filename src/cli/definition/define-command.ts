@@ -1,0 +1,192 @@
+/**
+ * One typed definition per command: name, description, positional arguments, flags (their
+ * spelling, type, choices and default), examples and handler. Commander is configured from it
+ * (register-command.ts), the handler's argument type is inferred from it, and shell completion
+ * reads it (../completion/completion-model.ts): a flag is written once. In the spirit of
+ * wrangler's `createCommand` (cloudflare/workers-sdk, packages/wrangler/src/core/create-command.ts).
+ */
+
+/** `--dry-run` or `-y, --yes`: true when given; `--no-batch`: true unless given. */
+export interface SwitchFlag {
+  readonly kind: 'switch';
+  readonly flag: string;
+  readonly description: string;
+}
+
+/** `--out <file>`: the text given, else `default`. */
+export interface TextFlag<D extends string | undefined> {
+  readonly kind: 'text';
+  readonly flag: string;
+  readonly description: string;
+  readonly default: D;
+}
+
+/** `--format <format>`: one of `choices` (commander refuses others), else `default`. */
+export interface ChoiceFlag<C extends string, D extends C | undefined> {
+  readonly kind: 'choice';
+  readonly flag: string;
+  readonly description: string;
+  readonly choices: readonly C[];
+  readonly default: D;
+}
+
+/** `--port <port>`: the value read by `parse` (which throws commander's InvalidArgumentError), else `default`. */
+export interface ParsedFlag<T, D extends T | undefined> {
+  readonly kind: 'parsed';
+  readonly flag: string;
+  readonly description: string;
+  readonly parse: (value: string) => T;
+  readonly default: D;
+}
+
+/** `--zone <name>`, repeatable: every value read by `parse`, in order; `[]` when `empty`, else undefined when absent. */
+export interface ListFlag<T, E extends boolean> {
+  readonly kind: 'list';
+  readonly flag: string;
+  readonly description: string;
+  readonly parse: (value: string) => T;
+  /** The default is an empty list (shown in the help as `(default: [])`). */
+  readonly empty: E;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any flag spec; its value type is inferred by FlagValue
+export type FlagSpec = SwitchFlag | TextFlag<any> | ChoiceFlag<any, any> | ParsedFlag<any, any> | ListFlag<any, boolean>;
+
+type Defaulted<D, T> = [D] extends [undefined] ? T | undefined : T;
+
+/** The value a handler gets for a flag. */
+export type FlagValue<S> = S extends SwitchFlag
+  ? boolean
+  : S extends TextFlag<infer D>
+    ? Defaulted<D, string>
+    : S extends ChoiceFlag<infer C, infer D>
+      ? Defaulted<D, C>
+      : S extends ParsedFlag<infer T, infer D>
+        ? Defaulted<D, T>
+        : S extends ListFlag<infer T, infer E>
+          ? E extends true
+            ? T[]
+            : T[] | undefined
+          : never;
+
+export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
+export type FlagValues<F extends FlagSpecs> = { readonly [K in keyof F]: FlagValue<F[K]> };
+
+/** The flag builders: `flag.switch('--force', '...')`, `flag.choice('--format <format>', '...', ['text', 'json'], 'text')`. */
+export const flag = {
+  switch: (spelling: string, description: string): SwitchFlag => ({ kind: 'switch', flag: spelling, description }),
+  text: <D extends string | undefined = undefined>(spelling: string, description: string, defaultValue?: D): TextFlag<D> => ({
+    kind: 'text',
+    flag: spelling,
+    description,
+    default: defaultValue as D,
+  }),
+  choice: <const C extends string, D extends C | undefined = undefined>(
+    spelling: string,
+    description: string,
+    choices: readonly C[],
+    defaultValue?: D,
+  ): ChoiceFlag<C, D> => ({ kind: 'choice', flag: spelling, description, choices, default: defaultValue as D }),
+  parsed: <T, D extends T | undefined = undefined>(
+    spelling: string,
+    description: string,
+    parse: (value: string) => T,
+    defaultValue?: D,
+  ): ParsedFlag<T, D> => ({ kind: 'parsed', flag: spelling, description, parse, default: defaultValue as D }),
+  list: <T, E extends boolean = false>(
+    spelling: string,
+    description: string,
+    parse: (value: string) => T,
+    options?: { readonly empty: E },
+  ): ListFlag<T, E> => ({ kind: 'list', flag: spelling, description, parse, empty: (options?.empty ?? false) as E }),
+};
+
+/** A positional argument: `<file>`, `[type]` (with its default), `<paths...>` or `[files...]`. */
+export interface ArgSpec<V> {
+  /** As commander writes it: `<paths...>`, `[type]`. */
+  readonly syntax: string;
+  readonly description: string;
+  readonly default?: string;
+  /** Only for the type: the value the handler gets. */
+  readonly value?: V;
+}
+
+export const arg = {
+  /** `<name>`: a word. */
+  required: (name: string, description: string): ArgSpec<string> => ({ syntax: `<${name}>`, description }),
+  /** `[name]`, with a default or not. */
+  optional: <D extends string | undefined = undefined>(
+    name: string,
+    description: string,
+    defaultValue?: D,
+  ): ArgSpec<[D] extends [undefined] ? string | undefined : string> => ({
+    syntax: `[${name}]`,
+    description,
+    ...(defaultValue !== undefined ? { default: defaultValue } : {}),
+  }),
+  /** `<name...>` (at least one) or `[name...]` (none is an empty list). */
+  variadic: (name: string, description: string, options: { readonly required: boolean }): ArgSpec<string[]> => ({
+    syntax: options.required ? `<${name}...>` : `[${name}...]`,
+    description,
+  }),
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: any argument spec; its value type is inferred by ArgValues
+export type ArgSpecs = Readonly<Record<string, ArgSpec<any>>>;
+export type ArgValues<A extends ArgSpecs> = { readonly [K in keyof A]: A[K] extends ArgSpec<infer V> ? V : never };
+
+/** What a handler may ask of the command line beyond its values. */
+export interface CommandContext {
+  /** A usage error, as commander reports its own (`error: ...` on stderr, exit 1). */
+  usageError(message: string, options?: { readonly code?: string }): never;
+}
+
+/** What a handler returns: the exit code (undefined: 0, or whatever was set). */
+export type ExitCode = number | undefined;
+
+/** One command: what commander, the help and completion read, and the handler with its inferred input. */
+export interface CommandDefinition<A extends ArgSpecs = ArgSpecs, F extends FlagSpecs = FlagSpecs> {
+  readonly kind: 'command';
+  readonly name: string;
+  readonly description: string;
+  readonly args: A;
+  readonly flags: F;
+  readonly examples: readonly string[];
+  readonly run: (
+    input: { readonly args: ArgValues<A>; readonly flags: FlagValues<F> },
+    context: CommandContext,
+  ) => Promise<ExitCode> | ExitCode;
+}
+
+/** A command that only groups subcommands (`zonectl token roll`). */
+export interface CommandGroup {
+  readonly kind: 'group';
+  readonly name: string;
+  readonly description: string;
+  readonly examples: readonly string[];
+  readonly commands: readonly AnyCommand[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a definition of any arguments and flags (the handler's own type stays checked where it is defined)
+export type AnyCommand = CommandDefinition<any, any> | CommandGroup;
+
+/** A command definition, its handler typed by its own arguments and flags. */
+export function defineCommand<const A extends ArgSpecs, const F extends FlagSpecs>(
+  definition: Omit<CommandDefinition<A, F>, 'kind' | 'args' | 'flags' | 'examples'> & {
+    readonly args?: A;
+    readonly flags?: F;
+    readonly examples?: readonly string[];
+  },
+): CommandDefinition<A, F> {
+  return {
+    kind: 'command',
+    ...definition,
+    args: definition.args ?? ({} as A),
+    flags: definition.flags ?? ({} as F),
+    examples: definition.examples ?? [],
+  };
+}
+
+export function defineGroup(definition: Omit<CommandGroup, 'kind'>): CommandGroup {
+  return { kind: 'group', ...definition };
+}

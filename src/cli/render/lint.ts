@@ -1,0 +1,74 @@
+/**
+ * What `zonectl lint` shows of its session (src/app/lint). Findings are results: one line each on
+ * stdout (`FILE:LINE:COL PATH: warning: message`), then a summary line per file; a file that does
+ * not load prints its errors the same way. `--format json`: one document on stdout (every finding
+ * in the shape `validate --format json` uses, a summary per file and for the run); `--format
+ * sarif`: a SARIF 2.1.0 log of the same (src/core/render/render-sarif.ts). `--list`: the check
+ * registry (every zone-file rule and lint check) instead, as a table or one document.
+ */
+import type { LintedFile, LintEvent, LintResult } from '../../app/lint/index.js';
+import type { SessionOutput } from '../../app/session/index.js';
+import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
+import { renderSarif } from '../../core/render/render-sarif.js';
+import { printable } from '../../core/text/index.js';
+import { formatProblem } from '../../core/yaml/index.js';
+import { out } from '../output/io.js';
+import { jsonProblem } from '../output/json-error.js';
+import { VERSION } from '../version.js';
+
+export const LINT_FORMATS = ['text', 'json', 'sarif'] as const;
+export type LintFormat = (typeof LINT_FORMATS)[number];
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function summaryLine(f: LintedFile): string {
+  if (f.errors.length > 0) return `${printable(f.path)}: ${plural(f.errors.length, 'error')} (not linted)`;
+  return `${printable(f.path)}: ${f.findings.length === 0 ? 'no findings' : plural(f.findings.length, 'finding')}`;
+}
+
+function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
+  const doc = {
+    format_version: 1,
+    command: 'lint',
+    ok: !failed,
+    files: files.map((f) => ({
+      file: f.path,
+      ...(f.zone !== undefined ? { zone: f.zone } : {}),
+      linted: f.errors.length === 0,
+      errors: f.errors.length,
+      findings: f.findings.length,
+      problems: [...f.errors, ...f.findings].map(jsonProblem),
+    })),
+    summary: {
+      files: files.length,
+      not_linted: files.filter((f) => f.errors.length > 0).length,
+      findings: files.reduce((n, f) => n + f.findings.length, 0),
+    },
+  };
+  return JSON.stringify(doc, null, 2);
+}
+
+/** The renderer of one run: each file's lines as it is linted (text), the summaries or the document at the end. */
+export function lintRenderer(format: LintFormat): SessionOutput<LintEvent> & { finish(result: LintResult): void } {
+  return {
+    emit(event) {
+      if (format === 'text') for (const p of [...event.file.errors, ...event.file.findings]) out(formatProblem(p));
+    },
+    finish(result) {
+      if (format === 'json') out(renderLintJson(result.files, result.failed));
+      else if (format === 'sarif')
+        out(
+          renderSarif(
+            result.files.flatMap((f) => [...f.errors, ...f.findings]),
+            { version: VERSION, command: 'lint' },
+          ),
+        );
+      else for (const f of result.files) out(summaryLine(f));
+    },
+  };
+}
+
+/** `--list`: every check zonectl runs. */
+export function printCheckList(format: 'text' | 'json'): void {
+  out(format === 'json' ? renderCheckJson() : renderCheckTable());
+}

@@ -1,0 +1,207 @@
+/**
+ * A plan as drift items: one per difference a person acts on, each with a stable id, so that a
+ * nightly report can say which drift is new (docs/drift-report.md). Seen from the file: a
+ * `changed` item is a field of a record whose live value differs from the file's, `added` a live
+ * record the file does not list (apply would delete it), `deleted` a record of the file missing
+ * live (apply would create it), `settings` a DNS setting, `token` an API token of the file,
+ * `zone` a zone that does not exist, `unmanaged` a live record kept (`manage.unmanaged: keep`,
+ * not counted as drift). Pure.
+ */
+import { createHash } from 'node:crypto';
+import type { AccountPlan } from '../account/plan-account.js';
+import { assertNever } from '../errors.js';
+import { valueKey } from '../model/keys.js';
+import type { CanonicalRecord } from '../model/record.js';
+import type { ZonePlan } from '../plan/build-plan.js';
+import type { Operation } from '../plan/operation.js';
+import { describeAttributes, describeFieldValue, describeRecordValue } from './describe-record.js';
+import { describeSettingsValue } from './render-text.js';
+
+export const DRIFT_KINDS = ['changed', 'added', 'deleted', 'settings', 'token', 'zone', 'unmanaged'] as const;
+export type DriftKind = (typeof DRIFT_KINDS)[number];
+
+export interface DriftItem {
+  /** `d1:` and 24 hex digits of SHA-256 over `[zone, name, type, field, value]` (driftItemId). */
+  readonly id: string;
+  readonly kind: DriftKind;
+  readonly zone: string;
+  /** Record name (FQDN), token name, or the zone for settings. */
+  readonly name: string;
+  /** Record type, `dns_settings`, `token` or `zone`. */
+  readonly type: string;
+  /** The differing field (`value`, `ttl`, `proxied`, `comment`, `tags`, a setting, a token field), or `record`. */
+  readonly field: string;
+  /** The file's value as shown; null when the file does not have it. */
+  readonly file: string | null;
+  /** The live value as shown; null when the live zone does not have it. */
+  readonly live: string | null;
+  /** False for what is reported but is no drift (`unmanaged`). */
+  readonly counted: boolean;
+}
+
+/**
+ * The id of an item: stable across runs while the same difference stands (never a list
+ * position). `value` tells apart the records of one name and type: the file's value of the
+ * record (changed, deleted) or the live one (added, unmanaged), in full; "" otherwise.
+ */
+export function driftItemId(zone: string, name: string, type: string, field: string, value: string): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([zone, name, type, field, value]))
+    .digest('hex');
+  return `d1:${digest.slice(0, 24)}`;
+}
+
+type Parts = Omit<DriftItem, 'id'> & { readonly value: string };
+
+function item(p: Parts): DriftItem {
+  const { value, ...rest } = p;
+  return { id: driftItemId(p.zone, p.name, p.type, p.field, value), ...rest };
+}
+
+/** content, data and priority are one value on screen (as the text plan shows them). */
+const VALUE_FIELDS = new Set(['content', 'data', 'priority']);
+
+function recordValue(r: CanonicalRecord): string {
+  return `${describeRecordValue(r)}  [${describeAttributes(r)}]`;
+}
+
+function operationItems(zone: string, op: Operation): DriftItem[] {
+  switch (op.kind) {
+    case 'dns_record': {
+      const base = { zone, counted: true } as const;
+      switch (op.action) {
+        case 'create':
+          return [
+            item({
+              ...base,
+              kind: 'deleted',
+              name: op.after.name,
+              type: op.after.type,
+              field: 'record',
+              file: recordValue(op.after),
+              live: null,
+              value: valueKey(op.after),
+            }),
+          ];
+        case 'delete':
+          return [
+            item({
+              ...base,
+              kind: 'added',
+              name: op.before.name,
+              type: op.before.type,
+              field: 'record',
+              file: null,
+              live: recordValue(op.before),
+              value: valueKey(op.before),
+            }),
+          ];
+        case 'update': {
+          const fields = [
+            ...(op.fields.some((f) => VALUE_FIELDS.has(f)) ? ['value'] : []),
+            ...op.fields.filter((f) => !VALUE_FIELDS.has(f)),
+          ];
+          return fields.map((field) => {
+            const shown = field === 'value' ? 'content' : field;
+            return item({
+              ...base,
+              kind: 'changed',
+              name: op.after.name,
+              type: op.after.type,
+              field,
+              file: describeFieldValue(shown, op.after),
+              live: describeFieldValue(shown, op.before),
+              value: valueKey(op.after),
+            });
+          });
+        }
+        default:
+          return assertNever(op, 'record operation');
+      }
+    }
+    case 'dns_settings':
+      return op.fields.map((field) =>
+        item({
+          zone,
+          kind: 'settings',
+          name: zone,
+          type: 'dns_settings',
+          field,
+          file: describeSettingsValue(op.after[field]),
+          live: describeSettingsValue(op.before[field]),
+          counted: true,
+          value: '',
+        }),
+      );
+    case 'token': {
+      const base = { zone, kind: 'token', name: op.name, type: 'token', counted: true, value: '' } as const;
+      switch (op.action) {
+        case 'create':
+          return [item({ ...base, field: 'token', file: 'listed', live: null })];
+        case 'delete':
+          return [item({ ...base, field: 'token', file: null, live: 'present (manage.tokens: delete)' })];
+        case 'update':
+          return op.fields.map((field) =>
+            item({ ...base, field, file: describeSettingsValue(op.after[field]), live: describeSettingsValue(op.before[field]) }),
+          );
+        default:
+          return assertNever(op, 'token operation');
+      }
+    }
+    default:
+      return assertNever(op, 'operation');
+  }
+}
+
+/** Every drift item of a zone's plan, in the plan's order; kept unmanaged records last. */
+export function driftItemsOf(plan: ZonePlan): DriftItem[] {
+  const zone = plan.zone;
+  const items: DriftItem[] = [];
+  if (plan.newZone !== undefined) {
+    items.push(item({ zone, kind: 'zone', name: zone, type: 'zone', field: 'zone', file: 'listed', live: null, counted: true, value: '' }));
+  }
+  for (const op of plan.operations) items.push(...operationItems(zone, op));
+  // Live tokens no file lists (the zone that reports them for the run): reported, not counted.
+  for (const t of plan.unmanagedTokens ?? []) {
+    if (t.action === 'delete') continue; // a delete operation above already says it
+    const live = `id ${t.id}${t.status !== null && t.status !== 'active' ? `, ${t.status}` : ''}: ${t.policies}`;
+    items.push(
+      item({ zone, kind: 'token', name: t.name, type: 'token', field: 'unlisted', file: null, live, counted: false, value: t.id }),
+    );
+  }
+  for (const r of plan.unmanaged) {
+    items.push(
+      item({
+        zone,
+        kind: 'unmanaged',
+        name: r.name,
+        type: r.type,
+        field: 'record',
+        file: null,
+        live: recordValue(r),
+        counted: false,
+        value: valueKey(r),
+      }),
+    );
+  }
+  return items;
+}
+
+/** An account file's drift: each zone default that differs (`label` names the entry). */
+export function accountDriftItems(label: string, plan: AccountPlan): DriftItem[] {
+  return plan.operations.flatMap((op) =>
+    op.fields.map((field) =>
+      item({
+        zone: label,
+        kind: 'settings',
+        name: plan.accountId,
+        type: 'account_dns_settings',
+        field,
+        file: describeSettingsValue(op.after[field]),
+        live: describeSettingsValue(op.before[field]),
+        counted: true,
+        value: '',
+      }),
+    ),
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The report of a many-zone run as the HTML, JUnit and Slack renderers read it: each zone's
+ * state (in sync, drifted, failed with its error), its drift items (drift-items.ts) and, against
+ * a baseline (an earlier `drift --format json`), each item new or still present, and the items
+ * gone since. New drift comes first everywhere. Pure.
+ */
+import type { ErrorCode } from '../errors.js';
+import type { Baseline } from './baseline.js';
+import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
+import type { ReportKind, ZoneReport } from './zone-report.js';
+
+export type ZoneStatus = 'in-sync' | 'drifted' | 'failed';
+
+/** `new`: not in the baseline; `present`: in it too; `gone`: in the baseline, not any more. */
+export type BaselineMark = 'new' | 'present' | 'gone';
+
+export type MarkedItem = DriftItem & { readonly baseline?: BaselineMark };
+
+export interface ZoneEntry {
+  readonly zone: string;
+  readonly file: string;
+  readonly status: ZoneStatus;
+  readonly error?: { readonly code: ErrorCode; readonly message: string };
+  /** The items of this run, new ones first when there is a baseline. */
+  readonly items: readonly MarkedItem[];
+  /** Baseline items of this zone that are no longer there (only for zones checked now). */
+  readonly gone: readonly MarkedItem[];
+  /** Items per kind (this run's, counted or not). */
+  readonly counts: Readonly<Record<DriftKind, number>>;
+  /** Counted items marked new (0 without a baseline). */
+  readonly newCount: number;
+}
+
+export interface DriftReport {
+  readonly kind: ReportKind;
+  readonly zones: readonly ZoneEntry[];
+  readonly totals: {
+    readonly zones: number;
+    readonly inSync: number;
+    readonly drifted: number;
+    readonly failed: number;
+    readonly items: number;
+    readonly byKind: Readonly<Record<DriftKind, number>>;
+    readonly new: number;
+    readonly present: number;
+    readonly gone: number;
+  };
+  /** Set when the run was compared with a baseline. */
+  readonly baseline?: { readonly source: string };
+}
+
+function emptyCounts(): Record<DriftKind, number> {
+  return Object.fromEntries(DRIFT_KINDS.map((k) => [k, 0])) as Record<DriftKind, number>;
+}
+
+function countKinds(items: readonly DriftItem[]): Record<DriftKind, number> {
+  const counts = emptyCounts();
+  for (const i of items) counts[i.kind] += 1;
+  return counts;
+}
+
+/** New items first, then those still present; each group in the plan's order. */
+function mark(items: readonly DriftItem[], baseline: Baseline | undefined): MarkedItem[] {
+  if (baseline === undefined) return [...items];
+  const marked = items.map((i): MarkedItem => ({ ...i, baseline: baseline.ids.has(i.id) ? 'present' : 'new' }));
+  return [...marked.filter((i) => i.baseline === 'new'), ...marked.filter((i) => i.baseline !== 'new')];
+}
+
+function entryOf(r: ZoneReport, baseline: Baseline | undefined): ZoneEntry {
+  if (r.kind === 'failed') {
+    // A zone that could not be checked: nothing can be said gone.
+    return {
+      zone: r.zone,
+      file: r.file,
+      status: 'failed',
+      error: { code: r.code, message: r.message },
+      items: [],
+      gone: [],
+      counts: emptyCounts(),
+      newCount: 0,
+    };
+  }
+  const own = r.kind === 'planned' ? driftItemsOf(r.plan) : accountDriftItems(r.zone, r.plan);
+  const items = mark(own, baseline);
+  const ids = new Set(own.map((i) => i.id));
+  const gone = (baseline?.byZone.get(r.zone) ?? []).filter((i) => !ids.has(i.id)).map((i): MarkedItem => ({ ...i, baseline: 'gone' }));
+  const drifted = r.plan.operations.length > 0 || (r.kind === 'planned' && r.plan.newZone !== undefined);
+  return {
+    zone: r.zone,
+    file: r.file,
+    status: drifted ? 'drifted' : 'in-sync',
+    items,
+    gone,
+    counts: countKinds(own),
+    newCount: items.filter((i) => i.counted && i.baseline === 'new').length,
+  };
+}
+
+/** The report of a run; `baseline` marks each item new or still present and lists what is gone. */
+export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[], baseline?: Baseline): DriftReport {
+  const entries = reports.map((r) => entryOf(r, baseline));
+  // Zones with new drift first, then drifted, then failed, then in sync; the run's order within each.
+  const rank = (e: ZoneEntry): number => (e.newCount > 0 ? 0 : e.status === 'drifted' ? 1 : e.status === 'failed' ? 2 : 3);
+  const zones = entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map(({ e }) => e);
+  const byKind = emptyCounts();
+  for (const z of zones) for (const k of DRIFT_KINDS) byKind[k] += z.counts[k];
+  const all = zones.flatMap((z) => z.items);
+  return {
+    kind,
+    zones,
+    totals: {
+      zones: zones.length,
+      inSync: zones.filter((z) => z.status === 'in-sync').length,
+      drifted: zones.filter((z) => z.status === 'drifted').length,
+      failed: zones.filter((z) => z.status === 'failed').length,
+      items: all.filter((i) => i.counted).length,
+      byKind,
+      new: all.filter((i) => i.counted && i.baseline === 'new').length,
+      present: all.filter((i) => i.counted && i.baseline === 'present').length,
+      gone: zones.reduce((n, z) => n + z.gone.length, 0),
+    },
+    ...(baseline !== undefined ? { baseline: { source: baseline.source } } : {}),
+  };
+}
+
+/** The words a report uses for each kind of item: drift is seen from the file, a plan from apply. */
+export function kindLabel(report: ReportKind, kind: DriftKind): string {
+  if (report === 'plan') {
+    const plan: Record<DriftKind, string> = {
+      changed: 'to update',
+      added: 'to delete',
+      deleted: 'to create',
+      settings: 'settings to update',
+      token: 'tokens to change',
+      zone: 'zones to create',
+      unmanaged: 'unmanaged (kept)',
+    };
+    return plan[kind];
+  }
+  const drift: Record<DriftKind, string> = {
+    changed: 'changed live',
+    added: 'added outside the file',
+    deleted: 'deleted live',
+    settings: 'settings drift',
+    token: 'token drift',
+    zone: 'zone missing',
+    unmanaged: 'unmanaged (kept)',
+  };
+  return drift[kind];
+}
+
+/** One line of an item, as text: `~ www.example.com A value: file 192.0.2.1, live 192.0.2.9`. */
+export function describeItem(i: DriftItem): string {
+  const sign = i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
+  const where = `${sign} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
+  if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
+  if (i.file !== null) return `${where}: in the file (${i.file}), not live`;
+  return `${where}: live (${i.live ?? ''}), not in the file`;
+}

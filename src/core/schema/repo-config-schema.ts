@@ -1,0 +1,74 @@
+/**
+ * JSON Schema of the repository configuration file, `zonectl.yaml` (README, "Many zones"):
+ * `version: 1` and `accounts:` mapping a name that zone files use (`account: NAME`) to the
+ * account's id and the environment variables holding its credential. Never a credential itself.
+ */
+type JsonSchema = Record<string, unknown>;
+
+/** An account name, as zone files write it after `account:`. */
+export const ACCOUNT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+
+/** The name of an environment variable (POSIX: letters, digits, underscore; not a digit first). */
+const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
+
+const ENV_NAME: JsonSchema = {
+  description: 'The name of an environment variable (never the credential itself).',
+  type: 'string',
+  pattern: ENV_NAME_PATTERN,
+  'x-error': 'must be the name of an environment variable (letters, digits and `_`, not starting with a digit)',
+};
+
+/** One of the two forms of `credentials` (each field is checked by ENV_NAME, outside the `oneOf`). */
+const credentialsForm = (...fields: string[]): JsonSchema => ({
+  additionalProperties: false,
+  required: fields,
+  properties: Object.fromEntries(fields.map((f) => [f, true])),
+});
+
+export const REPO_CONFIG_SCHEMA_ID = 'https://zonectl.dev/schemas/zonectl.schema.json';
+
+export function buildRepoConfigSchema(): JsonSchema {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: REPO_CONFIG_SCHEMA_ID,
+    title: 'zonectl repository configuration',
+    type: 'object',
+    additionalProperties: false,
+    required: ['version'],
+    properties: {
+      $schema: { type: 'string' },
+      version: { description: 'Format version: 1.', const: 1 },
+      accounts: {
+        description: 'Accounts by the name zone files give in `account:`.',
+        type: 'object',
+        // In its own schema: its `x-error` would otherwise speak for the `type` error too.
+        allOf: [{ minProperties: 1, 'x-error': 'must name at least one account' }],
+        propertyNames: {
+          pattern: ACCOUNT_NAME_PATTERN,
+          'x-error': 'account names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit',
+        },
+        additionalProperties: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['credentials'],
+          properties: {
+            account_id: {
+              description: 'The account id (32 hexadecimal characters), or `${VAR}` to read it from the environment.',
+              type: 'string',
+              pattern: '^([0-9a-fA-F]{32}|\\$\\{[A-Za-z_][A-Za-z0-9_]*\\})$',
+              'x-error': 'must be an account id of 32 hexadecimal characters, or ${VAR}',
+            },
+            credentials: {
+              description:
+                'Where the credential is: `{ token_env: VAR }` (an API token) or `{ email_env: VAR, key_env: VAR }` (email and Global API Key).',
+              type: 'object',
+              properties: { token_env: ENV_NAME, email_env: ENV_NAME, key_env: ENV_NAME },
+              oneOf: [credentialsForm('token_env'), credentialsForm('email_env', 'key_env')],
+              'x-error': 'credentials are { token_env: VAR } (an API token) or { email_env: VAR, key_env: VAR } (email and Global API Key)',
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * `drift --baseline` over three nights against the emulator (issue 30, item 3): night 1 records
+ * the drift (`--out`); night 2 adds drift and changes the file's record order: only the new
+ * item is new (ids are not list positions), `--fail-on new` exits 2; night 3 nothing new:
+ * exit 0 while drift is still there, and drift repaired in the meantime is "gone". The text,
+ * Markdown, HTML and JUnit outputs put new drift first.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
+
+interface JsonItem {
+  id: string;
+  kind: string;
+  name: string;
+  type: string;
+  field: string;
+  file: string | null;
+  live: string | null;
+  baseline?: string;
+}
+interface JsonReport {
+  format_version: number;
+  baseline?: { new: number; present: number; gone: number };
+  zones: Array<{ zone: string; items: JsonItem[]; gone?: JsonItem[] }>;
+}
+
+describe('drift --baseline', () => {
+  let world: DriftWorld;
+  beforeAll(async () => {
+    world = await openDriftWorld();
+    await makeDrift(world);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const read = (file: string): JsonReport => JSON.parse(readFileSync(join(world.dir, file), 'utf8')) as JsonReport;
+  const items = (r: JsonReport): JsonItem[] => r.zones.flatMap((z) => z.items);
+
+  it('marks new, still present and gone items by stable id; --fail-on new exits 2 only on new drift', async () => {
+    // Night 1: the report with ids, on stdout as JSON and in --out.
+    const night1 = await world.cli(['drift', 'zones/', '--format', 'json', '--out', 'night1.json']);
+    expect(night1.code, night1.stderr).toBe(2);
+    expect(JSON.parse(night1.stdout)).toEqual(read('night1.json'));
+    const first = read('night1.json');
+    expect(first.format_version).toBe(1);
+    const shop = first.zones.find((z) => z.zone === 'shop.example')!;
+    expect(shop.items.map((i) => [i.kind, i.name, i.type, i.field, i.file, i.live])).toEqual([
+      ['changed', 'shop.example', 'A', 'value', '192.0.2.10', '192.0.2.99'],
+      ['changed', 'shop.example', 'A', 'ttl', '300', '600'],
+      ['deleted', 'api.shop.example', 'A', 'record', '192.0.2.20  [ttl auto]', null],
+      ['added', 'promo.shop.example', 'TXT', 'record', null, '"<img src=x onerror=alert(2)>"  [ttl auto]'],
+    ]);
+    for (const i of items(first)) expect(i.id).toMatch(/^d1:[0-9a-f]{24}$/);
+    expect(new Set(items(first).map((i) => i.id)).size).toBe(items(first).length);
+
+    // Night 2: one more record changed live, and the file's records reordered (positions move, ids do not).
+    const id = await world.zoneId('shop.example');
+    const records = (await world.api('GET', `/zones/${id}/dns_records?type=MX`)).result as Array<{ id: string }>;
+    expect((await world.api('PATCH', `/zones/${id}/dns_records/${records[0]!.id}`, { priority: 20 })).success).toBe(true);
+    const file = join(world.zonesDir, 'shop.example.yaml');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const recordLines = lines.filter((l) => l.startsWith('  - '));
+    writeFileSync(file, [...lines.filter((l) => !l.startsWith('  - ')), ...recordLines.reverse()].join('\n'));
+    const night2 = await world.cli([
+      'drift',
+      'zones/',
+      '--baseline',
+      'night1.json',
+      '--fail-on',
+      'new',
+      '--format',
+      'json',
+      '--out',
+      'night2.json',
+    ]);
+    expect(night2.code, night2.stderr).toBe(2);
+    const second = JSON.parse(night2.stdout) as JsonReport;
+    expect(second.baseline).toMatchObject({ new: 1, present: 5, gone: 0 });
+    const fresh = items(second).filter((i) => i.baseline === 'new');
+    expect(fresh.map((i) => [i.name, i.type, i.field, i.file, i.live])).toEqual([
+      ['shop.example', 'MX', 'value', '10 mx1.example.net', '20 mx1.example.net'],
+    ]);
+    // New drift first in the zone's list.
+    expect(second.zones.find((z) => z.zone === 'shop.example')!.items[0]!.baseline).toBe('new');
+    for (const i of items(first)) expect(items(second).find((j) => j.id === i.id)?.baseline, `${i.kind} ${i.name}`).toBe('present');
+
+    // The other outputs show the new item first too.
+    const text = await world.cli(['drift', 'zones/', '--baseline', 'night1.json']);
+    expect(text.code).toBe(2);
+    expect(text.stdout.split('\n').slice(0, 3)).toEqual([
+      'Compared with night1.json: 1 new, 5 still present, 0 gone.',
+      'New drift:',
+      '  shop.example: ~ shop.example MX value: file 10 mx1.example.net, live 20 mx1.example.net',
+    ]);
+    const markdown = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'markdown']);
+    expect(
+      markdown.stdout.startsWith(
+        '#### New drift since night1.json\n\n**1 new**, 5 still present, 0 gone.\n\n- `shop.example`: `~ shop.example MX value',
+      ),
+    ).toBe(true);
+    const junit = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'junit']);
+    expect(junit.stdout).toMatch(
+      /<testcase name="shop.example"[^>]*>\s*<failure message="shop.example \(zones\/shop.example.yaml\): 5 drift \(1 new\)&#10;\[new\] ~ shop.example MX value/,
+    );
+    expect(junit.stdout.indexOf('name="shop.example"')).toBeLessThan(junit.stdout.indexOf('name="mail.example"'));
+    const html = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'html']);
+    const shopSection = html.stdout.slice(html.stdout.indexOf('<section class="zone" id="zone-shop.example"'));
+    expect(shopSection.indexOf('b-new')).toBeLessThan(shopSection.indexOf('b-present'));
+    expect(html.stdout.indexOf('id="zone-shop.example"')).toBeLessThan(html.stdout.indexOf('id="zone-mail.example"'));
+
+    // Night 3: the A record repaired by hand, nothing new: --fail-on new exits 0 though drift remains.
+    const a = ((await world.api('GET', `/zones/${id}/dns_records?type=A&name=shop.example`)).result as Array<{ id: string }>)[0]!;
+    expect((await world.api('PATCH', `/zones/${id}/dns_records/${a.id}`, { content: '192.0.2.10', ttl: 300 })).success).toBe(true);
+    const night3 = await world.cli(['drift', 'zones/', '--baseline', 'night2.json', '--fail-on', 'new', '--format', 'json']);
+    expect(night3.code, night3.stderr).toBe(0);
+    const third = JSON.parse(night3.stdout) as JsonReport;
+    expect(third.baseline).toMatchObject({ new: 0, present: 4, gone: 2 });
+    const gone = third.zones.find((z) => z.zone === 'shop.example')!.gone!;
+    expect(gone.map((i) => [i.name, i.type, i.field, i.baseline])).toEqual([
+      ['shop.example', 'A', 'value', 'gone'],
+      ['shop.example', 'A', 'ttl', 'gone'],
+    ]);
+    // Without --fail-on new, remaining drift still exits 2.
+    expect((await world.cli(['drift', 'zones/', '--baseline', 'night2.json'])).code).toBe(2);
+  }, 120_000);
+
+  it('a baseline that is no drift report, or missing, is a clear error naming it (exit 1, nothing else)', async () => {
+    writeFileSync(join(world.dir, 'plan.json'), JSON.stringify({ format_version: 1, zones: [{ zone: 'shop.example', changes: [] }] }));
+    writeFileSync(join(world.dir, 'broken.json'), '{"format_version": 1, "zones": [');
+    const cases: Array<[string, RegExp]> = [
+      ['plan.json', /^zonectl: error\[BASELINE_INVALID\]: plan\.json: zones\[0\] \(shop\.example\): no "items"/m],
+      ['broken.json', /^zonectl: error\[BASELINE_INVALID\]: broken\.json: not JSON/m],
+      ['missing.json', /^zonectl: error\[BASELINE_INVALID\]: missing\.json: no such file/m],
+    ];
+    for (const [file, message] of cases) {
+      const r = await world.cli(['drift', 'zones/', '--baseline', file]);
+      expect(r.code, file).toBe(1);
+      expect(r.stderr, file).toMatch(message);
+      expect(r.stderr, file).not.toMatch(/\n\s+at /);
+      expect(r.stdout, file).toBe('');
+    }
+    const noBaseline = await world.cli(['drift', 'zones/', '--fail-on', 'new']);
+    expect(noBaseline.code).toBe(1);
+    expect(noBaseline.stderr).toMatch(/--fail-on new needs --baseline/);
+  }, 60_000);
+});

@@ -1,0 +1,189 @@
+/**
+ * The formats CI systems read (issue 30, items 2 and 4), made by the real CLI from real drift
+ * (the emulator, test/support/drift-world.ts) and checked against their published schemas:
+ * `drift|plan --format junit` against the Ant JUnit XSD with libxml2 (xmllint-wasm),
+ * `validate|lint --format sarif` against the SARIF 2.1.0 JSON Schema with Ajv (draft-04), and
+ * `drift --format slack` within Slack's limits with text escaped. Each validator is first shown
+ * to refuse a wrong document, so that a pass means something.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AjvDraft04Module, { type ErrorObject, type ValidateFunction } from 'ajv-draft-04';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { runCli } from '../support/run-cli.js';
+import { addMissingZoneFile, HOSTILE_CONTENT, HOSTILE_NAME, makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
+
+const schemas = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'schemas');
+const JUNIT_XSD = readFileSync(join(schemas, 'junit', 'JUnit.xsd'), 'utf8');
+const SARIF_SCHEMA = JSON.parse(readFileSync(join(schemas, 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+
+async function junitErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({
+    xml: [{ fileName: 'report.xml', contents: xml }],
+    schema: [{ fileName: 'JUnit.xsd', contents: JUNIT_XSD }],
+  });
+  return result.errors.map((e) => e.message);
+}
+
+// Both are CommonJS with `exports.default`: under Node's ESM the default import is the module object.
+type AjvClass = new (options: object) => { compile(schema: object): ValidateFunction };
+const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: AjvClass }).default ?? AjvDraft04Module) as unknown as AjvClass;
+type FormatsPlugin = (ajv: unknown) => unknown;
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
+const ajv = new AjvDraft04({ allErrors: true, strict: false });
+addFormats(ajv); // the schema's uri, uri-reference and date-time formats are checked too
+const validateSarif = ajv.compile(SARIF_SCHEMA);
+const sarifErrors = (doc: unknown): string[] =>
+  validateSarif(doc) ? [] : (validateSarif.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message ?? ''}`);
+
+describe('report formats against their schemas', () => {
+  let world: DriftWorld;
+  beforeAll(async () => {
+    world = await openDriftWorld();
+    await makeDrift(world);
+    addMissingZoneFile(world);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('the validators refuse what is wrong', async () => {
+    expect(await junitErrors('<testsuites><testsuite name="x"/></testsuites>')).toContainEqual(
+      expect.stringMatching(/'package' is required/),
+    );
+    expect(sarifErrors({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [] }] })).toContainEqual(
+      expect.stringMatching(/must have required property 'name'/),
+    );
+  });
+
+  it('drift --format junit: one test case per zone, drift a failure whose message is the diff, a failed zone an error; valid JUnit', async () => {
+    const r = await world.cli(['drift', 'zones/', '--format', 'junit']);
+    expect(r.code).toBe(1); // a zone failed
+    expect(await junitErrors(r.stdout)).toEqual([]);
+    expect(r.stdout).toContain('tests="4" failures="2" errors="1"');
+    const cases = [...r.stdout.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]);
+    expect(cases.sort()).toEqual(['mail.example', 'quiet.example', 'shop.example', 'zz-missing.example']);
+    expect(r.stdout).toMatch(/<testcase name="quiet.example" classname="zonectl.drift" time="0"\/>/);
+    const failure = /<testcase name="shop.example"[^>]*>\s*<failure message="([^"]*)" type="drift">/.exec(r.stdout)![1]!;
+    expect(failure.split('&#10;')).toEqual([
+      'shop.example (zones/shop.example.yaml): 4 drift',
+      '~ shop.example A value: file 192.0.2.10, live 192.0.2.99',
+      '~ shop.example A ttl: file 300, live 600',
+      '+ api.shop.example A: in the file (192.0.2.20  [ttl auto]), not live',
+      '- promo.shop.example TXT: live (&quot;&lt;img src=x onerror=alert(2)&gt;&quot;  [ttl auto]), not in the file',
+    ]);
+    expect(r.stdout).toMatch(/<testcase name="zz-missing.example"[^>]*>\s*<error message="[^"]*ZONE_LOOKUP[^"]*" type="ZONE_LOOKUP">/);
+    expect(r.stdout).not.toContain(HOSTILE_CONTENT);
+  });
+
+  it('plan --format junit and --report junit=FILE: the same shape, valid', async () => {
+    const r = await world.cli(['plan', 'zones/', '--format', 'text', '--report', 'junit=out/plan.xml', '--report', 'html=out/plan.html']);
+    expect(r.code).toBe(1);
+    const xml = readFileSync(join(world.dir, 'out', 'plan.xml'), 'utf8');
+    expect(await junitErrors(xml)).toEqual([]);
+    expect(xml).toContain('<testsuite name="zonectl plan"');
+    expect(xml).toMatch(/<failure message="shop.example \(zones\/shop.example.yaml\): 4 changes/);
+    expect(readFileSync(join(world.dir, 'out', 'plan.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    // stdout is still the text plan.
+    expect(r.stdout).toContain('Plan: 1 to create, 1 to update, 1 to delete');
+    const bad = await world.cli(['drift', 'zones/', '--report', 'pdf=x.pdf']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--report takes FORMAT=FILE with FORMAT one of text, json, markdown, html, junit, slack, got "pdf=x.pdf"/);
+  });
+
+  it('drift --format slack: a webhook body within Slack limits, &, <, > escaped', async () => {
+    const r = await world.cli(['drift', 'zones/', '--format', 'slack']);
+    const body = JSON.parse(r.stdout) as { text: string; blocks: Array<{ type: string; text?: { text: string } }> };
+    expect(body.text).toBe('zonectl drift: 2 of 4 zones drifted, 1 failed');
+    expect(body.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: body.text } });
+    const texts = body.blocks.map((b) => b.text?.text ?? '').join('\n');
+    expect(texts).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(texts).not.toMatch(/<img|<script/);
+    expect(texts).toMatch(/\*shop\.example\* \(zones\/shop\.example\.yaml\): 2 changed live, 1 added outside the file, 1 deleted live/);
+    expect(texts).toMatch(/:x: \*zz-missing\.example\* failed: `ZONE_LOOKUP`/);
+  });
+
+  it('drift --format html: one page, a CSP that allows only its own style and script, every name from the API escaped', async () => {
+    const r = await world.cli(['drift', 'zones/', '--format', 'html']);
+    const page = r.stdout;
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)![1]!;
+    expect(csp).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'$/,
+    );
+    expect(page.match(/<script/g)).toHaveLength(1);
+    expect(page.match(/<style/g)).toHaveLength(1);
+    expect(page).not.toMatch(/\b(src|href)="(?!#)/); // nothing to fetch: links are in-page
+    expect(page).not.toContain(HOSTILE_NAME);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&quot;&lt;img src=x onerror=alert(2)&gt;&quot;');
+  });
+});
+
+describe('validate and lint --format sarif', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zonectl-sarif-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('SARIF 2.1.0 with file, line, column, rule id and the registry’s help; valid against the schema', async () => {
+    writeFileSync(
+      join(dir, 'broken.yaml'),
+      `version: 1
+zone: example.com
+records:
+  - { name: "@", type: A, content: 300.1.1.1 }
+  - { name: "@", type: TXT, content: "v=spf1 +all" }
+`,
+    );
+    const v = await runCli(['validate', 'broken.yaml', '--format', 'sarif'], {}, dir);
+    expect(v.code).toBe(1);
+    const log = JSON.parse(v.stdout) as {
+      version: string;
+      runs: Array<{
+        tool: {
+          driver: {
+            name: string;
+            rules: Array<{ id: string; help: { text: string }; helpUri?: string; defaultConfiguration?: { level: string } }>;
+          };
+        };
+        results: Array<{
+          ruleId: string;
+          level: string;
+          message: { text: string };
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } };
+          }>;
+        }>;
+      }>;
+    };
+    expect(sarifErrors(log)).toEqual([]);
+    expect(log.version).toBe('2.1.0');
+    const run = log.runs[0]!;
+    expect(run.tool.driver.name).toBe('zonectl');
+    const ipv4 = run.results.find((r) => r.ruleId === 'content.ipv4')!;
+    expect(ipv4.level).toBe('error');
+    expect(ipv4.message.text).toMatch(/^records\[0\]\.content: /);
+    expect(ipv4.locations[0]!.physicalLocation).toEqual({
+      artifactLocation: { uri: 'broken.yaml', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 4, startColumn: expect.any(Number) },
+    });
+    const rule = run.tool.driver.rules.find((r) => r.id === 'content.ipv4')!;
+    expect(rule.help.text).toBe('A content is an IPv4 address. Rule: RFC 1035 §3.4.1. Reported by zonectl validate.');
+    expect(rule.helpUri).toBe('https://www.rfc-editor.org/rfc/rfc1035#section-3.4.1');
+
+    writeFileSync(join(dir, 'broken.yaml'), readFileSync(join(dir, 'broken.yaml'), 'utf8').replace('300.1.1.1', '192.0.2.1'));
+    const l = await runCli(['lint', 'broken.yaml', '--format', 'sarif'], {}, dir);
+    expect(l.code).toBe(0);
+    const lint = JSON.parse(l.stdout) as typeof log;
+    expect(sarifErrors(lint)).toEqual([]);
+    const spf = lint.runs[0]!.results.find((r) => r.ruleId === 'lint.spf-permissive-all')!;
+    expect(spf.level).toBe('warning');
+    expect(spf.locations[0]!.physicalLocation.region.startLine).toBe(5);
+    expect(lint.runs[0]!.tool.driver.rules.find((r) => r.id === 'lint.spf-permissive-all')!.helpUri).toBe(
+      'https://www.rfc-editor.org/rfc/rfc7208#section-5.1',
+    );
+  });
+});
