@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBigZone, SDK_CONCURRENCY } from './bigzone-bench.js';
 import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.js';
 import { benchHostile } from './hostile-bench.js';
+import { formatInstructions, type InstructionCount } from './instructions.js';
 import { formatMs, formatRatio } from './measure.js';
 import { benchPlan } from './plan-bench.js';
 import { benchStartup } from './startup-bench.js';
@@ -186,6 +187,37 @@ async function main(): Promise<void> {
           `median of ${t.runs}, in turns`,
           `${formatMs(r.medianMs)}${r.requests !== undefined ? ` (${r.requests} requests, +${t.delayMs} ms each)` : ''}`,
         ]);
+      if (typeof t.instructions === 'string') rows.push(['team zone: instructions', 'valgrind', t.instructions]);
+      else {
+        const [node, read] = t.instructions;
+        for (const r of t.instructions) {
+          const of = (c: InstructionCount) =>
+            `${formatInstructions(c.total)} (main thread ${formatInstructions(c.main)}, ${formatRatio(c.main, node!.count.main)} node -e 0's)`;
+          rows.push([
+            `team zone: ${r.name}`,
+            'instructions, one run (callgrind): all threads (main thread)',
+            `${of(r.count)}${r.base ? `; ZONECTL_BENCH_BASE_CLI: ${of(r.base)}` : ''}`,
+          ]);
+        }
+        const [version, validate, plan] = t.instructions.slice(2).map((r) => r.count.main);
+        rows.push(
+          [
+            'target: version (instructions)',
+            "within 1.5x node -e 0's, main thread",
+            `${formatRatio(version!, node!.count.main)}: ${version! <= 1.5 * node!.count.main ? 'met' : 'NOT met'}`,
+          ],
+          [
+            'target: validate (instructions)',
+            "within 2x node reading the file's, main thread",
+            `${formatRatio(validate!, read!.count.main)}: ${validate! <= 2 * read!.count.main ? 'met' : 'NOT met'}`,
+          ],
+          [
+            'target: plan (instructions)',
+            "within 3x node -e 0's (latency aside), main thread",
+            `${formatRatio(plan!, node!.count.main)}: ${plan! <= 3 * node!.count.main ? 'met' : 'NOT met'}`,
+          ],
+        );
+      }
       for (const g of t.targets)
         rows.push([
           `target: ${g.name}`,

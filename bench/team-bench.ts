@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/server.js';
 import { benchCliPath } from './bigzone-bench.js';
+import { callgrindAvailable, countInstructions, type InstructionCount } from './instructions.js';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
 import { median, runNode } from './measure.js';
 import { OCTODNS_MISSING, octodnsCommand, runOctodns, writeOctodnsConfig } from './octodns.js';
@@ -31,11 +32,20 @@ export interface ToolPair {
   readonly octodns?: { readonly ms: number; readonly requests: number };
 }
 
+/** Instructions of one run of a command (instructions.ts), and of the same command of the base build when one is given. */
+export interface CountedRow {
+  readonly name: string;
+  readonly count: InstructionCount;
+  readonly base?: InstructionCount;
+}
+
 export interface TeamBench {
   readonly records: number;
   readonly runs: number;
   readonly delayMs: number;
   readonly rows: readonly TimedRow[];
+  /** Instruction counts (valgrind), or why there are none. */
+  readonly instructions: readonly CountedRow[] | string;
   readonly targets: ReadonlyArray<{ readonly name: string; readonly ms: number; readonly targetMs: number; readonly how: string }>;
   readonly octodns: readonly ToolPair[] | string;
 }
@@ -111,10 +121,41 @@ export async function benchTeam(root: string, dir: string, records: number, runs
         how: `3x node -e 0 + ${planRequests} requests x ${delayMs} ms`,
       },
     ];
+    const instructions = callgrindAvailable()
+      ? await counted(cli, base, file, dir, env)
+      : 'not measured: valgrind is not installed (or ZONECTL_BENCH_CALLGRIND=0)';
     const command = octodnsCommand();
     const octodns = command ? await beside(command, dir, cli, proxy, baseUrl, env) : OCTODNS_MISSING;
-    return { records, runs, delayMs, rows, targets, octodns };
+    return { records, runs, delayMs, rows, instructions, targets, octodns };
   });
+}
+
+/** One callgrind run of each command (instructions.ts), the base build's beside this one's when given. */
+async function counted(
+  cli: string,
+  base: string | undefined,
+  file: string,
+  dir: string,
+  apiEnv: Record<string, string>,
+): Promise<CountedRow[]> {
+  const plain = { PATH: process.env.PATH ?? '', NO_COLOR: '1' };
+  const count = (args: string[], env: Record<string, string> = plain) => countInstructions(args, dir, env);
+  const forBuild = (bin: string): Array<() => Promise<InstructionCount>> => [
+    () => count([bin, 'version']),
+    () => count([bin, 'validate', file]),
+    () => count([bin, 'plan', file], { ...plain, ...apiEnv }),
+  ];
+  const rows: CountedRow[] = [
+    { name: 'node -e 0', count: await count(['-e', '0']) },
+    { name: 'node reading the file', count: await count(['-e', `require('node:fs').readFileSync(${JSON.stringify(file)})`]) },
+  ];
+  const names = ['zonectl version', 'zonectl validate', 'zonectl plan, clean'];
+  for (const [k, name] of names.entries()) {
+    const count = await forBuild(cli)[k]!();
+    const baseCount = base !== undefined ? await forBuild(base)[k]!() : undefined;
+    rows.push({ name, count, ...(baseCount ? { base: baseCount } : {}) });
+  }
+  return rows;
 }
 
 /** 1,000 records each: an apply creating them (fresh zones), then a clean re-plan; zonectl and octoDNS in turn. */

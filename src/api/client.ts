@@ -4,7 +4,8 @@
  * Secrets never reach an error message or a log line.
  */
 import { errorHint } from './error-hints.js';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool } from './undici-pool.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import { authHeaders, redactSecrets, secretsOf, type Credentials } from './credentials.js';

@@ -7,14 +7,21 @@
 import { createPublicKey } from 'node:crypto';
 import { txtText } from '../model/txt-strings.js';
 import { finding, type LintContext } from './finding.js';
+import { rsaModulusBits } from './rsa-modulus.js';
 import { parseTagList, tagValue } from './tag-list.js';
 import type { ZoneIndex } from './zone-index.js';
 import type { Problem } from '../yaml/index.js';
 
-/** Bits of an RSA public key given as base64 DER (SubjectPublicKeyInfo), or undefined when it is not one. */
+/**
+ * Bits of an RSA public key given as base64 DER (SubjectPublicKeyInfo), or undefined when it is
+ * not one: read directly when canonical (rsa-modulus.ts), else as OpenSSL decodes it.
+ */
 export function rsaKeyBits(base64: string): number | undefined {
+  const der = Buffer.from(base64, 'base64');
+  const bits = rsaModulusBits(der);
+  if (bits !== undefined) return bits;
   try {
-    const key = createPublicKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'spki' });
+    const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
     return key.asymmetricKeyType === 'rsa' ? key.asymmetricKeyDetails?.modulusLength : undefined;
   } catch {
     return undefined;

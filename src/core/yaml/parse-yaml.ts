@@ -13,6 +13,7 @@
 import yaml from 'js-yaml';
 import { measureAliasExpansion } from './alias-expansion.js';
 import type { DocPath } from '../text/index.js';
+import { readSimpleYaml } from './simple-yaml.js';
 import { KIND_MAPPING, KIND_NONE, KIND_SCALAR, KIND_SEQUENCE, NodeTable } from './yaml-node-table.js';
 
 export interface SourcePosition {
@@ -42,6 +43,24 @@ const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', {
   resolve: (data: unknown) => data === MERGE_KEY || data === null,
 });
 const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
+
+/** The schema's implicit types in js-yaml's order (`compiledImplicit`, which @types/js-yaml does not declare). */
+const IMPLICIT_TYPES = (ZONE_YAML_SCHEMA as unknown as { compiledImplicit: readonly yaml.Type[] }).compiledImplicit;
+
+/**
+ * A plain scalar's value as js-yaml's composeNode resolves it: the first implicit type whose
+ * `resolve` takes the text constructs it. None of them (null: `~`, `null`; bool: `true`, `false`;
+ * int and float: digits, sign, `.`; merge: `<<`) takes a text that starts with a letter other
+ * than n, t or f, so such a text is a string without asking.
+ */
+export function resolvePlainScalar(text: string): unknown {
+  const c = text.charCodeAt(0) | 0x20; // lower case, for letters
+  if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text; // a letter but n, t, f
+  for (const type of IMPLICIT_TYPES) {
+    if (type.resolve(text)) return type.construct(text);
+  }
+  return text;
+}
 
 /** Positions of the nodes of one parsed document. */
 export class PositionIndex {
@@ -234,7 +253,7 @@ export class PositionIndex {
   }
 }
 
-type ParseResult =
+export type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
   | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
 
@@ -263,6 +282,15 @@ function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): 
  * deeper than MAX_YAML_DEPTH and aliases that expand far beyond what the file writes.
  */
 export function parseYaml(text: string): ParseResult {
+  // Most zone files keep to the plain YAML simple-yaml.ts reads, several times faster; anything
+  // else (and every error) is js-yaml's.
+  const simple = readSimpleYaml(text, resolvePlainScalar);
+  if (simple !== undefined) return { ok: true, value: simple.value, positions: new PositionIndex(text, simple.nodes) };
+  return parseYamlWithJsYaml(text);
+}
+
+/** parseYaml through js-yaml alone (what parseYaml does for any text simple-yaml.ts does not read). */
+export function parseYamlWithJsYaml(text: string): ParseResult {
   const nodes = new NodeTable();
   let stack = new Int32Array(64);
   let depth = 0;

@@ -26,20 +26,32 @@ function kindCode(kind: string | null): number {
  */
 export class NodeTable {
   /** Offset, 0-based line and line start when the node was opened (before white space). */
-  pos: Int32Array = new Int32Array(1024);
-  line: Int32Array = new Int32Array(1024);
-  lineStart: Int32Array = new Int32Array(1024);
+  pos: Int32Array;
+  line: Int32Array;
+  lineStart: Int32Array;
   /** Offset when the node was closed. */
-  end: Int32Array = new Int32Array(1024);
+  end: Int32Array;
   /** Index after the node's last descendant. */
-  next: Int32Array = new Int32Array(1024);
-  kind: Uint8Array = new Uint8Array(1024);
+  next: Int32Array;
+  kind: Uint8Array;
   /** The value js-yaml composed for the node. */
   result: unknown[] = [];
   count = 0;
   /** Node indexes in the order the nodes were closed (children before parents). */
-  closed: Int32Array = new Int32Array(1024);
+  closed: Int32Array;
   closedCount = 0;
+
+  /** `capacity`: nodes expected (the arrays grow past it). */
+  constructor(capacity = 1024) {
+    const size = Math.max(1024, capacity);
+    this.pos = new Int32Array(size);
+    this.line = new Int32Array(size);
+    this.lineStart = new Int32Array(size);
+    this.end = new Int32Array(size);
+    this.next = new Int32Array(size);
+    this.kind = new Uint8Array(size);
+    this.closed = new Int32Array(size);
+  }
 
   open(pos: number, line: number, lineStart: number): number {
     const n = this.count;
