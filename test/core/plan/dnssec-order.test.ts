@@ -7,7 +7,16 @@ import { orderOperations } from '../../../src/core/plan/order.js';
 
 const ZONE_ID = '0123456789abcdef0123456789abcdef';
 const DNSKEY = normalizeRecord(
-  { name: '@', type: 'DNSKEY', data: { flags: 256, protocol: 3, algorithm: 13, public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==' } },
+  {
+    name: '@',
+    type: 'DNSKEY',
+    data: {
+      flags: 256,
+      protocol: 3,
+      algorithm: 13,
+      public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+    },
+  },
   'example.com',
 );
 const live = (multiSigner: boolean) =>
