@@ -21,3 +21,20 @@ export const shardFlag = flag.text(
   '--shard <K/N>',
   'only the zones of shard K of N (1 <= K <= N), chosen by zone name: N CI jobs cover each zone once',
 );
+
+/** What `--wait-dns` alone waits, in seconds (`apply --wait-dns`, `zonectl wait-dns`). */
+export const WAIT_DNS_DEFAULT_SECONDS = 300;
+
+export const waitDnsFlag = flag.optionalValue(
+  '--wait-dns [seconds]',
+  `after the zone converged, wait until each of its nameservers serves every name and type the plan changed (default ${WAIT_DNS_DEFAULT_SECONDS} s); exit 1 (DNS_NOT_SERVED) if the deadline passes`,
+  (value: string): string => value,
+  String(WAIT_DNS_DEFAULT_SECONDS),
+);
+
+export const nameserverFlag = flag.list(
+  '--nameserver <host[:port]>',
+  "a nameserver to ask instead of the zone's name_servers (repeatable; HOST, HOST:PORT or [IPv6]:PORT)",
+  (value: string): string => value,
+  { empty: true },
+);

@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<AnyCom
   ['validate', async () => (await import('./commands/validate.js')).validateCommand()],
   ['plan', async () => (await import('./commands/plan.js')).planCommand],
   ['apply', async () => (await import('./commands/apply.js')).applyCommand],
+  ['wait-dns', async () => (await import('./commands/wait-dns.js')).waitDnsCommand],
   ['drift', async () => (await import('./commands/drift.js')).driftCommand],
   ['export', async () => (await import('./commands/export.js')).exportCommand],
   ['import', async () => (await import('./commands/import.js')).importCommand],

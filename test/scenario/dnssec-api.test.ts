@@ -1,6 +1,6 @@
 /**
  * DNSSEC as code, the pure and API halves together against the emulator (issue 31; the zone-file
- * and apply wiring comes after issue 26): the file's `dnssec` section planned against the
+ * and apply wiring through the CLI: test/e2e/dnssec-cli.test.ts): the file's `dnssec` section planned against the
  * service's answer, the one PATCH applied, `pending` shown and never planned again, the
  * registrar played by the emulator's control, a second plan empty at every step, then disabled,
  * deleted on purpose, and enabled again with a new DS. `delv` validates a record from the DS as

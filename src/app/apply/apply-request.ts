@@ -8,6 +8,7 @@ import { openSavedPlan } from '../plan/saved-plan.js';
 import type { ApplyEvent } from './events.js';
 import type { SignalSource, StopSignal } from './interrupts.js';
 import type { TokenValueFlags } from './token-values.js';
+import type { WaitDnsFlags } from '../wait-dns/index.js';
 
 /** What to apply: zone files (a directory: every file under it), or a plan saved by `plan --out`. */
 export type ApplySource =
@@ -37,6 +38,8 @@ export interface ApplyRequest extends TokenValueFlags {
   readonly concurrency: number;
   readonly lockWaitMs: number;
   readonly connection: Connection;
+  /** `--wait-dns`: after the zones converged, wait until their nameservers serve the change. */
+  readonly waitDns?: WaitDnsFlags;
 }
 
 /**

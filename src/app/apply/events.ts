@@ -11,6 +11,7 @@ import type { ZonePlan } from '../../core/plan/build-plan.js';
 import type { AccountRun } from '../plan/plan-account-run.js';
 import type { ZoneRun } from '../plan/plan-zone-run.js';
 import type { ZoneOutcome } from '../plan/plan-zone-outcomes.js';
+import type { WaitDnsEvent } from '../wait-dns/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
@@ -67,6 +68,8 @@ export type ApplyEvent =
   | { readonly kind: 'stopped'; readonly signal: StopSignal; readonly at: StoppedAt; readonly notStarted: readonly ZoneRun[] }
   /** Zones never started because the run was interrupted. */
   | { readonly kind: 'not-started'; readonly runs: readonly ZoneRun[] }
+  /** `--wait-dns`: the wait for a zone's nameservers (src/app/wait-dns), event by event. */
+  | { readonly kind: 'wait-dns'; readonly zone: string; readonly event: WaitDnsEvent }
   /** The run was stopped by a signal (`detail` follows "interrupted by SIG"). */
   | { readonly kind: 'interrupted'; readonly signal: StopSignal; readonly detail?: string }
   /** The run as a whole was refused or failed. */

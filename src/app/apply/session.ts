@@ -7,6 +7,7 @@
  * what it knows of the run (./run-state.ts). It never ends the process: a run that gives up
  * waiting for calls in flight resolves with `abandon`, and the caller exits.
  */
+import { waitForServed } from './wait-dns-after.js';
 import { ZonectlError } from '../../core/errors.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import type { AccountConfig } from '../../core/zonefile/index.js';
@@ -235,7 +236,9 @@ async function finishRun(s: Session, w: Extract<Written, { kind: 'written' }>): 
     emit({ kind: 'interrupted', signal: late, detail });
     return { status: 'interrupted', signal: late, abandon: false };
   }
-  return { status: failed || accountFailed ? 'failed' : 'ok' };
+  if (failed || accountFailed) return { status: 'failed' };
+  if (request.waitDns !== undefined) await waitForServed(loaded.clients, w.outcomes, request.waitDns, emit, s.stop);
+  return { status: 'ok' };
 }
 
 /** Plans every account file (after the zones); a failure stops apply before any write, like a zone's. */

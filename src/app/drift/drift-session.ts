@@ -4,6 +4,7 @@
  * clients, the zones no file manages (`--unmanaged-zones`), each item marked against an earlier
  * report (`--baseline`), and whether that is drift (`--fail-on`, `--fail-on-unmanaged`).
  */
+import { isDnssecDrift } from '../../core/dnssec/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import type { Baseline } from '../../core/render/baseline.js';
 import { filesToPlan, selectShard } from '../files/index.js';
@@ -58,7 +59,9 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   output.emit({ kind: 'report', report });
   const runs = plannedRuns(outcomes.zones);
   const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);
-  const anyDrift = hasChanges(runs) || accountsChange(outcomes) || unmanaged;
+  // The service's DNSSEC `error` on a managed zone is drift with nothing to plan (src/core/dnssec/diff.ts, rule 5).
+  const dnssecError = runs.some((r) => r.plan.dnssec !== undefined && isDnssecDrift(r.plan.dnssec));
+  const anyDrift = hasChanges(runs) || dnssecError || accountsChange(outcomes) || unmanaged;
   // With `--fail-on new`, drift counts only when an item is new since the baseline.
   return { failed: anyFailed(outcomes), drift: request.failOn === 'new' ? report.drift.totals.new > 0 : anyDrift };
 }

@@ -1,5 +1,15 @@
 /** Reads what `zonectl export` writes: a zone's records, DNS settings and the tokens that name it. */
-import { type ApiZone, type CloudflareClient, findZone, readDnsSettings, readLiveRecords, readPermissionGroups } from '../../api/index.js';
+import {
+  type ApiZone,
+  CloudflareApiError,
+  type CloudflareClient,
+  findZone,
+  readDnsSettings,
+  readDnssec,
+  readLiveRecords,
+  readPermissionGroups,
+} from '../../api/index.js';
+import type { LiveDnssec } from '../../core/dnssec/index.js';
 import { exportZone, type ExportInput, type ZoneExport } from '../../core/export/export-zone.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { LiveToken } from '../../core/diff/diff-tokens.js';
@@ -32,10 +42,11 @@ export interface LiveZoneSnapshot {
  */
 export async function readLiveZone(client: CloudflareClient, zoneOrName: string | ApiZone): Promise<LiveZoneSnapshot> {
   const zone = typeof zoneOrName === 'string' ? await findZone(client, zoneOrName) : zoneOrName;
-  const [live, settings, tokenRead] = await Promise.all([
+  const [live, settings, tokenRead, dnssecRead] = await Promise.all([
     readLiveRecords(client, zone.id, zone.name),
     readDnsSettings(client, zone.id),
     readTokensFor(client),
+    readDnssecFor(client, zone.id, zone.name.toLowerCase()),
   ]);
   // zonectl's own records (the apply lock) are never part of a zone file.
   const visible = (name: string): boolean => !isZonectlRecordName(name, zone.name);
@@ -58,8 +69,21 @@ export async function readLiveZone(client: CloudflareClient, zoneOrName: string 
     ...(tokenRead.tokens !== undefined ? { tokens: tokenRead.tokens } : {}),
     ...(tokenRead.groups !== undefined ? { permissionGroups: tokenRead.groups } : {}),
     ...(tokenRead.note !== undefined ? { tokenNote: tokenRead.note } : {}),
+    ...(dnssecRead.live !== undefined ? { dnssec: dnssecRead.live } : {}),
+    ...(dnssecRead.note !== undefined ? { dnssecNote: dnssecRead.note } : {}),
   };
   return { zoneId: zone.id, input };
+}
+
+/** The zone's DNSSEC, or a note when the credential may not read it (403) or the service has no such endpoint for it (404). */
+async function readDnssecFor(client: CloudflareClient, zoneId: string, zone: string): Promise<{ live?: LiveDnssec; note?: string }> {
+  try {
+    return { live: await readDnssec(client, zoneId, zone) };
+  } catch (error) {
+    if (error instanceof CloudflareApiError && (error.status === 403 || error.status === 404))
+      return { note: `dnssec: not exported: GET /zones/{zone_id}/dnssec answered ${error.status}; DNSSEC stays unmanaged` };
+    throw error;
+  }
 }
 
 export async function readZoneExport(client: CloudflareClient, zoneName: string): Promise<ReadExportResult> {

@@ -11,7 +11,7 @@
  * (its name and policies), which needs API Tokens Read: a token without it cannot be checked
  * here, and the check says so instead of guessing. Global-key credentials are not checked.
  */
-import { type CloudflareClient, CloudflareApiError, checkApiId, verifyToken } from '../../api/index.js';
+import { type CloudflareClient, CloudflareApiError, checkApiId, DNSSEC_PERMISSION_GROUPS, verifyToken } from '../../api/index.js';
 import { assertNever, ZonectlError } from '../../core/errors.js';
 import type { Operation } from '../../core/plan/operation.js';
 import type { ZoneRun } from './plan-zone-run.js';
@@ -30,6 +30,9 @@ function needOf(op: Operation): Need {
       return { groups: ['DNS Write'], permission: '#dns_records:edit', on: 'zone' };
     case 'dns_settings':
       return { groups: ['DNS Write', 'Zone DNS Settings Write'], permission: 'dns_settings edit', on: 'zone' };
+    case 'dnssec':
+      // PATCH /zones/{zone_id}/dnssec: DNS Write (src/api/dnssec.ts, DNSSEC_PERMISSION_GROUPS).
+      return { groups: DNSSEC_PERMISSION_GROUPS.write, permission: 'dnssec edit', on: 'zone' };
     case 'token':
       return {
         groups: ['API Tokens Write'],

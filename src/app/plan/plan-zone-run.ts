@@ -5,6 +5,7 @@ import {
   checkZone,
   findZone,
   readDnsSettings,
+  readDnssec,
   readLiveRecords,
   readPermissionGroups,
   readTokens,
@@ -167,6 +168,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     );
   }
   const settings = config.settings !== undefined ? await readDnsSettings(client, zone.id) : undefined;
+  const dnssec = config.dnssec !== undefined ? await readDnssec(client, zone.id, config.zone) : undefined;
   const liveTokens = await tokensRead;
   const tokens =
     config.tokens.length > 0 && liveTokens !== undefined
@@ -189,7 +191,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   const planned = planZone(
     config,
     zone.id,
-    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}) },
+    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}), ...(dnssec ? { dnssec } : {}) },
     audit,
   );
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);

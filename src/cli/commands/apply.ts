@@ -4,12 +4,13 @@
  * tells the output (JSON: its one document).
  */
 import { type ApplyRequest, type ApplyResult, runApply, signalExitCode } from '../../app/apply/index.js';
+import { readWaitDnsFlags } from '../../app/wait-dns/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { arg, defineCommand, flag, type FlagValues } from '../definition/define-command.js';
 import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { EXIT } from '../output/io.js';
-import { baseUrlFlag, configFlag, rateLimitFlag, shardFlag } from '../options.js';
+import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
 import { APPLY_FORMATS, terminalOutput } from '../render/apply/terminal-output.js';
 
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
@@ -48,6 +49,8 @@ const APPLY_FLAGS = {
     APPLY_FORMATS,
     'text',
   ),
+  waitDns: waitDnsFlag,
+  nameserver: nameserverFlag,
   rateLimit: rateLimitFlag,
   shard: shardFlag,
   config: configFlag,
@@ -73,6 +76,9 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
   }
   const concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 64);
   const lockWaitMs = parseDuration('--lock-timeout', flags.lockTimeout);
+  if (flags.nameserver.length > 0 && flags.waitDns === undefined)
+    refuse('--nameserver names the nameservers --wait-dns asks: give --wait-dns too');
+  if (flags.waitDns !== undefined && flags.dryRun) refuse('--dry-run sends nothing, so there is nothing for --wait-dns to wait for');
   if (flags.plan !== undefined && flags.config !== undefined)
     refuse(
       'a saved plan names its own zonectl.yaml (the one found from its zone files, with the bytes it recorded): --config is not used with --plan',
@@ -92,6 +98,7 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
     tokenOutput: flags.tokenOutput,
     showTokenValues: flags.showTokenValues,
     connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
+    ...(flags.waitDns !== undefined ? { waitDns: readWaitDnsFlags(flags.waitDns, flags.nameserver) } : {}),
   };
 }
 
@@ -105,6 +112,7 @@ export const applyCommand = defineCommand({
     'zonectl apply zones/ --yes --format json > apply.json',
     'zonectl apply --plan plan.json --yes --token-output tokens.json',
     'zonectl apply zones/ --dry-run --no-batch',
+    'zonectl apply zones/example.com.yaml --yes --wait-dns=300',
   ],
   run: async ({ args, flags }) => {
     limitHeapGrowth();

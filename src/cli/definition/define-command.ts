@@ -37,6 +37,8 @@ export interface ParsedFlag<T, D extends T | undefined> {
   readonly description: string;
   readonly parse: (value: string) => T;
   readonly default: D;
+  /** With an optional value (`--wait-dns [seconds]`): what the flag given alone means, parsed as a value. */
+  readonly preset?: string;
 }
 
 /** `--zone <name>`, repeatable: every value read by `parse`, in order; `[]` when `empty`, else undefined when absent. */
@@ -93,6 +95,15 @@ export const flag = {
     parse: (value: string) => T,
     defaultValue?: D,
   ): ParsedFlag<T, D> => ({ kind: 'parsed', flag: spelling, description, parse, default: defaultValue as D }),
+  /** `--flag [value]`: the flag alone stands for `preset`; either way the value goes through `parse`. */
+  optionalValue: <T>(spelling: string, description: string, parse: (value: string) => T, preset: string): ParsedFlag<T, undefined> => ({
+    kind: 'parsed',
+    flag: spelling,
+    description,
+    parse,
+    default: undefined,
+    preset,
+  }),
   list: <T, E extends boolean = false>(
     spelling: string,
     description: string,

@@ -4,6 +4,7 @@
  * `lintCheckId(code)` (`lint.spf-permissive-all`). Findings are warnings; `--strict` makes them
  * errors. Pure.
  */
+import { DNSSEC_LINT_CHECKS } from '../dnssec/checks.js';
 import type { CheckFacts } from './check.js';
 
 const W = 'warning';
@@ -39,6 +40,8 @@ export const LINT_CHECKS = {
   WILDCARD_APEX: { severity: W, ref: 'RFC 4592 §2.1', description: 'no A/AAAA/CNAME wildcard directly under the apex' },
   OCCLUDED: { severity: W, ref: 'RFC 1034 §4.2.1', description: 'no record below a delegation (glue of its own nameservers aside)' },
   RRSET_TTL: { severity: W, ref: 'RFC 2181 §5.2', description: 'the records of one RRset have one TTL' },
+  // DNSSEC (src/core/dnssec/lint.ts).
+  ...DNSSEC_LINT_CHECKS,
 } as const satisfies Record<string, CheckFacts>;
 
 export type LintCode = keyof typeof LINT_CHECKS;

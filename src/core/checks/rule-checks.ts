@@ -8,6 +8,7 @@
  * A rule with none of these only warns (issue 28: zonectl never refuses what the service holds;
  * the emulator's own choices are never a source). Pure.
  */
+import { DNSSEC_RULE_CHECKS } from '../dnssec/checks.js';
 import type { CheckFacts, CheckSource } from './check.js';
 
 const E = 'error';
@@ -377,6 +378,8 @@ export const RULE_CHECKS = {
     ref: DEPRECATIONS_DOC,
     description: 'settings use nameservers.type, not the retired use_account_custom_ns_by_default',
   },
+  // The `dnssec` section's rules (src/core/dnssec/rules.ts), with their sources.
+  ...DNSSEC_RULE_CHECKS,
 } as const satisfies Record<string, CheckFacts>;
 
 export type RuleCode = keyof typeof RULE_CHECKS;

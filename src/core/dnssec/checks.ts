@@ -3,7 +3,7 @@
  * (src/core/checks/check.ts): severity, the rule it enforces and, for a check that can refuse,
  * its source. The zone-file rules (rules.ts, id `dnssec.*`) run wherever a zone file is read;
  * the lint checks (lint.ts, id `lint.<code>`) in `zonectl lint`. Registered in
- * src/core/checks/registry.ts when the `dnssec` section is wired into the zone file. Pure.
+ * src/core/checks/registry.ts (through rule-checks.ts and lint-checks.ts). Pure.
  */
 import type { CheckFacts } from '../checks/check.js';
 import type { CanonicalRecord } from '../model/record.js';
@@ -17,6 +17,12 @@ export const SECONDARY_DNSSEC_DOC =
 export const SUBDOMAIN_DNSSEC_DOC = 'https://developers.cloudflare.com/dns/zone-setups/subdomain-setup/dnssec/';
 
 export const DNSSEC_RULE_CHECKS = {
+  'dnssec.section': {
+    severity: 'error',
+    ref: `${DNSSEC_API_DOC} (status active or disabled; dnssec_multi_signer, dnssec_use_nsec3, dnssec_presigned are booleans)`,
+    description: 'the dnssec section has status active or disabled and the three flags as true or false, nothing else',
+    source: { kind: 'doc', url: DNSSEC_API_DOC },
+  },
   'dnssec.dnskey-multi-signer': {
     severity: 'error or warning',
     ref: `${DNSSEC_API_DOC} (dnssec_multi_signer: "required for DNSKEY records ... to be added to the zone")`,

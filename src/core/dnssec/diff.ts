@@ -54,7 +54,12 @@ export interface DnssecOperation {
   readonly path: string;
   readonly zoneId: string;
   readonly body: DnssecPatchBody;
-  readonly phase: DnssecPhase;
+  /** Where it goes among the record writes (order.ts in src/core/plan turns it into the operation's phase). */
+  readonly placement: DnssecPhase;
+  /** What the PATCH changes (`status: disabled → active`), for the plan's outputs. */
+  readonly changes: readonly DnssecFieldChange[];
+  /** The fields the PATCH changes, as the file names them (`status`, `multi_signer`). */
+  readonly fields: readonly string[];
 }
 
 /** What a state that is not drift is waiting for. */
@@ -109,7 +114,9 @@ export function diffDnssec(zone: string, zoneId: string, desired: DesiredDnssec 
           path: `/zones/${zoneId}/dnssec`,
           zoneId,
           body,
-          phase: body.dnssec_multi_signer === false ? 'after-records' : 'before-records',
+          placement: body.dnssec_multi_signer === false ? 'after-records' : 'before-records',
+          changes,
+          fields: changes.map((c) => c.field),
         };
   return {
     ...base,

@@ -36,7 +36,7 @@ export {
   type DnssecPlan,
   type DnssecWaiting,
 } from './diff.js';
-export { changeLines, dnssecJson, renderDnssecMarkdown, renderDnssecText } from './render.js';
+export { changeLines, dnssecJson, renderDnssecMarkdown, renderDnssecState, renderDnssecText } from './render.js';
 export { exportDnssec, type DnssecExport } from './export.js';
 export {
   DNSSEC_LINT_CHECKS,

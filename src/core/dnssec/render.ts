@@ -17,7 +17,7 @@ const WAITING: Readonly<Record<DnssecWaiting, string>> = {
 const show = (v: string | boolean): string => String(v);
 
 /** `~ dnssec status: disabled → active`, one line a change. */
-export function changeLines(plan: DnssecPlan): string[] {
+export function changeLines(plan: Pick<DnssecPlan, 'changes'>): string[] {
   return plan.changes.map((c) => `~ dnssec ${c.field}: ${show(c.before)} → ${show(c.after)}`);
 }
 
@@ -34,6 +34,11 @@ function dsLines(plan: DnssecPlan): string[] {
   if (plan.live.keyProblem !== undefined) return [`DS record not shown: the service's answer is not consistent (${plan.live.keyProblem})`];
   if (plan.operation?.body.status === 'active') return ['DS record: the service makes the key when DNSSEC is enabled; apply prints it'];
   return [];
+}
+
+/** The state and the DS record, without the changes (a plan shows those among its operations). */
+export function renderDnssecState(plan: DnssecPlan): string[] {
+  return [...stateLines(plan), ...dsLines(plan)];
 }
 
 /** Text lines for `plan` and `apply`: changes and call first, then the state and the DS. */

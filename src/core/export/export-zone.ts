@@ -10,6 +10,7 @@ import { relativeRecordName } from '../model/names.js';
 import type { LiveRecord } from '../model/record.js';
 import { protectionFlags } from '../diff/ownership.js';
 import { exportRecords, type ExportedDefaults, type ExportedRecord } from './export-records.js';
+import { exportDnssec, type DesiredDnssec, type LiveDnssec } from '../dnssec/index.js';
 import { exportSettings } from './export-settings.js';
 import { exportTokens, type ExportedToken } from './export-tokens.js';
 
@@ -34,6 +35,9 @@ export interface ExportInput {
   readonly tokens?: readonly LiveToken[];
   readonly permissionGroups?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
   readonly tokenNote?: string;
+  /** GET /zones/{zone_id}/dnssec; undefined when it could not be read (then `dnssecNote` says why). */
+  readonly dnssec?: LiveDnssec;
+  readonly dnssecNote?: string;
 }
 
 export interface ExportedZoneFile {
@@ -43,6 +47,7 @@ export interface ExportedZoneFile {
   account?: string;
   defaults?: ExportedDefaults;
   settings?: Record<string, unknown>;
+  dnssec?: DesiredDnssec;
   records: ExportedRecord[];
   tokens?: ExportedToken[];
   /** Ownership carried over from another tool (import --from): its ignore rules, `unmanaged: keep`. */
@@ -92,12 +97,20 @@ export function exportZone(input: ExportInput): ZoneExport {
     if (tokens.length > 0) file.tokens = tokens;
   }
   if (input.tokenNote !== undefined) notes.push(input.tokenNote);
-  // Key order of the written file: version, zone, defaults, settings, records, tokens.
+  if (input.dnssec !== undefined) {
+    // The section that plans no DNSSEC change, and the state and DS record as a note (src/core/dnssec/export.ts).
+    const dnssec = exportDnssec(input.dnssec);
+    if (dnssec.section !== undefined) file.dnssec = dnssec.section;
+    notes.push(dnssec.comment);
+  }
+  if (input.dnssecNote !== undefined) notes.push(input.dnssecNote);
+  // Key order of the written file: version, zone, defaults, settings, dnssec, records, tokens.
   const ordered: ExportedZoneFile = {
     version: 1,
     zone: file.zone,
     ...(file.defaults ? { defaults: file.defaults } : {}),
     ...(file.settings ? { settings: file.settings } : {}),
+    ...(file.dnssec ? { dnssec: file.dnssec } : {}),
     records: file.records,
     ...(file.tokens ? { tokens: file.tokens } : {}),
   };

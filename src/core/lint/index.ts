@@ -1,7 +1,9 @@
 /**
  * `zonectl lint`: what breaks mail and the web, read from the zone file alone. Each check lives
- * in its own file (spf, dmarc, dkim, targets, caa, structure) with the RFC it comes from. Pure.
+ * in its own file (spf, dmarc, dkim, targets, caa, structure; DNSSEC's in src/core/dnssec/lint.ts)
+ * with the RFC it comes from. Pure.
  */
+import { lintDnssec } from '../dnssec/index.js';
 import type { Problem } from '../yaml/index.js';
 import type { ZoneConfig } from '../zonefile/index.js';
 import { lintCaa } from './caa.js';
@@ -20,5 +22,11 @@ const CHECKS = [lintSpf, lintDmarc, lintDkim, lintTargets, lintCaa, lintStructur
 export function lintZone(config: ZoneConfig): Problem[] {
   const index = indexZone(config);
   const ctx = { file: config.file, zone: config.zone };
-  return CHECKS.flatMap((check) => check(ctx, index)).sort((a, b) => a.line - b.line || a.col - b.col);
+  const dnssec = lintDnssec({
+    ...ctx,
+    ...(config.dnssec !== undefined ? { dnssec: config.dnssec } : {}),
+    records: config.records,
+    ...(typeof config.settings?.multi_provider === 'boolean' ? { multiProvider: config.settings.multi_provider } : {}),
+  });
+  return [...CHECKS.flatMap((check) => check(ctx, index)), ...dnssec].sort((a, b) => a.line - b.line || a.col - b.col);
 }

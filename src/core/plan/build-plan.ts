@@ -1,5 +1,6 @@
 import { toApiBody, toApiUpdateBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
+import type { DnssecOperation, DnssecPlan } from '../dnssec/index.js';
 import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
 import { cannotCoexist } from '../service/coexistence.js';
 import { assertNever } from '../errors.js';
@@ -42,6 +43,11 @@ export interface ZonePlan {
   readonly sources?: Readonly<Record<string, string>>;
   /** The zone does not exist yet: apply creates it (POST /zones) in this account, then plans it again. */
   readonly newZone?: { readonly accountId: string; readonly type: 'full' };
+  /**
+   * The zone's DNSSEC (read when the file has a `dnssec` section): the state to show (`pending`
+   * is a state, never a change), the DS record, and the changes (their PATCH is among `operations`).
+   */
+  readonly dnssec?: DnssecPlan;
 }
 
 /** A live record the file does not list, deleted because a desired record cannot stand beside it. */
@@ -128,8 +134,8 @@ export interface BuildZonePlanInput {
   readonly live: readonly LiveRecord[];
   readonly diff: RecordDiff;
   readonly thresholds: SafetyThresholds;
-  /** Settings and token changes of the zone. */
-  readonly otherChanges?: ReadonlyArray<SettingsChange | TokenChange>;
+  /** Settings, DNSSEC and token changes of the zone. */
+  readonly otherChanges?: ReadonlyArray<SettingsChange | TokenChange | DnssecOperation>;
 }
 
 /** Changes -> ordered operations, summary, safety verdict and fingerprint. Pure. */

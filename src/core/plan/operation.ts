@@ -4,6 +4,7 @@
  * (order.ts) alone: an operation is sent only after every operation of a lower phase was
  * acknowledged. See docs/architecture.md, "Order".
  */
+import type { DnssecOperation } from '../dnssec/index.js';
 import type { SettingsChange, TokenChange } from '../diff/changes.js';
 import type { ApiRecordBody } from '../model/api-codec.js';
 import type { CanonicalRecord } from '../model/record.js';
@@ -60,7 +61,7 @@ export interface RecordDeleteCall extends RecordCallBase {
 export type RecordCall = RecordCreateCall | RecordUpdateCall | RecordDeleteCall;
 
 /** Everything a plan does, before order.ts gives it a phase. */
-export type UnorderedOperation = RecordCall | SettingsChange | TokenChange;
+export type UnorderedOperation = RecordCall | SettingsChange | TokenChange | DnssecOperation;
 
 /** An operation with its place in the order (see order.ts). */
 export type Ordered<T> = T & { readonly phase: number };
@@ -68,7 +69,9 @@ export type Ordered<T> = T & { readonly phase: number };
 export type RecordOperation = Ordered<RecordCall>;
 export type SettingsOperation = Ordered<SettingsChange>;
 export type TokenOperation = Ordered<TokenChange>;
-export type Operation = RecordOperation | SettingsOperation | TokenOperation;
+/** PATCH /zones/{zone_id}/dnssec (src/core/dnssec/diff.ts). */
+export type DnssecPlanOperation = Ordered<DnssecOperation>;
+export type Operation = RecordOperation | SettingsOperation | TokenOperation | DnssecPlanOperation;
 
 /** The record an operation shows: the desired one, or the deleted one. */
 export function shownRecord(op: RecordCall): CanonicalRecord {

@@ -21,6 +21,9 @@
  * 5. Make before break: deletes that free no name come after every create and update, and a
  *    CNAME is deleted before what it points at.
  * 6. Tokens after records: a token's policies may name what the records create.
+ * 7. DNSSEC (PATCH /zones/{zone_id}/dnssec) where src/core/dnssec/diff.ts places it: turning
+ *    `multi_signer` on before the records (the service takes DNSKEY records only with it),
+ *    turning it off after them (the DNSKEY records leave first); any other change before them.
  *
  * Within a phase, operations are sorted (settings, records, tokens; deletes, updates, creates;
  * then by name and type) so that a plan reads the same every time.
@@ -83,7 +86,7 @@ class DependencyGraph {
 /** The barrier kinds of the rules below: "everything of this kind at a name is done". */
 type Rule = 'freed' | 'unpointed' | 'written' | 'ds deleted' | 'ns written' | 'beside ns written';
 
-const KIND_ORDER = { dns_settings: 0, dns_record: 1, token: 2 } as const;
+const KIND_ORDER = { dns_settings: 0, dnssec: 1, dns_record: 2, token: 3 } as const;
 const ACTION_ORDER = { delete: 0, update: 1, create: 2 } as const;
 
 function sortKey(op: UnorderedOperation): string {
@@ -140,6 +143,12 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
     }
     if (op.kind === 'token') {
       g.before(recordsDone, n); // rule 6
+      return;
+    }
+    if (op.kind === 'dnssec') {
+      if (op.placement === 'before-records')
+        g.before(n, settingsDone, 0); // rule 7
+      else g.before(recordsDone, n);
       return;
     }
     g.before(settingsDone, n); // rule 1

@@ -182,6 +182,20 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
       return action === 'update' && method === 'PATCH' && path === `/zones/${zoneId}/dns_settings`
         ? undefined
         : 'is not a dns_settings update';
+    case 'dnssec': {
+      // PATCH /zones/{zone_id}/dnssec with the members of its body only (src/core/dnssec/diff.ts).
+      const allowed = ['status', 'dnssec_multi_signer', 'dnssec_use_nsec3', 'dnssec_presigned'];
+      const body = op.body as Record<string, unknown>;
+      if (op.zoneId !== zoneId || action !== 'update' || method !== 'PATCH' || path !== `/zones/${zoneId}/dnssec`)
+        return 'is not a DNSSEC update';
+      if (Object.keys(body).length === 0 || Object.keys(body).some((k) => !allowed.includes(k)))
+        return 'has a DNSSEC body zonectl never sends';
+      if (body.status !== undefined && body.status !== 'active' && body.status !== 'disabled')
+        return 'has a DNSSEC status zonectl never sends';
+      return Object.entries(body).every(([k, v]) => k === 'status' || typeof v === 'boolean')
+        ? undefined
+        : 'has a DNSSEC flag that is not a boolean';
+    }
     case 'token':
       if (action === 'create') return method === 'POST' && path === '/user/tokens' ? undefined : 'is not a token create';
       if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`)

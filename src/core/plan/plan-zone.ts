@@ -1,3 +1,4 @@
+import { diffDnssec, type LiveDnssec } from '../dnssec/index.js';
 import { diffRecords } from '../diff/diff-records.js';
 import { diffSettings } from '../diff/diff-settings.js';
 import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-tokens.js';
@@ -20,6 +21,8 @@ export interface LiveZoneState {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Tokens and the permission group catalogue; read only when the file has `tokens`. */
   readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
+  /** GET /zones/{zone_id}/dnssec; read only when the file has a `dnssec` section. */
+  readonly dnssec?: LiveDnssec;
 }
 
 /**
@@ -67,7 +70,13 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
           ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}),
         })
       : undefined;
-  const otherChanges = [...(settingsChange ? [settingsChange] : []), ...(tokens?.changes ?? []), ...(unlisted?.deletes ?? [])];
+  const dnssec = state.dnssec !== undefined ? diffDnssec(config.zone, zoneId, config.dnssec?.desired, state.dnssec) : undefined;
+  const otherChanges = [
+    ...(settingsChange ? [settingsChange] : []),
+    ...(dnssec?.operation !== undefined ? [dnssec.operation] : []),
+    ...(tokens?.changes ?? []),
+    ...(unlisted?.deletes ?? []),
+  ];
   const desired = config.records.map((r) => r.record);
   const diff = diffRecords({
     zone: config.zone,
@@ -112,6 +121,7 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     warnings,
     file: config.file,
     ...(sources ? { sources } : {}),
+    ...(dnssec !== undefined ? { dnssec } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
   };

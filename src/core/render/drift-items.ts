@@ -133,6 +133,21 @@ function operationItems(zone: string, op: Operation): DriftItem[] {
           value: '',
         }),
       );
+    case 'dnssec':
+      // `pending` and `pending-disabled` are never an operation (src/core/dnssec/diff.ts): only a change to make is drift.
+      return op.changes.map((c) =>
+        item({
+          zone,
+          kind: 'settings',
+          name: zone,
+          type: 'dnssec',
+          field: c.field,
+          file: String(c.after),
+          live: String(c.before),
+          counted: true,
+          value: '',
+        }),
+      );
     case 'token': {
       const base = { zone, kind: 'token', name: op.name, type: 'token', counted: true, value: '' } as const;
       switch (op.action) {
@@ -161,6 +176,13 @@ export function driftItemsOf(plan: ZonePlan): DriftItem[] {
     items.push(item({ zone, kind: 'zone', name: zone, type: 'zone', field: 'zone', file: 'listed', live: null, counted: true, value: '' }));
   }
   for (const op of plan.operations) items.push(...operationItems(zone, op));
+  // The service's DNSSEC `error` on a zone whose file manages DNSSEC: drift with nothing to send (src/core/dnssec/diff.ts, rule 5).
+  if (plan.dnssec?.error === true && plan.dnssec.desired !== undefined) {
+    const file = plan.dnssec.desired.status;
+    items.push(
+      item({ zone, kind: 'settings', name: zone, type: 'dnssec', field: 'status', file, live: 'error', counted: true, value: '' }),
+    );
+  }
   // Live tokens no file lists (the zone that reports them for the run): reported, not counted.
   for (const t of plan.unmanagedTokens ?? []) {
     if (t.action === 'delete') continue; // a delete operation above already says it

@@ -4,6 +4,7 @@
  * a baseline (an earlier `drift --format json`), each item new or still present, and the items
  * gone since. New drift comes first everywhere. Pure.
  */
+import { isDnssecDrift } from '../dnssec/index.js';
 import type { ErrorCode } from '../errors.js';
 import type { Baseline } from './baseline.js';
 import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
@@ -84,7 +85,9 @@ function entryOf(r: ZoneReport, baseline: Baseline | undefined): ZoneEntry {
   const items = mark(own, baseline);
   const ids = new Set(own.map((i) => i.id));
   const gone = (baseline?.byZone.get(r.zone) ?? []).filter((i) => !ids.has(i.id)).map((i): MarkedItem => ({ ...i, baseline: 'gone' }));
-  const drifted = r.plan.operations.length > 0 || (r.kind === 'planned' && r.plan.newZone !== undefined);
+  const drifted =
+    r.plan.operations.length > 0 ||
+    (r.kind === 'planned' && (r.plan.newZone !== undefined || (r.plan.dnssec !== undefined && isDnssecDrift(r.plan.dnssec))));
   return {
     zone: r.zone,
     file: r.file,

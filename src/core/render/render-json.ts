@@ -1,3 +1,4 @@
+import { dnssecJson } from '../dnssec/index.js';
 import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
@@ -8,7 +9,7 @@ import type { DriftReport, MarkedItem } from './drift-report.js';
 /** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
   action: string;
-  resource: 'dns_record' | 'dns_settings' | 'token';
+  resource: 'dns_record' | 'dns_settings' | 'token' | 'dnssec';
   method: string;
   path: string;
   before: unknown;
@@ -33,6 +34,12 @@ export function jsonChange(op: Operation): JsonChange {
       };
     case 'dns_settings':
       return { ...base, before: op.before, after: op.after };
+    case 'dnssec':
+      return {
+        ...base,
+        before: Object.fromEntries(op.changes.map((c) => [c.field, c.before])),
+        after: Object.fromEntries(op.changes.map((c) => [c.field, c.after])),
+      };
     case 'token':
       return { ...base, before: op.action === 'create' ? null : op.before, after: op.action === 'delete' ? null : op.after };
     default:
@@ -59,6 +66,7 @@ export function jsonZone(plan: ZonePlan, marked?: { items: readonly MarkedItem[]
     replacements: (plan.replacements ?? []).map((r) => ({ name: r.name, type: r.type, record_id: r.id, by: r.by, before: r.record })),
     notes: plan.notes ?? [],
     warnings: [...plan.warnings, ...plan.safety.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%)`)],
+    ...(plan.dnssec !== undefined ? { dnssec: dnssecJson(plan.dnssec) } : {}),
     items: marked?.items ?? driftItemsOf(plan),
     ...(marked !== undefined && marked.gone.length > 0 ? { gone: marked.gone } : {}),
   };

@@ -5,6 +5,7 @@
  * GitHub's 65,536-character limit of a comment body; what does not fit is counted
  * ("N more changes not shown") with a pointer to the full text output.
  */
+import { renderDnssecMarkdown } from '../dnssec/index.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
@@ -112,6 +113,8 @@ function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): 
       : []),
     ...(tokens.length > 0 && listing.listTokens !== true ? [`> ${markdownText(unlistedTokensLine(tokens.length))}`] : []),
     ...plan.warnings.map((w) => `> warning: ${markdownText(w)}`),
+    // The state and DS record (its changes are in the diff above); every value in it was checked (src/core/dnssec/render.ts).
+    ...(plan.dnssec !== undefined ? ['', ...renderDnssecMarkdown({ ...plan.dnssec, changes: [] })] : []),
     '',
     '</details>',
     '',
@@ -202,7 +205,8 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
       continue;
     }
     if (r.kind !== 'planned') continue;
-    const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length;
+    // A zone whose file manages DNSSEC shows its state and DS record even without changes (`pending`: add the DS).
+    const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length + (r.plan.dnssec?.desired !== undefined ? 1 : 0);
     if (r.plan.operations.length === 0 && facts === 0) continue;
     const block = detailsBlock(r.plan, budget - used, options);
     if (block === undefined || !add(block.text)) {

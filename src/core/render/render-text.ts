@@ -4,6 +4,7 @@ import type { UnlistedToken } from '../diff/unlisted-tokens.js';
 import type { PlanSummary, Replacement, ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
+import { changeLines, renderDnssecState } from '../dnssec/index.js';
 import { printable } from '../text/index.js';
 import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
 
@@ -68,6 +69,8 @@ export function renderOperation(op: Operation, style: TextStyle = plain, fragmen
         style.yellow('  ~ dns_settings'),
         ...op.fields.map((f) => `      ${f}: ${describeSettingsValue(op.before[f])} → ${describeSettingsValue(op.after[f])}`),
       ];
+    case 'dnssec':
+      return changeLines(op).map((line) => style.yellow(`  ${line}`));
     case 'token': {
       const sign = op.action === 'create' ? style.green('  + ') : op.action === 'delete' ? style.red('  - ') : style.yellow('  ~ ');
       const fields = op.fields.length > 0 ? style.dim(` (${op.fields.join(', ')})`) : '';
@@ -138,6 +141,7 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   } else if (tokens.length > 0) {
     lines.push(style.dim(`  ${unlistedTokensLine(tokens.length)}`));
   }
+  if (plan.dnssec !== undefined) for (const l of renderDnssecState(plan.dnssec)) lines.push(`  ${printable(l)}`);
   for (const n of plan.notes ?? []) lines.push(`  note: ${printable(n)}`);
   for (const w of plan.warnings) lines.push(style.yellow(`  warning: ${printable(w)}`));
   for (const v of plan.safety) {

@@ -5,6 +5,7 @@
  * Only shapes live here; ranges that deserve a better message than "must be <= 3600" (TTL, SOA,
  * timestamps, CIDRs, resource keys) are checked by the semantic rules.
  */
+import { DNSSEC_SECTION_SCHEMA } from '../dnssec/index.js';
 import { ACCOUNT_NAME_PATTERN } from './repo-config-schema.js';
 import { RECORD_TYPES } from '../record-types/index.js';
 import { NS_SET, ZONE_NAMESERVER_TYPES } from '../service/dns-settings.js';
@@ -243,7 +244,7 @@ const MANAGE: JsonSchema = {
 /** The schema of a zone file (the `else` branch of the root). */
 function zoneFileSchema(records: JsonSchema): JsonSchema {
   return {
-    description: "A zone file: one zone's records, DNS settings and API tokens.",
+    description: "A zone file: one zone's records, DNS settings, DNSSEC and API tokens.",
     type: 'object',
     additionalProperties: false,
     required: ['version', 'zone'],
@@ -278,6 +279,7 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       records,
       tokens: { description: 'API tokens (POST /user/tokens), matched by name.', type: 'array', items: TOKEN },
       manage: MANAGE,
+      dnssec: DNSSEC_SECTION_SCHEMA,
     },
   };
 }

@@ -21,7 +21,7 @@ import type { Env, InterpolationOptions, Problem, SourceFile } from '../yaml/ind
 import { hasIssueWithin, invalidItems, readDocument, type ReadDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
-import { FRAGMENT_VALUE_RULES, RULES } from './rules/index.js';
+import { FRAGMENT_VALUE_RULES, readDnssecOf, RULES } from './rules/index.js';
 import type { DesiredRecord, FragmentSummary, ZoneConfig } from './types.js';
 
 const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
@@ -133,7 +133,11 @@ export function parseZoneFile(
     ...sink.fragments.flatMap((f, k) => f.ignore.map((_, j) => [INCLUDED_KEY, k, 'manage', 'ignore', j])),
   ];
   const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
-  const ctx = { doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, ignoreAt, sink };
+  const dnssec = doc.dnssec !== undefined && !hasIssueWithin(issues, ['dnssec']) ? readDnssecOf(doc.dnssec, sink) : undefined;
+  const ctx = {
+    ...{ doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, ignoreAt, sink },
+    ...(dnssec !== undefined ? { dnssec } : {}),
+  };
   for (const rule of RULES) rule(ctx);
 
   const problems = sink.finish();
@@ -163,5 +167,9 @@ export function parseZoneFile(
   if (typeof doc.account_id === 'string') config.accountId = doc.account_id.toLowerCase();
   if (typeof doc.account === 'string') config.account = { name: doc.account, ...positions.positionOf(['account']) };
   if (doc.settings !== undefined) config.settings = buildSettings(doc.settings);
+  if (dnssec !== undefined) {
+    const fields = Object.fromEntries(Object.keys(dnssec).map((f) => [f, positions.positionOf(['dnssec', f])]));
+    config.dnssec = { desired: dnssec, at: positions.positionOf(['dnssec']), fields };
+  }
   return { config, problems };
 }

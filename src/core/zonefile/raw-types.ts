@@ -79,4 +79,6 @@ export interface RawZoneFile {
   readonly tokens?: readonly unknown[];
   readonly manage?: RawManage;
   readonly include?: readonly string[];
+  /** Read by src/core/dnssec (readDnssecSection) once the schema passed it. */
+  readonly dnssec?: unknown;
 }

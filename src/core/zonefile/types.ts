@@ -1,3 +1,4 @@
+import type { DesiredDnssec } from '../dnssec/index.js';
 import type { CanonicalRecord } from '../model/record.js';
 
 /** A desired record in canonical form and where the file writes it. */
@@ -75,4 +76,12 @@ export interface ZoneConfig {
   manage: ManageConfig;
   /** Fragment files included (`include:`, followed depth-first), as shown in problems and plans. */
   includes?: string[];
+  /** The `dnssec` section (absent: DNSSEC unmanaged), where it is and where each field is. */
+  dnssec?: DnssecSection;
+}
+
+export interface DnssecSection {
+  readonly desired: DesiredDnssec;
+  readonly at: { readonly line: number; readonly col: number };
+  readonly fields: Readonly<Partial<Record<string, { readonly line: number; readonly col: number }>>>;
 }

@@ -15,6 +15,8 @@ const RULES_DIR = 'src/core/zonefile/rules';
 /** Each record type's own checks (its definition's `check`). */
 const RECORD_TYPES_DIR = 'src/core/record-types';
 const LINT_DIR = 'src/core/lint';
+/** DNSSEC's rules and lint checks (src/core/dnssec/rules.ts, lint.ts; run by zonefile/rules/dnssec.ts and lint/index.ts). */
+const DNSSEC_DIR = 'src/core/dnssec';
 
 function sources(dir: string): Map<string, string> {
   return new Map(
@@ -26,12 +28,16 @@ function sources(dir: string): Map<string, string> {
 
 /** The literal codes passed to a problem sink in the rule files (the first argument of `sink.error(...)` and the like). */
 function sinkLiterals(text: string): string[] {
-  return [...text.matchAll(/sink\.(?:error|warning|keyError|keyWarning|at)\(\s*(?:'(?:error|warning)',\s*)?'([^']+)'/g)].map((m) => m[1]!);
+  return [
+    ...text.matchAll(/sink\.(?:error|warning|keyError|keyWarning|at)\(\s*(?:'(?:error|warning)',\s*)?'([^']+)'/g),
+    // src/core/dnssec/rules.ts: problem(input, 'error', 'dnssec.…', …)
+    ...text.matchAll(/problem\(\s*input,\s*'(?:error|warning)',\s*'([^']+)'/g),
+  ].map((m) => m[1]!);
 }
 
 /** The codes the lint checks pass to `finding(ctx, record, field, CODE, ...)`, as problem codes. */
 function findingCodes(text: string): string[] {
-  return [...text.matchAll(/finding\(\s*ctx,\s*[^,]+,\s*[^,]+,\s*'([A-Z0-9_]+)'/g)].map((m) => lintCheckId(m[1] as LintCode));
+  return [...text.matchAll(/finding\(\s*(?:ctx|input),\s*[^,]+,\s*[^,]+,\s*'([A-Z0-9_]+)'/g)].map((m) => lintCheckId(m[1] as LintCode));
 }
 
 /** `| \`id\` | \`file\` |` rows of docs/checks.md. */
@@ -41,8 +47,13 @@ function documented(): Map<string, string> {
 }
 
 const ids = CHECKS.map((c) => c.id);
-const rules = new Map([...sources(RULES_DIR), ...sources(RECORD_TYPES_DIR)]);
-const lint = sources(LINT_DIR);
+const dnssec = sources(DNSSEC_DIR);
+const rules = new Map([
+  ...sources(RULES_DIR),
+  ...sources(RECORD_TYPES_DIR),
+  ['src/core/dnssec/rules.ts', dnssec.get('src/core/dnssec/rules.ts')!],
+]);
+const lint = new Map([...sources(LINT_DIR), ['src/core/dnssec/lint.ts', dnssec.get('src/core/dnssec/lint.ts')!]]);
 
 describe('the check registry', () => {
   it('has one entry per id, each with a severity, a reference, a description and where it runs', () => {

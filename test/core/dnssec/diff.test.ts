@@ -102,7 +102,9 @@ describe('diffDnssec: the flags', () => {
       path: `/zones/${ZONE_ID}/dnssec`,
       zoneId: ZONE_ID,
       body: { dnssec_multi_signer: true },
-      phase: 'before-records',
+      placement: 'before-records',
+      changes: [{ field: 'multi_signer', before: false, after: true }],
+      fields: ['multi_signer'],
     });
   });
 
@@ -120,8 +122,8 @@ describe('diffDnssec: the flags', () => {
 
   it('turns multi-signer off after the record writes (the DNSKEY records leave first), on before them', () => {
     const on = live('active', { dnssec_multi_signer: true });
-    expect(diffDnssec('example.com', ZONE_ID, { status: 'active', multi_signer: false }, on).operation?.phase).toBe('after-records');
-    expect(diffDnssec('example.com', ZONE_ID, { status: 'active', multi_signer: true }, live('active')).operation?.phase).toBe(
+    expect(diffDnssec('example.com', ZONE_ID, { status: 'active', multi_signer: false }, on).operation?.placement).toBe('after-records');
+    expect(diffDnssec('example.com', ZONE_ID, { status: 'active', multi_signer: true }, live('active')).operation?.placement).toBe(
       'before-records',
     );
   });

@@ -7,7 +7,9 @@ import type { StopSignal, StoppedAt, ZoneApplyOutcome } from '../../../app/apply
 import type { ZoneOutcome, ZoneRun } from '../../../app/plan/index.js';
 import { assertNever } from '../../../core/errors.js';
 import type { ZonePlan } from '../../../core/plan/build-plan.js';
+import { renderDnssecState } from '../../../core/dnssec/index.js';
 import { renderText } from '../../../core/render/render-text.js';
+import { printable } from '../../../core/text/index.js';
 import { errorCode, errorLine } from '../../output/error-line.js';
 import { info, log, out, styleFor } from '../../output/io.js';
 import { describeApplyFailure, describeInterrupted, describeNotConverged, describeNotStarted, describeRefusal } from './describe.js';
@@ -58,6 +60,8 @@ export function printOutcomes(outcomes: readonly ZoneApplyOutcome[], signal: Sto
       out(
         `${o.run.config.zone}: applied ${s.create} create, ${s.update} update, ${s.delete} delete in ${o.result.calls} call${o.result.calls === 1 ? '' : 's'}; verified: a new plan is empty.`,
       );
+    // The zone's DNSSEC as the check afterwards read it: its state and the DS record the registrar needs.
+    if (results && o.residual?.dnssec !== undefined) for (const line of renderDnssecState(o.residual.dnssec)) out(`  ${printable(line)}`);
   }
 }
 

@@ -3,6 +3,7 @@
  * operations with what happened to each and the ids the service returned, the calls made, the
  * time taken and the outcome; then a summary of the run. Never a token's secret value.
  */
+import { dnssecJson } from '../../../core/dnssec/index.js';
 import { describeHttpCalls, type ExecuteResult } from '../../../api/index.js';
 import type { ZoneApplyOutcome } from '../../../app/apply/index.js';
 import type { ZoneRun } from '../../../app/plan/index.js';
@@ -43,6 +44,8 @@ export interface JsonApplyZone {
   notes: string[];
   /** Not converged: what a new plan would still do. */
   remaining?: JsonOperation[];
+  /** The zone's DNSSEC as the check after apply read it (state, DS record), when the file manages it. */
+  dnssec?: Record<string, unknown>;
   /** --dry-run: the exact calls apply would make, in steps. */
   http_calls?: Array<{ step: number; method: string; path: string; body?: unknown }>;
 }
@@ -69,6 +72,8 @@ function opName(op: Operation): { name: string; type?: string } {
       return { name: op.name };
     case 'dns_settings':
       return { name: 'dns_settings' };
+    case 'dnssec':
+      return { name: 'dnssec' };
     default:
       return assertNever(op, 'operation');
   }
@@ -158,6 +163,7 @@ export function outcomeEntry(o: ZoneApplyOutcome, ms: number, interrupted: boole
     ms,
     notes: [...o.result.notes],
     ...(remaining ? { remaining } : {}),
+    ...(o.residual?.dnssec !== undefined ? { dnssec: dnssecJson(o.residual.dnssec) } : {}),
   };
 }
 

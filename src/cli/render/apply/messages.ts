@@ -9,10 +9,13 @@ import { isMessage, type MessageEvent } from '../../../app/session/index.js';
 import { accountLabel } from '../../../core/account/plan-account.js';
 import { detail, info, log } from '../../output/io.js';
 import { showMessage } from '../../output/messages.js';
+import { showWaitDnsEvent } from '../wait-dns.js';
 import { printInterrupted, printNotStarted, printReplanned, printStopped } from './apply-lines.js';
 
 /** Said on stderr whatever the format. */
-type Said = MessageEvent | Extract<ApplyEvent, { kind: 'lock-waiting' | 'lock-lost' | 'account-writing' | 'replanned' | 'not-started' }>;
+type Said =
+  | MessageEvent
+  | Extract<ApplyEvent, { kind: 'lock-waiting' | 'lock-lost' | 'account-writing' | 'replanned' | 'not-started' | 'wait-dns' }>;
 /** Said on stderr whatever the format, and recorded by the JSON sink. */
 type SaidAndRecorded = Extract<ApplyEvent, { kind: 'stopped' | 'interrupted' }>;
 
@@ -31,7 +34,7 @@ type StateOnly = Extract<ApplyEvent, { kind: (typeof STATE_ONLY)[number] }>;
 /** What a sink renders. */
 export type SinkEvent = Exclude<ApplyEvent, Said | StateOnly>;
 
-const SAID: readonly string[] = ['lock-waiting', 'lock-lost', 'account-writing', 'replanned', 'not-started'];
+const SAID: readonly string[] = ['lock-waiting', 'lock-lost', 'account-writing', 'replanned', 'not-started', 'wait-dns'];
 
 function isSaid(event: ApplyEvent): event is Said {
   return isMessage(event) || SAID.includes(event.kind);
@@ -63,6 +66,9 @@ function say(event: Said | SaidAndRecorded): void {
       return;
     case 'lock-waiting':
       info(event.message);
+      return;
+    case 'wait-dns':
+      showWaitDnsEvent(event.event);
       return;
     case 'lock-lost':
       log(`${event.message}; sending no more calls`);

@@ -1,4 +1,5 @@
 import type { RuleCode } from '../../checks/registry.js';
+import type { DesiredDnssec } from '../../dnssec/index.js';
 import type { CanonicalRecord } from '../../model/record.js';
 import type { PathSegment } from '../../text/index.js';
 import type { ProblemSink } from '../../yaml/index.js';
@@ -37,6 +38,8 @@ export interface RuleContext {
   readonly manage?: RawManage;
   /** Where each rule of `manage.ignore` is written (`manage.ignore[i]`, or `include[k].manage.ignore[j]` in a fragment). */
   readonly ignoreAt?: ReadonlyArray<readonly PathSegment[]>;
+  /** The `dnssec` section when it passed the schema (absent: DNSSEC unmanaged). */
+  readonly dnssec?: DesiredDnssec;
   /** Takes only registered codes (checks/rule-checks.ts). */
   readonly sink: ProblemSink<RuleCode>;
   /** A fragment checked on its own: `zone` is a stand-in, messages say "the zone" instead. */

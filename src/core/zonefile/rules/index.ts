@@ -3,6 +3,8 @@ import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
 import type { Rule } from './context.js';
 import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
+import { checkDnssec } from './dnssec.js';
+export { readDnssecOf } from './dnssec.js';
 import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
 import { checkIgnoredListed } from './ignore.js';
@@ -41,6 +43,7 @@ export const RULES: readonly Rule[] = [
   checkProxiedChains,
   checkDelegationAlone,
   checkDsDelegation,
+  checkDnssec,
   checkDuplicates,
   checkIgnoredListed,
   checkSoa,

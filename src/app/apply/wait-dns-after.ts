@@ -1,0 +1,49 @@
+/**
+ * `apply --wait-dns`: once every zone converged, wait until each zone's nameservers serve what
+ * its plan changed (src/app/wait-dns), one zone after another within one deadline for the run.
+ * The wait's events go out as apply's (`wait-dns`); a zone not served in time fails the run with
+ * DNS_NOT_SERVED (thrown, as every failure of the run), naming what is missing where.
+ */
+import type { ChangedRecord } from '../../core/propagation/index.js';
+import { notServedError, runWaitDns, type WaitDnsFlags, zoneChecks } from '../wait-dns/index.js';
+import type { RunClients } from '../connect/clients-by-account.js';
+import type { ApplyEvent } from './events.js';
+import type { ZoneApplyOutcome } from './zone-outcome.js';
+
+/** The record changes of a zone's applied plan, as the propagation checks read them. */
+function changedRecords(o: ZoneApplyOutcome): ChangedRecord[] {
+  return o.run.plan.operations.flatMap((op) =>
+    op.kind !== 'dns_record'
+      ? []
+      : [{ ...(op.before !== undefined ? { before: op.before } : {}), ...(op.after !== undefined ? { after: op.after } : {}) }],
+  );
+}
+
+/** Resolves when every zone's change is served everywhere; throws DNS_NOT_SERVED otherwise. */
+export async function waitForServed(
+  clients: RunClients,
+  outcomes: readonly ZoneApplyOutcome[],
+  flags: WaitDnsFlags,
+  emit: (event: ApplyEvent) => void,
+  stop: AbortSignal | undefined,
+  now: () => number = Date.now,
+): Promise<void> {
+  const deadlineAt = now() + flags.deadlineMs;
+  for (const o of outcomes) {
+    const changed = changedRecords(o);
+    if (changed.length === 0) continue;
+    const zone = o.run.config.zone;
+    const checks = await zoneChecks(
+      clients.for(o.run.config),
+      o.run.zone ?? { id: o.run.zoneId, name: zone },
+      zone,
+      changed,
+      flags.nameservers,
+    );
+    const result = await runWaitDns(
+      { ...checks, deadlineMs: Math.max(0, deadlineAt - now()), ...(stop !== undefined ? { signal: stop } : {}) },
+      { emit: (event) => emit({ kind: 'wait-dns', zone, event }) },
+    );
+    if (result.status !== 'served') throw notServedError(zone, result);
+  }
+}
