@@ -217,7 +217,8 @@ export const RULE_CHECKS = {
     severity: E,
     ref: 'RFC 1034 §3.6.2',
     description: 'a CNAME does not point to its own name',
-    // CNAME content: "A valid hostname. Must not match the record's name."
+    // CNAME content: "A valid hostname. Must not match the record's name."; the live answer is 9039
+    // "CNAME content cannot reference itself." (kubernetes-sigs/external-dns#4749).
     source: doc(RECORD_API_DOC),
   },
   'srv.retired-data': {
@@ -246,6 +247,13 @@ export const RULE_CHECKS = {
     severity: W,
     ref: 'README.md, "How zonectl reconciles"',
     description: 'with unmanaged: keep, a CNAME still replaces a live A/AAAA at its name',
+  },
+  'cname.loop': {
+    severity: W,
+    ref: 'RFC 1034 §3.6.2',
+    // No source shows the service refusing a loop of two names or more (only a CNAME to its own
+    // name: cname.self): a warning, never a refusal (the plan writes the loop's records in any order).
+    description: 'CNAME records do not point at each other in a loop (no name of it resolves)',
   },
   'cname.proxied-chain': {
     severity: W,
