@@ -3,11 +3,12 @@
  * `apply --plan` resolves them against the root of the repository it runs in (issue 27; README.md,
  * "Saved plans"), confined as includes are (src/app/files/confined-read.ts).
  */
-import { isAbsolute, relative, resolve, sep, win32 } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep, win32 } from 'node:path';
 import { mapPlanPaths } from '../../core/plan/plan-file-paths.js';
 import { PlanFileError, type PlanFile } from '../../core/plan/plan-file.js';
 import { confine, isInside } from '../files/confined-read.js';
-import { repositoryRoot, repositoryRootOfDir } from '../files/repository-root.js';
+import { REPOSITORY_MARKERS, repositoryRoot, repositoryRootOfDir } from '../files/repository-root.js';
 
 /**
  * The root a saved plan's paths are relative to: the repository of the working directory `cwd`,
@@ -23,6 +24,13 @@ export function recordedRoot(cwd: string, files: readonly string[]): { kind: 'ro
   if (root !== undefined) return { kind: 'root', root };
   const last = candidates[candidates.length - 1]!;
   const stray = files.find((_, i) => !isInside(last, absolute[i]!));
+  // Without .git or zonectl.yaml above them, the files' "repository" is only a directory: apply
+  // --plan takes the directory it runs in, so the plan must be made from there.
+  if (!REPOSITORY_MARKERS.some((m) => existsSync(join(last, m))))
+    return {
+      kind: 'unsavable',
+      why: `${stray} is in no repository (no .git or zonectl.yaml at or above it) and outside the working directory's (${candidates[0]}): run plan from the directory apply --plan will run in`,
+    };
   return {
     kind: 'unsavable',
     why: `${stray} is outside the repository of the zone files (${last}): apply --plan reads a plan's files from one repository; plan them separately`,
