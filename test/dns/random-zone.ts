@@ -100,7 +100,7 @@ interface Meta {
   cnames: Map<string, string>;
 }
 
-/** Whether following in-zone CNAMEs from `from` reaches `to` (zonectl refuses cycles). */
+/** Whether following in-zone CNAMEs from `from` reaches `to` (the generator makes no loops: zonectl warns of them). */
 function reaches(cnames: ReadonlyMap<string, string>, from: string, to: string): boolean {
   const seen = new Set<string>();
   for (let n: string | undefined = from; n !== undefined && !seen.has(n); n = cnames.get(n)) {

@@ -64,7 +64,8 @@ describe('account files in saved plans', () => {
     };
     expect(saved.accounts).toHaveLength(1);
     expect(saved.accounts[0]!.plan.operations.map((o) => o.path)).toEqual([`/accounts/${h.emulator.accountId}/dns_settings`]);
-    expect(saved.files.map((f) => f.path)).toContain(join(zones, 'account.yaml'));
+    // Recorded relative to the repository root (here the working directory: no .git above it).
+    expect(saved.files.map((f) => f.path)).toContain('zones/account.yaml');
 
     const apply = await cli(['apply', '--plan', out, '--yes']);
     expect(apply.code, apply.stderr).toBe(0);

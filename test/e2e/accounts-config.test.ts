@@ -192,7 +192,8 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const digest = /\((sha256:[0-9a-f]{64})\)/.exec(saved.stderr)?.[1];
     expect(digest, saved.stderr).toBeDefined();
     const text = readFileSync(planFile, 'utf8');
-    expect((JSON.parse(text) as { repository_config: string }).repository_config).toBe(configFile);
+    // Recorded relative to the repository root (README.md, "Saved plans").
+    expect((JSON.parse(text) as { repository_config: string }).repository_config).toBe('zonectl.yaml');
     for (const secret of [MAIN, SHOP, BLOG, emu.accounts[1]!.apiKey]) expect(text).not.toContain(secret);
 
     const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest!, '--yes'], env, repo);

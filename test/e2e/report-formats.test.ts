@@ -122,6 +122,37 @@ describe('report formats against their schemas', () => {
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).toContain('&quot;&lt;img src=x onerror=alert(2)&gt;&quot;');
   });
+
+  it('drift --unmanaged-zones in html, junit and slack: the zone no file manages is shown in each (valid JUnit still)', async () => {
+    const created = await world.api('POST', '/zones', { name: 'legacy.example', account: { id: world.emulator.accountId } });
+    expect(created.success, JSON.stringify(created)).toBe(true);
+    const id = (created.result as { id: string }).id;
+    const line = `legacy.example (id ${id}, account ${world.emulator.accountId})`;
+    const heading = 'Unmanaged zones (1; no file manages them; zonectl never deletes a zone):';
+
+    const page = (await world.cli(['drift', 'zones/', '--unmanaged-zones', '--format', 'html'])).stdout;
+    expect(page).toContain(`<li><a href="#unmanaged-zones"><b>1</b> unmanaged zones</a></li>`);
+    expect(page).toContain(
+      `<section class="unmanaged" id="unmanaged-zones"><h2>${heading}</h2><ul><li><code>${line}</code></li></ul></section>`,
+    );
+    expect(page).not.toMatch(/\b(src|href)="(?!#)/);
+
+    const junit = await world.cli(['drift', 'zones/', '--unmanaged-zones', '--format', 'junit']);
+    expect(await junitErrors(junit.stdout)).toEqual([]);
+    expect(junit.stdout).toContain('tests="4" failures="2" errors="1"'); // not drift: no test case for it
+    expect(junit.stdout).toContain('<property name="zonectl.unmanaged-zones" value="1"/>');
+    expect(junit.stdout).toContain(`<system-out>${heading}\n  ${line}</system-out>`);
+
+    const slack = JSON.parse((await world.cli(['drift', 'zones/', '--unmanaged-zones', '--format', 'slack'])).stdout) as {
+      blocks: Array<{ type: string; text?: { text: string } }>;
+    };
+    expect(slack.blocks.map((b) => b.text?.text ?? '')).toContainEqual(`:grey_question: *${heading}*\n\`\`\`\n${line}\n\`\`\``);
+
+    // Without the flag, none of the three mentions it.
+    for (const format of ['html', 'junit', 'slack']) {
+      expect((await world.cli(['drift', 'zones/', '--format', format])).stdout).not.toContain('legacy.example');
+    }
+  });
 });
 
 describe('validate and lint --format sarif', () => {

@@ -149,13 +149,13 @@ describe('apply --plan refuses a plan edited after it was made', () => {
 
   it('when a plan made from other files is relabelled as the reviewed one', async () => {
     const reviewed = await planTo(ZONE('192.0.2.8'));
-    const reviewedFile = join(dir, `zone-${n}.yaml`);
     const other = await planTo(ZONE('198.51.100.9'));
     type Doc = { files: Array<{ path: string; sha256: string }>; zones: Array<{ config: { file: string } }> };
     const good = JSON.parse(readFileSync(reviewed, 'utf8')) as Doc;
     const forged = JSON.parse(readFileSync(other, 'utf8')) as Doc;
     forged.files = good.files;
-    forged.zones[0].config.file = reviewedFile;
+    // The zone file as the reviewed plan records it (relative to the repository root).
+    forged.zones[0].config.file = good.zones[0].config.file;
     writeFileSync(reviewed, JSON.stringify(forged));
     const stderr = await refused(reviewed, await snapshot());
     expect(stderr).toMatch(/PLAN_FILE_MISMATCH.*configuration of zone example\.com is not what .*zone-\d+\.yaml produces/);

@@ -111,13 +111,15 @@ describe('plan and drift of a directory of zones', () => {
     const { env } = await start(zones.slice(0, 2));
     const dir = repository(zones.slice(0, 2));
     const planPath = join(dir, 'plan.json');
-    const r = await runCli(['plan', join(dir, 'zones'), '--out', planPath], env);
+    // Made from the directory (no .git or zonectl.yaml: it is the root apply --plan will take there).
+    const r = await runCli(['plan', join(dir, 'zones'), '--out', planPath], env, dir);
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(readFileSync(planPath, 'utf8')) as { files: Array<{ path: string }> };
-    expect(saved.files.map((f) => f.path).sort()).toEqual([
-      join(dir, 'zones', 'a', 'alpha.example.yml'),
-      join(dir, 'zones', 'b', 'c', 'bravo.example.yaml'),
-    ]);
+    // Relative to that root (README.md, "Saved plans").
+    expect(saved.files.map((f) => f.path).sort()).toEqual(['zones/a/alpha.example.yml', 'zones/b/c/bravo.example.yaml']);
+    // Made from elsewhere, the files in no repository: none saved, and why.
+    const elsewhere = await runCli(['plan', join(dir, 'zones'), '--out', join(dir, 'other.json')], env);
+    expect(elsewhere.stderr).toMatch(/no plan saved to .*other\.json: .* is in no repository \(no \.git or zonectl\.yaml at or above it\)/);
   });
 });
 

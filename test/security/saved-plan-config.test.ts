@@ -122,9 +122,10 @@ describe('apply --plan and the repository configuration a plan names', () => {
 
   it('another zonectl.yaml inside the repository than the one found from the zone files: refused', async () => {
     const other = repo.write('other/zonectl.yaml', readFileSync(join(outside, 'zonectl.yaml'), 'utf8'));
+    // As a plan records it: relative to the repository root (an absolute path is refused outright).
     const stderr = await refused((doc) => {
-      doc.repository_config = other;
-      doc.files.push({ path: other, sha256: sha256(readFileSync(other, 'utf8')) });
+      doc.repository_config = 'other/zonectl.yaml';
+      doc.files.push({ path: 'other/zonectl.yaml', sha256: sha256(readFileSync(other, 'utf8')) });
     });
     expect(stderr).toMatch(/error\[PLAN_FILE_MISMATCH\]: .*the one found from zones\/example\.org\.yaml is .*zonectl\.yaml/);
   });

@@ -72,8 +72,9 @@ export async function runPlan(request: PlanRequest, output: SessionOutput<PlanEv
         ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
       ];
       const baseUrl = resolveBaseUrl(request.connection.baseUrl, request.connection.env);
-      const digest = savePlanFile(out, runs, baseUrl, files, accountRuns, repositoryConfig);
-      emit(note(`Plan saved to ${out} (${digest}); apply it with: zonectl apply --plan ${out} --expect-digest ${digest}`));
+      const saved = savePlanFile(out, runs, baseUrl, files, accountRuns, repositoryConfig, request.cwd);
+      if (saved.kind === 'unsavable') emit(warning(`zonectl: warning: no plan saved to ${out}: ${saved.why}`));
+      else emit(note(`Plan saved to ${out} (${saved.digest}); apply it with: zonectl apply --plan ${out} --expect-digest ${saved.digest}`));
     }
   }
   if (configs.length === 0 && accounts.length === 0 && !changed)

@@ -24,6 +24,7 @@ import { includeReader } from '../files/read-include.js';
 import { repositoryRootOfDir } from '../files/repository-root.js';
 import { redact } from '../output/secret-redaction.js';
 import { writeOutputFile } from '../output/write-output.js';
+import { checkFileEntries, pathsAsRead, recordedPaths, recordedRoot } from './saved-plan-paths.js';
 import { planAccountRun, type AccountRun } from './plan-account-run.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zone-run.js';
 
@@ -42,9 +43,13 @@ const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? nul
 
 const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
+/** `plan --out`: the plan file's digest, or why no plan could be saved. */
+export type SavedPlanFile = { readonly kind: 'saved'; readonly digest: string } | { readonly kind: 'unsavable'; readonly why: string };
+
 /**
- * Write a saved plan (`plan --out`). Returns the plan file's digest (`sha256:<hex>` of its
- * bytes), for `apply --plan FILE --expect-digest` in a later CI job to pin this very file.
+ * Write a saved plan (`plan --out`), its paths relative to the repository root (recordedRoot).
+ * Returns the plan file's digest (`sha256:<hex>` of its bytes), for `apply --plan FILE
+ * --expect-digest` in a later CI job to pin this very file.
  */
 export function savePlanFile(
   path: string,
@@ -53,24 +58,26 @@ export function savePlanFile(
   files: readonly string[],
   accounts: readonly AccountRun[] = [],
   repositoryConfig?: string,
-): string {
+  cwd: string = process.cwd(),
+): SavedPlanFile {
+  const all = [...new Set([...files, ...(repositoryConfig !== undefined ? [repositoryConfig] : [])])];
+  const root = recordedRoot(cwd, all);
+  if (root.kind === 'unsavable') return root;
   const plan: PlanFile = {
     format_version: PLAN_FORMAT_VERSION,
     tool: 'zonectl',
     created_at: new Date().toISOString(),
     base_url: baseUrl,
-    files: [...new Set([...files, ...(repositoryConfig !== undefined ? [repositoryConfig] : [])])].map((f) => ({
-      path: f,
-      sha256: sha256(readFileSync(f)),
-    })),
+    files: all.map((f) => ({ path: f, sha256: sha256(readFileSync(f)) })),
     zones: runs.map((r) => ({ config: r.config, plan: r.plan, batch_limit: r.batchLimit })),
     ...(accounts.length > 0 ? { accounts: accounts.map((a) => ({ config: a.config, plan: a.plan })) } : {}),
     ...(repositoryConfig !== undefined ? { repository_config: repositoryConfig } : {}),
   };
+  const recorded = recordedPaths(plan, root.root);
   // What is written (credentials masked, app/output/write-output.ts) is what the digest covers.
-  const text = redact(serializePlanFile(plan));
+  const text = redact(serializePlanFile(recorded));
   writeOutputFile(path, text);
-  return `sha256:${sha256(Buffer.from(text, 'utf8'))}`;
+  return { kind: 'saved', digest: `sha256:${sha256(Buffer.from(text, 'utf8'))}` };
 }
 
 /**
@@ -181,15 +188,7 @@ const planMismatch = (path: string, why: string): PlanFileError =>
 
 /** The plan's list of files is well formed, names every zone's file, and only files inside `root`. */
 function checkFileList(file: PlanFile, path: string, root: string): void {
-  if (
-    !Array.isArray(file.files) ||
-    !file.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256))
-  ) {
-    throw new PlanFileError(
-      'PLAN_FILE_INVALID',
-      `${path}: files must list { path, sha256 } entries; the plan file was edited or is corrupt`,
-    );
-  }
+  checkFileEntries(file, path);
   const recorded = new Set(file.files.map((f) => f.path));
   for (const saved of file.zones) {
     if (!recorded.has(saved.config.file))
@@ -221,10 +220,13 @@ function readRecordedFile(file: PlanFile, path: string, filePath: string, root: 
  */
 function checkPlanFiles(file: PlanFile, path: string, repository: Repository): void {
   const { repo, root, credentialVariables } = repository;
-  for (const { path: zonePath } of file.files) {
-    if (repo !== undefined && zonePath === file.repository_config) continue; // read and checked by repositoryOf
+  // Every file's bytes first: a changed fragment is named as such, not as its zone's configuration.
+  const present = file.files.flatMap(({ path: zonePath }) => {
+    if (repo !== undefined && zonePath === file.repository_config) return []; // read and checked by repositoryOf
     const bytes = readRecordedFile(file, path, zonePath, root);
-    if (bytes === undefined) continue; // not here (e.g. a CI job that has only the plan artifact)
+    return bytes === undefined ? [] : [{ zonePath, bytes }]; // absent: e.g. a CI job that has only the plan artifact
+  });
+  for (const { zonePath, bytes } of present) {
     const saved = file.zones.find((z) => z.config.file === zonePath);
     if (saved === undefined) continue; // an account file: its PATCH is checked against a fresh plan
     const { config } = parseZoneFile(
@@ -263,8 +265,8 @@ interface Repository {
  * account's credential variables from it (never from the plan file).
  */
 export function openSavedPlan(path: string, expectDigest?: string, cwd: string = process.cwd()): OpenedPlan {
-  const file = parsePlanFile(readPlanText(path, expectDigest), path);
   const root = repositoryRootOfDir(cwd);
+  const file = pathsAsRead(parsePlanFile(readPlanText(path, expectDigest), path), path, root);
   checkFileList(file, path, root);
   const repository = repositoryOf(file, path, root);
   checkPlanFiles(file, path, repository);

@@ -1,8 +1,8 @@
 /**
  * `import --soa`: the SOA values of a BIND file that the service accepts go into `settings.soa`;
- * a value it would refuse (by the bounds `validate` checks, `src/core/zonefile/rules/soa.ts`:
- * a `$TTL 86400` as the SOA TTL, a retry of 7200) is left out, so the service keeps its own,
- * and reported with the SOA's line. Pure.
+ * a value it would refuse (by the rules `validate` checks, `src/core/zonefile/rules/soa.ts`: a
+ * retry above refresh, a timer outside the API schema's bounds) is left out, so the service keeps
+ * its own, and reported with the SOA's line. Pure.
  */
 import { checkSoaValues, type RawSoa } from '../zonefile/index.js';
 import { ProblemSink } from '../yaml/index.js';

@@ -218,7 +218,8 @@ export const RULE_CHECKS = {
     severity: E,
     ref: 'RFC 1034 §3.6.2',
     description: 'a CNAME does not point to its own name',
-    // CNAME content: "A valid hostname. Must not match the record's name."
+    // CNAME content: "A valid hostname. Must not match the record's name."; the live answer is 9039
+    // "CNAME content cannot reference itself." (kubernetes-sigs/external-dns#4749).
     source: doc(RECORD_API_DOC),
   },
   'srv.retired-data': {
@@ -247,6 +248,13 @@ export const RULE_CHECKS = {
     severity: W,
     ref: 'README.md, "How zonectl reconciles"',
     description: 'with unmanaged: keep, a CNAME still replaces a live A/AAAA at its name',
+  },
+  'cname.loop': {
+    severity: W,
+    ref: 'RFC 1034 §3.6.2',
+    // No source shows the service refusing a loop of two names or more (only a CNAME to its own
+    // name: cname.self): a warning, never a refusal (the plan writes the loop's records in any order).
+    description: 'CNAME records do not point at each other in a loop (no name of it resolves)',
   },
   'cname.proxied-chain': {
     severity: W,
@@ -287,12 +295,15 @@ export const RULE_CHECKS = {
   },
   'soa.range': {
     severity: E,
-    ref: 'API schema zone settings soa',
-    description: 'SOA timers are within the bounds the service accepts',
-    // The SOA table of the record types page (the service specification's). The newer API schema
-    // allows retry up to 86400 and ttl 300..86400 (src/emulator/README.md, difference 3): not
-    // followed yet, see src/core/service/soa.ts.
-    source: doc(`${RECORD_TYPES_DOC}#soa`),
+    ref: 'API schema dns-settings_soa-base',
+    description: 'SOA timers are within the bounds the DNS settings API accepts',
+    // The newer official schema (src/core/service/soa.ts, SOA_BOUNDS): retry 600..86400, ttl 300..86400.
+    source: doc('https://github.com/cloudflare/api-schemas/blob/c92b9b0fde23ae00fece2025662f96dc8e2d6283/openapi.json'),
+  },
+  'soa.documented-range': {
+    severity: W,
+    ref: `${RECORD_TYPES_DOC}#soa`,
+    description: "SOA timers outside the record types page's older, narrower table (retry up to 3600, ttl 1800..3600)",
   },
   'soa.retry-refresh': {
     severity: E,

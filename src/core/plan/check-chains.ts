@@ -1,12 +1,5 @@
-import { ZonectlError } from '../errors.js';
 import { isInZone } from '../model/names.js';
 import type { CanonicalRecord } from '../model/record.js';
-
-export class CnameCycleError extends ZonectlError {
-  constructor(readonly cycle: readonly string[]) {
-    super('CNAME_CYCLE', `CNAME records form a cycle: ${cycle.join(' -> ')}`);
-  }
-}
 
 /** Where a CNAME chain walk ended. */
 export type ChainEnd =
@@ -47,11 +40,17 @@ function cnameTargets(records: readonly CanonicalRecord[]): Map<string, string> 
   return cname;
 }
 
-/** Refuses desired CNAMEs that point at each other in a loop (no name would ever resolve). */
-export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
-  const cname = cnameTargets(desired);
-  const known = new Set<string>(); // names whose chain is known to end
+/**
+ * The loops of CNAMEs of two names or more among `records`, each once, as `a -> b -> a` (the
+ * path back to its first name; a CNAME to its own name is `cname.self`'s, refused). A loop is a configuration error for DNS (RFC 1034 §3.6.2: a resolver must detect it,
+ * and no name of it resolves), but nothing shows that the service refuses one of two names or
+ * more (it refuses only a CNAME to its own name, `cname.self`): zonectl warns, and writes them.
+ */
+export function cnameLoops(records: readonly CanonicalRecord[]): string[][] {
+  const cname = cnameTargets(records);
+  const known = new Set<string>(); // names whose chain is walked: it ends, or leads into a loop already found
   const isKnown = (n: string): boolean => known.has(n);
+  const loops: string[][] = [];
   for (const [name, target] of cname) {
     // Most CNAMEs point at a name with no CNAME (often outside the zone): their chain ends at
     // once (it cannot loop: target !== name, as name has a CNAME). No walk for them.
@@ -60,10 +59,18 @@ export function assertNoCnameCycle(desired: readonly CanonicalRecord[]): void {
       continue;
     }
     const end = followCnameChain(name, target, cname, isKnown);
-    if (end.kind === 'loops') throw new CnameCycleError(end.path);
+    if (end.kind === 'loops') {
+      if (end.path.length > 2) loops.push([...end.path]);
+      for (const n of end.path) known.add(n);
+    }
     known.add(name);
   }
+  return loops;
 }
+
+/** The warning for a loop of `cnameLoops`. */
+export const cnameLoopMessage = (loop: readonly string[]): string =>
+  `CNAME records form a loop: ${loop.join(' -> ')}; no name of it resolves (RFC 1034 §3.6.2); the service keeps them`;
 
 function isProxiedCname(r: CanonicalRecord): r is CanonicalRecord & { content: string } {
   return r.type === 'CNAME' && r.proxied && r.content !== undefined;

@@ -10,8 +10,9 @@
  * 2. A delete that frees a name before the create (or update) that needs it: a record that cannot
  *    coexist with a desired one (`cannotCoexist`, service/coexistence.ts) goes first.
  * 3. A/AAAA before the CNAMEs that point at them: a write of an A, AAAA or CNAME at a name comes
- *    before a write of a CNAME whose target is that name; chains follow from the edges, and a
- *    loop of desired CNAMEs is refused (check-chains.ts).
+ *    before a write of a CNAME whose target is that name; chains follow from the edges. A loop of
+ *    desired CNAMEs (a warning, check-chains.ts) has no first name: its CNAMEs wait for none of
+ *    their targets.
  * 4. NS before DS at a name: a DS needs the delegation (NS) at its name; on delete, the DS goes
  *    before the NS (RFC 4035 §2.4: DS records sit at delegation points). Other records before
  *    the NS at their name: the service refuses a record created where an NS exists (81056,
@@ -30,7 +31,7 @@
  */
 import { naturalCompare } from '../natural-compare.js';
 import { InternalError, ZonectlError } from '../errors.js';
-import { assertNoCnameCycle } from './check-chains.js';
+import { cnameLoops } from './check-chains.js';
 import type { CanonicalRecord } from '../model/record.js';
 import { shownRecord, type Operation, type UnorderedOperation } from './operation.js';
 
@@ -105,10 +106,10 @@ function compareOps(a: Operation, b: Operation): number {
 
 /**
  * Gives every operation its phase and returns them in order. `desired` is the file's records
- * (a loop of desired CNAMEs is refused even when only part of it changes).
+ * (the CNAMEs of a loop among them, even when only part of it changes, wait for no target).
  */
 export function orderOperations(ops: readonly UnorderedOperation[], desired: readonly CanonicalRecord[] = []): Operation[] {
-  assertNoCnameCycle(desired);
+  const looping = new Set(cnameLoops(desired).flat());
   const g = new DependencyGraph();
   const nodes = ops.map(() => g.node(false));
   const settingsDone = g.node(true);
@@ -171,7 +172,8 @@ export function orderOperations(ops: readonly UnorderedOperation[], desired: rea
     g.before(n, writesDone, 0); // rule 5
     g.before(at('freed', r.name), n); // rule 2
     if (r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME') g.before(n, at('written', r.name), 0); // rule 3
-    if (r.type === 'CNAME' && r.content !== undefined) g.before(at('written', r.content), n);
+    if (r.type === 'CNAME' && r.content !== undefined && r.content !== r.name && !looping.has(r.name))
+      g.before(at('written', r.content), n);
     if (r.type === 'NS') {
       g.before(n, at('ns written', r.name), 0); // rule 4
       g.before(at('beside ns written', r.name), n);

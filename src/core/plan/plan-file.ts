@@ -4,7 +4,14 @@ import { MAX_BATCH_LIMIT } from '../service/zone-tiers.js';
 import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/**
+ * The format zonectl writes. 2: every path is relative to the repository root
+ * (plan-file-paths.ts). 1, still read: paths as given on plan's command line, read from apply's
+ * working directory.
+ */
+export const PLAN_FORMAT_VERSION = 2;
+/** The formats apply --plan reads. */
+export const READABLE_PLAN_FORMATS: readonly number[] = [1, 2];
 
 /** A saved plan: data only, never a secret. */
 export interface PlanFile {
@@ -12,7 +19,7 @@ export interface PlanFile {
   readonly tool: 'zonectl';
   readonly created_at: string;
   readonly base_url: string;
-  /** The zone files the plan was made from, with their SHA-256. */
+  /** The files the plan was made from, with their SHA-256; paths as plan-file-paths.ts says. */
   readonly files: ReadonlyArray<{ readonly path: string; readonly sha256: string }>;
   readonly zones: readonly SavedZone[];
   /** Account files (their `zone_defaults`): absent in plans without any. */
@@ -64,10 +71,10 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   if (!isObject(raw) || raw.tool !== 'zonectl' || !Array.isArray(raw.zones)) {
     throw new PlanFileError('PLAN_FILE_INVALID', `${source}: not a zonectl plan file`);
   }
-  if (raw.format_version !== PLAN_FORMAT_VERSION) {
+  if (typeof raw.format_version !== 'number' || !READABLE_PLAN_FORMATS.includes(raw.format_version)) {
     throw new PlanFileError(
       'PLAN_FILE_VERSION',
-      `${source}: plan format_version ${String(raw.format_version)} is not supported (this zonectl writes ${PLAN_FORMAT_VERSION})`,
+      `${source}: plan format_version ${String(raw.format_version)} is not supported (this zonectl reads ${READABLE_PLAN_FORMATS.join(' and ')}); make the plan again with this zonectl`,
     );
   }
   for (const [i, z] of raw.zones.entries()) {

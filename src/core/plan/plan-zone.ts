@@ -8,7 +8,7 @@ import type { LiveRecord } from '../model/record.js';
 import { type ZoneConfig, matchesIgnore } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
-import { proxiedChainProblems } from './check-chains.js';
+import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
 import { fragmentSources } from './record-source.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
@@ -107,6 +107,7 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
   const warnings = [
     ...plan.warnings,
     ...chainWarnings,
+    ...cnameLoops(desired).map(cnameLoopMessage),
     ...besideDelegationWarnings(diff.changes, live, config.zone),
     ...(tokens?.warnings ?? []),
     ...(audit?.readable === true ? tokenExpiryWarnings(audit.live, audit.now, deletedTokens) : []),

@@ -8,12 +8,18 @@
  */
 import { describeItem, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
 import { printable } from '../text/index.js';
+import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 
 export interface JunitOptions {
   /** When the run was made, `YYYY-MM-DDThh:mm:ss` (UTC, no zone: the schema's pattern). */
   readonly timestamp: string;
   /** Lines of a zone's diff in the failure message (the element's text has them all). */
   readonly messageLines?: number;
+  /**
+   * `drift --unmanaged-zones`: a property with their count, and the list in the suite's
+   * `<system-out>` (they are not drift: no test case fails for them, as drift's exit code).
+   */
+  readonly unmanagedZones?: readonly UnmanagedZoneRow[];
 }
 
 const REFERENCES: Readonly<Record<string, string>> = {
@@ -71,6 +77,12 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
   );
 }
 
+/** The suite's `<system-out>`: the unmanaged zones, when listed. */
+function unmanagedOut(zones: readonly UnmanagedZoneRow[] | undefined): string {
+  if (zones === undefined) return '';
+  return xmlLines([unmanagedZonesHeading(zones.length), ...zones.map((z) => `  ${unmanagedZoneLine(z)}`)].join('\n'));
+}
+
 export function renderJunit(report: DriftReport, options: JunitOptions): string {
   const t = report.totals;
   const name = `zonectl ${report.kind}`;
@@ -89,9 +101,12 @@ export function renderJunit(report: DriftReport, options: JunitOptions): string 
           `      <property name="zonectl.gone" value="${t.gone}"/>`,
         ]
       : []),
+    ...(options.unmanagedZones !== undefined
+      ? [`      <property name="zonectl.unmanaged-zones" value="${options.unmanagedZones.length}"/>`]
+      : []),
     '    </properties>',
     ...report.zones.map((z) => testcase(report, z, options)),
-    '    <system-out></system-out>',
+    `    <system-out>${unmanagedOut(options.unmanagedZones)}</system-out>`,
     '    <system-err></system-err>',
     '  </testsuite>',
     '</testsuites>',

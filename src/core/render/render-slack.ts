@@ -15,6 +15,7 @@ import { printable } from '../text/index.js';
 import { DRIFT_KINDS } from './drift-items.js';
 import { kindLabel, type DriftReport, type ZoneEntry } from './drift-report.js';
 import { zoneDiffLines } from './render-junit.js';
+import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 
 export const SLACK_MAX_BLOCKS = 50;
 export const SLACK_HEADER_MAX = 150;
@@ -24,6 +25,8 @@ export const SLACK_BLOCKS_TEXT_BUDGET = 12_000;
 export interface SlackOptions {
   /** Where the whole report is (e.g. the workflow run's URL), linked at the end. */
   readonly reportUrl?: string;
+  /** `drift --unmanaged-zones`: one section after the zones, as many names as fit. */
+  readonly unmanagedZones?: readonly UnmanagedZoneRow[];
 }
 
 type TextObject = { type: 'plain_text' | 'mrkdwn'; text: string };
@@ -58,19 +61,27 @@ function zoneSection(report: DriftReport, z: ZoneEntry): string {
     );
   }
   const headLine = `:warning: *${slackText(z.zone)}* (${slackText(z.file)}): ${zoneCounts(report, z)}`;
-  const lines = zoneDiffLines(z).map(codeLine);
-  const room = SLACK_SECTION_MAX - headLine.length - 60;
+  return `${headLine}${codeBlock(zoneDiffLines(z), SLACK_SECTION_MAX - headLine.length - 60)}`;
+}
+
+/** As many of `lines` as fit in `room` characters, as a code block after a line feed (the rest counted); '' for none. */
+function codeBlock(lines: readonly string[], room: number): string {
   const kept: string[] = [];
   let used = 0;
   for (const line of lines) {
-    const shown = clip(line, 300);
+    const shown = clip(codeLine(line), 300);
     if (used + shown.length + 1 > room) break;
     kept.push(shown);
     used += shown.length + 1;
   }
   const more = lines.length - kept.length;
-  const block = kept.length > 0 ? `\n\`\`\`\n${kept.join('\n')}${more > 0 ? `\n… ${more} more` : ''}\n\`\`\`` : '';
-  return `${headLine}${block}`;
+  return kept.length > 0 ? `\n\`\`\`\n${kept.join('\n')}${more > 0 ? `\n… ${more} more` : ''}\n\`\`\`` : '';
+}
+
+/** `drift --unmanaged-zones` as one section's text: the heading, then as many zones as fit, the rest counted. */
+function unmanagedText(zones: readonly UnmanagedZoneRow[]): string {
+  const headLine = `:grey_question: *${slackText(unmanagedZonesHeading(zones.length))}*`;
+  return `${headLine}${codeBlock(zones.map(unmanagedZoneLine), SLACK_SECTION_MAX - headLine.length - 60)}`;
 }
 
 /** The webhook payload as one JSON document. */
@@ -86,10 +97,11 @@ export function renderSlack(report: DriftReport, options: SlackOptions = {}): st
     { type: 'header', text: { type: 'plain_text', text: clip(title, SLACK_HEADER_MAX) } },
     { type: 'section', text: { type: 'mrkdwn', text: summary } },
   ];
-  let used = title.length + summary.length;
+  const unmanaged = options.unmanagedZones !== undefined ? unmanagedText(options.unmanagedZones) : undefined;
+  let used = title.length + summary.length + (unmanaged?.length ?? 0);
   const shown = report.zones.filter((z) => z.status !== 'in-sync');
-  // Room for the closing context block.
-  const maxZones = SLACK_MAX_BLOCKS - blocks.length - 1;
+  // Room for the closing context block (and the unmanaged zones' section).
+  const maxZones = SLACK_MAX_BLOCKS - blocks.length - 1 - (unmanaged !== undefined ? 1 : 0);
   let listed = 0;
   for (const z of shown) {
     if (listed >= maxZones) break;
@@ -99,6 +111,7 @@ export function renderSlack(report: DriftReport, options: SlackOptions = {}): st
     used += text.length;
     listed += 1;
   }
+  if (unmanaged !== undefined) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: unmanaged } });
   const rest = shown.length - listed;
   const link = options.reportUrl !== undefined ? ` <${options.reportUrl.replace(/[<>|\s]/g, encodeURIComponent)}|The whole report>` : '';
   if (rest > 0 || link !== '') {

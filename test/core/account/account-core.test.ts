@@ -64,7 +64,7 @@ describe('account file: schema and rules', () => {
       'account.yaml:4:31 zone_defaults.soa.retry: SOA retry 900 must not exceed refresh 700',
       'account.yaml:4:44 zone_defaults.soa.expire: SOA expire 500 is out of range: 86400..2419200 seconds',
       'account.yaml:4:44 zone_defaults.soa.expire: SOA expire 500 must not be smaller than refresh 700',
-      'account.yaml:4:54 zone_defaults.soa.ttl: SOA ttl 60 is out of range: 1800..3600 seconds',
+      'account.yaml:4:54 zone_defaults.soa.ttl: SOA ttl 60 is out of range: 300..86400 seconds',
       'account.yaml:4:65 zone_defaults.soa.rname: SOA rname "john.doe@example.com" must be a mailbox in DNS form, not an e-mail address: write john\\.doe.example.com, not john.doe@example.com',
     ]);
   });

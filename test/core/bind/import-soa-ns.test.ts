@@ -13,7 +13,7 @@ import { importApplyPlanClean } from './import-round-trip.js';
 const oldStyle = readFileSync(join(__dirname, '..', '..', 'fixtures', 'bind', 'old-style.zone'), 'utf8');
 
 describe('import --soa keeps what the service accepts', () => {
-  it('leaves out a $TTL of 86400 as the SOA TTL and a retry of 7200, reporting both at the SOA line', () => {
+  it('keeps a $TTL of 86400 as the SOA TTL (the API schema accepts up to 86400), leaves out a retry of 7200 above refresh', () => {
     const r = importBindZone(oldStyle, { zone: 'example.com', soa: true, proxied: false });
     expect(r.export.file.settings?.soa).toEqual({
       mname: 'ns1.example.net',
@@ -21,10 +21,10 @@ describe('import --soa keeps what the service accepts', () => {
       refresh: 3600,
       expire: 1209600,
       min_ttl: 3600,
+      ttl: 86400,
     });
     expect(r.problems.filter((p) => /SOA/.test(p.message))).toEqual([
-      { line: 4, message: 'SOA retry 7200 is out of range: 600..3600 seconds: left out of settings.soa (the service keeps its value)' },
-      { line: 4, message: 'SOA ttl 86400 is out of range: 1800..3600 seconds: left out of settings.soa (the service keeps its value)' },
+      { line: 4, message: 'SOA retry 7200 must not exceed refresh 3600: left out of settings.soa (the service keeps its value)' },
     ]);
   });
 
@@ -39,7 +39,7 @@ describe('import --soa keeps what the service accepts', () => {
 
   it('CLI: import --soa, validate, apply on an Enterprise zone, plan clean', async () => {
     const { imported, source } = await importApplyPlanClean(oldStyle, ['--soa'], 'enterprise');
-    expect(imported.stderr).toContain(`${source}:4: warning: SOA retry 7200 is out of range`);
+    expect(imported.stderr).toContain(`${source}:4: warning: SOA retry 7200 must not exceed refresh 3600`);
   });
 });
 

@@ -4,7 +4,7 @@ import { normalizeRecord } from '../../../src/core/model/normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordInput } from '../../../src/core/model/index.js';
 import { buildZonePlan, staleKeys } from '../../../src/core/plan/build-plan.js';
 import { checkSafety } from '../../../src/core/plan/safety.js';
-import { CnameCycleError, assertNoCnameCycle } from '../../../src/core/plan/check-chains.js';
+import { cnameLoops } from '../../../src/core/plan/check-chains.js';
 
 const ZONE = 'example.com';
 const want = (r: RecordInput): CanonicalRecord => normalizeRecord(r, ZONE);
@@ -162,13 +162,21 @@ describe('buildZonePlan', () => {
     });
   });
 
-  it('refuses CNAME cycles', () => {
-    expect(() =>
-      assertNoCnameCycle([
-        want({ name: 'a', type: 'CNAME', content: 'b.example.com' }),
-        want({ name: 'b', type: 'CNAME', content: 'a.example.com' }),
-      ]),
-    ).toThrow(CnameCycleError);
+  it('plans a loop of CNAMEs (the service refuses only a CNAME to its own name): every create, none waiting for another', () => {
+    const desired = [
+      want({ name: 'a', type: 'CNAME', content: 'b.example.com' }),
+      want({ name: 'b', type: 'CNAME', content: 'c.example.com' }),
+      want({ name: 'c', type: 'CNAME', content: 'a.example.com' }),
+      want({ name: 'into', type: 'CNAME', content: 'a.example.com' }),
+    ];
+    expect(cnameLoops(desired)).toEqual([['a.example.com', 'b.example.com', 'c.example.com', 'a.example.com']]);
+    const p = plan(desired, []);
+    expect(p.operations.map((o) => `${o.phase} ${o.kind === 'dns_record' && o.action === 'create' ? o.after.name : ''}`)).toEqual([
+      '0 a.example.com',
+      '0 b.example.com',
+      '0 c.example.com',
+      '1 into.example.com',
+    ]);
   });
 
   it('sends long TXT as quoted 255-byte chunks', () => {

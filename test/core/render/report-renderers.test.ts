@@ -159,3 +159,52 @@ describe('JUnit and SARIF text', () => {
     expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(['yaml.syntax']);
   });
 });
+
+describe('drift --unmanaged-zones in HTML, JUnit and Slack', () => {
+  // Names come from the API (GET /zones): each format must show them as text.
+  const hostile = [
+    { zone: '<script>alert(1)</script>.example', id: 'a"b', account_id: "x'y&z" },
+    { zone: '<!channel> & `tick`', id: '0123', account_id: 'acct', account: '<b>shop</b>' },
+  ];
+
+  it('HTML: counted at the top, listed in a section of their own, every field escaped', () => {
+    const page = [...renderHtmlReport(report(1, 1), { unmanagedZones: hostile })].join('');
+    expect(page).toContain('<li><a href="#unmanaged-zones"><b>2</b> unmanaged zones</a></li>');
+    expect(page).toContain('<code>&lt;script&gt;alert(1)&lt;/script&gt;.example (id a&quot;b, account x&#39;y&amp;z)</code>');
+    expect(page).toContain('<code>&lt;!channel&gt; &amp; `tick` (id 0123, account acct &quot;&lt;b&gt;shop&lt;/b&gt;&quot;)</code>');
+    expect(page).not.toMatch(/<script>alert|<b>shop/);
+    expect(page.match(/<script/g)).toHaveLength(1); // the report's own
+    // None listed: the section says so; not asked: no section at all.
+    expect([...renderHtmlReport(report(1, 1), { unmanagedZones: [] })].join('')).toContain(
+      '<h2>Unmanaged zones: none (every zone the credentials can see has a file)</h2>',
+    );
+    expect([...renderHtmlReport(report(1, 1))].join('')).not.toContain('unmanaged-zones');
+  });
+
+  it('JUnit: a property with the count and the list in the suite output, escaped; no test case added', () => {
+    const doc = renderJunit(report(1, 1), { timestamp: '2026-11-26T03:17:00', unmanagedZones: hostile });
+    expect(doc).toContain('<property name="zonectl.unmanaged-zones" value="2"/>');
+    expect(doc).toContain('  &lt;script&gt;alert(1)&lt;/script&gt;.example (id a&quot;b, account x&apos;y&amp;z)');
+    expect(doc).toContain('  &lt;!channel&gt; &amp; `tick` (id 0123, account acct &quot;&lt;b&gt;shop&lt;/b&gt;&quot;)</system-out>');
+    expect(doc).not.toMatch(/<script>|<!channel>|<b>/);
+    expect(doc.match(/<testcase /g)).toHaveLength(1);
+  });
+
+  it('Slack: one section, &, <, > escaped, backticks unable to close the code block; the rest counted when they do not fit', () => {
+    const body = JSON.parse(renderSlack(report(1, 1), { unmanagedZones: hostile })) as { blocks: Array<{ text?: { text: string } }> };
+    const section = body.blocks.map((b) => b.text?.text ?? '').find((t) => t.includes('Unmanaged zones'))!;
+    expect(section).toContain('&lt;script&gt;alert(1)&lt;/script&gt;.example (id a"b, account x\'y&amp;z)');
+    expect(section).toContain('&lt;!channel&gt; &amp; \u02cbtick\u02cb (id 0123, account acct "&lt;b&gt;shop&lt;/b&gt;")');
+    expect(section).not.toMatch(/<!channel>|<script>/);
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      zone: `zone-${i}.example`,
+      id: `${i}`.padStart(32, '0'),
+      account_id: 'a'.repeat(32),
+    }));
+    const big = JSON.parse(renderSlack(report(1, 1), { unmanagedZones: many })) as { blocks: Array<{ text?: { text: string } }> };
+    const text = big.blocks.map((b) => b.text?.text ?? '').find((t) => t.includes('Unmanaged zones (500'))!;
+    expect(text.length).toBeLessThanOrEqual(SLACK_SECTION_MAX);
+    expect(text).toMatch(/\n… \d+ more\n```$/);
+    expect(big.blocks.length).toBeLessThanOrEqual(SLACK_MAX_BLOCKS);
+  });
+});

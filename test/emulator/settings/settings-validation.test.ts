@@ -87,12 +87,17 @@ describe('dns settings PATCH validation', () => {
     }
   });
 
-  it('SOA bounds (2024 table) and cross-field rules', () => {
+  it('SOA bounds (the newer API schema: retry up to 86400, ttl 300..86400) and cross-field rules', () => {
     expect(problems({ soa: { refresh: 599 } })).toEqual(['soa.refresh must be an integer from 600 to 86400']);
-    expect(problems({ soa: { retry: 3601 } })).toEqual(['soa.retry must be an integer from 600 to 3600']);
+    expect(problems({ soa: { retry: 86401 } })).toEqual(['soa.retry must be an integer from 600 to 86400']);
+    // Outside the spec's older table (retry <= 3600, ttl 1800..3600), inside the newer schema: accepted.
+    expect(problems({ soa: { retry: 3601 } })).toEqual([]);
+    expect(problems({ soa: { ttl: 300 } })).toEqual([]);
+    expect(problems({ soa: { ttl: 86400 } })).toEqual([]);
     expect(problems({ soa: { expire: 86399 } })).toEqual(['soa.expire must be an integer from 86400 to 2419200']);
     expect(problems({ soa: { min_ttl: 59 } })).toEqual(['soa.min_ttl must be an integer from 60 to 86400']);
-    expect(problems({ soa: { ttl: 300 } })).toEqual(['soa.ttl must be an integer from 1800 to 3600']);
+    expect(problems({ soa: { ttl: 299 } })).toEqual(['soa.ttl must be an integer from 300 to 86400']);
+    expect(problems({ soa: { ttl: 86401 } })).toEqual(['soa.ttl must be an integer from 300 to 86400']);
     expect(problems({ soa: { ttl: 1800.5 } })).toHaveLength(1);
     const base = deriveZoneSettings(defaultAccountSettings().zone_defaults, zoneRow());
     const merged = applySettingsPatch(base, { soa: { refresh: 2000, retry: 3000 } });

@@ -17,6 +17,7 @@ import { renderSlack } from '../../../core/render/render-slack.js';
 import { renderSummaryTable } from '../../../core/render/render-summary.js';
 import { renderText, type TextStyle } from '../../../core/render/render-text.js';
 import type { ReportKind, ZoneReport } from '../../../core/render/zone-report.js';
+import { unmanagedZoneLine, unmanagedZonesHeading } from '../../../core/render/unmanaged-zones.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'junit', 'slack'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -36,14 +37,7 @@ export interface ReportInput {
 
 /** `drift --unmanaged-zones` in text: a heading and one line per zone (names escaped for the terminal). */
 export function describeUnmanagedZones(zones: readonly UnmanagedZone[]): string[] {
-  if (zones.length === 0) return ['Unmanaged zones: none (every zone the credentials can see has a file)'];
-  return [
-    `Unmanaged zones (${zones.length}; no file manages them; zonectl never deletes a zone):`,
-    ...zones.map(
-      (z) =>
-        `  ${printable(z.zone)} (id ${printable(z.id)}, account ${printable(z.account_id)}${z.account !== undefined ? ` "${z.account}"` : ''})`,
-    ),
-  ];
+  return [unmanagedZonesHeading(zones.length), ...zones.map((z) => `  ${unmanagedZoneLine(z)}`)];
 }
 
 function jsonDocument(input: ReportInput, report: DriftReport): string {
@@ -90,6 +84,7 @@ export function markdownReport(input: ReportInput, report: DriftReport = input.r
 /** The report in `format`, as chunks to write in order. */
 export function* renderReport(input: ReportInput, format: OutputFormat, style: TextStyle): Generator<string> {
   const report = input.report;
+  const unmanaged = input.unmanagedZones !== undefined ? { unmanagedZones: input.unmanagedZones } : {};
   switch (format) {
     case 'json':
       yield jsonDocument(input, report);
@@ -101,13 +96,13 @@ export function* renderReport(input: ReportInput, format: OutputFormat, style: T
       yield* textChunks(input, report, style);
       return;
     case 'html':
-      yield* renderHtmlReport(report, { generatedAt: input.now.toISOString() });
+      yield* renderHtmlReport(report, { generatedAt: input.now.toISOString(), ...unmanaged });
       return;
     case 'junit':
-      yield renderJunit(report, { timestamp: input.now.toISOString().slice(0, 19) });
+      yield renderJunit(report, { timestamp: input.now.toISOString().slice(0, 19), ...unmanaged });
       return;
     case 'slack':
-      yield renderSlack(report);
+      yield renderSlack(report, unmanaged);
       return;
     default:
       assertNever(format, 'output format');

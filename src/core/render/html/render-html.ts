@@ -9,12 +9,15 @@ import { DRIFT_KINDS, type DriftKind } from '../drift-items.js';
 import { kindLabel, type DriftReport, type MarkedItem, type ZoneEntry } from '../drift-report.js';
 import { html, zoneAnchor } from './html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './report-assets.js';
+import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from '../unmanaged-zones.js';
 
 export interface HtmlOptions {
   /** When the run was made (ISO 8601), read by the caller: the renderer reads no clock. */
   readonly generatedAt?: string;
   /** Zone rows per chunk of the summary table. */
   readonly rowsPerChunk?: number;
+  /** `drift --unmanaged-zones`: counted at the top, listed after the zones. */
+  readonly unmanagedZones?: readonly UnmanagedZoneRow[];
 }
 
 const STATUS_LABEL = {
@@ -49,6 +52,9 @@ function head(report: DriftReport, options: HtmlOptions): string {
           `<li><b>${n(t.present)}</b> still present</li>`,
           `<li class="b-gone-total"><b>${n(t.gone)}</b> gone</li>`,
         ]
+      : []),
+    ...(options.unmanagedZones !== undefined
+      ? [`<li><a href="#unmanaged-zones"><b>${n(options.unmanagedZones.length)}</b> unmanaged zones</a></li>`]
       : []),
   ];
   const kindBoxes = kinds
@@ -132,6 +138,12 @@ function zoneSection(report: DriftReport, z: ZoneEntry): string {
   return parts.join('\n');
 }
 
+/** `drift --unmanaged-zones`: every name from the API, as text. */
+function unmanagedSection(zones: readonly UnmanagedZoneRow[]): string {
+  const list = zones.length > 0 ? `<ul>${zones.map((z) => `<li><code>${html(unmanagedZoneLine(z))}</code></li>`).join('')}</ul>` : '';
+  return `<section class="unmanaged" id="unmanaged-zones"><h2>${html(unmanagedZonesHeading(zones.length))}</h2>${list}</section>`;
+}
+
 /** The page as chunks, in order; join them (or write each) for the whole file. */
 export function* renderHtmlReport(report: DriftReport, options: HtmlOptions = {}): Generator<string> {
   yield `${head(report, options)}\n`;
@@ -148,5 +160,6 @@ export function* renderHtmlReport(report: DriftReport, options: HtmlOptions = {}
   if (detailed.length === 0)
     yield `<p class="s-in-sync">Every zone ${report.kind === 'drift' ? 'matches its file' : 'is without changes'}.</p>\n`;
   for (const z of detailed) yield `${zoneSection(report, z)}\n`;
+  if (options.unmanagedZones !== undefined) yield `${unmanagedSection(options.unmanagedZones)}\n`;
   yield `</main>\n<script>${REPORT_SCRIPT}</script>\n</body></html>\n`;
 }

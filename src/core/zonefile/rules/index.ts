@@ -1,5 +1,6 @@
 /** Every semantic rule, run in this order after the schema (docs/architecture.md, rule table). All problems are collected. */
 import { checkCnameExclusivity, checkCnameOverUnlisted } from './cname.js';
+import { checkCnameLoops } from './cname-loop.js';
 import type { Rule } from './context.js';
 import { checkDelegationAlone } from './delegation.js';
 import { checkDeprecations } from './deprecations.js';
@@ -41,6 +42,7 @@ export const RULES: readonly Rule[] = [
   checkCnameExclusivity,
   checkCnameOverUnlisted,
   checkProxiedChains,
+  checkCnameLoops,
   checkDelegationAlone,
   checkDsDelegation,
   checkDnssec,

@@ -1,12 +1,14 @@
 /**
- * SOA bounds (`SOA_BOUNDS`, src/core/service/soa.ts), retry not above refresh, expire not below
- * it. The RNAME is a mailbox in DNS form (`hostmaster.example.com`), never an e-mail address.
+ * SOA bounds (src/core/service/soa.ts): outside what the API schema accepts (`SOA_BOUNDS`) an
+ * error, outside only the older documented table (`SOA_DOCUMENTED_BOUNDS`) a warning; retry not
+ * above refresh, expire not below it. The RNAME is a mailbox in DNS form
+ * (`hostmaster.example.com`), never an e-mail address.
  */
 import type { PathSegment } from '../../text/index.js';
 import type { RuleCode } from '../../checks/registry.js';
 import type { ProblemSink } from '../../yaml/index.js';
 import type { RawSoa } from '../raw-types.js';
-import { SOA_BOUNDS as BOUNDS } from '../../service/soa.js';
+import { SOA_BOUNDS as BOUNDS, SOA_DOCUMENTED_BOUNDS as DOCUMENTED } from '../../service/soa.js';
 import type { Rule } from './context.js';
 
 /** `john.doe@example.com` in DNS form: the local part's dots escaped, `@` made a dot. */
@@ -30,6 +32,15 @@ export function checkSoaValues(soa: RawSoa, at: readonly PathSegment[], sink: Pr
     const v = soa[name as keyof typeof BOUNDS];
     if (v === undefined) continue;
     if (v < min || v > max) sink.error('soa.range', field(name), `SOA ${name} ${v} is out of range: ${min}..${max} seconds`);
+    else {
+      const [low, high] = DOCUMENTED[name as keyof typeof DOCUMENTED];
+      if (v < low || v > high)
+        sink.warning(
+          'soa.documented-range',
+          field(name),
+          `SOA ${name} ${v} is outside the record types page's table (${low}..${high} seconds); the DNS settings API accepts ${min}..${max}`,
+        );
+    }
   }
   const { refresh, retry, expire } = soa;
   if (refresh !== undefined && retry !== undefined && retry > refresh) {

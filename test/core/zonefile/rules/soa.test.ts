@@ -10,14 +10,14 @@ const soa = (...members: string[]) => `${HEADER}settings:\n  soa:\n${members.map
 
 describe('SOA bounds', () => {
   const soa = (s: string) => `${HEADER}settings:\n  soa: ${s}\n`;
-  it('checks each bound', () => {
-    const { problems } = load(soa('{ refresh: 500, retry: 599, expire: 86399, min_ttl: 59, ttl: 1799 }'));
+  it('checks each bound of the DNS settings API schema (an error)', () => {
+    const { problems } = load(soa('{ refresh: 500, retry: 599, expire: 86399, min_ttl: 59, ttl: 299 }'));
     for (const [field, range] of [
       ['refresh', '600..86400'],
-      ['retry', '600..3600'],
+      ['retry', '600..86400'],
       ['expire', '86400..2419200'],
       ['min_ttl', '60..86400'],
-      ['ttl', '1800..3600'],
+      ['ttl', '300..86400'],
     ]) {
       expectProblem(problems, {
         line: 4,
@@ -25,6 +25,30 @@ describe('SOA bounds', () => {
         path: `settings.soa.${field}`,
       });
     }
+  });
+
+  it('above the API schema: an error', () => {
+    const { problems } = load(soa('{ refresh: 86401, retry: 86401, expire: 2419201, min_ttl: 86401, ttl: 86401 }'));
+    for (const field of ['refresh', 'retry', 'expire', 'min_ttl', 'ttl']) {
+      expectProblem(problems, { line: 4, message: new RegExp(`SOA ${field} \\d+ is out of range`), path: `settings.soa.${field}` });
+    }
+    expect(errors(problems).filter((p) => p.code === 'soa.range')).toHaveLength(5);
+  });
+
+  it("inside the API schema but outside the record types page's older table: a warning, not an error", () => {
+    const { problems, config } = load(soa('{ refresh: 86400, retry: 7200, expire: 604800, min_ttl: 1800, ttl: 300 }'));
+    expect(errors(problems)).toEqual([]);
+    expect(config).toBeDefined();
+    const warned = problems.filter((p) => p.code === 'soa.documented-range');
+    expect(warned.map((p) => [p.severity, p.path])).toEqual([
+      ['warning', 'settings.soa.retry'],
+      ['warning', 'settings.soa.ttl'],
+    ]);
+    expect(warned[0]?.message).toBe(
+      "SOA retry 7200 is outside the record types page's table (600..3600 seconds); the DNS settings API accepts 600..86400",
+    );
+    // Inside both: nothing.
+    expect(load(soa('{ refresh: 10000, retry: 2400, expire: 604800, min_ttl: 1800, ttl: 3600 }')).problems).toEqual([]);
   });
 
   it('retry <= refresh and expire >= refresh', () => {
