@@ -17,9 +17,14 @@ export class ApiIdError extends ZonectlError {
   }
 }
 
+/** Whether `id` is an API id (32 hex characters): the test of `checkApiId`, for callers that build its message only on failure. */
+export function isApiId(id: unknown): id is string {
+  return typeof id === 'string' && API_ID.test(id);
+}
+
 /** `id` when it is an API id; else an ApiIdError naming `what` (e.g. `record "www.example.com" A`). */
 export function checkApiId(id: unknown, what: string): string {
-  if (typeof id === 'string' && API_ID.test(id)) return id;
+  if (isApiId(id)) return id;
   throw new ApiIdError(
     `the API gave ${what} the id ${JSON.stringify(id) ?? 'undefined'}, which is not an id (32 hex characters); no request was sent with it`,
   );

@@ -36,13 +36,14 @@ export function tierProblems(records: readonly DesiredRecord[], tier: ZoneTier):
   const warnings: string[] = [];
   for (const d of records) {
     const r = d.record;
-    const at = `${d.path} (line ${d.line}) ${r.name} ${r.type}`;
+    // Named only in a message: built for a record that has a problem, not for each record.
+    const at = (): string => `${d.path} (line ${d.line}) ${r.name} ${r.type}`;
     if (tier !== 'enterprise' && !r.proxied && r.ttl !== TTL_AUTO && r.ttl < TTL_MIN)
-      problems.push(`${at}: ttl ${r.ttl} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
+      problems.push(`${at()}: ttl ${r.ttl} (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`);
     if (tier === 'free' && typeof r.comment === 'string' && r.comment.length > COMMENT_MAX_FREE)
-      problems.push(`${at}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
+      problems.push(`${at()}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
     if (tier === 'free' && r.settings?.flatten_cname === true)
-      warnings.push(`${at}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
+      warnings.push(`${at()}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
   }
   return { errors: problems, warnings };
 }

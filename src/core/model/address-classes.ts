@@ -144,15 +144,28 @@ export function parseAnyAddress(text: string): Address | undefined {
   return parseIPv4(text) ?? parseIPv6(text);
 }
 
-/** Whether an address is in the service's network, and whether it can be proxied. */
-export function classifyAddress(parsed: Address): AddressClass {
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it maps; any other as it is. */
+function unmapped(parsed: Address): Address {
   const p = parsed.parts;
-  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address.
   const mapped = parsed.v6 && p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0xffff;
-  const addr: Address = mapped ? { v6: false, parts: [p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff] } : parsed;
-  const t = getTables();
-  return {
-    serviceNetwork: inAny(addr, t.service),
-    proxiable: inAny(addr, t.documentation) || !NOT_PROXIABLE.has(rangeName(addr)),
-  };
+  return mapped ? { v6: false, parts: [p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff] } : parsed;
+}
+
+/** Whether an address is in the service's network (`classifyAddress(parsed).serviceNetwork`, without the proxiable check). */
+export function inServiceNetwork(parsed: Address): boolean {
+  return inAny(unmapped(parsed), getTables().service);
+}
+
+/**
+ * Whether an address can be proxied (`classifyAddress(parsed).proxiable`): its own function so
+ * that the check of a record not proxied, most of a large zone, skips the special ranges.
+ */
+export function isProxiable(parsed: Address): boolean {
+  const addr = unmapped(parsed);
+  return inAny(addr, getTables().documentation) || !NOT_PROXIABLE.has(rangeName(addr));
+}
+
+/** Whether an address is in the service's network, and whether it can be proxied. An IPv4-mapped IPv6 address is judged as the IPv4 address. */
+export function classifyAddress(parsed: Address): AddressClass {
+  return { serviceNetwork: inServiceNetwork(parsed), proxiable: isProxiable(parsed) };
 }

@@ -80,9 +80,12 @@ function canonicalTtl(ttl: number | 'auto' | undefined, proxied: boolean): numbe
   return ttl;
 }
 
-function canonicalTags(tags: readonly string[]): string[] {
+/** The tags of a record without any: one frozen array shared by them all (every live record has `tags`). */
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
+function canonicalTags(tags: readonly string[]): readonly string[] {
   // Most records have no tag, or one: no set, no sort.
-  if (tags.length === 0) return [];
+  if (tags.length === 0) return NO_TAGS;
   if (tags.length === 1) return [tags[0].trim()];
   return [...new Set(tags.map((t) => t.trim()))].sort();
 }

@@ -4,7 +4,7 @@
  * address of the other family, one inside its own network, and a proxied record whose address is
  * private or reserved (model/address-classes.ts).
  */
-import { classifyAddress, parseIPv4, parseIPv6 } from '../model/address-classes.js';
+import { inServiceNetwork, isProxiable, parseIPv4, parseIPv6 } from '../model/address-classes.js';
 import { canonicalAddress } from '../model/addresses.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { readAs, readFailure } from './presentation.js';
@@ -35,8 +35,7 @@ function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefini
         return;
       }
       const address = record.content ?? given;
-      const cls = classifyAddress(parsed);
-      if (cls.serviceNetwork) {
+      if (inServiceNetwork(parsed)) {
         sink.error(
           'content.service-network',
           ['content'],
@@ -44,7 +43,7 @@ function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefini
         );
         return;
       }
-      if (record.proxied && !cls.proxiable) {
+      if (record.proxied && !isProxiable(parsed)) {
         const via = written.proxied === undefined ? ' (proxied through defaults.proxied)' : '';
         sink.error(
           'proxied.address',

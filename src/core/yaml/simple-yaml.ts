@@ -49,6 +49,7 @@ export type ResolvePlain = (text: string) => unknown;
 const MAX_DEPTH = 16;
 /** js-yaml's limit on an implicit key's length. */
 const MAX_KEY_LENGTH = 1024;
+const KEY_CACHE_SIZE = 4;
 
 /**
  * Characters left to js-yaml: those it refuses in a YAML stream (its PATTERN_NON_PRINTABLE: C0
@@ -68,6 +69,8 @@ class Reader implements Cursor {
 
   /** Where the `:` after the last key read by blockKey stands. */
   colon = 0;
+  /** Plain keys read so far, by length and first character (keyText). */
+  readonly keys = new Map<number, string[]>();
 
   constructor(
     readonly s: string,
@@ -203,12 +206,24 @@ class Reader implements Cursor {
         j += 1;
         if (c !== SPACE) keyEnd = j;
       }
-      key = this.resolvePlain(s.slice(keyStart, keyEnd));
+      key = this.resolvePlain(this.keyText(keyStart, keyEnd));
       this.scalarNode(keyStart, keyEnd, key);
     }
     if (j - keyStart > MAX_KEY_LENGTH) throw NOT_SIMPLE;
     this.colon = j;
     return key;
+  }
+
+  /** `s.slice(start, end)` of a plain key; one string per key written alike (`name`: 100,000 times), not a copy kept and internalised per record. */
+  keyText(start: number, end: number): string {
+    const s = this.s;
+    const bucket = ((end - start) << 8) | (s.charCodeAt(start) & 0xff);
+    const known = this.keys.get(bucket);
+    if (known !== undefined) for (const k of known) if (s.startsWith(k, start)) return k;
+    const text = s.slice(start, end);
+    if (known === undefined) this.keys.set(bucket, [text]);
+    else if (known.length < KEY_CACHE_SIZE) known.push(text);
+    return text;
   }
 
   /** The value after `key:` of a block mapping at `indent`; `afterColon` is where the value node opens when empty. */

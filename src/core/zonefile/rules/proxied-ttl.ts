@@ -13,49 +13,48 @@ import type { Rule, RuleContext } from './context.js';
 
 type TtlVerdict = 'ok' | 'enterprise' | 'error';
 
-function checkTtlRange(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): TtlVerdict {
+/** `owner`: the path of the mapping holding `ttl` (the problem is at its `ttl`, a path built only for a problem). */
+function checkTtlRange(ctx: RuleContext, ttl: number | 'auto' | undefined, owner: readonly PathSegment[]): TtlVerdict {
   if (ttl === undefined || ttl === 'auto' || ttl === TTL_AUTO) return 'ok';
   if (ttl >= TTL_MIN && ttl <= TTL_MAX) return 'ok';
   if (ttl >= ENTERPRISE_TTL_MIN && ttl < TTL_MIN) return 'enterprise';
   ctx.sink.error(
     'ttl.range',
-    at,
+    [...owner, 'ttl'],
     `ttl ${ttl} is out of range: use auto (1) or ${TTL_MIN}..${TTL_MAX} seconds (${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} on Enterprise zones only)`,
   );
   return 'error';
 }
 
-function warnEnterprise(ctx: RuleContext, ttl: number | 'auto' | undefined, at: readonly PathSegment[]): void {
+function warnEnterprise(ctx: RuleContext, ttl: number | 'auto' | undefined, owner: readonly PathSegment[]): void {
   ctx.sink.warning(
     'ttl.enterprise',
-    at,
+    [...owner, 'ttl'],
     `ttl ${String(ttl)} is below ${TTL_MIN}: only Enterprise zones accept ${ENTERPRISE_TTL_MIN}..${TTL_MIN - 1} seconds (for DNS-only records); plan refuses it on other plans`,
   );
 }
 
 export const checkProxiedAndTtl: Rule = (ctx) => {
   for (const d of [{ defaults: ctx.defaults, path: ['defaults'] }, ...(ctx.fragmentDefaults ?? [])]) {
-    const at = [...d.path, 'ttl'];
-    if (checkTtlRange(ctx, d.defaults.ttl, at) === 'enterprise') warnEnterprise(ctx, d.defaults.ttl, at);
+    if (checkTtlRange(ctx, d.defaults.ttl, d.path) === 'enterprise') warnEnterprise(ctx, d.defaults.ttl, d.path);
   }
   for (const e of ctx.records) {
     const t = e.record.type;
     if (e.raw.proxied === true && !PROXIABLE_TYPES.has(t)) {
       ctx.sink.error('proxied.type', [...e.path, 'proxied'], `${t} records cannot be proxied (only A, AAAA and CNAME); remove proxied`);
     }
-    const ttlAt = [...e.path, 'ttl'];
-    const verdict = checkTtlRange(ctx, e.raw.ttl, ttlAt);
+    const verdict = checkTtlRange(ctx, e.raw.ttl, e.path);
     if (verdict === 'error') continue;
     const explicit = e.raw.ttl !== undefined && e.raw.ttl !== 'auto' && e.raw.ttl !== TTL_AUTO;
     if (explicit && e.record.proxied) {
       const via = e.raw.proxied === undefined ? ' (this record is proxied through defaults.proxied)' : '';
       ctx.sink.error(
         'ttl.proxied',
-        ttlAt,
+        [...e.path, 'ttl'],
         `a proxied record cannot have ttl ${String(e.raw.ttl)}${via}; remove ttl: proxied records always use auto`,
       );
     } else if (verdict === 'enterprise') {
-      warnEnterprise(ctx, e.raw.ttl, ttlAt);
+      warnEnterprise(ctx, e.raw.ttl, e.path);
     }
   }
 };

@@ -7,15 +7,19 @@
 import { contentAsSent } from '../../record-types/index.js';
 import { RRSET_CONTENT_MAX as MAX_RRSET_CONTENT } from '../../service/record-limits.js';
 import type { Rule } from './context.js';
+import { sharedNames } from './shared-names.js';
 
 export const checkRecordSizes: Rule = (ctx) => {
+  // Totals only at names holding several records (sharedNames): a record alone at its name is
+  // its own total, with no key string and no map entry for each of a large zone's records.
+  const shared = sharedNames(ctx);
   const totals = new Map<string, number>();
   for (const e of ctx.records) {
     const r = e.record;
-    const key = `${r.name} ${r.type}`;
-    const before = totals.get(key) ?? 0;
+    const key = shared.has(r.name) ? `${r.name} ${r.type}` : undefined;
+    const before = key === undefined ? 0 : (totals.get(key) ?? 0);
     const total = before + contentAsSent(r).length;
-    totals.set(key, total);
+    if (key !== undefined) totals.set(key, total);
     if (total > MAX_RRSET_CONTENT && before <= MAX_RRSET_CONTENT) {
       ctx.sink.error(
         'rrset.too-large',
