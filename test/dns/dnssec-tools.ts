@@ -52,6 +52,16 @@ export async function delv(port: number, anchors: string, zone: string, args: st
   return { code, text };
 }
 
+/** `delv` asking the emulator's DNS server for `args` with the zone's DS (key tag, SHA-256 digest) as its one trust anchor. */
+export async function delvWithDs(port: number, zone: string, ds: { keyTag: number; digest: string }, args: string[]): Promise<DelvResult> {
+  const anchors = anchorsFile(zone, ds.keyTag, ds.digest);
+  try {
+    return await delv(port, anchors.path, zone, args);
+  } finally {
+    anchors.remove();
+  }
+}
+
 /** Runs a command to the end, its stdout. */
 export async function run(command: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDnssec } from '../../src/api/dnssec.js';
-import { DELV, anchorsFile, delv } from '../dns/dnssec-tools.js';
+import { DELV, delvWithDs } from '../dns/dnssec-tools.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 
@@ -110,14 +110,9 @@ describe('DNSSEC as code through the CLI', () => {
     await h.emulator.dnssec.setParentDs(ZONE, true);
     await expectEmpty(active);
     expect((await cli(['plan', active])).stdout).toContain('dnssec: active');
-    const anchors = anchorsFile(ZONE, held.keyTag, held.digest);
-    try {
-      const result = await delv(h.emulator.dns!.port, anchors.path, ZONE, ['www.example.com', 'A']);
-      expect(result.text).toContain('; fully validated');
-      expect(result.text).toMatch(/www\.example\.com\.\s+3600\s+IN\s+A\s+192\.0\.2\.10/);
-    } finally {
-      anchors.remove();
-    }
+    const result = await delvWithDs(h.emulator.dns!.port, ZONE, held, ['www.example.com', 'A']);
+    expect(result.text).toContain('; fully validated');
+    expect(result.text).toMatch(/www\.example\.com\.\s+3600\s+IN\s+A\s+192\.0\.2\.10/);
 
     // Disabled from the file: a PATCH; pending-disabled until the registrar drops the DS.
     const disabled = write(zoneFile('dnssec: { status: disabled }'));

@@ -17,7 +17,7 @@ import {
   type DesiredDnssec,
   type DnssecPlan,
 } from '../../src/core/dnssec/index.js';
-import { DELV, anchorsFile, delv } from '../dns/dnssec-tools.js';
+import { DELV, delvWithDs } from '../dns/dnssec-tools.js';
 import { converge, config, startHarness, type Harness } from './harness.js';
 
 const ZONE = 'example.com';
@@ -128,13 +128,8 @@ describe('the DS zonectl reads is the one that validates', () => {
     await apply(h, section({ status: 'active' }));
     await h.emulator.dnssec.setParentDs(ZONE, true);
     const ds = (await readDnssec(h.client, h.zoneId, ZONE)).key!.ds;
-    const anchors = anchorsFile(ZONE, ds.keyTag, ds.digest);
-    try {
-      const result = await delv(h.emulator.dns!.port, anchors.path, ZONE, ['www.example.com', 'A']);
-      expect(result.text).toContain('; fully validated');
-      expect(result.text).toMatch(/www\.example\.com\.\s+3600\s+IN\s+A\s+192\.0\.2\.10/);
-    } finally {
-      anchors.remove();
-    }
+    const result = await delvWithDs(h.emulator.dns!.port, ZONE, ds, ['www.example.com', 'A']);
+    expect(result.text).toContain('; fully validated');
+    expect(result.text).toMatch(/www\.example\.com\.\s+3600\s+IN\s+A\s+192\.0\.2\.10/);
   });
 });
