@@ -1,9 +1,28 @@
 /** Credentials for the API (README.md, "Commands"): a Bearer token, or the email + global key pair. */
 import { CredentialsError } from './errors.js';
 
+/**
+ * A credential and, when known, the environment variables it was read from (`variable`;
+ * `emailVariable`, `keyVariable`): an error about a refused credential names them, never the
+ * value (error-hints.ts). Without them, the names are zonectl's own (CLOUDFLARE_API_TOKEN, ...).
+ */
 export type Credentials =
-  | { readonly kind: 'token'; readonly token: string }
-  | { readonly kind: 'key'; readonly email: string; readonly key: string };
+  | { readonly kind: 'token'; readonly token: string; readonly variable?: string }
+  | { readonly kind: 'key'; readonly email: string; readonly key: string; readonly emailVariable?: string; readonly keyVariable?: string };
+
+/** The variables a credential was read from, as an error names them. */
+export function credentialVariablesNamed(credentials: Credentials): string {
+  switch (credentials.kind) {
+    case 'token':
+      return credentials.variable ?? 'CLOUDFLARE_API_TOKEN';
+    case 'key':
+      return `${credentials.emailVariable ?? 'CLOUDFLARE_EMAIL'} and ${credentials.keyVariable ?? 'CLOUDFLARE_API_KEY'}`;
+    default: {
+      const never: never = credentials;
+      return never;
+    }
+  }
+}
 
 /**
  * The environment variables zonectl reads credentials from (credentialsFromEnv). A zone file can
@@ -18,10 +37,10 @@ export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 
  */
 export function credentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Credentials {
   const token = env.CLOUDFLARE_API_TOKEN?.trim();
-  if (token) return { kind: 'token', token };
+  if (token) return { kind: 'token', token, variable: 'CLOUDFLARE_API_TOKEN' };
   const email = env.CLOUDFLARE_EMAIL?.trim();
   const key = env.CLOUDFLARE_API_KEY?.trim();
-  if (email && key) return { kind: 'key', email, key };
+  if (email && key) return { kind: 'key', email, key, emailVariable: 'CLOUDFLARE_EMAIL', keyVariable: 'CLOUDFLARE_API_KEY' };
   if (email || key) {
     const missing = email ? 'CLOUDFLARE_API_KEY' : 'CLOUDFLARE_EMAIL';
     throw new CredentialsError(
