@@ -37,10 +37,10 @@ export const CREDENTIAL_VARIABLES: readonly string[] = ['CLOUDFLARE_API_TOKEN', 
  */
 export function credentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Credentials {
   const token = env.CLOUDFLARE_API_TOKEN?.trim();
-  if (token) return { kind: 'token', token, variable: 'CLOUDFLARE_API_TOKEN' };
+  if (token) return { kind: 'token', token };
   const email = env.CLOUDFLARE_EMAIL?.trim();
   const key = env.CLOUDFLARE_API_KEY?.trim();
-  if (email && key) return { kind: 'key', email, key, emailVariable: 'CLOUDFLARE_EMAIL', keyVariable: 'CLOUDFLARE_API_KEY' };
+  if (email && key) return { kind: 'key', email, key };
   if (email || key) {
     const missing = email ? 'CLOUDFLARE_API_KEY' : 'CLOUDFLARE_EMAIL';
     throw new CredentialsError(

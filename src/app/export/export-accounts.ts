@@ -2,10 +2,12 @@
  * Which credential an export reads each zone with. With accounts in the repository configuration
  * (`zonectl.yaml`, found from where the files go as plan finds it, or `--config FILE`; read with
  * plan's rules: confined to its repository, its credential variables masked), each account's
- * zones are read with that account's own credential and written with `account: NAME`; without
- * accounts, with the environment's (CLOUDFLARE_API_TOKEN, ...), as before.
+ * zones are read with that account's own credential and written with `account: NAME`, then the
+ * zones only the environment's credential (CLOUDFLARE_API_TOKEN, ...) sees, when it holds one,
+ * without `account:` (as plan reads a zone file without it); without accounts, every zone with
+ * the environment's credential, as before.
  */
-import { type ApiZone, type CloudflareClient, listZones } from '../../api/index.js';
+import { type ApiZone, CREDENTIAL_VARIABLES, type CloudflareClient, listZones } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
 import type { RepoAccount, RepoConfig } from '../../core/zonefile/index.js';
@@ -63,29 +65,73 @@ export interface AccountZone {
   readonly account?: string;
 }
 
-/** An account's zones: `GET /zones`, filtered by its `account_id` when the configuration gives one. */
-function listAccountZones(client: CloudflareClient, account: RepoAccount, query: Record<string, string> = {}): Promise<ApiZone[]> {
-  return listZones(client, { ...query, ...(account.accountId !== undefined ? { 'account.id': account.accountId } : {}) });
+/** A credential to list zones with: an account of zonectl.yaml, or the environment's (no `account`). */
+interface Source {
+  readonly client: CloudflareClient;
+  readonly account?: RepoAccount;
+}
+
+/** True when the environment holds a credential of its own (CLOUDFLARE_API_TOKEN, or the key pair). */
+const hasEnvironmentCredential = (env: Env): boolean => CREDENTIAL_VARIABLES.some((name) => (env[name]?.trim() ?? '') !== '');
+
+/**
+ * The credentials of an export with accounts: each account's (its variables unset: an error
+ * naming them, `consequence` ending it), then the environment's when it holds one and no
+ * `--account` narrowed the export (zones without `account:` use it, as plan does).
+ */
+function sources(clients: RunClients, accounts: readonly RepoAccount[], env: Env, narrowed: boolean, consequence: string): Source[] {
+  const out: Source[] = accounts.map((account) => ({ account, client: clients.forAccount(account, consequence) }));
+  if (!narrowed && hasEnvironmentCredential(env)) out.push({ client: clients.default() });
+  return out;
+}
+
+/** The zones a source lists: `GET /zones`, filtered by the account's `account_id` when the configuration gives one. */
+function listSourceZones(source: Source, query: Record<string, string> = {}): Promise<ApiZone[]> {
+  const id = source.account?.accountId;
+  return listZones(source.client, { ...query, ...(id !== undefined ? { 'account.id': id } : {}) });
 }
 
 /**
- * Every zone of every account, each read with its own account's credential. A zone seen by two
- * credentials is exported once: by the account whose `account_id` is the zone's, else the first
- * listed. Two zones of one name (in two accounts) would write one file: refused, naming both.
+ * Drops zones already taken and those another account owns: a zone seen by two credentials is
+ * exported once, by the account whose `account_id` is the zone's, else by the first listed (the
+ * accounts before the environment's credential).
  */
-export async function zonesOfAccounts(clients: RunClients, accounts: readonly RepoAccount[]): Promise<AccountZone[]> {
-  const owners = new Map(accounts.flatMap((a) => (a.accountId !== undefined ? [[a.accountId, a.name] as const] : [])));
-  const found: AccountZone[] = [];
-  const byId = new Set<string>();
-  for (const account of accounts) {
-    const client = clients.forAccount(account, NOT_EXPORTED);
-    for (const zone of await listAccountZones(client, account)) {
-      const owner = zone.account?.id !== undefined ? owners.get(zone.account.id) : undefined;
-      if (byId.has(zone.id) || (owner !== undefined && owner !== account.name)) continue;
-      byId.add(zone.id);
-      found.push({ zone, client, account: account.name });
-    }
+function claim(
+  found: AccountZone[],
+  taken: Set<string>,
+  owners: ReadonlyMap<string, string>,
+  source: Source,
+  zones: readonly ApiZone[],
+): void {
+  for (const zone of zones) {
+    const owner = zone.account?.id !== undefined ? owners.get(zone.account.id) : undefined;
+    if (taken.has(zone.id) || (owner !== undefined && owner !== source.account?.name)) continue;
+    taken.add(zone.id);
+    found.push({ zone, client: source.client, ...(source.account !== undefined ? { account: source.account.name } : {}) });
   }
+}
+
+const ownersOf = (accounts: readonly RepoAccount[]): Map<string, string> =>
+  new Map(accounts.flatMap((a) => (a.accountId !== undefined ? [[a.accountId, a.name] as const] : [])));
+
+const label = (z: AccountZone): string => (z.account !== undefined ? `account "${z.account}"` : "the environment's credential");
+
+/**
+ * Every zone of every account, each read with its own account's credential (then those only the
+ * environment's credential sees, without `account:`). Any listing that fails fails the export
+ * before a file is written. Two zones of one name (in two accounts) would write one file: refused.
+ */
+export async function zonesOfAccounts(
+  clients: RunClients,
+  accounts: readonly RepoAccount[],
+  env: Env,
+  narrowed: boolean,
+): Promise<AccountZone[]> {
+  const owners = ownersOf(accounts);
+  const found: AccountZone[] = [];
+  const taken = new Set<string>();
+  for (const source of sources(clients, accounts, env, narrowed, NOT_EXPORTED))
+    claim(found, taken, owners, source, await listSourceZones(source));
   const byName = new Map<string, AccountZone>();
   for (const z of found) {
     const name = canonicalZoneName(z.zone.name);
@@ -93,7 +139,7 @@ export async function zonesOfAccounts(clients: RunClients, accounts: readonly Re
     if (other !== undefined)
       throw new ExportConfigError(
         'BAD_ARGS',
-        `zone ${JSON.stringify(name)} is in account "${other.account}" and in account "${z.account}": both would be written to one file; export each with --account NAME and its own --out (nothing was written)`,
+        `zone ${JSON.stringify(name)} is in ${label(other)} and in ${label(z)}: both would be written to one file; export each with --account NAME and its own --out (nothing was written)`,
       );
     byName.set(name, z);
   }
@@ -101,37 +147,53 @@ export async function zonesOfAccounts(clients: RunClients, accounts: readonly Re
 }
 
 /**
- * The zone `name` in the one account that has it. An account whose credential is unset is not
- * searched (and named when no account has the zone); a zone in two accounts needs `--account`.
+ * The zone `name`, read with the credential that sees it (an account's first, then the
+ * environment's). A credential that cannot search (unset, or refused by the service) is passed
+ * over and named when no other finds the zone; a zone in two accounts needs `--account`.
  */
-export async function zoneInAccounts(clients: RunClients, accounts: readonly RepoAccount[], name: string): Promise<AccountZone> {
+export async function zoneInAccounts(
+  clients: RunClients,
+  accounts: readonly RepoAccount[],
+  env: Env,
+  narrowed: boolean,
+  name: string,
+): Promise<AccountZone> {
   const wanted = canonicalZoneName(name.trim());
-  const matches: AccountZone[] = [];
+  const owners = ownersOf(accounts);
+  const found: AccountZone[] = [];
+  const taken = new Set<string>();
   const unsearched: string[] = [];
-  for (const account of accounts) {
-    let client: CloudflareClient;
+  const candidates: Array<Source | RepoAccount> = [...accounts];
+  if (!narrowed && hasEnvironmentCredential(env)) candidates.push({ client: clients.default() });
+  for (const candidate of candidates) {
     try {
-      client = clients.forAccount(account, 'not searched');
+      const source: Source =
+        'client' in candidate ? candidate : { account: candidate, client: clients.forAccount(candidate, 'not searched') };
+      const zones = await listSourceZones(source, { name: wanted });
+      claim(
+        found,
+        taken,
+        owners,
+        source,
+        zones.filter((z) => canonicalZoneName(z.name) === wanted),
+      );
     } catch (error) {
-      if (!(error instanceof ZonectlError) || error.code !== 'CREDENTIALS' || accounts.length === 1) throw error;
-      unsearched.push(error.message);
-      continue;
+      if (!(error instanceof ZonectlError) || candidates.length === 1) throw error;
+      const who = 'client' in candidate ? "the environment's credential" : `account "${candidate.name}"`;
+      unsearched.push(error.code === 'CREDENTIALS' ? error.message : `${who}: ${error.message}`);
     }
-    for (const zone of await listAccountZones(client, account, { name: wanted }))
-      if (canonicalZoneName(zone.name) === wanted) matches.push({ zone, client, account: account.name });
   }
-  if (matches.length > 1)
+  const accountsFound = found.filter((z) => z.account !== undefined);
+  if (accountsFound.length > 1)
     throw new ExportConfigError(
       'ZONE_LOOKUP',
-      `zone ${JSON.stringify(wanted)} is in ${matches.map((m) => `account "${m.account}"`).join(' and ')}: give --account NAME`,
+      `zone ${JSON.stringify(wanted)} is in ${accountsFound.map(label).join(' and ')}: give --account NAME`,
     );
-  if (matches.length === 0) {
-    const names = accounts.map((a) => `"${a.name}"`).join(', ');
-    const skipped = unsearched.length > 0 ? ` (${unsearched.join('; ')})` : '';
-    throw new ExportConfigError(
-      'ZONE_LOOKUP',
-      `zone ${JSON.stringify(wanted)} not found in the accounts of zonectl.yaml (${names})${skipped}`,
-    );
+  const match = accountsFound[0] ?? found[0];
+  if (match === undefined) {
+    const names = candidates.map((c) => ('client' in c ? "the environment's credential" : `account "${c.name}"`)).join(', ');
+    const skipped = unsearched.length > 0 ? `; not searched: ${unsearched.join('; ')}` : '';
+    throw new ExportConfigError('ZONE_LOOKUP', `zone ${JSON.stringify(wanted)} not found with ${names}${skipped}`);
   }
-  return matches[0]!;
+  return match;
 }

@@ -133,12 +133,12 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
   try {
     if (target.kind === 'zone') {
       if (target.out !== undefined) refuseOverwrite(target.out, request.force);
-      const found = await zoneInAccounts(clients, accounts, target.zone);
+      const found = await zoneInAccounts(clients, accounts, env, request.account !== undefined, target.zone);
       await exportOne(request, found.client, found.zone, target.out, output, found.account);
       return;
     }
     prepareDir(target.dir);
-    const zones: AccountZone[] = await zonesOfAccounts(clients, accounts);
+    const zones: AccountZone[] = await zonesOfAccounts(clients, accounts, env, request.account !== undefined);
     const files = filesOfAll(
       request,
       target.dir,
