@@ -58,7 +58,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
       port: 0,
       zones: ['example.com'],
       token: MAIN,
-      accounts: [{ token: SHOP, zones: ['example.org', 'shop.example'] }],
+      accounts: [{ token: SHOP, zones: ['example.org', 'shop.example', 'empty.example'] }],
     });
     await seed(MAIN, 'example.com', [
       { type: 'A', name: 'www.example.com', content: '192.0.2.10', ttl: 3600 },
@@ -88,7 +88,12 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     const r = await cli(['export', '--all', '--out', 'zones/']);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.code).toBe(0);
-    expect(readdirSync(join(repo, 'zones')).sort()).toEqual(['example.com.yaml', 'example.org.yaml', 'shop.example.yaml']);
+    expect(readdirSync(join(repo, 'zones')).sort()).toEqual([
+      'empty.example.yaml',
+      'example.com.yaml',
+      'example.org.yaml',
+      'shop.example.yaml',
+    ]);
     const accountOf = (file: string): string | undefined => /^account: (\S+)$/m.exec(read(`zones/${file}`))?.[1];
     expect(accountOf('example.com.yaml')).toBe('main');
     expect(accountOf('example.org.yaml')).toBe('shop');
@@ -118,6 +123,30 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     expect(apply.code).toBe(0);
     const again = await cli(['plan', 'zones/', '--detailed-exitcode']);
     expect(again.code).toBe(0);
+  });
+
+  it('the empty zone is a block a person appends a record to: the record is planned, applied, and the second plan is empty', async () => {
+    const file = join(repo, 'zones/empty.example.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^account: shop\n/m);
+    expect(text).toMatch(/^records:\n {2}# no records yet/m);
+    expect(text).not.toContain('records: []');
+    writeFileSync(file, text.replace(/^( {2}# no records yet.*\n)/m, '$1  - { name: www, type: A, content: 192.0.2.30 }\n'));
+    const plan = await cli(['plan', 'zones/empty.example.yaml', '--detailed-exitcode']);
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(/^ {2}\+ www\.empty\.example A 192\.0\.2\.30/m);
+    expect(plan.stdout.match(/^ +[-+~] /gm)).toHaveLength(1);
+    expect((await cli(['apply', 'zones/empty.example.yaml', '--yes'])).code).toBe(0);
+    expect((await cli(['plan', 'zones/', '--detailed-exitcode'])).code).toBe(0);
+  });
+
+  it('--account NAME exports that account alone', async () => {
+    const r = await cli(['export', '--all', '--out', 'shop-only/', '--account', 'shop']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(repo, 'shop-only')).sort()).toEqual(['empty.example.yaml', 'example.org.yaml', 'shop.example.yaml']);
+    const unknown = await cli(['export', '--all', '--out', 'none/', '--account', 'blog']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/--account "blog": no such account \(.*zonectl\.yaml lists main, shop\)/);
   });
 
   it('export --zone finds the zone in the account that has it and writes its account:', async () => {
@@ -150,7 +179,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     const r = await cli(['drift', 'main-only/', '--unmanaged-zones', '--format', 'json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { unmanaged_zones?: Array<{ zone: string; account?: string }> };
-    expect(report.unmanaged_zones?.map((z) => `${z.zone} ${z.account}`)).toEqual(['example.org shop', 'shop.example shop']);
+    expect(report.unmanaged_zones?.map((z) => `${z.zone} ${z.account}`)).toEqual(['empty.example shop', 'example.org shop', 'shop.example shop']);
     // Without the shop token in the job, that account is not listed, and a warning names its variable.
     const unset = await cli(['drift', 'main-only/', '--unmanaged-zones'], { CF_SHOP_TOKEN: '' });
     expect(unset.code).toBe(0);
@@ -176,7 +205,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
   });
 
   it('no token value appears in any output or any file written', () => {
-    const files = ['zones', 'one'].flatMap((d) => readdirSync(join(repo, d)).map((f) => read(`${d}/${f}`)));
+    const files = ['zones', 'one', 'shop-only'].flatMap((d) => readdirSync(join(repo, d)).map((f) => read(`${d}/${f}`)));
     for (const text of [...outputs, ...files]) {
       expect(text).not.toContain(MAIN);
       expect(text).not.toContain(SHOP);
