@@ -155,7 +155,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     expect(read('one/shop.example.yaml')).toMatch(/^zone: shop\.example\naccount: shop\n/m);
   });
 
-  it('a wrong token for one account: the error names its variable (plan, export, drift), never a value', async () => {
+  it('a wrong token for one account: the error names its variable (export, plan, drift, apply), never a value', async () => {
     const wrong = { CF_SHOP_TOKEN: WRONG };
     const exp = await cli(['export', '--all', '--out', 'again/'], wrong);
     expect(exp.code).toBe(1);
@@ -169,7 +169,11 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     const drift = await cli(['drift', 'zones/'], wrong);
     expect(drift.code).toBe(1);
     expect(drift.stdout + drift.stderr).toMatch(/check CF_SHOP_TOKEN/);
-    expect(`${exp.stderr}${plan.stdout}${plan.stderr}${drift.stdout}${drift.stderr}`).not.toContain(WRONG);
+    const apply = await cli(['apply', 'zones/', '--yes'], wrong);
+    expect(apply.code).toBe(1);
+    expect(apply.stdout + apply.stderr).toMatch(/check CF_SHOP_TOKEN/);
+    expect(apply.stdout + apply.stderr).not.toMatch(/CLOUDFLARE_API_TOKEN/);
+    expect(`${exp.stderr}${plan.stdout}${plan.stderr}${drift.stdout}${drift.stderr}${apply.stdout}${apply.stderr}`).not.toContain(WRONG);
   });
 
   it("drift --unmanaged-zones lists an account's zones with its own credential though no file names that account", async () => {
