@@ -183,7 +183,11 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
     const r = await cli(['drift', 'main-only/', '--unmanaged-zones', '--format', 'json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { unmanaged_zones?: Array<{ zone: string; account?: string }> };
-    expect(report.unmanaged_zones?.map((z) => `${z.zone} ${z.account}`)).toEqual(['empty.example shop', 'example.org shop', 'shop.example shop']);
+    expect(report.unmanaged_zones?.map((z) => `${z.zone} ${z.account}`)).toEqual([
+      'empty.example shop',
+      'example.org shop',
+      'shop.example shop',
+    ]);
     // Without the shop token in the job, that account is not listed, and a warning names its variable.
     const unset = await cli(['drift', 'main-only/', '--unmanaged-zones'], { CF_SHOP_TOKEN: '' });
     expect(unset.code).toBe(0);
