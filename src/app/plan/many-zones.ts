@@ -86,7 +86,9 @@ export async function runZones(
       }
     }
     const unmanaged =
-      options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
+      options.unmanagedZonesOf !== undefined
+        ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo, (text) => emit(warning(text))) }
+        : {};
     return { zones, accounts, ...unmanaged };
   } finally {
     await clients.close();
