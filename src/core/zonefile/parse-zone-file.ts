@@ -108,11 +108,13 @@ export function parseZoneFile(
     const raw = rawRecords[i] as RawRecord;
     records.push({ index: i, path: ['records', i], raw, record: buildRecord(raw, defaults, zone) });
   }
-  // Fragment records: names relative to this zone; the fragment's defaults first, then the zone's.
+  // Fragment records: names relative to this zone, values from the fragment alone: its own
+  // defaults, else the built-ins (ttl auto, proxied false), never the including zone's, so a
+  // fragment means the same in every zone (issue 33: a zone's `proxied: true` must not proxy a
+  // fragment's DKIM CNAME).
   sink.fragments.forEach((f, k) => {
-    const fragmentDefaults = { ...defaults, ...f.defaults };
     for (const { index, raw } of f.records)
-      records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, fragmentDefaults, zone) });
+      records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, f.defaults, zone) });
   });
 
   const badTokens = invalidItems(issues, 'tokens');
