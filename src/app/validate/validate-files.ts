@@ -55,10 +55,13 @@ export function isValidFile(f: CheckedZoneFile): boolean {
   return (f.config !== undefined || f.account !== undefined || f.fragment !== undefined) && problemCounts(f).errors === 0;
 }
 
-/** A valid file's lint findings join its problems: warnings, or errors with `strict`. */
+/**
+ * A valid file's lint findings join its problems: warnings (lint's errors too: validate never
+ * refuses what the service holds, docs/checks.md), or errors with `strict`.
+ */
 function withLint(f: CheckedZoneFile, strict: boolean): CheckedZoneFile {
   if (!f.config) return f;
-  const findings = lintZone(f.config).map((p): Problem => (strict ? { ...p, severity: 'error' } : p));
+  const findings = lintZone(f.config).map((p): Problem => ({ ...p, severity: strict ? 'error' : 'warning' }));
   return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
 }
 

@@ -51,7 +51,8 @@ describe('include: shared fragments', () => {
     const files = await load(root, ['zones', 'shared']);
     expect(lines(files, root)).toEqual([]);
     const [a, b, fragment] = files;
-    expect(fragment.fragment).toEqual({ records: 2, includes: [] });
+    expect(fragment.fragment).toMatchObject({ records: 2, includes: [] });
+    expect(fragment.fragment?.alone?.records.map((r) => r.record.type)).toEqual(['MX', 'TXT']);
     expect(fragment.config).toBeUndefined();
     expect(a.config?.records.map((r) => [r.record.name, r.record.type, r.record.ttl, r.source ?? null, r.line])).toEqual([
       ['www.a.com', 'A', 1, null, 5],
@@ -93,7 +94,8 @@ describe('include: shared fragments', () => {
 
   it("a fragment's records take only the fragment's own defaults, never the including zone's (issue 33)", async () => {
     const root = repo({
-      'shared/dkim.yaml': 'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: s1._domainkey, type: CNAME, content: s1.dkim.example.net }\n',
+      'shared/dkim.yaml':
+        'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: s1._domainkey, type: CNAME, content: s1.dkim.example.net }\n',
       'shared/bare.yaml': 'version: 1\nrecords:\n  - { name: web2, type: A, content: 192.0.2.2 }\n',
       'zones/a.com.yaml':
         'version: 1\nzone: a.com\ndefaults: { ttl: 300, proxied: true }\ninclude: [../shared/dkim.yaml, ../shared/bare.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
