@@ -6,27 +6,21 @@
  * the same when the fragment is linted alone; the summary counts what it printed; checks are
  * silenced by id in a zone file or zonectl.yaml, and the output says how.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeRepo, type PrRepo } from '../security/pr-repo.js';
 import { runCli } from '../support/run-cli.js';
 
-const roots: string[] = [];
+const repos: PrRepo[] = [];
 afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
+  for (const r of repos) r.remove();
 });
 
 /** A repository in a temp directory (`.git` marks its root); the CLI runs in it. */
 function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'zonectl-lint-repo-'));
-  roots.push(root);
-  mkdirSync(join(root, '.git'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text);
-  }
-  return root;
+  const r = makeRepo('zonectl-lint-repo-', { git: false });
+  repos.push(r);
+  for (const [name, text] of Object.entries(files)) r.write(name, text);
+  return r.root;
 }
 
 // Line 4: the DKIM CNAME; lines 5 and 6: two SPF records at the apex (the second is reported).
@@ -50,6 +44,10 @@ const zone = (name: string, extra = ''): string =>
     '  - { name: www, type: A, content: 192.0.2.1 }',
     extra,
   ].join('\n');
+
+/** A zone file of `name`: `head` lines after `zone:`, then each record on its own line (line 4 + head.length onwards). */
+const zoneFile = (name: string, records: readonly string[], head: readonly string[] = []): string =>
+  ['version: 1', `zone: ${name}`, ...head, 'records:', ...records.map((r) => `  - ${r}`), ''].join('\n');
 
 /** `FILE:LINE:COL PATH CODE` of each finding line of a text run, relative to the repository. */
 function findings(stdout: string): string[] {
@@ -90,14 +88,10 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
 
   it('an SRV target that is proxied is a lint error', async () => {
     const root = repo({
-      'zones/a.com.yaml': [
-        'version: 1',
-        'zone: a.com',
-        'records:',
-        '  - { name: sip, type: A, content: 192.0.2.5, proxied: true }',
-        '  - { name: _sip._tcp, type: SRV, data: { priority: 1, weight: 1, port: 5060, target: sip.a.com } }',
-        '',
-      ].join('\n'),
+      'zones/a.com.yaml': zoneFile('a.com', [
+        '{ name: sip, type: A, content: 192.0.2.5, proxied: true }',
+        '{ name: _sip._tcp, type: SRV, data: { priority: 1, weight: 1, port: 5060, target: sip.a.com } }',
+      ]),
     });
     const lint = await runCli(['lint', 'zones/a.com.yaml'], {}, root);
     expect(findings(lint.stdout)).toEqual(['zones/a.com.yaml:5:5 records[1].data.target PROXIED_TARGET']);
@@ -129,14 +123,10 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
 
   it('the summary counts the warnings and errors it printed, and says how to silence them', async () => {
     const root = repo({
-      'zones/a.com.yaml': [
-        'version: 1',
-        'zone: a.com',
-        'records:',
-        '  - { name: "@", type: TXT, content: "v=spf1 ptr -all" }',
-        '  - { name: "*", type: A, content: 192.0.2.1 }',
-        '',
-      ].join('\n'),
+      'zones/a.com.yaml': zoneFile('a.com', [
+        '{ name: "@", type: TXT, content: "v=spf1 ptr -all" }',
+        '{ name: "*", type: A, content: 192.0.2.1 }',
+      ]),
     });
     const lint = await runCli(['lint', 'zones/'], {}, root);
     expect(findings(lint.stdout)).toEqual([
@@ -153,25 +143,16 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
   it('lint.ignore in a zone file and in zonectl.yaml silences checks by id; an id that is no lint check is a warning at its line; a validate error is never silenced', async () => {
     const root = repo({
       'zonectl.yaml': 'version: 1\nlint: { ignore: [lint.wildcard-apex, lint.no-such-check] }\n',
-      'zones/a.com.yaml': [
-        'version: 1',
-        'zone: a.com',
-        'lint:',
-        '  ignore: [lint.spf-ptr, record.duplicate]',
-        'records:',
-        '  - { name: "@", type: TXT, content: "v=spf1 ptr -all" }',
-        '  - { name: "*", type: A, content: 192.0.2.1 }',
-        '',
-      ].join('\n'),
-      'zones/b.org.yaml': [
-        'version: 1',
-        'zone: b.org',
-        'lint: { ignore: [lint.spf-multiple] }',
-        'records:',
-        '  - { name: x, type: A, content: 192.0.2.1 }',
-        '  - { name: x, type: A, content: 192.0.2.1 }',
-        '',
-      ].join('\n'),
+      'zones/a.com.yaml': zoneFile(
+        'a.com',
+        ['{ name: "@", type: TXT, content: "v=spf1 ptr -all" }', '{ name: "*", type: A, content: 192.0.2.1 }'],
+        ['lint:', '  ignore: [lint.spf-ptr, record.duplicate]'],
+      ),
+      'zones/b.org.yaml': zoneFile(
+        'b.org',
+        ['{ name: x, type: A, content: 192.0.2.1 }', '{ name: x, type: A, content: 192.0.2.1 }'],
+        ['lint: { ignore: [lint.spf-multiple] }'],
+      ),
     });
     const lint = await runCli(['lint', 'zones/'], {}, root);
     // zonectl.yaml is named as found (upwards from the paths: an absolute path), as validate names it.
