@@ -168,6 +168,21 @@ describe('zonectl lint checks', () => {
     });
   });
 
+  it('what breaks mail for every receiver is an error without --strict; the rest are warnings (issue 33)', () => {
+    const severities = (records: string): string[] => {
+      const text = `version: 1\nzone: example.com\nrecords:\n${records}\n`;
+      const { config } = parseZoneFile({ path: 'z.yaml', text }, {});
+      return lintZone(config!).map((p) => `${p.code} ${p.severity}`);
+    };
+    expect(
+      severities('  - { name: "@", type: TXT, content: "v=spf1 -all" }\n  - { name: "@", type: TXT, content: "v=spf1 mx -all" }'),
+    ).toEqual(['lint.spf-multiple error']);
+    expect(severities('  - { name: "@", type: TXT, content: "v=spf1 ipv4:192.0.2.1 -all" }')).toEqual(['lint.spf-syntax error']);
+    expect(severities('  - { name: s1._domainkey, type: TXT, content: "v=DKIM1; p=not*base64" }')).toEqual(['lint.dkim-key error']);
+    expect(severities('  - { name: "@", type: TXT, content: "v=spf1 ptr -all" }')).toEqual(['lint.spf-ptr warning']);
+    expect(severities('  - { name: s1._domainkey, type: TXT, content: "v=DKIM1; p=" }')).toEqual(['lint.dkim-revoked warning']);
+  });
+
   it('a sound mail and web setup has no findings', () => {
     const found = lint(
       [
