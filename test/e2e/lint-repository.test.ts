@@ -7,6 +7,7 @@
  * silenced by id in a zone file or zonectl.yaml, and the output says how.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { TOKEN, startHarness } from '../scenario/harness.js';
 import { makeRepo, type PrRepo } from '../security/pr-repo.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -168,5 +169,27 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
     expect(lint.code).toBe(1);
     const strict = await runCli(['lint', 'zones/a.com.yaml', '--strict'], {}, root);
     expect(findings(strict.stdout).filter((l) => !l.includes('IGNORE_UNKNOWN'))).toEqual([]);
+  });
+
+  it("plan's summary table counts the warnings it printed: the zone files' (and their fragments') with the plan's own", async () => {
+    const root = repo({
+      'shared/hosts.yaml': 'version: 1\nrecords:\n  - { name: 2nd, type: A, content: 192.0.2.2 }\n',
+      'zones/a.com.yaml': zoneFile('a.com', ['{ name: my_host, type: A, content: 192.0.2.1 }'], ['include: [../shared/hosts.yaml]']),
+      'zones/b.org.yaml': zoneFile('b.org', ['{ name: www, type: A, content: 192.0.2.3 }']),
+    });
+    const h = await startHarness({ zones: ['a.com', 'b.org'] });
+    try {
+      const r = await runCli(['plan', 'zones/'], { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN }, root);
+      expect(r.code).toBe(0);
+      const printed = r.stderr.split('\n').filter((l) => /: warning: /.test(l));
+      expect(printed).toEqual([
+        expect.stringMatching(/^zones\/a\.com\.yaml:5:13 records\[0\]\.name: warning: label `my_host` contains an underscore/),
+        expect.stringMatching(/^shared\/hosts\.yaml:3:13 records\[0\]\.name: warning: label `2nd` starts with a digit/),
+      ]);
+      expect(r.stdout).toMatch(/^a\.com +2 +0 +0 +0 +2 +changes$/m);
+      expect(r.stdout).toMatch(/^b\.org +1 +0 +0 +0 +0 +changes$/m);
+    } finally {
+      await h.close();
+    }
   });
 });
