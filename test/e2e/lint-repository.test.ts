@@ -167,6 +167,11 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
     expect(lint.stdout).toMatch(/zones\/b\.org\.yaml:6:5 records\[1\]: .*\n?/);
     expect(lint.stdout).toMatch(/^zones\/b\.org\.yaml: 1 error \(not linted\)$/m);
     expect(lint.code).toBe(1);
+    // validate honours both lists too (and still refuses the duplicate record).
+    const validate = await runCli(['validate', 'zones/'], {}, root);
+    expect(validate.stdout).not.toMatch(/\[(SPF_PTR|WILDCARD_APEX)\]/);
+    expect(validate.stdout).toMatch(/zones\/a\.com\.yaml:4:26 lint\.ignore\[1\]: warning: .*\[IGNORE_UNKNOWN\]/);
+    expect(validate.code).toBe(1);
     const strict = await runCli(['lint', 'zones/a.com.yaml', '--strict'], {}, root);
     expect(findings(strict.stdout).filter((l) => !l.includes('IGNORE_UNKNOWN'))).toEqual([]);
   });
