@@ -197,4 +197,22 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
       await h.close();
     }
   });
+
+  it("a zone's proxied default leaves the fragment's DKIM CNAME DNS-only through plan and apply; a second plan is empty", async () => {
+    const mail = 'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: s1._domainkey, type: CNAME, content: s1.dkim.example.net }\n';
+    const root = repo({ 'shared/mail.yaml': mail, 'zones/a.com.yaml': zone('a.com') });
+    const h = await startHarness({ zones: ['a.com'] });
+    try {
+      const env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
+      const plan = await runCli(['plan', 'zones/'], env, root);
+      expect(plan.stdout).toMatch(
+        /^ {2}\+ s1\._domainkey\.a\.com CNAME s1\.dkim\.example\.net {2}\[ttl 3600\] \(from shared\/mail\.yaml\)$/m,
+      );
+      expect(plan.stdout).toMatch(/^ {2}\+ www\.a\.com A 192\.0\.2\.1 {2}\[proxied\]$/m);
+      expect((await runCli(['apply', 'zones/', '--yes'], env, root)).code).toBe(0);
+      expect((await runCli(['plan', 'zones/', '--detailed-exitcode'], env, root)).code).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
 });
