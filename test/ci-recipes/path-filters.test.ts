@@ -35,7 +35,7 @@ import { docSources, isGitHubWorkflow, isGitLabPipeline, placeOf, REPO_ROOT, yam
 type Platform = 'github' | 'gitlab';
 
 /** GitHub's `paths` (and `paths-ignore`): does the filter let a change of `file` run the workflow? */
-export function gitHubRuns(filter: { paths?: readonly string[]; ignore?: readonly string[] }, file: string): boolean {
+function gitHubRuns(filter: { paths?: readonly string[]; ignore?: readonly string[] }, file: string): boolean {
   const match = (pattern: string): boolean => {
     if (/[^/]\*\*|\*\*[^/]/.test(pattern)) throw new Error(`${pattern}: \`**\` inside a path segment is not checked here`);
     return picomatch(pattern, { dot: true })(file);
@@ -51,7 +51,7 @@ export function gitHubRuns(filter: { paths?: readonly string[]; ignore?: readonl
 }
 
 /** GitLab's `rules:changes`: File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB. */
-export function gitLabRuns(patterns: readonly string[], file: string): boolean {
+function gitLabRuns(patterns: readonly string[], file: string): boolean {
   // `**` counts as a directory wildcard only as `**/`; elsewhere it is a `*` (FNM_PATHNAME).
   const fnmatch = (pattern: string): string => pattern.replace(/\*\*(?!\/)/g, '*');
   return patterns.some((p) => picomatch(fnmatch(p), { dot: true })(file));
