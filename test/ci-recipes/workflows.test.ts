@@ -84,11 +84,18 @@ describe('CI recipes', () => {
       : [];
 
   it('every GitHub workflow parses with GitHub’s parser, has the triggers it promises, and pins what it uses', async () => {
-    expect(readdirSync(githubDir).sort()).toEqual(['zonectl-apply.yml', 'zonectl-drift.yml', 'zonectl-plan.yml']);
+    expect(readdirSync(githubDir).sort()).toEqual([
+      'zonectl-apply.yml',
+      'zonectl-drift.yml',
+      'zonectl-plan.yml',
+      'zonectl-two-accounts.yml',
+    ]);
     const expected: Record<string, string[]> = {
       'zonectl-plan.yml': ['pull_request'],
       'zonectl-apply.yml': ['push'],
       'zonectl-drift.yml': ['schedule', 'workflow_dispatch'],
+      // Run against two accounts in two-accounts.test.ts.
+      'zonectl-two-accounts.yml': ['pull_request', 'push'],
     };
     for (const [file, events] of Object.entries(expected)) {
       const { errors, events: got, workflow } = await loadWorkflow(join(githubDir, file));
