@@ -190,6 +190,10 @@ describe('the CI recipes run on every file a zone depends on', () => {
         'examples/ci/github/zonectl-apply.yml:1 on.push',
         'examples/ci/gitlab/.gitlab-ci.yml:1 plan.rules[0].changes',
         'examples/ci/gitlab/.gitlab-ci.yml:1 apply.rules[0].changes',
+        'examples/ci/github/zonectl-two-accounts.yml:1 on.pull_request',
+        'examples/ci/github/zonectl-two-accounts.yml:1 on.push',
+        'examples/ci/gitlab/two-accounts.gitlab-ci.yml:1 plan.rules[0].changes',
+        'examples/ci/gitlab/two-accounts.gitlab-ci.yml:1 apply.rules[0].changes',
       ]),
     );
     const missed = filters.flatMap((f) => dependencies.filter((d) => !f.runs(d)).map((d) => `${f.where} (${f.platform}): misses ${d}`));

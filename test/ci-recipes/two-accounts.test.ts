@@ -9,25 +9,28 @@
  * them is refused before writing), the apply job creates the zone and applies every change with
  * the write tokens, and a second plan is empty.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RECIPE = join(root, 'examples', 'ci', 'github', 'zonectl-two-accounts.yml');
+const GITLAB_RECIPE = join(root, 'examples', 'ci', 'gitlab', 'two-accounts.gitlab-ci.yml');
 const MAIN = 'two-accounts-main-0123456789abcdef0123';
 const SHOP = 'two-accounts-shop-0123456789abcdef0123';
 const DNS_READ = '82e64a83756745bbbb1c9c2701bf816b';
 const ZONE_READ = 'c8fed203ed3043cba015a93ad1616f1f';
 
-/** The zonectl.yaml the recipe's header shows (`#   ` lines from `# zonectl.yaml` to the blank comment line). */
-function shownConfig(): string {
-  const lines = readFileSync(RECIPE, 'utf8').split('\n');
+/** The zonectl.yaml a recipe's header shows (`#   ` lines from `# zonectl.yaml` to the blank comment line). */
+function shownConfig(recipe: string): string {
+  const lines = readFileSync(recipe, 'utf8').split('\n');
   const start = lines.findIndex((l) => l.trim() === '#   # zonectl.yaml');
   const end = lines.findIndex((l, i) => i > start && l.trim() === '#');
   return `${lines
@@ -41,6 +44,20 @@ describe('the two-account recipe', () => {
   let action: ActionContext;
   const github = { 'github.repository': 'acme/dns', 'github.event_name': 'pull_request' };
   const readTokens: Record<string, string> = {};
+  let ids: { main: string; shop: string };
+  /** Temporary directories, removed at the end. */
+  const scratch: string[] = [];
+  const tempDir = (prefix: string): string => {
+    const d = mkdtempSync(join(tmpdir(), prefix));
+    scratch.push(d);
+    return d;
+  };
+  /** The recipe's zonectl.yaml with the emulator's account ids for its placeholders. */
+  const withIds = (config: string): string =>
+    config.replace('0123456789abcdef0123456789abcdef', ids.main).replace('89abcdef0123456789abcdef01234567', ids.shop);
+  const zone = (name: string, account: string, ip: string): string =>
+    `version: 1\nzone: ${name}\naccount: ${account}\ninclude: [../shared/mail.yaml]\nrecords:\n  - { name: www, type: A, content: ${ip} }\n`;
+  const MAIL = 'version: 1\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n';
 
   const api = async (token: string, method: string, path: string, body?: unknown): Promise<{ result: unknown }> => {
     const res = await fetch(`${emulator.baseUrl}${path}`, {
@@ -65,7 +82,7 @@ describe('the two-account recipe', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['shop.example'] }] });
-    const base = mkdtempSync(join(tmpdir(), 'zonectl-two-accounts-'));
+    const base = tempDir('zonectl-two-accounts-');
     action = makeActionCheckout(root, base, {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: base,
@@ -74,7 +91,7 @@ describe('the two-account recipe', () => {
     });
     action.cacheHit = true;
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
-    const ids = { main: emulator.accountId, shop: emulator.accounts[0]!.accountId };
+    ids = { main: emulator.accountId, shop: emulator.accounts[0]!.accountId };
     // Each account's user makes its own read-only token (Zone Read + DNS Read on its account).
     for (const [name, admin] of [
       ['main', MAIN],
@@ -92,27 +109,20 @@ describe('the two-account recipe', () => {
       });
       readTokens[name] = (made.result as { value: string }).value;
     }
-    const config = shownConfig();
+    const config = shownConfig(RECIPE);
     expect(config).toMatch(/token_env: CF_MAIN_TOKEN[\s\S]*token_env: CF_SHOP_TOKEN/);
     const ws = action.workspace;
     mkdirSync(join(ws, 'zones'), { recursive: true });
     mkdirSync(join(ws, 'shared'), { recursive: true });
-    writeFileSync(
-      join(ws, 'zonectl.yaml'),
-      config.replace('0123456789abcdef0123456789abcdef', ids.main).replace('89abcdef0123456789abcdef01234567', ids.shop),
-    );
-    writeFileSync(
-      join(ws, 'shared', 'mail.yaml'),
-      'version: 1\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n',
-    );
-    const zone = (name: string, account: string): string =>
-      `version: 1\nzone: ${name}\naccount: ${account}\ninclude: [../shared/mail.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.40 }\n`;
-    writeFileSync(join(ws, 'zones', 'example.com.yaml'), zone('example.com', 'main'));
-    writeFileSync(join(ws, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop'));
-    writeFileSync(join(ws, 'zones', 'new-shop.example.yaml'), zone('new-shop.example', 'shop'));
+    writeFileSync(join(ws, 'zonectl.yaml'), withIds(config));
+    writeFileSync(join(ws, 'shared', 'mail.yaml'), MAIL);
+    writeFileSync(join(ws, 'zones', 'example.com.yaml'), zone('example.com', 'main', '192.0.2.40'));
+    writeFileSync(join(ws, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop', '192.0.2.40'));
+    writeFileSync(join(ws, 'zones', 'new-shop.example.yaml'), zone('new-shop.example', 'shop', '192.0.2.40'));
   }, 180_000);
   afterAll(async () => {
     await emulator.close();
+    for (const d of scratch) rmSync(d, { recursive: true, force: true });
   });
 
   it('each job passes each account its own secret through env: read-only for plan, write for apply', async () => {
@@ -179,4 +189,63 @@ describe('the two-account recipe', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.outputs.plan.changes, again.outputs.plan.markdown).toBe('false');
   });
+  it("the GitLab variant: plan with each account's read-only variable, apply with its write variable, a new zone created; a second plan is empty", async () => {
+    type Job = { script?: string[]; after_script?: string[]; variables?: Record<string, string>; environment?: { name: string } };
+    const ci = parseYaml(readFileSync(GITLAB_RECIPE, 'utf8')) as Record<string, Job> & { default: { before_script: string[] } };
+    expect(ci.apply!.environment?.name).toBe('dns-production');
+    const project = tempDir('zonectl-two-accounts-gitlab-');
+    for (const d of ['zones', 'shared', 'vendor']) mkdirSync(join(project, d));
+    writeFileSync(join(project, 'zonectl.yaml'), withIds(shownConfig(GITLAB_RECIPE)));
+    writeFileSync(join(project, 'shared', 'mail.yaml'), MAIL);
+    writeFileSync(join(project, 'zones', 'example.com.yaml'), zone('example.com', 'main', '192.0.2.41'));
+    writeFileSync(join(project, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop', '192.0.2.41'));
+    writeFileSync(join(project, 'zones', 'gl-new.example.yaml'), zone('gl-new.example', 'shop', '192.0.2.41'));
+    copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
+    const prefix = join(tempDir('zonectl-two-accounts-prefix-'), 'npm');
+    const env: Record<string, string> = {
+      ...(isolatedNpmEnv(tempDir('zonectl-two-accounts-npm-')) as Record<string, string>),
+      PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      npm_config_prefix: prefix,
+      NO_COLOR: '1',
+      CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      CI_JOB_ID: '7331',
+    };
+    const read = { CF_MAIN_TOKEN_READ: readTokens.main!, CF_SHOP_TOKEN_READ: readTokens.shop! };
+    // GitLab runs before_script and script in one shell, after_script in another; $CI_JOB_ID expanded in job variables.
+    const runJobScript = async (job: string, variables: Record<string, string>): Promise<{ code: number; stderr: string }> => {
+      const vars = Object.fromEntries(
+        Object.entries(ci[job]!.variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID!)]),
+      );
+      const all = { ...env, ...variables, ...vars };
+      const r = await bash([...ci.default.before_script, ...(ci[job]!.script ?? [])].join('\n'), project, all);
+      if (ci[job]!.after_script !== undefined) await bash(ci[job]!.after_script.join('\n'), project, all);
+      return r;
+    };
+    const plan = await runJobScript('plan', read);
+    expect(plan.code, plan.stderr).toBe(0);
+    const report = readFileSync(join(project, 'plan.md'), 'utf8');
+    for (const z of ['example.com', 'shop.example', 'gl-new.example']) expect(report).toContain(`\`${z}\``);
+    // The read-only variables in place of the write ones: refused before anything is written.
+    const refused = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: readTokens.main!, CF_SHOP_TOKEN_WRITE: readTokens.shop! });
+    expect(refused.code).not.toBe(0);
+    expect(await zoneNamed(SHOP, 'gl-new.example')).toBeUndefined();
+    const applied = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: MAIN, CF_SHOP_TOKEN_WRITE: SHOP });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(existsSync('/tmp/zonectl-plan-7331.json')).toBe(false);
+    for (const [token, z] of [
+      [MAIN, 'example.com'],
+      [SHOP, 'shop.example'],
+      [SHOP, 'gl-new.example'],
+    ] as const)
+      expect(await recordsOf(token, z)).toEqual(expect.arrayContaining([`${z} MX mx1.example.net`, `www.${z} A 192.0.2.41`]));
+    const again = await bash(
+      'CF_MAIN_TOKEN="$CF_MAIN_TOKEN_READ" CF_SHOP_TOKEN="$CF_SHOP_TOKEN_READ" zonectl plan zones/ --detailed-exitcode',
+      project,
+      {
+        ...env,
+        ...read,
+      },
+    );
+    expect(again.code, again.stderr).toBe(0);
+  }, 180_000);
 });
