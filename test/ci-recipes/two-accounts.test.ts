@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
+import { type GitLabPipeline, runGitLabJob } from './run-gitlab-job.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -190,9 +191,9 @@ describe('the two-account recipe', () => {
     expect(again.outputs.plan.changes, again.outputs.plan.markdown).toBe('false');
   });
   it("the GitLab variant: plan with each account's read-only variable, apply with its write variable, a new zone created; a second plan is empty", async () => {
-    type Job = { script?: string[]; after_script?: string[]; variables?: Record<string, string>; environment?: { name: string } };
-    const ci = parseYaml(readFileSync(GITLAB_RECIPE, 'utf8')) as Record<string, Job> & { default: { before_script: string[] } };
-    expect(ci.apply!.environment?.name).toBe('dns-production');
+    const ci = parseYaml(readFileSync(GITLAB_RECIPE, 'utf8')) as GitLabPipeline &
+      Record<string, unknown> & { apply: { environment?: { name: string } } };
+    expect(ci.apply.environment?.name).toBe('dns-production');
     const project = tempDir('zonectl-two-accounts-gitlab-');
     for (const d of ['zones', 'shared', 'vendor']) mkdirSync(join(project, d));
     writeFileSync(join(project, 'zonectl.yaml'), withIds(shownConfig(GITLAB_RECIPE)));
@@ -211,16 +212,8 @@ describe('the two-account recipe', () => {
       CI_JOB_ID: '7331',
     };
     const read = { CF_MAIN_TOKEN_READ: readTokens.main!, CF_SHOP_TOKEN_READ: readTokens.shop! };
-    // GitLab runs before_script and script in one shell, after_script in another; $CI_JOB_ID expanded in job variables.
-    const runJobScript = async (job: string, variables: Record<string, string>): Promise<{ code: number; stderr: string }> => {
-      const vars = Object.fromEntries(
-        Object.entries(ci[job]!.variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID!)]),
-      );
-      const all = { ...env, ...variables, ...vars };
-      const r = await bash([...ci.default.before_script, ...(ci[job]!.script ?? [])].join('\n'), project, all);
-      if (ci[job]!.after_script !== undefined) await bash(ci[job]!.after_script.join('\n'), project, all);
-      return r;
-    };
+    const runJobScript = (job: string, variables: Record<string, string>): Promise<{ code: number; stderr: string }> =>
+      runGitLabJob(ci, job, project, { ...env, ...variables });
     const plan = await runJobScript('plan', read);
     expect(plan.code, plan.stderr).toBe(0);
     const report = readFileSync(join(project, 'plan.md'), 'utf8');

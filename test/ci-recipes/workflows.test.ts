@@ -22,6 +22,7 @@ import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
 import { FakeGitHub } from './fake-github.js';
+import { runGitLabJob } from './run-gitlab-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
@@ -350,18 +351,7 @@ describe('CI recipes', () => {
       CI_JOB_ID: '555',
     };
     try {
-      const runJobScript = async (job: string): Promise<{ code: number; stderr: string }> => {
-        const vars = Object.fromEntries(
-          Object.entries(ci[job].variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID)]),
-        );
-        // GitLab runs before_script and script in one shell, after_script in another.
-        const r = await bash([...(ci[job].before_script ?? ci.default.before_script), ...(ci[job].script ?? [])].join('\n'), project, {
-          ...env,
-          ...vars,
-        });
-        if (ci[job].after_script !== undefined) await bash(ci[job].after_script.join('\n'), project, { ...env, ...vars });
-        return r;
-      };
+      const runJobScript = (job: string): Promise<{ code: number; stderr: string }> => runGitLabJob(ci, job, project, env);
       const plan = await runJobScript('plan');
       expect(plan.code, plan.stderr).toBe(0);
       expect(readFileSync(join(project, 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
