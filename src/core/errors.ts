@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'PLAN_FILE_DIGEST'
   | 'PLAN_FILE_MISMATCH'
   | 'STALE_PLAN'
+  // plan --out that saved no plan (a zone not planned, files outside the repository, ...)
+  | 'PLAN_NOT_SAVED'
   // planning
   | 'CNAME_CYCLE'
   | 'ORDER_CYCLE'

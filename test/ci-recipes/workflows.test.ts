@@ -10,7 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
 import { FakeGitHub } from './fake-github.js';
+import { runGitLabJob } from './run-gitlab-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
@@ -84,11 +85,18 @@ describe('CI recipes', () => {
       : [];
 
   it('every GitHub workflow parses with GitHub’s parser, has the triggers it promises, and pins what it uses', async () => {
-    expect(readdirSync(githubDir).sort()).toEqual(['zonectl-apply.yml', 'zonectl-drift.yml', 'zonectl-plan.yml']);
+    expect(readdirSync(githubDir).sort()).toEqual([
+      'zonectl-apply.yml',
+      'zonectl-drift.yml',
+      'zonectl-plan.yml',
+      'zonectl-two-accounts.yml',
+    ]);
     const expected: Record<string, string[]> = {
       'zonectl-plan.yml': ['pull_request'],
       'zonectl-apply.yml': ['push'],
       'zonectl-drift.yml': ['schedule', 'workflow_dispatch'],
+      // Run against two accounts in two-accounts.test.ts.
+      'zonectl-two-accounts.yml': ['pull_request', 'push'],
     };
     for (const [file, events] of Object.entries(expected)) {
       const { errors, events: got, workflow } = await loadWorkflow(join(githubDir, file));
@@ -238,6 +246,48 @@ describe('CI recipes', () => {
     expect(ghCalls().length).toBe(before);
   });
 
+  /** A zone file for a zone the emulator does not hold yet, in its account: apply creates it. */
+  const newZone = (zone: string): string =>
+    `version: 1\nzone: ${zone}\naccount_id: ${emulator.accountId}\nrecords:\n  - { name: www, type: A, content: 192.0.2.30 }\n  - { name: "@", type: MX, content: mx.${zone}, priority: 10 }\n  - { name: mx, type: A, content: 192.0.2.31 }\n`;
+
+  it('a pull request that adds a zone: the plan shows it; on merge the apply job creates it from its saved plan; a second plan is empty', async () => {
+    const secrets = { 'secrets.CLOUDFLARE_API_TOKEN_READ': TOKEN, 'secrets.CLOUDFLARE_API_TOKEN': TOKEN };
+    const file = join(action.workspace, 'zones', 'acme-new.org.yaml');
+    writeFileSync(file, newZone('acme-new.org'));
+    try {
+      const pr = await runJob(
+        (await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow,
+        'plan',
+        { ...github, ...secrets },
+        action,
+      );
+      expect(pr.code, pr.stderr).toBe(0);
+      expect(pr.outputs.plan.markdown).toContain('acme-new.org');
+      const merged = await runJob(
+        (await loadWorkflow(join(githubDir, 'zonectl-apply.yml'))).workflow,
+        'apply',
+        { ...github, ...secrets },
+        action,
+      );
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(merged.ran).toEqual([
+        'Plan (saved, so the apply is exactly what was shown)',
+        'Apply (refused when live state changed since the plan)',
+      ]);
+      expect(merged.stderr).not.toMatch(/no plan saved|PLAN_FILE/);
+      const again = await runJob(
+        (await loadWorkflow(join(githubDir, 'zonectl-plan.yml'))).workflow,
+        'plan',
+        { ...github, ...secrets },
+        action,
+      );
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.outputs.plan.changes, again.outputs.plan.markdown).toBe('false');
+    } finally {
+      rmSync(file);
+    }
+  });
+
   it('the GitLab pipeline: install from the vendored tarball, plan with a merge request note, apply, drift allowed to exit 2', async () => {
     type Job = {
       script?: string[];
@@ -301,18 +351,7 @@ describe('CI recipes', () => {
       CI_JOB_ID: '555',
     };
     try {
-      const runJobScript = async (job: string): Promise<{ code: number; stderr: string }> => {
-        const vars = Object.fromEntries(
-          Object.entries(ci[job].variables ?? {}).map(([k, v]) => [k, v.replace(/\$CI_JOB_ID/g, env.CI_JOB_ID)]),
-        );
-        // GitLab runs before_script and script in one shell, after_script in another.
-        const r = await bash([...(ci[job].before_script ?? ci.default.before_script), ...(ci[job].script ?? [])].join('\n'), project, {
-          ...env,
-          ...vars,
-        });
-        if (ci[job].after_script !== undefined) await bash(ci[job].after_script.join('\n'), project, { ...env, ...vars });
-        return r;
-      };
+      const runJobScript = (job: string): Promise<{ code: number; stderr: string }> => runGitLabJob(ci, job, project, env);
       const plan = await runJobScript('plan');
       expect(plan.code, plan.stderr).toBe(0);
       expect(readFileSync(join(project, 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
@@ -327,6 +366,12 @@ describe('CI recipes', () => {
       expect(apply.code, apply.stderr).toBe(0);
       expect(existsSync('/tmp/zonectl-tokens-555.json')).toBe(false);
       expect(readdirSync(project).sort()).toEqual(['plan.md', 'vendor', 'zones']);
+      // A merge request that adds a zone (issue 33 item 2): the apply job's saved plan creates it.
+      writeFileSync(join(project, 'zones', 'acme-new.net.yaml'), newZone('acme-new.net'));
+      const created = await runJobScript('apply');
+      expect(created.code, created.stderr).toBe(0);
+      const second = await bash('zonectl plan zones/ --detailed-exitcode', project, env);
+      expect(second.code, second.stderr).toBe(0);
 
       expect((await runJobScript('drift')).code).toBe(0);
       // A change not applied yet: drift exits 2, which the job allows (a warning, not a failure).

@@ -146,8 +146,11 @@ describe('saved plans record repository-relative paths', () => {
       const org = other.write('zones/example.org.yaml', 'version: 1\nzone: example.org\nrecords: []\n');
       const out = join(scratch, 'two.json');
       const r = await runCli(['plan', 'zones/example.com.yaml', org, '--out', out], env, repo.root);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`no plan saved to ${out}: ${org} is outside the repository of the zone files (${repo.root})`);
+      // Exit 1 since issue 33 (was 0 with a warning): the step after it would find no plan.
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(
+        `error[PLAN_NOT_SAVED]: no plan saved to ${out}: ${org} is outside the repository of the zone files (${repo.root})`,
+      );
       expect(existsSync(out)).toBe(false);
     } finally {
       other.remove();
@@ -160,9 +163,10 @@ describe('saved plans record repository-relative paths', () => {
     writeFileSync(join(scratch, 'v1.json'), JSON.stringify({ ...doc, format_version: 1 }));
     const r = await runCli(['apply', '--plan', join(scratch, 'v1.json'), '--yes'], env, repo.root);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    writeFileSync(join(scratch, 'v3.json'), JSON.stringify({ ...doc, format_version: 3 }));
-    const v3 = await runCli(['apply', '--plan', join(scratch, 'v3.json'), '--yes'], env, repo.root);
-    expect(v3.code).toBe(1);
-    expect(v3.stderr).toMatch(/error\[PLAN_FILE_VERSION\]: .*format_version 3 is not supported/);
+    // A version no zonectl wrote yet (3, zones to create, exists since issue 33).
+    writeFileSync(join(scratch, 'v4.json'), JSON.stringify({ ...doc, format_version: 4 }));
+    const v4 = await runCli(['apply', '--plan', join(scratch, 'v4.json'), '--yes'], env, repo.root);
+    expect(v4.code).toBe(1);
+    expect(v4.stderr).toMatch(/error\[PLAN_FILE_VERSION\]: .*format_version 4 is not supported/);
   });
 });

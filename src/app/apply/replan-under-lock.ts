@@ -2,7 +2,7 @@
  * What apply checks under a zone's lock before writing: another apply may have written while
  * this one waited. One path for both kinds of run: the zone is planned again, and the new plan is
  * held against what was agreed. A saved plan must still be fresh (./../plan/saved-plan.ts
- * `checkSavedZone`); a plan from files may change: the change is shown, and applied with --yes.
+ * `checkSavedZone`; a zone it created: ../plan/saved-plan-new-zone.ts); a plan from files may change: the change is shown, and applied with --yes.
  */
 import equal from 'fast-deep-equal';
 import type { CloudflareClient } from '../../api/index.js';
@@ -11,6 +11,7 @@ import type { SavedZone } from '../../core/plan/plan-file.js';
 import { UnsafePlanError } from '../../core/plan/safety.js';
 import { planZoneRun, type ZoneRun } from '../plan/plan-zone-run.js';
 import { checkSavedZone } from '../plan/saved-plan.js';
+import { checkCreatedZone } from '../plan/saved-plan-new-zone.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import type { ZoneWriteEvent } from './events.js';
 import { checkTokenOutput, type TokenValueFlags } from './token-values.js';
@@ -40,8 +41,10 @@ export async function recheckUnderLock(
 ): Promise<ZoneRun> {
   if (recheck === undefined) return shown;
   if (recheck.kind === 'saved') {
-    const zone = recheck.zones.find((z) => z.run === shown);
+    // A zone apply created is planned again against it (./create-zones.ts): the same configuration, a new run.
+    const zone = recheck.zones.find((z) => z.run === shown || z.run.config === shown.config);
     if (zone === undefined) throw new InternalError(`no saved plan for ${shown.config.zone}`);
+    if (zone.saved.plan.newZone !== undefined) return checkCreatedZone(client, zone.saved, shown);
     return checkSavedZone(client, zone.saved, shown.planOptions);
   }
   const { flags } = recheck;

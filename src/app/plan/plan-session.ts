@@ -2,14 +2,16 @@
  * The plan session: the zone and account files (valid, or the run is refused before any API
  * call), the zones changed since a git revision (`--changed-since`), this shard's, each planned
  * against the live zone with the run's own clients, the permission check (advice), the report,
- * then the saved plan (`--out`) when every zone was planned and none is still to be created.
+ * then the saved plan (`--out`) when every zone was planned (zones to create included).
  */
 import { resolveBaseUrl } from '../connect/index.js';
 import { type ChangedSelection, filesToPlan, selectChangedFiles, selectShard } from '../files/index.js';
-import { note, type MessageEvent, type SessionOutput, warning } from '../session/index.js';
+import { errorEvent, note, type MessageEvent, type SessionOutput, warning } from '../session/index.js';
 import { accountsChange, type Connection, type RunReport, runReport, runZones } from './many-zones.js';
 import { hasChanges, plannedRuns } from './plan-zone-outcomes.js';
+import type { ZoneRun } from './plan-zone-run.js';
 import { savePlanFile, unsavableRepositoryConfig } from './saved-plan.js';
+import { unsavableNewZone } from './saved-plan-new-zone.js';
 
 export interface PlanRequest {
   readonly paths: readonly string[];
@@ -48,37 +50,49 @@ export async function runPlan(request: PlanRequest, output: SessionOutput<PlanEv
   output.emit({ kind: 'report', report: runReport('plan', outcomes, { ...(changed ? { changedSince: changed } : {}), fileWarnings }) });
   const runs = plannedRuns(outcomes.zones);
   const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
-  if (request.out !== undefined) {
-    const out = request.out;
-    const newZones = runs.filter((r) => r.plan.newZone !== undefined).map((r) => r.config.zone);
-    // Zones of zonectl.yaml accounts: the plan records that file, whose bytes apply --plan checks
-    // and whose credential variables it uses (./saved-plan.ts).
-    const repositoryConfig = runs.some((r) => r.config.account !== undefined) ? repo?.file : undefined;
-    const unsavable = unsavableRepositoryConfig(runs, repositoryConfig);
-    if (failed > 0) {
-      emit(warning(`zonectl: warning: no plan saved to ${out}: ${failed} zone(s) could not be planned`));
-    } else if (newZones.length > 0) {
-      // A new zone's records are planned against the zone once it exists: apply the files.
-      emit(
-        warning(
-          `zonectl: warning: no plan saved to ${out}: ${newZones.join(', ')} do(es) not exist yet; apply the zone files to create them`,
-        ),
-      );
-    } else if (unsavable !== undefined) {
-      emit(warning(`zonectl: warning: no plan saved to ${out}: ${unsavable}`));
-    } else {
-      const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
-      // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
-      const files = [
-        ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
-      ];
-      const baseUrl = resolveBaseUrl(request.connection.baseUrl, request.connection.env);
-      const saved = savePlanFile(out, runs, baseUrl, files, accountRuns, repositoryConfig, request.cwd);
-      if (saved.kind === 'unsavable') emit(warning(`zonectl: warning: no plan saved to ${out}: ${saved.why}`));
-      else emit(note(`Plan saved to ${out} (${saved.digest}); apply it with: zonectl apply --plan ${out} --expect-digest ${saved.digest}`));
-    }
-  }
+  const unsaved = request.out !== undefined && !savePlan(request.out, request, runs, outcomes, failed, repo?.file, emit);
   if (configs.length === 0 && accounts.length === 0 && !changed)
     emit(warning('zonectl: warning: no zone to plan (no zone file in this shard)'));
-  return { failed: failed > 0, changes: hasChanges(runs) || accountsChange(outcomes) };
+  // `--out` that saved nothing fails the run: the step after it (apply --plan) has no plan to apply.
+  return { failed: failed > 0 || unsaved, changes: hasChanges(runs) || accountsChange(outcomes) };
+}
+
+/**
+ * `--out`: the plan saved when every zone was planned (zones to create included, with their
+ * records), or an error that says why none was and what to do. Returns whether it was saved.
+ */
+function savePlan(
+  out: string,
+  request: PlanRequest,
+  runs: readonly ZoneRun[],
+  outcomes: Awaited<ReturnType<typeof runZones>>,
+  failed: number,
+  repoFile: string | undefined,
+  emit: (event: MessageEvent) => void,
+): boolean {
+  // Zones of zonectl.yaml accounts: the plan records that file, whose bytes apply --plan checks
+  // and whose credential variables it uses (./saved-plan.ts).
+  const repositoryConfig = runs.some((r) => r.config.account !== undefined) ? repoFile : undefined;
+  const newZone = runs.flatMap((r) => (r.plan.newZone !== undefined ? [unsavableNewZone(r.config)] : [])).find((w) => w !== undefined);
+  const why =
+    failed > 0
+      ? `${failed} zone(s) could not be planned (see above); fix them and plan again`
+      : (newZone ?? unsavableRepositoryConfig(runs, repositoryConfig));
+  if (why !== undefined) {
+    emit(errorEvent('PLAN_NOT_SAVED', `no plan saved to ${out}: ${why}`));
+    return false;
+  }
+  const accountRuns = outcomes.accounts.flatMap((o) => (o.kind === 'planned' ? [o.run] : []));
+  // Fragments too: apply --plan refuses a plan whose zone files or included fragments changed since.
+  const files = [
+    ...new Set([...runs.flatMap((r) => [r.config.file, ...(r.config.includes ?? [])]), ...accountRuns.map((a) => a.config.file)]),
+  ];
+  const baseUrl = resolveBaseUrl(request.connection.baseUrl, request.connection.env);
+  const saved = savePlanFile(out, runs, baseUrl, files, accountRuns, repositoryConfig, request.cwd);
+  if (saved.kind === 'unsavable') {
+    emit(errorEvent('PLAN_NOT_SAVED', `no plan saved to ${out}: ${saved.why}`));
+    return false;
+  }
+  emit(note(`Plan saved to ${out} (${saved.digest}); apply it with: zonectl apply --plan ${out} --expect-digest ${saved.digest}`));
+  return true;
 }

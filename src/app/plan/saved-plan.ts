@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CloudflareClient } from '../../api/index.js';
-import { ZonectlError } from '../../core/errors.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import { staleKeys } from '../../core/plan/build-plan.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import {
   PLAN_FORMAT_VERSION,
+  PLAN_FORMAT_WITH_NEW_ZONES,
   PlanFileError,
   parsePlanFile,
   serializePlanFile,
@@ -27,19 +27,9 @@ import { writeOutputFile } from '../output/write-output.js';
 import { checkFileEntries, pathsAsRead, recordedPaths, recordedRoot } from './saved-plan-paths.js';
 import { planAccountRun, type AccountRun } from './plan-account-run.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zone-run.js';
+import { checkSavedNewZone, sent, StalePlanError } from './saved-plan-new-zone.js';
 
-export class StalePlanError extends ZonectlError {
-  constructor(zone: string, what: readonly string[]) {
-    const shown = what.slice(0, 10).join(', ') + (what.length > 10 ? `, and ${what.length - 10} more` : '');
-    super(
-      'STALE_PLAN',
-      `${zone}: the saved plan is stale: live state changed since it was made (${shown}); run plan again; nothing was changed`,
-    );
-  }
-}
-
-/** A value as JSON carries it (undefined fields dropped): a saved plan is compared in that form. */
-const sent = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+export { StalePlanError } from './saved-plan-new-zone.js';
 
 const sha256 = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -64,7 +54,8 @@ export function savePlanFile(
   const root = recordedRoot(cwd, all);
   if (root.kind === 'unsavable') return root;
   const plan: PlanFile = {
-    format_version: PLAN_FORMAT_VERSION,
+    // A zone to create needs a zonectl that applies one: an older one then names the version it cannot read.
+    format_version: runs.some((r) => r.plan.newZone !== undefined) ? PLAN_FORMAT_WITH_NEW_ZONES : PLAN_FORMAT_VERSION,
     tool: 'zonectl',
     created_at: new Date().toISOString(),
     base_url: baseUrl,
@@ -136,6 +127,7 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
  * records (the apply lock) are not part of the check. Run again under the apply lock.
  */
 export async function checkSavedZone(client: CloudflareClient, saved: SavedZone, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
+  if (saved.plan.newZone !== undefined) return checkSavedNewZone(client, saved, options);
   const fresh = await planZoneRun(client, saved.config, options);
   if (fresh.zoneId !== saved.plan.zoneId) throw new StalePlanError(saved.plan.zone, [`zone id is now ${fresh.zoneId}`]);
   const live = fresh.live.filter((r) => !isZonectlRecordName(r.name, saved.config.zone));

@@ -6,8 +6,9 @@
  */
 import { lintZone } from '../../core/lint/index.js';
 import type { Problem } from '../../core/yaml/index.js';
+import { relative, resolve } from 'node:path';
 import type { LintIgnoreEntry } from '../../core/zonefile/index.js';
-import { type CheckedZoneFile, checkRepositoryConfig, checkZoneFiles } from '../files/index.js';
+import { type CheckedZoneFile, checkRepositoryConfig, checkZoneFiles, findRepoConfig } from '../files/index.js';
 import type { SessionOutput } from '../session/index.js';
 
 export interface ValidateRequest {
@@ -25,6 +26,12 @@ export type ValidateEvent = { readonly kind: 'file-checked'; readonly file: Chec
 export interface ValidateResult {
   readonly files: readonly CheckedZoneFile[];
   readonly valid: boolean;
+  /**
+   * The repository configuration the run reads (`--config`, else zonectl.yaml found upwards),
+   * relative to the working directory: every zone of the run depends on it, as on its own file
+   * and fragments (`validate --format json`: `depends_on`).
+   */
+  readonly repositoryConfig?: string;
 }
 
 /** The problems of a file, apart from the closing count of those not kept. */
@@ -96,5 +103,10 @@ export async function runValidate(request: ValidateRequest, output: SessionOutpu
   const repo = await withRepositoryConfig(request, checked);
   const files = repo.files.map((f) => withLint(f, request.strict, repo.lintIgnore));
   for (const file of files) output.emit({ kind: 'file-checked', file });
-  return { files, valid: files.every(isValidFile) };
+  const repositoryConfig = request.config ?? findRepoConfig(request.paths);
+  return {
+    files,
+    valid: files.every(isValidFile),
+    ...(repositoryConfig !== undefined ? { repositoryConfig: relative(process.cwd(), resolve(repositoryConfig)) } : {}),
+  };
 }

@@ -112,8 +112,12 @@ export function problemLines(f: CheckedZoneFile): string[] {
   return lines;
 }
 
-/** One file in `validate --format json`. */
-function jsonFile(f: CheckedZoneFile): Record<string, unknown> {
+/**
+ * One file in `validate --format json`. A zone file's `depends_on`: every file a change to which
+ * changes the zone (its own, its fragments directly or not, the repository configuration), what
+ * a CI path filter must cover (examples/ci).
+ */
+function jsonFile(f: CheckedZoneFile, repositoryConfig: string | undefined): Record<string, unknown> {
   const { errors, warnings, more } = problemCounts(f);
   const kept = listedProblems(f);
   return {
@@ -121,6 +125,9 @@ function jsonFile(f: CheckedZoneFile): Record<string, unknown> {
     valid: isValidFile(f),
     ...(f.config ? { zone: f.config.zone, records: f.config.records.length, tokens: f.config.tokens.length } : {}),
     ...(f.config?.includes ? { includes: f.config.includes } : {}),
+    ...(f.config
+      ? { depends_on: [f.path, ...(f.config.includes ?? []), ...(repositoryConfig !== undefined ? [repositoryConfig] : [])] }
+      : {}),
     ...(f.fragment ? { fragment: true, records: f.fragment.records, includes: f.fragment.includes } : {}),
     errors,
     warnings,
@@ -132,8 +139,8 @@ function jsonFile(f: CheckedZoneFile): Record<string, unknown> {
 }
 
 /** The document of `validate --format json`. */
-export function renderValidateJson(checked: readonly CheckedZoneFile[]): string {
-  const files = checked.map(jsonFile);
+export function renderValidateJson(checked: readonly CheckedZoneFile[], repositoryConfig?: string): string {
+  const files = checked.map((f) => jsonFile(f, repositoryConfig));
   const valid = checked.filter(isValidFile).length;
   const sum = (key: 'errors' | 'warnings'): number => checked.reduce((n, f) => n + problemCounts(f)[key], 0);
   const summary = { files: checked.length, valid, invalid: checked.length - valid, errors: sum('errors'), warnings: sum('warnings') };
@@ -157,7 +164,7 @@ export function validateRenderer(
       if (annotate) for (const p of listedProblems(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, text ? 'out' : 'err', annotation(p));
     },
     finish(result) {
-      if (format === 'json') io.out(renderValidateJson(result.files));
+      if (format === 'json') io.out(renderValidateJson(result.files, result.repositoryConfig));
       else if (format === 'sarif') io.out(renderSarif(result.files.flatMap(listedProblems), { version: VERSION, command: 'validate' }));
       else for (const f of result.files) io.out(summarizeFile(f));
     },

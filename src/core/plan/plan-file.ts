@@ -3,15 +3,18 @@ import { ZonectlError } from '../errors.js';
 import { MAX_BATCH_LIMIT } from '../service/zone-tiers.js';
 import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
+import { NEW_ZONE_ID } from './plan-zone.js';
 
 /**
  * The format zonectl writes. 2: every path is relative to the repository root
  * (plan-file-paths.ts). 1, still read: paths as given on plan's command line, read from apply's
- * working directory.
+ * working directory. 3 is 2 with zones to create (`zoneId` "(new)", `newZone`): written only by
+ * a plan that creates a zone, so that a zonectl that cannot apply one says so by the version.
  */
 export const PLAN_FORMAT_VERSION = 2;
+export const PLAN_FORMAT_WITH_NEW_ZONES = 3;
 /** The formats apply --plan reads. */
-export const READABLE_PLAN_FORMATS: readonly number[] = [1, 2];
+export const READABLE_PLAN_FORMATS: readonly number[] = [1, 2, 3];
 
 /** A saved plan: data only, never a secret. */
 export interface PlanFile {
@@ -74,7 +77,7 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   if (typeof raw.format_version !== 'number' || !READABLE_PLAN_FORMATS.includes(raw.format_version)) {
     throw new PlanFileError(
       'PLAN_FILE_VERSION',
-      `${source}: plan format_version ${String(raw.format_version)} is not supported (this zonectl reads ${READABLE_PLAN_FORMATS.join(' and ')}); make the plan again with this zonectl`,
+      `${source}: plan format_version ${String(raw.format_version)} is not supported (this zonectl reads ${READABLE_PLAN_FORMATS.slice(0, -1).join(', ')} and ${READABLE_PLAN_FORMATS.at(-1)}); make the plan again with this zonectl`,
     );
   }
   for (const [i, z] of raw.zones.entries()) {
@@ -90,7 +93,9 @@ export function parsePlanFile(text: string, source: string): PlanFile {
     ) {
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}] is not a zone plan`);
     }
-    if (!ID.test(p.zoneId))
+    const creates = newZoneProblem(p, raw.format_version);
+    if (creates !== undefined) throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: ${creates}`);
+    if (!ID.test(p.zoneId) && p.newZone === undefined)
       throw new PlanFileError('PLAN_FILE_INVALID', `${source}: zones[${i}]: zone id ${JSON.stringify(p.zoneId)} is not a 32-hex id`);
     if (!Number.isInteger(z.batch_limit) || (z.batch_limit as number) < 1 || (z.batch_limit as number) > MAX_BATCH_LIMIT) {
       throw new PlanFileError(
@@ -151,6 +156,23 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
 }
 
 const ID = /^[0-9a-f]{32}$/;
+
+/**
+ * A zone to create (format 3): id "(new)", `newZone` naming a 32-hex account and type full, and
+ * only record creates in that zone (settings, DNSSEC and tokens are planned once it exists).
+ * Any other zone carries no `newZone`.
+ */
+function newZoneProblem(p: Record<string, unknown>, version: number): string | undefined {
+  if (p.newZone === undefined) return p.zoneId === NEW_ZONE_ID ? 'a zone to create without `newZone`' : undefined;
+  if (version < PLAN_FORMAT_WITH_NEW_ZONES) return `a zone to create in a plan of format_version ${version}`;
+  const n = p.newZone;
+  if (p.zoneId !== NEW_ZONE_ID || !isObject(n) || typeof n.accountId !== 'string' || !ID.test(n.accountId) || n.type !== 'full')
+    return 'is not a zone to create (zone id "(new)", an account id of 32 hex characters, type full); the plan file was edited or is corrupt';
+  const ops = p.operations as unknown[];
+  if (!ops.every((op) => isObject(op) && op.kind === 'dns_record' && op.action === 'create'))
+    return 'a zone to create carries only record creates; the plan file was edited or is corrupt';
+  return undefined;
+}
 
 /** The JSON report of `plan --format json` (render-json.ts): zones with `changes`, no `tool`. */
 function isPlanReport(raw: unknown): boolean {

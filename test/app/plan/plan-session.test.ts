@@ -99,7 +99,14 @@ describe('the plan session in process', () => {
       ['failed', 'missing.example'],
       ['planned', 'example.com'],
     ]);
-    expect(out.texts()).toEqual([`zonectl: warning: no plan saved to ${saved}: 1 zone(s) could not be planned`]);
+    // An error since issue 33 (was a warning): --out that saved nothing fails the command, and says what to do.
+    expect(out.events.filter((e) => e.kind === 'error')).toEqual([
+      {
+        kind: 'error',
+        code: 'PLAN_NOT_SAVED',
+        message: `no plan saved to ${saved}: 1 zone(s) could not be planned (see above); fix them and plan again`,
+      },
+    ]);
     expect(existsSync(saved)).toBe(false);
   });
 
