@@ -43,7 +43,8 @@ describe('apply --changed-since', () => {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       })
     ).json()) as { result: unknown; success: boolean };
-  const zoneId = async (zone: string): Promise<string> => ((await api('GET', `/zones?name=${zone}`)).result as Array<{ id: string }>)[0]!.id;
+  const zoneId = async (zone: string): Promise<string> =>
+    ((await api('GET', `/zones?name=${zone}`)).result as Array<{ id: string }>)[0]!.id;
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, zones: ['a.example', 'b.example', 'c.example'], token: TOKEN });
@@ -55,7 +56,10 @@ describe('apply --changed-since', () => {
       ['b.example', '[../shared/mail.yaml]'],
       ['c.example', '[]'],
     ] as const) {
-      write(`zones/${zone}.yaml`, `version: 1\nzone: ${zone}\ninclude: ${includes}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`);
+      write(
+        `zones/${zone}.yaml`,
+        `version: 1\nzone: ${zone}\ninclude: ${includes}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`,
+      );
     }
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'zones');

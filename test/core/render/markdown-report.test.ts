@@ -45,11 +45,44 @@ describe('markdown report', () => {
     expect(details).toBeGreaterThan(attention);
     expect(md).toContain('| `a.example` | 1 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('| `c.example` :x: failed | - | - | - | - | - |');
-    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
+    // Drift says what happened outside the zone files, the file's value first (issue 33, item 6).
+    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 added outside the zone files\*\* \(apply deletes them\): `old\.b\.example A`/);
     expect(md).toMatch(/- :x: `c\.example` failed \(ZONE_LOOKUP\)/);
-    expect(md).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
-    expect(md).toContain('+ www.a.example A 192.0.2.1');
-    expect(renderMarkdownReport([creates]).startsWith('### zonectl plan\n')).toBe(true);
+    expect(md).toContain(
+      '<details><summary><code>a.example</code>: Drift: 1 deleted outside the zone files. Apply would: 1 create, 0 update, 0 delete; 0 unchanged.',
+    );
+    expect(md).toContain('+ www.a.example A deleted outside the zone files: file 192.0.2.1  [ttl auto], live (none)');
+    expect(md).toContain('- old.b.example A added outside the zone files: file (none), live 192.0.2.9  [ttl auto]');
+    const plan = renderMarkdownReport([creates, deletes]);
+    expect(plan.startsWith('### zonectl plan\n')).toBe(true);
+    expect(plan).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
+    expect(plan).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
+    expect(plan).toContain('+ www.a.example A 192.0.2.1');
+  });
+
+  it('a changed record in drift: changed outside the zone files, the file value then the live one (plan: live → file)', () => {
+    const changed = planned('d.example', 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n', [
+      live('r1', 'www.d.example', 'A', '192.0.2.99'),
+    ]);
+    const md = renderMarkdownReport([changed], { kind: 'drift' });
+    expect(md).toContain('! www.d.example A value changed outside the zone files: file 192.0.2.1, live 192.0.2.99');
+    expect(md).not.toContain('→');
+    expect(renderMarkdownReport([changed])).toContain('content: 192.0.2.99 → 192.0.2.1');
+  });
+
+  it('with accounts of zonectl.yaml the table has the account column the text table has', () => {
+    const a: ZoneReport = { ...planned('a.example', 'records: []\n'), group: 'main' };
+    const b: ZoneReport = { ...planned('b.example', 'records: []\n'), group: 'shop' };
+    const c: ZoneReport = { kind: 'failed', zone: 'c.example', file: 'c.example.yaml', code: 'ZONE_LOOKUP', message: 'x' };
+    for (const kind of ['plan', 'drift'] as const) {
+      const md = renderMarkdownReport([a, b, c], { kind });
+      expect(md).toContain('| account | zone | create | update | delete | unmanaged | warnings |\n|---|---|---:|---:|---:|---:|---:|');
+      expect(md).toContain('| `main` | `a.example` | 0 | 0 | 0 | 0 | 0 |');
+      expect(md).toContain('| `shop` | `b.example` | 0 | 0 | 0 | 0 | 0 |');
+      expect(md).toContain('| - | `c.example` :x: failed | - | - | - | - | - |');
+    }
+    // Without accounts, no such column.
+    expect(renderMarkdownReport([planned('a.example', 'records: []\n')])).toContain('| zone | create |');
   });
 
   it('a threshold refusal is at the top', () => {
