@@ -19,11 +19,28 @@ const dir = mkdtempSync(join(tmpdir(), 'zonectl-eco-'));
 
 describe('zonectl completion', () => {
   let script: string;
+  /**
+   * A git repository with branches, a tag, and a branch whose name is a command substitution
+   * (legal in git): completion may offer the first, never the last, and never run it.
+   */
+  const repo = join(dir, 'repo');
+  const HOSTILE_REF = '$(touch${IFS}pwned)';
   beforeAll(async () => {
     const r = await runCli(['completion', 'bash']);
     expect(r.code, r.stderr).toBe(0);
     script = join(dir, 'zonectl.bash');
     writeFileSync(script, r.stdout);
+    mkdirSync(repo);
+    const git = (...args: string[]): void => {
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: repo,
+      });
+    };
+    git('init', '-q', '-b', 'main');
+    git('commit', '-q', '--allow-empty', '-m', 'first');
+    git('branch', 'feature/mail');
+    git('tag', 'v1.0');
+    git('branch', HOSTILE_REF);
   });
 
   /** What bash completes for the words typed so far (the last one being completed). */
@@ -45,26 +62,6 @@ describe('zonectl completion', () => {
     );
     return out.split('\n').filter((l) => l !== '');
   };
-
-  /**
-   * A git repository with branches, a tag, and a branch whose name is a command substitution
-   * (legal in git): completion may offer the first, never the last, and never run it.
-   */
-  const repo = join(dir, 'repo');
-  const HOSTILE_REF = '$(touch${IFS}pwned)';
-  beforeAll(() => {
-    mkdirSync(repo);
-    const git = (...args: string[]): void => {
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
-        cwd: repo,
-      });
-    };
-    git('init', '-q', '-b', 'main');
-    git('commit', '-q', '--allow-empty', '-m', 'first');
-    git('branch', 'feature/mail');
-    git('tag', 'v1.0');
-    git('branch', HOSTILE_REF);
-  });
 
   it('bash: the global flags after the command too; git refs after --changed-since, a hostile ref neither offered nor run', () => {
     expect(complete('zonectl', 'plan', '--qu')).toEqual(['--quiet']);
