@@ -177,8 +177,15 @@ export function describeCounts(report: ReportKind, counts: Readonly<Record<Drift
   const kinds = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && counts[k] > 0);
   if (report === 'plan') return kinds.map((k) => `${counts[k]} ${kindLabel(report, k)}`).join(', ');
   const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (OUTSIDE_VERBS[k] ?? ''));
-  const outside = kinds.filter((k) => OUTSIDE_VERBS[k] !== undefined).map((k) => `${counts[k]} ${verb(k)}`);
-  const rest = kinds.filter((k) => OUTSIDE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`);
+  // A zone that does not exist yet: its records are not live, nothing was deleted outside the files.
+  const missing = counts.zone > 0;
+  const outside = kinds
+    .filter((k) => OUTSIDE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
+    .map((k) => `${counts[k]} ${verb(k)}`);
+  const rest = [
+    ...kinds.filter((k) => OUTSIDE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
+    ...(missing && counts.deleted > 0 ? [`${counts.deleted} record(s) to create with it`] : []),
+  ];
   return [...(outside.length > 0 ? [`${outside.join(', ')} ${OUTSIDE}`] : []), ...rest].join(', ');
 }
 
@@ -187,7 +194,7 @@ function signOf(i: DriftItem): string {
 }
 
 /** What happened to an item, in drift's words (after its name, type and field). */
-function driftVerb(i: DriftItem): string {
+function driftVerb(i: DriftItem, newZone: boolean): string {
   switch (i.kind) {
     case 'changed':
     case 'settings':
@@ -195,7 +202,8 @@ function driftVerb(i: DriftItem): string {
     case 'added':
       return ` added ${OUTSIDE}`;
     case 'deleted':
-      return ` deleted ${OUTSIDE}`;
+      // In a zone that does not exist yet, nothing was deleted: the zone and its records are to be created.
+      return newZone ? ' not live (the zone does not exist yet)' : ` deleted ${OUTSIDE}`;
     case 'token':
       return i.field === 'unlisted' ? ' not listed in any file' : '';
     case 'zone':
@@ -210,15 +218,15 @@ function driftVerb(i: DriftItem): string {
 /**
  * One line of an item, as text. Drift: what happened, then the file's value and the live one in
  * that order (`~ www.example.com A value changed outside the zone files: file 192.0.2.1, live
- * 192.0.2.9`; `(none)` where one side has nothing). Plan: `~ www.example.com A value: file
+ * 192.0.2.9`; `(none)` where one side has nothing; `newZone`: the item's zone does not exist yet). Plan: `~ www.example.com A value: file
  * 192.0.2.1, live 192.0.2.9`.
  */
-export function describeItem(i: DriftItem, report: ReportKind = 'drift'): string {
+export function describeItem(i: DriftItem, report: ReportKind = 'drift', newZone = false): string {
   const where = `${signOf(i)} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
   if (report === 'drift') {
     // A token's `unlisted` and `token` fields say what the verb says.
     const head = i.kind === 'token' && (i.field === 'unlisted' || i.field === 'token') ? `${signOf(i)} ${i.name} ${i.type}` : where;
-    return `${head}${driftVerb(i)}: file ${i.file ?? '(none)'}, live ${i.live ?? '(none)'}`;
+    return `${head}${driftVerb(i, newZone)}: file ${i.file ?? '(none)'}, live ${i.live ?? '(none)'}`;
   }
   if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
   if (i.file !== null) return `${where}: in the file (${i.file}), not live`;

@@ -10,9 +10,9 @@ import { DRIFT_KINDS, driftItemsOf, operationItems, type DriftKind } from './dri
 import { describeCounts, describeItem } from './drift-report.js';
 
 /** The lines of one operation as drift (no indent, no colour); `fragment` marks where its record comes from. */
-export function driftOperationLines(zone: string, op: Operation, fragment?: string): string[] {
+export function driftOperationLines(plan: ZonePlan, op: Operation, fragment?: string): string[] {
   const from = fragment !== undefined ? ` (from ${fragment})` : '';
-  return operationItems(zone, op).map((i) => `${describeItem(i, 'drift')}${from}`);
+  return operationItems(plan.zone, op).map((i) => `${describeItem(i, 'drift', plan.newZone !== undefined)}${from}`);
 }
 
 /** `Drift: 2 changed, 1 added outside the zone files. Apply would: 1 create, 2 update, 0 delete; 3 unchanged.` */
@@ -23,5 +23,6 @@ export function driftSummaryLine(plan: ZonePlan): string {
   for (const i of driftItemsOf(plan)) if (i.counted) counts[i.kind] += 1;
   const drift = describeCounts('drift', counts);
   if (drift === '') return `No drift. ${s.unchanged} unchanged${kept}.`;
+  if (plan.newZone !== undefined) return `Drift: the zone does not exist yet. Apply would: ${s.create} create (the zone and its records).`;
   return `Drift: ${drift}. Apply would: ${s.create} create, ${s.update} update, ${s.delete} delete; ${s.unchanged} unchanged${kept}.`;
 }

@@ -52,8 +52,9 @@ function xmlLines(text: string): string {
 
 /** A zone's diff, one line per item (in the report's words), new ones first and marked; gone ones last. */
 export function zoneDiffLines(report: ReportKind, z: ZoneEntry): string[] {
+  const newZone = z.items.some((i) => i.kind === 'zone');
   const line = (i: MarkedItem): string =>
-    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i, report)}`);
+    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i, report, newZone)}`);
   return [...z.items.map(line), ...z.gone.map(line)];
 }
 

@@ -47,7 +47,7 @@ const tableCode = (text: string): string => codeSpan(text, { inTable: true });
  * A diff line of one operation; a long TXT update as a word diff of the two texts. Drift: in
  * drift's words (./drift-text.ts), a long TXT's word diff from the file's text to the live one.
  */
-function operationLines(op: Operation, zone: string, kind: ReportKind, fragment?: string): string[] {
+function operationLines(op: Operation, plan: ZonePlan, kind: ReportKind, fragment?: string): string[] {
   if (op.kind === 'dns_record' && op.action === 'update' && op.after.type === 'TXT' && op.fields.includes('content')) {
     const before = op.before.content ?? '';
     const after = op.after.content ?? '';
@@ -60,7 +60,7 @@ function operationLines(op: Operation, zone: string, kind: ReportKind, fragment?
       return [`! ${op.after.name} TXT (word diff: [-removed-] {+added+})${also}`, `    ${wordDiff(before, after)}`];
     }
   }
-  if (kind === 'drift') return driftOperationLines(zone, op, fragment).map((line) => line.replace(/^~/, '!'));
+  if (kind === 'drift') return driftOperationLines(plan, op, fragment).map((line) => line.replace(/^~/, '!'));
   return renderOperation(op, undefined, fragment).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
 }
 
@@ -134,7 +134,7 @@ function detailsBlock(
     '</details>',
     '',
   ];
-  const diffs = plan.operations.map((op) => operationLines(op, plan.zone, kind, fragmentOf(plan, op)).map(printable));
+  const diffs = plan.operations.map((op) => operationLines(op, plan, kind, fragmentOf(plan, op)).map(printable));
   const fence = fenceFor(diffs.flat());
   const fixed = head.join('\n').length + tail.join('\n').length + 2 * (fence.length + 5) + 2;
   if (fixed > maxChars) return undefined;

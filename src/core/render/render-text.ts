@@ -139,7 +139,7 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   const drift = listing.kind === 'drift';
   for (const op of plan.operations) {
-    if (drift) lines.push(...driftOperationLines(plan.zone, op, fragmentOf(plan, op)).map((l) => driftLine(printable(l), style)));
+    if (drift) lines.push(...driftOperationLines(plan, op, fragmentOf(plan, op)).map((l) => driftLine(printable(l), style)));
     else lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   }
   if (plan.unmanaged.length > 0) {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LiveRecord } from '../../../src/core/model/record.js';
-import { planZone } from '../../../src/core/plan/plan-zone.js';
+import { planNewZone, planZone } from '../../../src/core/plan/plan-zone.js';
+import { renderZoneText } from '../../../src/core/render/render-text.js';
 import { GITHUB_COMMENT_LIMIT, renderMarkdownReport } from '../../../src/core/render/render-markdown.js';
 import type { ZoneReport } from '../../../src/core/render/zone-report.js';
 import { config } from '../../scenario/harness.js';
@@ -123,5 +124,18 @@ describe('markdown report', () => {
     expect(md).toContain('include:[-mailgun.org include:-]sendgrid.net');
     expect(md).toContain('[---]{+~+}all');
     expect(md).not.toContain(before);
+  });
+});
+
+describe('drift of a zone that does not exist yet', () => {
+  it('says the zone is missing, never that its records were deleted outside the zone files', () => {
+    const plan = planNewZone(config('version: 1\nzone: new.example\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n'), '0123');
+    const text = renderZoneText(plan, undefined, { kind: 'drift' });
+    expect(text).toContain('+ www.new.example A not live (the zone does not exist yet): file 192.0.2.1  [ttl auto], live (none)');
+    expect(text).toContain('Drift: the zone does not exist yet. Apply would: 2 create (the zone and its records).');
+    expect(text).not.toContain('deleted outside');
+    const md = renderMarkdownReport([{ kind: 'planned', zone: 'new.example', file: 'new.example.yaml', plan }], { kind: 'drift' });
+    expect(md).toContain('+ www.new.example A not live (the zone does not exist yet)');
+    expect(md).not.toContain('deleted outside');
   });
 });
