@@ -4,22 +4,15 @@
  * and HEAD, in a real git repository, through the real CLI against the emulator. A zone that did
  * not change is not touched, even when it drifted; a second plan of the zones applied is empty.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { git } from '../support/git.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 
 const TOKEN = 'apply-changed-since-token-0123456789abcd';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
-    cwd,
-    encoding: 'utf8',
-  });
-}
 
 const mail = (priority: number): string => `version: 1
 records:

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness } from '../scenario/harness.js';
+import { git } from '../support/git.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
 import { TSX_LOADER, runCli } from '../support/run-cli.js';
 
@@ -31,16 +32,11 @@ describe('zonectl completion', () => {
     script = join(dir, 'zonectl.bash');
     writeFileSync(script, r.stdout);
     mkdirSync(repo);
-    const git = (...args: string[]): void => {
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
-        cwd: repo,
-      });
-    };
-    git('init', '-q', '-b', 'main');
-    git('commit', '-q', '--allow-empty', '-m', 'first');
-    git('branch', 'feature/mail');
-    git('tag', 'v1.0');
-    git('branch', HOSTILE_REF);
+    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'first');
+    git(repo, 'branch', 'feature/mail');
+    git(repo, 'tag', 'v1.0');
+    git(repo, 'branch', HOSTILE_REF);
   });
 
   /** What bash completes for the words typed so far (the last one being completed). */
