@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { Pool } from './undici-pool.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
-import { authHeaders, redactSecrets, secretsOf, type Credentials } from './credentials.js';
+import { authHeaders, credentialVariablesNamed, redactSecrets, secretsOf, type Credentials } from './credentials.js';
 import { ApiNetworkError, ApiResponseError, CloudflareApiError, OutcomeUnknownError, flattenApiErrors } from './errors.js';
 import { ListScanner, type ScannedList } from './stream-list.js';
 import { checkRequestPath } from './api-ids.js';
@@ -116,6 +116,8 @@ export class CloudflareClient {
   readonly baseUrl: string;
   /** How the client authenticates (a token can be checked with GET /user/tokens/verify). */
   readonly authKind: Credentials['kind'];
+  /** The variables the credential came from, named when the service refuses it (never the value). */
+  private readonly credentialVariables: string;
   private readonly origin: string;
   private readonly prefix: string;
   private readonly dispatcher: Dispatcher;
@@ -158,6 +160,7 @@ export class CloudflareClient {
       this.ownsDispatcher = true;
     }
     this.authKind = options.credentials.kind;
+    this.credentialVariables = credentialVariablesNamed(options.credentials);
     this.auth = authHeaders(options.credentials);
     this.secrets = secretsOf(options.credentials);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -371,7 +374,7 @@ export class CloudflareClient {
         method,
         path,
         attempts: attempt,
-        hint: errorHint(errors, this.baseUrl, this.authKind),
+        hint: errorHint(errors, this.baseUrl, this.authKind, this.credentialVariables),
       });
     }
     const info = envelope.result_info;

@@ -1,9 +1,28 @@
 /** Credentials for the API (README.md, "Commands"): a Bearer token, or the email + global key pair. */
 import { CredentialsError } from './errors.js';
 
+/**
+ * A credential and, when known, the environment variables it was read from (`variable`;
+ * `emailVariable`, `keyVariable`): an error about a refused credential names them, never the
+ * value (error-hints.ts). Without them, the names are zonectl's own (CLOUDFLARE_API_TOKEN, ...).
+ */
 export type Credentials =
-  | { readonly kind: 'token'; readonly token: string }
-  | { readonly kind: 'key'; readonly email: string; readonly key: string };
+  | { readonly kind: 'token'; readonly token: string; readonly variable?: string }
+  | { readonly kind: 'key'; readonly email: string; readonly key: string; readonly emailVariable?: string; readonly keyVariable?: string };
+
+/** The variables a credential was read from, as an error names them. */
+export function credentialVariablesNamed(credentials: Credentials): string {
+  switch (credentials.kind) {
+    case 'token':
+      return credentials.variable ?? 'CLOUDFLARE_API_TOKEN';
+    case 'key':
+      return `${credentials.emailVariable ?? 'CLOUDFLARE_EMAIL'} and ${credentials.keyVariable ?? 'CLOUDFLARE_API_KEY'}`;
+    default: {
+      const never: never = credentials;
+      return never;
+    }
+  }
+}
 
 /**
  * The environment variables zonectl reads credentials from (credentialsFromEnv). A zone file can

@@ -97,6 +97,31 @@ describe('a base URL that is not the API', () => {
     expect(err.message).not.toContain('f'.repeat(37));
   });
 
+  it("a credential read from an account's variables (zonectl.yaml): the hint names those variables, never a value", async () => {
+    const refused = async (credentials: ConstructorParameters<typeof CloudflareClient>[0]['credentials']): Promise<Error> => {
+      const c = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials, limiter: null, retry: { maxAttempts: 1 } });
+      const err = await c.request('GET', '/zones').then(
+        () => new Error('the request did not fail'),
+        (e: unknown) => e as Error,
+      );
+      await c.close();
+      return err;
+    };
+    const token = await refused({ kind: 'token', token: 'acct-token-00000000000000000000000', variable: 'CF_MAIN_TOKEN' });
+    expect(token.message).toMatch(/403 9109 .*check CF_MAIN_TOKEN \(/);
+    expect(token.message).not.toMatch(/CLOUDFLARE_API_TOKEN|acct-token-0/);
+    const pair = await refused({
+      kind: 'key',
+      email: 'nobody@example.com',
+      key: 'e'.repeat(37),
+      emailVariable: 'CF_LEGACY_EMAIL',
+      keyVariable: 'CF_LEGACY_KEY',
+    });
+    expect(pair.message).toContain('check CF_LEGACY_EMAIL and CF_LEGACY_KEY');
+    expect(pair.message).not.toMatch(/CLOUDFLARE_EMAIL|CLOUDFLARE_API_KEY/);
+    expect(pair.message).not.toContain('e'.repeat(37));
+  });
+
   it('an answer of the API itself gets no such hint', async () => {
     const err = await failure(emulator.baseUrl);
     expect(err.message).not.toContain('CLOUDFLARE_BASE_URL');

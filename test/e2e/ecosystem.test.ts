@@ -204,7 +204,7 @@ describe('output habits', () => {
     const doc = JSON.parse(r.stdout) as {
       command: string;
       files: { file: string; linted: boolean; findings: number; problems: { line: number; code: string; severity: string }[] }[];
-      summary: { files: number; not_linted: number; findings: number };
+      summary: { files: number; not_linted: number; findings: number; finding_errors: number; finding_warnings: number };
     };
     expect(doc.command).toBe('lint');
     expect(doc.files.map((f) => [f.file, f.linted])).toEqual([
@@ -212,7 +212,7 @@ describe('output habits', () => {
       [broken, false],
     ]);
     expect(doc.files[0]!.problems).toEqual([expect.objectContaining({ line: 4, code: 'lint.spf-permissive-all', severity: 'warning' })]);
-    expect(doc.summary).toEqual({ files: 2, not_linted: 1, findings: 1 });
+    expect(doc.summary).toEqual({ files: 2, not_linted: 1, findings: 1, finding_errors: 0, finding_warnings: 1 });
     const strict = await runCli(['lint', '--strict', '--format', 'json', ok]);
     expect(strict.code).toBe(1);
     expect((JSON.parse(strict.stdout) as typeof doc).files[0]!.problems[0]!.severity).toBe('error');

@@ -111,6 +111,45 @@ describe('waiting until the nameservers serve the change', () => {
     expect(help.stdout).toContain('zonectl wait-dns zones/example.com.yaml');
   });
 
+  it('SIGINT during the wait stops it: exit 130, the zone applied, the wait said stopped', async () => {
+    const file = write('signal-before.yaml', AFTER.replace('192.0.2.2', '192.0.2.6'));
+    expect((await runCli(['apply', file, '--yes'], env, dir)).code).toBe(0);
+    h.emulator.nameservers[1]!.hold();
+    const next = write('signal.yaml', AFTER.replace('192.0.2.2', '192.0.2.7'));
+    const run = spawnCli(['apply', next, '--yes', '--wait-dns=600', ...nameserverArgs()], env, dir);
+    await run.waitForStderr(new RegExp(`wait-dns: ${servers[1]}: 0/1 served`));
+    run.child.kill('SIGINT');
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stdout).toContain('verified: a new plan is empty');
+    expect(result.stderr).toMatch(
+      /interrupted by SIGINT while waiting for the nameservers of example\.com: example\.com applied and verified; the wait was stopped/,
+    );
+    expect(result.stderr).not.toContain('DNS_NOT_SERVED');
+  });
+
+  it('apply --format json --wait-dns says per zone what the nameservers served', async () => {
+    const file = write('json-before.yaml', AFTER.replace('192.0.2.2', '192.0.2.8'));
+    expect((await runCli(['apply', file, '--yes'], env, dir)).code).toBe(0);
+    const next = write('json.yaml', AFTER.replace('192.0.2.2', '192.0.2.9'));
+    const served = await runCli(['apply', next, '--yes', '--format', 'json', '--wait-dns=600', ...nameserverArgs()], env, dir);
+    expect(served.code, served.stderr).toBe(0);
+    const doc = JSON.parse(served.stdout) as { zones: Array<{ zone: string; wait_dns?: unknown }> };
+    expect(doc.zones[0]!.wait_dns).toEqual({ status: 'served', servers: servers, skipped: [] });
+
+    h.emulator.nameservers[1]!.hold();
+    const late = write('json-late.yaml', AFTER.replace('192.0.2.2', '192.0.2.10'));
+    const result = await runCli(['apply', late, '--yes', '--format', 'json', '--wait-dns=1', ...nameserverArgs()], env, dir);
+    expect(result.code).toBe(1);
+    const failed = JSON.parse(result.stdout) as {
+      zones: Array<{ wait_dns?: { status: string; not_served: Array<{ server: string; checks: Array<{ name: string; type: string }> }> } }>;
+    };
+    const wait = failed.zones[0]!.wait_dns!;
+    expect(wait.status).toBe('not-served');
+    expect(wait.not_served.map((n) => n.server)).toEqual([servers[1]]);
+    expect(wait.not_served[0]!.checks).toEqual([expect.objectContaining({ name: 'www.example.com', type: 'A' })]);
+  });
+
   it('refuses bad flags before any API call', async () => {
     const file = write('flags.yaml', AFTER);
     const bad = await runCli(

@@ -33,7 +33,7 @@ describe('zonectl emulator (CLI)', () => {
     expect(res.stdout).not.toContain('given-secret-token-value');
   });
 
-  it('--account: another account with its own user and token, named on stderr without its token', async () => {
+  it("--account: another account with its own user and token, named on stderr without its token; every seeded account's id, the first's too, in order", async () => {
     const res = await run(
       [
         '--port',
@@ -52,6 +52,12 @@ describe('zonectl emulator (CLI)', () => {
       /^emulator: account [0-9a-f]{32} \(user account2@example\.com\): example\.org id [0-9a-f]{32}, example\.net id [0-9a-f]{32}$/m,
     );
     expect(res.stderr + res.stdout).not.toContain('second-token-value');
+    const accounts = [...res.stderr.matchAll(/^emulator: account [0-9a-f]{32} \(user (\S+)\): (.*)$/gm)].map((m) => [m[1], m[2]]);
+    expect(accounts).toHaveLength(2);
+    expect(accounts[0]![0]).toMatch(/@/);
+    expect(accounts[0]![1]).toMatch(/^example\.com id [0-9a-f]{32}$/);
+    expect(accounts[1]![0]).toBe('account2@example.com');
+    expect(res.stderr + res.stdout).not.toContain('first-token-value');
   });
 
   it('--priority-in-data: MX answers carry priority inside data', async () => {

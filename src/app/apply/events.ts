@@ -23,6 +23,8 @@ import type { ZoneApplyOutcome } from './zone-outcome.js';
 export type StoppedAt =
   | { readonly stage: 'before-writes' }
   | { readonly stage: 'between-zones'; readonly applied: readonly string[] }
+  /** `--wait-dns`: every write is over; the wait for `zone`'s nameservers was stopped. */
+  | { readonly stage: 'waiting-dns'; readonly zone: string; readonly applied: readonly string[] }
   | { readonly stage: 'creating'; readonly zone: string }
   | { readonly stage: 'zone'; readonly run: ZoneRun; readonly applied: ReadonlySet<number> }
   | { readonly stage: 'account'; readonly label: string };

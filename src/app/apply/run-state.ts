@@ -18,6 +18,8 @@ export interface RunState {
   creating?: string | undefined;
   /** The account file whose one PATCH is on its way (after the zones). */
   account?: string | undefined;
+  /** `--wait-dns`: the zone whose nameservers are asked now (every zone's writes are over). */
+  waitingDns?: string | undefined;
   /** The apply lock held now, released by a signal before any write. */
   lock?: ZoneLockScope | undefined;
   /** The zones whose writes started. */
@@ -67,6 +69,11 @@ export function fold(state: RunState, event: ApplyEvent): void {
       state.phase = 'before';
       state.account = undefined;
       return;
+    case 'wait-dns':
+      if (event.event.kind === 'started') state.waitingDns = event.zone;
+      // A stopped wait stays the place the run stopped at (the signal handler reads it afterwards).
+      if (event.event.kind === 'finished' && event.event.result.status !== 'stopped') state.waitingDns = undefined;
+      return;
     default:
       return;
   }
@@ -78,5 +85,6 @@ export function stoppedAt(state: RunState): StoppedAt {
   if (state.phase === 'writing' && state.creating !== undefined) return { stage: 'creating', zone: state.creating };
   if (state.phase === 'writing' && state.run !== undefined) return { stage: 'zone', run: state.run, applied: state.applied };
   if (state.started.size === 0) return { stage: 'before-writes' };
+  if (state.waitingDns !== undefined) return { stage: 'waiting-dns', zone: state.waitingDns, applied: [...state.started] };
   return { stage: 'between-zones', applied: [...state.started] };
 }

@@ -238,6 +238,11 @@ async function finishRun(s: Session, w: Extract<Written, { kind: 'written' }>): 
   }
   if (failed || accountFailed) return { status: 'failed' };
   if (request.waitDns !== undefined) await waitForServed(loaded.clients, w.outcomes, request.waitDns, emit, s.stop);
+  const waitStopped = s.signal();
+  if (waitStopped !== undefined) {
+    emit({ kind: 'interrupted', signal: waitStopped, detail: ' while waiting for the nameservers; every zone was applied' });
+    return { status: 'interrupted', signal: waitStopped, abandon: false };
+  }
   return { status: 'ok' };
 }
 

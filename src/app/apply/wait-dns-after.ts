@@ -19,7 +19,7 @@ function changedRecords(o: ZoneApplyOutcome): ChangedRecord[] {
   );
 }
 
-/** Resolves when every zone's change is served everywhere; throws DNS_NOT_SERVED otherwise. */
+/** Resolves when every zone's change is served everywhere or the wait was stopped; throws DNS_NOT_SERVED otherwise. */
 export async function waitForServed(
   clients: RunClients,
   outcomes: readonly ZoneApplyOutcome[],
@@ -44,6 +44,8 @@ export async function waitForServed(
       { ...checks, deadlineMs: Math.max(0, deadlineAt - now()), ...(stop !== undefined ? { signal: stop } : {}) },
       { emit: (event) => emit({ kind: 'wait-dns', zone, event }) },
     );
+    // Stopped by a signal: the session says where the run stopped (./session.ts).
+    if (result.status === 'stopped') return;
     if (result.status !== 'served') throw notServedError(zone, result);
   }
 }

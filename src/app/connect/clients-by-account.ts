@@ -16,26 +16,26 @@ import type { ZoneRun } from '../plan/plan-zone-run.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** An account's credential from the variables the configuration names. */
-export function accountCredentials(account: RepoAccount, env: Env): Credentials {
+/** An account's credential from the variables the configuration names; `consequence` ends the error of an unset one. */
+export function accountCredentials(account: RepoAccount, env: Env, consequence = "this account's zones were not planned"): Credentials {
   const c: CredentialSource = account.credentials;
   const unset = (names: readonly string[]): string[] => names.filter((n) => (env[n]?.trim() ?? '') === '');
   const missing = c.kind === 'token' ? unset([c.tokenEnv]) : unset([c.emailEnv, c.keyEnv]);
   if (missing.length > 0) {
     const what = c.kind === 'token' ? 'its API token' : 'its email and Global API Key';
     throw new CredentialsError(
-      `account "${account.name}": environment variable ${missing.join(' and ')} is not set (${what}); this account's zones were not planned`,
+      `account "${account.name}": environment variable ${missing.join(' and ')} is not set (${what}); ${consequence}`,
     );
   }
   if (account.accountIdUnset !== undefined) {
     throw new CredentialsError(
-      `account "${account.name}": environment variable ${account.accountIdUnset} is not set (its account_id); this account's zones were not planned`,
+      `account "${account.name}": environment variable ${account.accountIdUnset} is not set (its account_id); ${consequence}`,
     );
   }
   const credentials: Credentials =
     c.kind === 'token'
-      ? { kind: 'token', token: env[c.tokenEnv]!.trim() }
-      : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim() };
+      ? { kind: 'token', token: env[c.tokenEnv]!.trim(), variable: c.tokenEnv }
+      : { kind: 'key', email: env[c.emailEnv]!.trim(), key: env[c.keyEnv]!.trim(), emailVariable: c.emailEnv, keyVariable: c.keyEnv };
   // Masked in every output from now on, like CLOUDFLARE_API_TOKEN (secret-redaction.ts); the
   // loader has masked them already (credentialVariablesOf), this keeps callers without it safe.
   for (const value of credentials.kind === 'token' ? [credentials.token] : [credentials.email, credentials.key]) registerSecret(value);
@@ -68,8 +68,12 @@ export class RunClients {
   /** The client of a zone's credential; throws CredentialsError naming an unset variable. */
   for(config: ZoneConfig): CloudflareClient {
     const account = this.accountOf(config);
-    if (account === undefined) return this.default();
-    const credentials = accountCredentials(account, this.#env);
+    return account === undefined ? this.default() : this.forAccount(account);
+  }
+
+  /** The client of an account of zonectl.yaml (export, `drift --unmanaged-zones`); throws CredentialsError naming an unset variable. */
+  forAccount(account: RepoAccount, consequence?: string): CloudflareClient {
+    const credentials = accountCredentials(account, this.#env, consequence);
     const c = account.credentials;
     const key = c.kind === 'token' ? `token:${c.tokenEnv}` : `key:${c.emailEnv}:${c.keyEnv}`;
     return this.#cached(key, () => connectWithBudget(this.#flags, credentials));

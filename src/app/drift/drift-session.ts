@@ -55,7 +55,7 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, (e) => output.emit(e), {
     ...(request.unmanagedZones ? { unmanagedZonesOf: loaded.configs } : {}),
   });
-  const report = runReport('drift', outcomes, baseline ? { baseline } : {});
+  const report = runReport('drift', outcomes, { ...(baseline ? { baseline } : {}), fileWarnings: loaded.fileWarnings });
   output.emit({ kind: 'report', report });
   const runs = plannedRuns(outcomes.zones);
   const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);

@@ -2,7 +2,8 @@
  * The export session: the live zone (or every zone the credentials can see) written as a zone
  * file that plans clean: records, DNS settings and the tokens that name it, as YAML, JSON or a
  * BIND zone file. Nothing is overwritten without `force`; with `all`, every file name is checked
- * before any file is written (export-paths.ts).
+ * before any file is written (export-paths.ts). With accounts in zonectl.yaml, each account's
+ * zones are read with its own credential and written with `account: NAME` (export-accounts.ts).
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { type ApiZone, type CloudflareClient, listZones } from '../../api/index.js';
@@ -10,10 +11,11 @@ import { renderBindZone } from '../../core/bind/render-bind.js';
 import { ZonectlError } from '../../core/errors.js';
 import { exportZone } from '../../core/export/export-zone.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
-import { connect } from '../connect/index.js';
+import { connect, RunClients } from '../connect/index.js';
 import { credentialVariablesOf, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
+import { type AccountZone, exportAccounts, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
 import { exportFileIn } from './export-paths.js';
 import { readLiveZone } from './read-export.js';
 
@@ -31,6 +33,10 @@ export interface ExportRequest {
   /** Overwrite files that exist. */
   readonly force: boolean;
   readonly baseUrl?: string | undefined;
+  /** `--config FILE`: the repository configuration (default: zonectl.yaml found from where the files go). */
+  readonly config?: string | undefined;
+  /** `--account NAME`: only this account of the configuration. */
+  readonly account?: string | undefined;
   /** zonectl's version, named in each file's header. */
   readonly version: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -63,9 +69,10 @@ async function exportOne(
   zone: string | ApiZone,
   outFile: string | undefined,
   output: SessionOutput<ExportEvent>,
+  account?: string,
 ): Promise<void> {
   const { zoneId, input } = await readLiveZone(client, zone);
-  const exp = exportZone(input);
+  const exp = exportZone(account !== undefined ? { ...input, account } : input);
   const now = new Date();
   const origin = `Exported by zonectl ${request.version} from zone ${exp.file.zone} (id ${zoneId}) on ${now.toISOString().slice(0, 10)}.`;
   const text =
@@ -85,17 +92,71 @@ async function exportOne(
   if (outFile === undefined) output.emit({ kind: 'zone-text', text });
   else writeOutputFile(outFile, text);
   const where = outFile ?? 'stdout';
-  output.emit(note(`${exp.file.zone}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`));
+  const from = account !== undefined ? ` (account "${account}")` : '';
+  output.emit(
+    note(`${exp.file.zone}${from}: ${exp.file.records.length} record(s), ${exp.file.tokens?.length ?? 0} token(s) written to ${where}`),
+  );
   for (const line of exp.leftOut) output.emit(warning(`  left out: ${line}`));
   for (const line of exp.unknown) output.emit(warning(`  left out: ${line}`));
   for (const line of exp.notes) output.emit(note(`  note: ${line}`));
 }
 
+/** The directory of `--all`, made when missing (before any API call). */
+function prepareDir(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
+  mkdirSync(dir, { recursive: true });
+}
+
+/** The file of each zone of `--all`, each checked before any is written. */
+function filesOfAll(request: ExportRequest, dir: string, zones: readonly ApiZone[]): string[] {
+  // Every name is checked before any file is written (export-paths.ts).
+  const extension = request.format === 'yaml' ? 'yaml' : request.format === 'json' ? 'json' : 'zone';
+  const files = zones.map((z) => exportFileIn(dir, z.name, extension));
+  for (const f of files) refuseOverwrite(f, request.force);
+  return files;
+}
+
 export async function runExport(request: ExportRequest, output: SessionOutput<ExportEvent>): Promise<void> {
   const env = request.env ?? process.env;
   const { target } = request;
-  // The repository's zonectl.yaml (found from where the files go): its credentials' values are masked in what is written.
-  credentialVariablesOf([(target.kind === 'zone' ? target.out : target.dir) ?? process.cwd()], undefined, env);
+  // The repository's zonectl.yaml (--config, else found from where the files go, as plan finds
+  // it): its credentials' values are masked in what is written, its accounts say which credential reads which zone.
+  const start = (target.kind === 'zone' ? target.out : target.dir) ?? process.cwd();
+  credentialVariablesOf([start], request.config, env);
+  const repo = await exportRepoConfig(start, request.config, env, (e) => output.emit(e));
+  const accounts = exportAccounts(repo, request.account);
+  if (accounts.length === 0) {
+    await exportWithEnvironment(request, output, env);
+    return;
+  }
+  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  try {
+    if (target.kind === 'zone') {
+      if (target.out !== undefined) refuseOverwrite(target.out, request.force);
+      const found = await zoneInAccounts(clients, accounts, env, request.account !== undefined, target.zone);
+      await exportOne(request, found.client, found.zone, target.out, output, found.account);
+      return;
+    }
+    prepareDir(target.dir);
+    const zones: AccountZone[] = await zonesOfAccounts(clients, accounts, env, request.account !== undefined);
+    const files = filesOfAll(
+      request,
+      target.dir,
+      zones.map((z) => z.zone),
+    );
+    for (const [i, z] of zones.entries()) await exportOne(request, z.client, z.zone, files[i], output, z.account);
+  } finally {
+    await clients.close();
+  }
+}
+
+/** Without accounts in zonectl.yaml: every zone with the environment's credential (CLOUDFLARE_API_TOKEN, ...), no `account:`. */
+async function exportWithEnvironment(
+  request: ExportRequest,
+  output: SessionOutput<ExportEvent>,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const { target } = request;
   const client = connect({ baseUrl: request.baseUrl, env });
   try {
     if (target.kind === 'zone') {
@@ -103,14 +164,9 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
       await exportOne(request, client, target.zone, target.out, output);
       return;
     }
-    const dir = target.dir;
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ExportRefusedError('BAD_ARGS', `--out ${dir} is not a directory`);
-    mkdirSync(dir, { recursive: true });
+    prepareDir(target.dir);
     const zones = await listZones(client);
-    // Every name is checked before any file is written (export-paths.ts).
-    const extension = request.format === 'yaml' ? 'yaml' : request.format === 'json' ? 'json' : 'zone';
-    const files = zones.map((z) => exportFileIn(dir, z.name, extension));
-    for (const f of files) refuseOverwrite(f, request.force);
+    const files = filesOfAll(request, target.dir, zones);
     for (const [i, zone] of zones.entries()) await exportOne(request, client, zone, files[i], output);
   } finally {
     await client.close();

@@ -36,7 +36,7 @@ export async function filesToPlan(
   paths: readonly string[],
   options: { readonly config?: string | undefined; readonly env: Readonly<Record<string, string | undefined>> },
   emit: (event: MessageEvent) => void,
-): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; repo?: RepoConfig }> {
+): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; repo?: RepoConfig; fileWarnings: ReadonlyMap<string, number> }> {
   const loaded = await collectZoneFiles(paths, options.env, options.config !== undefined ? { config: options.config } : {});
   const { configs, accounts } = loaded;
   // The repository configuration (zonectl.yaml, --config): its problems and each file's `account:`.
@@ -53,6 +53,8 @@ export async function filesToPlan(
     configs: configs.map((c) => withAccountId(c, repo.config)),
     accounts,
     ...(repo.config !== undefined ? { repo: repo.config } : {}),
+    // The warnings told above, by zone file: the summary table counts them with the plan's.
+    fileWarnings: loaded.fileWarnings,
   };
 }
 

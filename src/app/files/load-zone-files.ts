@@ -136,16 +136,25 @@ function oneFilePer(
   });
 }
 
-/** The valid configs of the files and every problem of every file (directories expanded). */
+/** The warnings among a file's problems (its fragments' included), those only counted too. */
+function warningCount(problems: readonly Problem[]): number {
+  return problems.reduce((n, p) => n + (p.omitted ? p.omitted.warnings : p.severity === 'warning' ? 1 : 0), 0);
+}
+
+/**
+ * The valid configs of the files, every problem of every file (directories expanded), and how
+ * many warnings each zone file drew (by its path): what a plan's summary adds to its own.
+ */
 export async function collectZoneFiles(
   paths: readonly string[],
   env: Environment = process.env,
   options: LoadOptions = {},
-): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[] }> {
+): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[]; fileWarnings: Map<string, number> }> {
   const loaded = await checkZoneFiles(paths, env, options);
   return {
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
     accounts: loaded.flatMap((f) => (f.account ? [f.account] : [])),
     problems: loaded.flatMap((f) => f.problems),
+    fileWarnings: new Map(loaded.flatMap((f) => (f.config ? [[f.config.file, warningCount(f.problems)] as const] : []))),
   };
 }

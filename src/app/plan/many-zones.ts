@@ -86,19 +86,32 @@ export async function runZones(
       }
     }
     const unmanaged =
-      options.unmanagedZonesOf !== undefined ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo) } : {};
+      options.unmanagedZonesOf !== undefined
+        ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo, (text) => emit(warning(text))) }
+        : {};
     return { zones, accounts, ...unmanaged };
   } finally {
     await clients.close();
   }
 }
 
-/** The run's outcomes as the renderers read them: a zone's plan, an account file's, or why there is none. */
-export function toReports(outcomes: RunOutcomes): ZoneReport[] {
+/**
+ * The run's outcomes as the renderers read them: a zone's plan, an account file's, or why there
+ * is none; `fileWarnings`: the warnings each zone file drew when read (told before the plans).
+ */
+export function toReports(outcomes: RunOutcomes, fileWarnings?: ReadonlyMap<string, number>): ZoneReport[] {
   const zones = outcomes.zones.map((o): ZoneReport => {
     const group = o.config.account !== undefined ? { group: o.config.account.name } : {};
+    const warned = fileWarnings?.get(o.config.file) ?? 0;
     return o.kind === 'planned'
-      ? { kind: 'planned', zone: o.config.zone, file: o.config.file, plan: o.run.plan, ...group }
+      ? {
+          kind: 'planned',
+          zone: o.config.zone,
+          file: o.config.file,
+          plan: o.run.plan,
+          ...group,
+          ...(warned > 0 ? { fileWarnings: warned } : {}),
+        }
       : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message, ...group };
   });
   const accounts = outcomes.accounts.map((o): ZoneReport => {
@@ -126,14 +139,19 @@ export interface RunReport {
 export function runReport(
   kind: ReportKind,
   outcomes: RunOutcomes,
-  extra: { readonly changedSince?: ChangedSelection; readonly baseline?: Baseline } = {},
+  extra: {
+    readonly changedSince?: ChangedSelection;
+    readonly baseline?: Baseline;
+    readonly fileWarnings?: ReadonlyMap<string, number>;
+  } = {},
 ): RunReport {
-  const reports = toReports(outcomes);
+  const { fileWarnings, ...rest } = extra;
+  const reports = toReports(outcomes, fileWarnings);
   return {
     kind,
     reports,
     drift: buildDriftReport(kind, reports, extra.baseline),
     ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}),
-    ...extra,
+    ...rest,
   };
 }

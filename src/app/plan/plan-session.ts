@@ -44,7 +44,8 @@ export async function runPlan(request: PlanRequest, output: SessionOutput<PlanEv
   // The repository configuration (accounts, credentials) goes on with the zones selected.
   const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? valid), repo: valid.repo }, request.shard);
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, emit, { checkPermissions: true });
-  output.emit({ kind: 'report', report: runReport('plan', outcomes, changed ? { changedSince: changed } : {}) });
+  const fileWarnings = valid.fileWarnings;
+  output.emit({ kind: 'report', report: runReport('plan', outcomes, { ...(changed ? { changedSince: changed } : {}), fileWarnings }) });
   const runs = plannedRuns(outcomes.zones);
   const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;
   if (request.out !== undefined) {

@@ -6,6 +6,7 @@
  */
 import { lintZone } from '../../core/lint/index.js';
 import type { Problem } from '../../core/yaml/index.js';
+import type { LintIgnoreEntry } from '../../core/zonefile/index.js';
 import { type CheckedZoneFile, checkRepositoryConfig, checkZoneFiles } from '../files/index.js';
 import type { SessionOutput } from '../session/index.js';
 
@@ -55,10 +56,13 @@ export function isValidFile(f: CheckedZoneFile): boolean {
   return (f.config !== undefined || f.account !== undefined || f.fragment !== undefined) && problemCounts(f).errors === 0;
 }
 
-/** A valid file's lint findings join its problems: warnings, or errors with `strict`. */
-function withLint(f: CheckedZoneFile, strict: boolean): CheckedZoneFile {
+/**
+ * A valid file's lint findings join its problems: warnings (lint's errors too: validate never
+ * refuses what the service holds, docs/checks.md), or errors with `strict`.
+ */
+function withLint(f: CheckedZoneFile, strict: boolean, ignore: readonly LintIgnoreEntry[]): CheckedZoneFile {
   if (!f.config) return f;
-  const findings = lintZone(f.config).map((p): Problem => (strict ? { ...p, severity: 'error' } : p));
+  const findings = lintZone(f.config, { ignore }).map((p): Problem => ({ ...p, severity: strict ? 'error' : 'warning' }));
   return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
 }
 
@@ -66,7 +70,10 @@ function withLint(f: CheckedZoneFile, strict: boolean): CheckedZoneFile {
  * The repository configuration's problems: its own (an entry of their own) and those of each
  * zone file's `account:` (on that file's entry).
  */
-async function withRepositoryConfig(request: ValidateRequest, checked: readonly CheckedZoneFile[]): Promise<CheckedZoneFile[]> {
+async function withRepositoryConfig(
+  request: ValidateRequest,
+  checked: readonly CheckedZoneFile[],
+): Promise<{ files: CheckedZoneFile[]; lintIgnore: readonly LintIgnoreEntry[] }> {
   const repo = await checkRepositoryConfig(
     request.paths,
     checked.flatMap((f) => (f.config ? [f.config] : [])),
@@ -78,13 +85,16 @@ async function withRepositoryConfig(request: ValidateRequest, checked: readonly 
     return own.length === 0 ? f : { ...f, problems: [...f.problems, ...own] };
   });
   const ofConfig = repo.problems.filter((p) => !checked.some((f) => f.path === p.file));
-  return ofConfig.length === 0 ? withAccounts : [{ path: ofConfig[0]!.file, problems: ofConfig }, ...withAccounts];
+  const files = ofConfig.length === 0 ? withAccounts : [{ path: ofConfig[0]!.file, problems: ofConfig }, ...withAccounts];
+  return { files, lintIgnore: repo.config?.lintIgnore ?? [] };
 }
 
 export async function runValidate(request: ValidateRequest, output: SessionOutput<ValidateEvent>): Promise<ValidateResult> {
   const options = request.config !== undefined ? { config: request.config } : {};
-  const checked = (await checkZoneFiles(request.paths, request.env, options)).map((f) => withLint(f, request.strict));
-  const files = await withRepositoryConfig(request, checked);
+  const checked = await checkZoneFiles(request.paths, request.env, options);
+  // zonectl.yaml's `lint.ignore` applies to every zone's lint findings.
+  const repo = await withRepositoryConfig(request, checked);
+  const files = repo.files.map((f) => withLint(f, request.strict, repo.lintIgnore));
   for (const file of files) output.emit({ kind: 'file-checked', file });
   return { files, valid: files.every(isValidFile) };
 }

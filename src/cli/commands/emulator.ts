@@ -265,9 +265,12 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
   if (emu.tokenGenerated && emu.adminToken !== undefined) {
     process.stderr.write(`emulator: API token (shown once): ${emu.adminToken}\n`);
   }
-  for (const zone of emu.zones) info(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})`);
-  for (const a of emu.accounts)
-    info(`emulator: account ${a.accountId} (user ${a.email}): ${a.zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones'}`);
+  for (const zone of emu.zones) info(printable(`emulator: zone ${zone.name} id ${zone.id} (${zone.plan})`));
+  // Every seeded account's id (the first's too: zonectl.yaml's account_id), in the order seeded, never a token.
+  const zonesOf = (zones: readonly { name: string; id: string }[]): string =>
+    zones.map((z) => `${z.name} id ${z.id}`).join(', ') || 'no zones';
+  info(printable(`emulator: account ${emu.accountId} (user ${emu.email}): ${zonesOf(emu.zones)}`));
+  for (const a of emu.accounts) info(printable(`emulator: account ${a.accountId} (user ${a.email}): ${zonesOf(a.zones)}`));
   if (emu.dns !== undefined) info(`emulator: DNS on ${emu.dns.host} port ${emu.dns.port} (UDP and TCP)`);
   for (const ns of emu.nameservers.slice(1)) {
     info(`emulator: DNS nameserver ${ns.index + 1} on ${ns.host} port ${ns.port} (UDP and TCP)`);

@@ -4,7 +4,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { showMessage } from '../output/messages.js';
 import { out } from '../output/io.js';
-import { baseUrlFlag } from '../options.js';
+import { baseUrlFlag, configFlag } from '../options.js';
 import { VERSION } from '../version.js';
 
 export const exportCommand = defineCommand({
@@ -16,12 +16,18 @@ export const exportCommand = defineCommand({
     out: flag.text('--out <path>', 'write to this file (with --all: this directory) instead of stdout'),
     format: flag.choice('--format <format>', 'output format', EXPORT_FORMATS, 'yaml'),
     force: flag.switch('--force', 'overwrite existing files'),
+    account: flag.text(
+      '--account <name>',
+      'only this account of zonectl.yaml (default: every account it lists, each with its own credential)',
+    ),
+    config: configFlag,
     baseUrl: baseUrlFlag,
   },
   examples: [
     'zonectl export --zone example.com --out zones/example.com.yaml',
     'zonectl export --zone example.com --format bind > example.com.zone',
     'zonectl export --all --out zones/',
+    'zonectl export --all --out zones/ --config zonectl.yaml   # every account of zonectl.yaml, `account:` in each file',
   ],
   run: async ({ flags }) => {
     if ((flags.zone === undefined) === !flags.all) throw new ZonectlError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
@@ -29,7 +35,15 @@ export const exportCommand = defineCommand({
     const target =
       flags.zone !== undefined ? { kind: 'zone' as const, zone: flags.zone, out: flags.out } : { kind: 'all' as const, dir: flags.out! };
     await runExport(
-      { target, format: flags.format, force: flags.force, baseUrl: flags.baseUrl, version: VERSION },
+      {
+        target,
+        format: flags.format,
+        force: flags.force,
+        baseUrl: flags.baseUrl,
+        config: flags.config,
+        account: flags.account,
+        version: VERSION,
+      },
       { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) },
     );
     return undefined;

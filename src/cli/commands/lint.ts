@@ -1,6 +1,7 @@
 /** `zonectl lint FILE...`: what breaks mail and the web (src/app/lint), shown by ../render/lint.ts; `--list` the checks. */
 import { runLint } from '../../app/lint/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
+import { configFlag } from '../options.js';
 import { EXIT } from '../output/io.js';
 import { LINT_FORMATS, lintRenderer, printCheckList } from '../render/lint.js';
 
@@ -9,7 +10,11 @@ export const lintCommand = defineCommand({
   description: 'Check what breaks mail and the web: SPF, DMARC, DKIM, MX/NS/CNAME targets, CAA, wildcards, delegations, TTLs (no API call)',
   args: { files: arg.variadic('files', 'zone files', { required: false }) },
   flags: {
-    strict: flag.switch('--strict', 'findings are errors (exit 1)'),
+    strict: flag.switch(
+      '--strict',
+      'every finding is an error (exit 1); without it, only the findings that break mail or validation for every receiver are',
+    ),
+    config: configFlag,
     list: flag.switch('--list', 'print every check zonectl runs (id, severity, where it runs, the rule it enforces) instead of linting'),
     format: flag.choice(
       '--format <format>',
@@ -34,7 +39,7 @@ export const lintCommand = defineCommand({
     // As commander says it of a required argument (`[files...]` is optional only for --list).
     if (args.files.length === 0) cli.usageError("error: missing required argument 'files'", { code: 'commander.missingArgument' });
     const renderer = lintRenderer(flags.format);
-    const result = await runLint({ paths: args.files, strict: flags.strict, env: process.env }, renderer);
+    const result = await runLint({ paths: args.files, strict: flags.strict, config: flags.config, env: process.env }, renderer);
     renderer.finish(result);
     return result.failed ? EXIT.error : EXIT.ok;
   },

@@ -11,7 +11,7 @@ import type { SessionOutput } from '../../app/session/index.js';
 import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
 import { renderSarif } from '../../core/render/render-sarif.js';
 import { printable } from '../../core/text/index.js';
-import { formatProblem } from '../../core/yaml/index.js';
+import { formatProblem, type Problem } from '../../core/yaml/index.js';
 import { out } from '../output/io.js';
 import { jsonProblem } from '../output/json-error.js';
 import { VERSION } from '../version.js';
@@ -21,9 +21,24 @@ export type LintFormat = (typeof LINT_FORMATS)[number];
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+const countOf = (f: LintedFile, severity: Problem['severity']): number => f.findings.filter((p) => p.severity === severity).length;
+
+/** `zones/a.com.yaml: 1 error, 2 warnings`: the findings printed above it, by severity. */
 function summaryLine(f: LintedFile): string {
   if (f.errors.length > 0) return `${printable(f.path)}: ${plural(f.errors.length, 'error')} (not linted)`;
-  return `${printable(f.path)}: ${f.findings.length === 0 ? 'no findings' : plural(f.findings.length, 'finding')}`;
+  if (f.findings.length === 0) return `${printable(f.path)}: no findings`;
+  return `${printable(f.path)}: ${plural(countOf(f, 'error'), 'error')}, ${plural(countOf(f, 'warning'), 'warning')}`;
+}
+
+/** The closing hint: how to silence the checks that found something (never a file's own errors). */
+function silenceLine(files: readonly LintedFile[]): string | undefined {
+  const ids = [
+    ...new Set(
+      files.flatMap((f) => f.findings.flatMap((p) => (p.code?.startsWith('lint.') && p.code !== 'lint.ignore-unknown' ? [p.code] : []))),
+    ),
+  ];
+  if (ids.length === 0) return undefined;
+  return `silence a check where the team decides with lint: { ignore: [${ids.join(', ')}] } in the zone file or zonectl.yaml`;
 }
 
 function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
@@ -37,12 +52,16 @@ function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
       linted: f.errors.length === 0,
       errors: f.errors.length,
       findings: f.findings.length,
+      finding_errors: countOf(f, 'error'),
+      finding_warnings: countOf(f, 'warning'),
       problems: [...f.errors, ...f.findings].map(jsonProblem),
     })),
     summary: {
       files: files.length,
       not_linted: files.filter((f) => f.errors.length > 0).length,
       findings: files.reduce((n, f) => n + f.findings.length, 0),
+      finding_errors: files.reduce((n, f) => n + countOf(f, 'error'), 0),
+      finding_warnings: files.reduce((n, f) => n + countOf(f, 'warning'), 0),
     },
   };
   return JSON.stringify(doc, null, 2);
@@ -63,7 +82,11 @@ export function lintRenderer(format: LintFormat): SessionOutput<LintEvent> & { f
             { version: VERSION, command: 'lint' },
           ),
         );
-      else for (const f of result.files) out(summaryLine(f));
+      else {
+        for (const f of result.files) out(summaryLine(f));
+        const silence = silenceLine(result.files);
+        if (silence !== undefined) out(silence);
+      }
     },
   };
 }

@@ -1,18 +1,44 @@
 /**
  * The lint checks (`src/core/lint/`), registered: `LintCode` is the tag a finding's message ends
  * with (`[SPF_PERMISSIVE_ALL]`), and a finding can carry no other. Their problem code is
- * `lintCheckId(code)` (`lint.spf-permissive-all`). Findings are warnings; `--strict` makes them
- * errors. Pure.
+ * `lintCheckId(code)` (`lint.spf-permissive-all`). A check is an error when what it finds breaks
+ * mail or validation for every receiver (its source: the RFC or the service's docs that say so),
+ * else a warning; `--strict` makes every finding an error. `zonectl validate` reports all of them
+ * as warnings (errors with `--strict`): lint never refuses what the service holds. Pure.
  */
 import { DNSSEC_LINT_CHECKS } from '../dnssec/checks.js';
-import type { CheckFacts } from './check.js';
+import type { CheckFacts, CheckSource } from './check.js';
 
 const W = 'warning';
+const E = 'error';
+const rfc = (section: string): CheckSource => ({ kind: 'protocol', rfc: section });
+const doc = (url: string): CheckSource => ({ kind: 'doc', url });
+/** Proxied names answer Cloudflare's anycast addresses; CNAMEs that prove ownership are DNS-only. */
+const PROXY_STATUS_DOC = 'https://developers.cloudflare.com/dns/proxy-status/';
+/** Only HTTP(S) traffic is proxied. */
+const PROXY_LIMITS_DOC = 'https://developers.cloudflare.com/dns/proxy-status/limitations/';
 
 export const LINT_CHECKS = {
-  SPF_SYNTAX: { severity: W, ref: 'RFC 7208 §5', description: 'an SPF record is made of known mechanisms and modifiers' },
-  SPF_MULTIPLE: { severity: W, ref: 'RFC 7208 §4.5', description: 'one SPF record per name (two are a permanent error)' },
-  SPF_LOOKUPS: { severity: W, ref: 'RFC 7208 §4.6.4', description: 'at most 10 DNS lookups, counted through in-zone include/redirect' },
+  // A syntax error, an unknown mechanism, two records or more than 10 lookups: check_host()
+  // returns permerror for every receiver (RFC 7208 §4.6, §4.5, §4.6.4).
+  SPF_SYNTAX: {
+    severity: E,
+    ref: 'RFC 7208 §4.6, §5',
+    description: 'an SPF record is made of known mechanisms and modifiers (else permerror)',
+    source: rfc('RFC 7208 §4.6'),
+  },
+  SPF_MULTIPLE: {
+    severity: E,
+    ref: 'RFC 7208 §4.5',
+    description: 'one SPF record per name (two are a permanent error)',
+    source: rfc('RFC 7208 §4.5'),
+  },
+  SPF_LOOKUPS: {
+    severity: E,
+    ref: 'RFC 7208 §4.6.4',
+    description: 'at most 10 DNS lookups, counted through in-zone include/redirect (else permerror)',
+    source: rfc('RFC 7208 §4.6.4'),
+  },
   SPF_PERMISSIVE_ALL: { severity: W, ref: 'RFC 7208 §5.1', description: 'SPF ends with -all or ~all, not +all or ?all' },
   SPF_PTR: { severity: W, ref: 'RFC 7208 §5.5', description: 'SPF does not use the ptr mechanism' },
   DMARC_NOT_DMARC: { severity: W, ref: 'RFC 7489 §6.4', description: 'a TXT record at _dmarc starts with v=DMARC1' },
@@ -20,7 +46,13 @@ export const LINT_CHECKS = {
   DMARC_POLICY: { severity: W, ref: 'RFC 7489 §6.3', description: 'DMARC has p=, and p/sp/np are none, quarantine or reject' },
   DMARC_URI: { severity: W, ref: 'RFC 7489 §6.2', description: 'rua and ruf are well-formed URIs' },
   DKIM_SYNTAX: { severity: W, ref: 'RFC 6376 §3.6.1', description: 'a DKIM key is a tag list, v=DKIM1 first when present' },
-  DKIM_KEY: { severity: W, ref: 'RFC 6376 §3.6.1', description: 'k= is rsa or ed25519 and p= is a base64 public key' },
+  // A key no verifier can use: every signature with the selector fails (PERMFAIL, RFC 6376 §6.1.2).
+  DKIM_KEY: {
+    severity: E,
+    ref: 'RFC 6376 §3.6.1, §6.1.2',
+    description: 'k= is rsa or ed25519 and p= is a base64 public key (else every signature fails)',
+    source: rfc('RFC 6376 §6.1.2'),
+  },
   DKIM_WEAK_KEY: { severity: W, ref: 'RFC 8301 §3.2', description: 'an RSA DKIM key has at least 2048 bits' },
   DKIM_REVOKED: { severity: W, ref: 'RFC 6376 §3.6.1', description: 'a DKIM key with an empty p= (revoked) is still published' },
   TARGET_IS_CNAME: { severity: W, ref: 'RFC 2181 §10.3', description: 'an MX or NS target is not a CNAME' },
@@ -40,6 +72,25 @@ export const LINT_CHECKS = {
   WILDCARD_APEX: { severity: W, ref: 'RFC 4592 §2.1', description: 'no A/AAAA/CNAME wildcard directly under the apex' },
   OCCLUDED: { severity: W, ref: 'RFC 1034 §4.2.1', description: 'no record below a delegation (glue of its own nameservers aside)' },
   RRSET_TTL: { severity: W, ref: 'RFC 2181 §5.2', description: 'the records of one RRset have one TTL' },
+  // Proxying (src/core/lint/proxied.ts): a proxied name answers Cloudflare's anycast addresses.
+  PROXIED_UNDERSCORE: {
+    severity: E,
+    ref: 'developers.cloudflare.com/dns/proxy-status/, RFC 8552',
+    description: 'a DKIM, DMARC, ACME or other validation name (underscored, RFC 8552) is not proxied',
+    source: doc(PROXY_STATUS_DOC),
+  },
+  PROXIED_TARGET: {
+    severity: E,
+    ref: 'developers.cloudflare.com/dns/proxy-status/limitations/',
+    description: 'an MX or SRV target in the zone is not a proxied name (only HTTP(S) is proxied)',
+    source: doc(PROXY_LIMITS_DOC),
+  },
+  // `lint: { ignore: [...] }` (src/core/lint/ignore.ts).
+  IGNORE_UNKNOWN: {
+    severity: W,
+    ref: 'docs/checks.md, "Silencing a check"',
+    description: 'every id in lint.ignore is a lint check (`zonectl lint --list`)',
+  },
   // DNSSEC (src/core/dnssec/lint.ts).
   ...DNSSEC_LINT_CHECKS,
 } as const satisfies Record<string, CheckFacts>;

@@ -95,7 +95,11 @@ export const RULE_CHECKS = {
     source: doc(RECORD_TYPES_DOC),
   },
   'name.digit-first': { severity: W, ref: 'RFC 952', description: 'an A/AAAA/CNAME label starts with a letter' },
-  'name.underscore': { severity: W, ref: 'RFC 1123 §2.1', description: 'an A/AAAA/CNAME label has no underscore' },
+  'name.underscore': {
+    severity: W,
+    ref: 'RFC 1123 §2.1, RFC 8552 §4',
+    description: 'an A/AAAA/CNAME label has no underscore, but standard underscored names (`_domainkey`, `_acme-challenge`, ACM `_<hex>`)',
+  },
   'name.other-domain': {
     severity: W,
     ref: 'README.md, "The zone file"',

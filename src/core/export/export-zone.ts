@@ -26,6 +26,8 @@ export interface ExportInput {
   readonly zone: string;
   readonly zoneId: string;
   readonly accountId?: string;
+  /** The account of zonectl.yaml the zone was read with, written as `account:` (none without accounts). */
+  readonly account?: string;
   readonly nameServers?: readonly string[];
   /** Every live record zonectl reads (protected ones included: they become notes). */
   readonly records: readonly LiveRecord[];
@@ -104,10 +106,11 @@ export function exportZone(input: ExportInput): ZoneExport {
     notes.push(dnssec.comment);
   }
   if (input.dnssecNote !== undefined) notes.push(input.dnssecNote);
-  // Key order of the written file: version, zone, defaults, settings, dnssec, records, tokens.
+  // Key order of the written file: version, zone, account, defaults, settings, dnssec, records, tokens.
   const ordered: ExportedZoneFile = {
     version: 1,
     zone: file.zone,
+    ...(input.account !== undefined ? { account: input.account } : {}),
     ...(file.defaults ? { defaults: file.defaults } : {}),
     ...(file.settings ? { settings: file.settings } : {}),
     ...(file.dnssec ? { dnssec: file.dnssec } : {}),

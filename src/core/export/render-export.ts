@@ -69,8 +69,16 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
     }
   }
   if (exp.notes.length > 0) doc.comment = exp.notes.map((n) => ` ${n}`).join('\n');
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  const text = doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  return exp.file.records.length === 0 ? text.replace(/^records: \[\]$/m, EMPTY_RECORDS) : text;
 }
+
+/**
+ * The records of an empty zone: a block a person can append `  - { ... }` lines to (after
+ * `records: []` such a line is a YAML syntax error), read as no records (the schema's `records`
+ * takes null: src/core/schema/records.ts).
+ */
+const EMPTY_RECORDS = 'records:\n  # no records yet; add them here, one a line: - { name: www, type: A, content: 192.0.2.10 }';
 
 export function renderExportJson(exp: ZoneExport): string {
   return `${JSON.stringify(literalDocument(exp.file), null, 2)}\n`;

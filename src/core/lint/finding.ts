@@ -1,8 +1,10 @@
 /**
- * A lint finding is a zone file problem (severity warning; `--strict` makes it an error) whose
+ * A lint finding is a zone file problem (the check's registered severity; `--strict` makes every
+ * finding an error) whose
  * message ends with the fix and the check's code: `message; fix [CODE]`, so each finding is
  * one line in the project's problem form.
  */
+import { LINT_CHECKS } from '../checks/lint-checks.js';
 import { lintCheckId, type LintCode } from '../checks/registry.js';
 import type { DesiredRecord } from '../zonefile/index.js';
 import type { Problem } from '../yaml/index.js';
@@ -18,7 +20,7 @@ export interface LintContext {
 /** A finding at a record (and one of its fields), in the file that writes it (a fragment's records: the fragment). */
 export function finding(ctx: LintContext, at: DesiredRecord, field: string, code: LintCode, message: string, fix: string): Problem {
   return {
-    severity: 'warning',
+    severity: LINT_CHECKS[code].severity === 'error' ? 'error' : 'warning',
     file: at.source ?? ctx.file,
     line: at.line,
     col: at.col,

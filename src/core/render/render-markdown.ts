@@ -101,7 +101,7 @@ function tableRow(r: ZoneReport, grouped: boolean): string {
     const a = accountCounts(r.plan);
     return `${account}| ${tableCode(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
   }
-  const c = zoneCounts(r.plan);
+  const c = zoneCounts(r.plan, r.fileWarnings);
   const refused = r.plan.safety.length > 0 ? ' :no_entry: refused' : '';
   return `${account}| ${tableCode(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
 }

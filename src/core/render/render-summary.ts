@@ -10,7 +10,7 @@ function row(r: ZoneReport): string[] {
     const c = accountCounts(r.plan);
     return [printable(r.zone), '0', String(c.update), '0', '0', String(c.warnings), c.update > 0 ? 'changes' : 'in sync'];
   }
-  const c = zoneCounts(r.plan);
+  const c = zoneCounts(r.plan, r.fileWarnings);
   const status = r.plan.safety.length > 0 ? 'refused (threshold)' : c.create + c.update + c.delete > 0 ? 'changes' : 'in sync';
   return [printable(r.zone), String(c.create), String(c.update), String(c.delete), String(c.unmanaged), String(c.warnings), status];
 }

@@ -7,7 +7,14 @@ import type { ZonePlan } from '../plan/build-plan.js';
  * (`zone` is then its label, `account 0123abcd…: zone defaults`), or why it has none.
  */
 export type ZoneReport = (
-  | { readonly kind: 'planned'; readonly zone: string; readonly file: string; readonly plan: ZonePlan }
+  | {
+      readonly kind: 'planned';
+      readonly zone: string;
+      readonly file: string;
+      readonly plan: ZonePlan;
+      /** Warnings the zone file (and its fragments) drew when read, told before the plan. */
+      readonly fileWarnings?: number;
+    }
   | { readonly kind: 'account'; readonly zone: string; readonly file: string; readonly plan: AccountPlan }
   | {
       readonly kind: 'failed';
@@ -34,14 +41,15 @@ export interface ZoneCounts {
   readonly warnings: number;
 }
 
-export function zoneCounts(plan: ZonePlan): ZoneCounts {
+/** `fileWarnings`: the zone file's own, told before the plan, so that the `warnings` column counts every warning printed. */
+export function zoneCounts(plan: ZonePlan, fileWarnings = 0): ZoneCounts {
   const s = plan.summary;
   return {
     create: s.create,
     update: s.update,
     delete: s.delete,
     unmanaged: s.unmanaged,
-    warnings: plan.warnings.length + plan.safety.length,
+    warnings: plan.warnings.length + plan.safety.length + fileWarnings,
   };
 }
 

@@ -14,6 +14,7 @@ import { ENTERPRISE_TTL_MIN, NS_TTL, TTL_MAX, TTL_MIN } from '../service/ttl.js'
 import { ACCOUNT_FILE_KEY, buildAccountFileSchema } from './account-schema.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import { buildFragmentSchema, INCLUDE_SCHEMA } from './fragment-schema.js';
+import { LINT_SECTION_SCHEMA } from './lint-schema.js';
 import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
 
 export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
@@ -280,6 +281,7 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
       tokens: { description: 'API tokens (POST /user/tokens), matched by name.', type: 'array', items: TOKEN },
       manage: MANAGE,
       dnssec: DNSSEC_SECTION_SCHEMA,
+      lint: LINT_SECTION_SCHEMA,
     },
   };
 }

@@ -214,8 +214,9 @@ export function buildRecordSchemas(): { defs: Record<string, JsonSchema>; record
     defs,
     records: {
       description:
-        'The records this file owns. Every (name, type) pair listed is owned: live records of that pair not listed here are updated or deleted.',
-      type: 'array',
+        'The records this file owns. Every (name, type) pair listed is owned: live records of that pair not listed here are updated or deleted. `records:` with nothing under it (as an export of an empty zone writes it) is no records.',
+      // null: `records:` with only a comment under it, a block a person can add records to (`[]` cannot take a `- ` item).
+      type: ['array', 'null'],
       items: { $ref: '#/$defs/record' },
     },
   };

@@ -3,6 +3,8 @@
  * `version: 1` and `accounts:` mapping a name that zone files use (`account: NAME`) to the
  * account's id and the environment variables holding its credential. Never a credential itself.
  */
+import { LINT_SECTION_SCHEMA } from './lint-schema.js';
+
 type JsonSchema = Record<string, unknown>;
 
 /** An account name, as zone files write it after `account:`. */
@@ -38,6 +40,7 @@ export function buildRepoConfigSchema(): JsonSchema {
     properties: {
       $schema: { type: 'string' },
       version: { description: 'Format version: 1.', const: 1 },
+      lint: LINT_SECTION_SCHEMA,
       accounts: {
         description: 'Accounts by the name zone files give in `account:`.',
         type: 'object',

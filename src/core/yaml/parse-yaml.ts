@@ -14,6 +14,7 @@ import yaml from 'js-yaml';
 import { measureAliasExpansion } from './alias-expansion.js';
 import type { DocPath } from '../text/index.js';
 import { readSimpleYaml } from './simple-yaml.js';
+import { syntaxErrorHint } from './syntax-hints.js';
 import { KIND_MAPPING, KIND_NONE, KIND_SCALAR, KIND_SEQUENCE, NodeTable } from './yaml-node-table.js';
 
 export interface SourcePosition {
@@ -257,6 +258,8 @@ export type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
   | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
 
+const withHint = (message: string, hint: string | undefined): string => (hint === undefined ? message : `${message}; ${hint}`);
+
 /** Deepest nesting accepted (a zone file needs about 7 levels). */
 const MAX_YAML_DEPTH = 64;
 
@@ -342,7 +345,7 @@ export function parseYamlWithJsYaml(text: string): ParseResult {
         code: deep ? 'yaml.depth' : 'yaml.syntax',
         message: deep
           ? `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels (a zone file needs fewer than 10)`
-          : `YAML syntax error: ${err.reason}`,
+          : withHint(`YAML syntax error: ${err.reason}`, syntaxErrorHint(text, (mark?.line ?? 0) + 1)),
       };
     }
     // Not expected from js-yaml; still a problem with a position, never a crash.

@@ -4,13 +4,14 @@ export type {
   DesiredSettings,
   FragmentSummary,
   IgnoreRule,
+  LintIgnoreEntry,
   ManageConfig,
   TokenPolicySpec,
   TokenSpec,
   ZoneConfig,
 } from './types.js';
 export type { IncludeRead, IncludeReader } from './fragments.js';
-export { parseZoneFile } from './parse-zone-file.js';
+export { FRAGMENT_ZONE, parseZoneFile } from './parse-zone-file.js';
 export {
   credentialVariableNames,
   isAccountName,

@@ -17,7 +17,8 @@ import {
   type IncludeReader,
   type LoadedFragment,
 } from './fragments.js';
-import type { Env, InterpolationOptions, Problem, SourceFile } from '../yaml/index.js';
+import type { Env, InterpolationOptions, PositionIndex, Problem, SourceFile } from '../yaml/index.js';
+import { lintIgnoreOf } from './lint-settings.js';
 import { hasIssueWithin, invalidItems, readDocument, type ReadDocument } from './read-document.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from './raw-types.js';
 import type { RecordEntry, TokenEntry } from './rules/context.js';
@@ -29,7 +30,7 @@ const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and 
 const INCLUDED_KEY = 'include';
 
 /** The stand-in zone a fragment's records are read in when no zone includes it (`.invalid`, RFC 2606). */
-const FRAGMENT_ZONE = 'fragment.invalid';
+export const FRAGMENT_ZONE = 'fragment.invalid';
 
 /**
  * A fragment on its own: the values of its schema-valid records, checked as a zone would check
@@ -41,9 +42,9 @@ function checkFragmentValues(
   issues: ReadDocument['issues'],
   unresolved: ReadDocument['unresolved'],
   sink: FragmentSink,
-): void {
+): RecordEntry[] {
   const rawRecords = Array.isArray(doc.records) ? doc.records : [];
-  if (rawRecords.length === 0) return;
+  if (rawRecords.length === 0) return [];
   const defaults: RawDefaults = hasIssueWithin(issues, ['defaults']) ? {} : (doc.defaults ?? {});
   const bad = invalidItems(issues, 'records');
   for (const p of unresolved) if (p[0] === 'records' && typeof p[1] === 'number') bad.add(p[1]);
@@ -59,6 +60,33 @@ function checkFragmentValues(
   });
   const ctx = { doc, zone: FRAGMENT_ZONE, defaults, records, recordCount: rawRecords.length, tokens: [], sink, fragmentAlone: true };
   for (const rule of FRAGMENT_VALUE_RULES) rule(ctx);
+  return records;
+}
+
+/**
+ * A fragment alone as a zone of the stand-in name, for `zonectl lint shared/mail.yaml`: its
+ * records and those of the fragments it includes, each with its own defaults (as in every zone
+ * that includes it) and placed in its own file and line.
+ */
+function fragmentAlone(
+  file: string,
+  own: readonly RecordEntry[],
+  positions: PositionIndex,
+  included: readonly LoadedFragment[],
+): ZoneConfig {
+  const items = positions.itemPositionsOf(['records']);
+  const records: DesiredRecord[] = own.map((e) => {
+    const { line, col } = items?.[e.index] ?? positions.positionOf(e.path);
+    return { record: e.record, path: `records[${e.index}]`, line, col };
+  });
+  for (const f of included) {
+    const at = f.positions?.itemPositionsOf(['records']);
+    for (const { index, raw } of f.records) {
+      const { line, col } = at?.[index] ?? { line: 1, col: 1 };
+      records.push({ record: buildRecord(raw, f.defaults, FRAGMENT_ZONE), path: `records[${index}]`, line, col, source: f.file });
+    }
+  }
+  return { file, zone: FRAGMENT_ZONE, defaults: { ttl: 'auto', proxied: false }, records, tokens: [], manage: buildManage(undefined) };
 }
 
 /**
@@ -89,8 +117,11 @@ export function parseZoneFile(
     const fragments: LoadedFragment[] = [];
     collectFragments({ file: source.path, doc: read.doc, sink, env, interpolation, read: readInclude, out: fragments });
     const records = Array.isArray(doc.records) ? doc.records.length : 0;
-    checkFragmentValues(doc, issues, unresolved, sink);
-    return { fragment: { records, includes: fragments.map((f) => f.file) }, problems: sink.finish() };
+    const own = checkFragmentValues(doc, issues, unresolved, sink);
+    const summary: FragmentSummary = { records, includes: fragments.map((f) => f.file) };
+    if (sink.errorCount === 0 && fragments.every((f) => f.sink.errorCount === 0))
+      summary.alone = fragmentAlone(source.path, own, positions, fragments);
+    return { fragment: summary, problems: sink.finish() };
   }
   if (!read.complete || typeof doc.zone !== 'string' || hasIssueWithin(issues, ['zone']) || unresolved.some((p) => p[0] === 'zone')) {
     return { problems: sink.finish() };
@@ -108,11 +139,13 @@ export function parseZoneFile(
     const raw = rawRecords[i] as RawRecord;
     records.push({ index: i, path: ['records', i], raw, record: buildRecord(raw, defaults, zone) });
   }
-  // Fragment records: names relative to this zone; the fragment's defaults first, then the zone's.
+  // Fragment records: names relative to this zone, values from the fragment alone: its own
+  // defaults, else the built-ins (ttl auto, proxied false), never the including zone's, so a
+  // fragment means the same in every zone (issue 33: a zone's `proxied: true` must not proxy a
+  // fragment's DKIM CNAME).
   sink.fragments.forEach((f, k) => {
-    const fragmentDefaults = { ...defaults, ...f.defaults };
     for (const { index, raw } of f.records)
-      records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, fragmentDefaults, zone) });
+      records.push({ index, path: fragmentRecordPath(k, index), raw, record: buildRecord(raw, f.defaults, zone) });
   });
 
   const badTokens = invalidItems(issues, 'tokens');
@@ -171,5 +204,7 @@ export function parseZoneFile(
     const fields = Object.fromEntries(Object.keys(dnssec).map((f) => [f, positions.positionOf(['dnssec', f])]));
     config.dnssec = { desired: dnssec, at: positions.positionOf(['dnssec']), fields };
   }
+  const lintIgnore = lintIgnoreOf(source.path, doc, positions);
+  if (lintIgnore.length > 0) config.lintIgnore = lintIgnore;
   return { config, problems };
 }

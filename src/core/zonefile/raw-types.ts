@@ -81,4 +81,5 @@ export interface RawZoneFile {
   readonly include?: readonly string[];
   /** Read by src/core/dnssec (readDnssecSection) once the schema passed it. */
   readonly dnssec?: unknown;
+  readonly lint?: { readonly ignore?: readonly string[] };
 }

@@ -9,6 +9,8 @@
 import { forbiddenVariable, VARIABLE_PREFIX, type Env, type Problem, type SourceFile, parseYaml, ProblemSink } from '../yaml/index.js';
 import type { PathSegment } from '../text/index.js';
 import { ACCOUNT_NAME_PATTERN, validateRepoConfig } from '../schema/index.js';
+import { lintIgnoreOf } from './lint-settings.js';
+import type { LintIgnoreEntry } from './types.js';
 
 /** The file name looked for at the repository root. */
 export const REPO_CONFIG_FILE = 'zonectl.yaml';
@@ -29,6 +31,8 @@ export interface RepoAccount {
 export interface RepoConfig {
   readonly file: string;
   readonly accounts: ReadonlyMap<string, RepoAccount>;
+  /** `lint: { ignore: [...] }`: lint checks silenced in every zone of the repository. */
+  readonly lintIgnore?: readonly LintIgnoreEntry[];
 }
 
 export const isAccountName = (name: string): boolean => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
@@ -122,7 +126,9 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
     }
   }
   const problems = sink.finish();
-  return sink.errorCount > 0 ? { problems } : { config: { file: source.path, accounts }, problems };
+  const lintIgnore = lintIgnoreOf(source.path, doc, parsed.positions);
+  const config: RepoConfig = { file: source.path, accounts, ...(lintIgnore.length > 0 ? { lintIgnore } : {}) };
+  return sink.errorCount > 0 ? { problems } : { config, problems };
 }
 
 /** The fields of an account's `credentials` that name a variable. */

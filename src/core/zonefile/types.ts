@@ -12,12 +12,27 @@ export interface DesiredRecord {
   source?: string;
 }
 
+/** One id of `lint: { ignore: [...] }` (a zone file or zonectl.yaml): a lint check silenced, and where it is written. */
+export interface LintIgnoreEntry {
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  /** `lint.ignore[0]`. */
+  readonly path: string;
+}
+
 /** A fragment file checked on its own (no zone includes it in this run). */
 export interface FragmentSummary {
   /** Entries under `records`. */
   records: number;
   /** Fragments it includes, in order. */
   includes: string[];
+  /**
+   * Its records (and those of the fragments it includes) read in a stand-in zone, for
+   * `zonectl lint` of the fragment alone; absent when it has errors.
+   */
+  alone?: ZoneConfig;
 }
 
 export interface TokenPolicySpec {
@@ -78,6 +93,8 @@ export interface ZoneConfig {
   includes?: string[];
   /** The `dnssec` section (absent: DNSSEC unmanaged), where it is and where each field is. */
   dnssec?: DnssecSection;
+  /** `lint: { ignore: [...] }`: the lint checks this zone silences. */
+  lintIgnore?: LintIgnoreEntry[];
 }
 
 export interface DnssecSection {

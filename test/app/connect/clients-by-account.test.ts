@@ -43,7 +43,7 @@ describe('RunClients', () => {
     );
     const unsetId: RepoAccount = { name: 'x', credentials: { kind: 'token', tokenEnv: 'CF_MAIN' }, accountIdUnset: 'X_ACCOUNT_ID' };
     expect(() => accountCredentials(unsetId, env)).toThrow(/X_ACCOUNT_ID is not set \(its account_id\)/);
-    expect(accountCredentials(repo.accounts.get('main')!, env)).toEqual({ kind: 'token', token: env.CF_MAIN });
+    expect(accountCredentials(repo.accounts.get('main')!, env)).toEqual({ kind: 'token', token: env.CF_MAIN, variable: 'CF_MAIN' });
   });
 
   it('groups zones without an account first, then by the order of the configuration', () => {

@@ -23,7 +23,8 @@ const table: ReadonlyArray<{ check: string; records: string; expect: RegExp[] }>
   {
     check: 'SPF syntax',
     records: '  - { name: "@", type: TXT, content: "v=spf1 include: -all" }',
-    expect: [/records\[0\]\.content: warning: SPF syntax: "include:" needs a domain.*\[SPF_SYNTAX\]$/],
+    // An error (permerror for every receiver, RFC 7208 §4.6): no `warning:` before the message.
+    expect: [/records\[0\]\.content: SPF syntax: "include:" needs a domain.*\[SPF_SYNTAX\]$/],
   },
   {
     check: 'SPF unknown mechanism',
@@ -33,7 +34,8 @@ const table: ReadonlyArray<{ check: string; records: string; expect: RegExp[] }>
   {
     check: 'two SPF records',
     records: '  - { name: "@", type: TXT, content: "v=spf1 -all" }\n  - { name: "@", type: TXT, content: "v=spf1 mx -all" }',
-    expect: [/z\.yaml:5:5 records\[1\]\.content: warning: example\.com has 2 SPF records.*RFC 7208 §4\.5.*\[SPF_MULTIPLE\]/],
+    // An error (RFC 7208 §4.5: permerror for every receiver).
+    expect: [/z\.yaml:5:5 records\[1\]\.content: example\.com has 2 SPF records.*RFC 7208 §4\.5.*\[SPF_MULTIPLE\]/],
   },
   {
     check: '+all',
@@ -166,6 +168,21 @@ describe('zonectl lint checks', () => {
     });
   });
 
+  it('what breaks mail for every receiver is an error without --strict; the rest are warnings (issue 33)', () => {
+    const severities = (records: string): string[] => {
+      const text = `version: 1\nzone: example.com\nrecords:\n${records}\n`;
+      const { config } = parseZoneFile({ path: 'z.yaml', text }, {});
+      return lintZone(config!).map((p) => `${p.code} ${p.severity}`);
+    };
+    expect(
+      severities('  - { name: "@", type: TXT, content: "v=spf1 -all" }\n  - { name: "@", type: TXT, content: "v=spf1 mx -all" }'),
+    ).toEqual(['lint.spf-multiple error']);
+    expect(severities('  - { name: "@", type: TXT, content: "v=spf1 ipv4:192.0.2.1 -all" }')).toEqual(['lint.spf-syntax error']);
+    expect(severities('  - { name: s1._domainkey, type: TXT, content: "v=DKIM1; p=not*base64" }')).toEqual(['lint.dkim-key error']);
+    expect(severities('  - { name: "@", type: TXT, content: "v=spf1 ptr -all" }')).toEqual(['lint.spf-ptr warning']);
+    expect(severities('  - { name: s1._domainkey, type: TXT, content: "v=DKIM1; p=" }')).toEqual(['lint.dkim-revoked warning']);
+  });
+
   it('a sound mail and web setup has no findings', () => {
     const found = lint(
       [
@@ -198,7 +215,8 @@ describe('zonectl lint checks', () => {
     expect(plain.stdout).toMatch(
       /^test\/core\/lint\/fixtures\/mail-broken\.yaml:6:5 records\[0\]\.content: warning: .*\[SPF_PERMISSIVE_ALL\]$/m,
     );
-    expect(plain.stdout).toMatch(/mail-broken\.yaml: 2 findings/);
+    // The summary counts what it printed, by severity (issue 33).
+    expect(plain.stdout).toMatch(/mail-broken\.yaml: 0 errors, 2 warnings/);
     const strict = await runCli(['lint', file, '--strict']);
     expect(strict.code).toBe(1);
     expect(strict.stdout).not.toMatch(/warning:/);

@@ -51,7 +51,8 @@ describe('include: shared fragments', () => {
     const files = await load(root, ['zones', 'shared']);
     expect(lines(files, root)).toEqual([]);
     const [a, b, fragment] = files;
-    expect(fragment.fragment).toEqual({ records: 2, includes: [] });
+    expect(fragment.fragment).toMatchObject({ records: 2, includes: [] });
+    expect(fragment.fragment?.alone?.records.map((r) => r.record.type)).toEqual(['MX', 'TXT']);
     expect(fragment.config).toBeUndefined();
     expect(a.config?.records.map((r) => [r.record.name, r.record.type, r.record.ttl, r.source ?? null, r.line])).toEqual([
       ['www.a.com', 'A', 1, null, 5],
@@ -88,6 +89,23 @@ describe('include: shared fragments', () => {
       expect.stringMatching(
         /^shared\/ttl\.yaml:2:18 defaults\.ttl: ttl 5 is out of range.*\(in fragment .*ttl\.yaml, included by .*a\.com\.yaml\)$/,
       ),
+    ]);
+  });
+
+  it("a fragment's records take only the fragment's own defaults, never the including zone's (issue 33)", async () => {
+    const root = repo({
+      'shared/dkim.yaml':
+        'version: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: s1._domainkey, type: CNAME, content: s1.dkim.example.net }\n',
+      'shared/bare.yaml': 'version: 1\nrecords:\n  - { name: web2, type: A, content: 192.0.2.2 }\n',
+      'zones/a.com.yaml':
+        'version: 1\nzone: a.com\ndefaults: { ttl: 300, proxied: true }\ninclude: [../shared/dkim.yaml, ../shared/bare.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
+    });
+    const files = await load(root, ['zones/a.com.yaml']);
+    expect(files[0].problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(files[0].config?.records.map((r) => [r.record.name, r.record.type, r.record.ttl, r.record.proxied])).toEqual([
+      ['www.a.com', 'A', 1, true], // the zone's own record: its defaults (proxied, so TTL auto)
+      ['s1._domainkey.a.com', 'CNAME', 3600, false], // the fragment's ttl; proxied: the built-in false
+      ['web2.a.com', 'A', 1, false], // no defaults in the fragment: the built-ins (ttl auto, proxied false)
     ]);
   });
 

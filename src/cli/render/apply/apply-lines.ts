@@ -90,6 +90,11 @@ export function printStopped(signal: StopSignal, at: StoppedAt, notStarted: read
     case 'between-zones':
       log(`zonectl: interrupted by ${signal} between zones: ${at.applied.join(', ')} applied; nothing more was sent.`);
       break;
+    case 'waiting-dns':
+      log(
+        `zonectl: interrupted by ${signal} while waiting for the nameservers of ${at.zone}: ${at.applied.join(', ')} applied and verified; the wait was stopped (zonectl wait-dns FILE waits again).`,
+      );
+      break;
     default:
       assertNever(at, 'stop stage');
   }

@@ -10,6 +10,7 @@ import { log, out } from '../../output/io.js';
 import { type JsonError, jsonError } from '../../output/json-error.js';
 import { accountDryRun, accountUnchangedEntry, reportAccountOutcome } from './accounts.js';
 import { printOutcomes, printPlanFailures } from './apply-lines.js';
+import { waitDnsJson } from './wait-dns-json.js';
 import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone } from './json.js';
 import type { SinkEvent } from './messages.js';
 
@@ -72,6 +73,11 @@ export class ApplyJsonSink {
       case 'stopped':
         if (event.at.stage === 'zone') this.gaveUp(event.at.run, event.at.applied);
         return;
+      case 'wait-dns': {
+        const entry = this.zones.get(event.zone);
+        if (event.event.kind === 'finished' && entry) this.zones.set(event.zone, { ...entry, wait_dns: waitDnsJson(event.event.result) });
+        return;
+      }
       case 'interrupted':
         this.runError = jsonError(new ZonectlError('INTERRUPTED', `interrupted by ${event.signal}`));
         return;

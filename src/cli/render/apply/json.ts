@@ -11,6 +11,7 @@ import { assertNever, type ErrorCode } from '../../../core/errors.js';
 import { shownRecord, type Operation } from '../../../core/plan/operation.js';
 import { errorCode } from '../../output/error-line.js';
 import type { JsonError } from '../../output/json-error.js';
+import type { JsonWaitDns } from './wait-dns-json.js';
 
 export type ZoneOutcomeKind = 'applied' | 'unchanged' | 'failed' | 'refused' | 'interrupted' | 'not_converged' | 'not_started' | 'dry_run';
 
@@ -46,6 +47,8 @@ export interface JsonApplyZone {
   remaining?: JsonOperation[];
   /** The zone's DNSSEC as the check after apply read it (state, DS record), when the file manages it. */
   dnssec?: Record<string, unknown>;
+  /** `--wait-dns`: what the zone's nameservers served by the end of the wait (./wait-dns-json.ts). */
+  wait_dns?: JsonWaitDns;
   /** --dry-run: the exact calls apply would make, in steps. */
   http_calls?: Array<{ step: number; method: string; path: string; body?: unknown }>;
 }

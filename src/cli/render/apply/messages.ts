@@ -13,11 +13,9 @@ import { showWaitDnsEvent } from '../wait-dns.js';
 import { printInterrupted, printNotStarted, printReplanned, printStopped } from './apply-lines.js';
 
 /** Said on stderr whatever the format. */
-type Said =
-  | MessageEvent
-  | Extract<ApplyEvent, { kind: 'lock-waiting' | 'lock-lost' | 'account-writing' | 'replanned' | 'not-started' | 'wait-dns' }>;
+type Said = MessageEvent | Extract<ApplyEvent, { kind: 'lock-waiting' | 'lock-lost' | 'account-writing' | 'replanned' | 'not-started' }>;
 /** Said on stderr whatever the format, and recorded by the JSON sink. */
-type SaidAndRecorded = Extract<ApplyEvent, { kind: 'stopped' | 'interrupted' }>;
+type SaidAndRecorded = Extract<ApplyEvent, { kind: 'stopped' | 'interrupted' | 'wait-dns' }>;
 
 /** Events of the run's state and progress only: no sink shows them. */
 const STATE_ONLY = [
@@ -34,7 +32,7 @@ type StateOnly = Extract<ApplyEvent, { kind: (typeof STATE_ONLY)[number] }>;
 /** What a sink renders. */
 export type SinkEvent = Exclude<ApplyEvent, Said | StateOnly>;
 
-const SAID: readonly string[] = ['lock-waiting', 'lock-lost', 'account-writing', 'replanned', 'not-started', 'wait-dns'];
+const SAID: readonly string[] = ['lock-waiting', 'lock-lost', 'account-writing', 'replanned', 'not-started'];
 
 function isSaid(event: ApplyEvent): event is Said {
   return isMessage(event) || SAID.includes(event.kind);
@@ -46,7 +44,7 @@ export function sinkEventOf(event: ApplyEvent): SinkEvent | undefined {
     say(event);
     return undefined;
   }
-  if (event.kind === 'stopped' || event.kind === 'interrupted') say(event);
+  if (event.kind === 'stopped' || event.kind === 'interrupted' || event.kind === 'wait-dns') say(event);
   return (STATE_ONLY as readonly string[]).includes(event.kind) ? undefined : (event as SinkEvent);
 }
 

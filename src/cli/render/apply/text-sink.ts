@@ -67,6 +67,7 @@ export function textSink(event: SinkEvent): void {
       return;
     case 'stopped':
     case 'interrupted':
+    case 'wait-dns':
     case 'failed':
     case 'finished':
     case 'account-unchanged':

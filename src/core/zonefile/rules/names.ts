@@ -6,12 +6,14 @@
  * (developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/, RFC 4592),
  * which is almost certainly a mistake: a warning (the service holds it, so zonectl does not refuse it).
  * For A, AAAA and CNAME also the host name rules of the service (a letter or digit at both ends
- * of a label; underscores and digit-first labels are warnings).
+ * of a label; digit-first labels and underscores outside standard underscored names, RFC 8552,
+ * are warnings).
  * A relative name that ends like a name in another domain (`www.example.org` in zone
  * example.com) is a warning: without a trailing dot it becomes `www.example.org.example.com`.
  */
 import { HOST_NAME_RULE_TYPES } from '../../record-types/index.js';
 import { canonicalHostname, isInZone } from '../../model/names.js';
+import { isStandardUnderscoredLabel } from '../../model/underscored-names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
 import { looksLikeOtherDomain } from './other-domain.js';
@@ -66,11 +68,13 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
         `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must end with a letter or digit`,
       );
     }
-    if (label.includes('_')) {
+    // Standard underscored names (`_domainkey`, `_acme-challenge`, ACM's `_<hex>`, `_sip._tcp`:
+    // RFC 8552's registry and the common ones, model/underscored-names.ts) are what they should be.
+    if (label.includes('_') && !isStandardUnderscoredLabel(labels, i)) {
       ctx.sink.warning(
         'name.underscore',
         at,
-        `label \`${label}\` contains an underscore; the service accepts it for ${t} records but discourages it`,
+        `label \`${label}\` contains an underscore and is not a standard underscored name (RFC 8552); the service accepts it for ${t} records but discourages it`,
       );
     }
   });

@@ -47,6 +47,25 @@ describe('record names (A/AAAA/CNAME host name rules)', () => {
     expect(config?.records).toHaveLength(2);
   });
 
+  it('does not warn of standard underscored names (RFC 8552 registry, ACM, SRV service labels), and still of others (issue 33)', () => {
+    const { problems } = load(
+      withRecords(
+        '{ name: s1._domainkey, type: CNAME, content: s1.dkim.example.net }',
+        '{ name: _acme-challenge.www, type: CNAME, content: www.acme.example.net }',
+        '{ name: _0123456789abcdef0123456789abcdef.www, type: CNAME, content: _x.acm-validations.aws }',
+        '{ name: _cf-custom-hostname.shop, type: CNAME, content: v.example.net }',
+        '{ name: _mta-sts, type: CNAME, content: sts.example.net }',
+        '{ name: _sip._tcp, type: CNAME, content: sip.example.net }',
+        '{ name: _dmarc, type: CNAME, content: dmarc.example.net }',
+        '{ name: _my_thing, type: CNAME, content: t.example.net }',
+      ),
+    );
+    const underscore = warnings(problems).filter((p) => p.code === 'name.underscore');
+    expect(underscore.map((p) => [p.line, p.message])).toEqual([
+      [11, expect.stringMatching(/label `_my_thing` contains an underscore and is not a standard underscored name \(RFC 8552\)/)],
+    ]);
+  });
+
   it('accepts a leading wildcard label, warns of a `*` elsewhere (the service stores it as a literal asterisk)', () => {
     const { problems } = load(
       withRecords('{ name: "*.dev", type: A, content: 192.0.2.1 }', '{ name: "a.*.dev", type: A, content: 192.0.2.1 }'),
