@@ -11,13 +11,15 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { CloudflareClient } from '../src/api/index.js';
+import { useColour } from '../src/cli/output/io.js';
 import { startEmulator } from '../src/emulator/server.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ZONE_FILE = 'examples/zone.yaml';
 
+/** Bold only where the CLI would colour (a terminal; NO_COLOR and FORCE_COLOR as it reads them): the children decide for themselves. */
 function banner(text: string): void {
-  process.stdout.write(`\n\x1b[1m=== ${text}\x1b[0m\n`);
+  process.stdout.write(useColour(process.stdout) ? `\n\x1b[1m=== ${text}\x1b[0m\n` : `\n=== ${text}\n`);
 }
 
 /** Run the CLI as a child process (async, so the in-process emulator keeps serving). */
@@ -72,7 +74,6 @@ async function main(): Promise<number> {
       ...process.env,
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CLOUDFLARE_API_TOKEN: token,
-      NO_COLOR: process.env.NO_COLOR ?? '',
     };
     delete env.CLOUDFLARE_EMAIL;
     delete env.CLOUDFLARE_API_KEY;

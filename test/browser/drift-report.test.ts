@@ -62,10 +62,10 @@ guard.describe('the HTML drift report in Chromium', () => {
       });
       const totals = (await w.page.locator('#totals li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       expect(totals.slice(0, 4)).toEqual(['4 zones', '2 drifted', '1 failed', '1 in sync']);
-      expect(totals).toContain('2 changed live');
-      expect(totals).toContain('1 added outside the file');
-      expect(totals).toContain('1 deleted live');
-      expect(totals).toContain('1 settings drift');
+      expect(totals).toContain('2 changed outside the zone files');
+      expect(totals).toContain('1 added outside the zone files');
+      expect(totals).toContain('1 deleted outside the zone files');
+      expect(totals).toContain('1 settings changed outside the zone files');
       const rows = (await cells(w, 'table.zones tbody tr')).map((r) => r.slice(0, 2));
       expect(rows).toEqual([
         ['mail.example', 'drifted'],
@@ -75,10 +75,10 @@ guard.describe('the HTML drift report in Chromium', () => {
       ]);
       const diff = await cells(w, '#zone-shop\\.example table.items tbody tr');
       expect(diff).toEqual([
-        ['changed live', 'shop.example', 'A', 'value', '192.0.2.10', '192.0.2.99'],
-        ['changed live', 'shop.example', 'A', 'ttl', '300', '600'],
-        ['deleted live', 'api.shop.example', 'A', '', '192.0.2.20 [ttl auto]', '—'],
-        ['added outside the file', 'promo.shop.example', 'TXT', '', '—', '"<img src=x onerror=alert(2)>" [ttl auto]'],
+        ['changed outside the zone files', 'shop.example', 'A', 'value', '192.0.2.10', '192.0.2.99'],
+        ['changed outside the zone files', 'shop.example', 'A', 'ttl', '300', '600'],
+        ['deleted outside the zone files', 'api.shop.example', 'A', '', '192.0.2.20 [ttl auto]', '—'],
+        ['added outside the zone files', 'promo.shop.example', 'TXT', '', '—', '"<img src=x onerror=alert(2)>" [ttl auto]'],
       ]);
       expect(await w.page.locator('#zone-zz-missing\\.example .error').innerText()).toMatch(/^ZONE_LOOKUP .*the service knows no zone/);
       // The token's name from the API is text on the page, not an element.

@@ -93,7 +93,7 @@ describe('drift --baseline', () => {
     expect(text.stdout.split('\n').slice(0, 3)).toEqual([
       'Compared with night1.json: 1 new, 5 still present, 0 gone.',
       'New drift:',
-      '  shop.example: ~ shop.example MX value: file 10 mx1.example.net, live 20 mx1.example.net',
+      '  shop.example: ~ shop.example MX value changed outside the zone files: file 10 mx1.example.net, live 20 mx1.example.net',
     ]);
     const markdown = await world.cli(['drift', 'zones/', '--baseline', 'night1.json', '--format', 'markdown']);
     expect(

@@ -4,11 +4,12 @@
  * lines on stdout.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness } from '../scenario/harness.js';
+import { git } from '../support/git.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
 import { TSX_LOADER, runCli } from '../support/run-cli.js';
 
@@ -19,15 +20,28 @@ const dir = mkdtempSync(join(tmpdir(), 'zonectl-eco-'));
 
 describe('zonectl completion', () => {
   let script: string;
+  /**
+   * A git repository with branches, a tag, and a branch whose name is a command substitution
+   * (legal in git): completion may offer the first, never the last, and never run it.
+   */
+  const repo = join(dir, 'repo');
+  const HOSTILE_REF = '$(touch${IFS}pwned)';
   beforeAll(async () => {
     const r = await runCli(['completion', 'bash']);
     expect(r.code, r.stderr).toBe(0);
     script = join(dir, 'zonectl.bash');
     writeFileSync(script, r.stdout);
+    mkdirSync(repo);
+    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'first');
+    git(repo, 'branch', 'feature/mail');
+    git(repo, 'tag', 'v1.0');
+    git(repo, 'branch', HOSTILE_REF);
   });
 
   /** What bash completes for the words typed so far (the last one being completed). */
-  const complete = (...words: string[]): string[] => {
+  const complete = (...words: string[]): string[] => completeIn(dir, ...words);
+  const completeIn = (cwd: string, ...words: string[]): string[] => {
     const quoted = words.map((w) => `'${w}'`).join(' ');
     const out = execFileSync(
       'bash',
@@ -38,12 +52,26 @@ describe('zonectl completion', () => {
         `source '${script}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _zonectl; printf '%s\\n' "\${COMPREPLY[@]}"`,
       ],
       {
-        cwd: dir,
+        cwd,
         encoding: 'utf8',
       },
     );
     return out.split('\n').filter((l) => l !== '');
   };
+
+  it('bash: the global flags after the command too; git refs after --changed-since, a hostile ref neither offered nor run', () => {
+    expect(complete('zonectl', 'plan', '--qu')).toEqual(['--quiet']);
+    expect(complete('zonectl', 'apply', '--no-c')).toEqual(['--no-color']);
+    expect(complete('zonectl', 'drift', 'zones/', '--request-t')).toEqual(['--request-timeout']);
+    expect(complete('zonectl', 'plan', '--request-timeout', '')).toEqual([]);
+    expect(complete('zonectl', '--request-timeout', '')).toEqual([]);
+    expect(completeIn(repo, 'zonectl', 'plan', '--changed-since', '').sort()).toEqual(['HEAD', 'feature/mail', 'main', 'v1.0']);
+    expect(completeIn(repo, 'zonectl', 'apply', 'zones/', '--changed-since', 'fe')).toEqual(['feature/mail']);
+    expect(completeIn(repo, 'zonectl', 'plan', '--changed-since', '$')).toEqual([]);
+    expect(existsSync(join(repo, 'pwned'))).toBe(false);
+    // Outside a repository: nothing but HEAD, no error on the terminal.
+    expect(complete('zonectl', 'plan', '--changed-since', '')).toEqual(['HEAD']);
+  });
 
   it('bash: commands, subcommands, flags, flag values and file names', () => {
     expect(complete('zonectl', 'pl')).toEqual(['plan']);
@@ -72,6 +100,18 @@ describe('zonectl completion', () => {
     expect(ask('zonectl pl')).toEqual(['plan']);
     expect(ask('zonectl plan --format ')).toEqual(['html', 'json', 'junit', 'markdown', 'slack', 'text']);
     expect(ask('zonectl token ')).toContain('roll');
+    // The program's flags after the command; git refs after --changed-since, a hostile ref left out.
+    expect(ask('zonectl plan --qu')).toEqual(['--quiet']);
+    expect(ask('zonectl apply zones/ --request-t')).toEqual(['--request-timeout']);
+    const refs = execFileSync('fish', ['--no-config', '-c', `source '${file}'; complete -C 'zonectl plan --changed-since '`], {
+      cwd: repo,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split('\t')[0]!);
+    expect(refs.sort()).toEqual(['HEAD', 'feature/mail', 'main', 'v1.0']);
+    expect(existsSync(join(repo, 'pwned'))).toBe(false);
   });
 
   ZSH.it('zsh: the script loads in a real zsh and defines the completion function', () => {
@@ -88,6 +128,18 @@ describe('zonectl completion', () => {
     });
     expect(out).toContain('_zonectl: function');
     expect(out).toContain('complete -o default -F _zonectl zonectl');
+    // The git refs of --changed-since, in zsh's reading of the same function.
+    const refs = execFileSync('zsh', ['-f', '-c', `source '${file}' && cur= && _zonectl_git_refs && print -l -- "\${COMPREPLY[@]}"`], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(
+      refs
+        .split('\n')
+        .filter((l) => l !== '')
+        .sort(),
+    ).toEqual(['HEAD', 'feature/mail', 'main', 'v1.0']);
+    expect(existsSync(join(repo, 'pwned'))).toBe(false);
   });
 
   it('zsh and fish scripts name every command; an unknown shell is refused', async () => {

@@ -71,13 +71,34 @@ describe('report formats against their schemas', () => {
     const failure = /<testcase name="shop.example"[^>]*>\s*<failure message="([^"]*)" type="drift">/.exec(r.stdout)![1]!;
     expect(failure.split('&#10;')).toEqual([
       'shop.example (zones/shop.example.yaml): 4 drift',
-      '~ shop.example A value: file 192.0.2.10, live 192.0.2.99',
-      '~ shop.example A ttl: file 300, live 600',
-      '+ api.shop.example A: in the file (192.0.2.20  [ttl auto]), not live',
-      '- promo.shop.example TXT: live (&quot;&lt;img src=x onerror=alert(2)&gt;&quot;  [ttl auto]), not in the file',
+      '~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99',
+      '~ shop.example A ttl changed outside the zone files: file 300, live 600',
+      '+ api.shop.example A deleted outside the zone files: file 192.0.2.20  [ttl auto], live (none)',
+      '- promo.shop.example TXT added outside the zone files: file (none), live &quot;&lt;img src=x onerror=alert(2)&gt;&quot;  [ttl auto]',
     ]);
     expect(r.stdout).toMatch(/<testcase name="zz-missing.example"[^>]*>\s*<error message="[^"]*ZONE_LOOKUP[^"]*" type="ZONE_LOOKUP">/);
     expect(r.stdout).not.toContain(HOSTILE_CONTENT);
+  });
+
+  it('drift in text and markdown: what changed outside the zone files, the file value then the live one (issue 33, item 6)', async () => {
+    const text = await world.cli(['drift', 'zones/']);
+    expect(text.code).toBe(1); // a zone failed
+    const shop = text.stdout.split('\n\n').find((block) => block.startsWith('shop.example'))!;
+    expect(shop.split('\n').slice(1)).toEqual([
+      '  ~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99',
+      '  ~ shop.example A ttl changed outside the zone files: file 300, live 600',
+      '  + api.shop.example A deleted outside the zone files: file 192.0.2.20  [ttl auto], live (none)',
+      '  - promo.shop.example TXT added outside the zone files: file (none), live "<img src=x onerror=alert(2)>"  [ttl auto]',
+      'Drift: 2 changed, 1 added, 1 deleted outside the zone files. Apply would: 1 create, 1 update, 1 delete; 3 unchanged.',
+    ]);
+    expect(text.stdout).toContain('  ~ mail.example dns_settings flatten_all_cnames changed outside the zone files: file false, live true');
+    expect(text.stdout).not.toContain('→');
+    const md = await world.cli(['drift', 'zones/', '--format', 'markdown']);
+    expect(md.stdout).toContain('! shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99');
+    expect(md.stdout).toContain('**1 added outside the zone files** (apply deletes them): `promo.shop.example TXT`');
+    // plan keeps the words of a plan: what apply changes, before → after.
+    const plan = await world.cli(['plan', 'zones/shop.example.yaml']);
+    expect(plan.stdout).toContain('      content: 192.0.2.99 → 192.0.2.10');
   });
 
   it('plan --format junit and --report junit=FILE: the same shape, valid', async () => {
@@ -103,7 +124,8 @@ describe('report formats against their schemas', () => {
     const texts = body.blocks.map((b) => b.text?.text ?? '').join('\n');
     expect(texts).toContain('&lt;img src=x onerror=alert(2)&gt;');
     expect(texts).not.toMatch(/<img|<script/);
-    expect(texts).toMatch(/\*shop\.example\* \(zones\/shop\.example\.yaml\): 2 changed live, 1 added outside the file, 1 deleted live/);
+    expect(texts).toMatch(/\*shop\.example\* \(zones\/shop\.example\.yaml\): 2 changed, 1 added, 1 deleted outside the zone files\n/);
+    expect(texts).toContain('~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99');
     expect(texts).toMatch(/:x: \*zz-missing\.example\* failed: `ZONE_LOOKUP`/);
   });
 

@@ -2,7 +2,7 @@
 import type { Shard } from '../../core/shard.js';
 import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import type { RunClients } from '../connect/clients-by-account.js';
-import { filesToPlan, selectShard } from '../files/index.js';
+import { filesToPlan, selectChangedFiles, selectShard } from '../files/index.js';
 import type { Connection } from '../plan/many-zones.js';
 import { openSavedPlan } from '../plan/saved-plan.js';
 import type { ApplyEvent } from './events.js';
@@ -18,6 +18,10 @@ export type ApplySource =
       /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
       readonly config?: string | undefined;
       readonly shard?: string | undefined;
+      /** `--changed-since REF`: only the zones whose file, fragments or zonectl.yaml changed since (as plan's). */
+      readonly changedSince?: string | undefined;
+      /** Where git is asked about `--changed-since`. */
+      readonly cwd?: string | undefined;
     }
   | {
       readonly kind: 'saved-plan';
@@ -76,6 +80,11 @@ export async function loadApplied(
     return { configs: [], accounts: [], repo: savedPlan.repo, savedPlan };
   }
   const files = await filesToPlan(source.paths, { config: source.config, env: request.connection.env }, emit);
-  const { configs, accounts, shard, repo } = selectShard(files, source.shard);
+  // `--changed-since`: the selection plan makes (../files/changed-zones.ts), told the same way.
+  const changed =
+    source.changedSince !== undefined
+      ? await selectChangedFiles(files, source.changedSince, source.paths, source.cwd ?? process.cwd(), emit)
+      : undefined;
+  const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? files), repo: files.repo }, source.shard);
   return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
 }

@@ -47,7 +47,7 @@ export class ChangedSinceError extends ZonectlError {
  * (https://git-scm.com/docs/git#Documentation/git.txt--cltnamegtltvaluegt): nothing git does
  * for zonectl may run a command the repository's files name.
  */
-const SAFE_CONFIG: readonly string[] = [
+export const SAFE_CONFIG: readonly string[] = [
   'core.fsmonitor=false',
   'core.hooksPath=/dev/null',
   'core.pager=cat',

@@ -51,6 +51,10 @@ const APPLY_FLAGS = {
   ),
   waitDns: waitDnsFlag,
   nameserver: nameserverFlag,
+  changedSince: flag.text(
+    '--changed-since <ref>',
+    'apply only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (as plan --changed-since)',
+  ),
   rateLimit: rateLimitFlag,
   shard: shardFlag,
   config: configFlag,
@@ -65,6 +69,8 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
   if (flags.plan !== undefined && paths.length > 0) refuse('give zone files or --plan, not both');
   if (flags.plan === undefined && paths.length === 0) refuse('give zone files to apply, or --plan PLAN.json');
   if (flags.expectDigest !== undefined && flags.plan === undefined) refuse('--expect-digest pins a saved plan: give it with --plan FILE');
+  if (flags.plan !== undefined && flags.changedSince !== undefined)
+    refuse('a saved plan holds the zones it was made for: give --changed-since to `zonectl plan --out`, not to apply --plan');
   if (flags.plan !== undefined && flags.shard !== undefined)
     refuse('a saved plan holds the zones of its own shard: give --shard to `zonectl plan --out`, not to apply --plan');
   // --show-token-values prints secrets on stdout, where --format json puts its one document.
@@ -87,7 +93,7 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
     source:
       flags.plan !== undefined
         ? { kind: 'saved-plan', path: flags.plan, expectDigest: flags.expectDigest, cwd: process.cwd() }
-        : { kind: 'files', paths, config: flags.config, shard: flags.shard },
+        : { kind: 'files', paths, config: flags.config, shard: flags.shard, changedSince: flags.changedSince, cwd: process.cwd() },
     yes: flags.yes,
     dryRun: flags.dryRun,
     force: flags.force,
@@ -112,6 +118,7 @@ export const applyCommand = defineCommand({
     'zonectl apply zones/ --yes --format json > apply.json',
     'zonectl apply --plan plan.json --yes --token-output tokens.json',
     'zonectl apply zones/ --dry-run --no-batch',
+    'zonectl apply zones/ --changed-since HEAD~1 --yes',
     'zonectl apply zones/example.com.yaml --yes --wait-dns=300',
   ],
   run: async ({ args, flags }) => {

@@ -12,7 +12,7 @@ import { out } from '../output/io.js';
 export function completionCommand(allCommands: () => Promise<readonly AnyCommand[]>) {
   return defineCommand({
     name: 'completion',
-    description: 'Print a shell completion script (commands, flags, flag values, file names)',
+    description: 'Print a shell completion script (commands, flags, flag values, file names, git refs after --changed-since)',
     args: { shell: arg.required('shell', `${SHELLS.join(', ')}`) },
     examples: [
       'zonectl completion bash > ~/.local/share/bash-completion/completions/zonectl',

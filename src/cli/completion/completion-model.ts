@@ -13,6 +13,8 @@ export interface CompletionFlag {
   readonly takesValue: boolean;
   /** The fixed values (`--format text|json`), if any. */
   readonly choices: readonly string[];
+  /** The value is a git revision (its placeholder is `<ref>`: `--changed-since <ref>`): completed with the repository's refs. */
+  readonly gitRef: boolean;
   readonly description: string;
 }
 
@@ -29,7 +31,7 @@ export interface CompletionModel {
   readonly commands: readonly CompletionCommand[];
 }
 
-const HELP: CompletionFlag = { name: '--help', takesValue: false, choices: [], description: 'show help' };
+const HELP: CompletionFlag = { name: '--help', takesValue: false, choices: [], gitRef: false, description: 'show help' };
 
 function flagOf(spec: FlagSpec): CompletionFlag {
   // Commander reads the spelling (short and long forms, value placeholder) as the help shows it.
@@ -38,6 +40,7 @@ function flagOf(spec: FlagSpec): CompletionFlag {
     name: o.long ?? o.short ?? o.flags,
     takesValue: o.required || o.optional,
     choices: spec.kind === 'choice' ? spec.choices : [],
+    gitRef: /<ref>/.test(o.flags),
     description: spec.description,
   };
 }

@@ -4,23 +4,16 @@ import type { RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
 import { groupBy } from './group-by.js';
 import { assignOwnership, type OwnershipInput } from './ownership.js';
+import { pairLeftovers } from './pair-leftovers.js';
 import { adoptLiveSplits } from './txt-splits.js';
 
 export type DiffRecordsInput = OwnershipInput;
 
-/** Records sorted by value key (stable), each key built once rather than at every comparison. */
-function sortedByValue<T extends CanonicalRecord>(records: readonly T[]): T[] {
-  if (records.length < 2) return [...records];
-  return records
-    .map((r) => ({ r, k: valueKey(r) }))
-    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
-    .map((e) => e.r);
-}
-
 /**
  * Desired records vs live records. Which live records may be touched is decided by
  * `assignOwnership` (ownership.ts); this only matches: within a (name, type) group, equal
- * values pair first, the rest pair into updates, the remainder is created or deleted.
+ * values pair first, the rest pair into updates (pair-leftovers.ts: by priority, then likeness),
+ * the remainder is created or deleted.
  */
 export function diffRecords(input: DiffRecordsInput): RecordDiff {
   const own = assignOwnership(input);
@@ -52,7 +45,7 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
     // Live values of this group by value key, so pairing stays linear in large groups.
     const byValueKey = groupBy(liveList ?? [], valueKey);
     const protectedByValue = groupBy(pair.protectedLive ?? [], valueKey);
-    let pending: CanonicalRecord[] = [];
+    const pending: CanonicalRecord[] = [];
     for (const desired of wantedGroup) {
       const vk = valueKey(desired);
       const live = byValueKey.get(vk)?.shift();
@@ -76,18 +69,11 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
       }
       pending.push(desired);
     }
-    const liveGroup = sortedByValue([...byValueKey.values()].flat());
-    pending = sortedByValue(pending);
-    const pairs = Math.min(pending.length, liveGroup.length);
-    for (let i = 0; i < pairs; i += 1) {
-      changes.push({ kind: 'update', before: liveGroup[i], after: pending[i], fields: differingFields(liveGroup[i], pending[i]) });
-    }
-    for (const desired of pending.slice(pairs)) {
-      changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name) });
-    }
-    for (const live of liveGroup.slice(pairs)) {
-      changes.push({ kind: 'delete', before: live, reason: 'owned' });
-    }
+    // What no equal value paired: updates by priority, then likeness (pair-leftovers.ts).
+    const left = pairLeftovers(pending, [...byValueKey.values()].flat());
+    for (const [before, after] of left.updates) changes.push({ kind: 'update', before, after, fields: differingFields(before, after) });
+    for (const desired of left.creates) changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name) });
+    for (const live of left.deletes) changes.push({ kind: 'delete', before: live, reason: 'owned' });
   }
 
   return {

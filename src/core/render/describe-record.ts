@@ -78,3 +78,8 @@ export function describeFieldValue(field: string, r: CanonicalRecord): string {
 export function describeField(field: string, before: CanonicalRecord, after: CanonicalRecord): string {
   return `${field}: ${describeFieldValue(field, before)} → ${describeFieldValue(field, after)}`;
 }
+
+/** A DNS setting's value on one line (objects as JSON). */
+export function describeSettingsValue(v: unknown): string {
+  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+}

@@ -14,8 +14,7 @@ import { valueKey } from '../model/keys.js';
 import type { CanonicalRecord } from '../model/record.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
-import { describeAttributes, describeFieldValue, describeRecordValue } from './describe-record.js';
-import { describeSettingsValue } from './render-text.js';
+import { describeAttributes, describeFieldValue, describeRecordValue, describeSettingsValue } from './describe-record.js';
 
 export const DRIFT_KINDS = ['changed', 'added', 'deleted', 'settings', 'token', 'zone', 'unmanaged'] as const;
 export type DriftKind = (typeof DRIFT_KINDS)[number];
@@ -65,7 +64,8 @@ function recordValue(r: CanonicalRecord): string {
   return `${describeRecordValue(r)}  [${describeAttributes(r)}]`;
 }
 
-function operationItems(zone: string, op: Operation): DriftItem[] {
+/** The items of one operation of a zone's plan (what the text and Markdown drift reports show per operation). */
+export function operationItems(zone: string, op: Operation): DriftItem[] {
   switch (op.kind) {
     case 'dns_record': {
       const base = { zone, counted: true } as const;

@@ -5,7 +5,7 @@
  * gone since. New drift comes first everywhere. Pure.
  */
 import { isDnssecDrift } from '../dnssec/index.js';
-import type { ErrorCode } from '../errors.js';
+import { assertNever, type ErrorCode } from '../errors.js';
 import type { Baseline } from './baseline.js';
 import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
 import type { ReportKind, ZoneReport } from './zone-report.js';
@@ -129,6 +129,12 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
   };
 }
 
+/**
+ * What drift is: a difference made outside the zone files (Terraform's "changed outside of
+ * Terraform"). Every human format says so in these words, the file's value first, then the live one.
+ */
+export const OUTSIDE = 'outside the zone files';
+
 /** The words a report uses for each kind of item: drift is seen from the file, a plan from apply. */
 export function kindLabel(report: ReportKind, kind: DriftKind): string {
   if (report === 'plan') {
@@ -144,10 +150,10 @@ export function kindLabel(report: ReportKind, kind: DriftKind): string {
     return plan[kind];
   }
   const drift: Record<DriftKind, string> = {
-    changed: 'changed live',
-    added: 'added outside the file',
-    deleted: 'deleted live',
-    settings: 'settings drift',
+    changed: `changed ${OUTSIDE}`,
+    added: `added ${OUTSIDE}`,
+    deleted: `deleted ${OUTSIDE}`,
+    settings: `settings changed ${OUTSIDE}`,
     token: 'token drift',
     zone: 'zone missing',
     unmanaged: 'unmanaged (kept)',
@@ -155,10 +161,73 @@ export function kindLabel(report: ReportKind, kind: DriftKind): string {
   return drift[kind];
 }
 
-/** One line of an item, as text: `~ www.example.com A value: file 192.0.2.1, live 192.0.2.9`. */
-export function describeItem(i: DriftItem): string {
-  const sign = i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
-  const where = `${sign} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
+/** The kinds drift counts as made outside the zone files, with their short verb. */
+const OUTSIDE_VERBS: Partial<Record<DriftKind, string>> = {
+  changed: 'changed',
+  added: 'added',
+  deleted: 'deleted',
+  settings: 'settings changed',
+};
+
+/**
+ * Counts of a zone's items in words: `2 changed, 1 added, 1 deleted outside the zone files, 1
+ * token drift` (drift), `2 to update, 1 to delete` (plan). Kept unmanaged records are left out.
+ */
+export function describeCounts(report: ReportKind, counts: Readonly<Record<DriftKind, number>>): string {
+  const kinds = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && counts[k] > 0);
+  if (report === 'plan') return kinds.map((k) => `${counts[k]} ${kindLabel(report, k)}`).join(', ');
+  const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (OUTSIDE_VERBS[k] ?? ''));
+  // A zone that does not exist yet: its records are not live, nothing was deleted outside the files.
+  const missing = counts.zone > 0;
+  const outside = kinds
+    .filter((k) => OUTSIDE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
+    .map((k) => `${counts[k]} ${verb(k)}`);
+  const rest = [
+    ...kinds.filter((k) => OUTSIDE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
+    ...(missing && counts.deleted > 0 ? [`${counts.deleted} record(s) to create with it`] : []),
+  ];
+  return [...(outside.length > 0 ? [`${outside.join(', ')} ${OUTSIDE}`] : []), ...rest].join(', ');
+}
+
+function signOf(i: DriftItem): string {
+  return i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
+}
+
+/** What happened to an item, in drift's words (after its name, type and field). */
+function driftVerb(i: DriftItem, newZone: boolean): string {
+  switch (i.kind) {
+    case 'changed':
+    case 'settings':
+      return ` changed ${OUTSIDE}`;
+    case 'added':
+      return ` added ${OUTSIDE}`;
+    case 'deleted':
+      // In a zone that does not exist yet, nothing was deleted: the zone and its records are to be created.
+      return newZone ? ' not live (the zone does not exist yet)' : ` deleted ${OUTSIDE}`;
+    case 'token':
+      return i.field === 'unlisted' ? ' not listed in any file' : '';
+    case 'zone':
+      return ' missing';
+    case 'unmanaged':
+      return ' kept (unmanaged)';
+    default:
+      return assertNever(i.kind, 'drift kind');
+  }
+}
+
+/**
+ * One line of an item, as text. Drift: what happened, then the file's value and the live one in
+ * that order (`~ www.example.com A value changed outside the zone files: file 192.0.2.1, live
+ * 192.0.2.9`; `(none)` where one side has nothing; `newZone`: the item's zone does not exist yet). Plan: `~ www.example.com A value: file
+ * 192.0.2.1, live 192.0.2.9`.
+ */
+export function describeItem(i: DriftItem, report: ReportKind = 'drift', newZone = false): string {
+  const where = `${signOf(i)} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
+  if (report === 'drift') {
+    // A token's `unlisted` and `token` fields say what the verb says.
+    const head = i.kind === 'token' && (i.field === 'unlisted' || i.field === 'token') ? `${signOf(i)} ${i.name} ${i.type}` : where;
+    return `${head}${driftVerb(i, newZone)}: file ${i.file ?? '(none)'}, live ${i.live ?? '(none)'}`;
+  }
   if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
   if (i.file !== null) return `${where}: in the file (${i.file}), not live`;
   return `${where}: live (${i.live ?? ''}), not in the file`;

@@ -3,36 +3,44 @@ import { type AccountDefaultsChange, type AccountPlan, accountLabel } from '../a
 import type { AccountConfig } from '../zonefile/index.js';
 import { printable } from '../text/index.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
-import { describeSettingsValue, type TextStyle } from './render-text.js';
+import { describeSettingsValue } from './describe-record.js';
+import type { TextStyle } from './render-text.js';
+import { OUTSIDE } from './drift-report.js';
+import type { ReportKind } from './zone-report.js';
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
-export function renderAccountOperation(op: AccountDefaultsChange, style: TextStyle = plain): string[] {
+/** A plan: `field: live → file` (what apply changes); drift: `field changed outside the zone files: file X, live Y`. */
+export function renderAccountOperation(op: AccountDefaultsChange, style: TextStyle = plain, kind: ReportKind = 'plan'): string[] {
   return [
     style.yellow(`  ~ zone_defaults`) + style.dim(`  (${op.method} ${op.path})`),
-    ...op.fields.map((f) => `      ${f}: ${describeSettingsValue(op.before[f])} → ${describeSettingsValue(op.after[f])}`),
+    ...op.fields.map((f) =>
+      kind === 'drift'
+        ? `      ${f} changed ${OUTSIDE}: file ${describeSettingsValue(op.after[f])}, live ${describeSettingsValue(op.before[f])}`
+        : `      ${f}: ${describeSettingsValue(op.before[f])} → ${describeSettingsValue(op.after[f])}`,
+    ),
   ];
 }
 
-export function accountSummaryLine(plan: AccountPlan): string {
-  return plan.operations.length === 0
-    ? 'No changes to the zone defaults.'
-    : `Plan: ${plan.operations.reduce((n, op) => n + op.fields.length, 0)} zone default(s) to update, for zones created later.`;
+export function accountSummaryLine(plan: AccountPlan, kind: ReportKind = 'plan'): string {
+  const n = plan.operations.reduce((sum, op) => sum + op.fields.length, 0);
+  if (kind === 'drift') return n === 0 ? 'No drift of the zone defaults.' : `Drift: ${n} zone default(s) changed ${OUTSIDE}.`;
+  return n === 0 ? 'No changes to the zone defaults.' : `Plan: ${n} zone default(s) to update, for zones created later.`;
 }
 
-export function renderAccountText(plan: AccountPlan, style: TextStyle = plain): string {
+export function renderAccountText(plan: AccountPlan, style: TextStyle = plain, kind: ReportKind = 'plan'): string {
   const lines = [style.bold(`${accountLabel(plan.accountId)} (account ${plan.accountId}, ${plan.file})`)];
-  for (const op of plan.operations) lines.push(...renderAccountOperation(op, style));
-  lines.push(accountSummaryLine(plan));
+  for (const op of plan.operations) lines.push(...renderAccountOperation(op, style, kind));
+  lines.push(accountSummaryLine(plan, kind));
   return `${lines.join('\n')}\n`;
 }
 
 /** The folded Markdown details of an account file's change (a settings diff is a few lines). */
-export function accountDetailsBlock(label: string, plan: AccountPlan): string {
-  const diff = plan.operations.flatMap((op) => renderAccountOperation(op)).map((line) => line.replace(/^ {2}~/, '!'));
+export function accountDetailsBlock(label: string, plan: AccountPlan, kind: ReportKind = 'plan'): string {
+  const diff = plan.operations.flatMap((op) => renderAccountOperation(op, plain, kind)).map((line) => line.replace(/^ {2}~/, '!'));
   const fence = fenceFor(diff);
   return [
-    `<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan))}</summary>`,
+    `<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan, kind))}</summary>`,
     '',
     `${fence}diff`,
     ...diff.map(printable),

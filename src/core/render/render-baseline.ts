@@ -18,7 +18,7 @@ function groups(report: DriftReport): { fresh: MarkedItem[]; gone: MarkedItem[] 
 export function renderBaselineText(report: DriftReport): string {
   const t = report.totals;
   const { fresh, gone } = groups(report);
-  const line = (i: MarkedItem): string => `  ${printable(i.zone)}: ${printable(describeItem(i))}`;
+  const line = (i: MarkedItem): string => `  ${printable(i.zone)}: ${printable(describeItem(i, 'drift'))}`;
   const more = (n: number): string[] => (n > LISTED ? [`  … ${n - LISTED} more`] : []);
   return [
     `Compared with ${printable(report.baseline?.source ?? '')}: ${t.new} new, ${t.present} still present, ${t.gone} gone.`,
@@ -31,7 +31,7 @@ export function renderBaselineText(report: DriftReport): string {
 export function renderBaselineMarkdown(report: DriftReport): string {
   const t = report.totals;
   const { fresh, gone } = groups(report);
-  const line = (i: MarkedItem): string => `- ${codeSpan(i.zone)}: ${codeSpan(describeItem(i))}`;
+  const line = (i: MarkedItem): string => `- ${codeSpan(i.zone)}: ${codeSpan(describeItem(i, 'drift'))}`;
   const more = (n: number): string[] => (n > LISTED ? [`- … ${n - LISTED} more`] : []);
   return [
     `#### New drift since ${markdownText(report.baseline?.source ?? '')}`,

@@ -8,6 +8,7 @@
  */
 import { describeItem, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
 import { printable } from '../text/index.js';
+import type { ReportKind } from './zone-report.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 
 export interface JunitOptions {
@@ -49,10 +50,11 @@ function xmlLines(text: string): string {
     .join('\n');
 }
 
-/** A zone's diff, one line per item, new ones first and marked; gone ones last. */
-export function zoneDiffLines(z: ZoneEntry): string[] {
+/** A zone's diff, one line per item (in the report's words), new ones first and marked; gone ones last. */
+export function zoneDiffLines(report: ReportKind, z: ZoneEntry): string[] {
+  const newZone = z.items.some((i) => i.kind === 'zone');
   const line = (i: MarkedItem): string =>
-    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i)}`);
+    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i, report, newZone)}`);
   return [...z.items.map(line), ...z.gone.map(line)];
 }
 
@@ -64,7 +66,7 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
     return `    <testcase ${attrs}>\n      <error message="${xml(message)}" type="${xml(z.error?.code ?? 'ERROR')}">${xmlLines(message)}</error>\n    </testcase>`;
   }
   if (z.status === 'in-sync') return `    <testcase ${attrs}/>`;
-  const lines = zoneDiffLines(z);
+  const lines = zoneDiffLines(report.kind, z);
   const max = options.messageLines ?? 50;
   const shown =
     lines.length > max ? [...lines.slice(0, max), `… ${lines.length - max} more (the whole diff is in the failure's text)`] : lines;

@@ -18,6 +18,8 @@ import {
   type TokenListing,
 } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
+import { driftOperationLines, driftSummaryLine } from './drift-text.js';
+import { OUTSIDE } from './drift-report.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
 import { printable } from '../text/index.js';
@@ -41,23 +43,28 @@ const FOOTER_ROOM = 400;
 const code = (text: string): string => codeSpan(text);
 const tableCode = (text: string): string => codeSpan(text, { inTable: true });
 
-/** A diff line of one operation; a long TXT update as a word diff of the two texts. */
-function operationLines(op: Operation, fragment?: string): string[] {
+/**
+ * A diff line of one operation; a long TXT update as a word diff of the two texts. Drift: in
+ * drift's words (./drift-text.ts), a long TXT's word diff from the file's text to the live one.
+ */
+function operationLines(op: Operation, plan: ZonePlan, kind: ReportKind, fragment?: string): string[] {
   if (op.kind === 'dns_record' && op.action === 'update' && op.after.type === 'TXT' && op.fields.includes('content')) {
     const before = op.before.content ?? '';
     const after = op.after.content ?? '';
     if (Math.max(before.length, after.length) >= WORD_DIFF_FROM) {
       const rest = op.fields.filter((f) => f !== 'content');
-      return [
-        `! ${op.after.name} TXT (word diff: [-removed-] {+added+})${rest.length > 0 ? ` also ${rest.join(', ')}` : ''}`,
-        `    ${wordDiff(before, after)}`,
-      ];
+      const also = rest.length > 0 ? ` also ${rest.join(', ')}` : '';
+      if (kind === 'drift') {
+        return [`! ${op.after.name} TXT value changed ${OUTSIDE} (word diff: [-file-] {+live+})${also}`, `    ${wordDiff(after, before)}`];
+      }
+      return [`! ${op.after.name} TXT (word diff: [-removed-] {+added+})${also}`, `    ${wordDiff(before, after)}`];
     }
   }
+  if (kind === 'drift') return driftOperationLines(plan, op, fragment).map((line) => line.replace(/^~/, '!'));
   return renderOperation(op, undefined, fragment).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
 }
 
-function attentionLines(reports: readonly ZoneReport[]): string[] {
+function attentionLines(reports: readonly ZoneReport[], kind: ReportKind): string[] {
   const lines: string[] = [];
   for (const r of reports) {
     if (r.kind === 'failed') {
@@ -78,23 +85,25 @@ function attentionLines(reports: readonly ZoneReport[]): string[] {
       const names = deletes
         .slice(0, 5)
         .map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
-      lines.push(
-        `- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`,
-      );
+      // Drift says what happened (a record added outside the zone files), then what apply does to it.
+      const what = kind === 'drift' ? `**${deletes.length} added ${OUTSIDE}** (apply deletes them)` : `**${deletes.length} to delete**`;
+      lines.push(`- :warning: ${code(r.zone)}: ${what}: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`);
     }
   }
   return lines;
 }
 
-function tableRow(r: ZoneReport): string {
-  if (r.kind === 'failed') return `| ${tableCode(r.zone)} :x: failed | - | - | - | - | - |`;
+/** A row of the table; `grouped`: its first cell is the zone's account (`-` for none), as in the text table. */
+function tableRow(r: ZoneReport, grouped: boolean): string {
+  const account = grouped ? `| ${r.group !== undefined ? tableCode(r.group) : '-'} ` : '';
+  if (r.kind === 'failed') return `${account}| ${tableCode(r.zone)} :x: failed | - | - | - | - | - |`;
   if (r.kind === 'account') {
     const a = accountCounts(r.plan);
-    return `| ${tableCode(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
+    return `${account}| ${tableCode(r.zone)} | 0 | ${a.update} | 0 | 0 | ${a.warnings} |`;
   }
   const c = zoneCounts(r.plan, r.fileWarnings);
   const refused = r.plan.safety.length > 0 ? ' :no_entry: refused' : '';
-  return `| ${tableCode(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
+  return `${account}| ${tableCode(r.zone)}${refused} | ${c.create} | ${c.update} | ${c.delete} | ${c.unmanaged} | ${c.warnings} |`;
 }
 
 /** Changes of a zone: the operation count a reader would miss if its details were cut. */
@@ -103,8 +112,14 @@ function changeCount(plan: ZonePlan): number {
 }
 
 /** A zone's folded details; `maxChars` cuts the diff, returning how many operations were left out. */
-function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): { text: string; omitted: number } | undefined {
-  const head = [`<details><summary>${htmlCode(plan.zone)}: ${htmlText(summaryLine(plan.summary))}</summary>`, ''];
+function detailsBlock(
+  plan: ZonePlan,
+  maxChars: number,
+  listing: TokenListing,
+  kind: ReportKind,
+): { text: string; omitted: number } | undefined {
+  const summary = kind === 'drift' ? driftSummaryLine(plan) : summaryLine(plan.summary);
+  const head = [`<details><summary>${htmlCode(plan.zone)}: ${htmlText(summary)}</summary>`, ''];
   const tokens = plan.unmanagedTokens ?? [];
   const tail = [
     ...(plan.notes ?? []).map((n) => `> note: ${markdownText(n)}`),
@@ -119,7 +134,7 @@ function detailsBlock(plan: ZonePlan, maxChars: number, listing: TokenListing): 
     '</details>',
     '',
   ];
-  const diffs = plan.operations.map((op) => operationLines(op, fragmentOf(plan, op)).map(printable));
+  const diffs = plan.operations.map((op) => operationLines(op, plan, kind, fragmentOf(plan, op)).map(printable));
   const fence = fenceFor(diffs.flat());
   const fixed = head.join('\n').length + tail.join('\n').length + 2 * (fence.length + 5) + 2;
   if (fixed > maxChars) return undefined;
@@ -167,7 +182,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   );
   add('');
 
-  const attention = attentionLines(reports);
+  const attention = attentionLines(reports, kind);
   if (attention.length > 0) {
     add('#### Needs attention');
     add('');
@@ -185,22 +200,24 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     ...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)),
     ...reports.filter((r) => r.kind !== 'failed' && !hasChangesReport(r)),
   ];
-  add('| zone | create | update | delete | unmanaged | warnings |');
-  add('|---|---:|---:|---:|---:|---:|');
+  // With accounts of the repository configuration, the first column names each zone's account (as the text table).
+  const grouped = reports.some((r) => r.group !== undefined);
+  add(`${grouped ? '| account ' : ''}| zone | create | update | delete | unmanaged | warnings |`);
+  add(`${grouped ? '|---' : ''}|---|---:|---:|---:|---:|---:|`);
   let rowsLeft = ordered.length;
   // Keep room for the details of the zones with changes: the table may use at most half the budget.
   const tableBudget = used + Math.floor((budget - used) / 2);
   for (const r of ordered) {
-    const row = tableRow(r);
+    const row = tableRow(r, grouped);
     if (used + row.length + 1 > tableBudget || !add(row)) break;
     rowsLeft -= 1;
   }
-  if (rowsLeft > 0) add(`| … ${rowsLeft} more zones | | | | | |`);
+  if (rowsLeft > 0) add(`${grouped ? '| ' : ''}| … ${rowsLeft} more zones | | | | | |`);
   add('');
 
   for (const r of ordered) {
     if (r.kind === 'account') {
-      const block = r.plan.operations.length > 0 ? accountDetailsBlock(r.zone, r.plan) : undefined;
+      const block = r.plan.operations.length > 0 ? accountDetailsBlock(r.zone, r.plan, kind) : undefined;
       if (block !== undefined && !add(block)) notShown += r.plan.operations.length;
       continue;
     }
@@ -208,7 +225,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     // A zone whose file manages DNSSEC shows its state and DS record even without changes (`pending`: add the DS).
     const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length + (r.plan.dnssec?.desired !== undefined ? 1 : 0);
     if (r.plan.operations.length === 0 && facts === 0) continue;
-    const block = detailsBlock(r.plan, budget - used, options);
+    const block = detailsBlock(r.plan, budget - used, options, kind);
     if (block === undefined || !add(block.text)) {
       notShown += changeCount(r.plan);
       continue;

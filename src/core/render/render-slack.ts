@@ -12,8 +12,7 @@
  * (U+02CB), so that no value closes one. What does not fit is counted, never cut silently. Pure.
  */
 import { printable } from '../text/index.js';
-import { DRIFT_KINDS } from './drift-items.js';
-import { kindLabel, type DriftReport, type ZoneEntry } from './drift-report.js';
+import { describeCounts, type DriftReport, type ZoneEntry } from './drift-report.js';
 import { zoneDiffLines } from './render-junit.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 
@@ -46,7 +45,8 @@ function clip(text: string, max: number): string {
 }
 
 function zoneCounts(report: DriftReport, z: ZoneEntry): string {
-  const parts = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && z.counts[k] > 0).map((k) => `${z.counts[k]} ${kindLabel(report.kind, k)}`);
+  const counted = describeCounts(report.kind, z.counts);
+  const parts = counted !== '' ? [counted] : [];
   if (z.newCount > 0) parts.push(`*${z.newCount} new*`);
   if (z.gone.length > 0) parts.push(`${z.gone.length} gone`);
   return parts.join(', ');
@@ -61,7 +61,7 @@ function zoneSection(report: DriftReport, z: ZoneEntry): string {
     );
   }
   const headLine = `:warning: *${slackText(z.zone)}* (${slackText(z.file)}): ${zoneCounts(report, z)}`;
-  return `${headLine}${codeBlock(zoneDiffLines(z), SLACK_SECTION_MAX - headLine.length - 60)}`;
+  return `${headLine}${codeBlock(zoneDiffLines(report.kind, z), SLACK_SECTION_MAX - headLine.length - 60)}`;
 }
 
 /** As many of `lines` as fit in `room` characters, as a code block after a line feed (the rest counted); '' for none. */

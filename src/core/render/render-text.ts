@@ -6,7 +6,11 @@ import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
 import { changeLines, renderDnssecState } from '../dnssec/index.js';
 import { printable } from '../text/index.js';
-import { describeAttributes, describeField, describeRecordValue } from './describe-record.js';
+import { describeAttributes, describeField, describeRecordValue, describeSettingsValue } from './describe-record.js';
+import { driftOperationLines, driftSummaryLine } from './drift-text.js';
+import type { ReportKind } from './zone-report.js';
+
+export { describeSettingsValue } from './describe-record.js';
 
 export interface TextStyle {
   green(s: string): string;
@@ -25,10 +29,6 @@ const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim
  */
 function head(r: CanonicalRecord): string {
   return `${printable(r.name)} ${r.type}`;
-}
-
-export function describeSettingsValue(v: unknown): string {
-  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
 /** `fragment`: the fragment file the operation's record comes from (`include:`), marked on its line. */
@@ -117,6 +117,14 @@ export function unlistedTokensLine(count: number): string {
 export interface TokenListing {
   /** List every token no file names (drift --tokens, --verbose) instead of one counting line. */
   readonly listTokens?: boolean;
+  /** `drift`: each change told as what happened outside the zone files (./drift-text.ts); default `plan`. */
+  readonly kind?: ReportKind;
+}
+
+/** A drift line coloured by its sign, as the plan's lines are. */
+function driftLine(line: string, style: TextStyle): string {
+  const colour = line.startsWith('+') ? style.green : line.startsWith('-') ? style.red : style.yellow;
+  return colour(`  ${line}`);
 }
 
 /** The Terraform-like text plan of one zone. */
@@ -129,7 +137,11 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   if (plan.newZone !== undefined)
     lines.push(style.green(`  + zone ${printable(plan.zone)} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
-  for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
+  const drift = listing.kind === 'drift';
+  for (const op of plan.operations) {
+    if (drift) lines.push(...driftOperationLines(plan, op, fragmentOf(plan, op)).map((l) => driftLine(printable(l), style)));
+    else lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
+  }
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged records (kept):`));
     for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));
@@ -151,7 +163,7 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
       ),
     );
   }
-  lines.push(summaryLine(plan.summary));
+  lines.push(drift ? driftSummaryLine(plan) : summaryLine(plan.summary));
   return `${lines.join('\n')}\n`;
 }
 

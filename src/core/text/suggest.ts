@@ -18,11 +18,20 @@ function editDistance(a: string, b: string): number {
 
 /**
  * The candidate nearest to `word` when it is close enough to be a likely typo, or else the one
- * candidate that `word` (three characters or more) abbreviates (`prio` for `priority`).
+ * candidate that `word` (three characters or more) abbreviates (`prio` for `priority`), or else
+ * the one candidate of the same stem: `word` and it share all of `word` but its last letter, four
+ * letters at least (`proxy` for `proxied`, `comments` is a typo already).
  */
 export function suggestNearest(word: string, candidates: Iterable<string>): string | undefined {
   const list = [...candidates];
-  return nearestByEdits(word, list) ?? abbreviated(word, list);
+  return nearestByEdits(word, list) ?? abbreviated(word, list) ?? sameStem(word, list);
+}
+
+function sameStem(word: string, candidates: readonly string[]): string | undefined {
+  const stem = word.toLowerCase().slice(0, -1);
+  if (stem.length < 4) return undefined;
+  const found = candidates.filter((c) => c.length > stem.length && c.toLowerCase().startsWith(stem));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 function abbreviated(word: string, candidates: readonly string[]): string | undefined {

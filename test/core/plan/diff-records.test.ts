@@ -238,6 +238,59 @@ describe('diffRecords: records the service manages', () => {
     expect(d.warnings[0]).toMatch(/managed by the service; its ttl cannot be changed/);
   });
 
+  it('a changed MX set pairs old and new by priority first, then by likeness of content (issue 33, item 7)', () => {
+    const mx = (content: string, priority: number) => ({ name: '@', type: 'MX' as const, content, priority });
+    const updates = (d: ReturnType<typeof diff>) =>
+      d.changes.flatMap((c) =>
+        c.kind === 'update'
+          ? [`${c.before.priority} ${c.before.content} -> ${c.after.priority} ${c.after.content} (${c.fields.join(',')})`]
+          : [],
+      );
+    // Sorted by content, aspmx (10) would pair with mx3 (30) and alt1 (20) with mx1 (10): every pair a priority change too.
+    const provider = diff(
+      [want(mx('mx1.fastmail.example', 10)), want(mx('mx2.fastmail.example', 20)), want(mx('mx3.fastmail.example', 30))],
+      [live(mx('aspmx.l.google.example', 10)), live(mx('alt1.aspmx.l.google.example', 20)), live(mx('alt2.aspmx.l.google.example', 30))],
+    );
+    expect(updates(provider).sort()).toEqual([
+      '10 aspmx.l.google.example -> 10 mx1.fastmail.example (content)',
+      '20 alt1.aspmx.l.google.example -> 20 mx2.fastmail.example (content)',
+      '30 alt2.aspmx.l.google.example -> 30 mx3.fastmail.example (content)',
+    ]);
+    // Same priority: the likest content (here the same domain) pairs.
+    const same = diff(
+      [want(mx('c.example.org', 10)), want(mx('d.example.net', 10))],
+      [live(mx('a.example.net', 10)), live(mx('b.example.org', 10))],
+    );
+    expect(updates(same).sort()).toEqual([
+      '10 a.example.net -> 10 d.example.net (content)',
+      '10 b.example.org -> 10 c.example.org (content)',
+    ]);
+    // No host left at the new priority: the likest content pairs, a priority change of the same host.
+    const moved = diff(
+      [want(mx('mx1.example.net', 10)), want(mx('mx2.example.net', 30))],
+      [live(mx('mx1.example.net', 10)), live(mx('mx2.example.net', 20))],
+    );
+    expect(updates(moved)).toEqual(['20 mx2.example.net -> 30 mx2.example.net (priority)']);
+    // More file records than live ones: the unpaired one is created, never a wrong pair.
+    const grown = diff([want(mx('mx1.example.net', 10)), want(mx('mx9.example.net', 50))], [live(mx('mx1.example.org', 10))]);
+    expect(updates(grown)).toEqual(['10 mx1.example.org -> 10 mx1.example.net (content)']);
+    expect(kinds(grown)).toEqual(['create example.com MX', 'update example.com MX']);
+  });
+
+  it('an SRV set pairs by the priority in its data first', () => {
+    const srv = (target: string, priority: number) => ({
+      name: '_sip._tcp',
+      type: 'SRV' as const,
+      data: { priority, weight: 5, port: 5060, target },
+    });
+    const d = diff(
+      [want(srv('b-new.example.com', 10)), want(srv('a-new.example.com', 20))],
+      [live(srv('a-old.example.com', 10)), live(srv('b-old.example.com', 20))],
+    );
+    const pairs = d.changes.flatMap((c) => (c.kind === 'update' ? [`${c.before.data?.target} -> ${c.after.data?.target}`] : []));
+    expect(pairs.sort()).toEqual(['a-old.example.com -> b-new.example.com', 'b-old.example.com -> a-new.example.com']);
+  });
+
   it('pairs a 20,000-value group whatever the order', () => {
     const n = 20_000;
     const desired = Array.from({ length: n }, (_, i) => want({ name: 'big', type: 'TXT', content: `v${i}` }));

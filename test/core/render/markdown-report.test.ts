@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LiveRecord } from '../../../src/core/model/record.js';
-import { planZone } from '../../../src/core/plan/plan-zone.js';
+import { planNewZone, planZone } from '../../../src/core/plan/plan-zone.js';
+import { renderZoneText } from '../../../src/core/render/render-text.js';
 import { GITHUB_COMMENT_LIMIT, renderMarkdownReport } from '../../../src/core/render/render-markdown.js';
 import type { ZoneReport } from '../../../src/core/render/zone-report.js';
 import { config } from '../../scenario/harness.js';
@@ -45,11 +46,44 @@ describe('markdown report', () => {
     expect(details).toBeGreaterThan(attention);
     expect(md).toContain('| `a.example` | 1 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('| `c.example` :x: failed | - | - | - | - | - |');
-    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
+    // Drift says what happened outside the zone files, the file's value first (issue 33, item 6).
+    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 added outside the zone files\*\* \(apply deletes them\): `old\.b\.example A`/);
     expect(md).toMatch(/- :x: `c\.example` failed \(ZONE_LOOKUP\)/);
-    expect(md).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
-    expect(md).toContain('+ www.a.example A 192.0.2.1');
-    expect(renderMarkdownReport([creates]).startsWith('### zonectl plan\n')).toBe(true);
+    expect(md).toContain(
+      '<details><summary><code>a.example</code>: Drift: 1 deleted outside the zone files. Apply would: 1 create, 0 update, 0 delete; 0 unchanged.',
+    );
+    expect(md).toContain('+ www.a.example A deleted outside the zone files: file 192.0.2.1  [ttl auto], live (none)');
+    expect(md).toContain('- old.b.example A added outside the zone files: file (none), live 192.0.2.9  [ttl auto]');
+    const plan = renderMarkdownReport([creates, deletes]);
+    expect(plan.startsWith('### zonectl plan\n')).toBe(true);
+    expect(plan).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
+    expect(plan).toContain('<details><summary><code>a.example</code>: Plan: 1 to create');
+    expect(plan).toContain('+ www.a.example A 192.0.2.1');
+  });
+
+  it('a changed record in drift: changed outside the zone files, the file value then the live one (plan: live → file)', () => {
+    const changed = planned('d.example', 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n', [
+      live('r1', 'www.d.example', 'A', '192.0.2.99'),
+    ]);
+    const md = renderMarkdownReport([changed], { kind: 'drift' });
+    expect(md).toContain('! www.d.example A value changed outside the zone files: file 192.0.2.1, live 192.0.2.99');
+    expect(md).not.toContain('→');
+    expect(renderMarkdownReport([changed])).toContain('content: 192.0.2.99 → 192.0.2.1');
+  });
+
+  it('with accounts of zonectl.yaml the table has the account column the text table has', () => {
+    const a: ZoneReport = { ...planned('a.example', 'records: []\n'), group: 'main' };
+    const b: ZoneReport = { ...planned('b.example', 'records: []\n'), group: 'shop' };
+    const c: ZoneReport = { kind: 'failed', zone: 'c.example', file: 'c.example.yaml', code: 'ZONE_LOOKUP', message: 'x' };
+    for (const kind of ['plan', 'drift'] as const) {
+      const md = renderMarkdownReport([a, b, c], { kind });
+      expect(md).toContain('| account | zone | create | update | delete | unmanaged | warnings |\n|---|---|---:|---:|---:|---:|---:|');
+      expect(md).toContain('| `main` | `a.example` | 0 | 0 | 0 | 0 | 0 |');
+      expect(md).toContain('| `shop` | `b.example` | 0 | 0 | 0 | 0 | 0 |');
+      expect(md).toContain('| - | `c.example` :x: failed | - | - | - | - | - |');
+    }
+    // Without accounts, no such column.
+    expect(renderMarkdownReport([planned('a.example', 'records: []\n')])).toContain('| zone | create |');
   });
 
   it('a threshold refusal is at the top', () => {
@@ -90,5 +124,18 @@ describe('markdown report', () => {
     expect(md).toContain('include:[-mailgun.org include:-]sendgrid.net');
     expect(md).toContain('[---]{+~+}all');
     expect(md).not.toContain(before);
+  });
+});
+
+describe('drift of a zone that does not exist yet', () => {
+  it('says the zone is missing, never that its records were deleted outside the zone files', () => {
+    const plan = planNewZone(config('version: 1\nzone: new.example\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n'), '0123');
+    const text = renderZoneText(plan, undefined, { kind: 'drift' });
+    expect(text).toContain('+ www.new.example A not live (the zone does not exist yet): file 192.0.2.1  [ttl auto], live (none)');
+    expect(text).toContain('Drift: the zone does not exist yet. Apply would: 2 create (the zone and its records).');
+    expect(text).not.toContain('deleted outside');
+    const md = renderMarkdownReport([{ kind: 'planned', zone: 'new.example', file: 'new.example.yaml', plan }], { kind: 'drift' });
+    expect(md).toContain('+ www.new.example A not live (the zone does not exist yet)');
+    expect(md).not.toContain('deleted outside');
   });
 });

@@ -85,6 +85,14 @@ describe('schema problems', () => {
     expectProblem(short.problems, { line: 4, message: /^unknown field `max`$/ });
   });
 
+  it('a word of the same stem is suggested (proxy for proxied, as contnet for content); an ambiguous stem is not', () => {
+    const { problems } = load(withRecords('{ name: www, type: A, content: 192.0.2.1, proxy: true }'));
+    expectProblem(problems, { line: 4, message: /^unknown field `proxy`; did you mean `proxied`\?$/ });
+    // `max_x` leaves `max_` (all but its last letter), which starts both max_delete_percent and max_update_percent.
+    const ambiguous = load(`${HEADER}records: []\nmanage: { max_x: 10 }\n`);
+    expectProblem(ambiguous.problems, { line: 4, message: /^unknown field `max_x`$/ });
+  });
+
   it('a field of no likeness gets no suggestion', () => {
     const { problems } = load(withRecords('{ name: www, type: A, content: 192.0.2.1, banana: 1 }'));
     expectProblem(problems, { line: 4, message: /^unknown field `banana`$/ });

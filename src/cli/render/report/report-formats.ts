@@ -60,10 +60,11 @@ function jsonDocument(input: ReportInput, report: DriftReport): string {
 
 function* textChunks(input: ReportInput, report: DriftReport, style: TextStyle): Generator<string> {
   const plans = input.reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
-  const listing = { listTokens: input.listTokens };
+  const listing = { listTokens: input.listTokens, kind: input.kind };
   if (report.baseline !== undefined) yield `${renderBaselineText(report)}\n`;
   if (plans.length > 0) yield renderText(plans, style, listing);
-  for (const r of input.reports) if (r.kind === 'account') yield `${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, style)}`;
+  for (const r of input.reports)
+    if (r.kind === 'account') yield `${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, style, input.kind)}`;
   if (input.reports.length > 1) yield `\n${renderSummaryTable(input.reports)}`;
   if (input.unmanagedZones) yield `\n${describeUnmanagedZones(input.unmanagedZones).join('\n')}\n`;
 }
