@@ -47,7 +47,10 @@ function withUnspentTieringBudget(connected: () => void): void {
   const defaultBudget = DEFAULT_TIERING_BUDGET[process.versions.v8.split('.')[0] ?? ''];
   const userFlag = process.execArgv.some((arg) => /^--(wasm[-_]tiering[-_]budget|liftoff|no[-_]liftoff|wasm[-_]dynamic)/.test(arg));
   tieringWindow = 'done';
-  if (defaultBudget === undefined || userFlag) return connected();
+  if (defaultBudget === undefined || userFlag) {
+    connected();
+    return;
+  }
   setFlagsFromString(`--wasm-tiering-budget=${UNSPENT_TIERING_BUDGET}`);
   try {
     connected();
