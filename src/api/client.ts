@@ -5,7 +5,7 @@
  */
 import { errorHint } from './error-hints.js';
 import type { Dispatcher } from 'undici';
-import { Pool } from './undici-pool.js';
+import { Pool, poolConnector } from './undici-pool.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import { authHeaders, credentialVariablesNamed, redactSecrets, secretsOf, type Credentials } from './credentials.js';
@@ -156,6 +156,7 @@ export class CloudflareClient {
         keepAliveTimeout: 10_000,
         headersTimeout: this.headersTimeoutMs,
         bodyTimeout: this.bodyTimeoutMs,
+        connect: poolConnector(),
       });
       this.ownsDispatcher = true;
     }

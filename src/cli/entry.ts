@@ -8,8 +8,11 @@
  * nothing. The cache lives where Node puts it (NODE_COMPILE_CACHE, else a directory under the
  * system's temporary directory); NODE_DISABLE_COMPILE_CACHE=1 turns it off. The single executable
  * does not start here: it carries a V8 code cache of its own (scripts/build-binary.mjs).
+ *
+ * `zonectl version` alone is answered here, without loading the program (./version-fast-path.ts).
  */
 import * as nodeModule from 'node:module';
+import { printedVersionFast } from './version-fast-path.js';
 
 const enableCompileCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
 if (typeof enableCompileCache === 'function') {
@@ -20,4 +23,4 @@ if (typeof enableCompileCache === 'function') {
   }
 }
 
-await import('./main.js');
+if (!printedVersionFast(process.argv.slice(2))) await import('./main.js');

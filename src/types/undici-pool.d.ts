@@ -11,3 +11,7 @@ declare module 'undici/lib/api/api-request.js' {
   import { request } from 'undici';
   export default request;
 }
+declare module 'undici/lib/core/connect.js' {
+  import { buildConnector } from 'undici';
+  export default buildConnector;
+}

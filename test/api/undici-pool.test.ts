@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { Pool } from '../../src/api/undici-pool.js';
+import { Pool, poolConnector } from '../../src/api/undici-pool.js';
 
 const require = createRequire(import.meta.url);
 
@@ -40,6 +40,33 @@ describe('undici-pool', () => {
       expect(res.statusCode).toBe(200);
       expect(await res.body.text()).toBe('GET /zones?name=a');
     } finally {
+      await pool.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("connects through poolConnector as through undici's own connector, a refused connection included", async () => {
+    const server = createServer((req, res) => res.end(`${req.method} ${req.url}`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // A port nothing listens on: the first connection fails, the next ones to the server succeed.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = new Pool(`http://127.0.0.1:${closedPort}`, { connect: poolConnector() });
+    const pool = new Pool(`http://127.0.0.1:${port}`, { connect: poolConnector(), connections: 2 });
+    try {
+      await expect(refused.request({ method: 'GET', path: '/' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      const answers = await Promise.all(
+        ['/a', '/b', '/c'].map(async (path) => {
+          const res = await pool.request({ method: 'GET', path });
+          return `${res.statusCode} ${await res.body.text()}`;
+        }),
+      );
+      expect(answers).toEqual(['200 GET /a', '200 GET /b', '200 GET /c']);
+    } finally {
+      await refused.close();
       await pool.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

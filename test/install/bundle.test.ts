@@ -58,6 +58,14 @@ describe('the bundled CLI (npm run build)', () => {
     expect((await run(bin, ['--version'])).stdout.trim()).toBe(pkg.version);
   });
 
+  it('prints the same `version` line on its fast path (the entry) as through the program', async () => {
+    const fast = await run(bin, ['version']);
+    // `--no-color` is a global flag: the command line is no longer exactly `version`, so the program runs.
+    const full = await run(bin, ['--no-color', 'version']);
+    expect(fast).toEqual({ code: 0, stdout: full.stdout, stderr: '' });
+    expect(fast.stdout).toMatch(/^zonectl \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-dirty)?\)\n$/);
+  });
+
   it('validates, plans and applies a zone against the emulator; a second plan is empty', async () => {
     const file = join(dir, 'example.com.yaml');
     writeFileSync(
