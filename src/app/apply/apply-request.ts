@@ -85,6 +85,7 @@ export async function loadApplied(
     source.changedSince !== undefined
       ? await selectChangedFiles(files, source.changedSince, source.paths, source.cwd ?? process.cwd(), emit)
       : undefined;
+  if (changed) emit({ kind: 'changed-since', selection: changed });
   const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? files), repo: files.repo }, source.shard);
   return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
 }
