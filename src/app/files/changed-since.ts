@@ -175,7 +175,11 @@ function changedConfig(changes: ChangedFiles, repo: { readonly file: string } | 
  * names; `files.repo`: the repository configuration the run reads).
  */
 export function selectChanged(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[]; readonly repo?: { readonly file: string } | undefined },
+  files: {
+    readonly configs: readonly ZoneConfig[];
+    readonly accounts: readonly AccountConfig[];
+    readonly repo?: { readonly file: string } | undefined;
+  },
   changes: ChangedFiles,
   paths: readonly string[],
 ): ZoneSelection {

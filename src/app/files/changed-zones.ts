@@ -13,7 +13,11 @@ export type ChangedSelection = ZoneSelection & { readonly changes: ChangedFiles 
 const SKIPPED_SHOWN = 10;
 
 export async function selectChangedFiles(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[]; readonly repo?: { readonly file: string } | undefined },
+  files: {
+    readonly configs: readonly ZoneConfig[];
+    readonly accounts: readonly AccountConfig[];
+    readonly repo?: { readonly file: string } | undefined;
+  },
   ref: string,
   paths: readonly string[],
   cwd: string,
