@@ -162,9 +162,9 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
     const given = await runCli(['validate', 'zones/', 'shared/mail.yaml', '--strict', '--format', 'json'], {}, root);
     expect(given.code).toBe(1);
     const strict = JSON.parse(given.stdout) as Doc;
-    expect(strict.files.flatMap((f) => f.problems.filter((p) => p.code === 'lint.spf-multiple').map((p) => [f.file, p.file, p.line]))).toEqual([
-      ['shared/mail.yaml', 'shared/mail.yaml', 6],
-    ]);
+    expect(
+      strict.files.flatMap((f) => f.problems.filter((p) => p.code === 'lint.spf-multiple').map((p) => [f.file, p.file, p.line])),
+    ).toEqual([['shared/mail.yaml', 'shared/mail.yaml', 6]]);
   });
 
   it('the summary counts the warnings and errors it printed, and says how to silence them', async () => {
