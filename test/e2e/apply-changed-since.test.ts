@@ -4,7 +4,8 @@
  * and HEAD, in a real git repository, through the real CLI against the emulator. A zone that did
  * not change is not touched, even when it drifted; a second plan of the zones applied is empty.
  * `apply --format json` carries plan's `changed_since` object; a change to the configuration
- * given with `--config FILE` selects every zone, as one to the root's zonectl.yaml does.
+ * given with `--config FILE`, or to the zonectl.yaml found upwards below the root, selects every
+ * zone, as one to the root's zonectl.yaml does.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,5 +152,21 @@ describe('apply --changed-since', () => {
     expect(other.code, other.stderr).toBe(0);
     expect((JSON.parse(other.stdout) as { changed_since: { planned: unknown[] } }).changed_since.planned).toEqual([]);
     git(repo, 'checkout', '-q', '--', 'config/dns.yaml');
+  });
+
+  it('a change to the zonectl.yaml found upwards from the paths, below the git root, selects the zones', async () => {
+    write('zones/zonectl.yaml', 'version: 1\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'zones configuration');
+    git(repo, 'tag', 'before-zones-config');
+    write('zones/zonectl.yaml', '# reviewed\nversion: 1\n');
+    // zones/zonectl.yaml marks zones/ as the repository of zone files: c.example, which includes
+    // nothing from outside it, is the zone planned here.
+    const plan = await cli('plan', 'zones/c.example.yaml', '--changed-since', 'before-zones-config', '--format', 'json');
+    expect(plan.code, plan.stderr).toBe(0);
+    const doc = JSON.parse(plan.stdout) as { changed_since: { planned: Array<{ zone: string; reason: string }> } };
+    expect(doc.changed_since.planned.map((z) => [z.zone, z.reason])).toEqual([['c.example', 'zones/zonectl.yaml changed']]);
+    git(repo, 'rm', '-q', '-f', 'zones/zonectl.yaml');
+    git(repo, 'commit', '-q', '-m', 'no zones configuration');
   });
 });
