@@ -18,7 +18,7 @@ export type ApplySource =
       /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
       readonly config?: string | undefined;
       readonly shard?: string | undefined;
-      /** `--changed-since REF`: only the zones whose file, fragments or zonectl.yaml changed since (as plan's). */
+      /** `--changed-since REF`: only the zones whose file, fragments or repository configuration changed since (as plan's). */
       readonly changedSince?: string | undefined;
       /** Where git is asked about `--changed-since`. */
       readonly cwd?: string | undefined;

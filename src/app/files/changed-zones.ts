@@ -36,7 +36,7 @@ export async function selectChangedFiles(
     const more = selection.skipped.length > SKIPPED_SHOWN ? ` and ${selection.skipped.length - SKIPPED_SHOWN} more` : '';
     emit(
       note(
-        `zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or zonectl.yaml): ${names}${more}`,
+        `zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or the repository configuration): ${names}${more}`,
       ),
     );
   }
