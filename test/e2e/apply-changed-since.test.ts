@@ -3,6 +3,9 @@
  * the zones whose file, included fragments or zonectl.yaml changed since the merge base of REF
  * and HEAD, in a real git repository, through the real CLI against the emulator. A zone that did
  * not change is not touched, even when it drifted; a second plan of the zones applied is empty.
+ * `apply --format json` carries plan's `changed_since` object; a change to the configuration
+ * given with `--config FILE`, or to the zonectl.yaml found upwards below the root, selects every
+ * zone, as one to the root's zonectl.yaml does.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,5 +99,74 @@ describe('apply --changed-since', () => {
     const refused = await cli('apply', '--plan', 'plan.json', '--changed-since', 'now', '--yes');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/give --changed-since to `zonectl plan --out`, not to apply --plan/);
+  });
+
+  it('apply --format json carries changed_since, the object plan --format json has', async () => {
+    git(repo, 'tag', 'before-json');
+    write('shared/mail.yaml', mail(30));
+    git(repo, 'commit', '-q', '-am', 'mail: priority 30');
+    const plan = await cli('plan', 'zones', '--changed-since', 'before-json', '--format', 'json');
+    expect(plan.code, plan.stderr).toBe(0);
+    const planned = (JSON.parse(plan.stdout) as { changed_since: unknown }).changed_since;
+    expect(planned).toMatchObject({
+      ref: 'before-json',
+      planned: [
+        { zone: 'a.example', file: 'zones/a.example.yaml', reason: 'fragment shared/mail.yaml changed' },
+        { zone: 'b.example', file: 'zones/b.example.yaml', reason: 'fragment shared/mail.yaml changed' },
+      ],
+      skipped: [{ zone: 'c.example', file: 'zones/c.example.yaml', reason: 'unchanged' }],
+      deleted_files: [],
+    });
+
+    const apply = await cli('apply', 'zones', '--changed-since', 'before-json', '--format', 'json', '--yes');
+    expect(apply.code, apply.stderr).toBe(0);
+    const doc = JSON.parse(apply.stdout) as { changed_since?: unknown; zones: Array<{ zone: string; outcome: string }> };
+    expect(doc.changed_since).toEqual(planned);
+    expect(doc.zones.map((z) => [z.zone, z.outcome])).toEqual([
+      ['a.example', 'applied'],
+      ['b.example', 'applied'],
+    ]);
+    const again = await cli('plan', 'zones/a.example.yaml', 'zones/b.example.yaml', '--detailed-exitcode');
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    // Without --changed-since, no changed_since member.
+    const all = await cli('apply', 'zones/a.example.yaml', '--format', 'json', '--yes');
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout)).not.toHaveProperty('changed_since');
+  });
+
+  it('a change to the configuration given with --config FILE selects every zone', async () => {
+    write('config/dns.yaml', 'version: 1\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'configuration');
+    git(repo, 'tag', 'before-config');
+    write('config/dns.yaml', '# reviewed\nversion: 1\n');
+    const plan = await cli('plan', 'zones', '--config', 'config/dns.yaml', '--changed-since', 'before-config', '--format', 'json');
+    expect(plan.code, plan.stderr).toBe(0);
+    const doc = JSON.parse(plan.stdout) as { changed_since: { planned: unknown[]; skipped: unknown[] } };
+    expect(doc.changed_since.planned).toEqual(
+      ['a.example', 'b.example', 'c.example'].map((zone) => ({ zone, file: `zones/${zone}.yaml`, reason: 'config/dns.yaml changed' })),
+    );
+    expect(doc.changed_since.skipped).toEqual([]);
+    // The configuration not in use changed: nothing selected through it.
+    const other = await cli('plan', 'zones', '--changed-since', 'before-config', '--format', 'json');
+    expect(other.code, other.stderr).toBe(0);
+    expect((JSON.parse(other.stdout) as { changed_since: { planned: unknown[] } }).changed_since.planned).toEqual([]);
+    git(repo, 'checkout', '-q', '--', 'config/dns.yaml');
+  });
+
+  it('a change to the zonectl.yaml found upwards from the paths, below the git root, selects the zones', async () => {
+    write('zones/zonectl.yaml', 'version: 1\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'zones configuration');
+    git(repo, 'tag', 'before-zones-config');
+    write('zones/zonectl.yaml', '# reviewed\nversion: 1\n');
+    // zones/zonectl.yaml marks zones/ as the repository of zone files: c.example, which includes
+    // nothing from outside it, is the zone planned here.
+    const plan = await cli('plan', 'zones/c.example.yaml', '--changed-since', 'before-zones-config', '--format', 'json');
+    expect(plan.code, plan.stderr).toBe(0);
+    const doc = JSON.parse(plan.stdout) as { changed_since: { planned: Array<{ zone: string; reason: string }> } };
+    expect(doc.changed_since.planned.map((z) => [z.zone, z.reason])).toEqual([['c.example', 'zones/zonectl.yaml changed']]);
+    git(repo, 'rm', '-q', '-f', 'zones/zonectl.yaml');
+    git(repo, 'commit', '-q', '-m', 'no zones configuration');
   });
 });

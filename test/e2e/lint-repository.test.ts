@@ -3,7 +3,7 @@
  * fragment (issue 33 items 4 and 5): a zone's defaults never change a fragment's records; lint
  * flags proxied validation names and targets as errors while validate accepts the files; two SPF
  * records are an error without --strict; a fragment's finding is reported once, at its line, and
- * the same when the fragment is linted alone; the summary counts what it printed; checks are
+ * the same when the fragment is linted alone (and by validate, in every format); the summary counts what it printed; checks are
  * silenced by id in a zone file or zonectl.yaml, and the output says how.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,51 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
     // validate still accepts the files (lint never refuses what the service holds).
     const validate = await runCli(['validate', 'zones/'], {}, root);
     expect(validate.code).toBe(0);
+  });
+
+  it("validate: a fragment's finding once, at the fragment's line, in text, JSON and SARIF alike", async () => {
+    const root = repo({ 'shared/mail.yaml': MAIL, 'zones/a.com.yaml': zone('a.com'), 'zones/b.org.yaml': zone('b.org') });
+    const text = await runCli(['validate', 'zones/'], {}, root);
+    expect(text.code, text.stderr).toBe(0);
+    expect(findings(text.stdout)).toEqual(['shared/mail.yaml:6:5 records[2].content SPF_MULTIPLE']);
+    expect(text.stdout).toMatch(/: warning: .*in each of the 2 zones that include it: a\.com, b\.org\) \[SPF_MULTIPLE\]$/m);
+    // The finding is counted once: in the first zone that found it (the fragment was not given).
+    expect(text.stdout).toMatch(/^zones\/a\.com\.yaml: valid \(.*, 1 warning\)$/m);
+    expect(text.stdout).toMatch(/^zones\/b\.org\.yaml: valid \([^,]*, [^,]*\)$/m);
+
+    type Doc = {
+      files: Array<{ file: string; problems: Array<{ file: string; line: number; code: string }> }>;
+      summary: { warnings: number };
+    };
+    const json = await runCli(['validate', 'zones/', '--format', 'json'], {}, root);
+    expect(json.code, json.stderr).toBe(0);
+    const doc = JSON.parse(json.stdout) as Doc;
+    const spf = doc.files.flatMap((f) => f.problems.filter((p) => p.code === 'lint.spf-multiple').map((p) => [f.file, p.file, p.line]));
+    expect(spf).toEqual([['zones/a.com.yaml', 'shared/mail.yaml', 6]]);
+    expect(doc.summary.warnings).toBe(1);
+
+    type Sarif = {
+      runs: Array<{
+        results: Array<{
+          ruleId: string;
+          locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+        }>;
+      }>;
+    };
+    const sarif = await runCli(['validate', 'zones/', '--format', 'sarif'], {}, root);
+    expect(sarif.code, sarif.stderr).toBe(0);
+    const results = (JSON.parse(sarif.stdout) as Sarif).runs[0]!.results.filter((r) => r.ruleId === 'lint.spf-multiple');
+    expect(
+      results.map((r) => [r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]),
+    ).toEqual([['shared/mail.yaml', 6]]);
+
+    // The fragment given too: the finding is on the fragment's own entry, once; --strict makes it an error.
+    const given = await runCli(['validate', 'zones/', 'shared/mail.yaml', '--strict', '--format', 'json'], {}, root);
+    expect(given.code).toBe(1);
+    const strict = JSON.parse(given.stdout) as Doc;
+    expect(
+      strict.files.flatMap((f) => f.problems.filter((p) => p.code === 'lint.spf-multiple').map((p) => [f.file, p.file, p.line])),
+    ).toEqual([['shared/mail.yaml', 'shared/mail.yaml', 6]]);
   });
 
   it('the summary counts the warnings and errors it printed, and says how to silence them', async () => {

@@ -18,7 +18,7 @@ export type ApplySource =
       /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
       readonly config?: string | undefined;
       readonly shard?: string | undefined;
-      /** `--changed-since REF`: only the zones whose file, fragments or zonectl.yaml changed since (as plan's). */
+      /** `--changed-since REF`: only the zones whose file, fragments or repository configuration changed since (as plan's). */
       readonly changedSince?: string | undefined;
       /** Where git is asked about `--changed-since`. */
       readonly cwd?: string | undefined;
@@ -85,6 +85,7 @@ export async function loadApplied(
     source.changedSince !== undefined
       ? await selectChangedFiles(files, source.changedSince, source.paths, source.cwd ?? process.cwd(), emit)
       : undefined;
+  if (changed) emit({ kind: 'changed-since', selection: changed });
   const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? files), repo: files.repo }, source.shard);
   return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
 }

@@ -8,6 +8,7 @@
  */
 import type { ProgressEvent } from '../../api/index.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
+import type { ChangedSelection } from '../files/index.js';
 import type { AccountRun } from '../plan/plan-account-run.js';
 import type { ZoneRun } from '../plan/plan-zone-run.js';
 import type { ZoneOutcome } from '../plan/plan-zone-outcomes.js';
@@ -45,6 +46,8 @@ export type ZoneWriteEvent =
 export type ApplyEvent =
   | MessageEvent
   | ZoneWriteEvent
+  /** `--changed-since REF`: the zones selected and skipped, before any call (as plan's `changed_since`). */
+  | { readonly kind: 'changed-since'; readonly selection: ChangedSelection }
   /** The zones as planned (a zone that could not be planned is a failed outcome). */
   | { readonly kind: 'planned'; readonly outcomes: readonly ZoneOutcome[] }
   /** The account files' plans, shown after the zones'. */

@@ -8,8 +8,9 @@
  * not yet committed count too. Renames count as a deletion and an addition.
  *
  * A zone is planned when its file changed, when a fragment it includes (directly or not)
- * changed, or when the repository configuration (`zonectl.yaml` at the repository root)
- * changed; an account file when it changed. git runs through execFile with an argument list
+ * changed, or when the repository configuration changed (`zonectl.yaml` at the repository root,
+ * or the one the run reads: `--config FILE` or zonectl.yaml found upwards, wherever it lies in the
+ * repository); an account file when it changed. git runs through execFile with an argument list
  * (no shell), and REF is untrusted: it may not start with `-` (an option) or hold control
  * characters, and it must name a commit.
  *
@@ -33,7 +34,7 @@ import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 
 const run = promisify(execFile);
 
-/** The repository configuration whose change plans every zone. */
+/** The repository configuration at the root, whose change plans every zone (as that of the file in use). */
 export const REPOSITORY_CONFIG = 'zonectl.yaml';
 
 export class ChangedSinceError extends ZonectlError {
@@ -158,9 +159,27 @@ function inRepository(root: string, file: string): string | undefined {
   return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split('\\').join('/');
 }
 
-/** The zones and account files worth planning, given what changed (`paths`: what the command line names). */
+/**
+ * The repository configuration whose change plans every zone, relative to the root: the file the
+ * run reads (`repo`: `--config FILE`, or zonectl.yaml found upwards) when it changed and lies
+ * inside the repository, else the root's zonectl.yaml when that changed.
+ */
+function changedConfig(changes: ChangedFiles, repo: { readonly file: string } | undefined): string | undefined {
+  const inUse = repo === undefined ? undefined : inRepository(changes.root, repo.file);
+  if (inUse !== undefined && changes.changed.has(inUse)) return inUse;
+  return changes.changed.has(REPOSITORY_CONFIG) ? REPOSITORY_CONFIG : undefined;
+}
+
+/**
+ * The zones and account files worth planning, given what changed (`paths`: what the command line
+ * names; `files.repo`: the repository configuration the run reads).
+ */
 export function selectChanged(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[] },
+  files: {
+    readonly configs: readonly ZoneConfig[];
+    readonly accounts: readonly AccountConfig[];
+    readonly repo?: { readonly file: string } | undefined;
+  },
   changes: ChangedFiles,
   paths: readonly string[],
 ): ZoneSelection {
@@ -168,7 +187,8 @@ export function selectChanged(
     const rel = inRepository(changes.root, file);
     return rel !== undefined && changes.changed.has(rel);
   };
-  const everything = changes.changed.has(REPOSITORY_CONFIG);
+  const config = changedConfig(changes, files.repo);
+  const everything = config !== undefined;
   const reasons = new Map<string, string>();
   const configs: ZoneConfig[] = [];
   const skipped: ZoneConfig[] = [];
@@ -179,7 +199,7 @@ export function selectChanged(
       : fragment !== undefined
         ? `fragment ${fragment} changed`
         : everything
-          ? `${REPOSITORY_CONFIG} changed`
+          ? `${config} changed`
           : undefined;
     if (reason === undefined) {
       skipped.push(c);

@@ -13,7 +13,11 @@ export type ChangedSelection = ZoneSelection & { readonly changes: ChangedFiles 
 const SKIPPED_SHOWN = 10;
 
 export async function selectChangedFiles(
-  files: { readonly configs: readonly ZoneConfig[]; readonly accounts: readonly AccountConfig[] },
+  files: {
+    readonly configs: readonly ZoneConfig[];
+    readonly accounts: readonly AccountConfig[];
+    readonly repo?: { readonly file: string } | undefined;
+  },
   ref: string,
   paths: readonly string[],
   cwd: string,
@@ -32,7 +36,7 @@ export async function selectChangedFiles(
     const more = selection.skipped.length > SKIPPED_SHOWN ? ` and ${selection.skipped.length - SKIPPED_SHOWN} more` : '';
     emit(
       note(
-        `zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or zonectl.yaml): ${names}${more}`,
+        `zonectl: ${selection.skipped.length} zone(s) skipped, unchanged ${since} (no change to the zone file, its fragments or the repository configuration): ${names}${more}`,
       ),
     );
   }

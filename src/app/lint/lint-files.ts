@@ -47,9 +47,16 @@ function findingsOf(f: CheckedZoneFile, ignore: readonly LintIgnoreEntry[]): Pro
 const keyOf = (p: Problem): string => `${p.file}\0${p.line}\0${p.col}\0${p.path}\0${p.code ?? p.message}`;
 
 /** A finding and the zone whose lint found it (none: a fragment alone, zonectl.yaml). */
-interface Found {
+export interface Found {
   readonly problem: Problem;
   readonly zone?: string;
+}
+
+/** A finding once, and the zones that found it (a fragment's: each zone that includes it). */
+export interface FoundOnce {
+  /** Naming the zones that found it when there are several (`withZones`). */
+  readonly problem: Problem;
+  readonly zones: readonly string[];
 }
 
 /** ` (in each of the 2 zones that include it: a.com, b.org)` before the closing ` [CODE]` of a fragment's finding several zones found. */
@@ -59,6 +66,35 @@ function withZones(p: Problem, zones: readonly string[]): Problem {
   const tag = / \[[A-Z0-9_]+\]$/.exec(p.message);
   const message = tag ? `${p.message.slice(0, tag.index)}${note}${tag[0]}` : `${p.message}${note}`;
   return { ...p, message };
+}
+
+/**
+ * The lint findings of the loaded zone files (and, with `alone`, of the fragments read alone),
+ * each with the zone that found it; `severity` sets each finding's severity.
+ */
+export function lintFiles(
+  files: readonly CheckedZoneFile[],
+  ignore: readonly LintIgnoreEntry[],
+  options: { readonly alone: boolean; readonly severity: (p: Problem) => Problem },
+): Found[] {
+  return files
+    .filter((f) => options.alone || f.config !== undefined)
+    .flatMap((f) => findingsOf(f, ignore).map((p) => ({ problem: options.severity(p), ...(f.config ? { zone: f.config.zone } : {}) })));
+}
+
+/**
+ * Each finding once, whichever zones found it (a fragment's finding, found in each zone that
+ * includes it, is one finding at the fragment's file and line), naming those zones when several.
+ */
+export function findingsOnce(found: readonly Found[]): FoundOnce[] {
+  const once = new Map<string, { problem: Problem; zones: string[] }>();
+  for (const { problem, zone } of found) {
+    const key = keyOf(problem);
+    const seen = once.get(key);
+    if (seen === undefined) once.set(key, { problem, zones: zone === undefined ? [] : [zone] });
+    else if (zone !== undefined && !seen.zones.includes(zone)) seen.zones.push(zone);
+  }
+  return [...once.values()].map(({ problem, zones }) => ({ problem: withZones(problem, zones), zones }));
 }
 
 /**
@@ -72,20 +108,13 @@ function byFile(files: readonly CheckedZoneFile[], found: readonly Found[]): Lin
     const errors = f.problems.filter((p) => p.severity === 'error');
     entries.set(f.path, { path: f.path, ...(f.config ? { zone: f.config.zone } : {}), errors, findings: [] });
   }
-  const once = new Map<string, { problem: Problem; zones: string[] }>();
-  for (const { problem, zone } of found) {
-    const key = keyOf(problem);
-    const seen = once.get(key);
-    if (seen === undefined) once.set(key, { problem, zones: zone === undefined ? [] : [zone] });
-    else if (zone !== undefined && !seen.zones.includes(zone)) seen.zones.push(zone);
-  }
-  for (const { problem, zones } of once.values()) {
+  for (const { problem } of findingsOnce(found)) {
     let entry = entries.get(problem.file);
     if (entry === undefined) {
       entry = { path: problem.file, errors: [], findings: [] };
       entries.set(problem.file, entry);
     }
-    entry.findings.push(withZones(problem, zones));
+    entry.findings.push(problem);
   }
   for (const e of entries.values()) e.findings.sort((a, b) => a.line - b.line || a.col - b.col);
   return [...entries.values()];
@@ -102,7 +131,7 @@ export async function runLint(request: LintRequest, output: SessionOutput<LintEv
   const severity = (p: Problem): Problem => (request.strict ? { ...p, severity: 'error' } : p);
   const found: Found[] = [
     ...checkLintIgnore(ignore).map((p) => ({ problem: severity(p) })),
-    ...all.flatMap((f) => findingsOf(f, ignore).map((p) => ({ problem: severity(p), ...(f.config ? { zone: f.config.zone } : {}) }))),
+    ...lintFiles(all, ignore, { alone: true, severity }),
   ];
   const files = byFile(all, found);
   for (const file of files) output.emit({ kind: 'file-linted', file });

@@ -4,11 +4,11 @@
  * `strict`), and the repository configuration with each zone file's `account:`. Each file is told
  * as it is checked; the result says whether all are valid.
  */
-import { lintZone } from '../../core/lint/index.js';
 import type { Problem } from '../../core/yaml/index.js';
 import { relative, resolve } from 'node:path';
 import type { LintIgnoreEntry } from '../../core/zonefile/index.js';
 import { type CheckedZoneFile, checkRepositoryConfig, checkZoneFiles, findRepoConfig } from '../files/index.js';
+import { findingsOnce, lintFiles } from '../lint/index.js';
 import type { SessionOutput } from '../session/index.js';
 
 export interface ValidateRequest {
@@ -64,13 +64,27 @@ export function isValidFile(f: CheckedZoneFile): boolean {
 }
 
 /**
- * A valid file's lint findings join its problems: warnings (lint's errors too: validate never
- * refuses what the service holds, docs/checks.md), or errors with `strict`.
+ * The loaded zone files' lint findings join the problems: warnings (lint's errors too: validate
+ * never refuses what the service holds, docs/checks.md), or errors with `strict`. Each finding
+ * once, as `zonectl lint` reports it (src/app/lint): a fragment's, found in every zone that
+ * includes it, is one finding at the fragment's file and line, on the fragment's entry when the
+ * fragment was given, else on the entry of the first zone that found it.
  */
-function withLint(f: CheckedZoneFile, strict: boolean, ignore: readonly LintIgnoreEntry[]): CheckedZoneFile {
-  if (!f.config) return f;
-  const findings = lintZone(f.config, { ignore }).map((p): Problem => ({ ...p, severity: strict ? 'error' : 'warning' }));
-  return findings.length === 0 ? f : { ...f, problems: [...f.problems, ...findings] };
+function withLint(files: readonly CheckedZoneFile[], strict: boolean, ignore: readonly LintIgnoreEntry[]): CheckedZoneFile[] {
+  const severity = (p: Problem): Problem => ({ ...p, severity: strict ? 'error' : 'warning' });
+  const found = findingsOnce(lintFiles(files, ignore, { alone: false, severity }));
+  const fileOfZone = new Map(files.flatMap((f) => (f.config ? [[f.config.zone, f.path] as const] : [])));
+  const added = new Map<string, Problem[]>();
+  for (const { problem, zones } of found) {
+    // Every finding here was found by a zone (`alone: false`), whose file is an entry.
+    const entry = files.some((f) => f.path === problem.file) ? problem.file : fileOfZone.get(zones[0] ?? '');
+    if (entry === undefined) continue;
+    added.set(entry, [...(added.get(entry) ?? []), problem]);
+  }
+  return files.map((f) => {
+    const findings = added.get(f.path);
+    return findings === undefined ? f : { ...f, problems: [...f.problems, ...findings] };
+  });
 }
 
 /**
@@ -101,7 +115,7 @@ export async function runValidate(request: ValidateRequest, output: SessionOutpu
   const checked = await checkZoneFiles(request.paths, request.env, options);
   // zonectl.yaml's `lint.ignore` applies to every zone's lint findings.
   const repo = await withRepositoryConfig(request, checked);
-  const files = repo.files.map((f) => withLint(f, request.strict, repo.lintIgnore));
+  const files = withLint(repo.files, request.strict, repo.lintIgnore);
   for (const file of files) output.emit({ kind: 'file-checked', file });
   const repositoryConfig = request.config ?? findRepoConfig(request.paths);
   return {

@@ -53,7 +53,7 @@ const APPLY_FLAGS = {
   nameserver: nameserverFlag,
   changedSince: flag.text(
     '--changed-since <ref>',
-    'apply only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (as plan --changed-since)',
+    'apply only the zones whose file, included fragments or repository configuration (zonectl.yaml, --config) changed since the merge base of this git revision and HEAD (as plan --changed-since)',
   ),
   rateLimit: rateLimitFlag,
   shard: shardFlag,

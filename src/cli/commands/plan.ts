@@ -15,7 +15,7 @@ export const planCommand = defineCommand({
     out: flag.text('--out <plan.json>', 'save the plan for `zonectl apply --plan` (only when every zone was planned)'),
     changedSince: flag.text(
       '--changed-since <ref>',
-      'plan only the zones whose file, included fragments or zonectl.yaml changed since the merge base of this git revision and HEAD (e.g. origin/main)',
+      'plan only the zones whose file, included fragments or repository configuration (zonectl.yaml, --config) changed since the merge base of this git revision and HEAD (e.g. origin/main)',
     ),
     baseUrl: baseUrlFlag,
     ...MANY_ZONE_FLAGS,

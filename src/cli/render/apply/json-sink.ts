@@ -10,6 +10,7 @@ import { log, out } from '../../output/io.js';
 import { type JsonError, jsonError } from '../../output/json-error.js';
 import { accountDryRun, accountUnchangedEntry, reportAccountOutcome } from './accounts.js';
 import { printOutcomes, printPlanFailures } from './apply-lines.js';
+import { changedSinceJson } from '../report/print-report.js';
 import { waitDnsJson } from './wait-dns-json.js';
 import { failedEntry, outcomeEntry, renderApplyJson, withDryRun, zoneEntry, type JsonApplyAccount, type JsonApplyZone } from './json.js';
 import type { SinkEvent } from './messages.js';
@@ -21,6 +22,7 @@ export class ApplyJsonSink {
   private zoneStartedAt: number | undefined;
   private readonly zoneMs = new Map<string, number>();
   private runError: JsonError | undefined;
+  private changedSince: Record<string, unknown> | undefined;
   private dryRunShown = false;
   private finished = false;
 
@@ -30,6 +32,9 @@ export class ApplyJsonSink {
 
   emit(event: SinkEvent): void {
     switch (event.kind) {
+      case 'changed-since':
+        this.changedSince = changedSinceJson(event.selection);
+        return;
       case 'planned':
         printPlanFailures(event.outcomes);
         for (const o of event.outcomes) {
@@ -120,6 +125,7 @@ export class ApplyJsonSink {
         ms: this.now() - this.startedAt,
         accounts: [...this.accounts.values()],
         ...(this.runError ? { error: this.runError } : {}),
+        ...(this.changedSince ? { changedSince: this.changedSince } : {}),
       }),
     );
   }

@@ -173,7 +173,14 @@ export function outcomeEntry(o: ZoneApplyOutcome, ms: number, interrupted: boole
 /** The whole document: zones in the order of the files, a summary, and the run's own error if it was refused as a whole. */
 export function renderApplyJson(
   zones: readonly JsonApplyZone[],
-  options: { dryRun: boolean; ms: number; error?: JsonError; accounts?: readonly JsonApplyAccount[] },
+  options: {
+    dryRun: boolean;
+    ms: number;
+    error?: JsonError;
+    accounts?: readonly JsonApplyAccount[];
+    /** `--changed-since REF`: plan's `changed_since` object (src/cli/render/report/print-report.ts). */
+    changedSince?: Record<string, unknown>;
+  },
 ): string {
   const count = (k: ZoneOutcomeKind): number => zones.filter((z) => z.outcome === k).length;
   const summary = {
@@ -195,6 +202,7 @@ export function renderApplyJson(
     command: 'apply',
     dry_run: options.dryRun,
     ...(options.error ? { error: options.error } : {}),
+    ...(options.changedSince ? { changed_since: options.changedSince } : {}),
     zones,
     ...(accounts.length > 0 ? { accounts } : {}),
     summary,

@@ -65,6 +65,8 @@ export function textSink(event: SinkEvent): void {
     case 'account-outcome':
       reportAccountOutcome(event.outcome, true);
       return;
+    // `--changed-since`: told on stderr as the files were selected (src/app/files/changed-zones.ts).
+    case 'changed-since':
     case 'stopped':
     case 'interrupted':
     case 'wait-dns':
