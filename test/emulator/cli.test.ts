@@ -1,19 +1,16 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 
-function run(args: string[], untilUrl: boolean): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (untilUrl && stdout.includes('\n')) child.kill('SIGTERM');
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ stdout, stderr, code }));
+/** Runs `zonectl emulator args`; with `untilUrl`, stops it (SIGTERM, once) when its first stdout line is there. */
+function run(args: string[], untilUrl: boolean): Promise<ProcessResult> {
+  let stopped = false;
+  return runProcess(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
+    onOutput: (seen, child) => {
+      if (!untilUrl || stopped || !seen.stdout.includes('\n')) return;
+      stopped = true;
+      child.kill('SIGTERM');
+    },
   });
 }
 

@@ -3,12 +3,13 @@
  * installed into a temporary prefix, the single executable, the README's commands. Every child
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
+import { runProcess } from '../support/run-process.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,17 +20,9 @@ export interface Run {
 }
 
 /** Runs `file args` with exactly `env` (plus NO_COLOR): nothing of the test's own environment leaks in. */
-export function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      [...args],
-      { cwd, env: { NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
-      },
-    );
-  });
+export async function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
+  const r = await runProcess(file, args, { cwd, env: { NO_COLOR: '1', ...env } });
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The commit a build made now embeds (scripts/build-info.mjs): 12 hex digits, `-dirty` with uncommitted changes. */
