@@ -3,13 +3,13 @@
  * installed into a temporary prefix, the single executable, the README's commands. Every child
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
-import { runProcess } from '../support/run-process.js';
+import { runProcess, startProcess } from '../support/run-process.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -69,19 +69,10 @@ export interface CliEmulator {
 
 /** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
 export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
-  const child = spawn(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const url = /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m.exec(stdout);
-      if (url !== null) resolve({ baseUrl: url[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('error', reject);
-    child.on('close', (code) => reject(new Error(`the emulator ended (exit ${code}) before printing its URL: ${stderr}`)));
-  });
+  const emulator = startProcess(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env } });
+  return emulator
+    .waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m)
+    .then((url) => ({ baseUrl: url[1], stop: () => emulator.child.kill('SIGTERM') }));
 }
 
 /**

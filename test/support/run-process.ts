@@ -38,6 +38,10 @@ export interface ProcessResult extends ProcessOutput {
 export interface StartedProcess {
   readonly child: ChildProcess;
   readonly done: Promise<ProcessResult>;
+  /** What it wrote so far. */
+  seen(): ProcessOutput;
+  /** Resolves with the match once `stream` matches `pattern`; rejects if the process ends first. */
+  waitFor(stream: keyof ProcessOutput, pattern: RegExp): Promise<RegExpExecArray>;
 }
 
 /** Runs `command args` to its end (all its output read); rejects only when it cannot be started. */
@@ -54,10 +58,12 @@ export function startProcess(command: string, args: readonly string[], options: 
     timeout: options.timeoutMs,
   });
   const seen: ProcessOutput = { stdout: '', stderr: '', output: '' };
+  const watchers: Array<() => void> = [];
   const collect = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
     const text = d.toString();
     seen[stream] += text;
     seen.output += text;
+    for (const watch of [...watchers]) watch();
     options.onOutput?.(seen, child);
   };
   if (options.stdout === 'closed') child.stdout?.destroy();
@@ -68,5 +74,19 @@ export function startProcess(command: string, args: readonly string[], options: 
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, ...seen }));
   });
-  return { child, done };
+  function waitFor(stream: keyof ProcessOutput, pattern: RegExp): Promise<RegExpExecArray> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const match = pattern.exec(seen[stream]);
+        if (match !== null) resolve(match);
+        return match !== null;
+      };
+      if (check()) return;
+      watchers.push(check);
+      done.then((r) => {
+        if (!check()) reject(new Error(`${command} ended (${r.code ?? r.signal}) before its ${stream} matched ${pattern}:\n${r.stderr}`));
+      }, reject);
+    });
+  }
+  return { child, done, seen: () => seen, waitFor };
 }
