@@ -5,41 +5,28 @@
  * drifted zone, found by its hidden marker, updated in place, closed with a comment when the
  * zone is back in sync, reopened when the drift returns; never a second issue for a zone.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 import { FakeGitHub, type Issue } from './fake-github.js';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'github-drift-issues.mjs');
 const TOKEN = 'ghs_fake_issue_token';
 
-function runScript(
-  report: string,
-  apiUrl: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, report], {
-      env: {
-        PATH: process.env.PATH,
-        GH_TOKEN: TOKEN,
-        GITHUB_REPOSITORY: 'acme/dns',
-        GITHUB_API_URL: apiUrl,
-        GITHUB_SERVER_URL: 'https://github.example',
-        GITHUB_RUN_ID: '77',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+function runScript(report: string, apiUrl: string, env: Record<string, string> = {}): Promise<ProcessResult> {
+  return runProcess(process.execPath, [SCRIPT, report], {
+    env: {
+      PATH: process.env.PATH,
+      GH_TOKEN: TOKEN,
+      GITHUB_REPOSITORY: 'acme/dns',
+      GITHUB_API_URL: apiUrl,
+      GITHUB_SERVER_URL: 'https://github.example',
+      GITHUB_RUN_ID: '77',
+      ...env,
+    },
   });
 }
 

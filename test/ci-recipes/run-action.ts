@@ -7,12 +7,12 @@
  * `uses:` steps are not run (setup-node, cache: GitHub's own actions); the cache step reports
  * what the caller says (`cacheHit`). An expression this evaluator does not know fails the test.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index';
 import { parse as parseYaml } from 'yaml';
+import { runProcess } from '../support/run-process.js';
 
 interface StepYaml {
   id?: string;
@@ -85,18 +85,9 @@ export function condition(expr: string, ctx: Record<string, string>): boolean {
   });
 }
 
-export function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-      cwd,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stderr }));
-  });
+export async function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const r = await runProcess('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdout: 'ignore' });
+  return { code: r.code ?? -1, stderr: r.stderr };
 }
 
 /** Parses a GITHUB_OUTPUT file: `name=value` lines and `name<<DELIMITER` blocks. */

@@ -4,9 +4,10 @@
  * 2020) and arrive whole over UDP. Checked with the wire client (dns-packet decodes pointers)
  * and, where installed, with dig and kdig told not to retry over TCP.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config, converge, startHarness, type Harness } from '../scenario/harness.js';
+import { runProcess } from '../support/run-process.js';
 import { lines, query } from './wire-client.js';
 
 const ADDRESSES = Array.from({ length: 40 }, (_, i) => `192.0.2.${i + 1}`);
@@ -72,12 +73,7 @@ describe.skipIf(TOOLS.length === 0)('dig and kdig receive the 40 records over UD
     it(tool, async () => {
       const args =
         tool === 'dig' ? ['+tries=1', '+time=5', '+bufsize=1232', '+ignore'] : ['+retry=0', '+timeout=5', '+bufsize=1232', '+ignore'];
-      const child = spawn(tool, ['@127.0.0.1', '-p', String(port), ...args, 'many.example.com', 'A'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let text = '';
-      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const { code, stdout: text } = await runProcess(tool, ['@127.0.0.1', '-p', String(port), ...args, 'many.example.com', 'A']);
       expect(code, text).toBe(0);
       expect(text).not.toMatch(/flags:[^;]*\btc\b/);
       expect(text.split('\n').filter((l) => /^many\.example\.com\.\s+300\s+IN\s+A\s/.test(l))).toHaveLength(40);

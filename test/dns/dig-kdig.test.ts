@@ -3,12 +3,12 @@
  * (knot-dnsutils). CI installs both (scripts/ci-debian-packages.sh); under CI a missing tool
  * fails the test, elsewhere the test is skipped with a message.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { serviceAddresses } from '../../src/emulator/dns/proxy-addresses.js';
 import type { Harness } from '../scenario/harness.js';
 import { startRealisticZone } from './realistic-zone.js';
 import { commandRuns, needsTool, type ToolGuard } from '../support/needs-tool.js';
+import { runProcess } from '../support/run-process.js';
 
 const TOOLS = ['dig', 'kdig'] as const;
 const GUARDS: Record<(typeof TOOLS)[number], ToolGuard> = {
@@ -30,12 +30,7 @@ describe('the DNS port through dig and kdig', () => {
   /** Runs the tool (asynchronously: the emulator answers from this process), returns its answer lines and status. */
   async function ask(tool: string, args: string[]): Promise<{ answer: string[]; status: string; text: string }> {
     const limits = tool === 'dig' ? ['+tries=1', '+time=5'] : ['+retry=0', '+timeout=5'];
-    const child = spawn(tool, ['@127.0.0.1', '-p', String(port), ...limits, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    let errors = '';
-    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stdout: text, stderr: errors } = await runProcess(tool, ['@127.0.0.1', '-p', String(port), ...limits, ...args]);
     expect(code, errors + text).toBe(0);
     const status = /status: (\w+)/.exec(text)?.[1] ?? '';
     const section = /;; ANSWER SECTION:\n([\s\S]*?)(\n\n|\n;;|$)/.exec(text)?.[1] ?? '';

@@ -1,5 +1,4 @@
 /** Helpers of the DNSSEC tests: the zone signed and its DS known, BIND's `delv`, a tampering UDP proxy. */
-import { spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import packet from 'dns-packet';
 import type { Harness } from '../scenario/harness.js';
 import { TOKEN } from '../scenario/harness.js';
 import { commandRuns, needsTools, type ToolGuard } from '../support/needs-tool.js';
+import { runProcess } from '../support/run-process.js';
 
 export const DELV: ToolGuard = needsTools([
   { name: 'delv', available: commandRuns('delv', ['-v']), install: 'Debian package bind9-dnsutils' },
@@ -42,14 +42,18 @@ export interface DelvResult {
 
 /** `delv @127.0.0.1 -p PORT -a ANCHORS +root=ZONE ...args`, run asynchronously (the emulator answers from this process). */
 export async function delv(port: number, anchors: string, zone: string, args: string[]): Promise<DelvResult> {
-  const child = spawn('delv', ['@127.0.0.1', '-p', String(port), '-a', anchors, `+root=${zone}`, '+nosplit', '+norrcomments', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, text };
+  const r = await runProcess('delv', [
+    '@127.0.0.1',
+    '-p',
+    String(port),
+    '-a',
+    anchors,
+    `+root=${zone}`,
+    '+nosplit',
+    '+norrcomments',
+    ...args,
+  ]);
+  return { code: r.code, text: r.output };
 }
 
 /** `delv` asking the emulator's DNS server for `args` with the zone's DS (key tag, SHA-256 digest) as its one trust anchor. */
@@ -60,17 +64,6 @@ export async function delvWithDs(port: number, zone: string, ds: { keyTag: numbe
   } finally {
     anchors.remove();
   }
-}
-
-/** Runs a command to the end, its stdout. */
-export async function run(command: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, out, err };
 }
 
 /** Answer records of `name`/`type` in delv's output: `name ttl IN type data` lines, blanks collapsed. */

@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAddresses } from '../../src/emulator/dns/proxy-addresses.js';
 import { converge, config, startHarness, type Harness } from '../scenario/harness.js';
-import { DELV, anchorsFile, delv, patchDnssec, records, run, startUdpProxy } from './dnssec-tools.js';
+import { runProcess } from '../support/run-process.js';
+import { DELV, anchorsFile, delv, patchDnssec, records, startUdpProxy } from './dnssec-tools.js';
 import { REALISTIC_ZONE } from './realistic-zone.js';
 import { query } from './wire-client.js';
 
@@ -127,9 +128,9 @@ describe('delv validates the signed zone from the DS the API answers', () => {
     try {
       const keyFile = `${file.path}.keys`;
       writeFileSync(keyFile, reply.answer.map((rr) => `example.com. ${rr.ttl} IN DNSKEY ${rr.data}\n`).join(''));
-      const ds = await run('dnssec-dsfromkey', ['-2', '-f', keyFile, 'example.com']);
-      expect(ds.code, ds.err).toBe(0);
-      expect(ds.out.split('\n')).toContain(String(dnssec.ds).replace(' 3600 IN ', ' IN '));
+      const ds = await runProcess('dnssec-dsfromkey', ['-2', '-f', keyFile, 'example.com']);
+      expect(ds.code, ds.stderr).toBe(0);
+      expect(ds.stdout.split('\n')).toContain(String(dnssec.ds).replace(' 3600 IN ', ' IN '));
     } finally {
       file.remove();
     }

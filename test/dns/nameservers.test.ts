@@ -4,12 +4,10 @@
  * so that "the first nameserver serves the change, the second not yet" is observable without
  * waiting for a clock.
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, TSX_LOADER } from '../support/run-cli.js';
+import { runCli } from '../support/run-cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
 import { query } from './wire-client.js';
 
 const TOKEN = 'nameservers-test-token-0123456789';
@@ -106,27 +104,16 @@ describe('several nameservers', () => {
 
 describe('zonectl emulator --dns-port (repeated) --dns-lag', () => {
   it('prints one line per nameserver, and each answers', async () => {
-    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-    const args = ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), 'emulator', '--port', '0', '--dns-port', '0', '--dns-port', '0'];
-    const child = spawn(process.execPath, [...args, '--dns-lag', '0,30', '--zone', 'example.com', '--token', TOKEN], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    const ports = await new Promise<number[]>((resolve, reject) => {
-      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        const first = /emulator: DNS on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/.exec(stderr);
-        const second = /emulator: DNS nameserver 2 on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/.exec(stderr);
-        if (first && second) resolve([Number(first[1]), Number(second[1])]);
-      });
-    });
+    const args = ['emulator', '--port', '0', '--dns-port', '0', '--dns-port', '0'];
+    const cli = spawnCli([...args, '--dns-lag', '0,30', '--zone', 'example.com', '--token', TOKEN], {});
+    const first = /emulator: DNS on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/;
+    const second = /emulator: DNS nameserver 2 on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/;
+    await cli.waitForStderr(first);
+    await cli.waitForStderr(second);
+    const ports = [first, second].map((line) => Number(line.exec(cli.stderr())?.[1]));
     for (const port of ports) expect((await query(port, 'example.com', 'SOA')).rcode).toBe('NOERROR');
-    const closed = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await closed).toBe(0);
+    cli.child.kill('SIGTERM');
+    expect((await cli.done).code).toBe(0);
   });
 
   it('refuses --dns-lag without --dns-port, or with as many values as no nameservers', async () => {

@@ -3,13 +3,11 @@
  * malformed queries (FORMERR), other opcodes (NOTIMP), several queries on one TCP connection,
  * other classes, and `zonectl emulator --dns-port 0` printing its port.
  */
-import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import packet from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { spawnCli } from '../support/spawn-cli.js';
 import { encodeQuery, exchangeUdp, query, rcodeOf, readReply } from './wire-client.js';
 
 let emu: RunningEmulator;
@@ -104,45 +102,15 @@ describe('protocol edges', () => {
 
 describe('zonectl emulator --dns-port', () => {
   it('prints the DNS port on stderr (stdout keeps the one base URL line) and answers there', async () => {
-    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'src/cli/main.ts'),
-        'emulator',
-        '--port',
-        '0',
-        '--dns-port',
-        '0',
-        '--zone',
-        'example.com',
-        '--token',
-        'cli-dns-token',
-      ],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const dnsPort = await new Promise<number>((resolve, reject) => {
-      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        const m = /emulator: DNS on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/.exec(stderr);
-        if (m) resolve(Number(m[1]));
-      });
-    });
+    const cli = spawnCli(['emulator', '--port', '0', '--dns-port', '0', '--zone', 'example.com', '--token', 'cli-dns-token'], {});
+    const dnsLine = /emulator: DNS on 127\.0\.0\.1 port (\d+) \(UDP and TCP\)/;
+    await cli.waitForStderr(dnsLine);
+    const dnsPort = Number(dnsLine.exec(cli.stderr())?.[1]);
     const soa = await query(dnsPort, 'example.com', 'SOA');
     expect([soa.rcode, soa.aa, soa.answer.length]).toEqual(['NOERROR', true, 1]);
-    const closed = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await closed).toBe(0);
+    cli.child.kill('SIGTERM');
+    const { code, stdout } = await cli.done;
+    expect(code).toBe(0);
     expect(stdout.trim().split('\n')).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/client\/v4$/)]);
   });
 });

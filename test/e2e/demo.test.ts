@@ -4,27 +4,16 @@
  * banners follow the CLI's own rule (src/cli/output/io.ts `useColour`: a terminal only, NO_COLOR,
  * FORCE_COLOR), and the CLI runs it starts decide for themselves on the same pipe.
  */
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { TSX_LOADER } from '../support/run-cli.js';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-function demo(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'scripts/demo.ts')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, output }));
-  });
+function demo(env: NodeJS.ProcessEnv): Promise<ProcessResult> {
+  return runProcess(process.execPath, ['--import', TSX_LOADER, join(root, 'scripts/demo.ts')], { cwd: root, env });
 }
 
 it('the demo into a pipe: runs to the end and prints no colour code', async () => {

@@ -2,7 +2,6 @@
  * One message format for every command (`zonectl: error[CODE]: message`), the JSON report of
  * plan mistaken for a saved plan, and a reader that closes stdout early (`| head -1`).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -23,21 +23,11 @@ ${Array.from({ length: 40 }, (_, i) => `  - { name: h${i}, type: A, content: 192
  * Runs the CLI with the read end of its stdout closed before it writes (as `| head -1` does once
  * it has its line: every later write of the command meets a closed pipe).
  */
-function runClosingStdout(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; signal: string | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stdout.destroy();
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+function runClosingStdout(args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return runProcess(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
+    stdout: 'closed',
   });
 }
 

@@ -1,19 +1,15 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runProcess, startProcess, type ProcessResult } from '../support/run-process.js';
 
-function run(args: string[], untilUrl: boolean): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (untilUrl && stdout.includes('\n')) child.kill('SIGTERM');
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ stdout, stderr, code }));
+/** Runs `zonectl emulator args`; with `untilUrl`, stops it (SIGTERM, once) when its first stdout line is there. */
+function run(args: string[], untilUrl: boolean): Promise<ProcessResult> {
+  let stopped = false;
+  return runProcess(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
+    onOutput: (seen, child) => {
+      if (!untilUrl || stopped || !seen.stdout.includes('\n')) return;
+      stopped = true;
+      child.kill('SIGTERM');
+    },
   });
 }
 
@@ -61,31 +57,20 @@ describe('zonectl emulator (CLI)', () => {
   });
 
   it('--priority-in-data: MX answers carry priority inside data', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'test/emulator/fixtures/run-cli.ts',
-        'emulator',
-        '--port',
-        '0',
-        '--zone',
-        'example.com',
-        '--token',
-        'cli-priority-token-value',
-        '--priority-in-data',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    const baseUrl = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('\n')) resolve(out.trim());
-      });
-    });
+    const emulator = startProcess(process.execPath, [
+      '--import',
+      'tsx',
+      'test/emulator/fixtures/run-cli.ts',
+      'emulator',
+      '--port',
+      '0',
+      '--zone',
+      'example.com',
+      '--token',
+      'cli-priority-token-value',
+      '--priority-in-data',
+    ]);
+    const baseUrl = (await emulator.waitFor('stdout', /^(.*)\n/))[1].trim();
     const headers = { authorization: 'Bearer cli-priority-token-value', 'content-type': 'application/json' };
     const zones = (await (await fetch(`${baseUrl}/zones?name=example.com`, { headers })).json()) as { result: Array<{ id: string }> };
     const res = await fetch(`${baseUrl}/zones/${zones.result[0].id}/dns_records`, {
@@ -94,8 +79,8 @@ describe('zonectl emulator (CLI)', () => {
       body: JSON.stringify({ type: 'MX', name: '@', content: 'mx.example.net', data: { priority: 7 } }),
     });
     const body = (await res.json()) as { result: Record<string, unknown> };
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    emulator.child.kill('SIGTERM');
+    expect((await emulator.done).code).toBe(0);
     expect([res.status, body.result.data, 'priority' in body.result]).toEqual([200, { priority: 7 }, false]);
   });
 

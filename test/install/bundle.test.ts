@@ -5,7 +5,7 @@
  * emulator over loopback, and the emulator command answering a DNS query, which needs the
  * CommonJS `require` the bundle's banner provides.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,22 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { query } from '../dns/wire-client.js';
+import { runProcess, startProcess } from '../support/run-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKEN = 'bundle-test-token-3c5e7a9b1d2f4e6a';
 
 /** Runs the bundle asynchronously (the emulator answering it lives in this process). */
-function run(bin: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, encoding: 'utf8' },
-      (err, stdout, stderr) => {
-        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
-      },
-    );
-  });
+async function run(
+  bin: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await runProcess(process.execPath, [bin, ...args], { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env } });
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('the bundled CLI (npm run build)', () => {
@@ -89,27 +86,16 @@ describe('the bundled CLI (npm run build)', () => {
   });
 
   it('runs the emulator command, whose DNS server answers', async () => {
-    const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'bundle.example'], {
+    const emulator = startProcess(process.execPath, [bin, 'emulator', '--port', '0', '--dns-port', '0', '--zone', 'bundle.example'], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const dnsPort = await new Promise<number>((resolve, reject) => {
-        let err = '';
-        const watch = (d: Buffer): void => {
-          err += d.toString();
-          const m = /DNS on 127\.0\.0\.1 port (\d+)/.exec(err);
-          if (m) resolve(Number(m[1]));
-        };
-        child.stderr.on('data', watch);
-        child.stdout.on('data', watch);
-        child.on('close', (code) => reject(new Error(`the emulator exited ${code}: ${err}`)));
-      });
+      const dnsPort = Number((await emulator.waitFor('output', /DNS on 127\.0\.0\.1 port (\d+)/))[1]);
       const reply = await query(dnsPort, 'bundle.example', 'SOA');
       expect(reply.rcode).toBe('NOERROR');
       expect(reply.answer.map((rr) => rr.type)).toEqual(['SOA']);
     } finally {
-      child.kill('SIGTERM');
+      emulator.child.kill('SIGTERM');
     }
   });
 });

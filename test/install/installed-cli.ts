@@ -3,12 +3,13 @@
  * installed into a temporary prefix, the single executable, the README's commands. Every child
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
+import { runProcess, startProcess } from '../support/run-process.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,17 +20,9 @@ export interface Run {
 }
 
 /** Runs `file args` with exactly `env` (plus NO_COLOR): nothing of the test's own environment leaks in. */
-export function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      [...args],
-      { cwd, env: { NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
-      },
-    );
-  });
+export async function runFile(file: string, args: readonly string[], env: Record<string, string>, cwd: string): Promise<Run> {
+  const r = await runProcess(file, args, { cwd, env: { NO_COLOR: '1', ...env } });
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The commit a build made now embeds (scripts/build-info.mjs): 12 hex digits, `-dirty` with uncommitted changes. */
@@ -76,19 +69,10 @@ export interface CliEmulator {
 
 /** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
 export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
-  const child = spawn(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const url = /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m.exec(stdout);
-      if (url !== null) resolve({ baseUrl: url[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('error', reject);
-    child.on('close', (code) => reject(new Error(`the emulator ended (exit ${code}) before printing its URL: ${stderr}`)));
-  });
+  const emulator = startProcess(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env } });
+  return emulator
+    .waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m)
+    .then((url) => ({ baseUrl: url[1], stop: () => emulator.child.kill('SIGTERM') }));
 }
 
 /**

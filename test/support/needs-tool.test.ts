@@ -2,12 +2,12 @@
  * The rule of needs-tool.ts, seen from outside: a child vitest runs a file whose tests need a
  * tool that is not installed, once as CI and once not, and its JSON report is read.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCi } from './needs-tool.js';
+import { runProcess } from './run-process.js';
 
 interface Report {
   numPassedTests: number;
@@ -16,19 +16,15 @@ interface Report {
   testResults: { assertionResults: { status: string; failureMessages: string[] }[] }[];
 }
 
-function childRun(ci: string | undefined): Promise<{ code: number; report: Report }> {
+async function childRun(ci: string | undefined): Promise<{ code: number; report: Report }> {
   const out = join(mkdtempSync(join(tmpdir(), 'zonectl-needs-tool-')), 'report.json');
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.CI;
   delete env.VITEST;
   if (ci !== undefined) env.CI = ci;
   const args = ['vitest', 'run', '--config', 'test/support/fixtures/vitest.fixture.config.ts', '--reporter=json', `--outputFile=${out}`];
-  return new Promise((resolve) => {
-    execFile('npx', args, { env }, (error) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, report: JSON.parse(readFileSync(out, 'utf8')) as Report });
-    });
-  });
+  const { code } = await runProcess('npx', args, { env });
+  return { code: code ?? -1, report: JSON.parse(readFileSync(out, 'utf8')) as Report };
 }
 
 describe('a test whose tool is missing', () => {

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
+import { runProcess } from './run-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** tsx's loader by absolute URL, so that the CLI also runs from a working directory outside the repository. */
@@ -14,23 +14,10 @@ export interface CliResult {
 }
 
 /** Run the real CLI (TypeScript through tsx) in a child process, without a terminal. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = root): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NO_COLOR: '1',
-        ...env,
-      } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+export async function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = root): Promise<CliResult> {
+  const r = await runProcess(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
   });
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -9,7 +9,7 @@
  * Skipped (with a message) where no python3 can import the library, except under CI, where a
  * missing library is a failure.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { needsTool } from '../support/needs-tool.js';
+import { runProcess } from '../support/run-process.js';
 
 const SCRIPT = fileURLToPath(new URL('./python_cloudflare_crud.py', import.meta.url));
 const TOKEN = 'thirdparty-python-token_0123456789abcdef';
@@ -103,23 +104,17 @@ interface Summary {
 }
 
 /** Runs the script; its one JSON line is the summary. The timeout only guards against a hang. */
-function runScript(py: string, baseUrl: string, home: string): Promise<Summary> {
+async function runScript(py: string, baseUrl: string, home: string): Promise<Summary> {
   // A fresh environment: no proxy variables, no user config (~/.cloudflare.cfg) from the host.
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CLOUDFLARE_API_URL: baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-  return new Promise((resolve, reject) => {
-    execFile(py, [SCRIPT, ZONE], { cwd: home, env, timeout: 120_000, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) {
-        reject(new Error(`python_cloudflare_crud.py failed (${err.message}):\n${stderr}`));
-        return;
-      }
-      const line = stdout.trim().split('\n').pop() ?? '';
-      try {
-        resolve(JSON.parse(line) as Summary);
-      } catch {
-        reject(new Error(`python_cloudflare_crud.py printed no JSON summary:\n${stdout}\n${stderr}`));
-      }
-    });
-  });
+  const { code, signal, stdout, stderr } = await runProcess(py, [SCRIPT, ZONE], { cwd: home, env, timeoutMs: 120_000 });
+  if (code !== 0) throw new Error(`python_cloudflare_crud.py failed (exit ${code ?? signal}):\n${stderr}`);
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as Summary;
+  } catch {
+    throw new Error(`python_cloudflare_crud.py printed no JSON summary:\n${stdout}\n${stderr}`);
+  }
 }
 
 GUARD.describe("python3-cloudflare (Cloudflare's Python library) against the emulator", () => {
