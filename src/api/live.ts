@@ -113,7 +113,7 @@ function splitDecoded(items: ReadonlyArray<LiveRecord | UnknownTypeItem>): LiveR
  * record is decoded. A 100,000-record zone then keeps one object, not 100,000 that every
  * garbage collection of the read copies or marks (bench/README.md). Nothing mutates a `meta`.
  */
-class SharedMeta {
+export class SharedMeta {
   private last: Record<string, unknown> | undefined;
   private lastKeys: string[] = [];
 
@@ -134,8 +134,8 @@ class SharedMeta {
     const keys = this.lastKeys;
     let i = 0;
     for (const key in m) {
-      const value = m[key];
-      if (key !== keys[i] || value !== last[key] || (value !== null && typeof value === 'object')) return false;
+      // Values compared with ===: two objects parsed apart never are, so only primitives match.
+      if (key !== keys[i] || m[key] !== last[key]) return false;
       i += 1;
     }
     return i === keys.length;
