@@ -24,17 +24,18 @@ describe('SharedMeta', () => {
   });
 
   it('keeps a meta of its own when a value, a key, the key order or a nested object differs', () => {
-    const variants: Record<string, unknown> = {
-      protected: { ...plain(), auto_added: true },
-      'extra key': { ...plain(), read_only: true },
-      'fewer keys': { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false },
-      reordered: { source: 'primary', auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false },
-      nested: { ...plain(), source: { kind: 'primary' } },
-    };
-    for (const [what, meta] of Object.entries(variants)) {
-      // Each variant right after a record it would be shared with if compared loosely.
+    const nested = () => ({ ...plain(), source: { kind: 'primary' } });
+    // Each variant right after a record it would be shared with if compared loosely.
+    const variants: ReadonlyArray<readonly [string, unknown, unknown]> = [
+      ['protected', plain(), { ...plain(), auto_added: true }],
+      ['extra key', plain(), { ...plain(), read_only: true }],
+      ['fewer keys', plain(), { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false }],
+      ['reordered', plain(), { source: 'primary', auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false }],
+      ['nested object', nested(), nested()],
+    ];
+    for (const [what, before, meta] of variants) {
       const shared = new SharedMeta();
-      const prime = meta !== null && typeof meta === 'object' && 'source' in meta && typeof meta.source === 'object' ? listed(meta) : listed(plain());
+      const prime = listed(before);
       const r = listed(meta);
       const text = JSON.stringify(r);
       shared.share(prime);
