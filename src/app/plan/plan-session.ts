@@ -17,7 +17,7 @@ export interface PlanRequest {
   readonly paths: readonly string[];
   /** `--config FILE`: the repository configuration (default: zonectl.yaml found upwards). */
   readonly config?: string | undefined;
-  /** `--changed-since REF`: only the zones whose file, fragments or zonectl.yaml changed since. */
+  /** `--changed-since REF`: only the zones whose file or fragments changed since, or all when the repository configuration in use did. */
   readonly changedSince?: string | undefined;
   /** `--shard K/N`. */
   readonly shard?: string | undefined;
