@@ -83,7 +83,7 @@ describe('a symlinked zone directory that leads to another checkout', () => {
     expect((r.stdout + r.stderr).match(/^root\/\S+:\d+:\d+/gm) ?? []).toEqual([]);
   });
 
-  it('plan zones/ and export of the report: refused before any request, nothing of the other checkout written', async () => {
+  it('plan zones/ with its reports: refused before any request, nothing of the other checkout written', async () => {
     const report = join(scratch, 'report.json');
     const summary = join(scratch, 'summary.md');
     writeFileSync(summary, '');
