@@ -62,7 +62,11 @@ describe('zonectl.yaml naming a CI platform variable as a credential', () => {
     ['key_env', 'CI_JOB_TOKEN'],
   ])('%s: %s is refused at its line; nothing is sent, masked or printed', async (field, variable) => {
     const credentials =
-      field === 'token_env' ? `{ token_env: ${variable} }` : field === 'email_env' ? `{ email_env: ${variable}, key_env: CF_KEY }` : `{ email_env: CF_EMAIL, key_env: ${variable} }`;
+      field === 'token_env'
+        ? `{ token_env: ${variable} }`
+        : field === 'email_env'
+          ? `{ email_env: ${variable}, key_env: CF_KEY }`
+          : `{ email_env: CF_EMAIL, key_env: ${variable} }`;
     repo.write('zonectl.yaml', `version: 1\naccounts:\n  decoy:\n    credentials: ${credentials}\n`);
     const seen = requests;
     const plan = await runCli(['plan', 'zones/', '--format', 'markdown'], env(), repo.root);

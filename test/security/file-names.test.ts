@@ -35,7 +35,8 @@ function expectSafeText(r: CliResult, what: string): void {
   ] as const) {
     expect(RAW_CONTROL.exec(text)?.[0], `${what} ${stream}: raw control character`).toBeUndefined();
     for (const line of text.split('\n'))
-      if (line.trimStart().startsWith('::')) expect(line, `${what} ${stream}: a workflow command that is not zonectl's`).toMatch(ANNOTATION);
+      if (line.trimStart().startsWith('::'))
+        expect(line, `${what} ${stream}: a workflow command that is not zonectl's`).toMatch(ANNOTATION);
   }
 }
 
@@ -67,7 +68,8 @@ describe('hostile file names in every output', () => {
   });
 
   it('validate: each problem names the file escaped; annotations stay one encoded line', async () => {
-    for (const path of Object.values(FILES)) repo.write(path, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.2.1 }\n');
+    for (const path of Object.values(FILES))
+      repo.write(path, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 999.0.2.1 }\n');
     const r = await runCli(['validate', 'zones/'], env(), repo.root);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/zones\/x\\n::error::from-a-file-name\\r\\n::add-mask::y\.yaml:4:\d+ records\[0\]\.content/);
@@ -87,7 +89,11 @@ describe('hostile file names in every output', () => {
     writeFileSync(join(repo.root, 'summary.md'), '');
     const html = join(repo.root, 'report.html');
     const slack = join(repo.root, 'report.slack.json');
-    const r = await runCli(['plan', 'zones/', '--format', 'markdown', '--report', `html=${html}`, '--report', `slack=${slack}`], env(), repo.root);
+    const r = await runCli(
+      ['plan', 'zones/', '--format', 'markdown', '--report', `html=${html}`, '--report', `slack=${slack}`],
+      env(),
+      repo.root,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/notmine3\.example` failed/);
     expect(r.stdout).toContain('&lt;img src=x&gt;');

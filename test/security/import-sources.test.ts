@@ -78,7 +78,10 @@ describe('import from files someone else wrote', () => {
   });
 
   it('octoDNS: a zone file linked to /proc/self/environ, or to a file outside: refused', async () => {
-    repo.write('config/octodns.yaml', OCTODNS_CONFIG.replace('  example.com.:', '  example.org.:\n    sources: [config]\n    targets: [cloudflare]\n  example.com.:'));
+    repo.write(
+      'config/octodns.yaml',
+      OCTODNS_CONFIG.replace('  example.com.:', '  example.org.:\n    sources: [config]\n    targets: [cloudflare]\n  example.com.:'),
+    );
     repo.write('config/.keep', '');
     symlinkSync('/proc/self/environ', join(repo.root, 'config/example.com.yaml'));
     symlinkSync(join(outside, '.netrc'), join(repo.root, 'config/example.org.yaml'));

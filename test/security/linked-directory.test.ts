@@ -26,10 +26,7 @@ describe('a symlinked zone directory that leads to another checkout', () => {
   beforeAll(async () => {
     // Another repository on the runner: its own .git, a zone file and a fragment with a canary.
     other = makeRepo('zonectl-sec-link-other-');
-    other.write(
-      'dns/hidden.yaml',
-      `version: 1\nzone: ${HIDDEN_ZONE}\nrecords:\n  - { name: www, type: TXT, content: "${CANARY}" }\n`,
-    );
+    other.write('dns/hidden.yaml', `version: 1\nzone: ${HIDDEN_ZONE}\nrecords:\n  - { name: www, type: TXT, content: "${CANARY}" }\n`);
     other.write('dns/mail.yaml', `version: 1\nrecords:\n  - { name: mail, type: TXT, content: "${CANARY}" }\n`);
     // The pull request's repository: zones/ and shared/ are links to its root (where its .git
     // is), root/ a link to /.

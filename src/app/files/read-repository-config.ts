@@ -9,7 +9,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { credentialVariableNames, isCiPlatformVariable, parseRepoConfig, REPO_CONFIG_FILE, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import {
+  credentialVariableNames,
+  isCiPlatformVariable,
+  parseRepoConfig,
+  REPO_CONFIG_FILE,
+  type RepoConfig,
+  type ZoneConfig,
+} from '../../core/zonefile/index.js';
 import type { Problem } from '../../core/yaml/index.js';
 import { registerSecret } from '../output/secret-redaction.js';
 import { readConfinedFile } from './confined-read.js';
