@@ -17,7 +17,7 @@ export const REPOSITORY_MARKERS = ['.git', 'zonectl.yaml'] as const;
 
 export function repositoryRoot(file: string): string {
   const dir = dirname(resolve(file));
-  const home = repositoryRootOfDir(process.cwd());
+  const home = workingRepository();
   if (dir !== home && isInside(home, dir) && linkBetween(home, dir)) return home;
   return repositoryRootOfDir(dir);
 }
@@ -29,6 +29,15 @@ export function repositoryRootOfDir(directory: string): string {
     if (REPOSITORY_MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
     if (dirname(dir) === dir) return start;
   }
+}
+
+let working: { readonly cwd: string; readonly root: string } | undefined;
+
+/** The repository of the working directory (asked once per file and include: kept while the directory stays). */
+function workingRepository(): string {
+  const cwd = process.cwd();
+  if (working?.cwd !== cwd) working = { cwd, root: repositoryRootOfDir(cwd) };
+  return working.root;
 }
 
 /** True when a directory below `top` on the way down to `dir` (itself included) is a symlink. */
