@@ -9,7 +9,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { credentialVariableNames, parseRepoConfig, REPO_CONFIG_FILE, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
+import {
+  credentialVariableNames,
+  isCiPlatformVariable,
+  parseRepoConfig,
+  REPO_CONFIG_FILE,
+  type RepoConfig,
+  type ZoneConfig,
+} from '../../core/zonefile/index.js';
 import type { Problem } from '../../core/yaml/index.js';
 import { registerSecret } from '../output/secret-redaction.js';
 import { readConfinedFile } from './confined-read.js';
@@ -68,7 +75,9 @@ export function credentialVariablesOf(
 /** The same, from the text of a configuration ('' for none). */
 export function credentialVariablesIn(text: string, env: Readonly<Record<string, string | undefined>>): ReadonlySet<string> {
   const names = new Set([...CREDENTIAL_VARIABLES, ...credentialVariableNames(text)]);
-  for (const name of names) registerSecret(env[name]);
+  // A CI platform's variable is refused as a credential (repo-config.ts): never sent, so not masked,
+  // since masking a value the pull request chose (its branch name) would hide that text from the plan.
+  for (const name of names) if (!isCiPlatformVariable(name)) registerSecret(env[name]);
   return names;
 }
 

@@ -3,14 +3,23 @@
  * `.git` (a directory, or the file of a worktree) or `zonectl.yaml`; without one, the zone
  * file's directory. Includes (`include:`) are confined to it (read-include.ts), and
  * `zonectl.yaml` there is the repository configuration.
+ *
+ * A file reached through a symlinked directory of the working directory's repository belongs to
+ * that repository, whatever lies behind the link: a pull request that commits `zones` as a link
+ * to another checkout (which has its own `.git`) must not make that checkout the root, or its
+ * files would pass for the repository's own (SECURITY.md).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isInside } from './confined-read.js';
 
 export const REPOSITORY_MARKERS = ['.git', 'zonectl.yaml'] as const;
 
 export function repositoryRoot(file: string): string {
-  return repositoryRootOfDir(dirname(resolve(file)));
+  const dir = dirname(resolve(file));
+  const home = workingRepository();
+  if (dir !== home && isInside(home, dir) && linkBetween(home, dir)) return home;
+  return repositoryRootOfDir(dir);
 }
 
 /** The same for a directory (itself included): where `zonectl init` puts the schema. */
@@ -20,4 +29,25 @@ export function repositoryRootOfDir(directory: string): string {
     if (REPOSITORY_MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
     if (dirname(dir) === dir) return start;
   }
+}
+
+let working: { readonly cwd: string; readonly root: string } | undefined;
+
+/** The repository of the working directory (asked once per file and include: kept while the directory stays). */
+function workingRepository(): string {
+  const cwd = process.cwd();
+  if (working?.cwd !== cwd) working = { cwd, root: repositoryRootOfDir(cwd) };
+  return working.root;
+}
+
+/** True when a directory below `top` on the way down to `dir` (itself included) is a symlink. */
+function linkBetween(top: string, dir: string): boolean {
+  for (let d = dir; d !== top && dirname(d) !== d; d = dirname(d)) {
+    try {
+      if (lstatSync(d).isSymbolicLink()) return true;
+    } catch {
+      return false; // missing: the read reports it
+    }
+  }
+  return false;
 }

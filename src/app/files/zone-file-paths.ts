@@ -1,14 +1,16 @@
 /**
  * The zone files a command line names: a file as given, a directory as every `*.yaml` / `*.yml`
  * file under it (recursively, hidden and version control directories skipped, symlinked
- * directories not followed), sorted so that runs are repeatable. What is found is read confined
+ * directories not followed, nor a given directory that links out of the repository), sorted so that runs are repeatable. What is found is read confined
  * to the repository like any zone file (load-zone-files.ts, confined-read.ts): a symlink that
  * leads out of it, or to a device, is an error on that file.
  */
+import { realpathSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
-import { VCS_NAMES } from './confined-read.js';
+import { isInside, VCS_NAMES } from './confined-read.js';
+import { repositoryRoot } from './repository-root.js';
 
 const ZONE_FILE = /\.ya?ml$/i;
 
@@ -32,6 +34,15 @@ async function walk(dir: string): Promise<string[]> {
   return found;
 }
 
+function leadsOut(dir: string): boolean {
+  const root = repositoryRoot(join(resolve(dir), 'zone.yaml'));
+  try {
+    return !isInside(realpathSync(root), realpathSync(dir));
+  } catch {
+    return false;
+  }
+}
+
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Files stay in the order given; each directory contributes its zone files, sorted; no path twice. */
@@ -45,7 +56,9 @@ export async function expandZoneFilePaths(paths: readonly string[]): Promise<Exp
     } catch {
       // Missing or unreadable: the loader reports it as a file problem.
     }
-    if (!isDirectory) {
+    // A directory that is a link out of the repository (`zones -> /`) is not walked: the loader
+    // refuses it as a file, naming it.
+    if (!isDirectory || leadsOut(path)) {
       files.push(path);
       continue;
     }

@@ -5,29 +5,34 @@
  * `shared_filename`; read in sorted order). A provider's `directory` is relative to where octoDNS
  * runs: the current directory, else the configuration's own. The conversion is core's.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { InputProblem } from '../../core/migrate/problems.js';
 import { buildOctodnsImport, type OctodnsImport } from '../../core/migrate/octodns/octodns-import.js';
 import { readOctodnsConfig, type YamlSource } from '../../core/migrate/octodns/octodns-config.js';
 import type { OctodnsZoneFile } from '../../core/migrate/octodns/octodns-zone.js';
+import { readConfinedFile } from '../files/confined-read.js';
+import { repositoryRoot } from '../files/repository-root.js';
 import { type IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../core/migrate/octodns/yaml-tree.js';
 
-function readText(path: string, problems: InputProblem[], at: { file: string; line?: number }): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    problems.push({ at, message: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
-    return undefined;
-  }
+/**
+ * A file of the configuration, confined to its repository (src/app/files/confined-read.ts): an
+ * octoDNS configuration may come from someone else, and `!include ~/.netrc` or a zone file linked
+ * to /proc/self/environ would otherwise copy a secret of this machine into a zone file.
+ */
+function readText(root: string, path: string, problems: InputProblem[], at: { file: string; line?: number }): string | undefined {
+  const read = readConfinedFile(root, path);
+  if (read.ok) return read.bytes.toString('utf8');
+  problems.push({ at, message: `cannot read ${path}: ${read.message}` });
+  return undefined;
 }
 
 /** A YAML file with its `!include`s read and spliced in (relative to the including file; `~` expanded). */
-export function readYamlWithIncludes(path: string, spots: Spots, problems: InputProblem[]): unknown {
+export function readYamlWithIncludes(path: string, spots: Spots, problems: InputProblem[], repository: string): unknown {
   const included = new Map<IncludeRef, unknown>();
   const load = (file: string, depth: number, at: { file: string; line?: number }): unknown => {
-    const text = readText(file, problems, at);
+    const text = readText(repository, file, problems, at);
     if (text === undefined) return undefined;
     const tree = parseYamlTree(text, file, spots);
     problems.push(...tree.problems);
@@ -99,7 +104,9 @@ export function readOctodnsImport(configPath: string, options: { readonly allZon
   const cwd = options.cwd ?? process.cwd();
   const spots: Spots = new WeakMap();
   const problems: InputProblem[] = [];
-  const root = readYamlWithIncludes(configPath, spots, problems);
+  // Every file read lies in the configuration's repository (SECURITY.md).
+  const repository = repositoryRoot(configPath);
+  const root = readYamlWithIncludes(configPath, spots, problems, repository);
   if (problems.length > 0) return emptyImport(problems);
   let config = readOctodnsConfig(root, spots, configPath);
   if (config.dynamicZones !== undefined) {
@@ -118,7 +125,7 @@ export function readOctodnsImport(configPath: string, options: { readonly allZon
       if (paths.length === 0)
         problems.push({ at: z.at, message: `zone ${z.zone}: no YAML files in ${dir} for source ${source.id} (octoDNS: "no YAMLs found")` });
       for (const path of paths)
-        files.push({ file: shownPath(path, cwd), root: readYamlWithIncludes(shownPath(path, cwd), spots, problems), source });
+        files.push({ file: shownPath(path, cwd), root: readYamlWithIncludes(shownPath(path, cwd), spots, problems, repository), source });
     }
     filesOf.set(z.zone, files);
   }

@@ -14,6 +14,7 @@ export type { IncludeRead, IncludeReader } from './fragments.js';
 export { FRAGMENT_ZONE, parseZoneFile } from './parse-zone-file.js';
 export {
   credentialVariableNames,
+  isCiPlatformVariable,
   isAccountName,
   parseRepoConfig,
   REPO_CONFIG_FILE,

@@ -43,6 +43,19 @@ function looksLikeCredential(value: string): boolean {
   return /^[A-Za-z0-9_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value);
 }
 
+/**
+ * Variables the CI platform sets, some from what a pull request's author chooses (the branch name
+ * GITHUB_HEAD_REF, GitLab's CI_MERGE_REQUEST_TITLE and CI_COMMIT_MESSAGE), others its own tokens
+ * (CI_JOB_TOKEN, ACTIONS_RUNTIME_TOKEN): never a Cloudflare credential. Named as one, a pull request
+ * would send them as a bearer token and, as every credential's value is masked, hide any text of
+ * its choice behind `***` in the plan its reviewers read. GitHub reserves GITHUB_* and RUNNER_*
+ * (https://docs.github.com/en/actions/reference/variables-reference); GitLab's predefined
+ * variables are CI, CI_* and GITLAB_* (https://docs.gitlab.com/ci/variables/predefined_variables).
+ */
+export function isCiPlatformVariable(name: string): boolean {
+  return name === 'CI' || /^(?:GITHUB|RUNNER|ACTIONS|CI|GITLAB)_/.test(name);
+}
+
 /** `['accounts', 'main', 'credentials']` -> `/accounts/main/credentials`. */
 const pointerOf = (path: readonly PathSegment[]): string => path.map((p) => `/${String(p)}`).join('');
 
@@ -96,6 +109,12 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
           'config.credential-variable',
           ['accounts', name, 'credentials', key],
           `${variable} is a name zone files can read (${VARIABLE_PREFIX}*): keep credentials in variables named otherwise, e.g. CF_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key.replace(/_env$/, '').toUpperCase()}`,
+        );
+      else if (typeof variable === 'string' && isCiPlatformVariable(variable))
+        sink.error(
+          'config.credential-variable',
+          ['accounts', name, 'credentials', key],
+          `${variable} is a variable of the CI platform (CI, CI_*, GITHUB_*, GITLAB_*, RUNNER_*, ACTIONS_*), never a Cloudflare credential: name the variable holding the account's secret, e.g. CF_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key.replace(/_env$/, '').toUpperCase()}`,
         );
     }
   }
