@@ -167,7 +167,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
     const r = await runCli(['plan', join(repo, 'zones'), '--config', conf], { ...env, DD_API_KEY: secret });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: a zone file reads only variables named ZONECTL_\*/,
+      /zonectl\.yaml:4:\d+ accounts\.main\.account_id: `\$\{DD_API_KEY\}`: zonectl\.yaml reads only variables named ZONECTL_\*/,
     );
     expect(r.stdout + r.stderr).not.toContain(secret);
   });

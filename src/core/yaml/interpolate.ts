@@ -27,15 +27,19 @@ interface InterpolationIssue {
 export interface InterpolationOptions {
   /** Variables that hold credentials: never readable, whatever their names. */
   readonly credentialVariables?: ReadonlySet<string>;
+  /** What reads the variable, as messages name it: `a zone file` (the default) or `zonectl.yaml`. */
+  readonly reader?: string;
 }
 
 /** Why a zone file may not read `name`, or undefined when it may. */
 export function forbiddenVariable(name: string, options: InterpolationOptions = {}): string | undefined {
+  const reader = options.reader ?? 'a zone file';
   if (!name.startsWith(VARIABLE_PREFIX) || name.length === VARIABLE_PREFIX.length) {
-    return `\`\${${name}}\`: a zone file reads only variables named ${VARIABLE_PREFIX}* (set ${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'} in the job's environment and write \${${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'}}); credentials and the job's other variables are never readable`;
+    const suggested = `${VARIABLE_PREFIX}${name.replace(/^ZONECTL_?/, '') || 'NAME'}`;
+    return `\`\${${name}}\`: ${reader} reads only variables named ${VARIABLE_PREFIX}* (set ${suggested} in the job's environment and write \${${suggested}}); credentials and the job's other variables are never readable`;
   }
   if (options.credentialVariables?.has(name) === true) {
-    return `\`\${${name}}\` holds a credential zonectl reads: a zone file can never read it`;
+    return `\`\${${name}}\` holds a credential zonectl reads: ${reader} can never read it`;
   }
   return undefined;
 }

@@ -128,7 +128,7 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
         : { kind: 'key', emailEnv: c.email_env ?? '', keyEnv: c.key_env ?? '' };
     const ref = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(raw.account_id ?? '');
     const value = ref ? env[ref[1]!]?.trim() : raw.account_id;
-    const forbidden = ref ? forbiddenVariable(ref[1]!) : undefined;
+    const forbidden = ref ? forbiddenVariable(ref[1]!, { reader: 'zonectl.yaml' }) : undefined;
     if (forbidden !== undefined) {
       // The configuration is in the repository, so a pull request can edit it: it reads only what zone files may.
       sink.error('config.account-id', ['accounts', name, 'account_id'], forbidden);
