@@ -1,11 +1,11 @@
 /** `zonectl token roll NAME`: the new secret works, the old one stops, and no secret is printed unasked. */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('zonectl token roll', () => {
   let h: Harness;
@@ -36,7 +36,7 @@ describe('zonectl token roll', () => {
   beforeAll(async () => {
     h = await startHarness();
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-roll-'));
+    dir = tempDir('roll');
     original = await create('ci-deploy');
     await create('twin');
     await create('twin');

@@ -4,12 +4,12 @@
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
 import { runProcess, startProcess } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,7 +36,7 @@ export function headCommit(): string {
  * repository's own npm. Staged so that the test neither needs nor rewrites the worktree's dist/.
  */
 export function packTarball(): string {
-  const stage = mkdtempSync(join(tmpdir(), 'zonectl-stage-'));
+  const stage = tempDir('stage');
   for (const f of ['package.json', 'README.md', 'schemas']) cpSync(join(root, f), join(stage, f), { recursive: true });
   execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), join(stage, 'dist', 'bundle')], { cwd: root, stdio: 'pipe' });
   const out = join(stage, 'out');
@@ -85,7 +85,7 @@ export async function validatePlanApplyPlan(
   token: string,
   env: Record<string, string>,
 ): Promise<Record<'validate' | 'plan' | 'apply' | 'replan', Run>> {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-'));
+  const dir = tempDir('installed');
   writeFileSync(join(dir, 'example.com.yaml'), SMALL_ZONE);
   const api = { ...env, CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: token };
   const validate = await runFile(bin, ['validate', 'example.com.yaml'], env, dir);
@@ -119,7 +119,7 @@ export async function importTfFiles(
   bin: string,
   env: Record<string, string>,
 ): Promise<{ good: Run; zoneFile: string | undefined; bad: Run; badWrote: boolean }> {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-tf-'));
+  const dir = tempDir('installed-tf');
   writeFileSync(join(dir, 'main.tf'), MAIN_TF);
   writeFileSync(join(dir, 'bad.tf'), 'resource "cloudflare_dns_record" "x" {\n  name = \n}\n');
   const good = await runFile(bin, ['import', '--from', 'terraform', 'main.tf', '--out', 'zones'], env, dir);
