@@ -24,10 +24,10 @@
  * GitHub pattern whose `**` is part of a path segment (`**.js`) is refused here rather than
  * matched by other rules than GitHub's.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import picomatch from 'picomatch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { docSources, isGitHubWorkflow, isGitLabPipeline, placeOf, REPO_ROOT, yamlBlocks } from './doc-sources.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -149,7 +149,6 @@ describe('the CI recipes run on every file a zone depends on', () => {
     const files = (JSON.parse(validated.stdout) as { files: Array<{ zone?: string; depends_on?: string[] }> }).files;
     dependencies = [...new Set(files.flatMap((f) => f.depends_on ?? []))].sort();
   }, 120_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('zonectl lists what each zone of the README’s repository reads: its file, its fragments, zonectl.yaml', () => {
     expect(dependencies).toEqual([

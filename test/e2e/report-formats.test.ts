@@ -6,7 +6,7 @@
  * `drift --format slack` within Slack's limits with text escaped. Each validator is first shown
  * to refuse a wrong document, so that a pass means something.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AjvDraft04Module, { type ErrorObject, type ValidateFunction } from 'ajv-draft-04';
@@ -179,7 +179,6 @@ describe('report formats against their schemas', () => {
 
 describe('validate and lint --format sarif', () => {
   const dir = tempDir('sarif');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('SARIF 2.1.0 with file, line, column, rule id and the registry’s help; valid against the schema', async () => {
     writeFileSync(

@@ -1,12 +1,6 @@
-/**
- * The zone DNSSEC endpoint (GET/PATCH/DELETE /zones/{zone_id}/dnssec) over loopback HTTP: the
- * service's states and transitions, the answer's shape, the emulator's registrar control, the
- * permissions the API reference states, the official SDK, and durability with --state.
- */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Cloudflare from 'cloudflare';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/server.js';
 import { startTestEmulator, type TestEmulator } from './helpers.js';
 import { GROUP } from './identity/helpers.js';
@@ -210,7 +204,6 @@ describe('GET/PATCH/DELETE /zones/{zone_id}/dnssec', () => {
 
 describe('DNSSEC state with --state', () => {
   const dir = tempDir('dnssec-state');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps the status, the key and so the DS across a restart', async () => {
     const statePath = join(dir, 'state.json');
