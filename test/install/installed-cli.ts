@@ -50,7 +50,14 @@ export function packTarball(): string {
 export function isolatedNpmEnv(dir: string): NodeJS.ProcessEnv {
   const userconfig = join(dir, 'npmrc');
   writeFileSync(userconfig, '');
-  return { PATH: process.env.PATH, HOME: dir, npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: userconfig };
+  // TMPDIR: the run's (test/support/tmp-guard.ts), so that what npm writes there is checked and removed too.
+  return {
+    PATH: process.env.PATH,
+    HOME: dir,
+    npm_config_cache: join(dir, 'npm-cache'),
+    npm_config_userconfig: userconfig,
+    ...(process.env.TMPDIR !== undefined ? { TMPDIR: process.env.TMPDIR } : {}),
+  };
 }
 
 /** `npm install -g --prefix PREFIX TARBALL --offline`: works only while the package has no dependencies. */
