@@ -23,8 +23,8 @@ describe('the single executable (npm run build:binary)', () => {
     bin = join(dir, 'zonectl');
     execFileSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs'), bin], { cwd: root, stdio: 'pipe' });
   }, 180_000);
-  afterAll(() => {
-    emulator?.stop();
+  afterAll(async () => {
+    await emulator?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -96,6 +96,7 @@ describe('the bundled CLI (npm run build)', () => {
       expect(reply.answer.map((rr) => rr.type)).toEqual(['SOA']);
     } finally {
       emulator.child.kill('SIGTERM');
+      await emulator.done;
     }
   });
 });

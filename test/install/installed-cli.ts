@@ -71,15 +71,20 @@ export function installGlobally(tarball: string, prefix: string): string {
 
 export interface CliEmulator {
   baseUrl: string;
-  stop(): void;
+  /** SIGTERM, then resolves once the emulator has exited (nothing of it still runs when its directory goes). */
+  stop(): Promise<void>;
 }
 
 /** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
 export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
   const emulator = startProcess(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env } });
-  return emulator
-    .waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m)
-    .then((url) => ({ baseUrl: url[1], stop: () => emulator.child.kill('SIGTERM') }));
+  return emulator.waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m).then((url) => ({
+    baseUrl: url[1],
+    stop: async () => {
+      emulator.child.kill('SIGTERM');
+      await emulator.done;
+    },
+  }));
 }
 
 /**
