@@ -335,7 +335,7 @@ describe('CI recipes', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const prefix = join(project, '..', `${project.split('/').at(-1)}-npm`);
+    const prefix = join(tempDir('gitlab-prefix'), 'npm');
     const env: Record<string, string> = {
       ...(isolatedNpmEnv(tempDir('gitlab-npm')) as Record<string, string>),
       PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
