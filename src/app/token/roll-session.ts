@@ -33,7 +33,6 @@ export async function runTokenRoll(request: TokenRollRequest, output: SessionOut
     throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
   }
   const file = request.tokenOutput !== undefined ? openTokenOutput(request.tokenOutput) : undefined;
-  const unwatch = file !== undefined ? discardOnSignal(file) : undefined;
   let saved = false;
   let client: ReturnType<typeof connect> | undefined;
   try {
@@ -41,7 +40,6 @@ export async function runTokenRoll(request: TokenRollRequest, output: SessionOut
     const rolled = await rollToken(client, request.name);
     output.emit({ kind: 'rolled', name: rolled.name, id: rolled.id, ...(request.showValue ? { value: rolled.value } : {}) });
     if (file !== undefined) {
-      unwatch?.();
       saved = true; // from here the temporary file may hold the secret: never removed
       file.save({ [rolled.name]: rolled.value });
     }
@@ -52,28 +50,7 @@ export async function runTokenRoll(request: TokenRollRequest, output: SessionOut
       ...(request.tokenOutput !== undefined ? { file: request.tokenOutput } : {}),
     });
   } finally {
-    unwatch?.();
     if (!saved) file?.discard();
     await client?.close();
   }
-}
-
-/**
- * Until the secret is in hand, SIGINT or SIGTERM (Ctrl-C during the roll call) removes the
- * temporary file opened beside the user's file, then ends the process as the signal would have:
- * nothing is left next to the user's files. Returns the function that stops watching.
- */
-function discardOnSignal(file: { discard(): void }): () => void {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    stop();
-    file.discard();
-    process.kill(process.pid, signal);
-  };
-  const stop = (): void => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return stop;
 }
