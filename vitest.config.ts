@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The run's own TMPDIR, which must be empty at the end: a test that leaves a temporary file
+    // fails the run (test/support/tmp-guard.ts, test/README.md "Temporary files").
+    globalSetup: ['test/support/tmp-guard.ts'],
     // @actions/workflow-parser imports its JSON schema without an import attribute, which Node 20
     // refuses; inlined, vite transforms it (test/ci-recipes).
     server: { deps: { inline: ['@actions/workflow-parser'] } },

@@ -8,14 +8,14 @@
  * a console error, a network request, a name from the API run as markup. It leaves screenshots
  * in a temporary directory (printed), not in the repository.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { CHROMIUM, openBrowser, type OpenBrowser, type WatchedPage } from '../support/browser.js';
 import { addMissingZoneFile, HOSTILE_NAME, makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
 import { needsTool } from '../support/needs-tool.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const guard = needsTool(CHROMIUM);
 
@@ -23,7 +23,7 @@ guard.describe('the HTML drift report in Chromium', () => {
   let world: DriftWorld;
   let browser: OpenBrowser;
   let url: string;
-  const shots = mkdtempSync(join(tmpdir(), 'zonectl-report-screenshots-'));
+  const shots = tempDir('report-screenshots');
 
   beforeAll(async () => {
     world = await openDriftWorld();

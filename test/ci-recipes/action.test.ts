@@ -6,14 +6,14 @@
  * validate, plan (changes), apply, plan (none), drift, with the outputs and the step summary a
  * workflow would get. Inputs cannot inject shell code.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
 import { loadAction, makeActionCheckout, runAction, type ActionContext } from './run-action.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKEN = 'action-test-token-4b6d8f0a2c';
@@ -25,9 +25,10 @@ describe('the GitHub Action (action.yml)', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    const checkout = makeActionCheckout(root, mkdtempSync(join(tmpdir(), 'zonectl-action-')), {
+    const base = tempDir('action');
+    const checkout = makeActionCheckout(root, base, {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
-      HOME: tmpdir(),
+      HOME: base,
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CLOUDFLARE_API_TOKEN: TOKEN,

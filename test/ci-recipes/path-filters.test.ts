@@ -24,13 +24,13 @@
  * GitHub pattern whose `**` is part of a path segment (`**.js`) is refused here rather than
  * matched by other rules than GitHub's.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import picomatch from 'picomatch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { docSources, isGitHubWorkflow, isGitLabPipeline, placeOf, REPO_ROOT, yamlBlocks } from './doc-sources.js';
+import { tempDir } from '../support/temp-dir.js';
 
 type Platform = 'github' | 'gitlab';
 
@@ -138,7 +138,7 @@ describe('the CI recipes run on every file a zone depends on', () => {
   let dependencies: string[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-path-filters-'));
+    dir = tempDir('path-filters');
     mkdirSync(join(dir, '.git'));
     for (const [file, text] of readmeRepository()) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -149,7 +149,6 @@ describe('the CI recipes run on every file a zone depends on', () => {
     const files = (JSON.parse(validated.stdout) as { files: Array<{ zone?: string; depends_on?: string[] }> }).files;
     dependencies = [...new Set(files.flatMap((f) => f.depends_on ?? []))].sort();
   }, 120_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('zonectl lists what each zone of the README’s repository reads: its file, its fragments, zonectl.yaml', () => {
     expect(dependencies).toEqual([

@@ -9,8 +9,7 @@
  * them is refused before writing), the apply job creates the zone and applies every change with
  * the write tokens, and a second plan is empty.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -20,6 +19,7 @@ import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { type GitLabPipeline, runGitLabJob } from './run-gitlab-job.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RECIPE = join(root, 'examples', 'ci', 'github', 'zonectl-two-accounts.yml');
@@ -46,13 +46,6 @@ describe('the two-account recipe', () => {
   const github = { 'github.repository': 'acme/dns', 'github.event_name': 'pull_request' };
   const readTokens: Record<string, string> = {};
   let ids: { main: string; shop: string };
-  /** Temporary directories, removed at the end. */
-  const scratch: string[] = [];
-  const tempDir = (prefix: string): string => {
-    const d = mkdtempSync(join(tmpdir(), prefix));
-    scratch.push(d);
-    return d;
-  };
   /** The recipe's zonectl.yaml with the emulator's account ids for its placeholders. */
   const withIds = (config: string): string =>
     config.replace('0123456789abcdef0123456789abcdef', ids.main).replace('89abcdef0123456789abcdef01234567', ids.shop);
@@ -83,7 +76,7 @@ describe('the two-account recipe', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['shop.example'] }] });
-    const base = tempDir('zonectl-two-accounts-');
+    const base = tempDir('two-accounts');
     action = makeActionCheckout(root, base, {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: base,
@@ -123,7 +116,6 @@ describe('the two-account recipe', () => {
   }, 180_000);
   afterAll(async () => {
     await emulator.close();
-    for (const d of scratch) rmSync(d, { recursive: true, force: true });
   });
 
   it('each job passes each account its own secret through env: read-only for plan, write for apply', async () => {
@@ -194,7 +186,7 @@ describe('the two-account recipe', () => {
     const ci = parseYaml(readFileSync(GITLAB_RECIPE, 'utf8')) as GitLabPipeline &
       Record<string, unknown> & { apply: { environment?: { name: string } } };
     expect(ci.apply.environment?.name).toBe('dns-production');
-    const project = tempDir('zonectl-two-accounts-gitlab-');
+    const project = tempDir('two-accounts-gitlab');
     for (const d of ['zones', 'shared', 'vendor']) mkdirSync(join(project, d));
     writeFileSync(join(project, 'zonectl.yaml'), withIds(shownConfig(GITLAB_RECIPE)));
     writeFileSync(join(project, 'shared', 'mail.yaml'), MAIL);
@@ -202,9 +194,9 @@ describe('the two-account recipe', () => {
     writeFileSync(join(project, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop', '192.0.2.41'));
     writeFileSync(join(project, 'zones', 'gl-new.example.yaml'), zone('gl-new.example', 'shop', '192.0.2.41'));
     copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
-    const prefix = join(tempDir('zonectl-two-accounts-prefix-'), 'npm');
+    const prefix = join(tempDir('two-accounts-prefix'), 'npm');
     const env: Record<string, string> = {
-      ...(isolatedNpmEnv(tempDir('zonectl-two-accounts-npm-')) as Record<string, string>),
+      ...(isolatedNpmEnv(tempDir('two-accounts-npm')) as Record<string, string>),
       PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
       npm_config_prefix: prefix,
       NO_COLOR: '1',

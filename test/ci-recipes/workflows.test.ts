@@ -10,8 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -23,6 +22,7 @@ import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
 import { FakeGitHub } from './fake-github.js';
 import { runGitLabJob } from './run-gitlab-job.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const githubDir = join(root, 'examples', 'ci', 'github');
@@ -45,7 +45,7 @@ describe('CI recipes', () => {
   beforeAll(async () => {
     await fakeGitHub.start();
     emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
-    const base = mkdtempSync(join(tmpdir(), 'zonectl-ci-'));
+    const base = tempDir('ci');
     action = makeActionCheckout(root, base, {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: base,
@@ -311,7 +311,7 @@ describe('CI recipes', () => {
     expect(ci.apply.environment?.name).toBe('dns-production');
     expect(ci.default.image).toMatch(/^node:\d+$/);
     // The project: zone files, and the tarball `npm pack` made, in vendor/ as the recipe says.
-    const project = mkdtempSync(join(tmpdir(), 'zonectl-gitlab-'));
+    const project = tempDir('gitlab');
     mkdirSync(join(project, 'zones'));
     mkdirSync(join(project, 'vendor'));
     writeFileSync(join(project, 'zones', 'example.com.yaml'), SMALL_ZONE.replace('192.0.2.10', '192.0.2.11'));
@@ -335,9 +335,9 @@ describe('CI recipes', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const prefix = join(project, '..', `${project.split('/').at(-1)}-npm`);
+    const prefix = join(tempDir('gitlab-prefix'), 'npm');
     const env: Record<string, string> = {
-      ...(isolatedNpmEnv(mkdtempSync(join(tmpdir(), 'zonectl-gitlab-npm-'))) as Record<string, string>),
+      ...(isolatedNpmEnv(tempDir('gitlab-npm')) as Record<string, string>),
       PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
       npm_config_prefix: prefix,
       NO_COLOR: '1',

@@ -1,13 +1,13 @@
 /** Helpers of the DNSSEC tests: the zone signed and its DS known, BIND's `delv`, a tampering UDP proxy. */
 import { createSocket, type Socket } from 'node:dgram';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import packet from 'dns-packet';
 import type { Harness } from '../scenario/harness.js';
 import { TOKEN } from '../scenario/harness.js';
 import { commandRuns, needsTools, type ToolGuard } from '../support/needs-tool.js';
 import { runProcess } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export const DELV: ToolGuard = needsTools([
   { name: 'delv', available: commandRuns('delv', ['-v']), install: 'Debian package bind9-dnsutils' },
@@ -28,7 +28,7 @@ export async function patchDnssec(h: Harness, body: unknown): Promise<Record<str
 
 /** A trust-anchors file holding the zone's DS (from the API answer) as a static DS. */
 export function anchorsFile(zone: string, keyTag: number, digest: string): { path: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-delv-'));
+  const dir = tempDir('delv');
   const path = join(dir, 'anchors.conf');
   writeFileSync(path, `trust-anchors {\n  ${zone}. static-ds ${keyTag} 13 2 "${digest}";\n};\n`);
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -7,13 +7,13 @@
  * made as a person would. Each plan must exit 0, as the README says.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -82,9 +82,8 @@ describe('README "Two accounts and shared records, step by step" runs as written
     await seed(MAIN, 'example.com', [MX, SPF, { type: 'A', name: 'www', content: '192.0.2.10', ttl: 3600 }]);
     await seed(SHOP, 'example.org', [MX, SPF, { type: 'A', name: 'shop', content: '192.0.2.20', ttl: 300 }]);
     await seed(SHOP, 'example.net', [{ type: 'A', name: 'www', content: '192.0.2.30', ttl: 3600 }]);
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-readme-adopt-'));
-    const home = join(repo, '..', `${repo.split('/').pop()}-home`);
-    mkdirSync(home);
+    repo = tempDir('readme-adopt');
+    const home = tempDir('readme-adopt-home');
     env = {
       CLOUDFLARE_BASE_URL: emu.baseUrl,
       CF_MAIN_TOKEN: MAIN,
@@ -100,8 +99,6 @@ describe('README "Two accounts and shared records, step by step" runs as written
   });
   afterAll(async () => {
     await emu.close();
-    rmSync(repo, { recursive: true, force: true });
-    rmSync(env.HOME!, { recursive: true, force: true });
   });
 
   it('zonectl.yaml with two accounts, export --all of both in one command, plan exits 0, commit', async () => {

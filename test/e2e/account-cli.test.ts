@@ -3,13 +3,13 @@
  * between): validate, plan, apply (one PATCH), a clean second plan, drift in sync, an
  * out-of-band change that drift reports, an invalid file that makes no call, retired fields.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ZONE = (zone: string): string => `version: 1\nzone: ${zone}\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n`;
 
@@ -42,7 +42,7 @@ describe('account file (zone_defaults) through the CLI', () => {
     // SOA values of zone defaults may change on Enterprise only (service spec; the emulator's --zone-plan stands for the account).
     h = await startHarness({ zones: ['example.com', 'example.org'], zonePlan: 'enterprise' });
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-account-'));
+    dir = tempDir('account');
     mkdirSync(join(dir, 'zones'));
     writeFileSync(join(dir, 'zones', 'example.com.yaml'), ZONE('example.com'));
     writeFileSync(join(dir, 'zones', 'example.org.yaml'), ZONE('example.org'));

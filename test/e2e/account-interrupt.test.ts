@@ -4,13 +4,13 @@
  * holds the PATCH (test/api/drop-proxy.ts) until the signal has been handled, so that the signal
  * always arrives while the PATCH is on its way, however slow the machine.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { spawnCli } from '../support/spawn-cli.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('apply of an account file, interrupted', () => {
   let h: Harness;
@@ -19,7 +19,7 @@ describe('apply of an account file, interrupted', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-account-interrupt-'));
+    dir = tempDir('account-interrupt');
   });
   afterAll(async () => {
     await proxy.close();

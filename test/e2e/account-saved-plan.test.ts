@@ -3,12 +3,12 @@
  * their PATCH after checking that the account's defaults did not change since, and a plan file
  * whose PATCH was pointed elsewhere is refused. The real CLI against the emulator over loopback.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 async function zoneDefaults(h: Harness): Promise<Record<string, unknown>> {
   const res = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
@@ -36,7 +36,7 @@ describe('account files in saved plans', () => {
 
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com'] });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-account-saved-'));
+    dir = tempDir('account-saved');
     zones = join(dir, 'zones');
     mkdirSync(zones);
     writeFileSync(

@@ -2,12 +2,12 @@
  * Several accounts and credentials in one run (zonectl.yaml), through the real CLI against one
  * emulator serving three accounts, each with its own user and token.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MAIN = 'main-token-0123456789abcdef0123456789ab';
 const SHOP = 'shop-token-0123456789abcdef0123456789ab';
@@ -48,7 +48,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
         { token: BLOG, zones: ['example.net'] },
       ],
     });
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-accounts-'));
+    repo = tempDir('accounts');
     mkdirSync(join(repo, '.git'));
     write('zonectl.yaml', CONFIG);
     write('zones/main/example.com.yaml', zone('example.com', 'main', '192.0.2.1'));
@@ -121,7 +121,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
   });
 
   it("--config names the file; without one, `account:` is an error at the zone file's line", async () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), 'zonectl-noconf-'));
+    const elsewhere = tempDir('noconf');
     mkdirSync(join(elsewhere, '.git'));
     const file = join(elsewhere, 'example.org.yaml');
     writeFileSync(file, zone('example.org', 'shop', '192.0.2.2'));
@@ -140,7 +140,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
   });
 
   it('the configuration is checked with file:line errors; a credential written in it is refused and never repeated', async () => {
-    const bad = join(mkdtempSync(join(tmpdir(), 'zonectl-badconf-')), 'zonectl.yaml');
+    const bad = join(tempDir('badconf'), 'zonectl.yaml');
     writeFileSync(
       bad,
       `version: 1\naccounts:\n  main:\n    credentials: { token_env: ${MAIN} }\n  shop:\n    account_id: nope\n    credentials: { token_env: CF_SHOP_TOKEN, key_env: K }\n`,
@@ -161,7 +161,7 @@ describe('several accounts in one run (zonectl.yaml)', () => {
   });
 
   it('account_id: ${VAR} in zonectl.yaml reads only ZONECTL_* (a pull request edits the file: a 32-hex secret of the job must not become an account id in a plan)', async () => {
-    const conf = join(mkdtempSync(join(tmpdir(), 'zonectl-conf-var-')), 'zonectl.yaml');
+    const conf = join(tempDir('conf-var'), 'zonectl.yaml');
     writeFileSync(conf, 'version: 1\naccounts:\n  main:\n    account_id: ${DD_API_KEY}\n    credentials: { token_env: CF_MAIN_TOKEN }\n');
     const secret = 'abcdef0123456789abcdef0123456789';
     const r = await runCli(['plan', join(repo, 'zones'), '--config', conf], { ...env, DD_API_KEY: secret });

@@ -7,13 +7,13 @@
  * given with `--config FILE`, or to the zonectl.yaml found upwards below the root, selects every
  * zone, as one to the root's zonectl.yaml does.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { git } from '../support/git.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'apply-changed-since-token-0123456789abcd';
 
@@ -44,7 +44,7 @@ describe('apply --changed-since', () => {
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, zones: ['a.example', 'b.example', 'c.example'], token: TOKEN });
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-apply-changed-'));
+    repo = tempDir('apply-changed');
     git(repo, 'init', '-q', '-b', 'main');
     write('shared/mail.yaml', mail(10));
     for (const [zone, includes] of [

@@ -4,14 +4,14 @@
  * for it. The call is kept in flight by a proxy that holds it until the test releases it, so
  * nothing depends on timing.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli, type RunningCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const zoneFile = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
@@ -39,7 +39,7 @@ describe('apply interrupted while a call is in flight', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-grace-'));
+    dir = tempDir('grace');
   });
   afterEach(() => {
     proxy.release();

@@ -3,8 +3,7 @@
  * one create in flight (test/api/drop-proxy.ts) until the signal has been handled, so that the
  * signal always arrives while the apply is writing, however slow the machine (no latency race).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
@@ -12,6 +11,7 @@ import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harn
 import { runCli } from '../support/run-cli.js';
 import { spawnCli, type RunningCli } from '../support/spawn-cli.js';
 import { waitUntil } from '../support/wait-until.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const zoneFile = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
@@ -42,7 +42,7 @@ describe('apply interrupted by a signal, or killed', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-interrupt-'));
+    dir = tempDir('interrupt');
     env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterEach(() => {

@@ -3,12 +3,12 @@
  * else there; apply for a directory of zones where one cannot be planned (`--rate-limit`,
  * `--shard`). The real CLI against the emulator over loopback.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface JsonOperation {
   action: string;
@@ -48,7 +48,7 @@ describe('apply and validate --format json; apply for many zones', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com', 'example.org', 'example.net'] });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-apply-json-'));
+    dir = tempDir('apply-json');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

@@ -1,10 +1,10 @@
 /** Issue 18 item 3: a record other than the lock CNAME at `_zonectl-lock.<zone>` stops apply at once (real CLI, emulator). */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('apply with an A record squatting the lock name (a CNAME cannot stand beside it)', () => {
   let h: Harness;
@@ -22,7 +22,7 @@ describe('apply with an A record squatting the lock name (a CNAME cannot stand b
       body: JSON.stringify({ type: 'A', name: '_zonectl-lock.example.com', content: '192.0.2.53', ttl: 60 }),
     });
     const id = ((await squat.json()) as { result: { id: string } }).result.id;
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-squat-'));
+    const dir = tempDir('squat');
     const zone = join(dir, 'example.com.yaml');
     writeFileSync(zone, 'version: 1\nzone: example.com\nrecords:\n  - { name: "@", type: A, content: 192.0.2.1 }\n');
     for (const args of [

@@ -3,8 +3,8 @@
  * the emulator. Where two applies must overlap, a proxy holds a write of the first until the
  * second is seen waiting (no latency, no timing).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLockTarget, lockRecordName, toLabel } from '../../src/core/lock/lock-record.js';
@@ -12,6 +12,7 @@ import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const zoneFile = (prefix: string, count: number, extra = ''): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: delete }\nrecords:\n${extra}` +
@@ -32,7 +33,7 @@ describe('concurrent applies to one zone', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-lock-'));
+    dir = tempDir('lock');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

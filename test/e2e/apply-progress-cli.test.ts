@@ -3,12 +3,12 @@
  * call; one line per call with --verbose; nothing with --quiet. The pacing itself (a line at most
  * every 10 s) is tested with a fake clock in apply-progress.test.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const N = 300;
 
@@ -21,7 +21,7 @@ describe('apply progress without a terminal', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-progress-'));
+    dir = tempDir('progress');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

@@ -3,13 +3,13 @@
  * refused (ZONE_LOCKED), and the zones after it are still applied; the exit code is the worst.
  * The real CLI against the emulator over loopback.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLockTarget, lockRecordName } from '../../src/core/lock/lock-record.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const zoneText = (zone: string, hosts: readonly string[]): string =>
   `version: 1\nzone: ${zone}\nrecords:\n${hosts.map((h, i) => `  - { name: ${h}, type: A, content: 192.0.2.${i + 1} }\n`).join('')}`;
@@ -20,7 +20,7 @@ describe('apply of many zones: one zone refused, the others applied', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness({ zones: ['a.example', 'b.example', 'c.example'] });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-zone-failure-'));
+    dir = tempDir('zone-failure');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

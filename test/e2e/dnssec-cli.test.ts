@@ -5,14 +5,14 @@
  * `delv` validating a record with the DS that apply printed, a second plan empty at every step,
  * then disabled and the keys deleted; JSON, markdown and export carry the DS.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDnssec } from '../../src/api/dnssec.js';
 import { DELV, delvWithDs } from '../dns/dnssec-tools.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ZONE = 'example.com';
 const zoneFile = (dnssec: string): string => `version: 1
@@ -45,7 +45,7 @@ describe('DNSSEC as code through the CLI', () => {
 
   beforeAll(async () => {
     h = await startHarness({ dnsPort: 0 });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-dnssec-cli-'));
+    dir = tempDir('dnssec-cli');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

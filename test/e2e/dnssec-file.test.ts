@@ -2,14 +2,13 @@
  * The zone file's `dnssec` section through the real CLI (issue 31): validate reads it, refuses a
  * bad one with file, line and field, and runs the DNSSEC rules; lint runs the DNSSEC checks.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-dnssec-file-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('dnssec-file');
 const file = (name: string, text: string): string => {
   const p = join(dir, name);
   writeFileSync(p, text);

@@ -4,19 +4,19 @@
  * lines on stdout.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness } from '../scenario/harness.js';
 import { git } from '../support/git.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
 import { TSX_LOADER, runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const FISH = needsTool({ name: 'fish', available: commandRuns('fish', ['--version']), install: 'Debian package fish' });
 const ZSH = needsTool({ name: 'zsh', available: commandRuns('zsh', ['--version']), install: 'Debian package zsh' });
 
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-eco-'));
+const dir = tempDir('eco');
 
 describe('zonectl completion', () => {
   let script: string;

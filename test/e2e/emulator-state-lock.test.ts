@@ -3,12 +3,12 @@
  * the same state is refused with a clear error, and after the first is killed with SIGKILL the
  * state (which survives SIGKILL) can be opened again at once.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli, type RunningCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'state-lock-token-0123456789abcdef';
 
@@ -28,7 +28,7 @@ const api = async (baseUrl: string, path: string, init: RequestInit = {}): Promi
 
 describe('emulator --state: one emulator per state file', () => {
   it('refuses a second emulator on the same state; after SIGKILL of the first, a new one opens it with its data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-state-lock-'));
+    const dir = tempDir('state-lock');
     const state = join(dir, 'state.json');
     const first = await started(['--zone', 'example.com', '--state', state]);
     try {

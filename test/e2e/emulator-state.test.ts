@@ -1,13 +1,13 @@
 /** `emulator --state` given a directory, or a path under a file: one clear line, no raw EISDIR. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('emulator --state', () => {
   it('a directory is refused with a message that says to give a file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-state-'));
+    const dir = tempDir('state');
     const r = await runCli(['emulator', '--port', '0', '--state', dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
@@ -16,7 +16,7 @@ describe('emulator --state', () => {
   });
 
   it('a path under a regular file names the problem', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-state-'));
+    const dir = tempDir('state');
     writeFileSync(join(dir, 'file'), '');
     const path = join(dir, 'file', 'state.json');
     const r = await runCli(['emulator', '--port', '0', '--state', path]);

@@ -3,12 +3,12 @@
  * two accounts, a zone only the environment's credential sees, a configuration with a problem,
  * `--config FILE`. Against one emulator serving three accounts, each with its own token.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ONE = 'edge-one-token-0123456789abcdef0123456789';
 const TWO = 'edge-two-token-0123456789abcdef0123456789';
@@ -34,7 +34,7 @@ describe('export with accounts: the edges', () => {
         { token: ENV, zones: ['env.example'] },
       ],
     });
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-export-edges-'));
+    repo = tempDir('export-edges');
     mkdirSync(join(repo, '.git'));
     base = { CLOUDFLARE_BASE_URL: emu.baseUrl, CF_ONE: ONE, CF_TWO: TWO };
   });

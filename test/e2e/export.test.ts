@@ -2,12 +2,12 @@
  * `zonectl export` against the real emulator: the file it writes validates, plans clean against
  * the zone it came from, keeps what it must not manage as comments, and never holds a secret.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'export-test-token-3b7d9f1a2c4e';
 let emulator: RunningEmulator | undefined;
@@ -40,7 +40,7 @@ tokens:
 async function setUp(): Promise<{ env: Record<string, string>; dir: string }> {
   emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
   const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-export-'));
+  const dir = tempDir('export');
   writeFileSync(join(dir, 'source.yaml'), SOURCE);
   const applied = await runCli(['apply', join(dir, 'source.yaml'), '--yes', '--token-output', join(dir, 'tokens.json')], env);
   expect(applied.stderr).not.toMatch(/error/i);
@@ -97,7 +97,7 @@ describe('zonectl export', () => {
   it('--all writes one file per zone into a directory, each planning clean', async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN });
     const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-export-all-'));
+    const dir = tempDir('export-all');
     writeFileSync(join(dir, 'org.yaml'), 'version: 1\nzone: example.org\nrecords:\n  - { name: www, type: A, content: 192.0.2.44 }\n');
     expect((await runCli(['apply', join(dir, 'org.yaml'), '--yes'], env)).code).toBe(0);
     const out = join(dir, 'zones');

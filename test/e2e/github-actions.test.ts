@@ -2,12 +2,12 @@
  * On GitHub Actions (GITHUB_ACTIONS=true): validate's problems as `::error` / `::warning`
  * annotations; plan and drift append their Markdown report to $GITHUB_STEP_SUMMARY.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'gha-token-5d3b1f9e7c2a4b6d8e0f';
 
@@ -16,7 +16,7 @@ describe('GitHub Actions', () => {
   let dir: string;
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-gha-'));
+    dir = tempDir('gha');
   });
   afterAll(async () => {
     await emulator.close();

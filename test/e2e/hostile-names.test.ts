@@ -3,14 +3,14 @@
  * CLOUDFLARE_BASE_URL) that names a zone `../…` or gives an id like `../../user/tokens/x` gets a
  * clear error, no file outside `export --all --out DIR`, and no request built from that id.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const HOSTILE_ID = '../../user/tokens/x';
 
@@ -48,7 +48,7 @@ describe('hostile names and ids from the API', () => {
   beforeEach(() => {
     proxy.forwarded.length = 0;
     proxy.setRewrite(undefined);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-hostile-'));
+    dir = tempDir('hostile');
   });
   const sentWithDots = (): string[] => proxy.forwarded.filter((r) => r.includes('..') || r.includes('%2F') || r.includes('%2f'));
 

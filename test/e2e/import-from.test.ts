@@ -4,11 +4,11 @@
  * does not parse, an unknown record type): one error naming file and line, exit 1, nothing
  * written, no stack trace.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const OCTODNS = resolve('test/fixtures/migrate/octodns/config/production.yaml');
 const IR = resolve('test/fixtures/migrate/dnscontrol/ir.json');
@@ -16,10 +16,9 @@ const IR = resolve('test/fixtures/migrate/dnscontrol/ir.json');
 describe('import --from', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-import-from-'));
+    dir = tempDir('import-from');
     mkdirSync(join(dir, '.git'));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const refused = async (args: string[], pattern: RegExp) => {
     const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);

@@ -3,11 +3,11 @@
  * cannot be reached) still prints exactly one JSON document on stdout, with `error` (and the
  * files' problems), beside the usual error line on stderr and exit code 1.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface Doc {
   format_version: number;
@@ -24,7 +24,7 @@ describe('JSON output of a run that fails as a whole', () => {
   let bad: string;
   let good: string;
   beforeAll(() => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-json-errors-'));
+    const dir = tempDir('json-errors');
     bad = join(dir, 'bad.yaml');
     writeFileSync(
       bad,

@@ -2,14 +2,14 @@
  * One message format for every command (`zonectl: error[CODE]: message`), the JSON report of
  * plan mistaken for a saved plan, and a reader that closes stdout early (`| head -1`).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { runProcess, type ProcessResult } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,7 +39,7 @@ describe('messages of every command', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-messages-'));
+    dir = tempDir('messages');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     zoneFile = join(dir, 'zone.yaml');
     writeFileSync(zoneFile, ZONE);

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('several zone files in one run', () => {
   let h: Harness;
@@ -11,7 +11,7 @@ describe('several zone files in one run', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com', 'example.org'] });
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-multi-'));
+    const dir = tempDir('multi');
     files = ['example.com', 'example.org'].map((zone) => {
       const p = join(dir, `${zone}.yaml`);
       writeFileSync(

@@ -3,12 +3,12 @@
  * `+ zone NAME (account ..., type full)`; apply creates it (POST /zones), prints the nameservers
  * the service assigned, writes its records and settings in the same run; a second plan is empty.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'newzone-token-0123456789abcdef01234567';
 
@@ -23,7 +23,7 @@ describe('new zones', () => {
   };
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-newzone-'));
+    dir = tempDir('newzone');
     mkdirSync(join(dir, '.git'));
     env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
@@ -118,7 +118,7 @@ describe('new zones', () => {
   });
 
   it('the account comes from zonectl.yaml too, in a directory run with other zones', async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'zonectl-newzone-repo-'));
+    const repo = tempDir('newzone-repo');
     mkdirSync(join(repo, '.git'));
     mkdirSync(join(repo, 'zones'));
     writeFileSync(

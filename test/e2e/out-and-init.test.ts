@@ -4,12 +4,12 @@
  * the first export or import keep the schema inside the repository, and the `$schema` line of a
  * zone file is a relative path that resolves from the file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SCHEMA_LINE = /^# yaml-language-server: \$schema=(\S+)$/;
 
@@ -28,7 +28,7 @@ describe('--out and the repository schema', () => {
   beforeAll(async () => {
     h = await startHarness();
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-repo-'));
+    repo = tempDir('repo');
     mkdirSync(join(repo, '.git'));
   });
   afterAll(async () => {
@@ -71,7 +71,7 @@ describe('--out and the repository schema', () => {
   });
 
   it('zonectl init writes the schema at the repository root from any directory in it, once', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'zonectl-init-'));
+    const fresh = tempDir('init');
     writeFileSync(join(fresh, 'zonectl.yaml'), 'version: 1\n');
     mkdirSync(join(fresh, 'zones', 'eu'), { recursive: true });
     const first = await runCli(['init', join(fresh, 'zones', 'eu')]);

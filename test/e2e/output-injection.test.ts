@@ -4,14 +4,14 @@
  * sequences, CR/LF, workflow commands, HTML and mentions; through the real CLI, none of it drives
  * the terminal, becomes a GitHub workflow command, or renders as HTML, a comment or a mention.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ESCAPES = '\u001b]0;title\u0007\u001b[2J\u009b31m';
 const MARKUP = '</details><img src=x> <!-- @someone';
@@ -83,7 +83,7 @@ describe('names and values that another program would interpret', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-inject-'));
+    dir = tempDir('inject');
     env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     // Out of band, with the raw API: what the emulator (like the service) accepts.
     await raw(`/zones/${h.zoneId}/dns_records`, {

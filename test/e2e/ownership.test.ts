@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('ownership through the CLI', () => {
   let h: Harness;
@@ -16,7 +16,7 @@ describe('ownership through the CLI', () => {
   };
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-own-'));
+    dir = tempDir('own');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

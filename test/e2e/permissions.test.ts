@@ -2,12 +2,12 @@
  * A token that lacks the permission the plan's writes need is told so before any write, with
  * the missing permission group and the token's name; apply refuses and sends no write.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const DNS_READ = '82e64a83756745bbbb1c9c2701bf816b';
 const DNS_WRITE = '4755a26eedb94da69e1066d98aa820be';
@@ -43,7 +43,7 @@ describe('apply with a token that lacks a permission the plan needs', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-perm-'));
+    const dir = tempDir('perm');
     file = join(dir, 'zone.yaml');
     writeFileSync(
       file,

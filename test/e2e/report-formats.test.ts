@@ -6,8 +6,7 @@
  * `drift --format slack` within Slack's limits with text escaped. Each validator is first shown
  * to refuse a wrong document, so that a pass means something.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AjvDraft04Module, { type ErrorObject, type ValidateFunction } from 'ajv-draft-04';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { runCli } from '../support/run-cli.js';
 import { addMissingZoneFile, HOSTILE_CONTENT, HOSTILE_NAME, makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const schemas = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'schemas');
 const JUNIT_XSD = readFileSync(join(schemas, 'junit', 'JUnit.xsd'), 'utf8');
@@ -178,8 +178,7 @@ describe('report formats against their schemas', () => {
 });
 
 describe('validate and lint --format sarif', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-sarif-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('sarif');
 
   it('SARIF 2.1.0 with file, line, column, rule id and the registry’s help; valid against the schema', async () => {
     writeFileSync(

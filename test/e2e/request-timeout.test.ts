@@ -1,17 +1,17 @@
 /** `--request-timeout SECONDS` (global): a run against an endpoint that trickles its answer ends with a clear error. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drip, startHostileServer, type HostileServer } from '../api/hostile-server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('--request-timeout', () => {
   let server: HostileServer;
   let file: string;
   beforeAll(async () => {
     server = await startHostileServer((_req, res) => drip(res));
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-timeout-'));
+    const dir = tempDir('timeout');
     file = join(dir, 'zone.yaml');
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
   });

@@ -3,12 +3,12 @@
  * error[UNSAFE_PLAN] (text and JSON) and change nothing; `--force` or a higher threshold lets
  * the same change through; at the threshold itself nothing is refused.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** Ten A records h0..h9; the first `changed` of them point at another address. */
 const zone = (changed: number, manage = ''): string =>
@@ -26,7 +26,7 @@ describe('max_update_percent through the CLI', () => {
   const addresses = async (): Promise<string[]> => (await listRecords(h)).map((r) => r.content).sort();
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-safety-'));
+    dir = tempDir('safety');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     expect((await runCli(['apply', write('base.yaml', zone(0)), '--yes'], env)).code).toBe(0);
   });

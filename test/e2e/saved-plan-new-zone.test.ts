@@ -5,12 +5,12 @@
  * written) when it exists now, when the plan was edited, or when its files changed. A plan that
  * cannot be saved fails the command (PLAN_NOT_SAVED), with what to do.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'savednew-token-0123456789abcdef01234567';
 
@@ -43,7 +43,7 @@ describe('a saved plan that creates a zone', () => {
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-saved-new-'));
+    dir = tempDir('saved-new');
     mkdirSync(join(dir, '.git'));
     env = { CLOUDFLARE_BASE_URL: emu.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });

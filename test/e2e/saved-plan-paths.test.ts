@@ -5,13 +5,13 @@
  * the same paths, and applies from the root, from a subdirectory, and from another checkout of
  * the same repository (a CI apply job's workspace). The real CLI against the emulator.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { makeRepo, type PrRepo } from '../security/pr-repo.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface PlanDoc {
   format_version: number;
@@ -49,7 +49,7 @@ describe('saved plans record repository-relative paths', () => {
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com', 'example.org'] });
     repo = makeRepo('zonectl-plan-paths-', { git: false });
-    scratch = mkdtempSync(join(tmpdir(), 'zonectl-plan-paths-out-'));
+    scratch = tempDir('plan-paths-out');
     repo.write('zones/example.com.yaml', ZONE('192.0.2.10'));
     repo.write('shared/mail.yaml', FRAGMENT);
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
@@ -90,7 +90,7 @@ describe('saved plans record repository-relative paths', () => {
   it('a plan made with absolute paths applies in another checkout, and from its subdirectory', async () => {
     repo.write('zones/example.com.yaml', ZONE('192.0.2.11'));
     await planOut('abs-apply.json', [join(repo.root, 'zones/example.com.yaml')], repo.root);
-    const checkout = mkdtempSync(join(tmpdir(), 'zonectl-plan-paths-checkout-'));
+    const checkout = tempDir('plan-paths-checkout');
     try {
       cpSync(repo.root, checkout, { recursive: true });
       // The original checkout changes after the plan: the other checkout's bytes are the ones checked.

@@ -2,12 +2,12 @@
  * Issue 18 item 2: a saved plan edited after review is refused before any write (through the
  * real CLI against the emulator), and the zone is left as it was.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ZONE = (ip: string, www = true) => `version: 1
 zone: example.com
@@ -57,7 +57,7 @@ describe('apply --plan refuses a plan edited after it was made', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-tamper-'));
+    dir = tempDir('tamper');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     const zone = join(dir, 'base.yaml');
     writeFileSync(zone, ZONE('192.0.2.1'));
@@ -181,7 +181,7 @@ describe('apply --plan refuses a plan edited after it was made', () => {
   });
 
   it('a saved plan of a zone that includes a shared fragment applies, and a second plan is empty', async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'zonectl-tamper-frag-'));
+    const repo = tempDir('tamper-frag');
     writeFileSync(join(repo, 'zonectl.yaml'), 'version: 1\n');
     writeFileSync(join(repo, 'mail.yaml'), 'version: 1\nrecords:\n  - { name: "@", type: MX, content: mx.example.net, priority: 10 }\n');
     const zone = join(repo, 'example.com.yaml');

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ZONE = (ip: string) => `version: 1
 zone: example.com
@@ -34,7 +34,7 @@ describe('apply --plan refuses what it should not apply', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-saved-'));
+    dir = tempDir('saved');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     const zone = join(dir, 'base.yaml');
     writeFileSync(zone, ZONE('192.0.2.1'));

@@ -4,12 +4,12 @@
  * read only ZONECTL_* variables; and as a second wall, the credential's value is masked as ***
  * in every output should it ever get there (here: a live TXT record that holds it).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const API_KEY = '0123456789abcdef0123456789abcdef01234';
 
@@ -19,7 +19,7 @@ describe('zone files and the job secrets', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-secret-'));
+    dir = tempDir('secret');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, OTHER_SECRET: 'aws-secret-value-1234567890' };
   });
   afterAll(async () => {

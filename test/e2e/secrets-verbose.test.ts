@@ -4,12 +4,12 @@
  * (CLOUDFLARE_EMAIL + CLOUDFLARE_API_KEY), through the real CLI against `zonectl emulator`
  * run as its own process with its request log on.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { spawnCli, type RunningCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'verbose-secret-token-4f0c2d9a7be15e38c6a1';
 const EMAIL = 'owner@example.com';
@@ -39,7 +39,7 @@ describe('no secret in verbose output, with a token or a key pair', () => {
     await emulator.waitForStdout(/\n/);
     baseUrl = emulator.stdout().trim();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/client\/v4$/);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-verbose-'));
+    dir = tempDir('verbose');
   });
   afterAll(async () => {
     emulator.child.kill('SIGTERM');

@@ -3,12 +3,12 @@
  * only, and never with NO_COLOR. A real pseudo-terminal through util-linux `script`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SCRIPT = needsTool({ name: 'script', available: commandRuns('script', ['--version']), install: 'Debian package util-linux' });
 
@@ -40,7 +40,7 @@ SCRIPT.describe('apply on a terminal', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness();
-    file = join(mkdtempSync(join(tmpdir(), 'zonectl-tty-')), 'zone.yaml');
+    file = join(tempDir('tty'), 'zone.yaml');
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });

@@ -2,13 +2,13 @@
  * `apply --token-output`: a new token's secret is shown once, so the file must be writable before
  * anything changes, and a write that fails after the create says which tokens to roll.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const withToken = (tokenName: string, host: string) => `version: 1
 zone: example.com
@@ -36,7 +36,7 @@ describe('apply --token-output', () => {
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-token-output-'));
+    dir = tempDir('token-output');
     env = { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterAll(async () => {

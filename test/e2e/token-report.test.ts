@@ -3,12 +3,12 @@
  * line per token), `drift --tokens` and `--verbose` list them, JSON keeps the full list, the
  * credential zonectl runs with is never among them, and `manage.tokens: ignore` turns the check off.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const DNS_WRITE = '4755a26eedb94da69e1066d98aa820be';
 const OTHERS = ['ci-old', 'laptop', 'terraform'];
@@ -36,7 +36,7 @@ describe('tokens no file lists, through the CLI', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-tokrep-'));
+    dir = tempDir('tokrep');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     for (const name of OTHERS) {
       await api('POST', '/user/tokens', {

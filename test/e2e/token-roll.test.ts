@@ -1,11 +1,12 @@
 /** `zonectl token roll NAME`: the new secret works, the old one stops, and no secret is printed unasked. */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('zonectl token roll', () => {
   let h: Harness;
@@ -36,7 +37,7 @@ describe('zonectl token roll', () => {
   beforeAll(async () => {
     h = await startHarness();
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-roll-'));
+    dir = tempDir('roll');
     original = await create('ci-deploy');
     await create('twin');
     await create('twin');
@@ -107,6 +108,32 @@ describe('zonectl token roll', () => {
       expect((JSON.parse(readFileSync(kept!, 'utf8')) as Record<string, string>)['ci-late']).toBe(secret);
       expect(statSync(kept!).mode & 0o777).toBe(0o600);
       expect(await verify(secret)).toBe(200);
+    } finally {
+      await proxy.close();
+    }
+  });
+  // A known bug, not fixed here: Ctrl-C or SIGTERM during the roll call leaves the temporary file opened
+  // for --token-output (.tokens.json.<random>.tmp) beside the user's file. The fix needs a signal
+  // listener, and signals have one owner (test/app/apply/signal-owner.test.ts): for the lead. When it is
+  // fixed, this test passes and it.fails turns red: make it an it().
+  it.fails('SIGINT while the roll call is on its way leaves nothing beside --token-output: the temporary file opened for it is removed', async () => {
+    await create('ci-interrupted');
+    const sub = join(dir, 'interrupted');
+    mkdirSync(sub);
+    const proxy = await startDropProxy(h.emulator.baseUrl);
+    // The roll call waits in the proxy until the signal has ended zonectl, however slow the machine.
+    proxy.setRule((method, path) => (method === 'PUT' && path.endsWith('/value') ? 'hold' : 'pass'));
+    const held = proxy.held();
+    try {
+      const roll = spawnCli(['token', 'roll', 'ci-interrupted', '--token-output', join(sub, 'tokens.json')], {
+        ...env,
+        CLOUDFLARE_BASE_URL: proxy.baseUrl,
+      });
+      expect(await Promise.race([held, roll.done.then((r) => `ended with ${r.code}: ${r.stderr}`)])).toMatch(/^PUT /);
+      expect(readdirSync(sub)).toHaveLength(1); // the file opened before the roll, under its temporary name
+      roll.child.kill('SIGINT');
+      await roll.done;
+      expect(readdirSync(sub)).toEqual([]);
     } finally {
       await proxy.close();
     }

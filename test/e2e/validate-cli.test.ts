@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectZoneFiles } from '../../src/app/files/load-zone-files.js';
 import { runValidateCli } from '../core/zonefile/helpers.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-validate-'));
+const dir = tempDir('validate');
 const file = (name: string, text: string): string => {
   const p = join(dir, name);
   writeFileSync(p, text);
@@ -170,7 +170,7 @@ describe('collectZoneFiles', () => {
     file('z1.yaml', example);
     const r = await collectZoneFiles([dir], {});
     expect(r.configs.map((c) => c.zone)).toContain('example.com');
-    const empty = mkdtempSync(join(tmpdir(), 'zonectl-empty-'));
+    const empty = tempDir('empty');
     const none = await collectZoneFiles([empty], {});
     expect(none.configs).toEqual([]);
     expect(none.problems.map((p) => [p.severity, p.file])).toEqual([['error', empty]]);

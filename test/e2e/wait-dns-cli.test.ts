@@ -4,13 +4,13 @@
  * deterministic control, src/emulator/README.md). The run returns only once both serve the
  * change; the test waits for the progress lines it prints, never for time.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BEFORE = `version: 1
 zone: example.com
@@ -39,7 +39,7 @@ describe('waiting until the nameservers serve the change', () => {
   beforeAll(async () => {
     h = await startHarness({ dnsPorts: [0, 0] });
     servers = h.emulator.nameservers.map((n) => `127.0.0.1:${n.port}`) as [string, string];
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-wait-dns-'));
+    dir = tempDir('wait-dns');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   });
   afterEach(() => h.emulator.nameservers[1]!.release());

@@ -1,16 +1,10 @@
-/**
- * The zone DNSSEC endpoint (GET/PATCH/DELETE /zones/{zone_id}/dnssec) over loopback HTTP: the
- * service's states and transitions, the answer's shape, the emulator's registrar control, the
- * permissions the API reference states, the official SDK, and durability with --state.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Cloudflare from 'cloudflare';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/server.js';
 import { startTestEmulator, type TestEmulator } from './helpers.js';
 import { GROUP } from './identity/helpers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const path = (emu: TestEmulator): string => `/zones/${emu.zoneId}/dnssec`;
 
@@ -209,8 +203,7 @@ describe('GET/PATCH/DELETE /zones/{zone_id}/dnssec', () => {
 });
 
 describe('DNSSEC state with --state', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-dnssec-state-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('dnssec-state');
 
   it('keeps the status, the key and so the DS across a restart', async () => {
     const statePath = join(dir, 'state.json');

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, appendFileSync, existsSync } from 'node:fs';
+import { readFileSync, appendFileSync, existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/emulator/store.js';
 import { recordsPath, startTestEmulator } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * A write the emulator has begun to receive and cannot have answered: a records POST whose body
@@ -30,7 +30,7 @@ function partialWrite(baseUrl: string, zoneId: string): Promise<{ socket: Socket
 }
 
 function tempState(): string {
-  return join(mkdtempSync(join(tmpdir(), 'zonectl-state-')), 'state.json');
+  return join(tempDir('state'), 'state.json');
 }
 
 describe('store', () => {

@@ -5,17 +5,17 @@
  * loads everything. What it asserts is behaviour, not time: the fill and restart times are
  * measured by `npm run bench -- durability` (bench/README.md).
  */
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordsPath, startTestEmulator } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOTAL = 100_000;
 
 describe('100,000 records with --state', () => {
   it('fills, writes one record without rewriting the state, lists, filters and restarts', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'zonectl-scale-')), 'state.json');
+    const statePath = join(tempDir('scale'), 'state.json');
     const emu = await startTestEmulator({ statePath, zonePlan: 'pro' });
     for (let done = 0; done < TOTAL; done += 3500) {
       const n = Math.min(3500, TOTAL - done);

@@ -3,13 +3,14 @@
  * taken over; one of another host, or one that is not a lock this code wrote, never is.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateLockedError, lockState } from '../../src/emulator/state-lock.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const freshState = (): string => join(mkdtempSync(join(tmpdir(), 'zonectl-state-lock-')), 'state.json');
+const freshState = (): string => join(tempDir('state-lock'), 'state.json');
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {

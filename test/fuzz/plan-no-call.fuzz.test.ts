@@ -3,9 +3,8 @@
  * make no connection to the API at all (a TCP listener stands where the API would be and counts
  * connections), exit 1, and print no stack trace.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +12,10 @@ import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { runCli } from '../support/run-cli.js';
 import { mutatedBytes } from './mutations.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url), 'utf8');
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-plan-'));
+const dir = tempDir('fuzz-plan');
 
 /** Mutated files that the loader (in this process, the oracle) refuses. */
 const invalidFile = mutatedBytes(Buffer.from(BASE)).filter((bytes) =>

@@ -10,8 +10,7 @@
  *   would read it billions of times) and at most PROBLEM_LIMIT + 1 problems come back.
  * The vitest timeout is the hang guard; nothing here measures wall-clock time.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +20,10 @@ import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { runCli } from '../support/run-cli.js';
 import { aliasBomb } from '../fixtures/zonefile/hostile.js';
 import { mutatedBytes } from './mutations.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BASE = readFileSync(new URL('../../examples/zone.yaml', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-fuzz-'));
+const dir = tempDir('fuzz');
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 

@@ -5,11 +5,11 @@
  * plan, apply, plan (empty) against that emulator.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headCommit, importTfFiles, root, runFile, startCliEmulator, validatePlanApplyPlan, type CliEmulator } from './installed-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'binary-test-token-8a6c4e2f0b';
 
@@ -19,12 +19,12 @@ describe('the single executable (npm run build:binary)', () => {
   let emulator: CliEmulator | undefined;
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-binary-'));
+    dir = tempDir('binary');
     bin = join(dir, 'zonectl');
     execFileSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs'), bin], { cwd: root, stdio: 'pipe' });
   }, 180_000);
-  afterAll(() => {
-    emulator?.stop();
+  afterAll(async () => {
+    await emulator?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

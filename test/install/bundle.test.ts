@@ -7,13 +7,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { query } from '../dns/wire-client.js';
 import { runProcess, startProcess } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKEN = 'bundle-test-token-3c5e7a9b1d2f4e6a';
@@ -41,11 +41,11 @@ describe('the bundled CLI (npm run build)', () => {
     execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), outDir], { cwd: root, stdio: 'pipe' });
     bin = join(outDir, 'zonectl.js');
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-bundle-'));
+    dir = tempDir('bundle');
   }, 180_000);
   afterAll(async () => {
-    await emulator.close();
     rmSync(outDir, { recursive: true, force: true });
+    await emulator?.close();
   });
 
   it('is an executable script whose version is the package version', async () => {
@@ -96,6 +96,7 @@ describe('the bundled CLI (npm run build)', () => {
       expect(reply.answer.map((rr) => rr.type)).toEqual(['SOA']);
     } finally {
       emulator.child.kill('SIGTERM');
+      await emulator.done;
     }
   });
 });

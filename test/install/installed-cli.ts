@@ -4,12 +4,12 @@
  * runs asynchronously: an emulator started by the test answers from this very process.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMALL_ZONE } from '../fixtures/small-zone.js';
 import { runProcess, startProcess } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,7 +36,7 @@ export function headCommit(): string {
  * repository's own npm. Staged so that the test neither needs nor rewrites the worktree's dist/.
  */
 export function packTarball(): string {
-  const stage = mkdtempSync(join(tmpdir(), 'zonectl-stage-'));
+  const stage = tempDir('stage');
   for (const f of ['package.json', 'README.md', 'schemas']) cpSync(join(root, f), join(stage, f), { recursive: true });
   execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), join(stage, 'dist', 'bundle')], { cwd: root, stdio: 'pipe' });
   const out = join(stage, 'out');
@@ -50,7 +50,14 @@ export function packTarball(): string {
 export function isolatedNpmEnv(dir: string): NodeJS.ProcessEnv {
   const userconfig = join(dir, 'npmrc');
   writeFileSync(userconfig, '');
-  return { PATH: process.env.PATH, HOME: dir, npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: userconfig };
+  // TMPDIR: the run's (test/support/tmp-guard.ts), so that what npm writes there is checked and removed too.
+  return {
+    PATH: process.env.PATH,
+    HOME: dir,
+    npm_config_cache: join(dir, 'npm-cache'),
+    npm_config_userconfig: userconfig,
+    ...(process.env.TMPDIR !== undefined ? { TMPDIR: process.env.TMPDIR } : {}),
+  };
 }
 
 /** `npm install -g --prefix PREFIX TARBALL --offline`: works only while the package has no dependencies. */
@@ -64,15 +71,20 @@ export function installGlobally(tarball: string, prefix: string): string {
 
 export interface CliEmulator {
   baseUrl: string;
-  stop(): void;
+  /** SIGTERM, then resolves once the emulator has exited (nothing of it still runs when its directory goes). */
+  stop(): Promise<void>;
 }
 
 /** `zonectl emulator --port 0 ...` run by `bin`; resolves with the base URL it prints on stdout. */
 export function startCliEmulator(bin: string, args: readonly string[], env: Record<string, string>): Promise<CliEmulator> {
   const emulator = startProcess(bin, ['emulator', '--port', '0', ...args], { env: { NO_COLOR: '1', ...env } });
-  return emulator
-    .waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m)
-    .then((url) => ({ baseUrl: url[1], stop: () => emulator.child.kill('SIGTERM') }));
+  return emulator.waitFor('stdout', /^(http:\/\/127\.0\.0\.1:\d+\/client\/v4)$/m).then((url) => ({
+    baseUrl: url[1],
+    stop: async () => {
+      emulator.child.kill('SIGTERM');
+      await emulator.done;
+    },
+  }));
 }
 
 /**
@@ -85,7 +97,7 @@ export async function validatePlanApplyPlan(
   token: string,
   env: Record<string, string>,
 ): Promise<Record<'validate' | 'plan' | 'apply' | 'replan', Run>> {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-'));
+  const dir = tempDir('installed');
   writeFileSync(join(dir, 'example.com.yaml'), SMALL_ZONE);
   const api = { ...env, CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: token };
   const validate = await runFile(bin, ['validate', 'example.com.yaml'], env, dir);
@@ -119,7 +131,7 @@ export async function importTfFiles(
   bin: string,
   env: Record<string, string>,
 ): Promise<{ good: Run; zoneFile: string | undefined; bad: Run; badWrote: boolean }> {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-installed-tf-'));
+  const dir = tempDir('installed-tf');
   writeFileSync(join(dir, 'main.tf'), MAIN_TF);
   writeFileSync(join(dir, 'bad.tf'), 'resource "cloudflare_dns_record" "x" {\n  name = \n}\n');
   const good = await runFile(bin, ['import', '--from', 'terraform', 'main.tf', '--out', 'zones'], env, dir);

@@ -6,8 +6,7 @@
  * against it: validate, plan, apply, plan (empty).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   validatePlanApplyPlan,
   type CliEmulator,
 } from './installed-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'pack-install-token-5d7f9b1c3e';
 
@@ -32,7 +32,7 @@ describe('npm pack, npm install -g, zonectl', () => {
 
   beforeAll(() => {
     tarball = packTarball();
-    prefix = join(mkdtempSync(join(tmpdir(), 'zonectl-prefix-')), 'prefix');
+    prefix = join(tempDir('prefix'), 'prefix');
     bin = installGlobally(tarball, prefix);
     // Node itself, and nothing of the repository: no NODE_PATH, and the cwd is a temporary directory.
     env = { PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}`, HOME: dirname(prefix) };

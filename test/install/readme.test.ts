@@ -7,12 +7,12 @@
  * background is stopped when the block ends, even when it fails.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { root, runFile, type Run } from './installed-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 function runnableBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^<!-- runnable -->\n```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
@@ -54,7 +54,7 @@ describe('README.md runs as written', () => {
   });
 
   it('"Try it by hand against the emulator": validate, plan, apply, plan (empty) with npx zonectl', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'zonectl-readme-'));
+    const home = tempDir('readme');
     const port = await freePort();
     const script = blocks[0].replaceAll('8787', String(port));
     const r = await runBlock(script, {

@@ -2,20 +2,19 @@
  * The real CLI (`zonectl plan`) against recorded answers, configured as a user configures it:
  * CLOUDFLARE_BASE_URL and CLOUDFLARE_API_TOKEN in the environment.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { fixture, ZONES_DIR, zoneFileText } from './fixtures.js';
 import { edit, REPLAY_TOKEN, startReplay, type Replay } from './replay-harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 let replay: Replay | undefined;
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'zonectl-replay-'));
+  dir = tempDir('replay');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await replay?.close();
   replay = undefined;

@@ -2,13 +2,13 @@
  * `apply --yes` of one file takes the apply lock before it plans: an interrupt while it plans
  * under the lock releases the lock, says nothing was changed, and exits 130.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'lock-first-interrupt-token-0123456789';
 
@@ -32,7 +32,7 @@ describe('an interrupt while apply plans under the lock it took first', () => {
       return 'pass';
     });
     const held = proxy.held();
-    const file = join(mkdtempSync(join(tmpdir(), 'zonectl-lockfirst-')), 'example.com.yaml');
+    const file = join(tempDir('lockfirst'), 'example.com.yaml');
     writeFileSync(file, 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     const cli = spawnCli(['apply', '--yes', file], { CLOUDFLARE_BASE_URL: proxy.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN });
     // Should the CLI end before the read is held, fail with what it said instead of waiting.

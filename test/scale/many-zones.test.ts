@@ -3,12 +3,12 @@
  * files, one failing zone that does not stop the others, the worst exit code, a closing summary
  * table, zone ids from one listing of the zones, and a rate budget the run never overruns.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'scale-token-1c9e7a5b3d2f4e6a8b0c';
 
@@ -18,7 +18,7 @@ function zoneFile(zone: string): string {
 
 /** A repository with zone files in nested directories (and a file that is no zone file). */
 function repository(zones: readonly string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'zonectl-scale-'));
+  const dir = tempDir('scale');
   zones.forEach((zone, i) => {
     const sub = join(dir, 'zones', i % 2 === 0 ? 'a' : join('b', 'c'));
     mkdirSync(sub, { recursive: true });
@@ -81,7 +81,7 @@ describe('plan and drift of a directory of zones', () => {
   });
 
   it('a directory without zone files is an error naming it, before any API call', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-empty-'));
+    const dir = tempDir('empty');
     const r = await runCli(['plan', dir], { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4', CLOUDFLARE_API_TOKEN: TOKEN });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${dir}:1:1: directory holds no zone file (*.yaml, *.yml)`);

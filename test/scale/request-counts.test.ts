@@ -8,12 +8,12 @@
  *   batches with the lock released inside the last one, the check afterwards: no second zone
  *   lookup), here 450 creates on a Free zone (batch limit 200).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'request-counts-token-0123456789abcdef';
 const FREE_BATCH_LIMIT = 200;
@@ -55,7 +55,7 @@ function zoneFile(dir: string, zone: string, count: number): string {
 describe('requests of a big zone', () => {
   it(`apply --yes of 450 creates on a Free zone: ceil(450 / ${FREE_BATCH_LIMIT}) + 4 requests; then a clean plan: at most 4`, async () => {
     const { env, requests } = await start(['big.example']);
-    const file = zoneFile(mkdtempSync(join(tmpdir(), 'zonectl-counts-')), 'big.example', 450);
+    const file = zoneFile(tempDir('counts'), 'big.example', 450);
 
     const applied = await runCli(['apply', '--yes', file], env);
     expect(applied.code, applied.stderr).toBe(0);
@@ -93,7 +93,7 @@ describe('requests of a big zone', () => {
   it('plan of many zones looks each listed zone up once: the zones list, then records and tokens', async () => {
     const zones = Array.from({ length: 6 }, (_, i) => `z${i}.example`);
     const { env, requests } = await start(zones);
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-counts-'));
+    const dir = tempDir('counts');
     for (const zone of zones) zoneFile(dir, zone, 2);
     const r = await runCli(['plan', dir, '--format', 'json'], env);
     expect(r.code, r.stderr).toBe(0);

@@ -7,14 +7,14 @@
  * NS exists is refused, 81056) and plans empty. The export text here has the service's layout;
  * real zones of that shape are in test/fixtures/real-zones (hackclub.com: NS beside TXT and MX).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const EXPORT = [
   ';;',
@@ -43,7 +43,7 @@ let h: Harness;
 let dir: string;
 beforeAll(async () => {
   h = await startHarness();
-  dir = mkdtempSync(join(tmpdir(), 'zonectl-shadowed-'));
+  dir = tempDir('shadowed');
 });
 afterAll(async () => {
   await h?.close();

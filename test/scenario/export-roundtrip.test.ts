@@ -4,8 +4,7 @@
  * real zone file loader and planned against the same live zone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { renderExportJson, renderExportYaml } from '../../src/core/export/render
 import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { config, converge, listRecords, startHarness, type Harness, type ListedRecord } from './harness.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
+import { tempDir } from '../support/temp-dir.js';
 
 type Rec = Record<string, unknown>;
 
@@ -291,7 +291,7 @@ const NAMED = needsTool({
   install: 'Debian package bind9-utils',
 });
 const namedCheckzone = NAMED.available;
-const scratch = mkdtempSync(join(tmpdir(), 'zonectl-bind-'));
+const scratch = tempDir('bind');
 
 function checkWithNamed(text: string): void {
   const file = join(scratch, 'zone.db');

@@ -8,12 +8,12 @@
  * live records are read with each account's own credential and compared with what the files say.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MAIN = 'repo-main-token-0123456789abcdef01234567';
 const SHOP = 'repo-shop-token-0123456789abcdef01234567';
@@ -71,7 +71,7 @@ describe('a repository of many zones in three accounts', () => {
         { token: BLOG, zones: ['example.net'] },
       ],
     });
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-many-zones-'));
+    repo = tempDir('many-zones');
     git(repo, 'init', '-q', '-b', 'main');
     write(
       'zonectl.yaml',

@@ -6,13 +6,13 @@
  * quoted 255-byte chunks, TTL 1 once proxied, MX/SRV targets with their trailing dots), plus a
  * record an IGNORE rule protects and one NO_PURGE keeps.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const IR = 'test/fixtures/migrate/dnscontrol/ir.json';
 
@@ -51,7 +51,7 @@ describe('import --from dnscontrol: the zone DNSControl wrote plans empty', () =
       });
       expect(res.status, await res.clone().text()).toBe(200);
     }
-    out = mkdtempSync(join(tmpdir(), 'zonectl-dnscontrol-'));
+    out = tempDir('dnscontrol');
     const result = await importFrom('dnscontrol', [IR], { outDir: out, force: false, allZones: false, origin: 'test' });
     expect(result.written.map((p) => p.slice(out.length + 1))).toEqual(['example.com.yaml']);
     expect(result.report.other.map((i) => i.subject)).toEqual(['domain example.org']);

@@ -8,13 +8,13 @@
  * (an `ignored` record, one excluded from this target), and the meta TXT record `manager.include_meta`
  * makes it write.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CONFIG = 'test/fixtures/migrate/octodns/config/production.yaml';
 const DKIM =
@@ -88,7 +88,7 @@ describe('import --from octodns: the zone octoDNS wrote plans empty', () => {
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com'] });
     for (const body of OCTODNS_WROTE) await post(h, body);
-    out = mkdtempSync(join(tmpdir(), 'zonectl-octodns-'));
+    out = tempDir('octodns');
     const result = await importFrom('octodns', [CONFIG], { outDir: out, force: false, allZones: false, origin: 'test' });
     expect(result.written.map((p) => p.slice(out.length + 1)).sort()).toEqual([
       'example.com.yaml',

@@ -8,14 +8,14 @@
  * first plan is empty, tokens included; an edit of a token plans exactly that edit; a token for
  * every zone stays in Terraform; the secret is in no file and no report.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { renderReportText, reportDocument } from '../../src/core/migrate/report.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
 import { importTerraform, PROVIDER, terraformState } from './terraform-state.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const DNS_WRITE = '4755a26eedb94da69e1066d98aa820be';
 const DNS_READ = '82e64a83756745bbbb1c9c2701bf816b';
@@ -144,7 +144,7 @@ describe('import --from terraform: API tokens', () => {
       ],
       3,
     );
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-terraform-tokens-'));
+    dir = tempDir('terraform-tokens');
     writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state, null, 2));
     const result = await importTerraform(dir, ['terraform.tfstate'], 'zones');
     expect(result.written.map((p) => p.slice(dir.length + 1))).toEqual(['zones/example.com.yaml']);

@@ -6,13 +6,13 @@
  * (manage.unmanaged: keep); an edit plans exactly that edit; the report names the `removed` blocks
  * that make Terraform let go.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
 import { importTerraform, PROVIDER, terraformState } from './terraform-state.js';
+import { tempDir } from '../support/temp-dir.js';
 
 async function create(h: Harness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await fetch(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records`, {
@@ -142,7 +142,7 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
       ],
       12,
     );
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-terraform-'));
+    dir = tempDir('terraform');
     writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state, null, 2));
     const result = await importTerraform(dir, ['terraform.tfstate'], 'zones');
     expect(result.written.map((p) => p.slice(dir.length + 1))).toEqual(['zones/example.com.yaml']);

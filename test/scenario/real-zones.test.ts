@@ -7,8 +7,7 @@
  * time, and export to a file that plans empty again. A refusal of something such a zone holds
  * is a bug in zonectl (or in the emulator), never in the zone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, converge, config, listRecords, startHarness, type Harness } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-zones');
 const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
@@ -45,7 +45,7 @@ let h: Harness;
 let tmp: string;
 beforeAll(async () => {
   h = await startHarness({ zones: [...HACKCLUB, ...DNSCONTROL, ...EXPORTS], zonePlan: 'pro' });
-  tmp = mkdtempSync(join(tmpdir(), 'zonectl-real-zones-'));
+  tmp = tempDir('real-zones');
 });
 afterAll(async () => {
   await h?.close();

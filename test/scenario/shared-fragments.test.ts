@@ -7,12 +7,12 @@
  * untrusted (an option-like ref is refused before git or the API is asked).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, startHarness, type Harness } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ZONES = ['a.example', 'b.example', 'c.example'];
 
@@ -49,7 +49,7 @@ describe('shared fragments and --changed-since, on the emulator', () => {
 
   beforeAll(async () => {
     h = await startHarness({ zones: ZONES });
-    root = mkdtempSync(join(tmpdir(), 'zonectl-repo-'));
+    root = tempDir('repo');
     git(root, 'init', '-q', '-b', 'main');
     write(
       'shared/mail.yaml',

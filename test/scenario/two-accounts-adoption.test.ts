@@ -7,12 +7,12 @@
  * --unmanaged-zones` lists an account's zones with its own credential though no file names that
  * account yet; no token value appears in any output or file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MAIN = 'adopt-main-token-0123456789abcdef0123456';
 const SHOP = 'adopt-shop-token-0123456789abcdef0123456';
@@ -69,7 +69,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
       { type: 'TXT', name: 'example.org', content: '"v=spf1 -all"', ttl: 3600 },
     ]);
     await seed(SHOP, 'shop.example', [{ type: 'AAAA', name: 'shop.example', content: '2001:db8::20', ttl: 300 }]);
-    repo = mkdtempSync(join(tmpdir(), 'zonectl-adopt-'));
+    repo = tempDir('adopt');
     mkdirSync(join(repo, '.git'));
     writeFileSync(join(repo, 'zonectl.yaml'), CONFIG);
     env = {
@@ -195,7 +195,7 @@ describe('two accounts adopted with one export (zonectl.yaml)', () => {
   });
 
   it('without zonectl.yaml the export is as before: no account:, the same file but that line', async () => {
-    const plain = mkdtempSync(join(tmpdir(), 'zonectl-adopt-plain-'));
+    const plain = tempDir('adopt-plain');
     try {
       mkdirSync(join(plain, '.git'));
       const r = await runCli(['export', '--zone', 'example.com'], { CLOUDFLARE_BASE_URL: emu.baseUrl, CLOUDFLARE_API_TOKEN: MAIN }, plain);

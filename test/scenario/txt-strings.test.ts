@@ -4,13 +4,13 @@
  * validated, applied, planned clean, answered by the emulator's DNS server and by `resolve` as
  * the same strings, and exported back to the same strings.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
 import { query } from '../dns/wire-client.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'txt-strings-token-5c1e9a7b3d2f';
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'bind', 'txt-strings.zone'), 'utf8');
@@ -36,7 +36,7 @@ let zoneFile: string;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, zones: ['example.com', 'example.org'], token: TOKEN, dnsPort: 0 });
   env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-  dir = mkdtempSync(join(tmpdir(), 'zonectl-txt-'));
+  dir = tempDir('txt');
   writeFileSync(join(dir, 'old.zone'), fixture);
   zoneFile = join(dir, 'zone.yaml');
 });

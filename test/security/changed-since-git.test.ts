@@ -8,13 +8,13 @@
  * the token. Each command would create a marker file: none may exist afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
 import { makeRepo, type PrRepo } from './pr-repo.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TOKEN = 'git-attack-token-3c5e7a9b1d2f4e6a8c0b';
 
@@ -26,13 +26,13 @@ describe('--changed-since and a repository planted in the checkout', () => {
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
     repo = makeRepo('zonectl-sec-git-');
-    markers = mkdtempSync(join(tmpdir(), 'zonectl-sec-markers-'));
+    markers = tempDir('sec-markers');
     repo.write('dns/README.md', 'zones\n');
     repo.commit('base');
     repo.git('update-ref', 'refs/remotes/origin/main', 'HEAD');
 
     // The pull request: a bare repository whose origin/main is the base commit, committed as plain files in dns/.
-    const bare = mkdtempSync(join(tmpdir(), 'zonectl-sec-bare-'));
+    const bare = tempDir('sec-bare');
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare]);
     execFileSync('git', ['-C', bare, 'fetch', '-q', repo.root, 'main:refs/remotes/origin/main']);
     execFileSync('git', ['-C', bare, 'update-ref', 'refs/heads/main', 'refs/remotes/origin/main']);
@@ -72,7 +72,7 @@ describe('--changed-since and a repository planted in the checkout', () => {
   });
 
   it('outside any git work tree, --changed-since says so and runs nothing', async () => {
-    const outside = mkdtempSync(join(tmpdir(), 'zonectl-sec-nogit-'));
+    const outside = tempDir('sec-nogit');
     try {
       cpSync(join(repo.root, 'dns'), outside, { recursive: true });
       const r = await runCli(

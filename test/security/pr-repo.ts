@@ -4,12 +4,12 @@
  * every output of a run. The fixtures of test/security build on it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export interface PrRepo {
   readonly root: string;
@@ -23,7 +23,7 @@ export interface PrRepo {
 }
 
 export function makeRepo(prefix: string, options: { git?: boolean } = {}): PrRepo {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = tempDir(prefix.replace(/^zonectl-/, '').replace(/-$/, ''));
   const env = {
     ...process.env,
     GIT_CONFIG_NOSYSTEM: '1',

@@ -7,14 +7,14 @@
  * proxy in front of the emulator.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { runCli } from '../support/run-cli.js';
 import { makeRepo, type PrRepo } from './pr-repo.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MAIN = 'plan-main-token-1b3d5f7a9c0e2468ace0';
 const SHOP = 'plan-shop-token-9e7c5a3b1d0f8642eca9';
@@ -42,7 +42,7 @@ describe('apply --plan and the repository configuration a plan names', () => {
     emu = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['example.org'] }] });
     proxy = await startDropProxy(emu.baseUrl);
     repo = makeRepo('zonectl-sec-plan-', { git: false });
-    outside = mkdtempSync(join(tmpdir(), 'zonectl-sec-outside-'));
+    outside = tempDir('sec-outside');
     repo.write('zonectl.yaml', 'version: 1\naccounts:\n  shop:\n    credentials: { token_env: CF_SHOP_TOKEN }\n');
     repo.write(
       'zones/example.org.yaml',

@@ -7,13 +7,13 @@
  * and plan sends nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZONE_FILE_BYTES } from '../../src/app/files/confined-read.js';
 import { runCli } from '../support/run-cli.js';
 import { makeRepo, startConnectionCounter, type ConnectionCounter, type PrRepo } from './pr-repo.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SECRET = 'walk-job-secret-6d8f0a2c4e1b3579';
 
@@ -24,7 +24,7 @@ describe('the directory walk and files a pull request planted', () => {
 
   beforeAll(async () => {
     repo = makeRepo('zonectl-sec-walk-', { git: false });
-    outside = mkdtempSync(join(tmpdir(), 'zonectl-sec-walk-outside-'));
+    outside = tempDir('sec-walk-outside');
     writeFileSync(join(outside, 'zone.yaml'), 'version: 1\nzone: hidden-outside.example\nrecords: []\n');
     repo.write('zones/good.example.yaml', 'version: 1\nzone: good.example\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n');
     for (const n of [1, 2, 3]) symlinkSync('/dev/zero', join(repo.root, `zones/zero${n}.yaml`));

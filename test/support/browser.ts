@@ -37,21 +37,27 @@ export interface WatchedPage {
 
 /** A browser with a fresh profile (`--user-data-dir`, given as playwright wants it); `javaScriptEnabled: false` for a page read with scripts off. */
 export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<OpenBrowser> {
+  // Removed by close(), or here when Chromium does not start (bench/ and scripts/ use this too: no vitest hook).
   const profile = mkdtempSync(join(tmpdir(), 'zonectl-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await chromium
+    .launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    .catch((err: unknown) => {
+      rmSync(profile, { recursive: true, force: true });
+      throw err;
+    });
   return {
     context,
     page: async (o = {}) => {
@@ -68,8 +74,11 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
       return { page, errors, requests };
     },
     close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      try {
+        await context.close();
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
     },
   };
 }

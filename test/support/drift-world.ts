@@ -64,8 +64,11 @@ export async function openDriftWorld(zones: readonly string[] = ['shop.example',
     api,
     zoneId: async (zone) => ((await api('GET', `/zones?name=${zone}`)).result as Array<{ id: string }>)[0]!.id,
     close: async () => {
-      await emulator.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await emulator.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   for (const zone of zones) writeFileSync(join(zonesDir, `${zone}.yaml`), zoneFile(zone));

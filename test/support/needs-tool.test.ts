@@ -2,12 +2,12 @@
  * The rule of needs-tool.ts, seen from outside: a child vitest runs a file whose tests need a
  * tool that is not installed, once as CI and once not, and its JSON report is read.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCi } from './needs-tool.js';
 import { runProcess } from './run-process.js';
+import { tempDir } from './temp-dir.js';
 
 interface Report {
   numPassedTests: number;
@@ -17,7 +17,7 @@ interface Report {
 }
 
 async function childRun(ci: string | undefined): Promise<{ code: number; report: Report }> {
-  const out = join(mkdtempSync(join(tmpdir(), 'zonectl-needs-tool-')), 'report.json');
+  const out = join(tempDir('needs-tool'), 'report.json');
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.CI;
   delete env.VITEST;

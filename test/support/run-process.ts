@@ -5,7 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface RunProcessOptions {
-  /** The child's whole environment (nothing of the test's own is added); the test's when absent. */
+  /**
+   * The child's whole environment (nothing of the test's own is added, except TMPDIR when it has
+   * none: the run's temporary directory, test/support/tmp-guard.ts); the test's when absent.
+   */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   /** Written to the child's stdin, which is then closed; without it stdin is not connected. */
@@ -44,6 +47,12 @@ export interface StartedProcess {
   waitFor(stream: keyof ProcessOutput, pattern: RegExp): Promise<RegExpExecArray>;
 }
 
+/** `env` with the run's TMPDIR when it names none, so that what the child writes there is checked and removed too. */
+function withRunTmpdir(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv | undefined {
+  if (env === undefined || 'TMPDIR' in env || process.env.TMPDIR === undefined) return env;
+  return { ...env, TMPDIR: process.env.TMPDIR };
+}
+
 /** Runs `command args` to its end (all its output read); rejects only when it cannot be started. */
 export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
   return startProcess(command, args, options).done;
@@ -53,7 +62,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 export function startProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): StartedProcess {
   const child = spawn(command, [...args], {
     cwd: options.cwd,
-    env: options.env,
+    env: withRunTmpdir(options.env),
     stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'],
     timeout: options.timeoutMs,
   });

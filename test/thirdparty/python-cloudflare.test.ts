@@ -10,9 +10,7 @@
  * missing library is a failure.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +18,7 @@ import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { needsTool } from '../support/needs-tool.js';
 import { runProcess } from '../support/run-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SCRIPT = fileURLToPath(new URL('./python_cloudflare_crud.py', import.meta.url));
 const TOKEN = 'thirdparty-python-token_0123456789abcdef';
@@ -124,7 +123,7 @@ GUARD.describe("python3-cloudflare (Cloudflare's Python library) against the emu
 
   beforeAll(async () => {
     emu = await startEmulator({ zones: [ZONE, 'example.org'], token: TOKEN, zonePlan: 'pro' });
-    home = mkdtempSync(join(tmpdir(), 'zonectl-pycf-'));
+    home = tempDir('pycf');
     summary = await runScript(python as string, emu.baseUrl, home);
   }, 180_000);
   afterAll(async () => {

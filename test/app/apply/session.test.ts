@@ -6,8 +6,7 @@
  * in flight, and a signal while planning under the early lock.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +22,7 @@ import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 import { waitUntil } from '../../support/wait-until.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const zoneYaml = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
@@ -71,7 +71,7 @@ function recordingOutput(answer: boolean | string): Recorded {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'zonectl-session-'));
+const dir = tempDir('session');
 let files = 0;
 /** The API the session reaches (the drop proxy in front of the emulator), set once both run. */
 let connection: ApplyRequest['connection'];

@@ -4,13 +4,13 @@
  * band, unmanaged records counted only when asked, drift new since a baseline, and the zones no
  * file manages.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DriftEvent, type DriftRequest, runDrift } from '../../../src/app/drift/index.js';
 import type { RunReport } from '../../../src/app/plan/index.js';
 import { config, converge, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 function recording(): { events: DriftEvent[]; emit(event: DriftEvent): void; report(): RunReport } {
   const events: DriftEvent[] = [];
@@ -59,7 +59,7 @@ describe('the drift session in process', () => {
 
   beforeAll(async () => {
     h = await startHarness({ zones: ['example.com', 'other.example'] });
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-drift-session-'));
+    dir = tempDir('drift-session');
     file = join(dir, 'example.com.yaml');
     writeFileSync(file, ZONE);
     await converge(h, config(ZONE));

@@ -1,16 +1,16 @@
 /** The one rule for reading a file a pull request may have placed (src/app/files/confined-read.ts), case by case. */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInside, readConfinedFile, vcsComponent } from '../../../src/app/files/confined-read.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 describe('confined reads', () => {
   let base: string;
   let root: string;
 
   beforeAll(() => {
-    base = mkdtempSync(join(tmpdir(), 'zonectl-confined-'));
+    base = tempDir('confined');
     root = join(base, 'repo');
     mkdirSync(join(root, 'zones'), { recursive: true });
     mkdirSync(join(root, '..dots'), { recursive: true });

@@ -3,13 +3,13 @@
  * created exclusively, so a symlink planted where it used to be (`.NAME.PID.MILLIS.tmp`) is never
  * followed; it is removed when the write fails.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReservedFile, temporaryPathFor, writeFileAtomic } from '../../../src/app/output/write-file-atomic.js';
+import { tempDir } from '../../support/temp-dir.js';
 
-const fresh = (): string => mkdtempSync(join(tmpdir(), 'zonectl-atomic-'));
+const fresh = (): string => tempDir('atomic');
 
 describe('writeFileAtomic', () => {
   it('does not follow a symlink planted at the predictable temporary names of this process', () => {

@@ -4,14 +4,14 @@
  * the session tells (problems, warnings, notes, the report) and what it returns, event by event;
  * a saved plan applied by the apply session, after which a plan is empty.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply, type ApplyOutput } from '../../../src/app/apply/index.js';
 import { InvalidZoneFilesError } from '../../../src/app/files/index.js';
 import { runPlan, type PlanEvent, type PlanRequest, type RunReport } from '../../../src/app/plan/index.js';
 import { listRecords, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 /** Every event the session tells, in order. */
 function recording(): { events: PlanEvent[]; emit(event: PlanEvent): void; kinds(): string[]; report(): RunReport; texts(): string[] } {
@@ -51,7 +51,7 @@ describe('the plan session in process', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    dir = mkdtempSync(join(tmpdir(), 'zonectl-plan-session-'));
+    dir = tempDir('plan-session');
   });
   afterAll(async () => {
     await h.close();

@@ -1,11 +1,11 @@
 /** An unknown zone_id is named by file and line (not only by the service's "could not route"). */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planZoneRunExplained, zoneIdPosition } from '../../../src/app/plan/zone-id-error.js';
 import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { startHarness, type Harness } from '../../scenario/harness.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 describe('an unknown zone_id', () => {
   let h: Harness;
@@ -17,7 +17,7 @@ describe('an unknown zone_id', () => {
   });
 
   it('names the file, line and column of zone_id', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-zoneid-'));
+    const dir = tempDir('zoneid');
     const file = join(dir, 'zone.yaml');
     const text = 'version: 1\nzone: example.com\n# comment\nzone_id: 0123456789abcdef0123456789abcdef\nrecords: []\n';
     writeFileSync(file, text);

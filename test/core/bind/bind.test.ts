@@ -1,6 +1,5 @@
 /** BIND import and export: a realistic zone (golden), the service's own export form, the CLI. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecordAttributes, formatRecordAttributes } from '../../../src/core/bind/cf-tags.js';
@@ -9,6 +8,7 @@ import { parseMasterFile } from '../../../src/core/bind/parse-master-file.js';
 import { renderExportYaml } from '../../../src/core/export/render-export.js';
 import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..', 'fixtures', 'bind', name), 'utf8');
 
@@ -88,7 +88,7 @@ describe('BIND import', () => {
 
 describe('zonectl import (CLI)', () => {
   it('writes a valid zone file, warns with file:line, and --strict fails on what it could not import', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-import-'));
+    const dir = tempDir('import');
     const src = join(dir, 'old.zone');
     writeFileSync(src, fixture('realistic.zone'));
     const out = join(dir, 'zone.yaml');

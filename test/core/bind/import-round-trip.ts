@@ -1,11 +1,11 @@
 /** CLI round trip of a BIND file: import, validate, apply to a fresh emulator, plan clean. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { ZonePlan } from '../../../src/emulator/contract.js';
 import { startEmulator } from '../../../src/emulator/server.js';
 import { runCli, type CliResult } from '../../support/run-cli.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const TOKEN = 'import-round-trip-token-4a6c8e0b2d1f';
 
@@ -18,7 +18,7 @@ export async function importApplyPlanClean(
   const emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN, zonePlan });
   try {
     const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
-    const dir = mkdtempSync(join(tmpdir(), 'zonectl-import-'));
+    const dir = tempDir('import');
     const source = join(dir, 'old.zone');
     writeFileSync(source, zoneText);
     const out = join(dir, 'zone.yaml');

@@ -5,6 +5,7 @@ import { resolveName } from '../../../src/core/resolve/resolve-name.js';
 import { zoneViewOf } from '../../../src/core/resolve/zone-view.js';
 import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { runCli } from '../../support/run-cli.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const ZONE = `version: 1
 zone: example.com
@@ -115,10 +116,9 @@ describe('resolve', () => {
   });
 
   it('CLI prints one answer per line in presentation form, status on stderr; JSON too', async () => {
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'zonectl-resolve-')), 'zone.yaml');
+    const file = join(tempDir('resolve'), 'zone.yaml');
     writeFileSync(file, ZONE);
     const text = await runCli(['resolve', file, 'www']);
     expect(text.code).toBe(0);

@@ -4,8 +4,7 @@
  * paths, `..` above the root, symlinks leading out), cycles, repeats, a record both in a zone and
  * in a fragment, and `validate` of a fragment alone.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,11 +13,12 @@ import { SCHEMA_FILE } from '../../fixtures/zonefile/write-schema.js';
 import { runValidateCli } from './helpers.js';
 import { lintZone } from '../../../src/core/lint/index.js';
 import { formatProblem } from '../../../src/core/yaml/index.js';
+import { tempDir } from '../../support/temp-dir.js';
 
-/** A repository in a temp directory (a `.git` directory marks its root). */
+/** A repository one level inside a temp directory (a `.git` directory marks its root; the level above is the test's too). */
 function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'zonectl-fragments-'));
-  mkdirSync(join(root, '.git'));
+  const root = join(tempDir('fragments'), 'repo');
+  mkdirSync(join(root, '.git'), { recursive: true });
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });
     writeFileSync(join(root, name), text);
@@ -135,7 +135,7 @@ describe('include: shared fragments', () => {
   });
 
   it('a symlink inside the repository that leads out of it is refused', async () => {
-    const outside = mkdtempSync(join(tmpdir(), 'zonectl-outside-'));
+    const outside = tempDir('outside');
     writeFileSync(join(outside, 'frag.yaml'), 'version: 1\nrecords: [{ name: x, type: A, content: 192.0.2.9 }]\n');
     const root = repo({ 'zones/a.com.yaml': zone('a.com', '../shared/link.yaml') });
     mkdirSync(join(root, 'shared'));
