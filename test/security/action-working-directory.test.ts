@@ -6,12 +6,12 @@
  * action now refuses a working directory whose real path is outside the workspace, before zonectl
  * runs. The action's steps run as the runner runs them (test/ci-recipes/run-action.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectionCounter, type ConnectionCounter } from './pr-repo.js';
+import { tempDir } from '../support/temp-dir.js';
 import { makeActionCheckout, runAction, type ActionContext } from '../ci-recipes/run-action.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,11 +24,11 @@ describe('the action with a working directory a pull request linked elsewhere', 
   let listener: ConnectionCounter;
 
   beforeAll(async () => {
-    base = mkdtempSync(join(tmpdir(), 'zonectl-sec-action-'));
+    base = tempDir('sec-action');
     listener = await startConnectionCounter();
     const checkout = makeActionCheckout(root, base, {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
-      HOME: tmpdir(),
+      HOME: base,
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: listener.baseUrl,
       CLOUDFLARE_API_TOKEN: 'action-link-token-0123456789',
@@ -50,7 +50,6 @@ describe('the action with a working directory a pull request linked elsewhere', 
   }, 180_000);
   afterAll(async () => {
     await listener.close();
-    rmSync(base, { recursive: true, force: true });
   });
 
   it('validate in working-directory real/ (inside the workspace) runs (the control)', async () => {

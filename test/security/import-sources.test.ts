@@ -9,11 +9,11 @@
  * `$INCLUDE` is left out (a warning), its file never read.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 import { everythingWritten, makeRepo, type PrRepo } from './pr-repo.js';
 
 const SECRET = 'netrc-canary-password-6e1d9b3f';
@@ -47,10 +47,9 @@ describe('import from files someone else wrote', () => {
   const run = (args: string[]): Promise<CliResult> => runCli(args, { HOME: outside, JOB_SECRET: ENV_SECRET }, repo.root);
 
   beforeAll(() => {
-    outside = mkdtempSync(join(tmpdir(), 'zonectl-sec-import-home-'));
+    outside = tempDir('sec-import-home');
     writeFileSync(join(outside, '.netrc'), `machine api.example.com login me password ${SECRET}\n`);
   });
-  afterAll(() => rmSync(outside, { recursive: true, force: true }));
   beforeEach(() => {
     repo = makeRepo('zonectl-sec-import-');
   });

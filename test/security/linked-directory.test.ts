@@ -7,11 +7,11 @@
  * and showed them. Now a file reached through a link from the working directory's repository
  * belongs to that repository, and the link is refused as leading out of it, nothing behind it read.
  */
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 import { everythingWritten, makeRepo, startConnectionCounter, type ConnectionCounter, type PrRepo } from './pr-repo.js';
 
 const CANARY = 'other-checkout-canary-41b7e2d9';
@@ -38,14 +38,13 @@ describe('a symlinked zone directory that leads to another checkout', () => {
       'own/example.com.yaml',
       'version: 1\nzone: example.com\ninclude: [../shared/dns/mail.yaml]\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n',
     );
-    scratch = mkdtempSync(join(tmpdir(), 'zonectl-sec-link-out-'));
+    scratch = tempDir('sec-link-out');
     listener = await startConnectionCounter();
   });
   afterAll(async () => {
     await listener.close();
     repo.remove();
     other.remove();
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it('validate zones/ (a link to another checkout): an error naming it, nothing behind it read', async () => {
