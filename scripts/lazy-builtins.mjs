@@ -39,7 +39,8 @@ export function lazyBuiltinsPlugin() {
             throw new Error(`lazy-builtins: ${args.path} no longer holds exactly one \`${rewrite.from}\``);
           }
           const contents = source.replace(rewrite.from, rewrite.to);
-          if (rewrite.only.test(contents.replace(rewrite.to, ''))) throw new Error(`lazy-builtins: ${args.path} uses the module in another way`);
+          if (rewrite.only.test(contents.replace(rewrite.to, '')))
+            throw new Error(`lazy-builtins: ${args.path} uses the module in another way`);
           return { contents, loader: 'js' };
         });
       }

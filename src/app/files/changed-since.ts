@@ -31,7 +31,6 @@ import { promisify } from 'node:util';
 import { ZonectlError } from '../../core/errors.js';
 import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 
-
 /** The repository configuration at the root, whose change plans every zone (as that of the file in use). */
 export const REPOSITORY_CONFIG = 'zonectl.yaml';
 
