@@ -18,7 +18,9 @@
  * Start-up (docs/architecture.md, "Start-up"): the entry is src/cli/entry.ts, which turns on
  * Node's module compile cache (Node 22.1 and later) before it imports the rest; the JSON Schema
  * validators are compiled ahead of time (scripts/aot-schema.mjs) into a script read only when a
- * file has errors. test/install/module-graph.test.ts checks which modules each command loads.
+ * file has errors; built-in modules that dependencies load for work zonectl never asks of them
+ * are loaded at first use (scripts/lazy-builtins.mjs). test/install/module-graph.test.ts checks
+ * which modules each command loads.
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,7 @@ import { build } from 'esbuild';
 import { aotSchemaPlugin, standaloneValidatorsScript, writeValidatorsFile } from './aot-schema.mjs';
 import { sharedBuildOptions } from './build-info.mjs';
 import { writeHclParserFiles } from './hcl-parser-files.mjs';
+import { lazyBuiltinsPlugin } from './lazy-builtins.mjs';
 
 /** The esbuild options of the bundle (also used, without writing, by the module-graph test). */
 export async function bundleOptions(outdir, { sourcemap = false, script } = {}) {
@@ -38,7 +41,7 @@ export async function bundleOptions(outdir, { sourcemap = false, script } = {}) 
     sourcemap: sourcemap ? 'linked' : false,
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
-    plugins: [aotSchemaPlugin('file', script ?? (await standaloneValidatorsScript()))],
+    plugins: [aotSchemaPlugin('file', script ?? (await standaloneValidatorsScript())), lazyBuiltinsPlugin()],
     banner: {
       js: "import { createRequire as __zonectlCreateRequire } from 'node:module'; const require = __zonectlCreateRequire(import.meta.url);",
     },

@@ -25,14 +25,11 @@
  * could still run a command: the file system monitor, hooks, external diff drivers and
  * textconv filters, the pager, and bare repositories found by discovery.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ZonectlError } from '../../core/errors.js';
 import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
-
-const run = promisify(execFile);
 
 /** The repository configuration at the root, whose change plans every zone (as that of the file in use). */
 export const REPOSITORY_CONFIG = 'zonectl.yaml';
@@ -69,6 +66,8 @@ async function git(root: string, args: readonly string[]): Promise<string> {
   const safe = SAFE_CONFIG.flatMap((c) => ['-c', c]);
   const repository = ['--git-dir', join(root, '.git'), '--work-tree', root];
   try {
+    // Loaded here, not at start-up: node:child_process costs every other run ~18 M instructions (bench/README.md, part 6).
+    const run = promisify((await import('node:child_process')).execFile);
     const { stdout } = await run('git', ['--no-pager', ...safe, ...repository, ...args], {
       cwd: root,
       maxBuffer: 256 * 1024 * 1024,

@@ -22,6 +22,20 @@ describe('${VAR} interpolation', () => {
     expect(problems).toHaveLength(2);
   });
 
+  it('a reference written through a double-quoted escape is read too, though the text holds no `${`', () => {
+    // `\x24` is `$`; an escaped line break joins `$` and `{` (YAML 1.2.2 §7.3.1).
+    const text = withRecords(
+      '{ name: a, type: TXT, content: "v=\\x24{ZONECTL_A}" }',
+      '{ name: b, type: TXT, content: "w=$\\\n    {ZONECTL_A}" }',
+    );
+    expect(text).not.toContain('${');
+    const config = expectValid(text, { ZONECTL_A: 'hello' });
+    expect(config.records.map((r) => r.record.content)).toEqual([expect.stringContaining('v=hello'), expect.stringContaining('w=hello')]);
+    const { problems } = load(text, {});
+    const unset = problems.filter((p) => /environment variable ZONECTL_A is not set/.test(p.message));
+    expect(unset.map((p) => p.line)).toEqual([4, 5]);
+  });
+
   it('an empty value takes the default with :-', () => {
     expect(interpolateString('${ZONECTL_A:-x}', { ZONECTL_A: '' }, () => undefined)).toBe('x');
     expect(interpolateString('${ZONECTL_A}', { ZONECTL_A: '' }, () => undefined)).toBe('');
