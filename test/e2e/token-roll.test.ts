@@ -7,6 +7,7 @@ import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
 import { tempDir } from '../support/temp-dir.js';
+import { createUserToken, verifySecret } from '../support/user-tokens.js';
 
 describe('zonectl token roll', () => {
   let h: Harness;
@@ -14,25 +15,8 @@ describe('zonectl token roll', () => {
   let dir: string;
   let original: string;
 
-  const verify = async (secret: string): Promise<number> =>
-    (await fetch(`${h.emulator.baseUrl}/user/tokens/verify`, { headers: { authorization: `Bearer ${secret}` } })).status;
-  const create = async (name: string): Promise<string> => {
-    const res = await fetch(`${h.emulator.baseUrl}/user/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        policies: [
-          {
-            effect: 'allow',
-            permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
-            resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
-          },
-        ],
-      }),
-    });
-    return ((await res.json()) as { result: { value: string } }).result.value;
-  };
+  const verify = (secret: string): Promise<number> => verifySecret(h.emulator.baseUrl, secret);
+  const create = (name: string): Promise<string> => createUserToken(h.emulator.baseUrl, h.zoneId, name);
 
   beforeAll(async () => {
     h = await startHarness();

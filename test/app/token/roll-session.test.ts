@@ -4,15 +4,15 @@
  * second signal abandons the call; the temporary file of --token-output is removed unless it holds
  * the secret, and no event carries a secret unasked.
  */
-import { EventEmitter } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignalSource, StopSignal } from '../../../src/app/session/index.js';
 import { runTokenRoll, type TokenRollEvent } from '../../../src/app/token/index.js';
 import { type DropProxy, startDropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';
+import { testSignals } from '../../support/test-signals.js';
+import { createUserToken, verifySecret } from '../../support/user-tokens.js';
 
 /** The session's events, and a promise for the first event of a kind. */
 function recorder() {
@@ -34,33 +34,9 @@ function recorder() {
 describe('the token roll session, interrupted', () => {
   let h: Harness;
   let proxy: DropProxy;
-  const signals = new EventEmitter();
-  const source: SignalSource = {
-    on: (signal, listener) => signals.on(signal, listener),
-    off: (signal, listener) => signals.off(signal, listener),
-  };
-  const send = (signal: StopSignal): void => {
-    signals.emit(signal, signal);
-  };
-  const verify = async (secret: string): Promise<number> =>
-    (await fetch(`${h.emulator.baseUrl}/user/tokens/verify`, { headers: { authorization: `Bearer ${secret}` } })).status;
-  const create = async (name: string): Promise<string> => {
-    const res = await fetch(`${h.emulator.baseUrl}/user/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        policies: [
-          {
-            effect: 'allow',
-            permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
-            resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
-          },
-        ],
-      }),
-    });
-    return ((await res.json()) as { result: { value: string } }).result.value;
-  };
+  const { source, send, listeners } = testSignals();
+  const verify = (secret: string): Promise<number> => verifySecret(h.emulator.baseUrl, secret);
+  const create = (name: string): Promise<string> => createUserToken(h.emulator.baseUrl, h.zoneId, name);
   const request = (name: string, extra: { tokenOutput?: string; showValue?: boolean } = {}) => ({
     name,
     tokenOutput: extra.tokenOutput,
@@ -77,7 +53,7 @@ describe('the token roll session, interrupted', () => {
     proxy.setRule(() => 'pass');
     proxy.setObserver(undefined);
     proxy.release();
-    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0); // the watch was disposed
+    expect(listeners()).toBe(0); // the watch was disposed
   });
   afterAll(async () => {
     await proxy.close();
