@@ -9,6 +9,7 @@ import { Pool, poolConnector } from './undici-pool.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { InternalError, ZonectlError } from '../core/errors.js';
 import { authHeaders, credentialVariablesNamed, redactSecrets, secretsOf, type Credentials } from './credentials.js';
+import { Abandonable } from './abandon.js';
 import { ApiNetworkError, ApiResponseError, CloudflareApiError, OutcomeUnknownError, flattenApiErrors } from './errors.js';
 import { ListScanner, type ScannedList } from './stream-list.js';
 import { checkRequestPath } from './api-ids.js';
@@ -97,6 +98,8 @@ export interface ClientOptions {
    * not retried (a GET fails with API_TIMEOUT; a write's outcome is unknown).
    */
   requestTimeoutMs?: number;
+  /** Once aborted, drops the exchange in flight and sends none after it (src/api/abandon.ts). */
+  abandon?: AbortSignal;
   /** Size caps of answers (src/api/response-limits.ts). */
   limits?: Partial<ResponseLimits>;
   userAgent?: string;
@@ -131,6 +134,7 @@ export class CloudflareClient {
   private readonly headersTimeoutMs: number;
   private readonly bodyTimeoutMs: number;
   private readonly requestTimeoutMs: number;
+  private readonly abandon: Abandonable;
   /** Size caps of answers (src/api/response-limits.ts). */
   readonly limits: ResponseLimits;
   private readonly userAgent: string;
@@ -145,6 +149,7 @@ export class CloudflareClient {
     this.bodyTimeoutMs = options.bodyTimeoutMs ?? 120_000;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     if (!(this.requestTimeoutMs > 0)) throw new InternalError('requestTimeoutMs must be positive');
+    this.abandon = new Abandonable(options.abandon);
     this.limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher;
@@ -227,6 +232,7 @@ export class CloudflareClient {
     options: RequestOptions,
   ): Promise<Attempt<T>> {
     const decodeItem = options.decodeItem;
+    this.abandon.check(method, path);
     if (this.limiter) await this.limiter.acquire();
     const started = this.clock.now();
     let status: number;
@@ -236,6 +242,7 @@ export class CloudflareClient {
     // The deadline of the whole exchange (undici's own timeouts only bound the gaps between bytes).
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.requestTimeoutMs);
+    const unlink = this.abandon.link(deadline);
     try {
       const res = await this.dispatcher.request({
         origin: this.origin,
@@ -261,6 +268,7 @@ export class CloudflareClient {
       this.limiter?.observe(responseHeaders);
     } catch (err) {
       this.limiter?.release();
+      this.abandon.check(method, path); // before the deadline's verdict: the abandon aborted it too
       const timedOut = deadline.signal.aborted;
       deadline.abort(); // stops reading an answer that was refused (too large): the connection is dropped
       const refused = this.refusedExchange(method, path, err, timedOut);
@@ -284,6 +292,7 @@ export class CloudflareClient {
       };
     } finally {
       clearTimeout(timer);
+      unlink();
     }
     const ms = this.clock.now() - started;
     const decision = decideOnStatus(method, status);

@@ -143,6 +143,16 @@ export class OutcomeUnknownError extends ZonectlError {
   }
 }
 
+/**
+ * The caller gave up on an exchange (its client's `abandon` signal: a second Ctrl-C): dropped
+ * before its answer arrived, never retried. A write's outcome is unknown.
+ */
+export class ExchangeAbandonedError extends ZonectlError {
+  constructor(method: string, path: string) {
+    super('INTERRUPTED', `${method} ${path} was abandoned before its answer arrived`);
+  }
+}
+
 /** Credentials are missing or incomplete in the environment. */
 export class CredentialsError extends ZonectlError {
   constructor(message: string) {

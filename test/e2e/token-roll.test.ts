@@ -7,6 +7,7 @@ import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { spawnCli } from '../support/spawn-cli.js';
 import { tempDir } from '../support/temp-dir.js';
+import { createUserToken, verifySecret } from '../support/user-tokens.js';
 
 describe('zonectl token roll', () => {
   let h: Harness;
@@ -14,25 +15,8 @@ describe('zonectl token roll', () => {
   let dir: string;
   let original: string;
 
-  const verify = async (secret: string): Promise<number> =>
-    (await fetch(`${h.emulator.baseUrl}/user/tokens/verify`, { headers: { authorization: `Bearer ${secret}` } })).status;
-  const create = async (name: string): Promise<string> => {
-    const res = await fetch(`${h.emulator.baseUrl}/user/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        policies: [
-          {
-            effect: 'allow',
-            permission_groups: [{ id: '4755a26eedb94da69e1066d98aa820be' }],
-            resources: { [`com.cloudflare.api.account.zone.${h.zoneId}`]: '*' },
-          },
-        ],
-      }),
-    });
-    return ((await res.json()) as { result: { value: string } }).result.value;
-  };
+  const verify = (secret: string): Promise<number> => verifySecret(h.emulator.baseUrl, secret);
+  const create = (name: string): Promise<string> => createUserToken(h.emulator.baseUrl, h.zoneId, name);
 
   beforeAll(async () => {
     h = await startHarness();
@@ -112,16 +96,14 @@ describe('zonectl token roll', () => {
       await proxy.close();
     }
   });
-  // A known bug, not fixed here: Ctrl-C or SIGTERM during the roll call leaves the temporary file opened
-  // for --token-output (.tokens.json.<random>.tmp) beside the user's file. The fix needs a signal
-  // listener, and signals have one owner (test/app/apply/signal-owner.test.ts): for the lead. When it is
-  // fixed, this test passes and it.fails turns red: make it an it().
-  it.fails('SIGINT while the roll call is on its way leaves nothing beside --token-output: the temporary file opened for it is removed', async () => {
+  // Ctrl-C or SIGTERM while the roll call is on its way: the call may already have rolled the
+  // secret, so zonectl waits for its answer (src/app/token/roll-session.ts); a second signal gives up.
+  it('SIGINT, then a second one, while the roll call is unanswered: the call is abandoned, the temporary file removed, exit 130', async () => {
     await create('ci-interrupted');
     const sub = join(dir, 'interrupted');
     mkdirSync(sub);
     const proxy = await startDropProxy(h.emulator.baseUrl);
-    // The roll call waits in the proxy until the signal has ended zonectl, however slow the machine.
+    // The roll call waits in the proxy until zonectl has given up on it, however slow the machine.
     proxy.setRule((method, path) => (method === 'PUT' && path.endsWith('/value') ? 'hold' : 'pass'));
     const held = proxy.held();
     try {
@@ -132,8 +114,50 @@ describe('zonectl token roll', () => {
       expect(await Promise.race([held, roll.done.then((r) => `ended with ${r.code}: ${r.stderr}`)])).toMatch(/^PUT /);
       expect(readdirSync(sub)).toHaveLength(1); // the file opened before the roll, under its temporary name
       roll.child.kill('SIGINT');
-      await roll.done;
+      await roll.waitForStderr(/SIGINT: waiting up to \d+ s for the answer of the roll call/);
+      roll.child.kill('SIGINT');
+      const res = await roll.done;
+      expect(res.code).toBe(130);
       expect(readdirSync(sub)).toEqual([]);
+      expect(res.stderr).toMatch(
+        /interrupted by SIGINT while rolling token "ci-interrupted" \(id [0-9a-f]+\): the token may have been rolled and its new secret was not received; roll it again/,
+      );
+      expect(res.stdout).toBe('');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('SIGINT while the roll call is on its way, then its answer: the new secret is saved, nothing is left beside the file, exit 130', async () => {
+    const before = await create('ci-answered');
+    const sub = join(dir, 'answered');
+    mkdirSync(sub);
+    const file = join(sub, 'tokens.json');
+    const proxy = await startDropProxy(h.emulator.baseUrl);
+    proxy.setRule((method, path) => (method === 'PUT' && path.endsWith('/value') ? 'hold' : 'pass'));
+    let secret = '';
+    proxy.setObserver((method, path, body) => {
+      if (method === 'PUT' && path.endsWith('/value')) secret = (JSON.parse(body) as { result: string }).result;
+    });
+    const held = proxy.held();
+    try {
+      const roll = spawnCli(['token', 'roll', 'ci-answered', '--token-output', file], { ...env, CLOUDFLARE_BASE_URL: proxy.baseUrl });
+      expect(await Promise.race([held, roll.done.then((r) => `ended with ${r.code}: ${r.stderr}`)])).toMatch(/^PUT /);
+      roll.child.kill('SIGINT');
+      // zonectl says it waits for the answer; only then does the call go on to the service.
+      await roll.waitForStderr(/SIGINT: waiting up to \d+ s for the answer of the roll call/);
+      proxy.release();
+      const res = await roll.done;
+      expect(res.code).toBe(130);
+      expect(secret).toMatch(/\S{20,}/);
+      expect(readdirSync(sub)).toEqual(['tokens.json']);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)['ci-answered']).toBe(secret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(res.stdout + res.stderr).not.toContain(secret);
+      expect(res.stderr).toMatch(/its new secret was written to .*tokens\.json \(mode 0600\)/);
+      expect(res.stderr).toMatch(/interrupted by SIGINT after the new secret of token "ci-answered" was saved/);
+      expect(await verify(secret)).toBe(200);
+      expect(await verify(before)).not.toBe(200);
     } finally {
       await proxy.close();
     }

@@ -6,7 +6,7 @@ import { filesToPlan, selectChangedFiles, selectShard } from '../files/index.js'
 import type { Connection } from '../plan/many-zones.js';
 import { openSavedPlan } from '../plan/saved-plan.js';
 import type { ApplyEvent } from './events.js';
-import type { SignalSource, StopSignal } from './interrupts.js';
+import type { SignalSource, StopSignal } from '../session/interrupts.js';
 import type { TokenValueFlags } from './token-values.js';
 import type { WaitDnsFlags } from '../wait-dns/index.js';
 

@@ -8,6 +8,8 @@ export interface ConnectOptions {
   readonly credentials?: Credentials;
   /** The run's own limiter (one per credential: see run-budget.ts); default the client's. */
   readonly limiter?: RateLimiter;
+  /** Once aborted, the client drops its exchange in flight and sends no other (a session that gave up). */
+  readonly abandon?: AbortSignal;
 }
 
 /** `--base-url`, else CLOUDFLARE_BASE_URL, else the real API. */
@@ -25,6 +27,7 @@ export function connect(options: ConnectOptions = {}): CloudflareClient {
     baseUrl: resolveBaseUrl(options.baseUrl, env),
     credentials: options.credentials ?? credentialsFromEnv(env),
     ...(options.limiter !== undefined ? { limiter: options.limiter } : {}),
+    ...(options.abandon !== undefined ? { abandon: options.abandon } : {}),
     ...(requestTimeout() !== undefined ? { requestTimeoutMs: requestTimeout() } : {}),
   });
 }

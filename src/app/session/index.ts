@@ -7,6 +7,8 @@
 import type { ErrorCode } from '../../core/errors.js';
 import type { Problem } from '../../core/yaml/index.js';
 
+export * from './interrupts.js';
+
 /** Where a session's events go. */
 export interface SessionOutput<E> {
   emit(event: E): void;

@@ -33,7 +33,11 @@ export async function findTokenByName(client: CloudflareClient, name: string): P
 
 /** Rolls the token's secret (PUT /user/tokens/{id}/value): the old secret stops working at once. */
 export async function rollToken(client: CloudflareClient, name: string): Promise<RolledToken> {
-  const id = await findTokenByName(client, name);
+  return rollTokenById(client, name, await findTokenByName(client, name));
+}
+
+/** The roll call alone, for the token `id` found for `name`. */
+export async function rollTokenById(client: CloudflareClient, name: string, id: string): Promise<RolledToken> {
   const res = await client.request<unknown>('PUT', `/user/tokens/${id}/value`, { body: {} });
   if (typeof res.result !== 'string' || res.result === '')
     throw new TokenRollError(`the service did not return a new secret for token ${JSON.stringify(name)} (id ${id})`);

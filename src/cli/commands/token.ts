@@ -1,4 +1,8 @@
-/** `zonectl token roll NAME`: roll one of your tokens' secret (src/app/token), shown by ../render/token.ts. */
+/**
+ * `zonectl token roll NAME`: roll one of your tokens' secret (src/app/token), shown by
+ * ../render/token.ts; exit 0, or 128 + the signal's number when interrupted (130 for Ctrl-C).
+ */
+import { signalExitCode } from '../../app/session/index.js';
 import { runTokenRoll } from '../../app/token/index.js';
 import { arg, defineCommand, defineGroup, flag } from '../definition/define-command.js';
 import { baseUrlFlag } from '../options.js';
@@ -15,11 +19,11 @@ const rollCommand = defineCommand({
   },
   examples: ['zonectl token roll ci-dns-edit --token-output tokens.json'],
   run: async ({ args, flags }) => {
-    await runTokenRoll(
+    const result = await runTokenRoll(
       { name: args.name, tokenOutput: flags.tokenOutput, showValue: flags.showTokenValues, baseUrl: flags.baseUrl },
       tokenRollOutput,
     );
-    return undefined;
+    return result.status === 'interrupted' ? signalExitCode(result.signal) : undefined;
   },
 });
 

@@ -5,24 +5,16 @@
  * confirmation, the refusal without anyone to ask, the first and second signal while a write is
  * in flight, and a signal while planning under the early lock.
  */
-import { EventEmitter } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApplyRefusedError,
-  runApply,
-  type ApplyEvent,
-  type ApplyOutput,
-  type ApplyRequest,
-  type SignalSource,
-  type StopSignal,
-} from '../../../src/app/apply/index.js';
+import { ApplyRefusedError, runApply, type ApplyEvent, type ApplyOutput, type ApplyRequest } from '../../../src/app/apply/index.js';
 import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 import { waitUntil } from '../../support/wait-until.js';
 import { tempDir } from '../../support/temp-dir.js';
+import { testSignals } from '../../support/test-signals.js';
 
 const zoneYaml = (prefix: string, count: number): string =>
   `version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n` +
@@ -107,14 +99,7 @@ function holdPost(proxy: DropProxy, n: number): void {
 describe('the apply session in process', () => {
   let h: Harness;
   let proxy: DropProxy;
-  const signals = new EventEmitter();
-  const source: SignalSource = {
-    on: (signal, listener) => signals.on(signal, listener),
-    off: (signal, listener) => signals.off(signal, listener),
-  };
-  const send = (signal: StopSignal): void => {
-    signals.emit(signal, signal);
-  };
+  const { source, send } = testSignals();
   beforeAll(async () => {
     h = await startHarness();
     proxy = await startDropProxy(h.emulator.baseUrl);

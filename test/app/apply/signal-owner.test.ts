@@ -1,8 +1,10 @@
 /**
- * Signals have one owner: during apply only the session's watch (src/app/apply/interrupts.ts,
- * installed by src/app/apply/session.ts) listens for SIGINT and SIGTERM, and only the apply
- * command ends the process (when the session gave up waiting for calls in flight). The
- * emulator's server is the one other listener: it stops itself, nothing of apply.
+ * Signals have one owner per process: only the session watch (src/app/session/interrupts.ts,
+ * installed for the whole run by the session of the command that writes: apply's
+ * src/app/apply/session.ts, token roll's src/app/token/roll-session.ts) listens for SIGINT and
+ * SIGTERM, and only the apply command ends the process (when its session gave up waiting for calls
+ * in flight; token roll abandons its call instead and returns). The emulator's server is the one
+ * other listener: it stops itself, nothing of a session.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -32,10 +34,18 @@ function filesMatching(pattern: RegExp): string[] {
 }
 
 describe('signals have one owner', () => {
-  it('only the apply session and the emulator command listen for SIGINT or SIGTERM', () => {
+  it('only the session watch and the emulator command listen for SIGINT or SIGTERM', () => {
     expect(filesMatching(/\.(on|once|addListener|prependListener)\(\s*'SIG(INT|TERM)'/)).toEqual([
-      'src/app/apply/interrupts.ts',
+      'src/app/session/interrupts.ts',
       'src/cli/commands/emulator.ts',
+    ]);
+  });
+
+  it('only the sessions of apply and token roll install the watch', () => {
+    expect(filesMatching(/\bwatchInterrupts\(/)).toEqual([
+      'src/app/apply/session.ts',
+      'src/app/session/interrupts.ts',
+      'src/app/token/roll-session.ts',
     ]);
   });
 

@@ -1,7 +1,7 @@
 /** --lock-timeout durations and the exit codes of a signalled apply. */
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/cli/definition/values.js';
-import { signalExitCode } from '../../../src/app/apply/interrupts.js';
+import { signalExitCode } from '../../../src/app/session/interrupts.js';
 
 describe('apply flags', () => {
   it('--lock-timeout takes ms, s, m, h, or plain seconds', () => {

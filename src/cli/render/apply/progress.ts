@@ -142,7 +142,7 @@ export class ApplyProgress {
       format: `${printable(zone).replace(/[{}]/g, '')} [{bar}] {value}/{total} operations | {rate}/s | ETA {remaining}`,
       clearOnComplete: true,
       hideCursor: true,
-      // zonectl handles SIGINT and SIGTERM itself (src/app/apply/interrupts.ts) and stops the bar first.
+      // zonectl handles SIGINT and SIGTERM itself (src/app/session/interrupts.ts) and stops the bar first.
       gracefulExit: false,
       barsize: 30,
       linewrap: false,

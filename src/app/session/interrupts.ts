@@ -1,9 +1,9 @@
 /**
- * SIGINT and SIGTERM during a run that writes: the first signal stops new calls, the calls in
- * flight may finish for a bounded time (`graceMs`), then the run says what it did and exits
- * 128 + the signal's number (130 for SIGINT, 143 for SIGTERM: the shell's convention,
- * https://www.gnu.org/software/bash/manual/html_node/Exit-Status.html). A second signal, or
- * the end of the grace time, gives up waiting at once.
+ * SIGINT and SIGTERM during a session that writes (apply, token roll): the first signal stops new
+ * calls, the calls in flight may finish for a bounded time (`graceMs`), then the session says what
+ * it did and the command exits 128 + the signal's number (130 for SIGINT, 143 for SIGTERM: the
+ * shell's convention, https://www.gnu.org/software/bash/manual/html_node/Exit-Status.html). A
+ * second signal, or the end of the grace time, gives up waiting at once.
  */
 import { constants } from 'node:os';
 
@@ -36,9 +36,17 @@ export interface SignalSource {
   off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
 }
 
+/** How a session takes its signals: from the process by default, a test's emitter, another grace time. */
+export interface InterruptOptions {
+  readonly source?: SignalSource;
+  readonly graceMs?: number;
+}
+
 /**
- * The one place apply listens for SIGINT and SIGTERM (src/app/apply/session.ts installs it for
- * the whole run: planning under an early lock, confirmation, zone creation, writes, accounts).
+ * The one place zonectl listens for SIGINT and SIGTERM (test/app/apply/signal-owner.test.ts), one
+ * watch per process, installed by its session for the whole run: apply (src/app/apply/session.ts:
+ * planning under an early lock, confirmation, zone creation, writes, accounts) or token roll
+ * (src/app/token/roll-session.ts: the roll call). The emulator's server stops itself apart.
  */
 export function watchInterrupts(handlers: InterruptHandlers, source: SignalSource = process): InterruptWatch {
   let received: StopSignal | undefined;
