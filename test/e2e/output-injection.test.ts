@@ -6,11 +6,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCli } from '../support/run-cli.js';
+import { expectSafeText, md, outsideCode, RAW_CONTROL } from '../support/safe-output.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const ESCAPES = '\u001b]0;title\u0007\u001b[2J\u009b31m';
@@ -34,27 +34,6 @@ zone: example.com
 records:
   - { name: www, type: A, content: 192.0.2.1, "k\\e]0;t\\a\\r\\n::add-mask::key,x:y": 1 }
 `;
-
-const md = new MarkdownIt({ html: true });
-/** The rendered HTML outside code and pre elements (where nothing is markup and nothing pings). */
-const outsideCode = (html: string): string => html.replace(/<pre>[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
-
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-const ANNOTATION = /^::(error|warning) file=[^,:\s]*,line=\d+,col=\d+::[^\r\n]*$/;
-
-function expectSafeText(r: CliResult, what: string): void {
-  for (const [stream, text] of [
-    ['stdout', r.stdout],
-    ['stderr', r.stderr],
-  ] as const) {
-    expect(RAW_CONTROL.exec(text)?.[0], `${what} ${stream}: raw control character`).toBeUndefined();
-    for (const line of text.split('\n')) {
-      if (line.trimStart().startsWith('::'))
-        expect(line, `${what} ${stream}: a workflow command that is not zonectl's annotation`).toMatch(ANNOTATION);
-      expect(line, `${what} ${stream}`).not.toContain('##[');
-    }
-  }
-}
 
 function expectSafeMarkdown(markdown: string, what: string): void {
   const html = md.render(markdown);

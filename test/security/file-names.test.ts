@@ -8,10 +8,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCli } from '../support/run-cli.js';
+import { expectSafeText, md, outsideCode, RAW_CONTROL } from '../support/safe-output.js';
 import { makeRepo, type PrRepo } from './pr-repo.js';
 
 const TOKEN = 'file-names-token-2c4e6a8b0d1f';
@@ -21,24 +21,6 @@ const FILES = {
   escapes: 'zones/e\u001b]0;title\u0007\u001b[2J\u009b31m.yaml',
   markup: `zones/m${MARKUP}.yaml`,
 };
-
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-/** Properties escape %, CR, LF, : and , (https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts); spaces are fine. */
-const ANNOTATION = /^::(error|warning) file=[^,:\r\n]*,line=\d+,col=\d+::[^\r\n]*$/;
-const md = new MarkdownIt({ html: true });
-const outsideCode = (html: string): string => html.replace(/<pre>[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
-
-function expectSafeText(r: CliResult, what: string): void {
-  for (const [stream, text] of [
-    ['stdout', r.stdout],
-    ['stderr', r.stderr],
-  ] as const) {
-    expect(RAW_CONTROL.exec(text)?.[0], `${what} ${stream}: raw control character`).toBeUndefined();
-    for (const line of text.split('\n'))
-      if (line.trimStart().startsWith('::'))
-        expect(line, `${what} ${stream}: a workflow command that is not zonectl's`).toMatch(ANNOTATION);
-  }
-}
 
 function expectSafeMarkdown(markdown: string, what: string): void {
   const html = outsideCode(md.render(markdown));
