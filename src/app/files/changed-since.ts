@@ -26,6 +26,7 @@
  * textconv filters, the pager, and bare repositories found by discovery.
  */
 import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ZonectlError } from '../../core/errors.js';
@@ -66,8 +67,11 @@ async function git(root: string, args: readonly string[]): Promise<string> {
   const safe = SAFE_CONFIG.flatMap((c) => ['-c', c]);
   const repository = ['--git-dir', join(root, '.git'), '--work-tree', root];
   try {
-    // Loaded here, not at start-up: node:child_process costs every other run ~18 M instructions (bench/README.md, part 6).
-    const run = promisify((await import('node:child_process')).execFile);
+    // Loaded here, not at start-up: node:child_process costs every other run ~18 M instructions
+    // (bench/README.md, part 6). Through require, not import(): the single executable's script
+    // can hold no dynamic import (scripts/build-binary.mjs).
+    const childProcess = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+    const run = promisify(childProcess.execFile);
     const { stdout } = await run('git', ['--no-pager', ...safe, ...repository, ...args], {
       cwd: root,
       maxBuffer: 256 * 1024 * 1024,
