@@ -7,7 +7,7 @@
 import { isDnssecDrift } from '../../core/dnssec/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import type { Baseline } from '../../core/render/baseline.js';
-import { filesToPlan, selectShard } from '../files/index.js';
+import { filesToPlan, selectShard, tellWarnings } from '../files/index.js';
 import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
 import { hasChanges, plannedRuns } from '../plan/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
@@ -51,11 +51,12 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   const baseline: Baseline | undefined = request.baseline !== undefined ? readBaselineFile(request.baseline) : undefined;
   const loaded = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, (e) => output.emit(e));
   const { configs, accounts, shard, repo } = selectShard(loaded, request.shard);
+  const fileWarnings = tellWarnings(loaded.warnings, { configs, accounts }, (e) => output.emit(e));
   // Managed means named by any file given, not only by this shard's.
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, (e) => output.emit(e), {
     ...(request.unmanagedZones ? { unmanagedZonesOf: loaded.configs } : {}),
   });
-  const report = runReport('drift', outcomes, { ...(baseline ? { baseline } : {}), fileWarnings: loaded.fileWarnings });
+  const report = runReport('drift', outcomes, { ...(baseline ? { baseline } : {}), fileWarnings });
   output.emit({ kind: 'report', report });
   const runs = plannedRuns(outcomes.zones);
   const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);
