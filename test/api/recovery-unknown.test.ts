@@ -134,11 +134,11 @@ describe('PATCH with an unknown outcome is re-sent (idempotent)', () => {
 
   it('a settings PATCH whose answers are all lost is re-sent and applied', async () => {
     drop('PATCH', '/dns_settings', 'drop-after', CLIENT_ATTEMPTS);
-    const res = await executeOperations(client, [settingsOp(zoneId, { flatten_all_cnames: true })], opts());
+    const res = await executeOperations(client, [settingsOp(zoneId, { multi_provider: true })], opts());
     expect(res.error?.message ?? null).toBeNull();
     expect(res.applied).toEqual([0]);
     expect(proxy.forwarded.filter((f) => f.startsWith('PATCH'))).toHaveLength(CLIENT_ATTEMPTS + 1);
-    expect((await direct<{ flatten_all_cnames: boolean }>('GET', `/zones/${zoneId}/dns_settings`)).flatten_all_cnames).toBe(true);
+    expect((await direct<{ multi_provider: boolean }>('GET', `/zones/${zoneId}/dns_settings`)).multi_provider).toBe(true);
   });
 
   it('a settings PATCH the service refuses is not re-sent', async () => {

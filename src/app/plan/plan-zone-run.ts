@@ -148,7 +148,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     };
   }
   const tier = zoneTierOf(zone);
-  const limits = tier !== undefined ? tierProblems(config.records, tier) : undefined;
+  const limits = tier !== undefined ? tierProblems(config, tier) : undefined;
   if (tier !== undefined && limits !== undefined && limits.errors.length > 0) throw new TierLimitError(config.file, tier, limits.errors);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit

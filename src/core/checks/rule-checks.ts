@@ -34,6 +34,8 @@ const protocol = (rfc: string): RefusalSource => ({ kind: 'protocol', rfc });
 const file = (why: string): RefusalSource => ({ kind: 'file', why });
 /** What resolvers do (warnings only). */
 const rfc = (section: string): CheckSource => ({ kind: 'rfc', rfc: section });
+/** The plans index's `dns.record_tags` (availability per plan, name and value lengths, tags per record). */
+const RECORD_ATTRIBUTES_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/record-attributes/';
 const WILDCARD_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/';
 
 export const RULE_CHECKS = {
@@ -200,6 +202,18 @@ export const RULE_CHECKS = {
     description: 'TXT content is printable ASCII (other bytes as \\DDD)',
     // 9051 "Invalid TXT record. Record may only contain printable ASCII!"
     source: answer('https://github.com/cloudflare/terraform-provider-cloudflare/issues/9'),
+  },
+  'tag.name-length': {
+    severity: E,
+    ref: RECORD_ATTRIBUTES_DOC,
+    description: 'a tag name (before the colon) has at most 32 characters',
+    source: doc(RECORD_ATTRIBUTES_DOC),
+  },
+  'tag.value-length': {
+    severity: E,
+    ref: RECORD_ATTRIBUTES_DOC,
+    description: 'a tag value (after the colon) has at most 100 characters',
+    source: doc(RECORD_ATTRIBUTES_DOC),
   },
   'record.too-large': {
     severity: E,

@@ -28,6 +28,7 @@ export const RECORD_CODES = {
   priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)
   comment: 9105,
   tags: 9112, // not 9106: the service's "Missing X-Auth-Key, X-Auth-Email or Authorization headers"
+  tagQuota: 9300, // (real) DNS record has 1 tags, exceeding the quota of 0. (kubernetes-sigs/external-dns issue #3706)
   batchTooLarge: 9108,
   batchInvalid: 9113, // not 9109: the service's "Invalid access token"
   recordMissing: 81044, // (real) Record does not exist.

@@ -9,7 +9,8 @@ let emu: RunningEmulator;
 let cf: Cloudflare;
 
 beforeAll(async () => {
-  emu = await start();
+  // A paid zone: flatten_all_cnames, edited below, is a feature of paid plans.
+  emu = await start({ zonePlan: 'pro' });
   cf = new Cloudflare({ apiToken: ADMIN_TOKEN, baseURL: emu.baseUrl, maxRetries: 0 });
 });
 afterAll(async () => {
