@@ -23,6 +23,7 @@ export const RECORD_CODES = {
   settings: 9116,
   recordTooLarge: 9117,
   rrsetTooLarge: 9118,
+  typeChange: 9119, // changing an existing record's type (from 2026-07-01): the code is the emulator's (not published)
   data: 9101,
   srvLegacyData: 9102,
   priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)

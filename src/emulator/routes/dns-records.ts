@@ -74,7 +74,15 @@ function writeRecord(records: ZoneRecords, kind: WriteKind, body: unknown, id: s
   if (kind === 'create') return records.create(draftFromBody(body, records.zone, { kind: 'create' }, opts), ctx.now);
   const base = records.require(id ?? '');
   const mode = kind === 'patch' ? ({ kind: 'patch', base } as const) : ({ kind: 'replace' } as const);
-  return records.update(base, draftFromBody(body, records.zone, mode, opts), ctx.now);
+  const draft = draftFromBody(body, records.zone, mode, opts);
+  if (draft.type !== base.type && !isBefore(ctx.options.apiDate, DATED.noTypeChange)) {
+    // The API deprecations list: in-place type changes end after 2026-06-30 (src/emulator/dated.ts).
+    throw invalid(
+      C.typeChange,
+      `Changing the type of an existing DNS record (${base.type} to ${draft.type}) is not supported; delete the record and create a new one (both can go in one batch).`,
+    );
+  }
+  return records.update(base, draft, ctx.now);
 }
 
 /** A single-call write route (POST, PATCH, PUT). */
