@@ -14,7 +14,9 @@
  *   zone's `flatten_all_cnames` are features of paid plans ("For zones on paid plans, you can
  *   choose to flatten all CNAME records"; "Paid zones also have the option of flattening specific
  *   CNAME records": https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/);
- *   the service's answer on Free is not published, so warnings.
+ *   the service's answer on Free is not published, so warnings;
+ * - `tier.private-routing`: private network routing (`private_routing: true` on an A/AAAA) is
+ *   Enterprise-only (https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/).
  * A zone whose tier cannot be read (a token without Zone Read) is not checked.
  */
 import type { PlanCheckCode } from './checks/registry.js';
@@ -62,6 +64,8 @@ export function tierProblems({ records, settings }: TierInput, tier: ZoneTier): 
       error('tier.comment', `${at()}: a comment of ${r.comment.length} characters (${COMMENT_MAX_FREE} at most on Free zones)`);
     if (tier === 'free' && r.tags !== undefined && r.tags.length > TAGS_MAX_FREE)
       error('tier.tags', `${at()}: ${r.tags.length} tag(s) (tags are a feature of paid plans; a Free zone takes none)`);
+    if (tier !== 'enterprise' && r.private_routing === true)
+      error('tier.private-routing', `${at()}: private_routing (private network routing is for Enterprise zones only)`);
     if (tier === 'free' && r.settings?.flatten_cname === true)
       warning('tier.flatten-cname', `${at()}: settings.flatten_cname is a feature of paid plans; this zone is on the free plan`);
   }

@@ -45,6 +45,12 @@ export const PLAN_CHECKS = {
     // "For zones on paid plans, you can choose to flatten all CNAME records."
     source: doc(CNAME_FLATTENING_DOC),
   },
+  'tier.private-routing': {
+    severity: 'error',
+    ref: 'developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/ (Enterprise-only)',
+    description: 'private_routing (private network routing) needs an Enterprise zone',
+    source: doc('https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/'),
+  },
 } as const satisfies Record<string, CheckFacts>;
 
 export type PlanCheckCode = keyof typeof PLAN_CHECKS;

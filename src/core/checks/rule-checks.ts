@@ -36,6 +36,7 @@ const file = (why: string): RefusalSource => ({ kind: 'file', why });
 const rfc = (section: string): CheckSource => ({ kind: 'rfc', rfc: section });
 /** The plans index's `dns.record_tags` (availability per plan, name and value lengths, tags per record). */
 const RECORD_ATTRIBUTES_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/record-attributes/';
+const PRIVATE_ROUTING_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/';
 const WILDCARD_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/';
 
 export const RULE_CHECKS = {
@@ -135,6 +136,13 @@ export const RULE_CHECKS = {
     description: 'a proxied record has a public address',
     // 9003 "Target 1.1.1.1 is not allowed for a proxied record." (2026).
     source: answer('https://github.com/DNSControl/dnscontrol/issues/4776'),
+  },
+  'proxied.private-routing': {
+    severity: E,
+    ref: PRIVATE_ROUTING_DOC,
+    description: 'a record with private_routing is proxied',
+    // "Private network routing is available for A (IPv4) and AAAA (IPv6) records only. Records must be proxied."
+    source: doc(PRIVATE_ROUTING_DOC),
   },
   'proxied.type': {
     severity: E,

@@ -38,6 +38,8 @@ export interface CanonicalRecord {
   readonly tags?: readonly string[];
   /** Per-record settings; `undefined` (or a flag left out) means the service default (off). */
   readonly settings?: RecordSettings;
+  /** A and AAAA only: private network routing (Enterprise); set only when true (absent = false). */
+  readonly private_routing?: boolean;
 }
 
 /** Read-only flags the service sets on a record. */
@@ -72,4 +74,5 @@ export interface RecordInput {
   readonly comment?: string | null;
   readonly tags?: readonly string[];
   readonly settings?: RecordSettings;
+  readonly private_routing?: boolean;
 }

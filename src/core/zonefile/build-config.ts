@@ -26,6 +26,7 @@ function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
   if (raw.comment !== undefined) input.comment = raw.comment;
   if (raw.tags !== undefined) input.tags = raw.tags;
   if (raw.settings !== undefined) input.settings = { ...raw.settings };
+  if (raw.private_routing === true) input.private_routing = true;
   return input;
 }
 

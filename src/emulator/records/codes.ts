@@ -23,6 +23,7 @@ export const RECORD_CODES = {
   settings: 9116,
   recordTooLarge: 9117,
   rrsetTooLarge: 9118,
+  privateRouting: 9120, // private_routing refused (not A/AAAA, not proxied, no entitlement, false on a private address): the emulator's
   typeChange: 9119, // changing an existing record's type (from 2026-07-01): the code is the emulator's (not published)
   data: 9101,
   srvLegacyData: 9102,

@@ -48,6 +48,8 @@ export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptio
   out.content = renderedContent(row);
   out.proxiable = isProxiable(row);
   out.proxied = row.proxied;
+  // A and AAAA answer their private network routing (false by default: the docs' "API field behavior").
+  if (row.type === 'A' || row.type === 'AAAA') out.private_routing = row.private_routing === true;
   out.ttl = row.ttl;
   if (isBefore(apiDate, DATED.noLockedInRecords)) out.locked = false;
   out.settings = { ...row.settings };

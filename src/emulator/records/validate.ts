@@ -21,6 +21,7 @@ import { RECORD_CODES as C, invalid } from './codes.js';
 import { validateContent } from './content.js';
 import { validateData } from './data.js';
 import { hostnameProblem } from './hostnames.js';
+import { privateRoutingOf, requestedPrivateRouting } from './private-routing.js';
 import { mergeSettings, validateSettings } from './record-settings.js';
 import type { RecordDraft, RecordRow } from './record-row.js';
 import { isPlainObject } from '../json.js';
@@ -50,6 +51,7 @@ export function rowToBody(row: RecordRow): Record<string, unknown> {
   if (row.content !== undefined) body.content = row.content;
   if (row.data !== undefined) body.data = row.data;
   if (row.priority !== undefined) body.priority = row.priority;
+  if (row.private_routing !== undefined) body.private_routing = row.private_routing;
   return body;
 }
 
@@ -59,6 +61,7 @@ function mergePatch(base: RecordRow, patch: Record<string, unknown>): Record<str
   if (sameType && base.data && isPlainObject(patch.data)) merged.data = { ...base.data, ...patch.data };
   if (!sameType && patch.data === undefined) delete merged.data;
   if (!sameType && patch.content === undefined && base.content !== undefined) delete merged.content;
+  if (!sameType && patch.private_routing === undefined) delete merged.private_routing;
   if (patch.settings !== undefined) merged.settings = mergeSettings(base.settings, patch.settings);
   return merged;
 }
@@ -167,8 +170,11 @@ export function draftFromBody(body: unknown, zone: ZoneRow, mode: WriteMode, opt
     tags: validateTags(b.tags, zone.plan),
     settings: validateSettings(b.settings, type, proxied, zone),
   };
+  const routing = requestedPrivateRouting(b.private_routing, type);
   if (DATA_FIELD_FACTS[type] !== undefined) draft.data = validateData(type, b.data);
   else draft.content = validateContent(type, b.content, name, zone, proxied);
+  const privateRouting = privateRoutingOf(routing, type, draft.content ?? '', proxied, zone);
+  if (privateRouting !== undefined) draft.private_routing = privateRouting;
 
   if (TOP_LEVEL_PRIORITY_TYPES.has(type)) {
     // The live API reads the top-level field only: priority in `data` is refused with 9100
