@@ -19,6 +19,7 @@ import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
 import { median, runNode } from './measure.js';
 import { OCTODNS_MISSING, octodnsCommand, octodnsZoneYaml, runOctodns, writeOctodnsConfig } from './octodns.js';
 import { octodnsCompatible, seededRandom, teamRecords as allTeamRecords, teamZoneText, type TeamRecord } from './team-zone.js';
+import { BENCH_RECORD_QUOTA } from './fixtures.js';
 
 /** The same records for the three tools: those octoDNS can write too. */
 const teamRecords = (count: number, zone: string): TeamRecord[] => octodnsCompatible(allTeamRecords(count, zone), zone);
@@ -151,7 +152,13 @@ async function timed(proxy: LatencyProxy, fn: () => Promise<void>): Promise<{ ms
 export async function benchEdits(root: string, dir: string, records: number, commits: number, delayMs: number): Promise<EditsBench> {
   const cli = benchCliPath(root);
   const zones = { cli: 'edits-cli.example', sdk: 'edits-sdk.example', octo: 'edits-octo.example' };
-  const emulator = await startEmulator({ port: 0, zones: Object.values(zones), token: TOKEN, zonePlan: 'pro' });
+  const emulator = await startEmulator({
+    port: 0,
+    zones: Object.values(zones),
+    token: TOKEN,
+    zonePlan: 'pro',
+    recordQuota: BENCH_RECORD_QUOTA,
+  });
   const proxy = await startLatencyProxy(emulator.baseUrl, delayMs);
   const baseUrl = `${proxy.origin}/client/v4`;
   const env = { CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };

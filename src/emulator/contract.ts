@@ -55,6 +55,8 @@ export interface EmulatorOptions {
   zonePlan: ZonePlan;
   /** Records per batch; default 200 on free zones, 3,500 otherwise. */
   batchLimit?: number;
+  /** `--record-quota N`: every zone's record quota (default: the service's, by plan; records/quota.ts). */
+  recordQuota?: number;
   /**
    * `--priority-in-data`: MX and URI answer their priority inside `data` only (the shape the
    * SDK announces, "to be deprecated in favor of the priority field within the data map"),

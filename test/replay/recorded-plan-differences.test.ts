@@ -316,7 +316,7 @@ describe('per-record settings and bare tags (desired records built through the a
       /on the free plan.*foo\.example\.com A: 1 tag\(s\) \(tags are a feature of paid plans.*\[tier\.tags\]/,
     );
     // Planning only reads: nothing was sent.
-    expect(replay.server.requests.filter((q) => !q.startsWith('GET '))).toEqual([]);
+    expect(replay!.server.requests.filter((q) => !q.startsWith('GET '))).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   readDnssec,
   readLiveRecords,
   readPermissionGroups,
+  readRecordUsage,
   readTokens,
   tokenInUseId,
   type ApiZone,
@@ -20,6 +21,8 @@ import type { LiveToken } from '../../core/diff/diff-tokens.js';
 import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
 import { BATCH_LIMIT, ZONE_TIERS, type ZoneTier } from '../../core/service/zone-tiers.js';
 import { TierLimitError, tierProblems } from '../../core/tier-limits.js';
+import { mayPassQuota, quotaProblem, recordGrowth } from '../../core/record-quota.js';
+import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { printable } from '../../core/text/index.js';
 
@@ -194,6 +197,15 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}), ...(dnssec ? { dnssec } : {}) },
     audit,
   );
+  // The record quota (src/core/record-quota.ts): asked of the service only when the apply may pass it.
+  const held = live.records.length + live.unknownTypes.length;
+  // Planned under the apply lock (apply --yes of one file, a re-plan under the lock): the zone holds it already.
+  const lockHeld = live.records.some((r) => isZonectlRecordName(r.name, config.zone));
+  if (mayPassQuota(tier, held, recordGrowth(planned.operations).peak, lockHeld)) {
+    const usage = await readRecordUsage(client, zone.id, zone.account?.id ?? config.accountId);
+    const over = usage !== undefined ? quotaProblem(config.file, planned.operations, usage, config.records, lockHeld) : undefined;
+    if (over !== undefined) throw over;
+  }
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
   const extraWarnings = [
     ...(limits?.warnings ?? []),

@@ -45,6 +45,13 @@ export const PLAN_CHECKS = {
     // "For zones on paid plans, you can choose to flatten all CNAME records."
     source: doc(CNAME_FLATTENING_DOC),
   },
+  'quota.records': {
+    severity: 'error',
+    ref: 'developers.cloudflare.com/dns/manage-dns-records/#dns-records-quota; GET /zones/{zone_id}/dns_records/usage',
+    description: 'the zone (or its account, on an account-level quota) holds no more records after apply than its quota',
+    // 81045 "The record quota has been exceeded." on the create past it.
+    source: { kind: 'answer', where: 'https://github.com/js-org/js.org/issues/2873' },
+  },
   'tier.private-routing': {
     severity: 'error',
     ref: 'developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/ (Enterprise-only)',

@@ -10,6 +10,7 @@ import { parseRecordListQuery, sortRecords } from '../records/list-query.js';
 import type { RecordRow } from '../records/record-row.js';
 import { renderRecord } from '../records/render.js';
 import { draftFromBody } from '../records/validate.js';
+import { accountLevelQuota, accountRecordUsage, zoneRecordQuota } from '../records/quota.js';
 import { ZoneRecords } from '../records/zone-records.js';
 import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
 import { isPlainObject } from '../json.js';
@@ -32,7 +33,7 @@ function zoneOf(ctx: Pick<RouteContext, 'params' | 'store'>): ZoneRow {
 /** Run a record write; validation errors get the dated shape (1004 wrapper before 2024-10-01). */
 function write(ctx: RouteContext, fn: (records: ZoneRecords, render: (r: RecordRow) => unknown) => RouteResult): RouteResult {
   const zone = zoneOf(ctx);
-  const records = new ZoneRecords(ctx.store, zone);
+  const records = new ZoneRecords(ctx.store, zone, ctx.options);
   const render = (r: RecordRow): unknown => renderRecord(r, zone.name, ctx.options);
   try {
     return fn(records, render);
@@ -150,8 +151,40 @@ function batch(ctx: RouteContext): RouteResult {
   });
 }
 
+/** `GET /zones/{zone_id}/dns_records/usage` (records/quota.ts). */
+function zoneUsage(ctx: RouteContext): RouteResult {
+  const zone = zoneOf(ctx);
+  return { result: { record_quota: zoneRecordQuota(zone, ctx.options), record_usage: new ZoneRecords(ctx.store, zone).count() } };
+}
+
+/** `GET /accounts/{account_id}/dns_records/usage`: the account-level quota (null where each zone has its own). */
+function accountUsage(ctx: RouteContext): RouteResult {
+  const accountId = ctx.params.account_id ?? '';
+  if (!ctx.store.values<ZoneRow>('zones').some((z) => z.account_id === accountId) && ctx.store.get('accounts', accountId) === undefined)
+    throw new ApiError(404, [
+      {
+        code: 7003,
+        message: `Could not route to /client/v4/accounts/${accountId}/dns_records/usage, perhaps your object identifier is invalid?`,
+      },
+    ]);
+  return { result: { record_quota: accountLevelQuota(ctx.options), record_usage: accountRecordUsage(ctx.store, accountId) } };
+}
+
 export function dnsRecordRoutes(): Route[] {
   return [
+    { method: 'GET', path: '/zones/:zone_id/dns_records/usage', permission: readNeed, handle: zoneUsage },
+    {
+      method: 'GET',
+      path: '/accounts/:account_id/dns_records/usage',
+      // Who may read the account's DNS records may read its usage (the emulator's choice: the
+      // permission is not published): DNS Read on the account's first zone.
+      permission: (ctx) => {
+        const accountId = ctx.params.account_id ?? '';
+        const zone = ctx.store.values<ZoneRow>('zones').find((z) => z.account_id === accountId);
+        return zone === undefined ? undefined : zoneNeed(READ, zone);
+      },
+      handle: accountUsage,
+    },
     { method: 'GET', path: '/zones/:zone_id/dns_records', permission: readNeed, handle: list },
     singleWrite('POST', '/zones/:zone_id/dns_records', 'create'),
     { method: 'POST', path: '/zones/:zone_id/dns_records/batch', permission: editNeed, handle: batch },
