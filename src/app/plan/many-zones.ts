@@ -122,7 +122,7 @@ export function toReports(outcomes: RunOutcomes, fileWarnings?: ReadonlyMap<stri
           plan: o.run.plan,
           ...group,
           ...(warned > 0 ? { fileWarnings: warned } : {}),
-          ...(addresses.length > 0 ? { addresses } : {}),
+          addresses,
         }
       : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message, ...group };
   });

@@ -72,7 +72,8 @@ function liveAddress(i: DriftItem): string | undefined {
   return undefined;
 }
 
-export function impactOf(i: DriftItem, known: KnownRanges): Impact {
+/** `known`: the zone's known ranges; undefined when the file's addresses are not known (no rank 3 then). */
+export function impactOf(i: DriftItem, known: KnownRanges | undefined): Impact {
   if (!i.counted) return { rank: 4, reason: '' };
   if (i.kind === 'zone') return { rank: 1, reason: 'the zone itself' };
   if (i.type === 'dnssec') return { rank: 1, reason: 'the DNSSEC state' };
@@ -93,6 +94,6 @@ export function impactOf(i: DriftItem, known: KnownRanges): Impact {
     };
   }
   const address = liveAddress(i);
-  if (address !== undefined && !inKnownRanges(address, known)) return { rank: 3, reason: "an address outside the zone's known ranges" };
+  if (address !== undefined && known !== undefined && !inKnownRanges(address, known)) return { rank: 3, reason: "an address outside the zone's known ranges" };
   return { rank: 4, reason: '' };
 }

@@ -99,9 +99,9 @@ function countKinds(items: readonly DriftItem[]): Record<DriftKind, number> {
 }
 
 /** An item with its impact and ways out (and `who`, when the audit log covers it). */
-function present(i: DriftItem, file: string, known: KnownRanges, who: ReadonlyMap<string, Who>): MarkedItem {
+function present(i: DriftItem, file: string, known: KnownRanges | undefined, newZone: boolean, who: ReadonlyMap<string, Who>): MarkedItem {
   const w = who.get(i.id);
-  return { ...i, impact: impactOf(i, known), ways: waysOut(i, file), ...(w !== undefined ? { who: w } : {}) };
+  return { ...i, impact: impactOf(i, known), ways: waysOut(i, file, newZone), ...(w !== undefined ? { who: w } : {}) };
 }
 
 /** New items first, then those still present; within each, the items that matter most first, then the plan's order. */
@@ -130,11 +130,13 @@ function entryOf(r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit
     };
   }
   const own = r.kind === 'planned' ? driftItemsOf(r.plan) : accountDriftItems(r.zone, r.plan);
-  const known = knownRanges(r.kind === 'planned' ? (r.addresses ?? []) : []);
+  // The file's addresses make the zone's known ranges; a report made without them ranks no address.
+  const known = r.kind === 'planned' && r.addresses !== undefined ? knownRanges(r.addresses) : undefined;
   const zoneId = r.kind === 'planned' ? r.plan.zoneId : '';
+  const newZone = r.kind === 'planned' && r.plan.newZone !== undefined;
   const who = audit?.kind === 'read' ? joinAudit(own, audit.entries, zoneId) : new Map<string, Who>();
   const items = mark(
-    own.map((i) => present(i, r.file, known, who)),
+    own.map((i) => present(i, r.file, known, newZone, who)),
     baseline,
   );
   const ids = new Set(own.map((i) => i.id));

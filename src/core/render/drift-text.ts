@@ -18,7 +18,8 @@ import {
 
 /** The zone's entry of the run's report; a report of this plan alone when the run's does not have it. */
 export function driftEntryOf(plan: ZonePlan, report?: DriftReport): ZoneEntry {
-  const found = report?.zones.find((z) => z.zone === plan.zone && (plan.file === undefined || z.file === plan.file));
+  const zones = report?.zones.filter((z) => z.zone === plan.zone) ?? [];
+  const found = zones.find((z) => z.file === plan.file) ?? zones[0];
   return found ?? buildDriftReport('drift', [{ kind: 'planned', zone: plan.zone, file: plan.file ?? plan.zone, plan }]).zones[0]!;
 }
 

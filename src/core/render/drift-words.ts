@@ -104,7 +104,7 @@ export function shellWord(word: string): string {
 }
 
 /** What `apply FILE` does to an item: make the service hold the file's value again. */
-function revertDoes(i: DriftItem, happened: Happened): string | undefined {
+function revertDoes(i: DriftItem, happened: Happened, newZone: boolean): string | undefined {
   if (i.type === 'dnssec' && i.live === 'error') return undefined; // nothing apply can send clears the service's error
   switch (happened) {
     case 'changed':
@@ -112,7 +112,7 @@ function revertDoes(i: DriftItem, happened: Happened): string | undefined {
     case 'added':
       return 'deletes it';
     case 'removed':
-      return 'creates it again';
+      return newZone ? 'creates it with the zone' : 'creates it again';
     case 'missing':
       return 'creates the zone and its records';
     case 'kept':
@@ -128,9 +128,10 @@ function revertDoes(i: DriftItem, happened: Happened): string | undefined {
  * fragment the record comes from) sets it. Records and DNS settings only: a token's secret side
  * and a zone that does not exist are not the file's to take in.
  */
-function adoptDoes(i: DriftItem, happened: Happened): string | undefined {
+function adoptDoes(i: DriftItem, happened: Happened, newZone: boolean): string | undefined {
   const where = i.source ?? 'the file';
-  if (i.type === 'token' || i.kind === 'zone' || (i.type === 'dnssec' && i.live === 'error')) return undefined;
+  // A zone that does not exist has nothing live to take in.
+  if (newZone || i.type === 'token' || i.kind === 'zone' || (i.type === 'dnssec' && i.live === 'error')) return undefined;
   switch (happened) {
     case 'changed':
       return `writes ${i.live ?? '(none)'} into ${where}`;
@@ -150,13 +151,14 @@ function adoptDoes(i: DriftItem, happened: Happened): string | undefined {
 /**
  * The two ways out of a counted item of the zone file `file`: `zonectl apply FILE` and
  * `zonectl drift FILE --adopt ID` (the id as in the JSON report; `drift --adopt` takes the items
- * it names into the files). Items that are no drift (kept, unlisted) have none.
+ * it names into the files). Items that are no drift (kept, unlisted) have none; `newZone`: the
+ * item's zone does not exist yet (apply creates it; there is nothing to adopt).
  */
-export function waysOut(i: DriftItem, file: string): WaysOut {
+export function waysOut(i: DriftItem, file: string, newZone = false): WaysOut {
   if (!i.counted) return {};
   const happened = happenedOf(i);
-  const revert = revertDoes(i, happened);
-  const adopt = adoptDoes(i, happened);
+  const revert = revertDoes(i, happened, newZone);
+  const adopt = adoptDoes(i, happened, newZone);
   return {
     ...(revert !== undefined ? { revert: { command: `zonectl apply ${shellWord(file)}`, does: revert } } : {}),
     ...(adopt !== undefined ? { adopt: { command: `zonectl drift ${shellWord(file)} --adopt ${i.id}`, does: adopt } } : {}),

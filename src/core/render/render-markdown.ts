@@ -19,7 +19,7 @@ import {
 } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './drift-text.js';
-import { describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
+import { buildDriftReport, describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
 import { describeWho } from '../audit/audit-entry.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
@@ -211,6 +211,8 @@ function detailsBlock(
 /** The capped Markdown report of many zones. */
 export function renderMarkdownReport(reports: readonly ZoneReport[], options: MarkdownOptions = {}): string {
   const kind = options.kind ?? 'plan';
+  // Drift ranks its items across zones: the run's report, or one made of these reports.
+  const report = options.report ?? (kind === 'drift' ? buildDriftReport('drift', reports) : undefined);
   const limit = Math.min(options.limit ?? GITHUB_COMMENT_LIMIT - 1, GITHUB_COMMENT_LIMIT - 1);
   const budget = limit - FOOTER_ROOM;
   const parts: string[] = [];
@@ -236,11 +238,11 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   );
   add('');
   // What the audit log could not tell, said once for the run.
-  const notes = options.report?.audit?.notes ?? [];
+  const notes = report?.audit?.notes ?? [];
   for (const note of notes) add(`> audit log: ${markdownText(note)}`);
   if (notes.length > 0) add('');
 
-  const attention = attentionLines(reports, kind, options.report);
+  const attention = attentionLines(reports, kind, report);
   if (attention.length > 0) {
     add('#### Needs attention');
     add('');
@@ -283,7 +285,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     // A zone whose file manages DNSSEC shows its state and DS record even without changes (`pending`: add the DS).
     const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length + (r.plan.dnssec?.desired !== undefined ? 1 : 0);
     if (r.plan.operations.length === 0 && facts === 0) continue;
-    const block = detailsBlock(r.plan, budget - used, options, kind, options.report);
+    const block = detailsBlock(r.plan, budget - used, options, kind, report);
     if (block === undefined || !add(block.text)) {
       notShown += changeCount(r.plan);
       continue;
