@@ -382,7 +382,7 @@ describe('CI recipes', () => {
       // The JUnit report GitLab reads (artifacts:reports:junit) and the HTML page, both artifacts.
       expect(ci.drift.artifacts).toMatchObject({ reports: { junit: 'drift-junit.xml' }, paths: ['drift-report.html', 'drift.md'] });
       expect(readFileSync(join(project, 'drift-junit.xml'), 'utf8')).toMatch(
-        /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;~ example.com A value changed outside the zone files: file 192.0.2.12, live 192.0.2.11"/,
+        /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;example.com A value changed at the service: live 192.0.2.11, file 192.0.2.12&#10;/,
       );
       expect(readFileSync(join(project, 'drift-report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
     } finally {

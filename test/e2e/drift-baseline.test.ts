@@ -134,7 +134,9 @@ describe('drift --baseline', () => {
     const base = await world.cli(['drift', 'zones/', '--format', 'json', '--out', 'honest.json']);
     expect(base.code, base.stderr).toBe(2);
     // Tonight someone adds a record; the attacker learns its id (tonight's report) before the job runs.
-    expect((await world.api('POST', `/zones/${id}/dns_records`, { type: 'A', name: 'login.shop.example', content: '203.0.113.66' })).success).toBe(true);
+    expect(
+      (await world.api('POST', `/zones/${id}/dns_records`, { type: 'A', name: 'login.shop.example', content: '203.0.113.66' })).success,
+    ).toBe(true);
     try {
       const tonight = JSON.parse((await world.cli(['drift', 'zones/', '--format', 'json'])).stdout) as JsonReport;
       const login = items(tonight).find((i) => i.name === 'login.shop.example')!;
@@ -175,7 +177,9 @@ describe('drift --baseline', () => {
 
   it('an accepted item is tied to the live value it accepted: a later, different live value is new drift', async () => {
     const id = await world.zoneId('shop.example');
-    const a = ((await world.api('GET', `/zones/${id}/dns_records?type=A&name=shop.example`)).result as Array<{ id: string; content: string }>)[0]!;
+    const a = (
+      (await world.api('GET', `/zones/${id}/dns_records?type=A&name=shop.example`)).result as Array<{ id: string; content: string }>
+    )[0]!;
     expect((await world.api('PATCH', `/zones/${id}/dns_records/${a.id}`, { content: '192.0.2.99' })).success).toBe(true);
     const accepted = await world.cli(['drift', 'zones/', '--format', 'json', '--out', 'accepted.json']);
     expect(accepted.code, accepted.stderr).toBe(2);
@@ -188,7 +192,9 @@ describe('drift --baseline', () => {
     expect(r.code, r.stderr).toBe(2);
     const now = JSON.parse(r.stdout) as JsonReport;
     const fresh = items(now).filter((i) => i.baseline === 'new');
-    expect(fresh.map((i) => [i.name, i.type, i.field, i.live, i.file])).toEqual([['shop.example', 'A', 'value', '203.0.113.66', '192.0.2.10']]);
+    expect(fresh.map((i) => [i.name, i.type, i.field, i.live, i.file])).toEqual([
+      ['shop.example', 'A', 'value', '203.0.113.66', '192.0.2.10'],
+    ]);
     const gone = now.zones.find((z) => z.zone === 'shop.example')!.gone ?? [];
     expect(gone.map((i) => [i.name, i.field, i.live])).toEqual([['shop.example', 'value', '192.0.2.99']]);
   }, 120_000);

@@ -13,7 +13,7 @@
  *
  * Pure: the CLI reads the file and hands its text here.
  */
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { isNode, LineCounter, parseDocument } from 'yaml';
 import { ZonectlError } from '../errors.js';
 import { printable } from '../text/index.js';
 import { DRIFT_ITEM_ID, DRIFT_KINDS, driftItemId, type DriftItem, type DriftKind } from './drift-items.js';
@@ -39,13 +39,15 @@ export class BaselineError extends ZonectlError {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The line (1-based) where `zones[z].items[i]` starts in the text; undefined when it cannot be found. */
+/**
+ * The line (1-based) where `zones[z].items[i]` starts in the text; undefined when it cannot be
+ * found. JSON is YAML: the `yaml` package's document keeps each node's offsets (read only on this
+ * error path; JSON.parse reads the file).
+ */
 function lineOf(text: string, path: Array<string | number>): number | undefined {
-  const node = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, path);
-  if (node === undefined) return undefined;
-  let line = 1;
-  for (let k = 0; k < node.offset; k += 1) if (text.charCodeAt(k) === 10) line += 1;
-  return line;
+  const lineCounter = new LineCounter();
+  const node = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false }).getIn(path, true);
+  return isNode(node) && node.range !== undefined && node.range !== null ? lineCounter.linePos(node.range[0]).line : undefined;
 }
 
 /** Where an item is, for a message: `line 42: zones[0].items[3]`. */

@@ -94,6 +94,7 @@ export function impactOf(i: DriftItem, known: KnownRanges | undefined): Impact {
     };
   }
   const address = liveAddress(i);
-  if (address !== undefined && known !== undefined && !inKnownRanges(address, known)) return { rank: 3, reason: "an address outside the zone's known ranges" };
+  if (address !== undefined && known !== undefined && !inKnownRanges(address, known))
+    return { rank: 3, reason: "an address outside the zone's known ranges" };
   return { rank: 4, reason: '' };
 }

@@ -59,7 +59,9 @@ describe('markdown report', () => {
     expect(md).toContain(
       '<details><summary><code>a.example</code>: Drift: 1 removed at the service. Apply would: 1 create, 0 update, 0 delete; 0 unchanged.',
     );
-    expect(md).toContain('\nwww.a.example A removed at the service: not live, file 192.0.2.1  [ttl auto]\n    revert: zonectl apply a.example.yaml');
+    expect(md).toContain(
+      '\nwww.a.example A removed at the service: not live, file 192.0.2.1  [ttl auto]\n    revert: zonectl apply a.example.yaml',
+    );
     expect(md).toContain('\nold.b.example A added at the service: live 192.0.2.9  [ttl auto], not in the file\n');
     expect(md).not.toMatch(/^[+~!-] (?!:)/m); // no plan sign (a bullet starts with an emoji)
     const plan = renderMarkdownReport([creates, deletes]);
