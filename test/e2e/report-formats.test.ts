@@ -115,7 +115,7 @@ describe('report formats against their schemas', () => {
       /^- :rotating_light: `shop\.example`: `shop\.example A value changed at the service: live 192\.0\.2\.99, file 192\.0\.2\.10` \(the zone apex\) by `admin@example\.com via the API/,
     );
     expect(attention).toContain(
-      '`promo.shop.example TXT added at the service: live \"<img src=x onerror=alert(2)>\"  [ttl auto], not in the file`',
+      '`promo.shop.example TXT added at the service: live "<img src=x onerror=alert(2)>"  [ttl auto], not in the file`',
     );
     // plan keeps the words of a plan: what apply changes, before → after.
     const plan = await world.cli(['plan', 'zones/shop.example.yaml']);
