@@ -3,8 +3,9 @@
  * touched the same thing (docs/drift-report.md, "Who changed it"). For each item, the newest
  * successful entry of the zone that is about:
  *
- * - a record the service still has (changed, added): that record's id (`resource.id`, or the
- *   request's URI ending in `/dns_records/{id}`);
+ * - a record the service still has: that record's id (`resource.id`, or the request's URI ending
+ *   in `/dns_records/{id}`); for a changed field, an update (the create, within the window, wrote
+ *   what the file had then), for an added record any write to it but a delete;
  * - a record removed at the service: a delete of an id the log shows under the item's name and
  *   type (the delete's own request or answer, or an earlier entry of the same id that named it);
  * - a DNS setting: a write to `/zones/{id}/dns_settings` that set that field (or whose body the
@@ -97,6 +98,7 @@ function entryFor(
 ): AuditEntry | undefined {
   switch (i.kind) {
     case 'changed':
+      return i.recordId !== undefined ? byRecord.get(i.recordId)?.find((e) => e.action === 'update') : undefined;
     case 'added':
       return i.recordId !== undefined ? byRecord.get(i.recordId)?.find((e) => e.action !== 'delete') : undefined;
     case 'deleted': {
