@@ -86,9 +86,9 @@ guard.describe('the HTML drift report in Chromium', () => {
       for (const row of diff)
         expect(row[6]).toMatch(/^admin@example\.com via the API \(token "zonectl emulator token"\), \S+ \((update|delete|create)\)$/);
       expect(diff[0]![7]).toMatch(
-        /^revert: zonectl apply zones\/shop\.example\.yaml\s*sets it back to 192\.0\.2\.10\s+adopt: zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24}\s*writes 192\.0\.2\.99 into the file$/,
+        /^revert:\s*zonectl apply zones\/shop\.example\.yaml\s*sets it back to 192\.0\.2\.10\s+adopt:\s*zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24}\s*writes 192\.0\.2\.99 into the file$/,
       );
-      expect(diff[3]![7]).toMatch(/^revert: zonectl apply zones\/shop\.example\.yaml\s*deletes it\s+adopt: .*adds it to the file$/);
+      expect(diff[3]![7]).toMatch(/^revert:\s*zonectl apply zones\/shop\.example\.yaml\s*deletes it\s+adopt:\s*.*adds it to the file$/s);
       expect(await w.page.locator('#zone-zz-missing\\.example .error').innerText()).toMatch(/^ZONE_LOOKUP .*the service knows no zone/);
       // The token's name from the API is text on the page, not an element.
       const tokenRow = w.page.locator('#zone-mail\\.example tr.k-token');

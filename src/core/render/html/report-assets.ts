@@ -46,9 +46,9 @@ section.zone:target { outline: 3px solid var(--new); }
 .error { color: var(--bad); }
 .impact { display: block; font-size: .75rem; color: var(--bad); }
 .impact.r2, .impact.r3 { color: var(--warn); }
-td.who, td.ways { font-size: .85rem; }
+td.who, td.ways { font-size: .85rem; } td.ways { min-width: 18rem; }
 td.ways code { display: block; overflow-wrap: anywhere; }
-td.ways .does { color: var(--muted); }
+td.ways .does { display: block; color: var(--muted); }
 .audit-note { color: var(--warn); }
 [hidden] { display: none !important; }
 @media print {
