@@ -46,7 +46,7 @@ section.zone:target { outline: 3px solid var(--new); }
 .error { color: var(--bad); }
 .impact { display: block; font-size: .75rem; color: var(--bad); }
 .impact.r2, .impact.r3 { color: var(--warn); }
-td.who, td.ways { font-size: .85rem; } td.ways { min-width: 18rem; }
+td.who, td.ways { font-size: .85rem; } td.ways { width: 24%; } td.who { width: 14%; }
 td.ways code { display: block; overflow-wrap: anywhere; }
 td.ways .does { display: block; color: var(--muted); }
 .audit-note { color: var(--warn); }
