@@ -32,24 +32,27 @@ export interface AuditWindow {
 }
 
 /**
- * A zone's entries of the window (`zone_id` filter), newest first. Never throws for an answer
- * of the service: 403 is `forbidden`, any other error `unavailable`, both with the API's words.
+ * The entries of the window, newest first: one zone's (`zone_id` filter), or with `zoneId`
+ * undefined the whole account's (one read for many zones of an account), at most `maxPages`
+ * pages. Never throws for an answer of the service: 403 is `forbidden`, any other error
+ * `unavailable`, both with the API's words.
  */
-export async function readZoneAuditLog(
+export async function readAuditLog(
   client: CloudflareClient,
   accountId: string,
-  zoneId: string,
+  zoneId: string | undefined,
   window: AuditWindow,
+  maxPages = AUDIT_LOG_MAX_PAGES,
 ): Promise<ZoneAudit> {
   try {
     checkApiId(accountId, "the zone's account");
-    checkApiId(zoneId, 'the zone');
+    if (zoneId !== undefined) checkApiId(zoneId, 'the zone');
     const entries: AuditEntry[] = [];
     let cursor: string | undefined;
-    for (let page = 0; page < AUDIT_LOG_MAX_PAGES; page += 1) {
+    for (let page = 0; page < maxPages; page += 1) {
       const res = await client.request<unknown>('GET', `/accounts/${accountId}/logs/audit`, {
         query: {
-          zone_id: zoneId,
+          ...(zoneId !== undefined ? { zone_id: zoneId } : {}),
           since: window.since,
           before: window.before,
           direction: 'desc',

@@ -99,9 +99,16 @@ function countKinds(items: readonly DriftItem[]): Record<DriftKind, number> {
 }
 
 /** An item with its impact and ways out (and `who`, when the audit log covers it). */
-function present(i: DriftItem, file: string, known: KnownRanges | undefined, newZone: boolean, who: ReadonlyMap<string, Who>): MarkedItem {
+function present(
+  i: DriftItem,
+  at: { readonly kind: ReportKind; readonly file: string; readonly newZone: boolean },
+  known: KnownRanges | undefined,
+  who: ReadonlyMap<string, Who>,
+): MarkedItem {
   const w = who.get(i.id);
-  return { ...i, impact: impactOf(i, known), ways: waysOut(i, file, newZone), ...(w !== undefined ? { who: w } : {}) };
+  // A plan is the file's change to make: revert and adopt are drift's ways out.
+  const ways = at.kind === 'drift' ? waysOut(i, at.file, at.newZone) : {};
+  return { ...i, impact: impactOf(i, known), ways, ...(w !== undefined ? { who: w } : {}) };
 }
 
 /** New items first, then those still present; within each, the items that matter most first, then the plan's order. */
@@ -115,7 +122,7 @@ function mark(items: readonly MarkedItem[], baseline: Baseline | undefined): Mar
     .map(({ i }) => i);
 }
 
-function entryOf(r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit | undefined): ZoneEntry {
+function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit | undefined): ZoneEntry {
   if (r.kind === 'failed') {
     // A zone that could not be checked: nothing can be said gone.
     return {
@@ -136,7 +143,7 @@ function entryOf(r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit
   const newZone = r.kind === 'planned' && r.plan.newZone !== undefined;
   const who = audit?.kind === 'read' ? joinAudit(own, audit.entries, zoneId) : new Map<string, Who>();
   const items = mark(
-    own.map((i) => present(i, r.file, known, newZone, who)),
+    own.map((i) => present(i, { kind, file: r.file, newZone }, known, who)),
     baseline,
   );
   const ids = new Set(own.map((i) => i.id));
@@ -204,7 +211,7 @@ function auditSummary(entries: readonly ZoneEntry[], audit: ReadonlyMap<string, 
  */
 export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[], input: DriftReportInput = {}): DriftReport {
   const { baseline, audit } = input;
-  const entries = reports.map((r) => entryOf(r, baseline, audit?.get(r.file)));
+  const entries = reports.map((r) => entryOf(kind, r, baseline, audit?.get(r.file)));
   // Zones with new drift first, then drifted, then failed, then in sync; the run's order within each.
   const rank = (e: ZoneEntry): number => (e.newCount > 0 ? 0 : e.status === 'drifted' ? 1 : e.status === 'failed' ? 2 : 3);
   const zones = entries
