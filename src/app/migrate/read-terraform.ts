@@ -58,6 +58,7 @@ export async function readTerraformImport(
   let left: ReportItem[] = [];
   if (hcl.length > 0) {
     const fromHcl = readTerraformHcl(hcl);
+    problems.push(...fromHcl.problems);
     // With both the state and the .tf files, the state's values (what is live) win.
     const known = new Set(resources.map((r) => r.address));
     resources.push(...fromHcl.resources.filter((r) => !known.has(r.address)));
