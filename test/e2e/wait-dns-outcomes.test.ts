@@ -40,6 +40,7 @@ async function closedPort(): Promise<string> {
   return `127.0.0.1:${port}`;
 }
 
+/** Records of the file (the titles say 40). */
 const RECORDS = 40;
 const MANY = `version: 1
 zone: example.com
@@ -66,7 +67,7 @@ describe('how a wait for the nameservers ends', () => {
     await h.close();
   });
 
-  it(`the deadline bounds the whole wait: ${RECORDS} records, a nameserver that never answers, --timeout 1`, async () => {
+  it('the deadline bounds the whole wait: 40 records, a nameserver that never answers, --timeout 1', async () => {
     const ns = await silentNameserver();
     try {
       const file = write('many.yaml', MANY);
@@ -87,7 +88,7 @@ describe('how a wait for the nameservers ends', () => {
     }
   });
 
-  it(`apply --wait-dns=1: the same deadline bounds the wait after an apply of ${RECORDS} records`, async () => {
+  it('apply --wait-dns=1: the same deadline bounds the wait after an apply of 40 records', async () => {
     const ns = await silentNameserver();
     try {
       const file = write('apply-many.yaml', MANY.replace(/192\.0\.2\./g, '198.51.100.'));
@@ -102,7 +103,7 @@ describe('how a wait for the nameservers ends', () => {
     }
   });
 
-  it('a nameserver whose name cannot be resolved: said at once with the detail, NAMESERVER_UNREACHABLE, not "the deadline passed"', async () => {
+  it('a nameserver whose name cannot be resolved: said at once with the detail, NAMESERVER_UNREACHABLE, never the deadline message', async () => {
     const file = write('one.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 300 }\n');
     // .invalid never resolves (RFC 6761 §6.4).
     const r = await runCli(['wait-dns', file, '--timeout', '600', '--nameserver', 'ns1.zonectl-test.invalid'], env, dir);
@@ -116,7 +117,7 @@ describe('how a wait for the nameservers ends', () => {
     expect(r.stderr).not.toContain('deadline passed');
   });
 
-  it('a nameserver that cannot be reached (its port refuses): said with the detail, NAMESERVER_UNREACHABLE, not "the deadline passed"', async () => {
+  it('a nameserver that cannot be reached (its port refuses): said with the detail, NAMESERVER_UNREACHABLE, never the deadline message', async () => {
     const refused = await closedPort();
     const file = write('two.yaml', 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, ttl: 300 }\n');
     const r = await runCli(['wait-dns', file, '--timeout', '600', '--nameserver', refused], env, dir);
@@ -128,7 +129,7 @@ describe('how a wait for the nameservers ends', () => {
     expect(r.stderr).not.toContain('deadline passed');
   });
 
-  it('apply --wait-dns of a change that is only DNSSEC: "nothing to wait for", exit 0', async () => {
+  it('apply --wait-dns of a change that is only DNSSEC: nothing to wait for, said, exit 0', async () => {
     const base =
       'version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords:\n  - { name: only, type: A, content: 192.0.2.77, ttl: 300 }\n';
     expect((await runCli(['apply', write('dnssec-before.yaml', base), '--yes'], env, dir)).code).toBe(0);
@@ -154,7 +155,7 @@ describe('how a wait for the nameservers ends', () => {
     });
   });
 
-  it('zonectl wait-dns of a file that lists no record: "nothing to wait for", exit 0, nothing asked', async () => {
+  it('zonectl wait-dns of a file that lists no record: nothing to wait for, said, exit 0, nothing asked', async () => {
     const ns = await silentNameserver();
     try {
       const file = write('empty.yaml', 'version: 1\nzone: example.com\nmanage: { unmanaged: keep }\nrecords: []\n');
