@@ -70,6 +70,8 @@ export type ErrorCode =
   // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time
   | 'DNS_QUERY'
   | 'DNS_NOT_SERVED'
+  // wait-dns: a nameserver's name does not resolve, or it refuses / has no route (said before the deadline)
+  | 'NAMESERVER_UNREACHABLE'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 
