@@ -9,6 +9,7 @@
  * them is refused before writing), the apply job creates the zone and applies every change with
  * the write tokens, and a second plan is empty.
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,7 +194,8 @@ describe('the two-account recipe', () => {
     writeFileSync(join(project, 'zones', 'example.com.yaml'), zone('example.com', 'main', '192.0.2.41'));
     writeFileSync(join(project, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop', '192.0.2.41'));
     writeFileSync(join(project, 'zones', 'gl-new.example.yaml'), zone('gl-new.example', 'shop', '192.0.2.41'));
-    copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
+    const tarball = packTarball();
+    copyFileSync(tarball, join(project, 'vendor', 'zonectl-0.1.0.tgz'));
     const prefix = join(tempDir('two-accounts-prefix'), 'npm');
     const env: Record<string, string> = {
       ...(isolatedNpmEnv(tempDir('two-accounts-npm')) as Record<string, string>),
@@ -202,13 +204,14 @@ describe('the two-account recipe', () => {
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CI_JOB_ID: '7331',
+      VENDORED_ZONECTL_SHA256: createHash('sha256').update(readFileSync(tarball)).digest('hex'),
     };
     const read = { CF_MAIN_TOKEN_READ: readTokens.main!, CF_SHOP_TOKEN_READ: readTokens.shop! };
     const runJobScript = (job: string, variables: Record<string, string>): Promise<{ code: number; stderr: string }> =>
       runGitLabJob(ci, job, project, { ...env, ...variables });
     const plan = await runJobScript('plan', read);
     expect(plan.code, plan.stderr).toBe(0);
-    const report = readFileSync(join(project, 'plan.md'), 'utf8');
+    const report = readFileSync(join(project, 'zonectl-report', 'plan.md'), 'utf8');
     for (const z of ['example.com', 'shop.example', 'gl-new.example']) expect(report).toContain(`\`${z}\``);
     // The read-only variables in place of the write ones: refused before anything is written.
     const refused = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: readTokens.main!, CF_SHOP_TOKEN_WRITE: readTokens.shop! });
@@ -216,7 +219,7 @@ describe('the two-account recipe', () => {
     expect(await zoneNamed(SHOP, 'gl-new.example')).toBeUndefined();
     const applied = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: MAIN, CF_SHOP_TOKEN_WRITE: SHOP });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(existsSync('/tmp/zonectl-plan-7331.json')).toBe(false);
+    expect(existsSync('/tmp/zonectl-7331')).toBe(false);
     for (const [token, z] of [
       [MAIN, 'example.com'],
       [SHOP, 'shop.example'],

@@ -8,6 +8,7 @@
  * from the vendored tarball, each job's script run in one shell as GitLab does, the plan posted
  * as a merge request note (to a stand-in of GitLab's notes API), drift allowed to exit 2.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -315,7 +316,8 @@ describe('CI recipes', () => {
     mkdirSync(join(project, 'zones'));
     mkdirSync(join(project, 'vendor'));
     writeFileSync(join(project, 'zones', 'example.com.yaml'), SMALL_ZONE.replace('192.0.2.10', '192.0.2.11'));
-    copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
+    const tarball = packTarball();
+    copyFileSync(tarball, join(project, 'vendor', 'zonectl-0.1.0.tgz'));
     // GitLab's notes API, as far as the recipe uses it: one note with the marker exists (id 99).
     const requests: Array<{ method: string; url: string; token: string; body: string }> = [];
     const server: Server = createServer((req, res) => {
@@ -349,23 +351,27 @@ describe('CI recipes', () => {
       CI_PROJECT_ID: '12',
       CI_MERGE_REQUEST_IID: '3',
       CI_JOB_ID: '555',
+      // The tarball's SHA-256, as the project pins it (a CI/CD variable over the recipe's placeholder).
+      VENDORED_ZONECTL_SHA256: createHash('sha256').update(readFileSync(tarball)).digest('hex'),
     };
     try {
       const runJobScript = (job: string): Promise<{ code: number; stderr: string }> => runGitLabJob(ci, job, project, env);
       const plan = await runJobScript('plan');
       expect(plan.code, plan.stderr).toBe(0);
-      expect(readFileSync(join(project, 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
+      expect(readFileSync(join(project, 'zonectl-report', 'plan.md'), 'utf8')).toMatch(/^### zonectl plan/);
       expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
         'GET /api/v4/projects/12/merge_requests/3/notes?per_page=100&sort=asc',
         'PUT /api/v4/projects/12/merge_requests/3/notes/99',
       ]);
       expect(requests.every((r) => r.token === 'glpat-fake')).toBe(true);
-      expect((JSON.parse(requests[1].body) as { body: string }).body).toBe(`${MARKER}\n${readFileSync(join(project, 'plan.md'), 'utf8')}`);
+      expect((JSON.parse(requests[1].body) as { body: string }).body).toBe(
+        `${MARKER}\n${readFileSync(join(project, 'zonectl-report', 'plan.md'), 'utf8')}`,
+      );
 
       const apply = await runJobScript('apply');
       expect(apply.code, apply.stderr).toBe(0);
-      expect(existsSync('/tmp/zonectl-tokens-555.json')).toBe(false);
-      expect(readdirSync(project).sort()).toEqual(['plan.md', 'vendor', 'zones']);
+      expect(existsSync('/tmp/zonectl-555')).toBe(false);
+      expect(readdirSync(project).sort()).toEqual(['vendor', 'zonectl-report', 'zones']);
       // A merge request that adds a zone (issue 33 item 2): the apply job's saved plan creates it.
       writeFileSync(join(project, 'zones', 'acme-new.net.yaml'), newZone('acme-new.net'));
       const created = await runJobScript('apply');
@@ -373,18 +379,23 @@ describe('CI recipes', () => {
       const second = await bash('zonectl plan zones/ --detailed-exitcode', project, env);
       expect(second.code, second.stderr).toBe(0);
 
+      rmSync(join(project, 'zonectl-report'), { recursive: true });
       expect((await runJobScript('drift')).code).toBe(0);
+      rmSync(join(project, 'zonectl-report'), { recursive: true });
       // A change not applied yet: drift exits 2, which the job allows (a warning, not a failure).
       writeFileSync(join(project, 'zones', 'example.com.yaml'), SMALL_ZONE.replace('192.0.2.10', '192.0.2.12'));
       const drift = await runJobScript('drift');
       expect(drift.code).toBe(2);
       expect(ci.drift.allow_failure?.exit_codes).toContain(drift.code);
       // The JUnit report GitLab reads (artifacts:reports:junit) and the HTML page, both artifacts.
-      expect(ci.drift.artifacts).toMatchObject({ reports: { junit: 'drift-junit.xml' }, paths: ['drift-report.html', 'drift.md'] });
-      expect(readFileSync(join(project, 'drift-junit.xml'), 'utf8')).toMatch(
+      expect(ci.drift.artifacts).toMatchObject({
+        reports: { junit: 'zonectl-report/drift-junit.xml' },
+        paths: ['zonectl-report/drift-report.html', 'zonectl-report/drift.md'],
+      });
+      expect(readFileSync(join(project, 'zonectl-report', 'drift-junit.xml'), 'utf8')).toMatch(
         /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;~ example.com A value changed outside the zone files: file 192.0.2.12, live 192.0.2.11"/,
       );
-      expect(readFileSync(join(project, 'drift-report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+      expect(readFileSync(join(project, 'zonectl-report', 'drift-report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
     } finally {
       server.close();
     }
