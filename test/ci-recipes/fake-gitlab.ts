@@ -1,7 +1,8 @@
 /**
  * A local stand-in for the part of GitLab's REST API the recipes' plan job uses: the notes of one
  * merge request (https://docs.gitlab.com/api/notes/#merge-requests: list with `per_page` and
- * `sort`, create, update by id), in memory, on loopback. Every request is recorded with the
+ * `sort`, create, update by id) and the token's own user (https://docs.gitlab.com/api/users/#get-the-current-user:
+ * the note token's bot), in memory, on loopback. Every request is recorded with the
  * `PRIVATE-TOKEN` it carried; a request without the expected token is answered 401 as GitLab does.
  */
 import { createServer, type Server } from 'node:http';
@@ -29,6 +30,8 @@ export class FakeGitLab {
     readonly iid = '3',
   ) {}
 
+  /** The user of the note token (a project access token's bot). */
+  readonly username = 'project_12_bot';
   readonly notes: Note[] = [];
   readonly requests: NoteRequest[] = [];
   private server: Server | undefined;
@@ -48,6 +51,7 @@ export class FakeGitLab {
         };
         if (token !== this.token) return send(401, { message: '401 Unauthorized' });
         const url = new URL(req.url ?? '/', 'http://fake');
+        if (req.method === 'GET' && url.pathname === '/api/v4/user') return send(200, { id: 77, username: this.username });
         const m = new RegExp(`^/api/v4/projects/${this.project}/merge_requests/${this.iid}/notes(?:/(\\d+))?$`).exec(url.pathname);
         if (m === null) return send(404, { message: '404 Not Found' });
         if (req.method === 'GET' && m[1] === undefined) {
@@ -68,6 +72,7 @@ export class FakeGitLab {
         }
         const note = this.notes.find((n) => n.id === Number(m[1]));
         if (req.method === 'PUT' && note !== undefined) {
+          if (note.author.username !== this.username) return send(403, { message: '403 Forbidden' });
           note.body = String(body.body);
           return send(200, note);
         }

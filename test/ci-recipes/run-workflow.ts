@@ -2,8 +2,10 @@
  * Runs one job of a GitHub workflow recipe the way the runner does, for the tests: the workflow
  * must pass GitHub's parser (parseWorkflow + convertWorkflowTemplate); job `env` and each step's
  * `if`, `env` and `with` are evaluated against the given context (secrets, github.*, runner.temp,
- * env.*, earlier steps' outputs); `uses:` of this repository's action runs it (run-action.ts),
- * GitHub's own actions (checkout, ...) are skipped, `run:` steps run with bash -eo pipefail.
+ * env.*, earlier steps' outputs and outcomes); `uses:` of this repository's action runs it
+ * (run-action.ts), GitHub's own actions (checkout, ...) are skipped, `run:` steps run with bash -eo
+ * pipefail. A step that fails stops the job, unless it has `continue-on-error: true`: then its
+ * outcome is `failure` and the job goes on (a skipped step's outcome is `skipped`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ interface WorkflowStep {
   with?: Record<string, string>;
   run?: string;
   env?: Record<string, string>;
+  'continue-on-error'?: boolean;
 }
 interface Workflow {
   on: Record<string, unknown>;
@@ -36,8 +39,11 @@ export async function loadWorkflow(file: string): Promise<{ errors: string[]; ev
 }
 
 export interface JobRun {
+  /** The job's result: the exit status of the step that failed it (not one that continued on error), else 0. */
   code: number;
   ran: string[];
+  /** Each step's outcome by id: success, failure or skipped. */
+  outcomes: Record<string, string>;
   stderr: string;
   outputs: Record<string, Record<string, string>>;
 }
@@ -50,17 +56,24 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     jobEnv[k] = substitute(String(v), ctx);
     ctx[`env.${k}`] = jobEnv[k];
   }
-  const run: JobRun = { code: 0, ran: [], stderr: '', outputs: {} };
+  const run: JobRun = { code: 0, ran: [], outcomes: {}, stderr: '', outputs: {} };
   for (const [i, step] of workflow.jobs[job].steps.entries()) {
-    if (step.if !== undefined && !condition(step.if, ctx)) continue;
+    if (step.if !== undefined && !condition(step.if, ctx)) {
+      if (step.id !== undefined) {
+        ctx[`steps.${step.id}.outcome`] = 'skipped';
+        run.outcomes[step.id] = 'skipped';
+      }
+      continue;
+    }
     const name = step.name ?? step.uses ?? `step ${i}`;
     let outputs: Record<string, string> = {};
+    let code = 0;
     if (step.uses !== undefined) {
       if (!/^OWNER\/zonectl@/.test(step.uses)) continue;
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
       const r = await runAction(inputs, { ...action, env: { ...action.env, ...jobEnv } });
       run.stderr += r.stderr;
-      run.code = r.code;
+      code = r.code;
       outputs = r.outputs;
     } else {
       const out = join(action.runnerTemp, `job-output-${i}-${Math.random().toString(36).slice(2)}`);
@@ -76,15 +89,20 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
       for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), ctx);
       const r = await bash(step.run ?? '', action.workspace, env);
       run.stderr += r.stderr;
-      run.code = r.code;
+      code = r.code;
       outputs = readOutputs(out);
     }
     run.ran.push(name);
     if (step.id !== undefined) {
       run.outputs[step.id] = outputs;
+      run.outcomes[step.id] = code === 0 ? 'success' : 'failure';
+      ctx[`steps.${step.id}.outcome`] = run.outcomes[step.id]!;
       for (const [k, v] of Object.entries(outputs)) ctx[`steps.${step.id}.outputs.${k}`] = v;
     }
-    if (run.code !== 0) break;
+    if (code !== 0 && step['continue-on-error'] !== true) {
+      run.code = code;
+      break;
+    }
   }
   return run;
 }

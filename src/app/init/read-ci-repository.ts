@@ -134,7 +134,8 @@ export async function readCiRepository(request: CiRepositoryRequest, emit: (even
     return read.ok ? [read.bytes.toString('utf8')] : [];
   });
   const variables = [...new Set(texts.flatMap(zonectlVariablesIn))].sort();
-  const tarball = request.gitlab ? vendoredTarball(request) : { path: 'vendor/zonectl.tgz' };
+  // Without GitLab's pipeline, the name `npm pack` gives this release's tarball (the docs' recipes show it).
+  const tarball = request.gitlab ? vendoredTarball(request) : { path: `vendor/zonectl-${request.version}.tgz` };
   return {
     version: request.version,
     paths: request.paths,
