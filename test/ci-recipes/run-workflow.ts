@@ -3,12 +3,16 @@
  * must pass GitHub's parser (parseWorkflow + convertWorkflowTemplate); job `env` and each step's
  * `if`, `env` and `with` are evaluated against the given context (secrets, github.*, runner.temp,
  * env.*, earlier steps' outputs and outcomes); `uses:` of this repository's action runs it
- * (run-action.ts), GitHub's own actions (checkout, ...) are skipped, `run:` steps run with bash -eo
- * pipefail. A step that fails stops the job, unless it has `continue-on-error: true`: then its
+ * (run-action.ts), GitHub's own actions (checkout, ...) are skipped but for the cache, `run:` steps
+ * run with bash -eo pipefail. Each job starts with an empty `RUNNER_TEMP`, as on GitHub's runners
+ * ("emptied at the beginning and end of each job",
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/variables#default-environment-variables);
+ * `actions/cache/restore` and `actions/cache/save` keep their `path` in a store beside it, by key
+ * (`restore-keys`: the newest entry whose key starts with one). A step that fails stops the job, unless it has `continue-on-error: true`: then its
  * outcome is `failure` and the job goes on (a skipped step's outcome is `skipped`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parse as parseYaml } from 'yaml';
 import { bash, condition, readOutputs, runAction, substitute, type ActionContext } from './run-action.js';
@@ -56,6 +60,7 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     jobEnv[k] = substitute(String(v), ctx);
     ctx[`env.${k}`] = jobEnv[k];
   }
+  for (const entry of readdirSync(action.runnerTemp)) rmSync(join(action.runnerTemp, entry), { recursive: true, force: true });
   const run: JobRun = { code: 0, ran: [], outcomes: {}, stderr: '', outputs: {} };
   for (const [i, step] of workflow.jobs[job].steps.entries()) {
     if (step.if !== undefined && !condition(step.if, ctx)) {
@@ -69,6 +74,12 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     let outputs: Record<string, string> = {};
     let code = 0;
     if (step.uses !== undefined) {
+      if (/^actions\/cache\/(restore|save)@/.test(step.uses)) {
+        const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
+        actionsCache(step.uses.includes('/save@') ? 'save' : 'restore', inputs, action.runnerTemp);
+        run.ran.push(name);
+        continue;
+      }
       if (!/^OWNER\/zonectl@/.test(step.uses)) continue;
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
       const r = await runAction(inputs, { ...action, env: { ...action.env, ...jobEnv } });
@@ -105,4 +116,23 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     }
   }
   return run;
+}
+
+/** actions/cache's restore and save of one file, in a store beside the runner's temporary directory (saved entries in order). */
+function actionsCache(kind: 'restore' | 'save', inputs: Record<string, string>, runnerTemp: string): void {
+  const store = join(dirname(runnerTemp), 'actions-cache');
+  mkdirSync(store, { recursive: true });
+  const index = join(store, 'index.json');
+  const keys: string[] = existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as string[]) : [];
+  const entry = (key: string): string => join(store, String(keys.indexOf(key)));
+  if (kind === 'save') {
+    if (!existsSync(inputs.path!) || keys.includes(inputs.key!)) return;
+    keys.push(inputs.key!);
+    cpSync(inputs.path!, entry(inputs.key!));
+    writeFileSync(index, JSON.stringify(keys));
+    return;
+  }
+  const prefixes = (inputs['restore-keys'] ?? '').split('\n').filter((k) => k !== '');
+  const found = keys.includes(inputs.key!) ? inputs.key! : [...keys].reverse().find((k) => prefixes.some((p) => k.startsWith(p)));
+  if (found !== undefined) cpSync(entry(found), inputs.path!);
 }

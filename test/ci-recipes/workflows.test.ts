@@ -141,15 +141,17 @@ describe('CI recipes', () => {
     const drift = await runJob(
       (await loadWorkflow(join(githubDir, 'zonectl-drift.yml'))).workflow,
       'drift',
-      { ...github, ...secrets },
+      { ...github, ...secrets, 'github.run_id': '100' },
       action,
     );
     expect(drift.code, drift.stderr).toBe(0);
     expect(drift.ran).toEqual([
+      "Last night's report (the baseline)",
       'First night without a baseline (everything is new)',
       'Drift',
       'One issue per drifted zone (updated in place, closed when back in sync)',
       "Tonight's report is tomorrow's baseline",
+      'actions/cache/save@v6',
     ]);
     expect(drift.outputs.drift.changes).toBe('false');
     // In sync: the issue script only looked for the zones' issues.
@@ -187,14 +189,16 @@ describe('CI recipes', () => {
       const summary = join(action.runnerTemp, 'summary.md');
       writeFileSync(summary, '');
       action.env.GITHUB_STEP_SUMMARY = summary;
-      const first = await runJob(workflow, 'drift', { ...github, ...secrets }, action);
+      const first = await runJob(workflow, 'drift', { ...github, ...secrets, 'github.run_id': '101' }, action);
       expect(first.code, first.stderr).toBe(0);
       expect(first.ran).toEqual([
+        "Last night's report (the baseline)",
         'First night without a baseline (everything is new)',
         'Drift',
         'One issue per drifted zone (updated in place, closed when back in sync)',
         'Post the report to Slack',
         "Tonight's report is tomorrow's baseline",
+        'actions/cache/save@v6',
       ]);
       expect(first.outputs.drift.changes).toBe('true');
       expect(readFileSync(first.outputs.drift['html-file'], 'utf8')).toContain('promo.example.com');
@@ -209,7 +213,7 @@ describe('CI recipes', () => {
       expect(readFileSync(summary, 'utf8')).toMatch(/#### Drift issues\n\n- #\d+ example\.com: opened\n/);
 
       // The next night: the same drift, still present (not new), the same issue updated in place.
-      const second = await runJob(workflow, 'drift', { ...github, ...secrets }, action);
+      const second = await runJob(workflow, 'drift', { ...github, ...secrets, 'github.run_id': '102' }, action);
       expect(second.code, second.stderr).toBe(0);
       expect(fakeGitHub.issues.filter((i) => i.title === 'DNS drift: example.com')).toHaveLength(1);
       expect(fakeGitHub.issues[0]!.body).toContain('| added | ` promo.example.com ` | ` TXT ` |');
