@@ -48,7 +48,7 @@ export function commentBody(findings, plan, outcome) {
   return `${cut}\n\n**The findings go on in the job log.**\n\n${pointer}\n`;
 }
 
-class GitHub {
+export class GitHub {
   constructor(api, repo, token) {
     this.base = `${api.replace(/\/$/, '')}/repos/${repo}`;
     this.token = token;
