@@ -30,9 +30,28 @@ export function markerOf(zone) {
 
 const MARKER = /<!-- zonectl-drift-zone: ([^\s>]+) -->/;
 
-/** Inline code that no backtick inside can close (CommonMark 6.1); one line. */
+/**
+ * zonectl's one rule for text in any output (src/core/text/printable.ts, which this plain script
+ * cannot import; test/core/text/printable.test.ts checks the two agree on every code point): control
+ * and format characters, line and paragraph separators, default-ignorable code points, bidi
+ * controls and lone surrogates are shown as visible escapes (`\n`, `\u200b`, `\u202e`), so that no
+ * name or value can hide text, reverse it or break the line in an issue.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cs}]/gu;
+const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+export function printable(text) {
+  return String(text).replace(INVISIBLE, (c) => {
+    if (NAMED[c] !== undefined) return NAMED[c];
+    let out = '';
+    for (let i = 0; i < c.length; i += 1) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+/** Inline code that no backtick inside can close (CommonMark 6.1); one line, every invisible character escaped. */
 function code(text) {
-  const value = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const value = printable(text);
   const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
   return `${fence} ${value} ${fence}`;
@@ -143,7 +162,7 @@ export async function syncDriftIssues(report, github, label) {
       throw new Error(`the report's zone ${zone.zone} has no items: make it with this zonectl's drift --format json / --out`);
     const issue = existing.get(zone.zone);
     const drifted = zone.items.some((i) => i.counted !== false);
-    const title = `DNS drift: ${zone.zone}`;
+    const title = `DNS drift: ${printable(zone.zone)}`;
     if (drifted) {
       const body = issueBody(zone, report);
       if (issue === undefined) {
