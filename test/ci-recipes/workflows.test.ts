@@ -206,7 +206,7 @@ describe('CI recipes', () => {
       expect(issues).toHaveLength(1);
       expect(issues[0]!.body).toMatch(/^<!-- zonectl-drift-zone: example.com -->/);
       // The baseline of the night before listed no drift: this item is new.
-      expect(issues[0]!.body).toContain('| **new** added | ` promo.example.com ` | ` TXT ` |');
+      expect(issues[0]!.body).toContain('| **new** added at the service | ` promo.example.com ` | ` TXT ` |');
       const posted = JSON.parse(slack[0]!) as { blocks: Array<{ text?: { text: string } }> };
       expect(posted.blocks.map((b) => b.text?.text ?? '').join('\n')).toContain('a &amp; b &lt;c&gt;');
       // The job summary: zonectl's report (the action's step, action.test.ts) and the issues touched.
@@ -216,7 +216,7 @@ describe('CI recipes', () => {
       const second = await runJob(workflow, 'drift', { ...github, ...secrets, 'github.run_id': '102' }, action);
       expect(second.code, second.stderr).toBe(0);
       expect(fakeGitHub.issues.filter((i) => i.title === 'DNS drift: example.com')).toHaveLength(1);
-      expect(fakeGitHub.issues[0]!.body).toContain('| added | ` promo.example.com ` | ` TXT ` |');
+      expect(fakeGitHub.issues[0]!.body).toContain('| added at the service | ` promo.example.com ` | ` TXT ` |');
       expect(fakeGitHub.requests.filter((r) => r === 'POST /repos/acme/dns/issues')).toHaveLength(1);
       expect(slack).toHaveLength(2);
     } finally {
@@ -375,7 +375,7 @@ describe('CI recipes', () => {
         paths: ['zonectl-report/drift-report.html', 'zonectl-report/drift.md'],
       });
       expect(readFileSync(join(project, 'zonectl-report', 'drift-junit.xml'), 'utf8')).toMatch(
-        /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;~ example.com A value changed outside the zone files: file 192.0.2.12, live 192.0.2.11"/,
+        /<testcase name="example.com" classname="zonectl.drift" time="0">\s*<failure message="example.com \(zones\/example.com.yaml\): 1 drift&#10;example.com A value changed at the service: live 192.0.2.11, file 192.0.2.12&#10;/,
       );
       expect(readFileSync(join(project, 'zonectl-report', 'drift-report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
     } finally {
