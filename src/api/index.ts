@@ -12,3 +12,4 @@ export * from './verify-token.js';
 export * from './pack-calls.js';
 export * from './execute.js';
 export * from './record-usage.js';
+export * from './audit-log.js';
