@@ -7,6 +7,7 @@ export * from './client.js';
 export * from './bounded.js';
 export * from './paging.js';
 export * from './live.js';
+export * from './shadow-metadata.js';
 export * from './dnssec.js';
 export * from './verify-token.js';
 export * from './pack-calls.js';

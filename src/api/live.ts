@@ -150,20 +150,26 @@ export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: st
 /**
  * Every DNS record of the zone. `filter` narrows the list (e.g. `{ name, type }`). Each record
  * is decoded as it arrives (the answer is never held whole: see src/api/stream-list.ts).
+ * `shadowMetadata`: the service's shadow metadata is asked for (`include_shadow_metadata=true`:
+ * `meta.shadowed_by`, `is_glue`, `dead_glue`;
+ * https://developers.cloudflare.com/dns/manage-dns-records/reference/shadowed-records/), which it
+ * gives on pages of 1,000 records or fewer (src/api/shadow-metadata.ts reads the rest).
  */
 export async function readLiveRecords(
   client: CloudflareClient,
   zoneId: string,
   zoneName: string,
   filter: Readonly<Record<string, string>> = {},
+  options: { readonly shadowMetadata?: boolean } = {},
 ): Promise<LiveRecords> {
   const meta = new SharedMeta();
   const decodeItem = (item: unknown): LiveRecord | UnknownTypeItem => {
     meta.share(item as ApiRecord);
     return decodeListedRecord(item as ApiRecord, zoneName);
   };
+  const query = options.shadowMetadata === true ? { include_shadow_metadata: 'true', ...filter } : filter;
   return splitDecoded(
-    await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem }),
+    await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, query, { perPage: RECORDS_PER_PAGE, decodeItem }),
   );
 }
 

@@ -9,6 +9,8 @@ import {
   readLiveRecords,
   readPermissionGroups,
   readRecordUsage,
+  SHADOW_DELEGATIONS_MAX,
+  withShadowMetadata,
   readTokens,
   tokenInUseId,
   type ApiZone,
@@ -163,7 +165,10 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   // The credential zonectl runs with is never reported (nor deleted) as a token no file lists.
   const inUse: Promise<string | undefined> = audits ? tokenInUseId(client) : Promise.resolve(undefined);
   inUse.catch(() => undefined);
-  const live = await readLiveRecords(client, zone.id, config.zone);
+  // With the service's shadow metadata (src/api/shadow-metadata.ts: a zone of more than 1,000 records has it read by delegation).
+  const listed = await readLiveRecords(client, zone.id, config.zone, {}, { shadowMetadata: true });
+  const shadow = await withShadowMetadata(client, zone.id, config.zone, listed.records);
+  const live = { records: shadow.records, unknownTypes: listed.unknownTypes };
   const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
   if (outside.length > 0) {
     throw new ZoneMismatchError(
@@ -194,7 +199,13 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   const planned = planZone(
     config,
     zone.id,
-    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}), ...(dnssec ? { dnssec } : {}) },
+    {
+      records: live.records,
+      ...(settings ? { settings } : {}),
+      ...(tokens ? { tokens } : {}),
+      ...(dnssec ? { dnssec } : {}),
+      ...(shadow.unread !== undefined ? { shadowUnread: { delegations: shadow.unread, most: SHADOW_DELEGATIONS_MAX } } : {}),
+    },
     audit,
   );
   // The record quota (src/core/record-quota.ts): asked of the service only when the apply may pass it.

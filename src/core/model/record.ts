@@ -49,6 +49,11 @@ export interface RecordMeta {
   readonly managed_by_argo_tunnel?: boolean;
   readonly read_only?: boolean;
   readonly source?: string;
+  /** Shadow metadata (`include_shadow_metadata=true`): the NS records whose delegations shadow the record. */
+  readonly shadowed_by?: readonly string[];
+  readonly is_glue?: boolean;
+  readonly dead_glue?: boolean;
+  readonly shadowed_records_count?: number;
   readonly [flag: string]: unknown;
 }
 

@@ -10,6 +10,7 @@ import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
 import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
 import { fragmentSources } from './record-source.js';
+import { shadowedNotes } from './shadowed.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
 export const SAFETY_MIN_RECORDS = 10;
@@ -23,6 +24,8 @@ export interface LiveZoneState {
   readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
   /** GET /zones/{zone_id}/dnssec; read only when the file has a `dnssec` section. */
   readonly dnssec?: LiveDnssec;
+  /** The zone's records came without the service's shadow metadata: too many delegations to ask one by one (src/api/shadow-metadata.ts). */
+  readonly shadowUnread?: { readonly delegations: number; readonly most: number };
 }
 
 /**
@@ -115,6 +118,8 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
   const notes = [
     ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
     ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
+    // The service's shadow metadata on the live records (where it gives it).
+    ...shadowedNotes(live, state.shadowUnread),
   ];
   const sources = fragmentSources(config.records);
   return {
