@@ -107,7 +107,10 @@ export type Policy = {
 /** Stored token; `value_hash` is SHA-256 of the secret (the secret itself is never stored). */
 export interface TokenRow {
   id: string;
+  /** The user it acts for; for an account-owned token, the user who created it (it does not act for them). */
   user_id: string;
+  /** Set on an account-owned token (`/accounts/{account_id}/tokens`): the account that owns it. */
+  account_id?: string;
   name: string;
   status: 'active' | 'disabled' | 'expired';
   issued_on: string;
