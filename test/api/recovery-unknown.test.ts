@@ -205,6 +205,23 @@ describe('a lost token create never rolls a token zonectl cannot prove it made',
     expect(await verifies(res.tokenValues.mine!)).toBe(true);
   });
 
+  it("an account-owned token: its lost create is found among the account's tokens and rolled there (issue 43, item 7)", async () => {
+    const accountId = emu.accountId;
+    drop('POST', `/accounts/${accountId}/tokens`, 'drop-after', 1);
+    const body = { name: 'mine-account', policies: policies([DNS_WRITE]) };
+    const op = { ...tokenCreateOp('mine-account', body), path: `/accounts/${accountId}/tokens`, accountId };
+    const res = await executeOperations(client, [op], opts());
+    expect(res.error?.message ?? null).toBeNull();
+    expect(proxy.forwarded.filter((f) => f === `POST /client/v4/accounts/${accountId}/tokens`)).toHaveLength(1);
+    expect(proxy.forwarded.some((f) => f.startsWith(`GET /client/v4/accounts/${accountId}/tokens?`))).toBe(true);
+    expect(proxy.forwarded.some((f) => new RegExp(`^PUT /client/v4/accounts/${accountId}/tokens/[0-9a-f]+/value$`).test(f))).toBe(true);
+    expect(proxy.forwarded.some((f) => f.startsWith('GET /client/v4/user/tokens'))).toBe(false);
+    const works = await fetch(`${emu.baseUrl}/accounts/${accountId}/tokens/verify`, {
+      headers: { authorization: `Bearer ${res.tokenValues['mine-account']}` },
+    });
+    expect(works.status).toBe(200);
+  });
+
   it("its own lost create is refused when this machine's clock is far ahead of the service (no proof)", async () => {
     drop('POST', '/user/tokens', 'drop-after', 1);
     const body = { name: 'skewed', policies: policies([DNS_WRITE]) };

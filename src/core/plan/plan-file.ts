@@ -225,13 +225,17 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
         ? undefined
         : 'has a DNSSEC flag that is not a boolean';
     }
-    case 'token':
-      if (action === 'create') return method === 'POST' && path === '/user/tokens' ? undefined : 'is not a token create';
-      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`)
+    case 'token': {
+      // The user's tokens, or an account's (`accountId`, 32 hex: /accounts/{account_id}/tokens).
+      if (op.accountId !== undefined && (typeof op.accountId !== 'string' || !ID.test(op.accountId))) return 'has no valid account id';
+      const collection = op.accountId === undefined ? '/user/tokens' : `/accounts/${op.accountId}/tokens`;
+      if (action === 'create') return method === 'POST' && path === collection ? undefined : 'is not a token create';
+      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `${collection}/${op.tokenId}`)
         return 'has no valid token id and path';
       if (action === 'update') return method === 'PUT' ? undefined : 'is not a token update';
       if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a token delete';
       return `has an unknown action ${JSON.stringify(action)}`;
+    }
     default:
       return `has an unknown kind ${JSON.stringify(kind)}`;
   }

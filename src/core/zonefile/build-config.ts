@@ -76,6 +76,7 @@ export function buildToken(raw: RawToken, path: readonly PathSegment[], line: nu
     path: `tokens[${String(path[1])}]`,
     line,
   };
+  if (raw.owner === 'account') spec.owner = 'account';
   if (raw.not_before !== undefined) spec.not_before = raw.not_before;
   if (raw.expires_on !== undefined) spec.expires_on = raw.expires_on;
   if (ip !== undefined) {
