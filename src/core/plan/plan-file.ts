@@ -145,11 +145,14 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
         op.method === 'PATCH' &&
         op.path === `/accounts/${id}/dns_settings` &&
         isObject(op.body) &&
-        isObject(op.body.zone_defaults);
+        Object.keys(op.body).length > 0 &&
+        Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
+        (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
+        (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean');
       if (!ok)
         throw new PlanFileError(
           'PLAN_FILE_INVALID',
-          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults; the plan file was edited or is corrupt`,
+          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults or enforce_dns_only; the plan file was edited or is corrupt`,
         );
     });
   }
