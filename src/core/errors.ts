@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'ZONE_LOOKUP'
   | 'ZONE_MISMATCH'
   | 'LIVE_RECORD'
+  // sharing a zone: the file lists a record the live zone says is another writer's (external-dns's registry)
+  | 'OWNERSHIP_CONFLICT'
   // the API
   | 'API_ERROR'
   | 'API_BAD_RESPONSE'

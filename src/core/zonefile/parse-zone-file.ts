@@ -193,7 +193,10 @@ export function parseZoneFile(
     defaults: { ttl: defaults.ttl === undefined || defaults.ttl === TTL_AUTO ? 'auto' : defaults.ttl, proxied: defaults.proxied ?? false },
     records: desired,
     tokens: tokens.map((t) => buildToken(t.raw, t.path, positions.positionOf(t.path).line)),
-    manage: buildManage(manage),
+    manage: buildManage(manage, [
+      ...(ownManage?.ignore ?? []).map((_, i) => `manage.ignore[${i}]`),
+      ...sink.fragments.flatMap((f) => f.ignore.map((_, j) => `${f.file} manage.ignore[${j}]`)),
+    ]),
   };
   if (sink.fragments.length > 0) config.includes = sink.fragments.map((f) => f.file);
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();

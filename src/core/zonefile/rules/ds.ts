@@ -10,7 +10,7 @@
  *   delegation may be live and kept, which the file cannot see.
  */
 import { buildManage } from '../build-config.js';
-import { matchesIgnoreByName } from '../match-ignore.js';
+import { matchesIgnoreByName } from '../../ownership/index.js';
 import type { Rule } from './context.js';
 
 export const checkDsDelegation: Rule = (ctx) => {

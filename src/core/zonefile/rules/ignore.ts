@@ -7,7 +7,7 @@
  * refuses the same ("records that are both IGNORE*()'d and not ignored", pkg/diff2/handsoff.go,
  * `findConflicts`), octoDNS has no per-value ignore. Matching: match-ignore.ts.
  */
-import { matchesIgnore } from '../match-ignore.js';
+import { matchesIgnore } from '../../ownership/index.js';
 import { type Rule, describeRecordAt } from './context.js';
 
 export const checkIgnoredListed: Rule = (ctx) => {
@@ -22,7 +22,8 @@ export const checkIgnoredListed: Rule = (ctx) => {
     rules.forEach((rule, i) => {
       if (!matchesIgnore(rule, candidate, ctx.zone)) return;
       const at = ctx.ignoreAt?.[i];
-      const where = at !== undefined ? `manage.ignore[${String(at[at.length - 1])}] (${ctx.sink.placeOf(at)})` : `manage.ignore[${i}]`;
+      const preset = rule.preset !== undefined ? ` (preset ${rule.preset})` : '';
+      const where = `${at !== undefined ? `manage.ignore[${String(at[at.length - 1])}] (${ctx.sink.placeOf(at)})` : `manage.ignore[${i}]`}${preset}`;
       ctx.sink.error(
         'ignore.listed',
         [...e.path, 'name'],

@@ -6,7 +6,7 @@
  * chain walk is src/core/plan/check-chains.ts; `plan` warns again against the live zone.
  */
 import { buildManage } from '../build-config.js';
-import { matchesIgnore } from '../match-ignore.js';
+import { matchesIgnore } from '../../ownership/index.js';
 import { proxiedChainFailures } from '../../plan/check-chains.js';
 import type { Rule } from './context.js';
 
