@@ -38,4 +38,16 @@ export const OWNERSHIP_RULE_CHECKS = {
       why: 'external-dns refuses --txt-prefix with --txt-suffix ("txt-prefix and txt-suffix are mutual exclusive", registry/txt/registry.go), so no registry has both: the file describes an external-dns that cannot run',
     },
   },
+  'scope.outside': {
+    severity: 'error',
+    ref: `${SHARING} (zonectl.yaml owners:)`,
+    description: "each record is in its file's scope: a team's file holds the team's names, a file of no team the names no team owns",
+    source: { kind: 'file', why: "zonectl.yaml gives the name to another team (or to none) than the one the record's file belongs to" },
+  },
+  'scope.two-teams': {
+    severity: 'error',
+    ref: `${SHARING} (zonectl.yaml owners:)`,
+    description: "a file belongs to one team at most (the `files` globs of zonectl.yaml's owners)",
+    source: { kind: 'file', why: "two teams' `files` globs of zonectl.yaml match the file" },
+  },
 } as const satisfies Record<string, CheckFacts>;

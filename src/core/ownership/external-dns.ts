@@ -40,6 +40,8 @@ import type { ExternalDnsOptions } from './policy.js';
 
 const HERITAGE = 'external-dns';
 const TEMPLATE = '%{record_type}';
+/** The types external-dns manages unless told otherwise (`--managed-record-types`, default A, AAAA, CNAME: pkg/apis/externaldns/types.go). */
+export const EXTERNAL_DNS_DEFAULT_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'CNAME']);
 /** Types a legacy-format registry record claims (see above). */
 const LEGACY_TYPES: ReadonlySet<string> = new Set(['A', 'CNAME']);
 /** The smallest encrypted label text: 12-byte nonce, 16-byte GCM tag and a gzip stream (20 bytes at least). */

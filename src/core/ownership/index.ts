@@ -22,7 +22,16 @@ export {
   withoutMarker,
   type MarkerForm,
 } from './marker.js';
-export { outsideFileScope, teamOfName, teamsOfFile, zoneScopeOf, type TeamOwner } from './scopes.js';
+export {
+  outsideFileScope,
+  scopesOfFiles,
+  teamOfName,
+  teamsOfFile,
+  zoneScopeOf,
+  type FileScopes,
+  type TeamOwner,
+  type TeamOwners,
+} from './scopes.js';
 export {
   LEFT_ALONE_KINDS,
   countLeftAlone,
@@ -33,5 +42,14 @@ export {
   type LeftAloneKind,
   type LeftAloneReason,
 } from './left-alone.js';
-export { externalDnsOptionsOf, leftAloneByRules, whose, zoneView, type OwnershipRules, type Verdict, type ZoneView } from './whose.js';
+export {
+  externalDnsOptionsOf,
+  leftAloneByRules,
+  unseenMayStay,
+  whose,
+  zoneView,
+  type OwnershipRules,
+  type Verdict,
+  type ZoneView,
+} from './whose.js';
 export { assignOwnership, type Marking, type Ownership, type OwnershipInput } from './assign.js';

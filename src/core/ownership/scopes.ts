@@ -42,6 +42,34 @@ export function teamsOfFile(path: string, owners: readonly TeamOwner[]): string[
   return owners.filter((o) => o.files.some((g) => fileMatcher(g)(path))).map((o) => o.name);
 }
 
+/** zonectl.yaml's teams as the zone file reader gets them: the teams, the file they come from, and a file's path as their `files` globs read it. */
+export interface TeamOwners {
+  readonly owners: readonly TeamOwner[];
+  /** zonectl.yaml (named in messages). */
+  readonly source: string;
+  /** A zone file's or fragment's path relative to zonectl.yaml's directory, `/`-separated (the app knows the file system). */
+  readonly pathOf: (file: string) => string;
+}
+
+/** The teams of a zone's files (the zone file's, each fragment's) and the zone's scope they make. */
+export interface FileScopes {
+  readonly zone: ZoneScope | undefined;
+  readonly zoneFileTeams: readonly string[];
+  readonly fragmentTeams: ReadonlyArray<readonly string[]>;
+}
+
+/** What zonectl.yaml's teams say of a zone and its files (`fragments`: the files it includes, in order). */
+export function scopesOfFiles(zone: string, file: string, fragments: readonly string[], teams: TeamOwners): FileScopes {
+  const zoneFileTeams = teamsOfFile(teams.pathOf(file), teams.owners);
+  const fragmentTeams = fragments.map((f) => teamsOfFile(teams.pathOf(f), teams.owners));
+  const owner = (t: readonly string[]): string | null => t[0] ?? null;
+  return {
+    zone: zoneScopeOf(zone, [owner(zoneFileTeams), ...fragmentTeams.map(owner)], teams.owners, teams.source),
+    zoneFileTeams,
+    fragmentTeams,
+  };
+}
+
 /** The team scopes of one zone, or undefined when no team names this zone and no file of it belongs to a team. */
 export function zoneScopeOf(
   zone: string,

@@ -29,10 +29,10 @@ import { valueKey } from '../model/keys.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import { cannotCoexist } from '../service/coexistence.js';
 import { groupDesired, pairOf, type PairGroup, type PairGroups } from './pair-groups.js';
-import { externalDnsClaimOf, readRegistry, type ExternalDnsRegistry } from './external-dns.js';
+import { EXTERNAL_DNS_DEFAULT_TYPES, externalDnsClaimOf, readRegistry, type ExternalDnsRegistry } from './external-dns.js';
 import type { LeftAloneReason } from './left-alone.js';
 import { isMarked } from './marker.js';
-import { matchesIgnore } from './match-ignore.js';
+import { matchesIgnore, matchesIgnoreByName } from './match-ignore.js';
 import type { ExternalDnsOptions, IgnoreRule, UnmanagedMode, ZoneScope } from './policy.js';
 import { protectionFlags, isProtectedRecord } from './service-marks.js';
 import { coveredByZone, teamOfName } from './scopes.js';
@@ -104,6 +104,22 @@ export function leftAloneByRules(view: Pick<ZoneView, 'zone' | 'rules' | 'regist
   const scope = view.rules.scope;
   if (scope !== undefined && !coveredByZone(r.name, view.zone, scope)) return { kind: 'scope', team: teamOfName(r.name, view.zone, scope) };
   return undefined;
+}
+
+/**
+ * The question validate asks of records it cannot see (the live zone is not read): may a live
+ * record of this name and type that the file does not list stay beside the file's? True when
+ * `manage.unmanaged` keeps what the file does not list (`keep`, or `owned`: unmarked records
+ * stay), an ignore rule may match it whatever its content, external-dns may own it (it writes
+ * A, AAAA and CNAME records by default: ./external-dns.ts), or its name is another team's.
+ * The same rules as `whose`, asked without the record.
+ */
+export function unseenMayStay(rules: OwnershipRules, record: { readonly name: string; readonly type: string }, zone: string): boolean {
+  if (rules.unmanaged !== 'delete') return true;
+  if (rules.ignore.some((rule) => rule.preset !== 'external-dns' && matchesIgnoreByName(rule, record, zone))) return true;
+  if (externalDnsOptionsOf(rules) !== undefined && EXTERNAL_DNS_DEFAULT_TYPES.has(record.type)) return true;
+  const scope = rules.scope;
+  return scope !== undefined && !coveredByZone(record.name, zone, scope);
 }
 
 function conflictsWithDesired(view: ZoneView, r: LiveRecord): boolean {

@@ -12,6 +12,7 @@ import { checkIgnoredListed } from './ignore.js';
 import { checkRecordNames } from './names.js';
 import { checkExternalDnsAffixes, checkMarkerInFile, checkRegistryListed } from './ownership.js';
 import { checkRecordSizes } from './record-size.js';
+import { checkScopes } from './scope.js';
 import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
@@ -52,6 +53,7 @@ export const RULES: readonly Rule[] = [
   checkIgnoredListed,
   checkRegistryListed,
   checkExternalDnsAffixes,
+  checkScopes,
   checkSoa,
   checkTokens,
   checkDeprecations,
