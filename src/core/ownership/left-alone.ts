@@ -70,14 +70,17 @@ export function kindWords(kind: LeftAloneKind): string {
 }
 
 /** How many records each kind holds (every kind present, 0 when none). */
-export function countLeftAlone(list: readonly LeftAlone[]): Record<LeftAloneKind, number> {
+export function countLeftAlone(list: ReadonlyArray<{ readonly reason: LeftAloneReason }>): Record<LeftAloneKind, number> {
   const counts = Object.fromEntries(LEFT_ALONE_KINDS.map((k) => [k, 0])) as Record<LeftAloneKind, number>;
   for (const l of list) counts[l.reason.kind] += 1;
   return counts;
 }
 
 /** `2 ignored by manage.ignore, 1 owned by external-dns` (kinds with records only). */
-export function describeCounts(list: readonly LeftAlone[], kinds: readonly LeftAloneKind[] = LEFT_ALONE_KINDS): string {
+export function describeCounts(
+  list: ReadonlyArray<{ readonly reason: LeftAloneReason }>,
+  kinds: readonly LeftAloneKind[] = LEFT_ALONE_KINDS,
+): string {
   const counts = countLeftAlone(list);
   return kinds
     .filter((k) => counts[k] > 0)
