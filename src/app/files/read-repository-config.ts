@@ -99,7 +99,10 @@ export function teamOwnersOf(
   const owners = parseRepoConfig({ path: file, text: read.text }, env).config?.owners;
   if (owners === undefined) return undefined;
   const base = dirname(resolve(file));
-  return { owners, source: file, pathOf: (f) => relative(base, resolve(f)).split(sep).join('/') };
+  // Named in messages as the user would find it: from the working directory when it is below it.
+  const shown = relative(process.cwd(), resolve(file));
+  const source = shown !== '' && !shown.startsWith('..') ? shown : file;
+  return { owners, source, pathOf: (f) => relative(base, resolve(f)).split(sep).join('/') };
 }
 
 function problemAt(file: string, message: string, code: string, line = 1, col = 1, path = ''): Problem {

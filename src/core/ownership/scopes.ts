@@ -99,15 +99,20 @@ function globsOf(scope: ZoneScope, team: string): string {
 
 /**
  * Why a record of a file is outside that file's scope (`fileTeam`: the file's team, null for a
- * file of no team), or undefined when it is inside.
+ * file of no team), or undefined when it is inside: the name, the file's scope, and whose the
+ * name is (`www is outside team payments' scope in example.com (pay, *.pay in zonectl.yaml):
+ * it is team web's (www, @)`).
  */
 export function outsideFileScope(name: string, zone: string, fileTeam: string | null, scope: ZoneScope): string | undefined {
   const team = teamOfName(name, zone, scope);
   if (team === fileTeam) return undefined;
   const shown = relativeRecordName(name, zone);
+  const globs = (t: string): string => {
+    const g = globsOf(scope, t);
+    return g === '' ? 'no names' : g;
+  };
   if (fileTeam === null)
-    return `${shown} is in ${team}'s scope in ${zone} (${globsOf(scope, team!)}, ${scope.source}): write it in a file of ${team} (owners.${team}.files)`;
-  const holder = team === null ? 'in no team' : `in ${team}'s (${globsOf(scope, team)})`;
-  const own = globsOf(scope, fileTeam);
-  return `${shown} is outside ${fileTeam}'s scope in ${zone} (${own === '' ? 'no names' : own}, ${scope.source}); it is ${holder}`;
+    return `${shown} is team ${team}'s in ${zone} (${globs(team!)} in ${scope.source}), and this file belongs to no team: write it in a file of team ${team} (owners.${team}.files)`;
+  const holder = team === null ? "it is in no team's scope" : `it is team ${team}'s (${globs(team)})`;
+  return `${shown} is outside the scope of team ${fileTeam} in ${zone} (${globs(fileTeam)} in ${scope.source}): ${holder}`;
 }
