@@ -1,5 +1,5 @@
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
-import type { LeftAlone } from '../ownership/index.js';
+import type { FileConflict, LeftAlone } from '../ownership/index.js';
 
 /** Why a live record is deleted. */
 export type DeleteReason =
@@ -40,7 +40,7 @@ export interface RecordDiff {
   /** Every live record left alone, with why (src/core/ownership/left-alone.ts). */
   readonly leftAlone: readonly LeftAlone[];
   /** Records of the file that the live zone says are not the file's (external-dns owns them): the plan refuses them. */
-  readonly fileConflicts: readonly string[];
+  readonly fileConflicts: readonly FileConflict[];
   /** Live records zonectl may touch (the base of the safety percentages). */
   readonly manageable: number;
   readonly warnings: readonly string[];

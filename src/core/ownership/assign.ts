@@ -60,7 +60,7 @@ export interface Ownership {
   /** Set under `manage.unmanaged: owned`. */
   readonly marking?: Marking;
   /** Records of the file that the live zone says are not the file's (external-dns owns them): each an error, before any write. */
-  readonly fileConflicts: readonly string[];
+  readonly fileConflicts: readonly FileConflict[];
 }
 
 function cannotStandWarning(view: ZoneView, r: LiveRecord, why: string): string | undefined {
@@ -74,17 +74,23 @@ function cannotStandWarning(view: ZoneView, r: LiveRecord, why: string): string 
   return `${r.name} ${r.type} (id ${r.id}) is ${why}, and cannot stand beside the ${[...new Set(blocking)].join('/')} record the file wants there: the service refuses the file's record while it is there`;
 }
 
-/** The file's records that external-dns's registry claims (it would recreate them): one message each. */
-function externalDnsConflicts(view: ZoneView): string[] {
+/** A (name, type) of the file that another writer's registry claims, and why. */
+export interface FileConflict {
+  readonly name: string;
+  readonly type: string;
+  /** `owned by external-dns (owner k8s; registry record a-www.example.com TXT)`. */
+  readonly why: string;
+}
+
+/** The file's records that external-dns's registry claims (it would recreate them): one each. */
+function externalDnsConflicts(view: ZoneView): FileConflict[] {
   if (view.registry === undefined) return [];
-  const out: string[] = [];
+  const out: FileConflict[] = [];
   for (const pair of view.pairs.all) {
     const claim = claimOf(view.registry, pair.name, pair.type);
     if (claim === undefined) continue;
     const owner = claim.owner === null ? 'owner unknown: encrypted' : `owner ${claim.owner}`;
-    out.push(
-      `${pair.name} ${pair.type} is owned by external-dns (${owner}; registry record ${claim.registry} TXT): remove it from the file, or stop external-dns managing it`,
-    );
+    out.push({ name: pair.name, type: pair.type, why: `owned by external-dns (${owner}; registry record ${claim.registry} TXT)` });
   }
   return out;
 }

@@ -52,4 +52,4 @@ export {
   type Verdict,
   type ZoneView,
 } from './whose.js';
-export { assignOwnership, type Marking, type Ownership, type OwnershipInput } from './assign.js';
+export { assignOwnership, type FileConflict, type Marking, type Ownership, type OwnershipInput } from './assign.js';

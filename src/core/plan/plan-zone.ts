@@ -107,7 +107,15 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     rules: { ...config.manage, ...(config.scope !== undefined ? { scope: config.scope } : {}) },
     ...(state.tier !== undefined ? { tier: state.tier } : {}),
   });
-  if (diff.fileConflicts.length > 0) throw new OwnershipConflictError(config.file, diff.fileConflicts);
+  if (diff.fileConflicts.length > 0) {
+    // Each named with the line of the file's record and the registry record that claims it.
+    const lines = diff.fileConflicts.map((c) => {
+      const at = config.records.find((d) => d.record.name === c.name && d.record.type === c.type);
+      const where = at !== undefined ? `${at.source ?? config.file}:${at.line} ${at.path}` : config.file;
+      return `${where} ${c.name} ${c.type} is ${c.why}: remove it from the file, or stop external-dns managing it`;
+    });
+    throw new OwnershipConflictError(config.file, lines);
+  }
   const kept = [...diff.unmanaged, ...diff.untouchable];
   // The records kept beside the file's may give a chain its address: checked here against the live zone (a warning, as at validate).
   const chainWarnings = proxiedChainProblems(desired, [...desired, ...kept], config.zone).map(
