@@ -63,7 +63,9 @@ describe('registry names (external-dns mapper_test.go)', () => {
 
 describe('registry labels (endpoint.NewLabelsFromStringPlain)', () => {
   it('reads the owner; another heritage, or none, is no registry record', () => {
-    expect(registryOwner('"heritage=external-dns,external-dns/owner=owner,external-dns/resource=ingress/default/my-ingress"')).toBe('owner');
+    expect(registryOwner('"heritage=external-dns,external-dns/owner=owner,external-dns/resource=ingress/default/my-ingress"')).toBe(
+      'owner',
+    );
     expect(registryOwner('heritage=external-dns,external-dns/owner=default')).toBe('default');
     expect(registryOwner('heritage=external-dns')).toBe('');
     expect(registryOwner('heritage=mate,external-dns/owner=default')).toBeUndefined();

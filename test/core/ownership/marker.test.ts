@@ -14,7 +14,10 @@ import {
 } from '../../../src/core/ownership/index.js';
 
 const rec = (comment?: string | null, tags?: string[]) =>
-  normalizeRecord({ name: 'www', type: 'A', content: '192.0.2.1', ...(comment !== undefined ? { comment } : {}), ...(tags ? { tags } : {}) }, 'example.com');
+  normalizeRecord(
+    { name: 'www', type: 'A', content: '192.0.2.1', ...(comment !== undefined ? { comment } : {}), ...(tags ? { tags } : {}) },
+    'example.com',
+  );
 
 describe('the ownership marker', () => {
   it('a tag on paid plans, the comment on Free and where the plan is unknown (tags: paid plans only)', () => {

@@ -49,7 +49,13 @@ describe('whose', () => {
   });
 
   it("1: the service's own records are left alone, even where the file lists their name and type", () => {
-    const mx = live({ name: '@', type: 'MX', content: 'route1.mx.cloudflare.net', priority: 10, meta: { read_only: true, email_routing: true } });
+    const mx = live({
+      name: '@',
+      type: 'MX',
+      content: 'route1.mx.cloudflare.net',
+      priority: 10,
+      meta: { read_only: true, email_routing: true },
+    });
     const desired = [want({ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 })];
     expect(verdict(DELETE, desired, [mx], mx)).toBe('left alone: managed by the service (meta.read_only, meta.email_routing)');
   });
@@ -57,7 +63,13 @@ describe('whose', () => {
   it('2: an ignore rule or a preset leaves it alone, naming the rule', () => {
     const acme = live({ name: '_acme-challenge.www', type: 'TXT', content: 'token' });
     const tunnel = live({ name: 'app', type: 'CNAME', content: '7f1c6b5e-1d5b-4b9e-9f5d-0c4e5a6b7c8d.cfargotunnel.com' });
-    const rules: OwnershipRules = { unmanaged: 'delete', ignore: [{ preset: 'acme-challenge', at: 'manage.ignore[0]' }, { preset: 'cloudflare-products', at: 'manage.ignore[1]' }] };
+    const rules: OwnershipRules = {
+      unmanaged: 'delete',
+      ignore: [
+        { preset: 'acme-challenge', at: 'manage.ignore[0]' },
+        { preset: 'cloudflare-products', at: 'manage.ignore[1]' },
+      ],
+    };
     expect(verdict(rules, [], [acme, tunnel], acme)).toBe('left alone: ignored by manage.ignore[0] (preset acme-challenge)');
     expect(verdict(rules, [], [acme, tunnel], tunnel)).toBe('left alone: ignored by manage.ignore[1] (preset cloudflare-products)');
     const a = live({ name: '_acme-challenge', type: 'A', content: '192.0.2.1' });
@@ -94,7 +106,10 @@ describe('whose', () => {
     const www = live({ name: 'www', type: 'A', content: '192.0.2.9' });
     const cnameThere = live({ name: 'api', type: 'A', content: '192.0.2.8' });
     const extra = live({ name: 'old', type: 'A', content: '192.0.2.7' });
-    const desired = [want({ name: 'www', type: 'A', content: '192.0.2.1' }), want({ name: 'api', type: 'CNAME', content: 'lb.example.net' })];
+    const desired = [
+      want({ name: 'www', type: 'A', content: '192.0.2.1' }),
+      want({ name: 'api', type: 'CNAME', content: 'lb.example.net' }),
+    ];
     const all = [www, cnameThere, extra];
     expect(verdict(DELETE, desired, all, www)).toBe('file');
     expect(verdict(DELETE, desired, all, cnameThere)).toBe('deleted (conflict)');
@@ -106,7 +121,10 @@ describe('whose', () => {
 
   it("owned: only records carrying zonectl's marker are the file's to change or delete; an unmarked equal one is adopted", () => {
     const owned: OwnershipRules = { unmanaged: 'owned', ignore: [] };
-    const desired = [want({ name: 'www', type: 'A', content: '192.0.2.1' }), want({ name: 'api', type: 'CNAME', content: 'lb.example.net' })];
+    const desired = [
+      want({ name: 'www', type: 'A', content: '192.0.2.1' }),
+      want({ name: 'api', type: 'CNAME', content: 'lb.example.net' }),
+    ];
     const markedOld = live({ name: 'old', type: 'A', content: '192.0.2.7', comment: COMMENT_MARKER });
     const foreign = live({ name: 'svc', type: 'A', content: '192.0.2.6' });
     const equal = live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 300 });
@@ -128,7 +146,9 @@ describe('unseenMayStay: the same rules, asked by validate of a record it cannot
     expect(unseenMayStay(DELETE, { name: 'sub.example.com', type: 'NS' }, ZONE)).toBe(false);
     expect(unseenMayStay({ unmanaged: 'keep', ignore: [] }, { name: 'sub.example.com', type: 'NS' }, ZONE)).toBe(true);
     expect(unseenMayStay({ unmanaged: 'owned', ignore: [] }, { name: 'sub.example.com', type: 'NS' }, ZONE)).toBe(true);
-    expect(unseenMayStay({ unmanaged: 'delete', ignore: [{ name: 'sub', type: 'NS' }] }, { name: 'sub.example.com', type: 'NS' }, ZONE)).toBe(true);
+    expect(
+      unseenMayStay({ unmanaged: 'delete', ignore: [{ name: 'sub', type: 'NS' }] }, { name: 'sub.example.com', type: 'NS' }, ZONE),
+    ).toBe(true);
     expect(unseenMayStay({ unmanaged: 'delete', ignore: [], external_dns: {} }, { name: 'x.example.com', type: 'A' }, ZONE)).toBe(true);
     expect(unseenMayStay({ unmanaged: 'delete', ignore: [], external_dns: {} }, { name: 'x.example.com', type: 'NS' }, ZONE)).toBe(false);
   });

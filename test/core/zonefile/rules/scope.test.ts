@@ -11,7 +11,8 @@ const OWNERS: TeamOwner[] = [
 ];
 const teams = (owners = OWNERS): TeamOwners => ({ owners, source: 'zonectl.yaml', pathOf: (f) => f });
 
-const FRAGMENT = 'version: 1\nrecords:\n  - { name: pay, type: A, content: 192.0.2.3 }\n  - { name: www, type: AAAA, content: "2001:db8::1" }\n';
+const FRAGMENT =
+  'version: 1\nrecords:\n  - { name: pay, type: A, content: 192.0.2.3 }\n  - { name: www, type: AAAA, content: "2001:db8::1" }\n';
 const read: IncludeReader = (_from, entry) =>
   entry === 'shared/pay.yaml' ? { ok: true, path: entry, key: entry, text: FRAGMENT } : { ok: false, message: 'no such fragment' };
 
