@@ -5,7 +5,7 @@
  * record whatever else the file lists at its name and type (one A of a name is the file's, another
  * an external system's). The file cannot also want a record the rule leaves alone: DNSControl
  * refuses the same ("records that are both IGNORE*()'d and not ignored", pkg/diff2/handsoff.go,
- * `findConflicts`), octoDNS has no per-value ignore. Matching: match-ignore.ts.
+ * `findConflicts`), octoDNS has no per-value ignore. Matching: src/core/ownership/match-ignore.ts.
  */
 import { matchesIgnore } from '../../ownership/index.js';
 import { type Rule, describeRecordAt } from './context.js';
