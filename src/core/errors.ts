@@ -70,6 +70,8 @@ export type ErrorCode =
   // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time
   | 'DNS_QUERY'
   | 'DNS_NOT_SERVED'
+  // export --into (and later import, drift --adopt): an edit of a zone file the editor cannot make losslessly
+  | 'EDIT_REFUSED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

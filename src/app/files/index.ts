@@ -6,7 +6,10 @@
 export * from './changed-since.js';
 export * from './changed-zones.js';
 export * from './files-to-plan.js';
+export * from './fragment-users.js';
 export * from './load-zone-files.js';
 export * from './read-repository-config.js';
 export * from './repository-root.js';
 export * from './repository-schema.js';
+export { readConfinedFile } from './confined-read.js';
+export { includeReader } from './read-include.js';

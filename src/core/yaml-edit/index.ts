@@ -14,3 +14,12 @@ export {
   type ZoneFileEdit,
   type ZoneFileEditOptions,
 } from './zone-file-edit.js';
+export {
+  type FileEdits,
+  type RecordHome,
+  recordHome,
+  type RoutedEdits,
+  routeEdits,
+  type SharedFragment,
+  type ZoneEdit,
+} from './route-edits.js';

@@ -14,7 +14,7 @@ import { blockItemLines } from './layout.js';
 import { isPlainObject } from './render-value.js';
 import { lookup, readTree, Refusal, type Node, type YAMLSeq } from './tree.js';
 import type { EditResult, YamlEdit, YamlPath } from './types.js';
-import { isSeq } from 'yaml';
+import { isMap, isSeq } from 'yaml';
 
 /** A record's fields as the zone file writes them (`name`, `type`, `content` or `data`, `ttl`, ...). */
 export type RecordFields = Readonly<Record<string, unknown>> & { readonly name: string; readonly type: string };
@@ -85,6 +85,8 @@ interface ExistingRecord {
   readonly written: string | undefined;
   /** A blank line separates it from the record before it. */
   readonly blankBefore: boolean;
+  /** Written as a flow mapping (`{ name: ..., ... }`); undefined when not a mapping. */
+  readonly flow: boolean | undefined;
 }
 
 function canonicalName(name: unknown, zone: string): string | undefined {
@@ -130,8 +132,10 @@ function existingRecords(text: string, zone: string): ExistingRecord[] {
       const { first } = blockItemLines(tree, seq, index);
       for (let l = before + 1; l < first && !blankBefore; l += 1) blankBefore = tree.src.isBlank(l);
     }
+    const node = seq?.items[index];
     return {
       index,
+      flow: isMap(node) ? node.flow === true : undefined,
       name: canonicalName(rec.name, zone),
       type: typeof rec.type === 'string' ? rec.type.toUpperCase() : undefined,
       written: typeof rec.name === 'string' ? rec.name : undefined,
@@ -149,9 +153,14 @@ function placeRecord(
   zone: string,
 ): { index: number; like?: number; blankLine: boolean } {
   const kept = existing.filter((r) => !removed.has(r.index));
+  // Written like the file's records mostly are (flow or block), then like the nearest of its type.
+  const flows = kept.filter((r) => r.flow === true).length;
+  const blocks = kept.filter((r) => r.flow === false).length;
+  const styled = kept.filter((r) => r.flow === flows >= blocks);
   const nearestOfType = (at: number): number | undefined => {
-    const same = kept.filter((r) => r.type === type);
-    const pool = same.length > 0 ? same : kept;
+    const candidates = styled.length > 0 ? styled : kept;
+    const same = candidates.filter((r) => r.type === type);
+    const pool = same.length > 0 ? same : candidates;
     let best: ExistingRecord | undefined;
     for (const r of pool) if (best === undefined || Math.abs(r.index - at) < Math.abs(best.index - at)) best = r;
     return best?.index;
