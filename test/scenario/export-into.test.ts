@@ -205,6 +205,23 @@ describe('export --into: the live zone taken into a person’s zone file', () =>
     expect(readFileSync(file('shared/mail.yaml'), 'utf8')).toBe(MAIL);
   });
 
+  it('flags that do not go with --into are refused before anything is read', async () => {
+    const clash = await cli('export', '--into', 'zones/example.com.yaml', '--all', '--out', 'x.yaml', '--force', '--format', 'json');
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toMatch(
+      /error\[BAD_ARGS\]: --into edits the zone file it names in place: it takes no --all, --out, --force, --format/,
+    );
+    const dry = await cli('export', '--zone', 'example.com', '--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toMatch(/error\[BAD_ARGS\]: --dry-run goes with --into FILE/);
+    const other = await cli('export', '--into', 'zones/example.com.yaml', '--zone', 'a.example');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/error\[BAD_ARGS\]: --zone a\.example: zones\/example\.com\.yaml describes the zone example\.com/);
+    const fragment = await cli('export', '--into', 'shared/mail.yaml');
+    expect(fragment.code).toBe(1);
+    expect(fragment.stderr).toMatch(/error\[BAD_ARGS\]: --into shared\/mail\.yaml: not a zone file/);
+  });
+
   it('a record of a fragment another zone includes: refused, naming the zone; nothing written', async () => {
     const before = readFileSync(file('zones/example.com.yaml'), 'utf8');
     const mx2 = await find('example.com', 'MX', 'mx2.mail.example.net');

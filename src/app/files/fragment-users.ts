@@ -7,7 +7,7 @@
  * files that do not read are passed over (they include nothing that can be followed).
  */
 import { realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { parseYaml } from '../../core/yaml/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { repositoryRoot } from './repository-root.js';
@@ -47,6 +47,12 @@ async function includeGraph(root: string): Promise<Map<string, IncludeNode>> {
   return graph;
 }
 
+/** A path as messages show it: relative to the working directory when it is below it. */
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? resolve(path) : rel;
+}
+
 /**
  * The zone files (other than `zoneFile`) of `zoneFile`'s repository that include `fragment`,
  * directly or not, as paths relative to the working directory.
@@ -69,7 +75,6 @@ export async function otherZonesIncluding(zoneFile: string, fragment: string): P
     return false;
   };
   const out: string[] = [];
-  for (const [real, node] of graph)
-    if (node.zone && real !== self && reaches(real)) out.push(relative(process.cwd(), node.path) || node.path);
+  for (const [real, node] of graph) if (node.zone && real !== self && reaches(real)) out.push(shownPath(node.path));
   return out.sort();
 }

@@ -125,13 +125,23 @@ class DocumentEditor {
       const others = aliasesOutside(this.#tree, node.anchor, node);
       if (others.length === 0) continue;
       const where = others.map((a) => `line ${this.#line(a)}`).join(', ');
+      const at = this.#anchorLine(node, node.anchor);
       throw new Refusal(
         'anchor-shared',
         path,
-        `${formatYamlPath(path)}: the node at line ${this.#line(node)} carries the anchor &${node.anchor}, which ${others.length === 1 ? 'an alias uses' : `${others.length} aliases use`} (${where}); changing it would change them too`,
-        this.#line(node),
+        `${formatYamlPath(path)}: the node at line ${at} carries the anchor &${node.anchor}, which ${others.length === 1 ? 'an alias uses' : `${others.length} aliases use`} (${where}); changing it would change them too`,
+        at,
       );
     }
+  }
+
+  /** The line where `&anchor` is written for `node` (before its content). */
+  #anchorLine(node: Node, anchor: string): number | undefined {
+    const start = rangeOf(node)[0];
+    const back = this.#src.text.lastIndexOf(`&${anchor}`, start);
+    if (back >= 0 && this.#src.lineOf(back) >= this.#src.lineOf(start) - 1) return this.#src.lineOf(back) + 1;
+    const ahead = this.#src.text.indexOf(`&${anchor}`, start);
+    return ahead >= 0 ? this.#src.lineOf(ahead) + 1 : this.#line(node);
   }
 
   /** Refuses to drop a node whose anchors aliases elsewhere use. */
@@ -143,8 +153,8 @@ class DocumentEditor {
       throw new Refusal(
         'anchor-used',
         path,
-        `${formatYamlPath(path)} defines the anchor &${anchor}, which ${others.map((a) => `line ${this.#line(a)}`).join(', ')} ${others.length === 1 ? 'uses' : 'use'}; removing or replacing it would break them`,
-        this.#line(node),
+        `${formatYamlPath(path)} defines the anchor &${anchor} (line ${this.#anchorLine(node, anchor)}), which ${others.map((a) => `line ${this.#line(a)}`).join(', ')} ${others.length === 1 ? 'uses' : 'use'}; removing or replacing it would break them`,
+        this.#anchorLine(node, anchor),
       );
     }
   }
@@ -608,11 +618,13 @@ class DocumentEditor {
     const n = seq.items.length;
     const head = blockItemLines(this.#tree, seq, from);
     let first = head.first;
-    // A comment block at the head of a group of items stays with the items of the group that remain.
+    // A comment block at the head of a group of items (`# Mail`) stays with the group's items that
+    // remain, unless the next of them has comment lines of its own: then it was this item's.
     if (head.first < head.dash && startsGroup(this.#tree, seq, from)) {
       for (let j = to + 1; j < n && !startsGroup(this.#tree, seq, j); j += 1)
         if (!removed.has(j)) {
-          first = head.dash;
+          const next = blockItemLines(this.#tree, seq, j);
+          if (next.first === next.dash) first = head.dash;
           break;
         }
     }
@@ -687,6 +699,14 @@ class DocumentEditor {
       if (pairs.has(items[0]!) && !firstLines.startsLine) {
         // `- a: 1` with `a` removed: the next kept key moves up onto the dash's line.
         const next = items.findIndex((p) => !pairs.has(p));
+        const moved = blockPairLines(this.#tree, items[next]!);
+        if (moved.first < moved.keyLine)
+          throw new Refusal(
+            'unsupported-layout',
+            [...path, keyName(items[0]!) ?? '?'],
+            `${formatYamlPath([...path, keyName(items[0]!) ?? '?'])}: removing the first key would bring the key after it (line ${moved.keyLine + 1}) up onto the \`-\` line without its comment lines; remove it by hand`,
+            moved.keyLine + 1,
+          );
         this.#splice(rangeOf(items[0]!.key)[0], rangeOf(items[next]!.key)[0], '');
         covered = next - 1;
       }

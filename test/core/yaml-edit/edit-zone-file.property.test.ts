@@ -260,7 +260,7 @@ function plausibleRefusal(reason: string, text: string): boolean {
 
 const corpus = zoneFileCorpus();
 /** The big zone is read in every run: fewer runs there. */
-const runsFor = (f: CorpusFile): number => (f.text.length > 50_000 ? 4 : 25);
+const runsFor = (f: CorpusFile): number => (f.text.length > 50_000 ? 4 : f.text.length > 5_000 ? 20 : 40);
 
 describe('the zone-file editor on real zone files (property)', () => {
   it('the corpus is what the issue names: real zones, examples, hand-written files', () => {
