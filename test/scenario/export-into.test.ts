@@ -236,4 +236,18 @@ describe('export --into: the live zone taken into a person’s zone file', () =>
     expect(readFileSync(file('zones/example.com.yaml'), 'utf8')).toBe(before);
     expect(readFileSync(file('shared/mail.yaml'), 'utf8')).toBe(MAIL);
   });
+
+  it('a live value that holds a credential is never written into a file (nor shown)', async () => {
+    const mx2 = await find('example.com', 'MX', 'mx2.mail.example.net');
+    await api('PATCH', `/zones/${zoneId}/dns_records/${mx2.id}`, { priority: 20 });
+    await api('POST', `/zones/${zoneId}/dns_records`, { name: 'leak.example.com', type: 'TXT', content: `"${TOKEN}"`, ttl: 3600 });
+    const before = readFileSync(file('zones/example.com.yaml'), 'utf8');
+    const r = await cli('export', '--into', 'zones/example.com.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /error\[EDIT_REFUSED\]: a live value to write into .*zones\/example\.com\.yaml holds a credential's value; nothing was written/,
+    );
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    expect(readFileSync(file('zones/example.com.yaml'), 'utf8')).toBe(before);
+  });
 });

@@ -30,6 +30,7 @@ import {
   repositoryRoot,
   zoneFileEnvironment,
 } from '../files/index.js';
+import { redact } from '../output/index.js';
 import { writeFilesAtomic } from '../output/write-file-atomic.js';
 import { resolveRunZone } from '../plan/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
@@ -143,10 +144,12 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
     let current = config;
     const done: RefreshEdit[] = [];
     let notes: readonly string[] = [];
+    let keptOut = 0;
     for (let round = 0; ; round += 1) {
       const plan = planZone(current, zone.id, state);
       const refresh = editsToMatchLive(current, plan);
       notes = refresh.notes;
+      keptOut = plan.unmanaged.length;
       if (refresh.edits.length === 0) break;
       if (round === MAX_ROUNDS)
         throw new ExportIntoError(
@@ -186,8 +189,18 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
     }
 
     const changed = [...originals.entries()].filter(([file, before]) => texts.get(file) !== before).map(([file]) => file);
+    // What zonectl writes never holds a credential's value (app/output/secret-redaction.ts), as export's files.
+    const masked = changed.find((file) => redact(texts.get(file)!) !== texts.get(file));
+    if (masked !== undefined)
+      throw new ExportIntoError('EDIT_REFUSED', `a live value to write into ${masked} holds a credential's value; nothing was written`);
     for (const e of done) output.emit(note(`  ${e.line}`));
     for (const n of notes) output.emit(warning(`  not written: ${n}`));
+    if (keptOut > 0)
+      output.emit(
+        note(
+          `  ${keptOut} live record(s) whose name and type the file does not list stay out of it (manage.unmanaged: keep); list them in the file to manage them`,
+        ),
+      );
     if (changed.length === 0) {
       output.emit(note(`${config.file}: already says what zone ${config.zone} holds; nothing to write`));
       return { changed };

@@ -25,10 +25,12 @@ import type { RecordFields, ZoneEdit } from '../yaml-edit/index.js';
 import type { DesiredRecord, ZoneConfig } from '../zonefile/index.js';
 import { exportRecord, type ExportedDefaults } from './export-records.js';
 
-/** One edit and what it does, in a line a person reads (`+ www A 192.0.2.1`). */
+/** One edit, what it does in a line a person reads (`+ www A 192.0.2.1`), and the plan's operation it takes back. */
 export interface RefreshEdit {
   readonly edit: ZoneEdit;
   readonly line: string;
+  /** The operation of the plan this edit makes unnecessary (drift --adopt picks edits by it). */
+  readonly operation: Operation;
 }
 
 export interface RefreshEdits {
@@ -117,7 +119,7 @@ function recordEdit(
   op: RecordOperation,
   config: ZoneConfig,
   find: (r: CanonicalRecord) => DesiredRecord | undefined,
-): RefreshEdit | string {
+): Omit<RefreshEdit, 'operation'> | string {
   const zone = config.zone;
   if (op.action === 'delete') {
     // The zone holds a record the file does not: written as export writes it, against the file's defaults.
@@ -138,8 +140,8 @@ function recordEdit(
   return { edit: { kind: 'change-record', record: desired, fields }, line: `~ ${describe(op.after, zone)}: ${changes}${where}` };
 }
 
-function settingsEdits(op: SettingsChange): RefreshEdit[] {
-  const out: RefreshEdit[] = [];
+function settingsEdits(op: SettingsChange): Array<Omit<RefreshEdit, 'operation'>> {
+  const out: Array<Omit<RefreshEdit, 'operation'>> = [];
   for (const field of op.fields) {
     const path = ['settings', ...field.split('.')];
     const live = op.before[field];
@@ -160,7 +162,7 @@ function fileStatus(live: string | boolean): string | boolean {
   return live;
 }
 
-function dnssecEdits(op: DnssecOperation): RefreshEdit[] {
+function dnssecEdits(op: DnssecOperation): Array<Omit<RefreshEdit, 'operation'>> {
   return op.changes.map((c) => {
     const value = c.field === 'status' ? fileStatus(c.before) : c.before;
     return { edit: { kind: 'set', path: ['dnssec', c.field], value }, line: `~ dnssec.${c.field}: ${shown(c.after)} → ${shown(value)}` };
@@ -178,14 +180,14 @@ export function editsToMatchLive(config: ZoneConfig, plan: Pick<ZonePlan, 'opera
       case 'dns_record': {
         const made = recordEdit(op, config, find);
         if (typeof made === 'string') notes.push(made);
-        else edits.push(made);
+        else edits.push({ ...made, operation: op });
         break;
       }
       case 'dns_settings':
-        edits.push(...settingsEdits(op));
+        edits.push(...settingsEdits(op).map((e) => ({ ...e, operation: op })));
         break;
       case 'dnssec':
-        edits.push(...dnssecEdits(op));
+        edits.push(...dnssecEdits(op).map((e) => ({ ...e, operation: op })));
         break;
       case 'token':
         notes.push(

@@ -874,17 +874,26 @@ function verify(original: unknown, text: string, edits: readonly YamlEdit[]): vo
     );
 }
 
-/**
- * The text with `edits` made (indexes and paths are the original text's), or the refusal of the
- * first edit that cannot be made losslessly; nothing is half done.
- */
-export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
+/** A text read both ways: its structure (where each node is written) and its value (as zonectl reads it). */
+export interface ReadText {
+  readonly text: string;
+  readonly tree: Tree;
+  readonly value: unknown;
+}
+
+/** Reads `text` for editing; throws the refusal of a text the editor cannot read. */
+export function readForEdit(text: string): ReadText {
+  const tree = readTree(text);
+  const read = parseYaml(text);
+  if (!read.ok) throw new Refusal('unreadable', [], `line ${read.line}: ${read.message}`, read.line);
+  return { text, tree, value: read.value };
+}
+
+/** `editYaml` on a text already read (the zone-file layer reads it once for both). */
+export function editRead(read: ReadText, edits: readonly YamlEdit[]): EditResult {
   try {
-    const tree = readTree(text);
-    const read = parseYaml(text);
-    if (!read.ok) throw new Refusal('unreadable', [], `line ${read.line}: ${read.message}`, read.line);
-    if (edits.length === 0) return { ok: true, text };
-    const editor = new DocumentEditor(tree, read.value);
+    if (edits.length === 0) return { ok: true, text: read.text };
+    const editor = new DocumentEditor(read.tree, read.value);
     for (const edit of edits) editor.apply(edit);
     const out = editor.finish();
     verify(read.value, out, edits);
@@ -893,4 +902,19 @@ export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
     if (error instanceof Refusal) return { ok: false, refusal: error.refusal };
     throw error;
   }
+}
+
+/**
+ * The text with `edits` made (indexes and paths are the original text's), or the refusal of the
+ * first edit that cannot be made losslessly; nothing is half done.
+ */
+export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
+  let read: ReadText;
+  try {
+    read = readForEdit(text);
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, refusal: error.refusal };
+    throw error;
+  }
+  return editRead(read, edits);
 }

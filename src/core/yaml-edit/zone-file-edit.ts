@@ -8,11 +8,10 @@
  * the file separates its names so; a removed record takes its own comment lines with it.
  */
 import { canonicalRecordName, zoneFileRecordName } from '../model/names.js';
-import { parseYaml } from '../yaml/index.js';
-import { editYaml } from './edit-document.js';
+import { editRead, type ReadText, readForEdit } from './edit-document.js';
 import { blockItemLines } from './layout.js';
 import { isPlainObject } from './render-value.js';
-import { lookup, readTree, Refusal, type Node, type YAMLSeq } from './tree.js';
+import { lookup, Refusal, type Node, type YAMLSeq } from './tree.js';
 import type { EditResult, YamlEdit, YamlPath } from './types.js';
 import { isMap, isSeq } from 'yaml';
 
@@ -117,11 +116,10 @@ function isSorted(names: readonly string[], compare: (a: string, b: string) => n
 }
 
 /** The records of the file as written, with the blank lines between them. */
-function existingRecords(text: string, zone: string): ExistingRecord[] {
-  const read = parseYaml(text);
-  const doc = read.ok && isPlainObject(read.value) ? read.value : {};
+function existingRecords(read: ReadText, zone: string): ExistingRecord[] {
+  const doc = isPlainObject(read.value) ? read.value : {};
   const list = Array.isArray(doc[RECORDS]) ? (doc[RECORDS] as unknown[]) : [];
-  const tree = readTree(text);
+  const tree = read.tree;
   const found = lookup(tree, [RECORDS]);
   const seq = found.kind === 'found' && isSeq(found.node) ? (found.node as YAMLSeq<Node>) : undefined;
   return list.map((r, index) => {
@@ -210,11 +208,11 @@ function orderedRecord(record: Readonly<Record<string, unknown>>): Record<string
 }
 
 /** The document edits that make the zone-file edits (indexes are the file's as given). */
-export function zoneFileYamlEdits(text: string, edits: readonly ZoneFileEdit[], options: ZoneFileEditOptions): YamlEdit[] {
+export function zoneFileYamlEdits(read: ReadText, edits: readonly ZoneFileEdit[], options: ZoneFileEditOptions): YamlEdit[] {
   const removed = new Set(edits.flatMap((e) => (e.kind === 'remove-record' ? [e.index] : [])));
   let existing: ExistingRecord[] | undefined;
   const records = (): ExistingRecord[] => {
-    existing ??= existingRecords(text, options.zone);
+    existing ??= existingRecords(read, options.zone);
     return existing;
   };
   const out: YamlEdit[] = [];
@@ -267,12 +265,14 @@ export function zoneFileYamlEdits(text: string, edits: readonly ZoneFileEdit[], 
  * record 3 and change record 5: both are the file's records 3 and 5 as given).
  */
 export function editZoneFile(text: string, edits: readonly ZoneFileEdit[], options: ZoneFileEditOptions): EditResult {
+  let read: ReadText;
   let yamlEdits: YamlEdit[];
   try {
-    yamlEdits = zoneFileYamlEdits(text, edits, options);
+    read = readForEdit(text);
+    yamlEdits = zoneFileYamlEdits(read, edits, options);
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, refusal: error.refusal };
     throw error;
   }
-  return editYaml(text, yamlEdits);
+  return editRead(read, yamlEdits);
 }

@@ -120,6 +120,9 @@ describe('the live zone into the file', () => {
     const fromFragment = { ...config.records[0]!, source: 'shared/web.yaml' };
     const withFragment: ZoneConfig = { ...config, records: [fromFragment] };
     const { edits } = editsToMatchLive(withFragment, planZone(withFragment, ZONE_ID, { records: [] }));
-    expect(edits).toEqual([{ edit: { kind: 'remove-record', record: fromFragment }, line: '- www A 192.0.2.1 (in shared/web.yaml)' }]);
+    expect(edits.map(({ edit, line }) => ({ edit, line }))).toEqual([
+      { edit: { kind: 'remove-record', record: fromFragment }, line: '- www A 192.0.2.1 (in shared/web.yaml)' },
+    ]);
+    expect(edits[0]!.operation).toMatchObject({ kind: 'dns_record', action: 'create' });
   });
 });

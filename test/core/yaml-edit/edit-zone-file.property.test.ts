@@ -73,8 +73,19 @@ function intendedText(original: Raw, edits: readonly ZoneFileEdit[]): string {
   return yaml.dump(doc, { noRefs: true, lineWidth: -1, schema: yaml.CORE_SCHEMA });
 }
 
-/** Lines [first, last] (0-based) of each item of `records`, comment lines directly above it apart. */
-function itemSpans(text: string): Array<{ first: number; last: number; comments: number }> {
+type Span = { first: number; last: number; comments: number };
+const spansOf = new Map<string, Span[]>();
+
+/** Lines [first, last] (0-based) of each item of `records`, comment lines directly above it apart (the corpus files' kept). */
+function itemSpans(text: string, keep = false): Span[] {
+  const known = spansOf.get(text);
+  if (known) return known;
+  const spans = readSpans(text);
+  if (keep) spansOf.set(text, spans);
+  return spans;
+}
+
+function readSpans(text: string): Span[] {
   const doc = parseDocument(text);
   const seq = doc.get('records', true) as Node | undefined;
   if (!isSeq(seq)) return [];
@@ -114,7 +125,7 @@ function untouchedLines(
   touched: ReadonlySet<number>,
   removed: ReadonlySet<number>,
 ): { lines: string[]; optional: Set<number> } {
-  const spans = itemSpans(text);
+  const spans = itemSpans(text, true);
   const skip = new Set<number>();
   const optional = new Set<number>();
   spans.forEach((s, i) => {
