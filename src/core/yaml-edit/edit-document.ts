@@ -384,6 +384,10 @@ class DocumentEditor {
         const k = keyName(pair);
         if (k !== undefined && k !== '<<' && !(k in value)) fields[k] = undefined;
       }
+      // A key the mapping merges and the new value lacks would stay: refused where it is decided.
+      const merged = valueAt(this.#original, path);
+      if (isPlainObject(merged))
+        for (const k of Object.keys(merged)) if (!(k in value) && ownPair(map, k) === undefined) fields[k] = undefined;
       this.#updateMap(map, path, fields, Object.keys(value), hint);
       return;
     }

@@ -248,6 +248,15 @@ describe('anchors, aliases and merge keys', () => {
     expect(refused(own, [{ kind: 'remove', path: ['c', 'x'] }]).reason).toBe('merged-key');
   });
 
+  it('a whole record set anew keeps its merge key; a merged field it lacks is refused', () => {
+    expect(
+      edited(text, [{ kind: 'set', path: ['records', 1], value: { name: 'www', type: 'A', content: '192.0.2.80', tags: ['team:web'] } }]),
+    ).toBe(text);
+    expect(refused(text, [{ kind: 'set', path: ['records', 1], value: { name: 'www', type: 'A', tags: ['team:web'] } }]).reason).toBe(
+      'merged-key',
+    );
+  });
+
   it('a value written as an alias is replaced by the new value; the anchor and its other users stay', () => {
     expect(edited(text, [{ kind: 'set', path: ['records', 2, 'tags'], value: ['team:cdn'] }])).toBe(
       text.replace('tags: *tags }', 'tags: ["team:cdn"] }'),
