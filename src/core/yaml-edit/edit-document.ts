@@ -12,7 +12,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { parseYaml } from '../yaml/index.js';
-import { copyValue, firstDifference, intendedValue, sameValue, setIn, valueAt } from './intended-value.js';
+import { copyValue, firstDifference, intendedValue, sameValue, valueAt } from './intended-value.js';
 import { blockItemLines, blockPairLines, startsGroup } from './layout.js';
 import { observeHabits, observeStyle } from './observe-style.js';
 import {
@@ -70,6 +70,30 @@ interface PendingInsert {
   readonly blankLine: boolean;
 }
 
+/** A key a mapping does not have yet, its value gathered from every edit that makes it or something in it. */
+interface NewKey {
+  value: unknown;
+  comments: readonly string[];
+}
+
+/** The new keys of one mapping, written together once every edit is known. */
+interface NewKeys {
+  readonly map: MapNode;
+  readonly path: YamlPath;
+  readonly order: string[];
+  hint: StyleHint;
+  readonly keys: Map<string, NewKey>;
+}
+
+/** A value written empty (`key:`) that edits fill: what they put in it, written once. */
+interface EmptyFill {
+  readonly step: Step;
+  readonly path: YamlPath;
+  readonly inFlow: boolean;
+  readonly hint: StyleHint;
+  value: unknown;
+}
+
 /** Where a sequence to insert into is: an existing one, or a value written empty (`key:`). */
 interface InsertTarget {
   readonly path: YamlPath;
@@ -81,6 +105,41 @@ interface InsertTarget {
 }
 
 const spaces = (n: number): string => ' '.repeat(n);
+
+/** A new key of a mapping, its value and the comment lines above it. */
+type NewEntry = readonly [key: string, value: unknown, comments?: readonly string[]];
+
+/**
+ * `value` put at `rest` inside `into` (what earlier edits made): mappings made on the way (a key
+ * they did not have goes where `order` puts it among theirs), a later value winning; with
+ * `append`, `value` is one more item of the sequence there.
+ */
+function gathered(into: unknown, rest: YamlPath, value: unknown, append: boolean, order: readonly string[]): unknown {
+  if (rest.length === 0) {
+    if (!append) return copyValue(value);
+    return [...(Array.isArray(into) ? into : []), copyValue(value)];
+  }
+  const head = rest[0]!;
+  if (typeof head === 'number') throw new Refusal('no-such-node', rest, `cannot make the item [${head}] of a sequence that does not exist`);
+  const holder: Record<string, unknown> = isPlainObject(into) ? into : {};
+  const inner = gathered(holder[head], rest.slice(1), value, append, order);
+  if (Object.hasOwn(holder, head)) {
+    holder[head] = inner;
+    return holder;
+  }
+  const keys = Object.keys(holder);
+  const after = keys.filter((k) => rank(order, k) <= rank(order, head) && rank(order, head) < order.length);
+  const at = after.length > 0 ? keys.indexOf(after[after.length - 1]!) + 1 : rank(order, head) < order.length ? 0 : keys.length;
+  const out: Record<string, unknown> = {};
+  keys.slice(0, at).forEach((k) => {
+    out[k] = holder[k];
+  });
+  out[head] = inner;
+  keys.slice(at).forEach((k) => {
+    out[k] = holder[k];
+  });
+  return out;
+}
 
 /** A `${VAR}` reference (not the literal `$${`). */
 const REFERENCE = /(^|[^$])\$\{/;
@@ -95,8 +154,12 @@ class DocumentEditor {
   readonly #habits: RenderHabits;
   readonly #splices: Splice[] = [];
   readonly #mapRemovals = new Map<MapNode, { path: YamlPath; pairs: Set<AnyPair> }>();
-  readonly #seqRemovals = new Map<SeqNode, { path: YamlPath; indexes: Set<number>; pair?: AnyPair }>();
+  readonly #seqRemovals = new Map<SeqNode, { path: YamlPath; indexes: Set<number>; shared: Set<number>; pair?: AnyPair }>();
   readonly #inserts = new Map<Node | string, InsertTarget>();
+  /** New keys by the mapping they go into (several edits may make keys of one mapping, or one key's members). */
+  readonly #newKeys = new Map<MapNode, NewKeys>();
+  /** Values written empty that edits fill, by their path. */
+  readonly #fills = new Map<string, EmptyFill>();
 
   constructor(tree: Tree, original: unknown) {
     this.#tree = tree;
@@ -183,7 +246,7 @@ class DocumentEditor {
         this.#update(edit.path, edit.fields, edit.order ?? [], edit);
         return;
       case 'remove':
-        this.#remove(edit.path);
+        this.#remove(edit.path, edit.commentsShared === true);
         return;
       case 'insert':
         this.#insert(edit);
@@ -207,33 +270,43 @@ class DocumentEditor {
     if (found.kind === 'empty') {
       const owner = found.steps[found.steps.length - 1]!;
       this.#guardShared(this.#chain(found.steps.slice(0, -1)), path);
-      const nested = this.#nest(path.slice(found.at), value);
-      this.#replaceValue(owner.node, nested, path.slice(0, found.at), owner.parent.flow === true, hint, owner);
+      this.#fill(owner, path.slice(0, found.at), path.slice(found.at), value, hint, false, order);
       return;
     }
     this.#guardShared(this.#chain(found.steps), path);
     const key = path[found.at] as string;
     const rest = path.slice(found.at + 1);
-    let newValue: unknown;
-    if (found.merged && rest.length > 0) {
-      // The mapping takes `key` from a merge key: written on the mapping itself, whole, with the change.
-      const base = copyValue(valueAt(this.#original, path.slice(0, found.at + 1)));
-      const holder = { v: base };
-      setIn(holder, ['v', ...rest], value);
-      newValue = holder.v;
-    } else newValue = this.#nest(rest, value);
     if (found.merged && sameValue(valueAt(this.#original, path), value)) return;
-    this.#addKeys(found.parent, path.slice(0, found.at), [[key, newValue]], order, hint, comments);
+    // A key the mapping takes from a merge key is written on the mapping itself, whole, with the change.
+    const base = found.merged && rest.length > 0 ? valueAt(this.#original, path.slice(0, found.at + 1)) : undefined;
+    this.#newKey(found.parent, path.slice(0, found.at), key, rest, value, { order, hint, comments, base });
   }
 
-  #nest(rest: YamlPath, value: unknown): unknown {
-    let v = value;
-    for (let i = rest.length - 1; i >= 0; i -= 1) {
-      const s = rest[i]!;
-      if (typeof s === 'number') throw new Refusal('no-such-node', rest, `cannot make the item [${s}] of a sequence that does not exist`);
-      v = { [s]: v };
-    }
-    return v;
+  /** `value` at `rest` below the new key `key` of `map` (at `path`), gathered with what other edits put there. */
+  #newKey(
+    map: MapNode,
+    path: YamlPath,
+    key: string,
+    rest: YamlPath,
+    value: unknown,
+    how: { order?: readonly string[]; hint?: StyleHint; comments?: readonly string[] | undefined; base?: unknown; append?: boolean },
+  ): void {
+    const group = this.#newKeys.get(map) ?? { map, path, order: [], hint: {}, keys: new Map<string, NewKey>() };
+    this.#newKeys.set(map, group);
+    for (const k of how.order ?? []) if (!group.order.includes(k)) group.order.push(k);
+    if (how.hint?.like !== undefined || how.hint?.style !== undefined) group.hint = how.hint;
+    const entry = group.keys.get(key) ?? { value: how.base !== undefined ? copyValue(how.base) : undefined, comments: [] };
+    group.keys.set(key, entry);
+    entry.comments = [...entry.comments, ...(how.comments ?? [])];
+    entry.value = gathered(entry.value, rest, value, how.append === true, group.order);
+  }
+
+  /** `value` at `rest` inside the value written empty at `path` (its pair `step`), gathered with what other edits put there. */
+  #fill(step: Step, path: YamlPath, rest: YamlPath, value: unknown, hint: StyleHint, append: boolean, order: readonly string[]): void {
+    const id = JSON.stringify(path);
+    const fill = this.#fills.get(id) ?? { step, path, inFlow: step.parent.flow === true, hint, value: undefined };
+    this.#fills.set(id, fill);
+    fill.value = gathered(fill.value, rest, value, append, order);
   }
 
   #update(path: YamlPath, fields: Readonly<Record<string, unknown>>, order: readonly string[], hint: StyleHint): void {
@@ -251,7 +324,6 @@ class DocumentEditor {
 
   /** Several keys of a mapping: changed in place, removed, or added where `order` puts them. */
   #updateMap(map: MapNode, path: YamlPath, fields: Readonly<Record<string, unknown>>, order: readonly string[], hint: StyleHint): void {
-    const added: Array<[string, unknown]> = [];
     for (const [key, value] of Object.entries(fields)) {
       const pair = ownPair(map, key);
       const merged = mergeProvides(this.#tree, map, key);
@@ -272,12 +344,11 @@ class DocumentEditor {
         continue;
       }
       if (merged && sameValue(valueAt(this.#original, at), value)) continue;
-      added.push([key, value]);
+      this.#newKey(map, path, key, [], value, { order, hint });
     }
-    if (added.length > 0) this.#addKeys(map, path, added, order, hint);
   }
 
-  #remove(path: YamlPath): void {
+  #remove(path: YamlPath, commentsShared = false): void {
     if (path.length === 0) throw new Refusal('unsupported-layout', path, 'the whole document cannot be removed');
     const found = lookup(this.#tree, path);
     if (found.kind === 'missing') {
@@ -311,9 +382,11 @@ class DocumentEditor {
     const entry = this.#seqRemovals.get(seq) ?? {
       path: path.slice(0, -1),
       indexes: new Set<number>(),
+      shared: new Set<number>(),
       ...(parentStep?.pair !== undefined ? { pair: parentStep.pair } : {}),
     };
     entry.indexes.add(last.segment as number);
+    if (commentsShared) entry.shared.add(last.segment as number);
     this.#seqRemovals.set(seq, entry);
   }
 
@@ -333,9 +406,23 @@ class DocumentEditor {
       comments: edit.comments ?? [],
       blankLine: edit.blankLineBefore === true,
     };
-    if (found.kind === 'missing' || (found.kind === 'found' && found.node === null)) {
-      // No sequence yet: the key is made with the one item.
-      this.#set(edit.path, [edit.value], { style: { ...(this.#styleOf(edit) !== undefined ? { items: this.#styleOf(edit)! } : {}) } });
+    const itemStyle = this.#styleOf(edit);
+    const seqHint: StyleHint = { style: { ...(itemStyle !== undefined ? { items: itemStyle } : {}) } };
+    if (found.kind === 'missing') {
+      // No sequence yet: the key is made with the items inserted.
+      this.#guardShared(this.#chain(found.steps), edit.path);
+      if (found.at !== edit.path.length - 1) throw new Refusal('no-such-node', edit.path, `${formatYamlPath(edit.path)}: no such sequence`);
+      this.#newKey(found.parent, edit.path.slice(0, found.at), edit.path[found.at] as string, [], edit.value, {
+        hint: seqHint,
+        comments: edit.comments,
+        append: true,
+      });
+      return;
+    }
+    if (found.kind === 'found' && found.node === null) {
+      const last = found.steps[found.steps.length - 1]!;
+      this.#guardShared(this.#chain(found.steps), edit.path);
+      this.#fill(last, edit.path, [], edit.value, seqHint, true, []);
       return;
     }
     if (found.kind === 'empty') throw new Refusal('no-such-node', edit.path, `${formatYamlPath(edit.path)}: no such sequence`);
@@ -353,7 +440,6 @@ class DocumentEditor {
       inserts: [],
     };
     const seqStyle = isSeq(node) ? observeStyle(this.#tree, node) : undefined;
-    const itemStyle = this.#styleOf(edit);
     target.inserts.push({ ...pending, style: { ...seqStyle, ...(itemStyle !== undefined ? { items: itemStyle } : {}) } });
     this.#inserts.set(key, target);
   }
@@ -489,20 +575,13 @@ class DocumentEditor {
   // ---------------------------------------------------------------- mappings
 
   /** New keys of a mapping, each after the nearest own key that precedes it in `order` (else after the last). */
-  #addKeys(
-    map: MapNode,
-    path: YamlPath,
-    entries: ReadonlyArray<readonly [string, unknown]>,
-    order: readonly string[],
-    hint: StyleHint,
-    comments?: readonly string[],
-  ): void {
+  #addKeys(map: MapNode, path: YamlPath, entries: ReadonlyArray<NewEntry>, order: readonly string[], hint: StyleHint): void {
     const pairs = (map.items as AnyPair[]).filter((p) => keyName(p) !== undefined);
     const removed = this.#mapRemovals.get(map)?.pairs;
     const kept = pairs.filter((p) => !removed?.has(p));
     const style = this.#styleOf(hint, map);
     // Group the new keys by the pair they follow (-1: before the first).
-    const groups = new Map<number, Array<readonly [string, unknown]>>();
+    const groups = new Map<number, NewEntry[]>();
     const ordered = [...entries].sort((a, b) => rank(order, a[0]) - rank(order, b[0]));
     for (const entry of ordered) {
       const anchor = this.#anchorFor(kept.length > 0 ? kept : pairs, entry[0], order);
@@ -513,7 +592,7 @@ class DocumentEditor {
     const basis = kept.length > 0 ? kept : pairs;
     for (const [anchor, list] of groups) {
       if (map.flow) this.#addFlowKeys(map, basis, anchor, list, style);
-      else this.#addBlockKeys(map, path, basis, anchor, list, style, comments);
+      else this.#addBlockKeys(map, path, basis, anchor, list, style);
     }
   }
 
@@ -534,13 +613,7 @@ class DocumentEditor {
     return pairs.length - 1;
   }
 
-  #addFlowKeys(
-    map: MapNode,
-    pairs: readonly AnyPair[],
-    anchor: number,
-    list: ReadonlyArray<readonly [string, unknown]>,
-    style: NodeStyle | undefined,
-  ): void {
+  #addFlowKeys(map: MapNode, pairs: readonly AnyPair[], anchor: number, list: ReadonlyArray<NewEntry>, style: NodeStyle | undefined): void {
     const text = (k: string, v: unknown): string =>
       `${renderKey(k, true)}: ${isCollectionValue(v) ? renderFlow(v, style?.children?.[k], this.#habits) : renderScalar(v, style?.scalars?.[k], true)}`;
     if (pairs.length === 0) {
@@ -563,17 +636,16 @@ class DocumentEditor {
     path: YamlPath,
     pairs: readonly AnyPair[],
     anchor: number,
-    list: ReadonlyArray<readonly [string, unknown]>,
+    list: ReadonlyArray<NewEntry>,
     style: NodeStyle | undefined,
-    comments?: readonly string[],
   ): void {
     const src = this.#src;
     const eol = this.#habits.eol;
     const col = pairs.length > 0 ? blockPairLines(this.#tree, pairs[0]!).col : src.column(rangeOf(map)[0]);
-    const lines = [
+    const lines = list.flatMap(([k, v, comments]) => [
       ...commentLines(comments, col),
-      ...list.flatMap(([k, v]) => renderPairLines(k, v, style, this.#habits, col, path.length + 1)),
-    ];
+      ...renderPairLines(k, v, style, this.#habits, col, path.length + 1),
+    ]);
     if (anchor >= 0) {
       const { last } = blockPairLines(this.#tree, pairs[anchor]!);
       const at = src.nextLineStart(last);
@@ -594,7 +666,7 @@ class DocumentEditor {
   // ---------------------------------------------------------------- sequences
 
   #finishSequenceRemovals(): void {
-    for (const [seq, { path, indexes, pair }] of this.#seqRemovals) {
+    for (const [seq, { path, indexes, shared, pair }] of this.#seqRemovals) {
       const inserts = this.#inserts.get(seq)?.inserts ?? [];
       if (seq.flow) {
         this.#removeFlowRuns(seq, seq.items as Node[], indexes, path);
@@ -610,18 +682,33 @@ class DocumentEditor {
       for (let k = 0; k < sorted.length; ) {
         let j = k;
         while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1 && !inserts.some((ins) => ins.index === sorted[j + 1])) j += 1;
-        this.#removeBlockRun(seq, sorted[k]!, sorted[j]!, indexes, inserts);
+        this.#removeBlockRun(seq, sorted[k]!, sorted[j]!, indexes, shared, inserts);
         k = j + 1;
       }
     }
   }
 
   /** Items `from`..`to` of a block sequence (all removed) go, with their comment lines and a blank line they would leave doubled. */
-  #removeBlockRun(seq: SeqNode, from: number, to: number, removed: ReadonlySet<number>, inserts: readonly PendingInsert[]): void {
+  #removeBlockRun(
+    seq: SeqNode,
+    from: number,
+    to: number,
+    removed: ReadonlySet<number>,
+    shared: ReadonlySet<number>,
+    inserts: readonly PendingInsert[],
+  ): void {
     const src = this.#src;
     const n = seq.items.length;
     const head = blockItemLines(this.#tree, seq, from);
     let first = head.first;
+    // Comment lines that speak for the item after the run too (each removed item said so): they
+    // stay above it when it stays, right after the run, with none of its own.
+    if (head.first < head.dash && to + 1 < n && !startsGroup(this.#tree, seq, to + 1)) {
+      let all = true;
+      for (let i = from; i <= to; i += 1) all &&= shared.has(i);
+      const next = blockItemLines(this.#tree, seq, to + 1);
+      if (all && next.first === next.dash && !inserts.some((ins) => ins.index === to + 1)) first = head.dash;
+    }
     // A comment block at the head of a group of items (`# Mail`) stays with the group's items that
     // remain, unless the next of them has comment lines of its own: then it was this item's.
     if (head.first < head.dash && startsGroup(this.#tree, seq, from)) {
@@ -640,6 +727,9 @@ class DocumentEditor {
       while (l < src.lineCount && src.isBlank(l) && src.hasEnding(l)) l += 1;
       // Between two groups one blank line stays; at the sequence's start none is left above the next item.
       if (l > last + 1 && (to + 1 < n || prevBlank)) last = l - 1;
+      // The last group of the sequence: the blank line that set it apart goes with it, when nothing
+      // after it is set apart so.
+      else if (l === last + 1 && to + 1 === n && prevBlank && from > 0) while (first > 0 && src.isBlank(first - 1)) first -= 1;
     }
     this.#splice(src.lineStart(first), src.nextLineStart(last), '');
   }
@@ -821,7 +911,17 @@ class DocumentEditor {
 
   // ---------------------------------------------------------------- result
 
+  /** The new keys and the values written empty, each written once with all the edits put in it. */
+  #finishNewValues(): void {
+    for (const fill of this.#fills.values()) this.#replaceValue(fill.step.node, fill.value, fill.path, fill.inFlow, fill.hint, fill.step);
+    for (const group of this.#newKeys.values()) {
+      const entries = [...group.keys].map(([k, e]): NewEntry => [k, e.value, e.comments]);
+      this.#addKeys(group.map, group.path, entries, group.order, group.hint);
+    }
+  }
+
   finish(): string {
+    this.#finishNewValues();
     this.#finishSequenceRemovals();
     this.#finishMapRemovals();
     this.#finishInserts();

@@ -66,8 +66,13 @@ export type YamlEdit =
       readonly fields: Readonly<Record<string, unknown>>;
       readonly order?: readonly string[];
     } & StyleHint)
-  /** Removes a mapping key, or a sequence item with the comment lines written above it. */
-  | { readonly kind: 'remove'; readonly path: YamlPath }
+  /**
+   * Removes a mapping key, or a sequence item with the comment lines written above it (its own).
+   * `commentsShared`: those comment lines speak for the item after it too (an owner's line above
+   * the first of a name's records): they stay above that item while it stays and has none of its
+   * own.
+   */
+  | { readonly kind: 'remove'; readonly path: YamlPath; readonly commentsShared?: boolean }
   /**
    * A new item in the sequence at `path`, before the item now at `index` (its length: at the
    * end); indexes are those of the document as given, whatever else the edits remove or insert.

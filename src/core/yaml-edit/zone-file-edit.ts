@@ -245,9 +245,14 @@ export function zoneFileYamlEdits(read: ReadText, edits: readonly ZoneFileEdit[]
         });
         break;
       }
-      case 'remove-record':
-        out.push({ kind: 'remove', path: [RECORDS, edit.index] });
+      case 'remove-record': {
+        // The comment lines above the first of a name's records speak for the name (an owner):
+        // they stay above the next record of that name.
+        const next = records()[edit.index + 1];
+        const shared = next !== undefined && next.name !== undefined && next.name === records()[edit.index]?.name;
+        out.push({ kind: 'remove', path: [RECORDS, edit.index], ...(shared ? { commentsShared: true } : {}) });
         break;
+      }
       case 'set':
         out.push({ kind: 'set', path: edit.path, value: edit.value, order: ZONE_FILE_KEY_ORDER });
         break;

@@ -303,3 +303,198 @@ describe('refusals of what cannot be made losslessly', () => {
     expect(r.message).toMatch(/would read port as "54", not 54/);
   });
 });
+
+describe('comments stay where they are', () => {
+  const block = `# head of the file
+settings:   # the zone's settings
+  # flattening
+  flatten_all_cnames: false   # keep CNAMEs
+  # providers
+  multi_provider: false
+# between sections
+records: []   # none yet
+# end of the file
+`;
+  it('a changed value keeps its line’s comment and the comment lines around it', () => {
+    expect(edited(block, [{ kind: 'set', path: ['settings', 'flatten_all_cnames'], value: true }])).toBe(
+      block.replace('flatten_all_cnames: false', 'flatten_all_cnames: true'),
+    );
+    expect(edited(block, [{ kind: 'set', path: ['settings', 'multi_provider'], value: true }])).toBe(
+      block.replace('multi_provider: false', 'multi_provider: true'),
+    );
+  });
+
+  it('a new key goes after the comment lines more indented under the key before it, not between a comment and its key', () => {
+    const text = 'm:\n  a: 1\n    # about a, continued\n  # about c\n  c: 3\n';
+    expect(edited(text, [{ kind: 'update', path: ['m'], fields: { b: 2 }, order: ['a', 'b', 'c'] }])).toBe(
+      'm:\n  a: 1\n    # about a, continued\n  b: 2\n  # about c\n  c: 3\n',
+    );
+  });
+
+  it('a removed key takes its own comment lines, not those of the key after it', () => {
+    expect(edited(block, [{ kind: 'remove', path: ['settings', 'multi_provider'] }])).toBe(
+      block.replace('  # providers\n  multi_provider: false\n', ''),
+    );
+    expect(edited(block, [{ kind: 'remove', path: ['settings', 'flatten_all_cnames'] }])).toBe(
+      block.replace('  # flattening\n  flatten_all_cnames: false   # keep CNAMEs\n', ''),
+    );
+  });
+
+  it('a key added where a comment line ends the mapping goes before it only when that line is more indented', () => {
+    const text = 'settings:\n  multi_provider: false\n# a comment of the file, not of settings\nrecords: []\n';
+    expect(edited(text, [{ kind: 'set', path: ['settings', 'ns_ttl'], value: 3600 }])).toBe(
+      'settings:\n  multi_provider: false\n  ns_ttl: 3600\n# a comment of the file, not of settings\nrecords: []\n',
+    );
+  });
+
+  it('comments given with an edit are written at the column of the keys', () => {
+    expect(edited('m:\n  a: 1\n', [{ kind: 'set', path: ['m', 'b'], value: 2, comments: ['why b'] }])).toBe(
+      'm:\n  a: 1\n  # why b\n  b: 2\n',
+    );
+  });
+});
+
+describe('blank lines', () => {
+  const text = 'r:\n  - a\n\n  - b\n\n  - c\nnext: 1\n';
+  it('a removed item between two groups: one blank line stays between them', () => {
+    expect(edited(text, [{ kind: 'remove', path: ['r', 1] }])).toBe('r:\n  - a\n\n  - c\nnext: 1\n');
+  });
+
+  it('the first and the last item: no blank line left above the first, none doubled at the end', () => {
+    expect(edited(text, [{ kind: 'remove', path: ['r', 0] }])).toBe('r:\n  - b\n\n  - c\nnext: 1\n');
+    expect(edited(text, [{ kind: 'remove', path: ['r', 2] }])).toBe('r:\n  - a\n\n  - b\nnext: 1\n');
+  });
+
+  it('a new item with a blank line before it, or none', () => {
+    expect(edited(text, [{ kind: 'insert', path: ['r'], index: 3, value: 'd', blankLineBefore: true }])).toBe(
+      'r:\n  - a\n\n  - b\n\n  - c\n\n  - d\nnext: 1\n',
+    );
+    expect(edited(text, [{ kind: 'insert', path: ['r'], index: 1, value: 'a2' }])).toBe('r:\n  - a\n  - a2\n\n  - b\n\n  - c\nnext: 1\n');
+  });
+
+  it('blank lines inside the document elsewhere are never touched', () => {
+    const spaced = 'a: 1\n\n\nb: 2\n\nc: 3\n';
+    expect(edited(spaced, [{ kind: 'set', path: ['b'], value: 5 }])).toBe('a: 1\n\n\nb: 5\n\nc: 3\n');
+  });
+});
+
+describe('indentation, markers and encodings are the file’s', () => {
+  it('a file indented by four writes new keys and items at four', () => {
+    const text = 'settings:\n    multi_provider: false\nrecords:\n    -   name: a\n        type: A\n';
+    expect(
+      edited(text, [
+        { kind: 'set', path: ['settings', 'soa'], value: { refresh: 7200, retry: 900 }, style: { children: { soa: { flow: false } } } },
+        { kind: 'insert', path: ['records'], index: 1, value: { name: 'b', type: 'A' }, like: ['records', 0] },
+      ]),
+    ).toBe(
+      'settings:\n    multi_provider: false\n    soa:\n        refresh: 7200\n        retry: 900\nrecords:\n    -   name: a\n        type: A\n    -   name: b\n        type: A\n',
+    );
+  });
+
+  it('document markers and a byte order mark stay', () => {
+    expect(edited('---\na: 1\nb: [x]\n...\n', [{ kind: 'insert', path: ['b'], index: 1, value: 'y' }])).toBe('---\na: 1\nb: [x, y]\n...\n');
+    expect(edited('\uFEFFa: 1\nb: 2\n', [{ kind: 'set', path: ['b'], value: 3 }])).toBe('\uFEFFa: 1\nb: 3\n');
+  });
+
+  it('a file without a final line break gets none', () => {
+    expect(edited('r:\n  - a', [{ kind: 'insert', path: ['r'], index: 1, value: 'b' }])).toBe('r:\n  - a\n  - b');
+  });
+
+  it('a flow mapping written over two lines keeps its line break', () => {
+    const text = 'r:\n  - { name: a, type: A,\n      content: 192.0.2.1 }   # x\n';
+    expect(
+      edited(text, [
+        { kind: 'update', path: ['r', 0], fields: { content: '192.0.2.9', ttl: 60 }, order: ['name', 'type', 'content', 'ttl'] },
+      ]),
+    ).toBe('r:\n  - { name: a, type: A,\n      content: 192.0.2.9, ttl: 60 }   # x\n');
+  });
+});
+
+describe('quoted and block values', () => {
+  it.each([
+    ['plain', '# not a comment', '"# not a comment"'],
+    ['plain', ' lead', '" lead"'],
+    ['plain', '- dash', '"- dash"'],
+    ['plain', 'null', '"null"'],
+    ['plain', '0x1F', '"0x1F"'],
+    ['single', 'a "b" c', `'a "b" c'`],
+    ['double', "it's", '"it\'s"'],
+    ['double', 'é ü 😀', '"é ü 😀"'],
+  ] as const)('%s ← %j is written %s (it reads back as that string)', (key, value, written) => {
+    const text = 'plain: x\nsingle: \'x\'\ndouble: "x"\n';
+    const out = edited(text, [{ kind: 'set', path: [key], value }]);
+    expect(out.split('\n')).toContain(`${key}: ${written}`);
+  });
+
+  it('a literal block of several lines stays a literal block at its column', () => {
+    const text = 'txt: |\n  one\n  two\nnext: 1\n';
+    expect(edited(text, [{ kind: 'set', path: ['txt'], value: 'three\nfour\n' }])).toBe('txt: |\n  three\n  four\nnext: 1\n');
+  });
+
+  it('a value a block cannot hold (leading spaces) is written quoted instead', () => {
+    const out = edited('txt: |\n  one\nnext: 1\n', [{ kind: 'set', path: ['txt'], value: '  indented' }]);
+    expect(out).toBe('txt: "  indented"\nnext: 1\n');
+  });
+});
+
+describe('several edits that make one new mapping', () => {
+  it('are written as one key with all their members, in the order given', () => {
+    const text = 'version: 1\nsettings:\n  multi_provider: false\nrecords: []\n';
+    const order = ['version', 'settings', 'multi_provider', 'soa', 'refresh', 'retry', 'records'];
+    expect(
+      edited(text, [
+        { kind: 'set', path: ['settings', 'soa', 'retry'], value: 900, order },
+        { kind: 'set', path: ['settings', 'soa', 'refresh'], value: 7200, order },
+      ]),
+    ).toBe('version: 1\nsettings:\n  multi_provider: false\n  soa: { refresh: 7200, retry: 900 }\nrecords: []\n');
+    expect(
+      edited('version: 1\nrecords: []\n', [
+        { kind: 'set', path: ['settings', 'soa', 'refresh'], value: 7200, order },
+        { kind: 'set', path: ['settings', 'multi_provider'], value: true, order },
+      ]),
+    ).toBe('version: 1\nsettings:\n  multi_provider: true\n  soa: { refresh: 7200 }\nrecords: []\n');
+  });
+
+  it('items inserted into a sequence that does not exist yet, or into a key written empty, make one sequence', () => {
+    const two = (path: string[]): YamlEdit[] => [
+      { kind: 'insert', path, index: 0, value: 'x' },
+      { kind: 'insert', path, index: 0, value: 'y' },
+    ];
+    expect(edited('a: 1\n', two(['r']))).toBe('a: 1\nr:\n  - x\n  - y\n');
+    expect(edited('r:\nb: 2\n', two(['r']))).toBe('r:\n  - x\n  - y\nb: 2\n');
+  });
+});
+
+describe('merge keys with several sources', () => {
+  const text = 'a: &a { x: 1 }\nb: &b { y: 2 }\nc:\n  <<: [*a, *b]\n  z: 3\n';
+  it('a key from either source is overridden on the mapping; the anchors stay', () => {
+    expect(edited(text, [{ kind: 'set', path: ['c', 'y'], value: 5 }])).toBe(`${text}  y: 5\n`);
+    expect(edited(text, [{ kind: 'set', path: ['c', 'x'], value: 1 }])).toBe(text);
+  });
+
+  it('an edit of a source mapping itself: refused (c merges it)', () => {
+    const r = refused(text, [{ kind: 'set', path: ['b', 'y'], value: 5 }]);
+    expect(r).toMatchObject({ reason: 'anchor-shared', line: 2 });
+  });
+});
+
+describe('comment lines shared by the item after (an owner above a name’s records)', () => {
+  const text = 'r:\n  - { name: z, v: 0 }\n  # owner: a team\n  - { name: a, v: 1 }\n  - { name: a, v: 2 }\n  - { name: b, v: 3 }\n';
+  it('stay above the next item when the edit says so and that item has none of its own', () => {
+    expect(edited(text, [{ kind: 'remove', path: ['r', 1], commentsShared: true }])).toBe(
+      'r:\n  - { name: z, v: 0 }\n  # owner: a team\n  - { name: a, v: 2 }\n  - { name: b, v: 3 }\n',
+    );
+  });
+
+  it('go with the item otherwise, and with the run when every item of it goes', () => {
+    expect(edited(text, [{ kind: 'remove', path: ['r', 1] }])).toBe(
+      'r:\n  - { name: z, v: 0 }\n  - { name: a, v: 2 }\n  - { name: b, v: 3 }\n',
+    );
+    expect(
+      edited(text, [
+        { kind: 'remove', path: ['r', 1], commentsShared: true },
+        { kind: 'remove', path: ['r', 2] },
+      ]),
+    ).toBe('r:\n  - { name: z, v: 0 }\n  - { name: b, v: 3 }\n');
+  });
+});

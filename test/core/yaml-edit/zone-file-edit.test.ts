@@ -151,3 +151,166 @@ describe('routing: each record’s edit to the file that holds it', () => {
     ]);
   });
 });
+
+describe('`include:` lines and fragments', () => {
+  const withIncludes = `version: 1
+zone: example.com
+include:
+  - ../shared/mail.yaml   # MX and SPF
+  # - ../shared/old.yaml (retired)
+  - ../shared/web.yaml
+settings:
+  multi_provider: false
+records:
+  - { name: www, type: A, content: 192.0.2.1 }
+`;
+  it('every edit of the zone file leaves its `include:` lines byte for byte', () => {
+    const out = editZoneFile(
+      withIncludes,
+      [
+        { kind: 'add-record', record: { name: 'api', type: 'A', content: '192.0.2.2' } },
+        { kind: 'change-record', index: 0, fields: { content: '192.0.2.9' } },
+        { kind: 'set', path: ['settings', 'flatten_all_cnames'], value: true },
+      ],
+      { zone: 'example.com' },
+    );
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const lines = out.text.split('\n');
+    for (const line of withIncludes.split('\n').slice(2, 6)) expect(lines).toContain(line);
+    expect(
+      out.text.indexOf('include:\n  - ../shared/mail.yaml   # MX and SPF\n  # - ../shared/old.yaml (retired)\n  - ../shared/web.yaml\n'),
+    ).toBe('version: 1\nzone: example.com\n'.length);
+  });
+
+  it('a fragment (no `zone:`) is edited with the names of the zone that includes it', () => {
+    const fragment =
+      '# Mail for every zone.\nversion: 1\ndefaults: { ttl: 3600 }\nrecords:\n  - { name: "@", type: MX, content: mx1.mail.example.net, priority: 10 }   # primary\n';
+    const out = editZoneFile(
+      fragment,
+      [
+        { kind: 'change-record', index: 0, fields: { priority: 5 } },
+        { kind: 'add-record', record: { name: 'example.com.', type: 'MX', content: 'mx2.mail.example.net', priority: 20 } },
+      ],
+      { zone: 'example.com' },
+    );
+    expect(out).toEqual({
+      ok: true,
+      text: fragment.replace(
+        'priority: 10 }   # primary\n',
+        'priority: 5 }   # primary\n  - { name: "@", type: MX, content: mx2.mail.example.net, priority: 20 }\n',
+      ),
+    });
+  });
+});
+
+describe('anchors and merge keys in records', () => {
+  const text = `version: 1
+zone: example.net
+records:
+  - &web
+    name: "@"
+    type: A
+    content: 192.0.2.80
+    proxied: true
+  - <<: *web
+    name: www
+  - { name: ftp, type: A, content: 192.0.2.21 }
+`;
+  const zone = { zone: 'example.net' };
+  it('a field of a record that merges another: an override on that record; the anchored record stays', () => {
+    const out = editZoneFile(text, [{ kind: 'change-record', index: 1, fields: { content: '192.0.2.81' } }], zone);
+    expect(out).toEqual({ ok: true, text: text.replace('    name: www\n', '    name: www\n    content: 192.0.2.81\n') });
+  });
+
+  it('the anchored record: refused (anchor-shared), naming its line and the alias', () => {
+    const out = editZoneFile(text, [{ kind: 'change-record', index: 0, fields: { content: '192.0.2.99' } }], zone);
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.refusal).toMatchObject({ reason: 'anchor-shared', line: 4 });
+    expect(out.refusal.message).toMatch(/&web.*line 9/);
+    const removed = editZoneFile(text, [{ kind: 'remove-record', index: 0 }], zone);
+    expect(!removed.ok && removed.refusal.reason).toBe('anchor-used');
+  });
+
+  it('a field the merge gives cannot be removed (merged-key); the merging record can', () => {
+    const out = editZoneFile(text, [{ kind: 'change-record', index: 1, fields: { proxied: undefined } }], zone);
+    expect(!out.ok && out.refusal.reason).toBe('merged-key');
+    expect(editZoneFile(text, [{ kind: 'remove-record', index: 1 }], zone)).toEqual({
+      ok: true,
+      text: text.replace('  - <<: *web\n    name: www\n', ''),
+    });
+  });
+});
+
+describe('comments above records and blank-line groups', () => {
+  const owners = `version: 1
+zone: example.com
+records:
+  - { name: "@", type: A, content: 192.0.2.10 }
+  # echo@example.com U080A3QP42C
+  - { name: api, type: A, content: 192.0.2.1 }
+  - { name: api, type: A, content: 192.0.2.2 }
+  # ops@example.com U1
+  - { name: www, type: CNAME, content: example.com }
+`;
+  it('an owner line above the first of a name’s records stays with the name while it has records', () => {
+    expect(edited(owners, [{ kind: 'remove-record', index: 1 }])).toBe(
+      owners.replace('  - { name: api, type: A, content: 192.0.2.1 }\n', ''),
+    );
+    expect(
+      edited(owners, [
+        { kind: 'remove-record', index: 1 },
+        { kind: 'remove-record', index: 2 },
+      ]),
+    ).toBe(
+      owners.replace(
+        '  # echo@example.com U080A3QP42C\n  - { name: api, type: A, content: 192.0.2.1 }\n  - { name: api, type: A, content: 192.0.2.2 }\n',
+        '',
+      ),
+    );
+  });
+
+  it('a record’s own comment lines go with it; its neighbours keep theirs', () => {
+    expect(edited(owners, [{ kind: 'remove-record', index: 3 }])).toBe(
+      owners.replace('  # ops@example.com U1\n  - { name: www, type: CNAME, content: example.com }\n', ''),
+    );
+  });
+
+  it('a file whose names are set apart by blank lines: a removed name takes its blank line, a new one gets one', () => {
+    const removed = edited(SORTED, [{ kind: 'remove-record', index: 2 }]);
+    expect(removed).toBe(SORTED.replace('\n  - { name: api, type: A, content: 192.0.2.2 }\n', ''));
+    const last = edited(SORTED, [{ kind: 'remove-record', index: 3 }]);
+    expect(last).toBe(SORTED.replace('\n  - { name: www, type: CNAME, content: example.com }\n', ''));
+  });
+});
+
+describe('line endings and refusals at the zone-file level', () => {
+  it('a CRLF file gets CRLF in every line written', () => {
+    const crlf = SORTED.replaceAll('\n', '\r\n');
+    const out = edited(crlf, [
+      { kind: 'add-record', record: { name: 'mail', type: 'A', content: '192.0.2.25' } },
+      { kind: 'change-record', index: 0, fields: { ttl: 300 } },
+    ]);
+    expect(out.replaceAll('\r\n', '')).not.toContain('\n');
+    expect(out).toContain('\r\n\r\n  - { name: mail, type: A, content: 192.0.2.25 }\r\n\r\n  - { name: www,');
+  });
+
+  it('a field written with ${VAR} is refused, never replaced by the value', () => {
+    const text = 'version: 1\nzone: example.com\nrecords:\n  - { name: origin, type: A, content: "${ORIGIN_IP}" }\n';
+    const out = editZoneFile(text, [{ kind: 'change-record', index: 0, fields: { content: '192.0.2.1' } }], { zone: 'example.com' });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.refusal).toMatchObject({ reason: 'variable-reference', line: 4, path: ['records', 0, 'content'] });
+    // Its other fields can change.
+    expect(editZoneFile(text, [{ kind: 'change-record', index: 0, fields: { ttl: 60 } }], { zone: 'example.com' })).toEqual({
+      ok: true,
+      text: text.replace('"${ORIGIN_IP}" }', '"${ORIGIN_IP}", ttl: 60 }'),
+    });
+  });
+
+  it('an index the file does not have: no-such-node', () => {
+    const out = editZoneFile(SORTED, [{ kind: 'change-record', index: 9, fields: { ttl: 60 } }], { zone: 'example.com' });
+    expect(!out.ok && out.refusal.reason).toBe('no-such-node');
+  });
+});
