@@ -37,13 +37,16 @@ const readInclude: IncludeReader = (from, entry) => {
   }
 };
 
-/** The file's records in canonical form, as a sorted list of JSON (order is the editor's choice), and its problem codes. */
-function loaded(path: string, text: string): { records?: string[]; problems: string[] } {
+/**
+ * The file's records in canonical form, as a sorted list of JSON (order is the editor's choice),
+ * its DNS settings as loaded, and its problem codes.
+ */
+function loaded(path: string, text: string): { records?: string[]; settings?: string; problems: string[] } {
   const { config, problems } = parseZoneFile({ path, text }, {}, readInclude);
   const codes = problems.map((p) => `${p.severity}:${p.code}`).sort();
   if (!config) return { problems: codes };
   const records = config.records.map(({ record }) => JSON.stringify(record, Object.keys(record).sort())).sort();
-  return { records, problems: codes };
+  return { records, settings: JSON.stringify(config.settings ?? null), problems: codes };
 }
 
 type Raw = Record<string, unknown>;
@@ -66,6 +69,15 @@ function intendedText(original: Raw, edits: readonly ZoneFileEdit[]): string {
         if (v === undefined) delete r[k];
         else r[k] = v;
       }
+    }
+  for (const e of edits)
+    if (e.kind === 'set') {
+      let holder = doc;
+      for (const k of e.path.slice(0, -1)) {
+        if (typeof holder[k as string] !== 'object' || holder[k as string] === null) holder[k as string] = {};
+        holder = holder[k as string] as Raw;
+      }
+      holder[e.path[e.path.length - 1] as string] = e.value;
     }
   const removed = new Set(edits.flatMap((e) => (e.kind === 'remove-record' ? [e.index] : [])));
   const added = edits.flatMap((e) => (e.kind === 'add-record' ? [{ ...e.record }] : []));
@@ -234,6 +246,20 @@ function fieldChange(type: string): fc.Arbitrary<Record<string, unknown>> {
   );
 }
 
+/** DNS settings of the zone (a value each, within the service's bounds: core/service). */
+const settingEdit: fc.Arbitrary<ZoneFileEdit> = fc
+  .oneof(
+    fc.record({ key: fc.constantFrom('flatten_all_cnames', 'multi_provider'), value: fc.boolean() }),
+    fc.record({ key: fc.constant('ns_ttl'), value: fc.integer({ min: 30, max: 86400 }) }),
+  )
+  .map(({ key, value }): ZoneFileEdit => ({ kind: 'set', path: ['settings', key], value }));
+
+/** The lines a settings edit may change or make: the section's key and the keys edited (records never hold these). */
+function settingsLines(edits: readonly ZoneFileEdit[]): RegExp | undefined {
+  const keys = edits.flatMap((e) => (e.kind === 'set' ? [String(e.path[1])] : []));
+  return keys.length === 0 ? undefined : new RegExp(`^(settings:|\\s{1,4}(${keys.join('|')}):)`);
+}
+
 function editsFor(raw: Raw): fc.Arbitrary<ZoneFileEdit[]> {
   const records = (Array.isArray(raw.records) ? raw.records : []) as Raw[];
   const names = [...new Set(records.map((r) => String(r.name)))];
@@ -256,9 +282,10 @@ function editsFor(raw: Raw): fc.Arbitrary<ZoneFileEdit[]> {
   const changes: fc.Arbitrary<ZoneFileEdit[]> = some.chain((indexes) =>
     indexes.length === 0 ? fc.constant<ZoneFileEdit[]>([]) : fc.tuple(...indexes.map((i) => perRecord[i]!)).map((t) => [...t]),
   );
+  const settings = fc.uniqueArray(settingEdit, { maxLength: 2, selector: (e) => (e.kind === 'set' ? e.path[1] : '') });
   return fc
-    .tuple(changes, fc.array(newRecord(names), { maxLength: 3 }))
-    .map(([changes, adds]) => [...changes, ...adds.map((record): ZoneFileEdit => ({ kind: 'add-record', record }))]);
+    .tuple(changes, fc.array(newRecord(names), { maxLength: 3 }), settings)
+    .map(([changes, adds, sets]) => [...changes, ...adds.map((record): ZoneFileEdit => ({ kind: 'add-record', record })), ...sets]);
 }
 
 /** Reasons the file itself gives for a refusal (anything else is the editor's failure). */
@@ -279,6 +306,7 @@ describe('the zone-file editor on real zone files (property)', () => {
     expect(corpus.some((f) => f.label.startsWith('dnscontrol/'))).toBe(true);
     expect(corpus.some((f) => f.label.startsWith('cloudflare-exports/'))).toBe(true);
     expect(corpus.some((f) => f.label === 'examples/zone.yaml')).toBe(true);
+    expect(corpus.some((f) => f.label.startsWith('zonefile/'))).toBe(true);
     expect(corpus.filter((f) => f.label.startsWith('yaml-edit/')).length).toBeGreaterThanOrEqual(4);
     for (const f of corpus) expect(loaded(f.path, f.text).records, f.label).toBeDefined();
   });
@@ -302,11 +330,16 @@ describe('the zone-file editor on real zone files (property)', () => {
         const got = loaded(file.path, after);
         expect(got.problems, `${WHY}: ${file.label}`).toEqual(want.problems);
         expect(got.records, `${WHY}: ${file.label}`).toEqual(want.records);
+        expect(got.settings, `${WHY}: ${file.label}`).toEqual(want.settings);
         // Every line outside the edited records is there, unchanged, in order.
         const changed = new Set(edits.flatMap((e) => (e.kind === 'change-record' ? [e.index] : [])));
         const removed = new Set(edits.flatMap((e) => (e.kind === 'remove-record' ? [e.index] : [])));
-        const before = untouchedLines(file.text, new Set([...changed, ...removed]), removed);
-        const outside = editedOutside(file.text, after, changed, removed);
+        const settingsLine = settingsLines(edits);
+        const notSettings = (line: string): boolean => settingsLine === undefined || !settingsLine.test(line);
+        const untouched = untouchedLines(file.text, new Set([...changed, ...removed]), removed);
+        const kept = untouched.lines.map((line, i) => ({ line, optional: untouched.optional.has(i) })).filter((l) => notSettings(l.line));
+        const before = { lines: kept.map((l) => l.line), optional: new Set(kept.flatMap((l, i) => (l.optional ? [i] : []))) };
+        const outside = editedOutside(file.text, after, changed, removed).filter(notSettings);
         let at = 0;
         for (const part of diffArrays(before.lines, outside)) {
           if (part.added) expect.fail(`${WHY}: ${file.label}: lines appeared outside the edited records:\n${part.value.join('\n')}`);
@@ -318,6 +351,9 @@ describe('the zone-file editor on real zone files (property)', () => {
               ).toBe(true);
           if (!part.added) at += part.value.length;
         }
+        // Lines written end as the file's lines do (a CRLF file gets no bare line feed).
+        if (!/(^|[^\r])\n/.test(file.text))
+          expect(/(^|[^\r])\n/.test(after), `${WHY}: ${file.label}: a bare LF in a CRLF file`).toBe(false);
         // Blank lines: at most one more or one fewer per record added or removed.
         const blanks = (t: string): number => t.split('\n').filter((l) => l.trim() === '').length;
         expect(Math.abs(blanks(after) - blanks(file.text)), WHY).toBeLessThanOrEqual(edits.length);

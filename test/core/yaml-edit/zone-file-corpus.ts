@@ -2,14 +2,16 @@
  * The zone files the editor's property test edits: real zones nobody here wrote
  * (test/fixtures/real-zones: a team's octoDNS zones converted as a team would write them for
  * zonectl, DNSControl zones, a zone export made by the service read with zonectl's BIND import),
- * the examples, and the hand-written fixtures of test/fixtures/yaml-edit (comments, anchors,
- * merge keys, flow and block records, quoting, includes, absolute names).
+ * the examples (also with CRLF line endings), the generated zone of test/fixtures/zonefile (block
+ * records, a `defaults:` block), and the hand-written fixtures of test/fixtures/yaml-edit
+ * (comments, anchors, merge keys, flow and block records, quoting, includes, absolute names).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBindZone } from '../../../src/core/bind/import-zone.js';
 import { renderExportYaml } from '../../../src/core/export/render-export.js';
+import { generateLargeZone } from '../../fixtures/zonefile/generate-large-zone.js';
 import { octodnsToZoneFile } from '../../support/octodns-zone.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -64,6 +66,18 @@ export function zoneFileCorpus(): CorpusFile[] {
     path: join(ROOT, 'examples', 'zone.yaml'),
     zone: 'example.com',
     text: read(join(ROOT, 'examples', 'zone.yaml')),
+  });
+  out.push({
+    label: 'examples/zone.yaml (CRLF)',
+    path: join(ROOT, 'examples', 'zone.yaml'),
+    zone: 'example.com',
+    text: read(join(ROOT, 'examples', 'zone.yaml')).replaceAll('\n', '\r\n'),
+  });
+  out.push({
+    label: 'zonefile/generate-large-zone.ts (240 records)',
+    path: join(FIXTURES, 'zonefile', 'large.yaml'),
+    zone: 'example.com',
+    text: generateLargeZone(240),
   });
   const own = join(FIXTURES, 'yaml-edit');
   for (const file of readdirSync(own)
