@@ -23,6 +23,7 @@ import { type IncludeReader, parseZoneFile, type ZoneConfig } from '../../core/z
 import { RunClients } from '../connect/index.js';
 import {
   checkZoneFiles,
+  confineWrite,
   credentialVariablesOf,
   includeReader,
   otherZonesIncluding,
@@ -213,6 +214,11 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
         });
       output.emit(note(`${config.zone}: ${done.length} change(s) to ${changed.join(', ')} (dry run: nothing was written)`));
       return { changed };
+    }
+    // Written where they were read: inside the repository, never through a link (confined-write.ts).
+    for (const file of changed) {
+      const where = confineWrite(repositoryRoot(config.file), file);
+      if (!where.ok) throw new ExportIntoError('OUTPUT_UNWRITABLE', `${file}: ${where.message}; nothing was written`);
     }
     writeFilesAtomic(changed.map((file) => ({ path: file, content: texts.get(file)!, mode: statSync(file).mode & 0o777 })));
     output.emit(note(`${config.zone}: ${done.length} change(s) written to ${changed.join(', ')}; a plan of ${config.file} is now empty`));
