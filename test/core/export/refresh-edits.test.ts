@@ -113,7 +113,7 @@ describe('the live zone into the file', () => {
     ]);
   });
 
-  it('unmanaged: owned — marking a live record as zonectl\'s is apply\'s write, never an edit of the file', () => {
+  it("unmanaged: owned — marking a live record as zonectl's is apply's write, never an edit of the file", () => {
     const text = `${HEAD}manage: { unmanaged: owned }\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, comment: origin }\n`;
     const config = load(text);
     const state: LiveZoneState = { records: [live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 3600, comment: 'origin' })] };
