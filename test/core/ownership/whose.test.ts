@@ -74,6 +74,16 @@ describe('whose', () => {
     expect(verdict(rules, [], [acme, tunnel], tunnel)).toBe('left alone: ignored by manage.ignore[1] (preset cloudflare-products)');
     const a = live({ name: '_acme-challenge', type: 'A', content: '192.0.2.1' });
     expect(verdict(rules, [], [a], a)).toBe('deleted');
+    // Email Routing's records (MX to route*.mx.cloudflare.net, its SPF TXT as the API lists it, quoted), and nothing near them.
+    const routeMx = live({ name: '@', type: 'MX', content: 'route1.mx.cloudflare.net', priority: 13 });
+    const spf = live({ name: '@', type: 'TXT', content: '"v=spf1 include:_spf.mx.cloudflare.net ~all"' });
+    const ownMx = live({ name: '@', type: 'MX', content: 'mx.example.net', priority: 10 });
+    const otherSpf = live({ name: 'mail', type: 'TXT', content: '"v=spf1 include:_spf.example.net ~all"' });
+    const all = [routeMx, spf, ownMx, otherSpf];
+    expect(verdict(rules, [], all, routeMx)).toBe('left alone: ignored by manage.ignore[1] (preset cloudflare-products)');
+    expect(verdict(rules, [], all, spf)).toBe('left alone: ignored by manage.ignore[1] (preset cloudflare-products)');
+    expect(verdict(rules, [], all, ownMx)).toBe('deleted');
+    expect(verdict(rules, [], all, otherSpf)).toBe('deleted');
   });
 
   it("3: external-dns's records and its registry records, with manage.external_dns or the preset", () => {
