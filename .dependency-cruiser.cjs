@@ -103,14 +103,61 @@ module.exports = {
       name: 'core-folders-through-their-index',
       severity: 'error',
       comment:
-        'A folder of src/core with a public module (text, yaml, schema, zonefile) is reached from outside through its ' +
+        'A folder of src/core with a public module (text, yaml, yaml-edit, schema, zonefile) is reached from outside through its ' +
         'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
         'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
       from: { path: '^src/([^/]+/[^/.]+)' },
       to: {
-        path: '^src/core/(text|yaml|schema|zonefile)/',
-        pathNot: ['^src/$1/', '^src/core/(text|yaml|schema|zonefile)/index[.]ts$'],
+        path: '^src/core/(text|yaml|yaml-edit|schema|zonefile)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|yaml-edit|schema|zonefile)/index[.]ts$'],
       },
+    },
+    {
+      name: 'ownership-in-one-home',
+      severity: 'error',
+      comment:
+        "Is this live record the file's, and why not (the service's marks, manage.ignore and its presets, external-dns's " +
+        "TXT registry, zonectl's ownership marker, team scopes, manage.unmanaged) is one pure function, whose() in " +
+        "src/core/ownership, which every verb and report asks through the folder's index.ts (docs/architecture.md, " +
+        '"Ownership"). scripts/arch-text-rules.mjs checks that no other file reads the marks themselves.',
+      from: { path: '^src/', pathNot: '^src/core/ownership/' },
+      to: { path: '^src/core/ownership/', pathNot: '^src/core/ownership/index[.]ts$' },
+    },
+    {
+      name: 'ownership-asks-no-one',
+      severity: 'error',
+      comment:
+        'src/core/ownership answers from the records and the rules alone: it builds on the record model, the ' +
+        "service's facts, the record types, the lock's names and text helpers, never on what asks it (zone files, " +
+        'diff, plan, render, export...), so that every verb gets the same answer.',
+      from: { path: '^src/core/ownership/' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/core/(ownership/|model/|service/|record-types/(index|record-type)[.]ts$|lock/lock-record[.]ts$|text/index[.]ts$|errors[.]ts$)',
+      },
+    },
+    {
+      name: 'yaml-writes-through-the-editor',
+      severity: 'error',
+      comment:
+        "A person's YAML file is edited in one place: src/core/yaml-edit (the editor import, export --into and " +
+        'drift --adopt write through; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and ' +
+        'by the files listed, which write whole new documents (export, the migration report of zonectl.yaml) or read ' +
+        "another tool's YAML or JSON with positions (octoDNS files, JSON read with positions, a drift baseline); a new " +
+        'use of it goes through the editor.',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/core/yaml-edit/',
+          '^src/core/export/render-export[.]ts$',
+          '^src/core/migrate/render-accounts[.]ts$',
+          '^src/core/migrate/octodns/yaml-tree[.]ts$',
+          '^src/app/migrate/read-json[.]ts$',
+          '^src/core/render/baseline[.]ts$',
+        ],
+      },
+      to: { path: '(^|/)node_modules/yaml/' },
     },
     {
       name: 'commands-import-no-commands',

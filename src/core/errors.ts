@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'ZONE_LOOKUP'
   | 'ZONE_MISMATCH'
   | 'LIVE_RECORD'
+  // sharing a zone: the file lists a record the live zone says is another writer's (external-dns's registry)
+  | 'OWNERSHIP_CONFLICT'
   // the API
   | 'API_ERROR'
   | 'API_BAD_RESPONSE'
@@ -68,6 +70,8 @@ export type ErrorCode =
   | 'BASELINE_INVALID'
   // init --ci: the repository holds what no CI file can be written for (a Global API Key account, no vendored tarball, a path no workflow can name)
   | 'CI_INIT'
+  // codeowners: no teams to print (no zonectl.yaml, no owners:), or a file CODEOWNERS cannot name
+  | 'CODEOWNERS'
   // DNSSEC: an operation the zone's DNSSEC state does not allow (a DELETE before disabled)
   | 'DNSSEC_STATE'
   // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time
@@ -75,6 +79,8 @@ export type ErrorCode =
   | 'DNS_NOT_SERVED'
   // wait-dns: a nameserver's name does not resolve, or it refuses / has no route (said before the deadline)
   | 'NAMESERVER_UNREACHABLE'
+  // export --into (and later import, drift --adopt): an edit of a zone file the editor cannot make losslessly
+  | 'EDIT_REFUSED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

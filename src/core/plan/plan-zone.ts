@@ -5,7 +5,9 @@ import { diffTokens, type LiveToken, type TokenDiff, type TokenDiffContext } fro
 import { tokenExpiryWarnings, unlistedTokens } from '../diff/unlisted-tokens.js';
 import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
-import { type ZoneConfig, matchesIgnore } from '../zonefile/index.js';
+import type { ZoneTier } from '../service/zone-tiers.js';
+import { BATCH_LIMIT } from '../service/zone-tiers.js';
+import type { ZoneConfig } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
 import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
@@ -28,6 +30,8 @@ export interface LiveZoneState {
   readonly dnssec?: LiveDnssec;
   /** The zone's records came without the service's shadow metadata: too many delegations to ask one by one (src/api/shadow-metadata.ts). */
   readonly shadowUnread?: { readonly delegations: number; readonly most: number };
+  /** The zone's tier when the zone object says it: the ownership marker's form (src/core/ownership/marker.ts). */
+  readonly tier?: ZoneTier;
 }
 
 /**
@@ -62,6 +66,24 @@ export const KEEP_MODE_NOTE =
 
 export const TOKENS_UNREADABLE_NOTE =
   'API tokens that no file lists could not be checked: the credential cannot list tokens (it lacks API Tokens Read)';
+
+/** The file lists records the live zone says are another writer's (external-dns's registry claims them). */
+export class OwnershipConflictError extends ZonectlError {
+  constructor(file: string, conflicts: readonly string[]) {
+    super('OWNERSHIP_CONFLICT', `${file}: ${conflicts.join('; ')}; nothing was planned`);
+  }
+}
+
+/**
+ * `manage.unmanaged: owned` adopting records: how many are marked, and in how many batch calls
+ * (the batch endpoint takes 200 record changes on Free zones, 3,500 on paid ones:
+ * src/core/service/zone-tiers.ts; a zone whose plan cannot be read gets Free's).
+ */
+export function markNote(marks: number, tier: ZoneTier | undefined): string {
+  const limit = tier === undefined || tier === 'free' ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
+  const calls = Math.ceil(marks / limit);
+  return `${marks} record(s) of the file to mark as zonectl's (manage.unmanaged: owned): ${calls} batch call(s) of at most ${limit} records (--no-batch: ${marks} calls)`;
+}
 
 export class TokenPlanError extends ZonectlError {
   constructor(file: string, errors: readonly string[]) {
@@ -119,9 +141,18 @@ export function planZone(
     zone: config.zone,
     desired,
     live,
-    unmanaged: config.manage.unmanaged,
-    isIgnored: (r) => config.manage.ignore.some((rule) => matchesIgnore(rule, r, config.zone)),
+    rules: { ...config.manage, ...(config.scope !== undefined ? { scope: config.scope } : {}) },
+    ...(state.tier !== undefined ? { tier: state.tier } : {}),
   });
+  if (diff.fileConflicts.length > 0) {
+    // Each named with the line of the file's record and the registry record that claims it.
+    const lines = diff.fileConflicts.map((c) => {
+      const at = config.records.find((d) => d.record.name === c.name && d.record.type === c.type);
+      const where = at !== undefined ? `${at.source ?? config.file}:${at.line} ${at.path}` : config.file;
+      return `${where} ${c.name} ${c.type} is ${c.why}: remove it from the file, or stop external-dns managing it`;
+    });
+    throw new OwnershipConflictError(config.file, lines);
+  }
   const kept = [...diff.unmanaged, ...diff.untouchable];
   // The records kept beside the file's may give a chain its address: checked here against the live zone (a warning, as at validate).
   const chainWarnings = proxiedChainProblems(desired, [...desired, ...kept], config.zone).map(
@@ -154,6 +185,7 @@ export function planZone(
   ];
   const notes = [
     ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
+    ...(plan.summary.mark > 0 ? [markNote(plan.summary.mark, state.tier)] : []),
     ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
     // The service's shadow metadata on the live records (where it gives it).
     ...shadowedNotes(live, state.shadowUnread),
