@@ -277,7 +277,7 @@ describe('--state', () => {
     expect(problems).toEqual([]);
     await store.close();
 
-    const again = await startTestEmulator({ statePath, token: 'crash-token' });
+    const again = await startTestEmulator({ statePath, token: 'crash-token', recordQuota: 1_000_000 });
     const list = await again.call('GET', recordsPath(again, '?per_page=5000000'));
     const present = [...expected.values()].filter((e) => e.kind === 'present').length;
     expect(list.body.result_info.total_count).toBeGreaterThanOrEqual(present - ambiguous.size);
