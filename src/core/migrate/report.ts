@@ -9,6 +9,7 @@
  * `removed` block among the instructions, issue 39 item 7).
  */
 import { printable, printableLines } from '../text/index.js';
+import type { CommentCounts } from './comments/zone-comments.js';
 
 export type MigrationSource = 'octodns' | 'terraform' | 'dnscontrol';
 
@@ -43,6 +44,8 @@ export interface ZoneReport {
   /** API tokens imported into the file's `tokens:` (Terraform), when any. */
   readonly tokens?: number;
   readonly items: readonly ReportItem[];
+  /** The old tool's comments of the zone: read, carried into the file, and those not placed (listed). */
+  readonly comments?: CommentCounts;
 }
 
 export interface MigrationReport {
@@ -87,6 +90,15 @@ function itemLines(items: readonly ReportItem[], indent: string, tool: string): 
   return lines;
 }
 
+/** A zone's comment counts, and each comment not placed with what it annotates. */
+function commentLines(c: CommentCounts): string[] {
+  const lines = [
+    `  comments: ${c.carried} of ${c.read} carried into the file beside what they annotate${c.notPlaced.length > 0 ? `, ${c.notPlaced.length} not placed (their records are not in the file):` : ''}`,
+  ];
+  for (const n of c.notPlaced) lines.push(`    - ${printable(n.subject)}: #${printable(n.text)}${spotText(n.at)}`);
+  return lines;
+}
+
 /** The report as text: one block per zone, then what belongs to no zone, then the release instructions. */
 export function renderReportText(report: MigrationReport): string {
   const tool = TOOL_NAMES[report.from];
@@ -96,6 +108,7 @@ export function renderReportText(report: MigrationReport): string {
     lines.push(
       `${printable(z.zone)}: ${z.imported} record(s)${tokens} imported${z.output !== undefined ? ` -> ${printable(z.output)}` : ''}`,
     );
+    if (z.comments !== undefined && z.comments.read > 0) lines.push(...commentLines(z.comments));
     lines.push(...itemLines(z.items, '  ', tool));
   }
   if (report.other.length > 0) {
@@ -120,6 +133,9 @@ export function reportDocument(report: MigrationReport): Record<string, unknown>
       imported: z.imported,
       ...(z.tokens !== undefined ? { tokens: z.tokens } : {}),
       items: z.items,
+      ...(z.comments !== undefined
+        ? { comments: { read: z.comments.read, carried: z.comments.carried, not_placed: z.comments.notPlaced } }
+        : {}),
     })),
     other: report.other,
     ...(report.release !== undefined ? { release: report.release } : {}),

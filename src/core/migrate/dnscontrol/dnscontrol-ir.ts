@@ -311,7 +311,17 @@ export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
         });
     // NO_PURGE: records the file does not list are kept (and reported), as DNSControl keeps them.
     const keep = d.keepunknown === true;
-    zones.push({ zone, records, ...(keep ? { unmanaged: 'keep' as const } : {}), ...(ignore.length > 0 ? { ignore } : {}), items });
+    // CF_PROXY_DEFAULT_ON: a record added later without cloudflare_proxy is proxied in DNSControl, and
+    // so under `defaults: { proxied: true }` (issue 40 item 3); else each record says its own.
+    const defaults = defProxy === 'on' || defProxy === 'full' ? { proxied: true } : {};
+    zones.push({
+      zone,
+      records,
+      defaults,
+      ...(keep ? { unmanaged: 'keep' as const } : {}),
+      ...(ignore.length > 0 ? { ignore } : {}),
+      items,
+    });
     reports.push({ zone, imported: records.length, items });
   }
   return { zones, report: { from: 'dnscontrol', zones: reports, other }, problems };

@@ -9,7 +9,10 @@ import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut } from '../render-accounts.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
-import type { CloudflareTarget, OctodnsConfig } from './octodns-config.js';
+import type { CloudflareTarget, OctodnsConfig, OctodnsZone } from './octodns-config.js';
+import { yamlComments } from '../comments/yaml-comments.js';
+import { commentReport, remapComments } from '../comments/zone-comments.js';
+import type { FileComments } from './octodns-comments.js';
 import { convertOctodnsZone, type OctodnsZoneFile } from './octodns-zone.js';
 import type { Spots } from './yaml-tree.js';
 
@@ -84,8 +87,18 @@ export function buildOctodnsImport(
   config: OctodnsConfig,
   filesOf: ReadonlyMap<string, readonly OctodnsZoneFile[]>,
   spots: Spots,
-  options: { readonly allZones: boolean },
+  options: { readonly allZones: boolean; readonly texts?: ReadonlyMap<string, string> },
 ): OctodnsImport {
+  // The comments of every file read (the zones' files and what they include), placed zone by zone.
+  const comments =
+    options.texts === undefined
+      ? undefined
+      : new Map(
+          [...options.texts].map(([file, text]): [string, FileComments] => {
+            const found = yamlComments(text, file);
+            return [file, { comments: found.comments, documentStart: found.documentStart, lines: text.split(/\r?\n/) }];
+          }),
+        );
   const problems: InputProblem[] = [...config.problems];
   const other: ReportItem[] = [...config.other];
   const zones: MigratedZone[] = [];
@@ -104,7 +117,7 @@ export function buildOctodnsImport(
       });
       continue;
     }
-    converted.set(z.zone, convertOctodnsZone(z.zone, filesOf.get(z.zone) ?? [], z.cloudflare, spots));
+    converted.set(z.zone, convertOctodnsZone(z.zone, filesOf.get(z.zone) ?? [], z.cloudflare, spots, comments));
   }
   for (const z of config.zones) {
     const aliased = z.aliasOf !== undefined ? config.zones.find((x) => x.zone === z.aliasOf) : undefined;
@@ -119,20 +132,28 @@ export function buildOctodnsImport(
       // An alias zone is an exact copy: same relative names, under its own apex.
       const suffix = `.${base.zone}`;
       const rebase = (n: string) => (n === base.zone ? z.zone : n.endsWith(suffix) ? `${n.slice(0, -suffix.length)}.${z.zone}` : n);
-      const records = result.records.map((r) => ({ ...r, name: rebase(r.name) }));
+      const rebased = new Map(result.records.map((r) => [r as object, { ...r, name: rebase(r.name) } as object]));
+      const records = result.records.map((r) => rebased.get(r) as typeof r);
+      const comments = remapComments(result.comments, (o) => rebased.get(o) ?? o);
       zones.push(
-        zoneOf(z.zone, records, result, [
-          {
-            kind: 'meaning_changes',
-            subject: `zone ${z.zone}`,
-            detail: `an octoDNS alias of ${base.zone}: written as its own copy of those records (edit both files from now on)`,
-            at: z.at,
-          },
-        ]),
+        zoneOf(
+          z.zone,
+          records,
+          { ...result, comments },
+          [
+            {
+              kind: 'meaning_changes',
+              subject: `zone ${z.zone}`,
+              detail: `an octoDNS alias of ${base.zone}: written as its own copy of those records (edit both files from now on)`,
+              at: z.at,
+            },
+          ],
+          octodnsDefaults(base),
+        ),
       );
     } else {
       problems.push(...result.problems);
-      zones.push(zoneOf(z.zone, result.records, result, z.items));
+      zones.push(zoneOf(z.zone, result.records, result, z.items, octodnsDefaults(z)));
     }
     const t = base.cloudflare;
     if (t !== undefined) {
@@ -153,7 +174,12 @@ export function buildOctodnsImport(
     const t = targetOf.get(z.zone);
     const meta = t !== undefined && config.includeMeta !== undefined ? metaRecord(z, t, config.includeMeta) : undefined;
     const items = t !== undefined ? [...z.items, ...providerItems(t), ...(meta !== undefined ? [meta.item] : [])] : z.items;
-    reports.push({ zone: z.zone, imported: z.records.length, items });
+    reports.push({
+      zone: z.zone,
+      imported: z.records.length,
+      items,
+      ...(z.comments !== undefined ? { comments: commentReport(z.comments) } : {}),
+    });
     return {
       ...z,
       items,
@@ -197,16 +223,33 @@ function metaRecord(z: MigratedZone, t: CloudflareTarget, at: SourceSpot): { rul
   };
 }
 
+/**
+ * The TTL octoDNS gives a record written without one (issue 40 item 3): its YAML provider's
+ * `default_ttl`, raised to the Cloudflare provider's `min_ttl` (octodns_cloudflare `_gen_data`),
+ * when every source of the zone agrees. That is the file's `defaults.ttl`, so that a record added
+ * later means what it meant in octoDNS. Never `proxied`: octoDNS proxies per record
+ * (`octodns.cloudflare.proxied`), so a record added without it is DNS-only there and here.
+ */
+function octodnsDefaults(z: OctodnsZone): { ttl?: number } {
+  const ttls = new Set(z.sources.map((s) => s.defaultTtl));
+  if (ttls.size !== 1) return {};
+  const ttl = Math.max(z.cloudflare?.minTtl ?? 60, [...ttls][0]!);
+  return ttl > 1 ? { ttl } : {};
+}
+
 function zoneOf(
   zone: string,
   records: MigratedZone['records'],
   result: ReturnType<typeof convertOctodnsZone>,
   extra: readonly ReportItem[],
+  defaults: { ttl?: number },
 ): MigratedZone {
   return {
     zone,
     records,
+    defaults,
     ...(result.ignore.length > 0 ? { ignore: result.ignore } : {}),
     items: [...extra, ...result.items],
+    comments: result.comments,
   };
 }
