@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { LineCounter, Parser } from 'yaml';
 
 /** Slack ids (users U/W, channels C) as the service writes them, glued to other text or not. */
-const SLACK_ID = /[UWC]0[0-9A-Z]{7,10}(?![a-z0-9])/g;
+const SLACK_ID = /[UWC]0[0-9A-Z]{7,10}(?![A-Za-z0-9])/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[a-z]{2,}(?![a-z])/g;
 /** `nora@` with no domain after it. */
 const BARE_ADDRESS = /[A-Za-z0-9._%+-]+@(?![A-Za-z0-9-]+\.[A-Za-z])/g;
