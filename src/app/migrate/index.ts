@@ -26,12 +26,17 @@ const TOOL: Readonly<Record<MigrationSource, string>> = { octodns: 'octoDNS', te
 export async function importFrom(from: MigrationSource, files: readonly string[], options: ImportFromOptions): Promise<WrittenMigration> {
   const made = await readImport(from, files, options);
   throwIfProblems(made.problems);
-  return writeMigration(made.zones, made.accounts, made.report, {
-    outDir: options.outDir,
-    force: options.force,
-    tool: TOOL[from],
-    origin: options.origin,
-  });
+  return writeMigration(
+    made.zones,
+    { accounts: made.accounts, ...('policy' in made && made.policy !== undefined ? { policy: made.policy } : {}) },
+    made.report,
+    {
+      outDir: options.outDir,
+      force: options.force,
+      tool: TOOL[from],
+      origin: options.origin,
+    },
+  );
 }
 
 async function readImport(from: MigrationSource, files: readonly string[], options: ImportFromOptions) {

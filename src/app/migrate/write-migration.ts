@@ -12,7 +12,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
-import { addAccounts, renderAccountsYaml, type AccountOut } from '../../core/migrate/render-accounts.js';
+import { addToRepoConfig, needsRepoConfig, renderRepoConfigYaml, type RepoConfigOut } from '../../core/migrate/repo-config-out.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
@@ -63,19 +63,19 @@ function shown(path: string, cwd: string): string {
  * the accounts added (its other lines as they are). An account it already names the same way is
  * left as it is; one it names otherwise is refused (nothing written).
  */
-function repositoryConfig(path: string, root: string, accounts: readonly AccountOut[], origin: string): Output | undefined {
-  if (accounts.length === 0) return undefined;
-  if (!existsSync(path)) return { path, text: renderAccountsYaml(accounts, origin) };
+function repositoryConfig(path: string, shownPath: string, root: string, wanted: RepoConfigOut, origin: string): Output | undefined {
+  if (!needsRepoConfig(wanted)) return undefined;
+  if (!existsSync(path)) return { path: shownPath, text: renderRepoConfigYaml(wanted, origin) };
   const read = readConfinedFile(root, path);
-  if (!read.ok) throw new ZonectlError('READ_FAILED', `cannot read ${path}: ${read.message}; nothing was written`);
-  const merged = addAccounts(read.bytes.toString('utf8'), accounts);
-  if (!merged.ok) throw new ZonectlError('OUTPUT_EXISTS', `${path}: ${merged.message}; nothing was written`);
-  return merged.text === undefined ? undefined : { path, text: merged.text };
+  if (!read.ok) throw new ZonectlError('READ_FAILED', `cannot read ${shownPath}: ${read.message}; nothing was written`);
+  const merged = addToRepoConfig(read.bytes.toString('utf8'), wanted);
+  if (!merged.ok) throw new ZonectlError('OUTPUT_EXISTS', `${shownPath}: ${merged.message}; nothing was written`);
+  return merged.text === undefined ? undefined : { path: shownPath, text: merged.text };
 }
 
 export function writeMigration(
   zones: readonly MigratedZone[],
-  accounts: readonly AccountOut[],
+  repoConfig: RepoConfigOut,
   report: MigrationReport,
   options: WriteMigrationOptions,
 ): WrittenMigration {
@@ -96,7 +96,7 @@ export function writeMigration(
       'IMPORT_INVALID',
       `the zone files made from the import are not valid; nothing written:\n  ${invalid.join('\n  ')}`,
     );
-  const all = [...paths, ...(accounts.length > 0 ? [configPath] : [])];
+  const all = [...paths, ...(needsRepoConfig(repoConfig) ? [configPath] : [])];
   // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
   for (const p of all) {
     const where = confineWrite(root, resolve(cwd, p));
@@ -108,7 +108,7 @@ export function writeMigration(
       'OUTPUT_EXISTS',
       `${existing.join(', ')} exist${existing.length === 1 ? 's' : ''}; zonectl import does not overwrite files (use --force, or another --out)`,
     );
-  const config = repositoryConfig(resolve(cwd, configPath), root, accounts, options.origin);
+  const config = repositoryConfig(resolve(cwd, configPath), configPath, root, repoConfig, options.origin);
   if (config !== undefined) {
     const check = parseRepoConfig({ path: configPath, text: config.text }, {});
     const errors = check.problems.filter((p) => p.severity === 'error').map(formatProblem);
@@ -134,6 +134,6 @@ export function writeMigration(
     report: { ...report, zones: zonesWithOutput },
     written: outputs.map((o) => o.path),
     ...(wrote !== undefined ? { schema: wrote } : {}),
-    ...(accounts.length > 0 ? { config: configPath } : {}),
+    ...(needsRepoConfig(repoConfig) ? { config: configPath } : {}),
   };
 }

@@ -29,7 +29,10 @@ export interface YamlSource {
 /** A CloudflareProvider target (octodns_cloudflare/__init__.py `CloudflareProvider.__init__` and its defaults). */
 export interface CloudflareTarget {
   readonly id: string;
+  /** `min_ttl` (octodns_cloudflare's default 120): the provider writes `max(min_ttl, ttl)`. */
   readonly minTtl: number;
+  /** Where `min_ttl` is written (absent: octoDNS's default). */
+  readonly minTtlAt?: SourceSpot;
   readonly pagerules: boolean;
   readonly cdn: boolean;
   /** `token: env/NAME` (with `email`, the Global API Key). */
@@ -127,7 +130,10 @@ function cloudflareTarget(id: string, p: Record<string, unknown>, spots: Spots, 
   }
   return {
     id,
+    // octodns_cloudflare/__init__.py: `min_ttl=120` by default; `ttl = max(self.min_ttl, record.ttl)`
+    // (https://github.com/octodns/octodns-cloudflare/blob/33cbe027b22adf061676e5135200c6de34f5ec73/octodns_cloudflare/__init__.py#L1250).
     minTtl: typeof p.min_ttl === 'number' ? p.min_ttl : 120,
+    ...(typeof p.min_ttl === 'number' && spotOf(spots, p, 'min_ttl') !== undefined ? { minTtlAt: spotOf(spots, p, 'min_ttl')! } : {}),
     pagerules: p.pagerules !== false,
     cdn: p.cdn === true,
     ...(tokenEnv !== undefined ? { tokenEnv } : {}),

@@ -6,7 +6,7 @@
  */
 import { isAccountName, type IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
-import type { AccountOut } from '../render-accounts.js';
+import type { AccountOut, PolicyOut } from '../repo-config-out.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
 import type { CloudflareTarget, OctodnsConfig, OctodnsZone } from './octodns-config.js';
@@ -23,6 +23,8 @@ export interface OctodnsImport {
   readonly zones: readonly MigratedZone[];
   /** Accounts for zonectl.yaml (empty: the zones use CLOUDFLARE_API_TOKEN as zonectl does by default). */
   readonly accounts: readonly AccountOut[];
+  /** The providers' `min_ttl`, kept as the repository's policy (when the providers agree; else each account's). */
+  readonly policy?: PolicyOut;
   readonly report: MigrationReport;
   readonly problems: readonly InputProblem[];
 }
@@ -168,7 +170,22 @@ export function buildOctodnsImport(
     accountList[0]!.t.tokenEnv === 'CLOUDFLARE_API_TOKEN' &&
     accountList[0]!.t.emailEnv === undefined &&
     accountList[0]!.t.accountId === undefined;
-  const accounts = plain ? [] : accountList.flatMap(({ a }) => (a !== undefined ? [a] : []));
+  // The providers' min_ttl (issue 40 item 3): one repository policy when they agree, else each account's.
+  const used = [...targets.values()];
+  const mins = new Set(used.map((t) => t.minTtl));
+  const policy: PolicyOut | undefined = mins.size === 1 ? { minTtl: [...mins][0]!, comment: used.map(minTtlSource).join('; ') } : undefined;
+  if (used.length > 0)
+    other.push({
+      kind: 'meaning_changes',
+      subject: `min_ttl ${[...mins].join(', ')}`,
+      detail: `octoDNS raised lower TTLs to its provider's min_ttl silently; zonectl.yaml keeps it as ${policy !== undefined ? 'policy.min_ttl' : "each account's policy.min_ttl"}, which validate enforces (a lower TTL is refused, named by file and line)`,
+      ...(used[0]!.minTtlAt !== undefined ? { at: used[0]!.minTtlAt } : { at: used[0]!.at }),
+    });
+  const accounts = plain
+    ? []
+    : accountList.flatMap(({ t, a }) =>
+        a === undefined ? [] : [policy === undefined ? { ...a, policy: { minTtl: t.minTtl, comment: minTtlSource(t) } } : a],
+      );
   const named = new Set(accounts.map((a) => a.name));
   const finalZones = zones.map((z) => {
     const t = targetOf.get(z.zone);
@@ -190,9 +207,17 @@ export function buildOctodnsImport(
   return {
     zones: finalZones,
     accounts,
+    ...(policy !== undefined ? { policy } : {}),
     report: { from: 'octodns', zones: reports, other },
     problems,
   };
+}
+
+/** Where a provider's min_ttl comes from, for the comment above it in zonectl.yaml. */
+function minTtlSource(t: CloudflareTarget): string {
+  return t.minTtlAt !== undefined
+    ? `octoDNS provider ${t.id}: min_ttl ${t.minTtl} (${t.minTtlAt.file}${t.minTtlAt.line !== undefined ? `:${t.minTtlAt.line}` : ''})`
+    : `octoDNS provider ${t.id}: min_ttl ${t.minTtl}, octodns-cloudflare's default (${t.at.file}${t.at.line !== undefined ? `:${t.at.line}` : ''})`;
 }
 
 /**
