@@ -16,7 +16,10 @@ function comments(text: string): string[] {
   const found: string[] = [];
   const collect = (token: unknown): void => {
     if (typeof token !== 'object' || token === null) return;
-    if (Array.isArray(token)) return token.forEach(collect);
+    if (Array.isArray(token)) {
+      for (const t of token) collect(t);
+      return;
+    }
     const t = token as { type?: unknown; source?: unknown };
     if (t.type === 'comment' && typeof t.source === 'string') found.push(t.source);
     else for (const v of Object.values(token)) collect(v);

@@ -48,7 +48,10 @@ export class Pseudonyms {
     const comments: Array<{ offset: number; source: string }> = [];
     const collect = (token: unknown): void => {
       if (typeof token !== 'object' || token === null) return;
-      if (Array.isArray(token)) return token.forEach(collect);
+      if (Array.isArray(token)) {
+        for (const t of token) collect(t);
+        return;
+      }
       const t = token as { type?: unknown; offset?: unknown; source?: unknown };
       if (t.type === 'comment' && typeof t.offset === 'number' && typeof t.source === 'string') {
         comments.push({ offset: t.offset, source: t.source });

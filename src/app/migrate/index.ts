@@ -44,7 +44,7 @@ async function readImport(from: MigrationSource, files: readonly string[], optio
     case 'octodns':
       return readOctodnsImport(files[0]!, { allZones: options.allZones });
     case 'dnscontrol':
-      return readDnscontrolImport(files[0]!);
+      return readDnscontrolImport(files[0]!, files[1]);
     case 'terraform':
       return readTerraformImport(files, options.zone !== undefined ? { zone: options.zone } : {});
     default:

@@ -64,7 +64,7 @@ export async function readTerraformImport(
     resources.push(...fromHcl.resources.filter((r) => !known.has(r.address)));
     left = fromHcl.left.filter((i) => !known.has(i.subject));
   }
-  const built = buildTerraformImport(resources, options);
+  const built = buildTerraformImport(resources, options, hcl);
   return {
     ...built,
     report: { ...built.report, other: [...left, ...built.report.other] },

@@ -42,7 +42,7 @@ export const importCommand = defineCommand({
     'zonectl import old-provider.zone --zone example.com --out zones/example.com.yaml',
     'zonectl import --from octodns config/production.yaml --out zones/',
     'zonectl import --from terraform terraform.tfstate --out zones/',
-    'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json',
+    'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json (dnsconfig.js beside it: its comments too)',
   ],
   run: async ({ args, flags }) => {
     const from = IMPORT_SOURCES.find((s) => s === flags.from);
@@ -66,8 +66,13 @@ export const importCommand = defineCommand({
     } else {
       if (flags.out === undefined)
         throw new ImportRefusedError('BAD_FLAG', `--from ${from} writes one file per zone: --out DIR is required`);
-      if (from !== 'terraform' && args.files.length !== 1)
+      if (from === 'octodns' && args.files.length !== 1)
         throw new ImportRefusedError('BAD_ARGS', `--from ${from} reads one file (got ${args.files.length})`);
+      if (from === 'dnscontrol' && (args.files.length > 2 || (args.files.length === 2 && !args.files[1]!.endsWith('.js'))))
+        throw new ImportRefusedError(
+          'BAD_ARGS',
+          '--from dnscontrol reads the print-ir JSON and, for its comments, the dnsconfig.js it was made from',
+        );
       request = {
         from,
         files: args.files,

@@ -62,6 +62,7 @@ export interface WrittenComments {
   readonly end: readonly string[];
   readonly records: ReadonlyArray<readonly string[] | undefined>;
   readonly ignore: ReadonlyArray<readonly string[] | undefined>;
+  readonly tokens?: ReadonlyArray<readonly string[] | undefined>;
 }
 
 export interface ZoneExport {

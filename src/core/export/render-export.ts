@@ -59,6 +59,11 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
           if (above !== undefined && above.length > 0) rule.commentBefore = above.join('\n');
         });
     }
+    if (key === 'tokens' && isSeq(pair.value))
+      pair.value.items.forEach((token, i) => {
+        const above = carried?.tokens?.[i];
+        if (above !== undefined && above.length > 0 && isMap(token)) token.commentBefore = above.join('\n');
+      });
     if (key === 'records' && isSeq(pair.value)) {
       let previous: unknown;
       pair.value.items.forEach((item, i) => {

@@ -67,6 +67,6 @@ export function migratedZoneExport(z: MigratedZone, tool: string): ZoneExport {
       section('meaning_changes', `Carried over from ${tool} with another meaning:`),
       section('no_meaning', `Read from ${tool}, with no zonectl meaning (not carried over):`),
     ],
-    ...(z.comments !== undefined ? { carried: layComments(z.comments, sources, z.ignore ?? []) } : {}),
+    ...(z.comments !== undefined ? { carried: layComments(z.comments, sources, z.ignore ?? [], z.tokens ?? []) } : {}),
   };
 }

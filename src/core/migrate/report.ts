@@ -9,6 +9,7 @@
  * `removed` block among the instructions, issue 39 item 7).
  */
 import { printable, printableLines } from '../text/index.js';
+import type { NotPlacedComment } from './comments/source-comments.js';
 import type { CommentCounts } from './comments/zone-comments.js';
 
 export type MigrationSource = 'octodns' | 'terraform' | 'dnscontrol';
@@ -53,6 +54,8 @@ export interface MigrationReport {
   readonly zones: readonly ZoneReport[];
   /** What belongs to no imported zone: domains of other providers, providers, unknown resources. */
   readonly other: readonly ReportItem[];
+  /** Comments of the old tool's files that belong to no zone written: not placed (listed), and those of its own configuration (counted). */
+  readonly comments?: { readonly notPlaced: readonly NotPlacedComment[]; readonly configuration: number };
   /** Lines to give the old tool so that it lets go without deleting anything (Terraform). */
   readonly release?: { readonly title: string; readonly text: string };
 }
@@ -115,6 +118,13 @@ export function renderReportText(report: MigrationReport): string {
     lines.push('Not imported into any zone:');
     lines.push(...itemLines(report.other, '  ', tool));
   }
+  const comments = report.comments;
+  if (comments !== undefined && (comments.notPlaced.length > 0 || comments.configuration > 0)) {
+    lines.push('Comments in no zone file:');
+    if (comments.configuration > 0)
+      lines.push(`  ${comments.configuration} beside the old tool's own configuration (providers, variables, ...): not carried`);
+    for (const n of comments.notPlaced) lines.push(`  - ${printable(n.subject)}: #${printable(n.text)}${spotText(n.at)}`);
+  }
   if (isReportEmpty(report)) lines.push('Nothing left out: every record and option was carried over as it was.');
   // The release text is zonectl's own lines around addresses built from checked names (terraform-address.ts).
   if (report.release !== undefined) lines.push('', report.release.title, printableLines(report.release.text.replace(/\n$/, '')));
@@ -138,6 +148,9 @@ export function reportDocument(report: MigrationReport): Record<string, unknown>
         : {}),
     })),
     other: report.other,
+    ...(report.comments !== undefined
+      ? { comments: { not_placed: report.comments.notPlaced, configuration: report.comments.configuration } }
+      : {}),
     ...(report.release !== undefined ? { release: report.release } : {}),
   };
 }

@@ -42,11 +42,18 @@ const byPlace = (a: SourceComment, b: SourceComment): number => (a.file < b.file
  * file writes (records before rules: `records` comes first in the file). Lines above one element
  * keep their order in the source.
  */
-export function layComments(c: ZoneComments, records: readonly object[], ignore: readonly object[]): WrittenComments {
+export function layComments(
+  c: ZoneComments,
+  records: readonly object[],
+  ignore: readonly object[],
+  tokens: readonly object[] = [],
+): WrittenComments {
   const recordIndex = new Map(records.map((r, i) => [r, i]));
   const ruleIndex = new Map(ignore.map((r, i) => [r, i]));
+  const tokenIndex = new Map(tokens.map((r, i) => [r, i]));
   const onRecords = new Map<number, SourceComment[]>();
   const onRules = new Map<number, SourceComment[]>();
+  const onTokens = new Map<number, SourceComment[]>();
   const top = [...c.top];
   const add = (into: Map<number, SourceComment[]>, at: number, list: readonly SourceComment[]): void => {
     into.set(at, [...(into.get(at) ?? []), ...list]);
@@ -55,7 +62,9 @@ export function layComments(c: ZoneComments, records: readonly object[], ignore:
     const candidates = key instanceof FirstWritten ? key.candidates : [key];
     const recordAt = candidates.map((k) => recordIndex.get(k)).filter((i): i is number => i !== undefined);
     const ruleAt = candidates.map((k) => ruleIndex.get(k)).filter((i): i is number => i !== undefined);
+    const tokenAt = candidates.map((k) => tokenIndex.get(k)).filter((i): i is number => i !== undefined);
     if (recordAt.length > 0) add(onRecords, Math.min(...recordAt), list);
+    else if (tokenAt.length > 0) add(onTokens, Math.min(...tokenAt), list);
     else if (ruleAt.length > 0) add(onRules, Math.min(...ruleAt), list);
     else top.push(...list);
   }
@@ -65,5 +74,6 @@ export function layComments(c: ZoneComments, records: readonly object[], ignore:
     end: [...c.end].sort(byPlace).map((x) => commentLine(x.text)),
     records: records.map((_, i) => lines(onRecords.get(i))),
     ignore: ignore.map((_, i) => lines(onRules.get(i))),
+    tokens: tokens.map((_, i) => lines(onTokens.get(i))),
   };
 }
