@@ -8,7 +8,7 @@
  * without --force.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
@@ -28,6 +28,8 @@ export interface WriteMigrationOptions {
   /** A line naming where the files came from (`Imported by zonectl 1.2 from octodns.yaml.`). */
   readonly origin: string;
   readonly cwd?: string;
+  /** `--handover FILE`: the patch of the report's hand-over is written there too. */
+  readonly handover?: string;
 }
 
 export interface WrittenMigration {
@@ -73,6 +75,28 @@ function repositoryConfig(path: string, shownPath: string, root: string, wanted:
   return merged.text === undefined ? undefined : { path: shownPath, text: merged.text };
 }
 
+/**
+ * The hand-over patch file (`--handover FILE`): inside the repository it is confined as the zone
+ * files are; elsewhere (a patch for later) it is never written through a link at its place.
+ */
+function handoverOutput(options: WriteMigrationOptions, report: MigrationReport, cwd: string): Output | undefined {
+  if (options.handover === undefined) return undefined;
+  const path = options.handover;
+  const target = resolve(cwd, path);
+  const root = repositoryConfigDir(options.outDir, cwd);
+  const rel = relative(root, target);
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const where = confineWrite(inside ? root : dirname(target), target);
+  if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${path}: ${where.message}; nothing was written`);
+  const patch = report.handover?.patch ?? '';
+  if (patch === '')
+    throw new ZonectlError(
+      'BAD_ARGS',
+      `--handover ${path}: there is no edit of the old tool's files to write (${report.handover?.byHand.join('; ') || 'nothing to hand over'}); nothing was written`,
+    );
+  return { path, text: patch };
+}
+
 export function writeMigration(
   zones: readonly MigratedZone[],
   repoConfig: RepoConfigOut,
@@ -102,7 +126,8 @@ export function writeMigration(
     const where = confineWrite(root, resolve(cwd, p));
     if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${p}: ${where.message}; nothing was written`);
   }
-  const existing = paths.filter((p) => existsSync(resolve(cwd, p)));
+  const handover = handoverOutput(options, report, cwd);
+  const existing = [...paths, ...(handover !== undefined ? [handover.path] : [])].filter((p) => existsSync(resolve(cwd, p)));
   if (existing.length > 0 && !options.force)
     throw new ZonectlError(
       'OUTPUT_EXISTS',
@@ -128,6 +153,7 @@ export function writeMigration(
     }),
   }));
   if (config !== undefined) outputs.push({ path: configPath, text: config.text });
+  if (handover !== undefined) outputs.push(handover);
   for (const o of outputs) writeOutputFile(resolve(cwd, o.path), o.text);
   const zonesWithOutput = report.zones.map((z) => ({ ...z, output: join(options.outDir, fileNameOf(z.zone)) }));
   return {

@@ -37,11 +37,16 @@ export const importCommand = defineCommand({
     format: flag.text('--format <format>', '--from: the migration report as text or json', 'text'),
     strict: flag.switch('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)'),
     force: flag.switch('--force', 'overwrite files that exist'),
+    handover: flag.text(
+      '--handover <file>',
+      "--from: write the edit of the old tool's files (octoDNS zones:, DNSControl D() calls, Terraform resource and removed blocks) as a patch for git apply",
+    ),
   },
   examples: [
     'zonectl import old-provider.zone --zone example.com --out zones/example.com.yaml',
     'zonectl import --from octodns config/production.yaml --out zones/',
     'zonectl import --from terraform terraform.tfstate --out zones/',
+    'zonectl import --from octodns config/production.yaml --out zones/ --handover octodns-handover.patch   # then git apply it',
     'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json (dnsconfig.js beside it: its comments too)',
   ],
   run: async ({ args, flags }) => {
@@ -81,6 +86,7 @@ export const importCommand = defineCommand({
         allZones: flags.allZones,
         force: flags.force,
         version: VERSION,
+        handover: flags.handover,
       };
     }
     const result = await runImport(request, { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) });

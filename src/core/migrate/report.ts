@@ -56,6 +56,12 @@ export interface MigrationReport {
   readonly other: readonly ReportItem[];
   /** Comments of the old tool's files that belong to no zone written: not placed (listed), and those of its own configuration (counted). */
   readonly comments?: { readonly notPlaced: readonly NotPlacedComment[]; readonly configuration: number };
+  /**
+   * The hand-over (issue 40 item 4): the edit of the old tool's files as a unified diff (paths
+   * from the repository root), what it cannot say in words, and the file it was written to
+   * (`--handover FILE`).
+   */
+  readonly handover?: { readonly patch: string; readonly byHand: readonly string[]; readonly root: string; readonly file?: string };
   /** Lines to give the old tool so that it lets go without deleting anything (Terraform). */
   readonly release?: { readonly title: string; readonly text: string };
 }
@@ -128,6 +134,19 @@ export function renderReportText(report: MigrationReport): string {
   if (isReportEmpty(report)) lines.push('Nothing left out: every record and option was carried over as it was.');
   // The release text is zonectl's own lines around addresses built from checked names (terraform-address.ts).
   if (report.release !== undefined) lines.push('', report.release.title, printableLines(report.release.text.replace(/\n$/, '')));
+  // The report ends with the hand-over: the exact edit of the old tool's files.
+  const h = report.handover;
+  if (h !== undefined && (h.patch !== '' || h.byHand.length > 0)) {
+    lines.push('', `Hand over from ${tool} (before zonectl applies, or both tools fight over the records):`);
+    if (h.patch !== '')
+      lines.push(
+        h.file !== undefined
+          ? `  the edit below is in ${printable(h.file)}: \`git apply ${printable(h.file)}\` (or \`patch -p1 < ${printable(h.file)}\`) in ${printable(h.root)}, then commit it with the zone files`
+          : `  the edit below, from ${printable(h.root)} (write it to a file with --handover FILE, then \`git apply FILE\`):`,
+      );
+    for (const b of h.byHand) lines.push(`  - by hand: ${printable(b)}`);
+    if (h.patch !== '') lines.push(printableLines(h.patch.replace(/\n$/, '')));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -152,5 +171,15 @@ export function reportDocument(report: MigrationReport): Record<string, unknown>
       ? { comments: { not_placed: report.comments.notPlaced, configuration: report.comments.configuration } }
       : {}),
     ...(report.release !== undefined ? { release: report.release } : {}),
+    ...(report.handover !== undefined
+      ? {
+          handover: {
+            patch: report.handover.patch,
+            by_hand: report.handover.byHand,
+            root: report.handover.root,
+            file: report.handover.file ?? null,
+          },
+        }
+      : {}),
   };
 }

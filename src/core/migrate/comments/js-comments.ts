@@ -15,6 +15,8 @@ export interface JsDomain {
   readonly endLine: number;
   /** `DefaultTTL(300)` among its arguments. */
   readonly defaultTtl?: number;
+  /** The statement `D(...);` alone on its lines (top level): the lines a hand-over deletes. */
+  readonly statement?: { readonly startLine: number; readonly endLine: number };
 }
 
 export interface JsScan {
@@ -101,8 +103,20 @@ export function scanDnsconfig(text: string, file: string): { ok: true; scan: JsS
       comments.push({ file, line: line + k, text: part.trimEnd(), inline: k === 0 && inline });
     });
   }
-  const domains: JsDomain[] = [];
-  findDomains(program.body, domains, 0);
+  const found2: JsDomain[] = [];
+  findDomains(program.body, found2, 0);
+  // A top-level `D(...);` written alone on its lines can be deleted by lines.
+  const alone = new Map<number, { startLine: number; endLine: number }>();
+  for (const statement of program.body as AnyNode[]) {
+    if (statement.type !== 'ExpressionStatement' || domainCall(statement.expression) === undefined) continue;
+    const loc = statement.loc!;
+    const before = text.slice(lineStarts[loc.start.line - 1]!, (statement as unknown as { start: number }).start);
+    const lineEnd = text.indexOf('\n', (statement as unknown as { end: number }).end);
+    const after = text.slice((statement as unknown as { end: number }).end, lineEnd === -1 ? text.length : lineEnd);
+    if (before.trim() === '' && /^\s*(\/\/.*)?$/.test(after))
+      alone.set(loc.start.line, { startLine: loc.start.line, endLine: loc.end.line });
+  }
+  const domains = found2.map((d) => (alone.has(d.startLine) ? { ...d, statement: alone.get(d.startLine)! } : d));
   const configuration: Array<{ startLine: number; endLine: number }> = [];
   for (const statement of program.body as AnyNode[]) {
     const loc = statement.loc!;

@@ -18,6 +18,8 @@ import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../rep
 import { type JsScan, scanDnsconfig } from '../comments/js-comments.js';
 import { commentReport } from '../comments/zone-comments.js';
 import { type IrRecordOutcome, placeDnscontrolComments } from './dnscontrol-comments.js';
+import { dnscontrolHandover } from './dnscontrol-handover.js';
+import type { Handover } from '../handover.js';
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -178,6 +180,8 @@ function ignoreRules(unmanaged: unknown): IgnoreRule[] {
 }
 
 export interface DnscontrolImport {
+  /** The edit of dnsconfig.js that makes DNSControl let go (issue 40 item 4). */
+  readonly handover?: Handover;
   readonly zones: readonly MigratedZone[];
   readonly report: MigrationReport;
   readonly problems: readonly InputProblem[];
@@ -351,9 +355,17 @@ export function readDnscontrolIr(
     });
     reports.push({ zone, imported: records.length, items });
   }
-  if (scan === undefined || dnsconfig === undefined) return { zones, report: { from: 'dnscontrol', zones: reports, other }, problems };
+  const keeping = new Set(zones.filter((z) => z.items.some((i) => i.kind === 'left_to_old_tool')).map((z) => z.zone));
+  const handover = dnscontrolHandover(
+    scan !== undefined && dnsconfig !== undefined ? { ...dnsconfig, scan } : undefined,
+    zones.map((z) => z.zone),
+    keeping,
+  );
+  if (scan === undefined || dnsconfig === undefined)
+    return { zones, handover, report: { from: 'dnscontrol', zones: reports, other }, problems };
   const placed = placeDnscontrolComments(scan, dnsconfig.file, dnsconfig.text.split('\n'), new Set(zones.map((z) => z.zone)), outcomes);
   return {
+    handover,
     zones: zones.map((z) => {
       const c = placed.zones.get(z.zone);
       return c !== undefined ? { ...z, comments: c } : z;

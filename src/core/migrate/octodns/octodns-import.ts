@@ -7,6 +7,7 @@
 import { isAccountName, type IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut, PolicyOut } from '../repo-config-out.js';
+import type { Handover } from '../handover.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
 import type { CloudflareTarget, OctodnsConfig, OctodnsZone } from './octodns-config.js';
@@ -23,6 +24,8 @@ export interface OctodnsImport {
   readonly zones: readonly MigratedZone[];
   /** Accounts for zonectl.yaml (empty: the zones use CLOUDFLARE_API_TOKEN as zonectl does by default). */
   readonly accounts: readonly AccountOut[];
+  /** The edit of the octoDNS configuration that makes octoDNS let go (issue 40 item 4). */
+  readonly handover?: Handover;
   /** The providers' `min_ttl`, kept as the repository's policy (when the providers agree; else each account's). */
   readonly policy?: PolicyOut;
   readonly report: MigrationReport;

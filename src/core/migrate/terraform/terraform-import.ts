@@ -32,6 +32,8 @@ const SETTINGS_FIELDS = [
 ] as const;
 
 export interface TerraformImport {
+  /** The resources imported (their zone files written): the hand-over names them. */
+  readonly imported?: readonly TfResource[];
   readonly zones: readonly MigratedZone[];
   readonly report: MigrationReport;
   readonly problems: readonly InputProblem[];
@@ -234,6 +236,7 @@ export function buildTerraformImport(
     });
   }
   return {
+    imported,
     zones,
     report: {
       from: 'terraform',
@@ -252,12 +255,19 @@ export function buildTerraformImport(
  * instance. Every address here was built by terraform-address.ts from checked names and quoted
  * keys (terraform-state.ts, terraform-hcl.ts): one address each, on its own line.
  */
-function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
+/** Resources whose every instance was imported and that a `removed` block can name. */
+export function wholeResources(imported: readonly TfResource[], all: readonly TfResource[]): string[] {
   const done = new Set(imported.map((r) => r.address));
-  const whole = [...new Set(imported.filter((r) => r.removableByBlock !== false).map((r) => r.resourceAddress))].filter((a) =>
+  return [...new Set(imported.filter((r) => r.removableByBlock !== false).map((r) => r.resourceAddress))].filter((a) =>
     all.filter((r) => r.resourceAddress === a).every((r) => done.has(r.address)),
   );
-  const blocks = whole.map((a) => `removed {\n  from = ${a}\n  lifecycle {\n    destroy = false\n  }\n}`);
+}
+
+/** The `removed` block that makes Terraform forget a resource and leave what it made (Terraform 1.7+). */
+export const removedBlock = (address: string): string => `removed {\n  from = ${address}\n  lifecycle {\n    destroy = false\n  }\n}`;
+
+function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
+  const blocks = wholeResources(imported, all).map(removedBlock);
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const rm = imported.map((r) => `terraform state rm ${quote(r.address)}`);
   return {
