@@ -273,7 +273,9 @@ describe('DNSControl comments (dnsconfig.js beside the IR)', () => {
       'the old site',
       'after a regular expression',
     ]);
-    expect(scan.scan.domains).toEqual([{ name: 'example.com', startLine: 6, endLine: 13, defaultTtl: 600 }]);
+    expect(scan.scan.domains).toEqual([
+      { name: 'example.com', startLine: 6, endLine: 13, defaultTtl: 600, statement: { startLine: 6, endLine: 13 } },
+    ]);
   });
 
   it('above the record of their line (two on a line: the first written), the D() call’s at the top, the redirect’s listed', () => {

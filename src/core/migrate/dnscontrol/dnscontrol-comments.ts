@@ -30,7 +30,7 @@ export interface IrRecordOutcome {
 }
 
 type Target =
-  | { readonly kind: 'line'; readonly zone: string; readonly line: number }
+  | { readonly kind: 'line'; readonly line: number }
   | { readonly kind: 'domain'; readonly zone: string }
   | { readonly kind: 'other-domain'; readonly name: string };
 
@@ -50,22 +50,19 @@ export function placeDnscontrolComments(
   imported: ReadonlySet<string>,
   records: readonly IrRecordOutcome[],
 ): DnscontrolComments {
-  const anchors: Anchor<Target>[] = [];
-  const onLine = new Map<string, IrRecordOutcome[]>();
-  for (const r of records) onLine.set(`${r.zone}:${r.line}`, [...(onLine.get(`${r.zone}:${r.line}`) ?? []), r]);
-  for (const s of scan.configuration)
-    for (let line = s.startLine; line <= s.endLine; line += 1) anchors.push({ file, line, target: undefined });
+  // One target per line: a line with records is theirs (whichever zones they are in: records in
+  // a variable that several D() calls use), else its D() call's, else the configuration's.
+  const byLine = new Map<number, Target | undefined>();
+  const onLine = new Map<number, IrRecordOutcome[]>();
+  for (const r of records) onLine.set(r.line, [...(onLine.get(r.line) ?? []), r]);
+  for (const s of scan.configuration) for (let line = s.startLine; line <= s.endLine; line += 1) byLine.set(line, undefined);
   for (const d of scan.domains) {
     const zone = zoneOfDomain(d.name);
-    for (let line = d.startLine; line <= d.endLine; line += 1) {
-      const target: Target = !imported.has(zone)
-        ? { kind: 'other-domain', name: d.name }
-        : onLine.has(`${zone}:${line}`)
-          ? { kind: 'line', zone, line }
-          : { kind: 'domain', zone };
-      anchors.push({ file, line, target });
-    }
+    for (let line = d.startLine; line <= d.endLine; line += 1)
+      byLine.set(line, imported.has(zone) ? { kind: 'domain', zone } : { kind: 'other-domain', name: d.name });
   }
+  for (const line of onLine.keys()) byLine.set(line, { kind: 'line', line });
+  const anchors: Anchor<Target>[] = [...byLine].map(([line, target]) => ({ file, line, target }));
   const builders = new Map<string, ZoneCommentsBuilder>();
   const builder = (zone: string): ZoneCommentsBuilder => {
     let b = builders.get(zone);
@@ -87,12 +84,15 @@ export function placeDnscontrolComments(
       notPlaced.push({ text: comment.text, subject: `domain ${to.target.name}`, at: { file, line: comment.line } });
     else if (to.target.kind === 'domain') builder(to.target.zone).top(comment);
     else {
-      const here = onLine.get(`${to.target.zone}:${to.target.line}`) ?? [];
-      const written = here.flatMap((r) => (r.written !== undefined ? [r.written] : []));
-      const b = builder(to.target.zone);
-      if (written.length === 1) b.above(written[0]!, comment);
-      else if (written.length > 1) b.above(new FirstWritten(written), comment);
-      else b.notPlaced(comment, here.map((r) => r.subject).join(', '));
+      const here = onLine.get(to.target.line) ?? [];
+      for (const zone of new Set(here.map((r) => r.zone))) {
+        const mine = here.filter((r) => r.zone === zone);
+        const written = mine.flatMap((r) => (r.written !== undefined ? [r.written] : []));
+        const b = builder(zone);
+        if (written.length === 1) b.above(written[0]!, comment);
+        else if (written.length > 1) b.above(new FirstWritten(written), comment);
+        else b.notPlaced(comment, mine.map((r) => r.subject).join(', '));
+      }
     }
   }
   return { zones: new Map([...builders].map(([zone, b]) => [zone, b.finish()])), notPlaced, configuration };
