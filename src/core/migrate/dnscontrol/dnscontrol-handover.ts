@@ -31,13 +31,13 @@ export function dnscontrolHandover(
       );
       continue;
     }
-    if (calls.length !== 1 || calls[0]!.statement === undefined) {
+    if (calls.length === 0 || calls.some((c) => c.statement === undefined)) {
       byHand.push(
         `remove the D() call of ${zone} from ${dnsconfig.file} (${calls.length === 0 ? 'not found there' : 'not a statement of its own'})`,
       );
       continue;
     }
-    deletions.push(calls[0]!.statement);
+    for (const c of calls) deletions.push(c.statement!);
   }
   let text = dnsconfig.text;
   for (const d of deletions.sort((a, b) => b.startLine - a.startLine)) text = withoutLines(text, d.startLine, d.endLine, JS_COMMENT_LINE);
