@@ -6,13 +6,15 @@
  * through test/support/octodns-zone.ts, TTLs raised to the provider's min_ttl 120, and the
  * records octoDNS leaves alone: Cloudflare Email Routing), then through the CLI as the README says:
  *
- * 1. `zonectl import --from octodns config/production.yaml --out zones/`: exit 0; zonectl.yaml at
+ * 1. `zonectl import --from octodns config/production.yaml --out zones/ --handover ...`: exit 0; zonectl.yaml at
  *    the repository root, none in zones/; at least 95% of the comment lines of each zone file
  *    are in its zone file, above a record of the name they annotate (or its ignore rule).
  * 2. `zonectl plan zones/ --detailed-exitcode`: exit 0 (the first plan is empty).
  * 3. The README's fragment step: the Google MX records several zones repeat move to
  *    shared/mail.yaml, each zone file that had them says `include: [../shared/mail.yaml]`, and
  *    the plan still exits 0.
+ * 4. `--handover octodns-handover.patch`: `git apply` takes it; the imported zones' `zones:`
+ *    entries are gone, the other zones' entries and the providers block stay as written.
  *
  * The comment oracle reads the source lines itself (a `#` at a line's start or after a space,
  * outside quotes; the top-level key that holds it, or the next one for a comment between keys)
@@ -24,6 +26,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
 import { runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -155,7 +158,11 @@ describe('issue 40, done when: hackclub/dns imported through the CLI keeps its c
     for (const zone of ZONES) cpSync(join(FIXTURES, `${zone}.yaml`), join(repo, `${zone}.yaml`));
     execFileSync('git', ['init', '-q', repo]);
     env = { CLOUDFLARE_TOKEN: TOKEN, CLOUDFLARE_BASE_URL: h.emulator.baseUrl };
-    imported = await runCli(['import', '--from', 'octodns', 'config/production.yaml', '--out', 'zones/'], env, repo);
+    imported = await runCli(
+      ['import', '--from', 'octodns', 'config/production.yaml', '--out', 'zones/', '--handover', 'octodns-handover.patch'],
+      env,
+      repo,
+    );
   }, 300_000);
   afterAll(async () => {
     await h?.close();
@@ -193,6 +200,24 @@ describe('issue 40, done when: hackclub/dns imported through the CLI keeps its c
     // hackclub.com alone: the 557 owner comments of the issue.
     expect(sourceComments(readFileSync(join(repo, 'hackclub.com.yaml'), 'utf8'), 'hackclub.com')).toHaveLength(557);
     expect(imported.stdout).toContain('comments: 557 of 557 carried');
+  });
+
+  it("the hand-over is a patch git apply takes: octoDNS's zones: entries of the imported zones are gone, the rest of its file as written", () => {
+    const before = readFileSync(join(repo, 'config', 'production.yaml'), 'utf8');
+    expect(imported.stdout).toContain('Hand over from octoDNS');
+    execFileSync('git', ['apply', '--check', 'octodns-handover.patch'], { cwd: repo });
+    execFileSync('git', ['apply', 'octodns-handover.patch'], { cwd: repo });
+    const after = readFileSync(join(repo, 'config', 'production.yaml'), 'utf8');
+    const zonesOf = (text: string) => Object.keys((parse(text) as { zones: Record<string, unknown> }).zones);
+    const left = zonesOf(before).filter((z) => !ZONES.includes(z.replace(/\.$/, '')));
+    expect(left.length).toBeGreaterThan(0);
+    expect(zonesOf(after)).toEqual(left);
+    // The providers block (its comments and aligned end-of-line comments) is untouched.
+    const providers = (text: string) => text.slice(0, text.indexOf('\nzones:'));
+    expect(providers(after)).toBe(providers(before));
+    // Put back: the tests below read the team's files as they were.
+    execFileSync('git', ['apply', '-R', 'octodns-handover.patch'], { cwd: repo });
+    expect(readFileSync(join(repo, 'config', 'production.yaml'), 'utf8')).toBe(before);
   });
 
   it('plans empty right after the import (--detailed-exitcode exits 0)', async () => {

@@ -289,7 +289,7 @@ export function readOctodnsImport(configPath: string, options: { readonly allZon
     filesOf.set(z.zone, files);
   }
   if (reads.spent) return emptyImport(problems);
-  const result = buildOctodnsImport(config, filesOf, spots, { ...options, texts: reads.texts });
+  const result = buildOctodnsImport(config, filesOf, spots, { ...options, texts: reads.texts, configFile: configPath });
   return { ...result, problems: [...problems, ...result.problems] };
 }
 

@@ -6,6 +6,7 @@
  * said it. An existing zonectl.yaml gains what it lacks. Pure.
  */
 import { Document, isMap, isScalar, type Pair, parseDocument, type YAMLMap } from 'yaml';
+import { editYaml, type YamlEdit } from '../yaml-edit/index.js';
 
 /** A limit of `policy:`, with the comment naming its source (`octoDNS provider cloudflare: min_ttl 120 (config/production.yaml:19)`). */
 export interface PolicyOut {
@@ -62,10 +63,11 @@ export function renderRepoConfigYaml(c: RepoConfigOut, origin: string): string {
 }
 
 /**
- * An existing zonectl.yaml with what the import needs added: the accounts it lacks under
- * `accounts:`, the policy when it has none (`text` undefined: it says it all already). An account
- * of the same name with other settings, or another `policy.min_ttl`, is refused, never
- * overwritten: the team's file says something else.
+ * An existing zonectl.yaml with what the import needs added, through the editor (src/core/yaml-edit:
+ * the team's comments, order and quoting stay): the accounts it lacks under `accounts:`, the
+ * policy when it has none (`text` undefined: it says it all already). An account of the same name
+ * with other settings, or another `policy.min_ttl`, is refused, never overwritten: the team's file
+ * says something else.
  */
 export function addToRepoConfig(text: string, c: RepoConfigOut): { ok: true; text?: string } | { ok: false; message: string } {
   const doc = parseDocument(text);
@@ -88,15 +90,16 @@ export function addToRepoConfig(text: string, c: RepoConfigOut): { ok: true; tex
       ok: false,
       message: `already says policy.min_ttl ${String(minTtl)}; the import keeps ${c.policy.minTtl} (${c.policy.comment})`,
     };
-  const addPolicy = c.policy !== undefined && minTtl === undefined;
-  if (missing.length === 0 && !addPolicy) return { ok: true };
-  if (addPolicy) {
-    doc.setIn(['policy', 'min_ttl'], c.policy!.minTtl);
-    commentPolicy(doc.getIn(['policy']), c.policy);
-  }
-  for (const a of missing) {
-    doc.setIn(['accounts', a.name], doc.createNode(accountBody(a)));
-    commentPolicy(doc.getIn(['accounts', a.name, 'policy']), a.policy);
-  }
-  return { ok: true, text: doc.toString({ lineWidth: 0 }) };
+  const edits: YamlEdit[] = [];
+  if (c.policy !== undefined && minTtl === undefined)
+    edits.push({ kind: 'set', path: ['policy', 'min_ttl'], value: c.policy.minTtl, comments: [c.policy.comment], order: CONFIG_ORDER });
+  for (const a of missing) edits.push({ kind: 'set', path: ['accounts', a.name], value: accountBody(a), order: CONFIG_ORDER });
+  if (edits.length === 0) return { ok: true };
+  const edited = editYaml(text, edits);
+  if (!edited.ok)
+    return { ok: false, message: `${edited.refusal.message}${edited.refusal.line !== undefined ? ` (line ${edited.refusal.line})` : ''}` };
+  return { ok: true, text: edited.text };
 }
+
+/** Where new keys go in zonectl.yaml: as an import writes it. */
+const CONFIG_ORDER = ['version', 'lint', 'policy', 'min_ttl', 'accounts'];

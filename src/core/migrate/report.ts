@@ -11,14 +11,11 @@
 import { printable, printableLines } from '../text/index.js';
 import type { NotPlacedComment } from './comments/source-comments.js';
 import type { CommentCounts } from './comments/zone-comments.js';
+import type { SourceSpot } from './source-spot.js';
 
 export type MigrationSource = 'octodns' | 'terraform' | 'dnscontrol';
 
-/** Where something was read: a file and, when known, its line (1-based). */
-export interface SourceSpot {
-  readonly file: string;
-  readonly line?: number;
-}
+export type { SourceSpot } from './source-spot.js';
 
 export type ReportItemKind =
   /** Not imported: the old tool keeps managing it (or nobody does, once the old tool stops). */

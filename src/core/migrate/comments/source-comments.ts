@@ -12,7 +12,7 @@
  * The importer maps each target to what it wrote (a record, an ignore rule) or to what it did not
  * import (listed in the report). Pure.
  */
-import type { SourceSpot } from '../report.js';
+import type { SourceSpot } from '../source-spot.js';
 
 /** One comment as the file writes it: `text` is what follows `#` (or `//`, or a line of a `/* *\/` block). */
 export interface SourceComment {

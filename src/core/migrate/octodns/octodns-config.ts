@@ -48,6 +48,14 @@ export interface CloudflareTarget {
 export interface OctodnsZone {
   /** Canonical zone name (no trailing dot). */
   readonly zone: string;
+  /** The key of `zones:` as written (`example.com.`); a zone of a `'*'` entry has that key. */
+  readonly key: string;
+  /** Written under a `'*'` entry (no entry of its own to edit). */
+  readonly wildcard?: boolean;
+  /** `targets` as written (provider ids, in order). */
+  readonly targetIds?: readonly string[];
+  /** `processors` as written, when the entry has them. */
+  readonly processors?: readonly string[];
   readonly sources: readonly YamlSource[];
   readonly cloudflare?: CloudflareTarget;
   /** Other targets, by id. */
@@ -184,7 +192,7 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
   }
   const zones: OctodnsZone[] = [];
   const zoneEntries = Object.entries(root.zones);
-  const expanded: Array<[string, unknown, SourceSpot]> = [];
+  const expanded: Array<[string, unknown, SourceSpot, string]> = [];
   let dynamic: YamlSource[] | undefined;
   for (const [name, z] of zoneEntries) {
     const at = spotOf(spots, root.zones, name) ?? top;
@@ -192,12 +200,12 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
       const sources = isMapping(z) ? stringList(z.sources).flatMap((s) => (yamlById.has(s) ? [yamlById.get(s)!] : [])) : [];
       dynamic = sources;
       const listed = new Set(zoneEntries.map(([n]) => canonicalZoneName(n)));
-      for (const zone of zoneNames) if (!listed.has(zone)) expanded.push([zone, z, at]);
+      for (const zone of zoneNames) if (!listed.has(zone)) expanded.push([zone, z, at, name]);
       continue;
     }
-    expanded.push([name, z, at]);
+    expanded.push([name, z, at, name]);
   }
-  for (const [name, z, at] of expanded) {
+  for (const [name, z, at, key] of expanded) {
     const zone = canonicalZoneName(name);
     if (!isMapping(z)) {
       problems.push({ at, message: `zone ${name}: must be a mapping (sources, targets)` });
@@ -205,7 +213,17 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
     }
     const items: ReportItem[] = [];
     if (typeof z.alias === 'string') {
-      zones.push({ zone, sources: [], otherTargets: [], lenient: false, aliasOf: canonicalZoneName(z.alias), items, at });
+      zones.push({
+        zone,
+        key,
+        ...(key !== name ? { wildcard: true } : {}),
+        sources: [],
+        otherTargets: [],
+        lenient: false,
+        aliasOf: canonicalZoneName(z.alias),
+        items,
+        at,
+      });
       continue;
     }
     const targets = stringList(z.targets);
@@ -248,6 +266,10 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
     }
     zones.push({
       zone,
+      key,
+      ...(key !== name ? { wildcard: true } : {}),
+      targetIds: targets,
+      ...(z.processors !== undefined ? { processors: stringList(z.processors) } : {}),
       sources: sourceIds.map((s) => yamlById.get(s)!).filter((s) => s !== undefined),
       ...(cf.length > 0 ? { cloudflare: cloudflareById.get(cf[0]!)! } : {}),
       otherTargets: targets.filter((t) => !cloudflareById.has(t)),

@@ -8,6 +8,7 @@ import { isAccountName, type IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { AccountOut, PolicyOut } from '../repo-config-out.js';
 import type { Handover } from '../handover.js';
+import { octodnsHandover } from './octodns-handover.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
 import type { CloudflareTarget, OctodnsConfig, OctodnsZone } from './octodns-config.js';
@@ -92,7 +93,7 @@ export function buildOctodnsImport(
   config: OctodnsConfig,
   filesOf: ReadonlyMap<string, readonly OctodnsZoneFile[]>,
   spots: Spots,
-  options: { readonly allZones: boolean; readonly texts?: ReadonlyMap<string, string> },
+  options: { readonly allZones: boolean; readonly texts?: ReadonlyMap<string, string>; readonly configFile?: string },
 ): OctodnsImport {
   // The comments of every file read (the zones' files and what they include), placed zone by zone.
   const comments =
@@ -207,7 +208,23 @@ export function buildOctodnsImport(
       ...(t !== undefined && named.has(t.id) ? { account: t.id } : {}),
     };
   });
+  const handover =
+    options.texts !== undefined && options.configFile !== undefined
+      ? octodnsHandover(
+          config,
+          finalZones.map((z) => ({
+            zone: z.zone,
+            // A URL forward octoDNS writes (its provider has pagerules on): the zone's entry stays for it.
+            keepsUrlfwd:
+              targetOf.get(z.zone)?.pagerules !== false && z.items.some((i) => i.kind === 'left_to_old_tool' && / URLFWD$/.test(i.subject)),
+            ...(targetOf.get(z.zone) !== undefined ? { target: targetOf.get(z.zone)! } : {}),
+          })),
+          options.configFile,
+          options.texts,
+        )
+      : undefined;
   return {
+    ...(handover !== undefined ? { handover } : {}),
     zones: finalZones,
     accounts,
     ...(policy !== undefined ? { policy } : {}),
