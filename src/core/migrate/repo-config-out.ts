@@ -93,7 +93,13 @@ export function addToRepoConfig(text: string, c: RepoConfigOut): { ok: true; tex
   const edits: YamlEdit[] = [];
   if (c.policy !== undefined && minTtl === undefined)
     edits.push({ kind: 'set', path: ['policy', 'min_ttl'], value: c.policy.minTtl, comments: [c.policy.comment], order: CONFIG_ORDER });
-  for (const a of missing) edits.push({ kind: 'set', path: ['accounts', a.name], value: accountBody(a), order: CONFIG_ORDER });
+  for (const a of missing) {
+    const { policy: _, ...body } = accountBody(a);
+    edits.push({ kind: 'set', path: ['accounts', a.name], value: body, order: CONFIG_ORDER });
+    // The account's own limit, with the comment naming where the old tool said it.
+    if (a.policy !== undefined)
+      edits.push({ kind: 'set', path: ['accounts', a.name, 'policy', 'min_ttl'], value: a.policy.minTtl, comments: [a.policy.comment] });
+  }
   if (edits.length === 0) return { ok: true };
   const edited = editYaml(text, edits);
   if (!edited.ok)
