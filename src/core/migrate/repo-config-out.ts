@@ -108,4 +108,4 @@ export function addToRepoConfig(text: string, c: RepoConfigOut): { ok: true; tex
 }
 
 /** Where new keys go in zonectl.yaml: as an import writes it. */
-const CONFIG_ORDER = ['version', 'lint', 'policy', 'min_ttl', 'accounts'];
+const CONFIG_ORDER = ['version', 'lint', 'policy', 'min_ttl', 'owners', 'accounts'];

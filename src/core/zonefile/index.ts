@@ -24,6 +24,5 @@ export {
 } from './repo-config.js';
 export type { AccountConfig } from './account-types.js';
 export type { RawSoa } from './raw-types.js';
-export { matchesIgnore } from './match-ignore.js';
 export { checkSoaValues } from './rules/soa.js';
 export { checkRepoPolicy } from './rules/repo-policy.js';
