@@ -31,7 +31,7 @@ class EditFilesError extends ZonectlError {}
 /** Edits the plan would still need after this many rounds mean the editor cannot say what the zone holds. */
 const MAX_ROUNDS = 3;
 
-/** The live state the plan of the file needs, read once (`command` names the caller in errors). */
+/** The live state the plan of the file needs, read once. */
 export async function readZoneState(
   client: CloudflareClient,
   config: ZoneConfig,
@@ -168,10 +168,16 @@ export async function editZoneFiles(input: EditZoneFilesInput): Promise<EditedZo
   }
 }
 
-/** The edited files written together, each checked inside the repository of `zoneFile` again, never through a link. */
-export function writeEditedFiles(zoneFile: string, files: ReadonlyArray<{ readonly path: string; readonly content: string }>): void {
+/**
+ * The edited files written together (`writeFilesAtomic`), each checked inside the repository of
+ * the zone file it was edited for (`zoneFile`) again, never through a link; nothing is written
+ * when one is not.
+ */
+export function writeEditedFiles(
+  files: ReadonlyArray<{ readonly zoneFile: string; readonly path: string; readonly content: string }>,
+): void {
   for (const f of files) {
-    const where = confineWrite(repositoryRoot(zoneFile), f.path);
+    const where = confineWrite(repositoryRoot(f.zoneFile), f.path);
     if (!where.ok) throw new EditFilesError('OUTPUT_UNWRITABLE', `${f.path}: ${where.message}; nothing was written`);
   }
   writeFilesAtomic(files.map((f) => ({ path: f.path, content: f.content, mode: statSync(f.path).mode & 0o777 })));

@@ -100,7 +100,7 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
       return { changed };
     }
     // Written where they were read: inside the repository, never through a link (confined-write.ts).
-    writeEditedFiles(config.file, changed.map((file) => ({ path: file, content: edited.after.get(file)! })));
+    writeEditedFiles(changed.map((file) => ({ zoneFile: config.file, path: file, content: edited.after.get(file)! })));
     output.emit(note(`${config.zone}: ${done.length} change(s) written to ${changed.join(', ')}; a plan of ${config.file} is now empty`));
     return { changed };
   } finally {
