@@ -106,7 +106,7 @@ export async function runAdopt(request: AdoptRequest, output: SessionOutput<Adop
             .map(({ item }) => `--adopt ${item.id} (${config.file}: ${describeDriftItem(item)}): cannot be adopted: ${notAdoptable(item)}`)
             .join('; ') + '; nothing was written',
         );
-      const chosen = items.filter(({ item, adoptable }) => adoptable && (wanted === undefined || wanted.has(item.id))).map((c) => c.item);
+      const chosen = items.flatMap(({ item, adoptable }) => (adoptable && (wanted === undefined || wanted.has(item.id)) ? [item] : []));
       const counted = items.filter(({ item }) => item.counted);
       if (wanted === undefined)
         for (const { item } of counted.filter((c) => !c.adoptable))
