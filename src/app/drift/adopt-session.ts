@@ -102,9 +102,9 @@ export async function runAdopt(request: AdoptRequest, output: SessionOutput<Adop
       if (refused.length > 0)
         throw new AdoptError(
           'BAD_FLAG',
-          refused
+          `${refused
             .map(({ item }) => `--adopt ${item.id} (${config.file}: ${describeDriftItem(item)}): cannot be adopted: ${notAdoptable(item)}`)
-            .join('; ') + '; nothing was written',
+            .join('; ')}; nothing was written`,
         );
       const chosen = items.flatMap(({ item, adoptable }) => (adoptable && (wanted === undefined || wanted.has(item.id)) ? [item] : []));
       const counted = items.filter(({ item }) => item.counted);
