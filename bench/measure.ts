@@ -1,4 +1,5 @@
 /** Timing helpers for the benchmarks: medians of repeated runs, child processes with peak RSS. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -55,6 +56,41 @@ export function runNode(args: readonly string[], cwd: string, env: Readonly<Reco
       resolve({ ms, peakRssMb: kb / 1024, code: code ?? -1, stdout, stderr: stderr.replace(/\n?ZONECTL_BENCH_MAXRSS_KB=\d+\n/, '') });
     });
   });
+}
+
+/**
+ * Run one build of the CLI as a user does: a bundle entry (`.js`) with this node, anything else
+ * (the single executable, dist/zonectl) as it is; no preload, so nothing is measured but its time.
+ */
+export function runCli(
+  cli: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ ms: number; code: number; stdout: string; stderr: string }> {
+  const [file, argv] = cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : [cli, [...args]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, argv, {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: performance.now() - started, code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** The single executable when `npm run build:binary` made it (ZONECTL_BENCH_BINARY: another path; `0`: none). */
+export function benchBinaryPath(root: string): string | undefined {
+  const given = process.env.ZONECTL_BENCH_BINARY;
+  if (given === '0') return undefined;
+  const path = given ?? join(root, 'dist', 'zonectl');
+  return existsSync(path) ? path : undefined;
 }
 
 export function formatMs(ms: number): string {
