@@ -33,7 +33,8 @@ const written = [];
 if (both || args.includes('--binary')) {
   const os = { linux: 'linux', darwin: 'darwin' }[platform()];
   const cpu = { x64: 'x64', arm64: 'arm64' }[arch()];
-  if (os === undefined || cpu === undefined) throw new Error(`release-assets: no single executable is released for ${platform()}-${arch()}`);
+  if (os === undefined || cpu === undefined)
+    throw new Error(`release-assets: no single executable is released for ${platform()}-${arch()}`);
   const staging = join(outdir, 'staging');
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(join(staging, 'zonectl'), { recursive: true });
@@ -69,6 +70,18 @@ const lines = new Map(
     .filter((l) => l !== '')
     .map((l) => [l.slice(66), l]),
 );
-for (const name of written) lines.set(name, `${createHash('sha256').update(readFileSync(join(outdir, name))).digest('hex')}  ${name}`);
-writeFileSync(sums, `${[...lines.keys()].sort().map((k) => lines.get(k)).join('\n')}\n`);
+for (const name of written)
+  lines.set(
+    name,
+    `${createHash('sha256')
+      .update(readFileSync(join(outdir, name)))
+      .digest('hex')}  ${name}`,
+  );
+writeFileSync(
+  sums,
+  `${[...lines.keys()]
+    .sort()
+    .map((k) => lines.get(k))
+    .join('\n')}\n`,
+);
 process.stderr.write(`release-assets: ${written.join(', ')} in ${outdir}\n${readFileSync(sums, 'utf8')}`);

@@ -134,7 +134,11 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
       expect(r.code).toBe(1);
       expect(r.ran).toEqual(['Install zonectl']);
       expect(r.outputs['exit-code']).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`${BINARY.replaceAll('.', '\\.')}: sha256 [0-9a-f]{64} is not the [0-9a-f]{64} that release/SHA256SUMS of ${TAG} records`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `${BINARY.replaceAll('.', '\\.')}: sha256 [0-9a-f]{64} is not the [0-9a-f]{64} that release/SHA256SUMS of ${TAG} records`,
+        ),
+      );
       expect(() => readFileSync(mark)).toThrow();
     } finally {
       replaced.delete(BINARY);
@@ -142,7 +146,13 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
     replaced.set('zonectl-bundle.tar.gz', Buffer.alloc(0));
     const saved = readFileSync(join(ctx.actionPath, 'release', 'SHA256SUMS'), 'utf8');
     try {
-      writeFileSync(join(ctx.actionPath, 'release', 'SHA256SUMS'), saved.split('\n').filter((l) => !l.endsWith(BINARY)).join('\n'));
+      writeFileSync(
+        join(ctx.actionPath, 'release', 'SHA256SUMS'),
+        saved
+          .split('\n')
+          .filter((l) => !l.endsWith(BINARY))
+          .join('\n'),
+      );
       release.asked.length = 0;
       // No binary listed for this platform: the bundle, whose download is empty here.
       const r = await runAction({ command: 'validate' }, ctx);
