@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits, action
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
@@ -14,6 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBigZone, SDK_CONCURRENCY } from './bigzone-bench.js';
+import { benchAction } from './action-bench.js';
 import { benchApply, benchDurability, PRO_BATCH_LIMIT } from './emulator-bench.js';
 import { benchHostile } from './hostile-bench.js';
 import { formatInstructions, type InstructionCount } from './instructions.js';
@@ -27,7 +28,20 @@ import { benchManyZones } from './zones-bench.js';
 import { benchReport } from './report-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['validate', 'hostile', 'plan', 'apply', 'durability', 'zones', 'report', 'bigzone', 'startup', 'team', 'edits'] as const;
+const ALL = [
+  'validate',
+  'hostile',
+  'plan',
+  'apply',
+  'durability',
+  'zones',
+  'report',
+  'bigzone',
+  'startup',
+  'team',
+  'edits',
+  'action',
+] as const;
 type Part = (typeof ALL)[number];
 
 function selected(args: readonly string[]): Part[] {
@@ -254,6 +268,18 @@ async function main(): Promise<void> {
             ? t.result
             : `${t.result.medianRequests} / ${formatMs(t.result.medianMs)} (${t.result.requests} / ${formatMs(t.result.ms)})`,
         ]);
+    }
+    if (parts.includes('action')) {
+      note('action: the GitHub Action at a release tag, from its start to the plan markdown (1,400 records), beside npm ci ...');
+      const a = await benchAction(root, dir, 1400, 5, 10);
+      const label = `GitHub Action, plan of ${a.records} records (${a.planRequests} requests, +10 ms each)`;
+      rows.push([label, `whole action (install + plan), median of ${a.runs}`, formatMs(a.actionMs)]);
+      rows.push([label, `install step alone (${a.asset}, ${a.assetMb.toFixed(1)} MB: download, digest, unpack)`, formatMs(a.installMs)]);
+      rows.push([
+        label,
+        'before: npm ci --ignore-scripts (npm cache warm) / bundle build, once',
+        `${formatMs(a.npmCiMs)} / ${formatMs(a.bundleMs)}`,
+      ]);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
