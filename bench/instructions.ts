@@ -44,11 +44,11 @@ export function countInstructions(args: readonly string[], cwd: string, env: Rec
   const first = args[0] ?? '';
   const command = first.startsWith('-') || /\.[cm]?js$/.test(first) ? [process.execPath, ...args] : [...args];
   return new Promise<InstructionCount>((resolve, reject) => {
-    const child = spawn(
-      'valgrind',
-      ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'cg')}`, ...command],
-      { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'cg')}`, ...command], {
+      cwd,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
