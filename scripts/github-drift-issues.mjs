@@ -30,9 +30,28 @@ export function markerOf(zone) {
 
 const MARKER = /<!-- zonectl-drift-zone: ([^\s>]+) -->/;
 
-/** Inline code that no backtick inside can close (CommonMark 6.1); one line. */
+/**
+ * zonectl's one rule for text in any output (src/core/text/printable.ts, which this plain script
+ * cannot import; test/core/text/printable.test.ts checks the two agree on every code point): control
+ * and format characters, line and paragraph separators, default-ignorable code points, bidi
+ * controls and lone surrogates are shown as visible escapes (`\n`, `\u200b`, `\u202e`), so that no
+ * name or value can hide text, reverse it or break the line in an issue.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cs}]/gu;
+const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+export function printable(text) {
+  return String(text).replace(INVISIBLE, (c) => {
+    if (NAMED[c] !== undefined) return NAMED[c];
+    let out = '';
+    for (let i = 0; i < c.length; i += 1) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+/** Inline code that no backtick inside can close (CommonMark 6.1); one line, every invisible character escaped. */
 function code(text) {
-  const value = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const value = printable(text);
   const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
   return `${fence} ${value} ${fence}`;
@@ -46,19 +65,49 @@ function runLink() {
   return `[run ${env.GITHUB_RUN_ID}](${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})`;
 }
 
-export function issueBody(zone) {
+/** What happened at the service (docs/drift-report.md): the report's `happened`, or (an older report) its kind in those words. */
+const HAPPENED = { changed: 'changed', settings: 'changed', added: 'added', deleted: 'removed', zone: 'missing', token: 'changed' };
+const KNOWN = new Set(['added', 'changed', 'removed', 'missing']);
+const happenedOf = (i) => (KNOWN.has(i.happened) ? i.happened : (HAPPENED[i.kind] ?? 'changed'));
+
+/** Who made it, from the audit log (the report's `who`): `alice@example.com (dashboard, 2026-05-01T10:00:00Z)`. */
+function whoCell(i) {
+  if (i.who === undefined || i.who === null) return '—';
+  const via = i.who.interface ?? i.who.context ?? '';
+  return cell(`${i.who.actor} (${via !== '' ? `${via}, ` : ''}${i.who.time})`);
+}
+
+/** The item's two ways out (the report's `ways_out`): revert with apply, adopt with drift --adopt. */
+function waysCell(i) {
+  const ways = i.ways_out ?? {};
+  const parts = [
+    ...(ways.revert ? [`revert: ${code(ways.revert.command)}`] : []),
+    ...(ways.adopt ? [`adopt: ${code(ways.adopt.command)}`] : []),
+  ];
+  return parts.length > 0 ? parts.join('<br>').replace(/\|/g, '\\|') : '—';
+}
+
+export function issueBody(zone, report = {}) {
   const items = zone.items.filter((i) => i.counted !== false);
   const lines = [
     markerOf(zone.zone),
     `The live zone ${code(zone.zone)} differs from its file (${items.length} item${items.length === 1 ? '' : 's'}), as of ${runLink()}.`,
     'This issue is updated in place each night and closed when the zone is back in sync.',
+    'Each item says what happened at the service, the live value first. Its two ways out: **revert** (apply the file again) or **adopt** (take the live value into the file).',
+    ...(report.audit_log?.notes ?? []).map((n) => `> audit log: ${code(n)}`),
     '',
-    '| | name | type | field | file | live |',
-    '|---|---|---|---|---|---|',
+    '| what happened | name | type | field | live | file | who | ways out |',
+    '|---|---|---|---|---|---|---|---|',
   ];
+  // Most important first: the report's impact rank (the apex, NS, MX, ...), new drift first within a rank.
+  const ranked = items
+    .map((i, n) => ({ i, n }))
+    .sort((a, b) => (a.i.impact?.rank ?? 4) - (b.i.impact?.rank ?? 4) || a.n - b.n)
+    .map(({ i }) => i);
   let shown = 0;
-  for (const i of items) {
-    const row = `| ${i.baseline === 'new' ? '**new** ' : ''}${i.kind} | ${cell(i.name)} | ${cell(i.type)} | ${cell(i.field)} | ${cell(i.file)} | ${cell(i.live)} |`;
+  for (const i of ranked) {
+    const impact = i.impact?.reason ? ` (${code(i.impact.reason).replace(/\|/g, '\\|')})` : '';
+    const row = `| ${i.baseline === 'new' ? '**new** ' : ''}${happenedOf(i)} at the service${impact} | ${cell(i.name)} | ${cell(i.type)} | ${cell(i.field)} | ${cell(i.live)} | ${cell(i.file)} | ${whoCell(i)} | ${waysCell(i)} |`;
     if (lines.join('\n').length + row.length > BODY_LIMIT) break;
     lines.push(row);
     shown += 1;
@@ -113,9 +162,9 @@ export async function syncDriftIssues(report, github, label) {
       throw new Error(`the report's zone ${zone.zone} has no items: make it with this zonectl's drift --format json / --out`);
     const issue = existing.get(zone.zone);
     const drifted = zone.items.some((i) => i.counted !== false);
-    const title = `DNS drift: ${zone.zone}`;
+    const title = `DNS drift: ${printable(zone.zone)}`;
     if (drifted) {
-      const body = issueBody(zone);
+      const body = issueBody(zone, report);
       if (issue === undefined) {
         const made = await github.call('POST', '/issues', { title, body, labels: [label] });
         done.push(`#${made.number} ${zone.zone}: opened`);

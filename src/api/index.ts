@@ -11,3 +11,4 @@ export * from './dnssec.js';
 export * from './verify-token.js';
 export * from './pack-calls.js';
 export * from './execute.js';
+export * from './audit-log.js';

@@ -65,11 +65,15 @@ export type ErrorCode =
   | 'STATE_LOCKED'
   // drift --baseline names a file that is no drift report
   | 'BASELINE_INVALID'
+  // init --ci: the repository holds what no CI file can be written for (a Global API Key account, no vendored tarball, a path no workflow can name)
+  | 'CI_INIT'
   // DNSSEC: an operation the zone's DNSSEC state does not allow (a DELETE before disabled)
   | 'DNSSEC_STATE'
   // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time
   | 'DNS_QUERY'
   | 'DNS_NOT_SERVED'
+  // wait-dns: a nameserver's name does not resolve, or it refuses / has no route (said before the deadline)
+  | 'NAMESERVER_UNREACHABLE'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

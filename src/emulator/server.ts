@@ -42,6 +42,8 @@ import { startNameservers, type NameserverControl, type RunningNameservers } fro
 import { dnssecControls, type DnssecControls } from './dnssec/controls.js';
 import { dnssecRoutes } from './dnssec/routes.js';
 import { seedState } from './seed.js';
+import { AuditLog } from './audit/audit-log.js';
+import { auditRoutes } from './audit/audit-routes.js';
 import { MemoryStore } from './store.js';
 
 export const API_PREFIX = '/client/v4';
@@ -112,6 +114,8 @@ export interface RunningEmulator {
   nameservers: readonly NameserverControl[];
   /** DNSSEC controls: the registrar's DS, the error state (dnssec/controls.ts). */
   dnssec: DnssecControls;
+  /** The account audit log of the writes served (audit/audit-log.ts). */
+  auditLog: AuditLog;
   close(): Promise<void>;
 }
 
@@ -147,7 +151,9 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     ...(opts.priorityInData === true ? { priorityInData: true } : {}),
     ...(opts.dnssecAutoActivate === true ? { dnssecAutoActivate: true } : {}),
   };
+  const auditLog = new AuditLog();
   const routes: Route[] = [
+    ...auditRoutes(auditLog),
     ...zoneRoutes(),
     ...zoneCreateRoutes(settings),
     ...zoneFileRoutes(),
@@ -174,6 +180,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     limiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
     log: opts.logger,
     onWrite: written,
+    auditLog,
   });
 
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -220,6 +227,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     ...(first !== undefined ? { dns: { host: first.host, port: first.port } } : {}),
     nameservers: nameservers?.list ?? [],
     dnssec: dnssecControls(store, written),
+    auditLog,
     close() {
       closing ??= (async () => {
         await nameservers?.close();
@@ -254,6 +262,7 @@ interface HandlerDeps {
   limiter: RateLimiter | undefined;
   log: ((line: string) => void) | undefined;
   onWrite: () => void;
+  auditLog: AuditLog;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -376,5 +385,23 @@ async function dispatch(deps: HandlerDeps, req: IncomingMessage, method: string,
   const route = match.route;
   const need = route.permission?.(base);
   if (need) authorize(need);
-  return deps.store.transaction(() => route.handle(ctx));
+  const result = await deps.store.transaction(() => route.handle(ctx));
+  // Every successful write goes to the account's audit log, with the caller as its actor.
+  if (method !== 'GET' && method !== 'HEAD' && (result.status ?? 200) < 400) {
+    deps.auditLog.record({
+      method,
+      route: route.path,
+      params: match.params,
+      uri: `${path.slice(API_PREFIX.length)}${url.search}`,
+      body,
+      result: result.result,
+      status: result.status ?? 200,
+      principal,
+      store: deps.store,
+      now,
+      clientIp,
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '',
+    });
+  }
+  return result;
 }

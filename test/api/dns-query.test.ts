@@ -125,6 +125,22 @@ describe('queryNameserver against hostile servers', () => {
     });
   });
 
+  it('a port nobody listens on is refused, and the error says the server cannot be reached (not a timeout)', async () => {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    const port = socket.address().port;
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+    const failed = await queryNameserver({ address: '127.0.0.1', port }, 'www.example.com', 'A', { timeoutMs: 60_000 }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failed).toBeInstanceOf(DnsQueryError);
+    expect(failed).toMatchObject({
+      unreachable: true,
+      message: `UDP to 127.0.0.1:${port} failed: connection refused (ECONNREFUSED)`,
+    });
+  });
+
   it('escapes what could drive a terminal', async () => {
     const port = await fakeServer((q, send) =>
       send(

@@ -62,10 +62,10 @@ guard.describe('the HTML drift report in Chromium', () => {
       });
       const totals = (await w.page.locator('#totals li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       expect(totals.slice(0, 4)).toEqual(['4 zones', '2 drifted', '1 failed', '1 in sync']);
-      expect(totals).toContain('2 changed outside the zone files');
-      expect(totals).toContain('1 added outside the zone files');
-      expect(totals).toContain('1 deleted outside the zone files');
-      expect(totals).toContain('1 settings changed outside the zone files');
+      expect(totals).toContain('2 changed at the service');
+      expect(totals).toContain('1 added at the service');
+      expect(totals).toContain('1 removed at the service');
+      expect(totals).toContain('1 settings changed at the service');
       const rows = (await cells(w, 'table.zones tbody tr')).map((r) => r.slice(0, 2));
       expect(rows).toEqual([
         ['mail.example', 'drifted'],
@@ -73,13 +73,22 @@ guard.describe('the HTML drift report in Chromium', () => {
         ['zz-missing.example', 'failed'],
         ['quiet.example', 'in sync'],
       ]);
+      // Each item: what happened at the service (and what it touches), the live value first, who made it, its ways out (issue 42).
+      const heads = (await w.page.locator('#zone-shop\\.example table.items thead th').allInnerTexts()).map((t) => t.trim());
+      expect(heads).toEqual(['change', 'name', 'type', 'field', 'live', 'file', 'who', 'ways out']);
       const diff = await cells(w, '#zone-shop\\.example table.items tbody tr');
-      expect(diff).toEqual([
-        ['changed outside the zone files', 'shop.example', 'A', 'value', '192.0.2.10', '192.0.2.99'],
-        ['changed outside the zone files', 'shop.example', 'A', 'ttl', '300', '600'],
-        ['deleted outside the zone files', 'api.shop.example', 'A', '', '192.0.2.20 [ttl auto]', '—'],
-        ['added outside the zone files', 'promo.shop.example', 'TXT', '', '—', '"<img src=x onerror=alert(2)>" [ttl auto]'],
+      expect(diff.map((r) => r.slice(0, 6))).toEqual([
+        ['changed at the service\nthe zone apex', 'shop.example', 'A', 'value', '192.0.2.99', '192.0.2.10'],
+        ['changed at the service\nthe zone apex', 'shop.example', 'A', 'ttl', '600', '300'],
+        ['removed at the service', 'api.shop.example', 'A', '', '—', '192.0.2.20 [ttl auto]'],
+        ['added at the service', 'promo.shop.example', 'TXT', '', '"<img src=x onerror=alert(2)>" [ttl auto]', '—'],
       ]);
+      for (const row of diff)
+        expect(row[6]).toMatch(/^admin@example\.com via the API \(token "zonectl emulator token"\), \S+ \((update|delete|create)\)$/);
+      expect(diff[0]![7]).toMatch(
+        /^revert:\s*zonectl apply zones\/shop\.example\.yaml\s*sets it back to 192\.0\.2\.10\s+adopt:\s*zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24}\s*writes 192\.0\.2\.99 into the file$/,
+      );
+      expect(diff[3]![7]).toMatch(/^revert:\s*zonectl apply zones\/shop\.example\.yaml\s*deletes it\s+adopt:\s*.*adds it to the file$/s);
       expect(await w.page.locator('#zone-zz-missing\\.example .error').innerText()).toMatch(/^ZONE_LOOKUP .*the service knows no zone/);
       // The token's name from the API is text on the page, not an element.
       const tokenRow = w.page.locator('#zone-mail\\.example tr.k-token');

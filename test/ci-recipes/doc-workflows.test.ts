@@ -3,7 +3,8 @@
  * other READMEs), GitHub Actions and GitLab CI alike, is one that is safe to copy:
  *
  * - zonectl runs through the action (`uses: OWNER/zonectl@…`) or a build vendored in the
- *   repository (`npm install --global ./vendor/zonectl-….tgz`), never `npx zonectl` (without this
+ *   repository, installed only once `sha256sum --check` found it to be the tarball the pipeline
+ *   names (issue 39 item 5: the merge request can replace the file), never `npx zonectl` (without this
  *   project installed, npx fetches the unrelated registry package of that name and runs it with
  *   the job's token) nor a `zonectl` nothing installed;
  * - `actions/checkout` runs with `persist-credentials: false` (else the job's GITHUB_TOKEN stays
@@ -27,17 +28,24 @@ type Step = { uses?: unknown; run?: unknown; with?: Record<string, unknown> };
 const NPX_ZONECTL = /\b(npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx)(\s+-\S+)*\s+zonectl\b/;
 /** A line that runs `zonectl` as a command (first on the line or after `;`, `&&`, `|`, `(`, maybe after VAR=value), not a word of a string. */
 const RUNS_ZONECTL = /(^\s*|[;&|(`]\s*)([A-Za-z_][A-Za-z0-9_]*=("[^"]*"|'[^']*'|[^\s'"]*)\s+)*zonectl\s+[a-z]/;
-/** zonectl installed from a tarball kept in the repository. */
-const VENDORED_INSTALL = /\bnpm\s+(install|i)\b[^\n]*\s\.\/vendor\/[^\s]*\.tgz/;
+/** A global npm install (of the tarball kept in the repository). */
+const GLOBAL_INSTALL = /\bnpm\s+(install|i)\b[^\n]*\s(--global|-g)\b/;
+/** The tarball checked against the SHA-256 the pipeline names before it is installed (issue 39 item 5). */
+const CHECKSUM = /\bsha256sum\b[^\n]*--check\b/;
 
 /** A script's problems, line by line; `installed` says whether zonectl was installed before it. Returns whether it is after. */
 function scriptViolations(where: string, script: string, installed: boolean, out: string[]): boolean {
   let ready = installed;
+  let checked = false;
   for (const line of script.split('\n')) {
     if (NPX_ZONECTL.test(line)) out.push(`${where}: runs zonectl with npx (the registry's package), not the action or a vendored build`);
     else if (RUNS_ZONECTL.test(line) && !ready)
       out.push(`${where}: runs zonectl that no earlier step installed from a vendored tarball (use the action)`);
-    if (VENDORED_INSTALL.test(line)) ready = true;
+    if (CHECKSUM.test(line)) checked = true;
+    if (GLOBAL_INSTALL.test(line)) {
+      if (!checked) out.push(`${where}: installs a tarball without checking its SHA-256 first (a merge request can replace the file)`);
+      ready = true;
+    }
   }
   return ready;
 }
@@ -126,7 +134,19 @@ describe('workflows shown in the docs', () => {
     expect(gitLabViolations('old', { plan: { script: ['CLOUDFLARE_API_TOKEN="$READ" zonectl plan zones/'] } })).toEqual([
       'old plan.script: runs zonectl that no earlier step installed from a vendored tarball (use the action)',
     ]);
-    const vendored = { default: { before_script: ['npm install --global ./vendor/zonectl-0.1.0.tgz --offline'] } };
+    // Issue 39 item 5: the merge request's own tarball, installed unchecked in a job that holds the tokens.
+    const unchecked = { default: { before_script: ['npm install --global ./vendor/zonectl-0.1.0.tgz --offline'] } };
+    expect(gitLabViolations('mr', { ...unchecked, plan: { script: ['zonectl plan zones/'] } })).toEqual([
+      'mr plan.before_script: installs a tarball without checking its SHA-256 first (a merge request can replace the file)',
+    ]);
+    const vendored = {
+      default: {
+        before_script: [
+          'echo "$VENDORED_ZONECTL_SHA256  $VENDORED_ZONECTL" | sha256sum --check --strict --status || exit 1',
+          'tarball="$PWD/$VENDORED_ZONECTL"; (cd / && npm install --global "$tarball" --offline)',
+        ],
+      },
+    };
     expect(gitLabViolations('ok', { ...vendored, plan: { script: ['CLOUDFLARE_API_TOKEN="$READ" zonectl plan zones/'] } })).toEqual([]);
     expect(gitLabViolations('npx', { ...vendored, plan: { script: ['npx -y zonectl plan zones/'] } })).toEqual([
       "npx plan.script: runs zonectl with npx (the registry's package), not the action or a vendored build",
@@ -142,7 +162,7 @@ describe('workflows shown in the docs', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every GitLab pipeline runs zonectl from a vendored tarball, never npx', () => {
+  it('every GitLab pipeline runs zonectl from a vendored tarball checked against its SHA-256, never npx', () => {
     expect(gitlab.flatMap((b) => gitLabViolations(placeOf(b), b.value as Record<string, unknown>))).toEqual([]);
   });
 

@@ -76,10 +76,15 @@ describe('one GitHub issue per drifted zone (scripts/github-drift-issues.mjs)', 
     const shop = zoneIssue('shop.example')[0]!;
     expect(shop.body.split('\n')[0]).toBe('<!-- zonectl-drift-zone: shop.example -->');
     expect(shop.body).toContain('as of [run 77](https://github.example/acme/dns/actions/runs/77)');
-    expect(shop.body).toContain('| changed | ` shop.example ` | ` A ` | ` value ` | ` 192.0.2.10 ` | ` 192.0.2.99 ` |');
-    expect(shop.body).toContain(
-      '| added | ` promo.shop.example ` | ` TXT ` | ` record ` | — | ` "<img src=x onerror=alert(2)>"  [ttl auto] ` |',
+    // What happened at the service, the live value first, who made it, and the two ways out (issue 42, item 1).
+    const rows = shop.body.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| what'));
+    expect(rows[0]).toMatch(
+      /^\| changed at the service \(` the zone apex `\) \| ` shop\.example ` \| ` A ` \| ` value ` \| ` 192\.0\.2\.99 ` \| ` 192\.0\.2\.10 ` \| ` admin@example\.com \(API, [^`]+\) ` \| revert: ` zonectl apply zones\/shop\.example\.yaml `<br>adopt: ` zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24} ` \|$/,
     );
+    expect(shop.body).toContain(
+      '| added at the service | ` promo.shop.example ` | ` TXT ` | ` record ` | ` "<img src=x onerror=alert(2)>"  [ttl auto] ` | — | ` admin@example.com (API, ',
+    );
+    expect(shop.body).toContain('| removed at the service | ` api.shop.example ` | ` A ` | ` record ` | — | ` 192.0.2.20  [ttl auto] ` |');
     expect(shop.labels).toEqual([{ name: 'dns-drift' }]);
 
     // Night 2: the same drift: the same two issues, updated in place.

@@ -1,8 +1,11 @@
 /**
- * A local fake of the part of the GitHub REST API the nightly drift job's issue script uses
- * (https://docs.github.com/en/rest/issues/issues: list with labels, state and pages; create;
- * update; https://docs.github.com/en/rest/issues/comments: create), in memory, on loopback, for
- * `acme/dns`. Every request is recorded; a wrong token is answered 401 as GitHub does.
+ * A local fake of the part of the GitHub REST API the recipes' scripts use: the nightly drift
+ * job's issues (https://docs.github.com/en/rest/issues/issues: list with labels, state and pages;
+ * create; update) and the comments of issues and pull requests
+ * (https://docs.github.com/en/rest/issues/comments: list with pages, create, update by id: the
+ * plan job's one comment), in memory, on loopback, for `acme/dns`. The workflow's token writes as
+ * `github-actions[bot]`; `pullRequests` are the numbers that take comments besides the issues.
+ * Every request is recorded; a wrong token is answered 401 as GitHub does.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,11 +21,23 @@ export interface Issue {
   comments: string[];
 }
 
-/** The part of the GitHub REST API the script uses, in memory; every request recorded. */
+/** A comment of an issue or a pull request. */
+export interface Comment {
+  id: number;
+  issue: number;
+  body: string;
+  user: { login: string };
+}
+
+/** The part of the GitHub REST API the scripts use, in memory; every request recorded. */
 export class FakeGitHub {
-  constructor(private readonly token: string) {}
+  constructor(
+    private readonly token: string,
+    readonly pullRequests: readonly number[] = [7],
+  ) {}
 
   readonly issues: Issue[] = [];
+  readonly comments: Comment[] = [];
   readonly requests: string[] = [];
   private server: Server | undefined;
   url = '';
@@ -40,7 +55,35 @@ export class FakeGitHub {
         };
         if (req.headers.authorization !== `Bearer ${this.token}`) return send(401, { message: 'Bad credentials' });
         const body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
+        const byId = /^\/repos\/acme\/dns\/issues\/comments\/(\d+)$/.exec(url.pathname);
+        if (byId !== null) {
+          const comment = this.comments.find((c) => c.id === Number(byId[1]));
+          if (comment === undefined) return send(404, { message: 'Not Found' });
+          if (req.method !== 'PATCH') return send(405, { message: 'Method Not Allowed' });
+          if (comment.user.login !== 'github-actions[bot]') return send(403, { message: 'Resource not accessible by integration' });
+          comment.body = String(body.body);
+          return send(200, comment);
+        }
         const m = /^\/repos\/acme\/dns\/issues(?:\/(\d+))?(\/comments)?$/.exec(url.pathname);
+        if (m?.[1] !== undefined && m[2] !== undefined && this.pullRequests.includes(Number(m[1]))) {
+          const issue = Number(m[1]);
+          if (req.method === 'GET') {
+            const page = Number(url.searchParams.get('page') ?? '1');
+            const per = Number(url.searchParams.get('per_page') ?? '30');
+            return send(200, this.comments.filter((c) => c.issue === issue).slice((page - 1) * per, page * per));
+          }
+          if (req.method === 'POST') {
+            const made: Comment = {
+              id: 9000 + this.comments.length,
+              issue,
+              body: String(body.body),
+              user: { login: 'github-actions[bot]' },
+            };
+            this.comments.push(made);
+            return send(201, made);
+          }
+          return send(405, { message: 'Method Not Allowed' });
+        }
         if (m === null) return send(404, { message: 'Not Found' });
         const issue = m[1] !== undefined ? this.issues.find((i) => i.number === Number(m[1])) : undefined;
         if (m[1] !== undefined && issue === undefined) return send(404, { message: 'Not Found' });

@@ -72,9 +72,13 @@ export function substitute(text: string, ctx: Record<string, string>): string {
   return text.replace(/\$\{\{(.*?)\}\}/g, (_, expr: string) => evaluate(expr, ctx));
 }
 
-/** `if:` as the action and the recipes write them: `A != 'x'`, `A == B`, joined by `&&`; or `always()`. */
+/** `if:` as the action and the recipes write them: `A != 'x'`, `A == B`, joined by `&&`, those joined by `||`; or `always()`. */
 export function condition(expr: string, ctx: Record<string, string>): boolean {
   if (expr.trim() === 'always()') return true;
+  return expr.split('||').some((alternative) => conjunction(alternative, ctx));
+}
+
+function conjunction(expr: string, ctx: Record<string, string>): boolean {
   return expr.split('&&').every((part) => {
     const m = /^\s*([\w.-]+)\s*(!=|==)\s*(?:'([^']*)'|([\w.-]+))\s*$/.exec(part);
     if (m === null) throw new Error(`run-action: unknown condition ${part}`);

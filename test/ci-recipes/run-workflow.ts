@@ -2,11 +2,17 @@
  * Runs one job of a GitHub workflow recipe the way the runner does, for the tests: the workflow
  * must pass GitHub's parser (parseWorkflow + convertWorkflowTemplate); job `env` and each step's
  * `if`, `env` and `with` are evaluated against the given context (secrets, github.*, runner.temp,
- * env.*, earlier steps' outputs); `uses:` of this repository's action runs it (run-action.ts),
- * GitHub's own actions (checkout, ...) are skipped, `run:` steps run with bash -eo pipefail.
+ * env.*, earlier steps' outputs and outcomes); `uses:` of this repository's action runs it
+ * (run-action.ts), GitHub's own actions (checkout, ...) are skipped but for the cache, `run:` steps
+ * run with bash -eo pipefail. Each job starts with an empty `RUNNER_TEMP`, as on GitHub's runners
+ * ("emptied at the beginning and end of each job",
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/variables#default-environment-variables);
+ * `actions/cache/restore` and `actions/cache/save` keep their `path` in a store beside it, by key
+ * (`restore-keys`: the newest entry whose key starts with one). A step that fails stops the job, unless it has `continue-on-error: true`: then its
+ * outcome is `failure` and the job goes on (a skipped step's outcome is `skipped`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parse as parseYaml } from 'yaml';
 import { bash, condition, readOutputs, runAction, substitute, type ActionContext } from './run-action.js';
@@ -19,6 +25,7 @@ interface WorkflowStep {
   with?: Record<string, string>;
   run?: string;
   env?: Record<string, string>;
+  'continue-on-error'?: boolean;
 }
 interface Workflow {
   on: Record<string, unknown>;
@@ -36,8 +43,11 @@ export async function loadWorkflow(file: string): Promise<{ errors: string[]; ev
 }
 
 export interface JobRun {
+  /** The job's result: the exit status of the step that failed it (not one that continued on error), else 0. */
   code: number;
   ran: string[];
+  /** Each step's outcome by id: success, failure or skipped. */
+  outcomes: Record<string, string>;
   stderr: string;
   outputs: Record<string, Record<string, string>>;
 }
@@ -50,17 +60,31 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
     jobEnv[k] = substitute(String(v), ctx);
     ctx[`env.${k}`] = jobEnv[k];
   }
-  const run: JobRun = { code: 0, ran: [], stderr: '', outputs: {} };
+  for (const entry of readdirSync(action.runnerTemp)) rmSync(join(action.runnerTemp, entry), { recursive: true, force: true });
+  const run: JobRun = { code: 0, ran: [], outcomes: {}, stderr: '', outputs: {} };
   for (const [i, step] of workflow.jobs[job].steps.entries()) {
-    if (step.if !== undefined && !condition(step.if, ctx)) continue;
+    if (step.if !== undefined && !condition(step.if, ctx)) {
+      if (step.id !== undefined) {
+        ctx[`steps.${step.id}.outcome`] = 'skipped';
+        run.outcomes[step.id] = 'skipped';
+      }
+      continue;
+    }
     const name = step.name ?? step.uses ?? `step ${i}`;
     let outputs: Record<string, string> = {};
+    let code = 0;
     if (step.uses !== undefined) {
+      if (/^actions\/cache\/(restore|save)@/.test(step.uses)) {
+        const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
+        actionsCache(step.uses.includes('/save@') ? 'save' : 'restore', inputs, action.runnerTemp);
+        run.ran.push(name);
+        continue;
+      }
       if (!/^OWNER\/zonectl@/.test(step.uses)) continue;
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v), ctx)]));
       const r = await runAction(inputs, { ...action, env: { ...action.env, ...jobEnv } });
       run.stderr += r.stderr;
-      run.code = r.code;
+      code = r.code;
       outputs = r.outputs;
     } else {
       const out = join(action.runnerTemp, `job-output-${i}-${Math.random().toString(36).slice(2)}`);
@@ -76,15 +100,39 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
       for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), ctx);
       const r = await bash(step.run ?? '', action.workspace, env);
       run.stderr += r.stderr;
-      run.code = r.code;
+      code = r.code;
       outputs = readOutputs(out);
     }
     run.ran.push(name);
     if (step.id !== undefined) {
       run.outputs[step.id] = outputs;
+      run.outcomes[step.id] = code === 0 ? 'success' : 'failure';
+      ctx[`steps.${step.id}.outcome`] = run.outcomes[step.id]!;
       for (const [k, v] of Object.entries(outputs)) ctx[`steps.${step.id}.outputs.${k}`] = v;
     }
-    if (run.code !== 0) break;
+    if (code !== 0 && step['continue-on-error'] !== true) {
+      run.code = code;
+      break;
+    }
   }
   return run;
+}
+
+/** actions/cache's restore and save of one file, in a store beside the runner's temporary directory (saved entries in order). */
+function actionsCache(kind: 'restore' | 'save', inputs: Record<string, string>, runnerTemp: string): void {
+  const store = join(dirname(runnerTemp), 'actions-cache');
+  mkdirSync(store, { recursive: true });
+  const index = join(store, 'index.json');
+  const keys: string[] = existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as string[]) : [];
+  const entry = (key: string): string => join(store, String(keys.indexOf(key)));
+  if (kind === 'save') {
+    if (!existsSync(inputs.path!) || keys.includes(inputs.key!)) return;
+    keys.push(inputs.key!);
+    cpSync(inputs.path!, entry(inputs.key!));
+    writeFileSync(index, JSON.stringify(keys));
+    return;
+  }
+  const prefixes = (inputs['restore-keys'] ?? '').split('\n').filter((k) => k !== '');
+  const found = keys.includes(inputs.key!) ? inputs.key! : [...keys].reverse().find((k) => prefixes.some((p) => k.startsWith(p)));
+  if (found !== undefined) cpSync(entry(found), inputs.path!);
 }

@@ -1,7 +1,9 @@
 /**
- * Issue 33 item 3 (the recipe): examples/ci/github/zonectl-two-accounts.yml, run as the runner
- * runs it (run-workflow.ts) against an emulator serving two accounts, each with its own user. The
- * repository's zonectl.yaml is the one the recipe's header shows (the account ids put in); each
+ * Issue 33 item 3 (the recipe), issue 44 (written by `zonectl init --ci` for the two-account
+ * repository, recipes-from-init.test.ts): examples/ci/github-two-accounts, run as the runner runs
+ * it (run-workflow.ts) against an emulator serving two accounts, each with its own user. The
+ * repository's zonectl.yaml is the README's (test/fixtures/ci-repos/two-accounts, the account ids
+ * put in so that a new zone can be created); each
  * account gets a read-only token (Zone Read + DNS Read, made through the API) for the plan job
  * and its own write token for the apply job, each passed as that account's `token_env` through
  * `env:`. The pull request changes a fragment both accounts' zones include and adds a zone to the
@@ -9,6 +11,7 @@
  * them is refused before writing), the apply job creates the zone and applies every change with
  * the write tokens, and a second plan is empty.
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,36 +22,35 @@ import { isolatedNpmEnv, packTarball } from '../install/installed-cli.js';
 import { bash, makeActionCheckout, type ActionContext } from './run-action.js';
 import { type GitLabPipeline, runGitLabJob } from './run-gitlab-job.js';
 import { loadWorkflow, runJob } from './run-workflow.js';
+import { FakeGitHub } from './fake-github.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const RECIPE = join(root, 'examples', 'ci', 'github', 'zonectl-two-accounts.yml');
+const PLAN_RECIPE = join(root, 'examples', 'ci', 'github-two-accounts', 'zonectl-plan.yml');
+const APPLY_RECIPE = join(root, 'examples', 'ci', 'github-two-accounts', 'zonectl-apply.yml');
+const CONFIG = readFileSync(join(root, 'test', 'fixtures', 'ci-repos', 'two-accounts', 'zonectl.yaml'), 'utf8');
 const GITLAB_RECIPE = join(root, 'examples', 'ci', 'gitlab', 'two-accounts.gitlab-ci.yml');
 const MAIN = 'two-accounts-main-0123456789abcdef0123';
 const SHOP = 'two-accounts-shop-0123456789abcdef0123';
 const DNS_READ = '82e64a83756745bbbb1c9c2701bf816b';
 const ZONE_READ = 'c8fed203ed3043cba015a93ad1616f1f';
 
-/** The zonectl.yaml a recipe's header shows (`#   ` lines from `# zonectl.yaml` to the blank comment line). */
-function shownConfig(recipe: string): string {
-  const lines = readFileSync(recipe, 'utf8').split('\n');
-  const start = lines.findIndex((l) => l.trim() === '#   # zonectl.yaml');
-  const end = lines.findIndex((l, i) => i > start && l.trim() === '#');
-  return `${lines
-    .slice(start + 1, end)
-    .map((l) => l.replace(/^# {3}/, ''))
-    .join('\n')}\n`;
-}
-
 describe('the two-account recipe', () => {
   let emulator: RunningEmulator;
   let action: ActionContext;
-  const github = { 'github.repository': 'acme/dns', 'github.event_name': 'pull_request' };
+  const github = {
+    'github.repository': 'acme/dns',
+    'github.event_name': 'pull_request',
+    'github.token': 'ghs_fake',
+    'github.event.pull_request.number': '7',
+    'github.event.pull_request.head.repo.full_name': 'acme/dns',
+  };
+  const fakeGitHub = new FakeGitHub('ghs_fake');
   const readTokens: Record<string, string> = {};
   let ids: { main: string; shop: string };
-  /** The recipe's zonectl.yaml with the emulator's account ids for its placeholders. */
+  /** The repository's zonectl.yaml with the emulator's account ids (a new zone is created in its account). */
   const withIds = (config: string): string =>
-    config.replace('0123456789abcdef0123456789abcdef', ids.main).replace('89abcdef0123456789abcdef01234567', ids.shop);
+    config.replace('  main:\n', `  main:\n    account_id: ${ids.main}\n`).replace('  shop:\n', `  shop:\n    account_id: ${ids.shop}\n`);
   const zone = (name: string, account: string, ip: string): string =>
     `version: 1\nzone: ${name}\naccount: ${account}\ninclude: [../shared/mail.yaml]\nrecords:\n  - { name: www, type: A, content: ${ip} }\n`;
   const MAIL = 'version: 1\nrecords:\n  - { name: "@", type: MX, content: mx1.example.net, priority: 10 }\n';
@@ -75,6 +77,7 @@ describe('the two-account recipe', () => {
   };
 
   beforeAll(async () => {
+    await fakeGitHub.start();
     emulator = await startEmulator({ port: 0, zones: ['example.com'], token: MAIN, accounts: [{ token: SHOP, zones: ['shop.example'] }] });
     const base = tempDir('two-accounts');
     action = makeActionCheckout(root, base, {
@@ -82,6 +85,7 @@ describe('the two-account recipe', () => {
       HOME: base,
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
+      GITHUB_API_URL: fakeGitHub.url,
     });
     action.cacheHit = true;
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
@@ -103,7 +107,7 @@ describe('the two-account recipe', () => {
       });
       readTokens[name] = (made.result as { value: string }).value;
     }
-    const config = shownConfig(RECIPE);
+    const config = CONFIG;
     expect(config).toMatch(/token_env: CF_MAIN_TOKEN[\s\S]*token_env: CF_SHOP_TOKEN/);
     const ws = action.workspace;
     mkdirSync(join(ws, 'zones'), { recursive: true });
@@ -115,41 +119,40 @@ describe('the two-account recipe', () => {
     writeFileSync(join(ws, 'zones', 'new-shop.example.yaml'), zone('new-shop.example', 'shop', '192.0.2.40'));
   }, 180_000);
   afterAll(async () => {
+    fakeGitHub.close();
     await emulator.close();
   });
 
   it('each job passes each account its own secret through env: read-only for plan, write for apply', async () => {
-    const { errors, events, workflow } = await loadWorkflow(RECIPE);
-    expect(errors).toEqual([]);
-    expect(events.sort()).toEqual(['pull_request', 'push']);
-    expect(workflow.jobs.plan.env).toEqual({
+    const plan = await loadWorkflow(PLAN_RECIPE);
+    const apply = await loadWorkflow(APPLY_RECIPE);
+    expect([...plan.errors, ...apply.errors]).toEqual([]);
+    expect([...plan.events, ...apply.events].sort()).toEqual(['pull_request', 'push']);
+    expect(plan.workflow.jobs.plan.env).toEqual({
       CF_MAIN_TOKEN: '${{ secrets.CF_MAIN_TOKEN_READ }}',
       CF_SHOP_TOKEN: '${{ secrets.CF_SHOP_TOKEN_READ }}',
     });
-    expect(workflow.jobs.apply.env).toEqual({
+    expect(apply.workflow.jobs.apply.env).toEqual({
       CF_MAIN_TOKEN: '${{ secrets.CF_MAIN_TOKEN_WRITE }}',
       CF_SHOP_TOKEN: '${{ secrets.CF_SHOP_TOKEN_WRITE }}',
     });
-    expect(workflow.jobs.apply.environment).toBe('dns-production');
+    expect(apply.workflow.jobs.apply.environment).toBe('dns-production');
   });
 
   it('plans with read-only tokens; those cannot apply; the write tokens apply every change (a new zone too); a second plan is empty', async () => {
-    const { workflow } = await loadWorkflow(RECIPE);
+    const { workflow } = await loadWorkflow(PLAN_RECIPE);
+    const { workflow: applyWorkflow } = await loadWorkflow(APPLY_RECIPE);
     const read = { 'secrets.CF_MAIN_TOKEN_READ': readTokens.main!, 'secrets.CF_SHOP_TOKEN_READ': readTokens.shop! };
     const pr = await runJob(workflow, 'plan', { ...github, ...read }, action);
     expect(pr.code, pr.stderr).toBe(0);
-    expect(pr.ran).toEqual([
-      'Validate (no API call)',
-      'Lint (no API call)',
-      'Plan (each account with its own read-only token; the report in the job summary)',
-    ]);
+    expect(pr.ran).toEqual(['Validate (no API call)', 'Lint (no API call)', 'Plan', 'One comment with the findings and the plan']);
     expect(pr.outputs.plan.changes).toBe('true');
     for (const zone of ['example.com', 'shop.example', 'new-shop.example']) expect(pr.outputs.plan.markdown).toContain(`\`${zone}\``);
 
     // The read-only tokens in the apply job: refused before anything is written.
     const push = { ...github, 'github.event_name': 'push' };
     const refused = await runJob(
-      workflow,
+      applyWorkflow,
       'apply',
       { ...push, 'secrets.CF_MAIN_TOKEN_WRITE': readTokens.main!, 'secrets.CF_SHOP_TOKEN_WRITE': readTokens.shop! },
       action,
@@ -160,7 +163,7 @@ describe('the two-account recipe', () => {
     expect(await recordsOf(MAIN, 'example.com')).not.toContain('example.com MX mx1.example.net');
 
     const merged = await runJob(
-      workflow,
+      applyWorkflow,
       'apply',
       { ...push, 'secrets.CF_MAIN_TOKEN_WRITE': MAIN, 'secrets.CF_SHOP_TOKEN_WRITE': SHOP },
       action,
@@ -168,7 +171,7 @@ describe('the two-account recipe', () => {
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.ran).toEqual([
       'Plan (saved, so the apply is exactly what was shown)',
-      'Apply (each account with its own write token; refused when live state changed since the plan)',
+      'Apply (refused when live state changed since the plan)',
     ]);
     expect((await zoneNamed(SHOP, 'new-shop.example'))?.account.id).toBe(emulator.accounts[0]!.accountId);
     for (const [token, zone] of [
@@ -188,12 +191,13 @@ describe('the two-account recipe', () => {
     expect(ci.apply.environment?.name).toBe('dns-production');
     const project = tempDir('two-accounts-gitlab');
     for (const d of ['zones', 'shared', 'vendor']) mkdirSync(join(project, d));
-    writeFileSync(join(project, 'zonectl.yaml'), withIds(shownConfig(GITLAB_RECIPE)));
+    writeFileSync(join(project, 'zonectl.yaml'), withIds(CONFIG));
     writeFileSync(join(project, 'shared', 'mail.yaml'), MAIL);
     writeFileSync(join(project, 'zones', 'example.com.yaml'), zone('example.com', 'main', '192.0.2.41'));
     writeFileSync(join(project, 'zones', 'shop.example.yaml'), zone('shop.example', 'shop', '192.0.2.41'));
     writeFileSync(join(project, 'zones', 'gl-new.example.yaml'), zone('gl-new.example', 'shop', '192.0.2.41'));
-    copyFileSync(packTarball(), join(project, 'vendor', 'zonectl-0.1.0.tgz'));
+    const tarball = packTarball();
+    copyFileSync(tarball, join(project, 'vendor', 'zonectl-0.1.0.tgz'));
     const prefix = join(tempDir('two-accounts-prefix'), 'npm');
     const env: Record<string, string> = {
       ...(isolatedNpmEnv(tempDir('two-accounts-npm')) as Record<string, string>),
@@ -202,13 +206,14 @@ describe('the two-account recipe', () => {
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CI_JOB_ID: '7331',
+      VENDORED_ZONECTL_SHA256: createHash('sha256').update(readFileSync(tarball)).digest('hex'),
     };
     const read = { CF_MAIN_TOKEN_READ: readTokens.main!, CF_SHOP_TOKEN_READ: readTokens.shop! };
     const runJobScript = (job: string, variables: Record<string, string>): Promise<{ code: number; stderr: string }> =>
       runGitLabJob(ci, job, project, { ...env, ...variables });
     const plan = await runJobScript('plan', read);
     expect(plan.code, plan.stderr).toBe(0);
-    const report = readFileSync(join(project, 'plan.md'), 'utf8');
+    const report = readFileSync(join(project, 'zonectl-report', 'plan.md'), 'utf8');
     for (const z of ['example.com', 'shop.example', 'gl-new.example']) expect(report).toContain(`\`${z}\``);
     // The read-only variables in place of the write ones: refused before anything is written.
     const refused = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: readTokens.main!, CF_SHOP_TOKEN_WRITE: readTokens.shop! });
@@ -216,7 +221,7 @@ describe('the two-account recipe', () => {
     expect(await zoneNamed(SHOP, 'gl-new.example')).toBeUndefined();
     const applied = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: MAIN, CF_SHOP_TOKEN_WRITE: SHOP });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(existsSync('/tmp/zonectl-plan-7331.json')).toBe(false);
+    expect(existsSync('/tmp/zonectl-7331')).toBe(false);
     for (const [token, z] of [
       [MAIN, 'example.com'],
       [SHOP, 'shop.example'],

@@ -115,7 +115,7 @@ describe('account file (zone_defaults) through the CLI', () => {
     expect(res.status).toBe(200);
     const drift = await cli(['drift', zones]);
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toContain('ns_ttl changed outside the zone files: file 3600, live 7200');
+    expect(drift.stdout).toContain('ns_ttl changed at the service: live 7200, file 3600');
     const driftMd = await cli(['drift', zones, '--format', 'markdown']);
     expect(driftMd.code).toBe(2);
     expect(driftMd.stdout).toContain('**1 drifted**');

@@ -69,33 +69,54 @@ describe('report formats against their schemas', () => {
     expect(cases.sort()).toEqual(['mail.example', 'quiet.example', 'shop.example', 'zz-missing.example']);
     expect(r.stdout).toMatch(/<testcase name="quiet.example" classname="zonectl.drift" time="0"\/>/);
     const failure = /<testcase name="shop.example"[^>]*>\s*<failure message="([^"]*)" type="drift">/.exec(r.stdout)![1]!;
-    expect(failure.split('&#10;')).toEqual([
+    const lines = failure.split('&#10;');
+    // Each item in the operator's words (issue 42, item 1), then its impact, who made it and its ways out, indented.
+    expect(lines.filter((l) => !l.startsWith('    '))).toEqual([
       'shop.example (zones/shop.example.yaml): 4 drift',
-      '~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99',
-      '~ shop.example A ttl changed outside the zone files: file 300, live 600',
-      '+ api.shop.example A deleted outside the zone files: file 192.0.2.20  [ttl auto], live (none)',
-      '- promo.shop.example TXT added outside the zone files: file (none), live &quot;&lt;img src=x onerror=alert(2)&gt;&quot;  [ttl auto]',
+      'shop.example A value changed at the service: live 192.0.2.99, file 192.0.2.10',
+      'shop.example A ttl changed at the service: live 600, file 300',
+      'api.shop.example A removed at the service: not live, file 192.0.2.20  [ttl auto]',
+      'promo.shop.example TXT added at the service: live &quot;&lt;img src=x onerror=alert(2)&gt;&quot;  [ttl auto], not in the file',
+    ]);
+    expect(lines.slice(2, 6)).toEqual([
+      '    impact: the zone apex',
+      expect.stringMatching(/^ {4}by admin@example\.com via the API \(token &quot;zonectl emulator token&quot;\), \S+ \(update\)$/),
+      '    revert: zonectl apply zones/shop.example.yaml (sets it back to 192.0.2.10)',
+      expect.stringMatching(
+        /^ {4}adopt: zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24} \(writes 192\.0\.2\.99 into the file\)$/,
+      ),
     ]);
     expect(r.stdout).toMatch(/<testcase name="zz-missing.example"[^>]*>\s*<error message="[^"]*ZONE_LOOKUP[^"]*" type="ZONE_LOOKUP">/);
     expect(r.stdout).not.toContain(HOSTILE_CONTENT);
   });
 
-  it('drift in text and markdown: what changed outside the zone files, the file value then the live one (issue 33, item 6)', async () => {
+  it('drift in text and markdown: what happened at the service, the live value first, no plan sign (issue 42, item 1)', async () => {
     const text = await world.cli(['drift', 'zones/']);
     expect(text.code).toBe(1); // a zone failed
     const shop = text.stdout.split('\n\n').find((block) => block.startsWith('shop.example'))!;
-    expect(shop.split('\n').slice(1)).toEqual([
-      '  ~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99',
-      '  ~ shop.example A ttl changed outside the zone files: file 300, live 600',
-      '  + api.shop.example A deleted outside the zone files: file 192.0.2.20  [ttl auto], live (none)',
-      '  - promo.shop.example TXT added outside the zone files: file (none), live "<img src=x onerror=alert(2)>"  [ttl auto]',
-      'Drift: 2 changed, 1 added, 1 deleted outside the zone files. Apply would: 1 create, 1 update, 1 delete; 3 unchanged.',
+    expect(shop.split('\n').filter((l) => !l.startsWith('      '))).toEqual([
+      expect.stringMatching(/^shop\.example \(zone [0-9a-f]{32}\)$/),
+      '  shop.example A value changed at the service: live 192.0.2.99, file 192.0.2.10',
+      '  shop.example A ttl changed at the service: live 600, file 300',
+      '  api.shop.example A removed at the service: not live, file 192.0.2.20  [ttl auto]',
+      '  promo.shop.example TXT added at the service: live "<img src=x onerror=alert(2)>"  [ttl auto], not in the file',
+      'Drift: 2 changed, 1 added, 1 removed at the service. Apply would: 1 create, 1 update, 1 delete; 3 unchanged.',
     ]);
-    expect(text.stdout).toContain('  ~ mail.example dns_settings flatten_all_cnames changed outside the zone files: file false, live true');
+    expect(shop).toContain('\n      revert: zonectl apply zones/shop.example.yaml (deletes it)\n');
+    expect(shop).toMatch(/\n {6}adopt: zonectl drift zones\/shop\.example\.yaml --adopt d2:[0-9a-f]{24} \(adds it to the file\)\n/);
+    expect(text.stdout).toContain('  mail.example dns_settings flatten_all_cnames changed at the service: live true, file false');
     expect(text.stdout).not.toContain('→');
+    expect(text.stdout).not.toMatch(/^ {2}[+~-] /m);
     const md = await world.cli(['drift', 'zones/', '--format', 'markdown']);
-    expect(md.stdout).toContain('! shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99');
-    expect(md.stdout).toContain('**1 added outside the zone files** (apply deletes them): `promo.shop.example TXT`');
+    expect(md.stdout).toContain('\nshop.example A value changed at the service: live 192.0.2.99, file 192.0.2.10\n');
+    // Needs attention: the apex first (issue 42: the scariest item was missing).
+    const attention = md.stdout.slice(md.stdout.indexOf('#### Needs attention'), md.stdout.indexOf('| zone |'));
+    expect(attention.split('\n').filter((l) => l.startsWith('- '))[1]).toMatch(
+      /^- :rotating_light: `shop\.example`: `shop\.example A value changed at the service: live 192\.0\.2\.99, file 192\.0\.2\.10` \(the zone apex\) by `admin@example\.com via the API/,
+    );
+    expect(attention).toContain(
+      '`promo.shop.example TXT added at the service: live "<img src=x onerror=alert(2)>"  [ttl auto], not in the file`',
+    );
     // plan keeps the words of a plan: what apply changes, before → after.
     const plan = await world.cli(['plan', 'zones/shop.example.yaml']);
     expect(plan.stdout).toContain('      content: 192.0.2.99 → 192.0.2.10');
@@ -124,8 +145,12 @@ describe('report formats against their schemas', () => {
     const texts = body.blocks.map((b) => b.text?.text ?? '').join('\n');
     expect(texts).toContain('&lt;img src=x onerror=alert(2)&gt;');
     expect(texts).not.toMatch(/<img|<script/);
-    expect(texts).toMatch(/\*shop\.example\* \(zones\/shop\.example\.yaml\): 2 changed, 1 added, 1 deleted outside the zone files\n/);
-    expect(texts).toContain('~ shop.example A value changed outside the zone files: file 192.0.2.10, live 192.0.2.99');
+    expect(texts).toMatch(/\*shop\.example\* \(zones\/shop\.example\.yaml\): 2 changed, 1 added, 1 removed at the service\n/);
+    expect(texts).toContain('\nshop.example A value changed at the service: live 192.0.2.99, file 192.0.2.10\n');
+    expect(texts).toContain(
+      'Ways out of each item: revert with `zonectl apply zones/shop.example.yaml`, or adopt it with `zonectl drift zones/shop.example.yaml --adopt ID`',
+    );
+    expect(texts).toMatch(/\n {4}the zone apex · id d2:[0-9a-f]{24} · by admin@example\.com via the API/);
     expect(texts).toMatch(/:x: \*zz-missing\.example\* failed: `ZONE_LOOKUP`/);
   });
 

@@ -8,9 +8,15 @@
  * query's random id, the response flag and the same question, is taken (others are ignored,
  * RFC 5452 §9.1); a TCP answer is read to its announced length and no further (at most 65,535
  * bytes). Every name and value comes back in presentation form (present-rdata.ts) with bytes
- * outside printable ASCII escaped as `\DDD`, so it can be shown on a terminal as it is. Each
- * exchange has its own deadline (a timer of its own, not a clock of the caller's: it bounds a
- * silent server, it does not pace anything).
+ * outside printable ASCII escaped as `\DDD`, so it can be shown on a terminal as it is. The
+ * question has one deadline, `timeoutMs`, for UDP and the TCP retry together (a timer of its own,
+ * not a clock of the caller's: it bounds a silent server, it does not pace anything), so that a
+ * caller with a deadline of its own can give a question what is left of it.
+ *
+ * The UDP socket is connected to the server, so that an ICMP "port unreachable" comes back as
+ * ECONNREFUSED instead of silence: a server that refuses, or a network with no route to it, is an
+ * error marked `unreachable` (nothing listens there; asking again soon will not help), apart from
+ * a server that stays silent (a timeout) or answers something unusable.
  */
 import { randomInt } from 'node:crypto';
 import { createSocket, type RemoteInfo } from 'node:dgram';
@@ -33,14 +39,37 @@ export interface DnsReply extends NameserverReply {
 }
 
 export interface DnsQueryOptions {
-  /** Deadline of each exchange (UDP, then TCP), default 3 s. */
+  /** Deadline of the whole question (UDP, then TCP on truncation, within the same time), default 3 s. */
   readonly timeoutMs?: number;
 }
 
 export class DnsQueryError extends ZonectlError {
-  constructor(message: string) {
+  /** The server cannot be reached at all (refused, no route): not a timeout, not a bad answer. */
+  readonly unreachable: boolean;
+  constructor(message: string, options: { readonly unreachable?: boolean } = {}) {
     super('DNS_QUERY', message);
+    this.unreachable = options.unreachable === true;
   }
+}
+
+/** Socket errors that say the server cannot be reached (errno names, as Node gives them in `code`). */
+const UNREACHABLE: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENETUNREACH: 'network unreachable',
+  EHOSTUNREACH: 'host unreachable',
+  ENETDOWN: 'network down',
+  EHOSTDOWN: 'host down',
+  EADDRNOTAVAIL: 'address not available',
+  EACCES: 'not permitted',
+  EPERM: 'not permitted',
+};
+
+/** The error of a socket to `server`: what happened in words and its errno name, never a stack. */
+function socketError(transport: 'UDP' | 'TCP', server: DnsServer, err: Error): DnsQueryError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const known = typeof code === 'string' ? UNREACHABLE[code] : undefined;
+  if (known !== undefined) return new DnsQueryError(`${transport} to ${where(server)} failed: ${known} (${code})`, { unreachable: true });
+  return new DnsQueryError(`${transport} to ${where(server)} failed: ${printable(err.message)}`);
 }
 
 const EDNS_UDP_SIZE = 1232;
@@ -124,13 +153,17 @@ function exchangeUdp(server: DnsServer, query: Buffer, accept: (msg: Buffer) => 
       else resolve(d!);
     };
     const timer = setTimeout(() => done(new DnsQueryError(`no answer from ${where(server)} over UDP within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (err) => done(new DnsQueryError(`UDP to ${where(server)} failed: ${printable(err.message)}`)));
+    socket.on('error', (err) => done(socketError('UDP', server, err)));
     socket.on('message', (msg: Buffer, from: RemoteInfo) => {
       if (from.port !== server.port || from.address.replace(/^::ffff:/, '') !== server.address.replace(/^::ffff:/, '')) return;
       const d = accept(msg);
       if (d !== undefined) done(undefined, d);
     });
-    socket.send(query, server.port, server.address);
+    // Connected, so that the kernel reports a refusal (ICMP port unreachable) as ECONNREFUSED.
+    socket.once('connect', () => {
+      if (!finished) socket.send(query);
+    });
+    socket.connect(server.port, server.address);
   });
 }
 
@@ -148,7 +181,7 @@ function exchangeTcp(server: DnsServer, query: Buffer, timeoutMs: number): Promi
       else resolve(msg!);
     };
     const timer = setTimeout(() => done(new DnsQueryError(`no answer from ${where(server)} over TCP within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (err) => done(new DnsQueryError(`TCP to ${where(server)} failed: ${printable(err.message)}`)));
+    socket.on('error', (err) => done(socketError('TCP', server, err)));
     socket.on('data', (chunk: Buffer) => {
       got = Buffer.concat([got, chunk]);
       if (got.length >= 2 && got.length >= 2 + got.readUInt16BE(0)) done(undefined, got.subarray(2, 2 + got.readUInt16BE(0)));
@@ -168,12 +201,17 @@ export function where(server: DnsServer): string {
 /** Asks `server` for `name` `type` (a canonical name, a type zonectl knows). */
 export async function queryNameserver(server: DnsServer, name: string, type: string, options: DnsQueryOptions = {}): Promise<DnsReply> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const startedAt = Date.now();
   const id = randomInt(0, 65536);
   const query = encodeQuestion(id, name, type);
   const accept = (msg: Buffer): Decoded | undefined => matching(msg, id, name, type);
   const { tc, ...udp } = replyOf(await exchangeUdp(server, query, accept, timeoutMs), 'udp', where(server));
   if (!tc) return udp;
-  const msg = await exchangeTcp(server, query, timeoutMs);
+  // The TCP retry gets what is left of the question's time, never a deadline of its own.
+  const left = timeoutMs - (Date.now() - startedAt);
+  if (left <= 0)
+    throw new DnsQueryError(`no whole answer from ${where(server)} within ${timeoutMs} ms (truncated over UDP, no time left for TCP)`);
+  const msg = await exchangeTcp(server, query, left);
   const d = accept(msg);
   if (d === undefined) throw new DnsQueryError(`${where(server)} answered another question over TCP`);
   const tcp = replyOf(d, 'tcp', where(server));

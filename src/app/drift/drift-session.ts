@@ -1,16 +1,20 @@
 /**
  * The drift session, the nightly check: the zone and account files (valid, or the run is refused
  * before any API call), this shard's, each planned against the live zone with the run's own
- * clients, the zones no file manages (`--unmanaged-zones`), each item marked against an earlier
- * report (`--baseline`), and whether that is drift (`--fail-on`, `--fail-on-unmanaged`).
+ * clients, who made each change (the account's audit log, ./read-audit.ts), the zones no file
+ * manages (`--unmanaged-zones`), each item marked against an earlier report (`--baseline`), and
+ * whether that is drift (`--fail-on`, `--fail-on-unmanaged`).
  */
 import { isDnssecDrift } from '../../core/dnssec/index.js';
 import { ZonectlError } from '../../core/errors.js';
+import type { ZoneAudit } from '../../core/audit/join-audit.js';
 import type { Baseline } from '../../core/render/baseline.js';
+import { AUDIT_LOG_DAYS } from '../../core/service/audit-log.js';
 import { filesToPlan, selectShard } from '../files/index.js';
 import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
 import { hasChanges, plannedRuns } from '../plan/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
+import { readZoneAudits } from './read-audit.js';
 import { readBaselineFile } from './read-baseline.js';
 
 export const FAIL_ON = ['any', 'new'] as const;
@@ -29,6 +33,8 @@ export interface DriftRequest {
   /** Also list the zones the credentials can see that no file manages. */
   readonly unmanagedZones: boolean;
   readonly connection: Connection;
+  /** The run's time (the audit log's window ends there); now by default. */
+  readonly now?: Date;
 }
 
 export type DriftEvent = MessageEvent | { readonly kind: 'report'; readonly report: RunReport };
@@ -52,10 +58,18 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   const loaded = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, (e) => output.emit(e));
   const { configs, accounts, shard, repo } = selectShard(loaded, request.shard);
   // Managed means named by any file given, not only by this shard's.
+  let audit: Map<string, ZoneAudit> | undefined;
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, (e) => output.emit(e), {
     ...(request.unmanagedZones ? { unmanagedZonesOf: loaded.configs } : {}),
+    whilePlanned: async (clients, zones) => {
+      audit = await readZoneAudits(clients, zones, request.now ?? new Date());
+    },
   });
-  const report = runReport('drift', outcomes, { ...(baseline ? { baseline } : {}), fileWarnings: loaded.fileWarnings });
+  const report = runReport('drift', outcomes, {
+    ...(baseline ? { baseline } : {}),
+    fileWarnings: loaded.fileWarnings,
+    ...(audit !== undefined ? { audit, auditDays: AUDIT_LOG_DAYS } : {}),
+  });
   output.emit({ kind: 'report', report });
   const runs = plannedRuns(outcomes.zones);
   const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);

@@ -14,11 +14,5 @@ export function readBaselineFile(path: string): Baseline {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new BaselineError(path, code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`);
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    throw new BaselineError(path, `not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  return readBaseline(path, doc);
+  return readBaseline(path, text);
 }

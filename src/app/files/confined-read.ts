@@ -124,30 +124,42 @@ function vcsFailure(name: string): { ok: false; why: ConfinedFailure; message: s
 export function readConfinedFile(root: string, path: string): ConfinedBytes {
   const where = confine(root, path);
   if (!where.ok) return where;
+  return readRegularFile(where.real, { maxBytes: MAX_ZONE_FILE_BYTES, kind: 'any zone file' });
+}
+
+/**
+ * The bytes of `path` when it is a regular file of at most `maxBytes` (refused before reading, by
+ * its size, and while reading, should it grow); a FIFO or a device is refused, never waited on.
+ * No confinement: readConfinedFile adds it; the importers' inputs named on the command line use
+ * this alone (`kind` names what the cap is for in the message: "larger than KIND").
+ */
+export function readRegularFile(path: string, cap: { readonly maxBytes: number; readonly kind: string }): ConfinedBytes {
   let fd: number | undefined;
+  const tooLarge = (size: number): { ok: false; why: ConfinedFailure; message: string } =>
+    failure('too-large', `larger than ${cap.kind} (${size} bytes; at most ${cap.maxBytes})`);
   try {
     // Checked before opening (a FIFO would wait for a writer), and once open: it is still the same kind of file.
-    if (!statSync(where.real).isFile()) return notAFile(where.real);
-    fd = openSync(where.real, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!statSync(path).isFile()) return notAFile(path);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return notAFile(where.real);
-    if (stat.size > MAX_ZONE_FILE_BYTES) return tooLarge(stat.size);
+    if (!stat.isFile()) return notAFile(path);
+    if (stat.size > cap.maxBytes) return tooLarge(stat.size);
     let buffer = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
         // It grew since fstat: read on, up to the cap.
-        if (length > MAX_ZONE_FILE_BYTES) return tooLarge(length);
-        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_ZONE_FILE_BYTES + 1));
+        if (length > cap.maxBytes) return tooLarge(length);
+        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, cap.maxBytes + 1));
         buffer.copy(bigger, 0, 0, length);
         buffer = bigger;
       }
       const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) return { ok: true, real: where.real, bytes: buffer.subarray(0, length) };
+      if (n === 0) return { ok: true, real: path, bytes: buffer.subarray(0, length) };
       length += n;
     }
   } catch (error) {
-    return errnoOf(error) === 'EISDIR' ? notAFile(where.real) : readFailure(error);
+    return errnoOf(error) === 'EISDIR' ? notAFile(path) : readFailure(error);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -161,8 +173,4 @@ function notAFile(real: string): { ok: false; why: ConfinedFailure; message: str
     // gone meanwhile: not a file either way
   }
   return failure('not-a-file', directory ? 'is a directory, not a file' : 'not a regular file (a device, a FIFO or a socket)');
-}
-
-function tooLarge(size: number): { ok: false; why: ConfinedFailure; message: string } {
-  return failure('too-large', `larger than any zone file (${size} bytes; at most ${MAX_ZONE_FILE_BYTES})`);
 }

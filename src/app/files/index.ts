@@ -5,6 +5,7 @@
  */
 export * from './changed-since.js';
 export * from './changed-zones.js';
+export { confineWrite, type WriteConfined } from './confined-write.js';
 export * from './files-to-plan.js';
 export * from './load-zone-files.js';
 export * from './read-repository-config.js';

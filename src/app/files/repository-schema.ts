@@ -7,7 +7,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { ZonectlError } from '../../core/errors.js';
 import { buildZoneSchema } from '../../core/schema/index.js';
+import { confineWrite } from './confined-write.js';
 import { repositoryRootOfDir } from './repository-root.js';
 import { writeOutputFile } from '../output/write-output.js';
 
@@ -20,9 +22,15 @@ export function schemaText(): string {
 
 export type SchemaWrite = 'created' | 'updated' | 'unchanged';
 
-/** Writes the schema into the repository at `root` (created, brought up to date, or left as it is). */
+/**
+ * Writes the schema into the repository at `root` (created, brought up to date, or left as it is).
+ * Never through a link: `.zonectl` committed as a link out of the repository is refused before
+ * anything is read or written there (confined-write.ts).
+ */
 export function writeRepoSchema(root: string): { path: string; result: SchemaWrite } {
   const path = join(root, REPO_SCHEMA);
+  const where = confineWrite(root, path);
+  if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${path}: ${where.message}; nothing was written`);
   const text = schemaText();
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   if (existing === text) return { path, result: 'unchanged' };
@@ -46,6 +54,9 @@ export function schemaRefForOutput(outFile: string | undefined, cwd: string = pr
   const dir = outFile === undefined ? cwd : dirname(resolve(cwd, outFile));
   const root = repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
   if (outFile === undefined) return existsSync(join(root, REPO_SCHEMA)) ? { ref: schemaRefFrom(dir, root) } : {};
+  // A `.zonectl` that leads out of the repository is refused whether or not the schema is there yet.
+  const where = confineWrite(root, join(root, REPO_SCHEMA));
+  if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${join(root, REPO_SCHEMA)}: ${where.message}; nothing was written`);
   const written = existsSync(join(root, REPO_SCHEMA)) ? undefined : writeRepoSchema(root).path;
   return { ref: schemaRefFrom(dir, root), ...(written !== undefined ? { wrote: written } : {}) };
 }

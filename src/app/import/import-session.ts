@@ -10,7 +10,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { isReportEmpty, type MigrationReport, type MigrationSource } from '../../core/migrate/report.js';
 import { parseZoneFile } from '../../core/zonefile/index.js';
-import { schemaRefForOutput } from '../files/index.js';
+import { confineWrite, repositoryRoot, schemaRefForOutput } from '../files/index.js';
 import { importFrom } from '../migrate/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
@@ -84,6 +84,11 @@ function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: S
     throw new ImportRefusedError('READ_FAILED', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const result = importBindZone(text, { zone: request.zone, soa: request.soa, proxied: request.proxied });
+  if (out !== undefined) {
+    // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
+    const where = confineWrite(repositoryRoot(out), out);
+    if (!where.ok) throw new ImportRefusedError('UNSAFE_EXPORT_PATH', `${out}: ${where.message}; nothing was written`);
+  }
   const { ref, wrote } = schemaRefForOutput(out);
   if (wrote !== undefined) output.emit(note(`wrote the zone file schema to ${wrote} (editor completion; commit it)`));
   const yaml = renderExportYaml(result.export, {

@@ -13,6 +13,15 @@ export async function parseHcl(file: string, text: string): Promise<{ ok: true; 
     const { hclToJson } = await import('./hcl-wasm.js');
     parsed = await hclToJson(file, text);
   } catch (err) {
+    // hcl-wasm.ts's HclParserError, told by its flag (this module imports hcl-wasm.ts only when a .tf file is read).
+    if ((err as { outOfMemory?: unknown } | null)?.outOfMemory === true)
+      return {
+        ok: false,
+        problem: {
+          at: { file },
+          message: `${(err as Error).message} reading it: split it into several .tf files, or import from the state (terraform show -json)`,
+        },
+      };
     return {
       ok: false,
       problem: { at: { file }, message: `the HCL parser could not run: ${err instanceof Error ? err.message : String(err)}` },

@@ -1,15 +1,29 @@
-/** A JSON input file (print-ir, Terraform state): read, parsed, and a parse error named by its line. */
-import { readFileSync } from 'node:fs';
+/**
+ * A JSON input file (print-ir, Terraform state): read, parsed, and a parse error named by its line.
+ * A regular file of at most MAX_JSON_INPUT_BYTES (issue 39 item 6: an input someone else made must
+ * not take the machine's memory; JSON.parse builds several times the file's size).
+ */
 import { LineCounter, parseDocument } from 'yaml';
 import type { InputProblem } from '../../core/migrate/problems.js';
+import { readRegularFile } from '../files/confined-read.js';
+
+/** The largest JSON input: 64 MiB (the state of about 40,000 Cloudflare records). */
+export const MAX_JSON_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** The text of an input file named on the command line, or the problem (too large: the message says so alone). */
+export function readInputText(
+  file: string,
+  cap: { readonly maxBytes: number; readonly kind: string },
+): { ok: true; text: string } | { ok: false; problem: InputProblem } {
+  const read = readRegularFile(file, cap);
+  if (read.ok) return { ok: true, text: read.bytes.toString('utf8') };
+  return { ok: false, problem: { at: { file }, message: read.why === 'too-large' ? read.message : `cannot read it: ${read.message}` } };
+}
 
 export function readJsonFile(file: string): { ok: true; value: unknown; text: string } | { ok: false; problem: InputProblem } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    return { ok: false, problem: { at: { file }, message: `cannot read it: ${(err as NodeJS.ErrnoException).code ?? String(err)}` } };
-  }
+  const read = readInputText(file, { maxBytes: MAX_JSON_INPUT_BYTES, kind: 'zonectl reads as a JSON input' });
+  if (!read.ok) return read;
+  const text = read.text;
   try {
     return { ok: true, value: JSON.parse(text), text };
   } catch (err) {

@@ -1,16 +1,23 @@
 /**
  * Reading what `zonectl import --from terraform FILE...` needs: state files or `terraform show
  * -json` output (JSON), and `.tf` files (HCL, parse-hcl.ts). A file that does not parse is refused
- * at its line. The conversion is core's.
+ * at its line; a file over its cap (MAX_TF_FILE_BYTES, read-json.ts MAX_JSON_INPUT_BYTES) is refused
+ * before it is parsed. The conversion is core's.
  */
-import { readFileSync } from 'node:fs';
 import type { InputProblem } from '../../core/migrate/problems.js';
 import type { ReportItem } from '../../core/migrate/report.js';
 import { readTerraformHcl, type HclFile } from '../../core/migrate/terraform/terraform-hcl.js';
 import { buildTerraformImport, type TerraformImport } from '../../core/migrate/terraform/terraform-import.js';
 import { readTerraformJson, type TfResource } from '../../core/migrate/terraform/terraform-state.js';
 import { parseHcl } from './parse-hcl.js';
-import { readJsonFile } from './read-json.js';
+import { readInputText, readJsonFile } from './read-json.js';
+
+/**
+ * The largest `.tf` file read (issue 39 item 6): HashiCorp's parser (WebAssembly, hcl-wasm.ts)
+ * builds about 200 times a file's size in memory (2 MiB of records took 382 MiB; a 0.5 MiB list
+ * literal 373 MiB and 25 s), within its own memory cap. 2 MiB is some 13,000 records.
+ */
+export const MAX_TF_FILE_BYTES = 2 * 1024 * 1024;
 
 export async function readTerraformImport(
   files: readonly string[],
@@ -21,13 +28,19 @@ export async function readTerraformImport(
   const hcl: HclFile[] = [];
   for (const file of files) {
     if (file.endsWith('.tf')) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        problems.push({ at: { file }, message: `cannot read it: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
+      const read = readInputText(file, { maxBytes: MAX_TF_FILE_BYTES, kind: 'zonectl reads as a .tf file' });
+      if (!read.ok) {
+        problems.push(
+          read.problem.message.startsWith('larger than')
+            ? {
+                ...read.problem,
+                message: `${read.problem.message}: split it into several .tf files, or import from the state (terraform show -json)`,
+              }
+            : read.problem,
+        );
         continue;
       }
+      const text = read.text;
       const parsed = await parseHcl(file, text);
       if (parsed.ok) hcl.push({ file, text, json: await expandTokenJsonencode(file, parsed.json) });
       else problems.push(parsed.problem);
@@ -45,6 +58,7 @@ export async function readTerraformImport(
   let left: ReportItem[] = [];
   if (hcl.length > 0) {
     const fromHcl = readTerraformHcl(hcl);
+    problems.push(...fromHcl.problems);
     // With both the state and the .tf files, the state's values (what is live) win.
     const known = new Set(resources.map((r) => r.address));
     resources.push(...fromHcl.resources.filter((r) => !known.has(r.address)));

@@ -1,8 +1,9 @@
 /**
  * Writing what an import made: one zone file per zone (`DIR/ZONE.yaml`, laid out as `zonectl
  * export` writes, with the schema line for editors) and the accounts' zonectl.yaml. All or
- * nothing: every file is rendered and validated, and every path checked, before the first write;
- * a file that exists is refused without --force.
+ * nothing: every file is rendered and validated, and every path checked (inside the repository,
+ * never through a link: app/files/confined-write.ts), before the first write; a file that exists
+ * is refused without --force.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { renderAccountsYaml, type AccountOut } from '../../core/migrate/render-a
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import { parseZoneFile } from '../../core/zonefile/index.js';
-import { schemaRefForOutput } from '../files/index.js';
+import { confineWrite, repositoryRoot, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
 export interface WriteMigrationOptions {
@@ -57,7 +58,13 @@ export function writeMigration(
       `the zone files made from the import are not valid; nothing written:\n  ${invalid.join('\n  ')}`,
     );
   const paths = zones.map((z) => join(options.outDir, fileNameOf(z.zone)));
-  const existing = [...paths, ...(accounts.length > 0 ? [join(options.outDir, 'zonectl.yaml')] : [])].filter((p) => existsSync(p));
+  const all = [...paths, ...(accounts.length > 0 ? [join(options.outDir, 'zonectl.yaml')] : [])];
+  // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
+  for (const p of all) {
+    const where = confineWrite(repositoryRoot(p), p);
+    if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${p}: ${where.message}; nothing was written`);
+  }
+  const existing = all.filter((p) => existsSync(p));
   if (existing.length > 0 && !options.force)
     throw new ZonectlError(
       'OUTPUT_EXISTS',

@@ -4,6 +4,7 @@
  * the run as the reports its renderers read.
  */
 import { accountLabel } from '../../core/account/plan-account.js';
+import type { ZoneAudit } from '../../core/audit/join-audit.js';
 import type { Baseline } from '../../core/render/baseline.js';
 import { buildDriftReport, type DriftReport } from '../../core/render/drift-report.js';
 import type { ReportKind, ZoneReport } from '../../core/render/zone-report.js';
@@ -71,7 +72,12 @@ export async function runZones(
   connection: Connection,
   shard: Shard | undefined,
   emit: (event: MessageEvent) => void,
-  options: { checkPermissions?: boolean; unmanagedZonesOf?: readonly ZoneConfig[] } = {},
+  options: {
+    checkPermissions?: boolean;
+    unmanagedZonesOf?: readonly ZoneConfig[];
+    /** More reads with the run's clients once the zones are planned, before the clients close (drift: the audit log). */
+    whilePlanned?: (clients: RunClients, zones: readonly ZoneOutcome[]) => Promise<void>;
+  } = {},
 ): Promise<RunOutcomes> {
   const clients = runClients(connection, shard, files.repo);
   try {
@@ -85,6 +91,7 @@ export async function runZones(
           for (const problem of check.problems) emit(warning(`zonectl: warning: ${problem}; apply would be refused`));
       }
     }
+    if (options.whilePlanned !== undefined) await options.whilePlanned(clients, zones);
     const unmanaged =
       options.unmanagedZonesOf !== undefined
         ? { unmanagedZones: await unmanagedZones(clients, options.unmanagedZonesOf, files.repo, (text) => emit(warning(text))) }
@@ -103,6 +110,10 @@ export function toReports(outcomes: RunOutcomes, fileWarnings?: ReadonlyMap<stri
   const zones = outcomes.zones.map((o): ZoneReport => {
     const group = o.config.account !== undefined ? { group: o.config.account.name } : {};
     const warned = fileWarnings?.get(o.config.file) ?? 0;
+    // The addresses the file lists: the zone's known ranges, against which drift is ranked (src/core/render/drift-impact.ts).
+    const addresses = o.config.records.flatMap((r) =>
+      (r.record.type === 'A' || r.record.type === 'AAAA') && r.record.content !== undefined ? [r.record.content] : [],
+    );
     return o.kind === 'planned'
       ? {
           kind: 'planned',
@@ -111,6 +122,7 @@ export function toReports(outcomes: RunOutcomes, fileWarnings?: ReadonlyMap<stri
           plan: o.run.plan,
           ...group,
           ...(warned > 0 ? { fileWarnings: warned } : {}),
+          addresses,
         }
       : { kind: 'failed', zone: o.config.zone, file: o.config.file, code: o.code, message: o.message, ...group };
   });
@@ -136,21 +148,26 @@ export interface RunReport {
   readonly baseline?: Baseline;
 }
 
-export function runReport(
-  kind: ReportKind,
-  outcomes: RunOutcomes,
-  extra: {
-    readonly changedSince?: ChangedSelection;
-    readonly baseline?: Baseline;
-    readonly fileWarnings?: ReadonlyMap<string, number>;
-  } = {},
-): RunReport {
-  const { fileWarnings, ...rest } = extra;
+/** What a run's report is told beside its outcomes. */
+export interface RunReportExtra {
+  readonly changedSince?: ChangedSelection;
+  readonly baseline?: Baseline;
+  readonly fileWarnings?: ReadonlyMap<string, number>;
+  /** `drift`: each drifted zone's audit log, by zone file, read for the last `auditDays` days. */
+  readonly audit?: ReadonlyMap<string, ZoneAudit>;
+  readonly auditDays?: number;
+}
+
+export function runReport(kind: ReportKind, outcomes: RunOutcomes, extra: RunReportExtra = {}): RunReport {
+  const { fileWarnings, audit, auditDays, ...rest } = extra;
   const reports = toReports(outcomes, fileWarnings);
   return {
     kind,
     reports,
-    drift: buildDriftReport(kind, reports, extra.baseline),
+    drift: buildDriftReport(kind, reports, {
+      ...(extra.baseline !== undefined ? { baseline: extra.baseline } : {}),
+      ...(audit !== undefined ? { audit, auditDays: auditDays ?? 0 } : {}),
+    }),
     ...(outcomes.unmanagedZones ? { unmanagedZones: outcomes.unmanagedZones } : {}),
     ...rest,
   };

@@ -32,6 +32,8 @@ export interface ValidateResult {
    * and fragments (`validate --format json`: `depends_on`).
    */
   readonly repositoryConfig?: string;
+  /** The lint findings among the files' problems that `zonectl lint` reports as errors (here warnings, unless `strict`). */
+  readonly lintErrors: ReadonlySet<Problem>;
 }
 
 /** The problems of a file, apart from the closing count of those not kept. */
@@ -70,12 +72,18 @@ export function isValidFile(f: CheckedZoneFile): boolean {
  * includes it, is one finding at the fragment's file and line, on the fragment's entry when the
  * fragment was given, else on the entry of the first zone that found it.
  */
-function withLint(files: readonly CheckedZoneFile[], strict: boolean, ignore: readonly LintIgnoreEntry[]): CheckedZoneFile[] {
-  const severity = (p: Problem): Problem => ({ ...p, severity: strict ? 'error' : 'warning' });
-  const found = findingsOnce(lintFiles(files, ignore, { alone: false, severity }));
+function withLint(
+  files: readonly CheckedZoneFile[],
+  strict: boolean,
+  ignore: readonly LintIgnoreEntry[],
+  lintErrors: Set<Problem>,
+): CheckedZoneFile[] {
+  const found = findingsOnce(lintFiles(files, ignore, { alone: false, severity: (p) => p }));
   const fileOfZone = new Map(files.flatMap((f) => (f.config ? [[f.config.zone, f.path] as const] : [])));
   const added = new Map<string, Problem[]>();
-  for (const { problem, zones } of found) {
+  for (const { problem: asLinted, zones } of found) {
+    const problem: Problem = { ...asLinted, severity: strict ? 'error' : 'warning' };
+    if (asLinted.severity === 'error') lintErrors.add(problem);
     // Every finding here was found by a zone (`alone: false`), whose file is an entry.
     const entry = files.some((f) => f.path === problem.file) ? problem.file : fileOfZone.get(zones[0] ?? '');
     if (entry === undefined) continue;
@@ -115,12 +123,14 @@ export async function runValidate(request: ValidateRequest, output: SessionOutpu
   const checked = await checkZoneFiles(request.paths, request.env, options);
   // zonectl.yaml's `lint.ignore` applies to every zone's lint findings.
   const repo = await withRepositoryConfig(request, checked);
-  const files = withLint(repo.files, request.strict, repo.lintIgnore);
+  const lintErrors = new Set<Problem>();
+  const files = withLint(repo.files, request.strict, repo.lintIgnore, lintErrors);
   for (const file of files) output.emit({ kind: 'file-checked', file });
   const repositoryConfig = request.config ?? findRepoConfig(request.paths);
   return {
     files,
     valid: files.every(isValidFile),
+    lintErrors,
     ...(repositoryConfig !== undefined ? { repositoryConfig: relative(process.cwd(), resolve(repositoryConfig)) } : {}),
   };
 }

@@ -52,11 +52,16 @@ export async function runWaitDnsFiles(
         request.flags.nameservers,
       );
       const result = await runWaitDns(
-        { ...checks, deadlineMs: Math.max(0, deadlineAt - now()), ...(request.signal !== undefined ? { signal: request.signal } : {}) },
+        {
+          ...checks,
+          deadlineMs: Math.max(0, deadlineAt - now()),
+          nothingReason: 'the file lists no record',
+          ...(request.signal !== undefined ? { signal: request.signal } : {}),
+        },
         { emit },
       );
       zones.push({ zone: config.zone, result });
-      if (result.status !== 'served') break;
+      if (result.status !== 'served' && result.status !== 'nothing') break;
     }
     return { zones };
   } finally {

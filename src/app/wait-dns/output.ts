@@ -29,13 +29,26 @@ export interface NotServed {
   readonly address?: string;
   /** Why the name has no address (then no check was asked there). */
   readonly unresolved?: string;
+  /** Why the address cannot be reached (refused, no route): it was not asked again. */
+  readonly unreachable?: string;
   readonly checks: readonly PendingCheck[];
 }
 
+/**
+ * How a wait ended. Each outcome is its own, said in its own words (issue 43 item 10):
+ * - `served`: every nameserver serves every check;
+ * - `nothing`: there was nothing to wait for (no record changed, or none that can be checked);
+ * - `unreachable`: a nameserver cannot be asked (its name does not resolve, or it refuses, or
+ *   there is no route to it), so the wait ended before its deadline (the others served, or could
+ *   not be asked either);
+ * - `not-served`: the deadline passed first;
+ * - `stopped`: the caller's stop signal ended the wait.
+ */
 export type WaitDnsResult =
   | { readonly status: 'served'; readonly servers: readonly string[]; readonly skipped: readonly SkippedCheck[] }
+  | { readonly status: 'nothing'; readonly reason: string; readonly skipped: readonly SkippedCheck[] }
+  | { readonly status: 'unreachable'; readonly notServed: readonly NotServed[]; readonly skipped: readonly SkippedCheck[] }
   | { readonly status: 'not-served'; readonly notServed: readonly NotServed[]; readonly skipped: readonly SkippedCheck[] }
-  /** The caller's stop signal ended the wait. */
   | { readonly status: 'stopped'; readonly notServed: readonly NotServed[]; readonly skipped: readonly SkippedCheck[] };
 
 export type WaitDnsEvent =
@@ -47,9 +60,13 @@ export type WaitDnsEvent =
       readonly skipped: readonly SkippedCheck[];
       readonly deadlineMs: number;
     }
+  /** Nothing to ask: no record changed, or none that can be checked (then nothing is asked). */
+  | { readonly kind: 'nothing'; readonly zone: string; readonly reason: string; readonly skipped: readonly SkippedCheck[] }
   /** A nameserver given by name, resolved through the system resolver. */
   | { readonly kind: 'resolved'; readonly server: string; readonly address: string }
   | { readonly kind: 'unresolved'; readonly server: string; readonly why: string }
+  /** Every question of a round to this nameserver failed as unreachable: it is not asked again. */
+  | { readonly kind: 'unreachable'; readonly server: string; readonly why: string }
   /** After a round of questions, for a nameserver that does not serve everything yet: on the first round and whenever its count changes. */
   | {
       readonly kind: 'progress';

@@ -8,7 +8,8 @@ import { reportOutput, withReportOutput } from '../render/report/report-output.j
 
 export const driftCommand = defineCommand({
   name: 'drift',
-  description: 'Report how the live zones differ from the zone files (exit 2 on drift, 0 when in sync, 1 on error); changes nothing',
+  description:
+    'Report how the live zones differ from the zone files: what happened at the service, who did it (the account audit log, with Account Settings Read), and how to revert or adopt it (exit 2 on drift, 0 when in sync, 1 on error); changes nothing',
   args: MANY_ZONE_ARGS,
   flags: {
     failOnUnmanaged: flag.switch(

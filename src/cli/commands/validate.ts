@@ -7,21 +7,28 @@ import { runValidate } from '../../app/validate/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { configFlag } from '../options.js';
 import {
+  parseValidateReport,
   processIo,
   VALIDATE_FORMATS,
   validateFailedLine,
   validateRenderer,
   type ValidateFormat,
   type ValidateIo,
+  type ValidateReportFile,
 } from '../render/validate.js';
 
 /** Validates the files and shows them; returns the exit code (0 valid, 1 invalid). */
 export async function validateAndShow(
   paths: readonly string[],
   io: ValidateIo = processIo,
-  options: { readonly strict?: boolean; readonly format?: ValidateFormat; readonly config?: string | undefined } = {},
+  options: {
+    readonly strict?: boolean;
+    readonly format?: ValidateFormat;
+    readonly config?: string | undefined;
+    readonly report?: readonly ValidateReportFile[];
+  } = {},
 ): Promise<number> {
-  const renderer = validateRenderer(io, options.format ?? 'text');
+  const renderer = validateRenderer(io, options.format ?? 'text', options.report ?? []);
   const result = await runValidate({ paths, strict: options.strict === true, config: options.config, env: io.env }, renderer);
   renderer.finish(result);
   return result.valid ? 0 : 1;
@@ -37,9 +44,15 @@ export function validateCommand(io: ValidateIo = processIo) {
       strict: flag.switch('--strict', 'lint findings (what breaks mail and the web, see `zonectl lint`) are errors, not warnings'),
       format: flag.choice(
         '--format <format>',
-        'output format: text, one JSON document with every problem, or SARIF 2.1.0 (GitHub code scanning)',
+        'output format: text, one JSON document with every problem, SARIF 2.1.0 (GitHub code scanning), or a markdown section for a pull request comment',
         VALIDATE_FORMATS,
         'text',
+      ),
+      report: flag.list(
+        '--report <format=file>',
+        'also write the run in FORMAT (json, sarif, markdown) to FILE (repeatable), e.g. --report markdown=findings.md',
+        parseValidateReport,
+        { empty: true },
       ),
       config: configFlag,
     },
@@ -48,6 +61,7 @@ export function validateCommand(io: ValidateIo = processIo) {
       'zonectl validate zones/ --strict',
       'zonectl validate zones/ --format json > problems.json',
       'zonectl validate zones/ --format sarif > zonectl.sarif',
+      'zonectl validate zones/ --report markdown=findings.md   # the text in the log, the findings for a pull request comment',
     ],
     run: async ({ args, flags }) => {
       try {

@@ -1,7 +1,8 @@
 /**
  * `zonectl wait-dns`: the wait-dns session (src/app/wait-dns `runWaitDnsFiles`) shown by
- * ../render/wait-dns.ts; exit 0 once every nameserver serves what the files list, 1 with
- * DNS_NOT_SERVED when the deadline passes first.
+ * ../render/wait-dns.ts; exit 0 once every nameserver serves what the files list (or there is
+ * nothing to wait for), 1 with DNS_NOT_SERVED when the deadline passes first, 1 with
+ * NAMESERVER_UNREACHABLE when a nameserver's name does not resolve or it cannot be reached.
  */
 import { notServedError, readWaitDnsFlags, runWaitDnsFiles } from '../../app/wait-dns/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
@@ -35,7 +36,7 @@ export const waitDnsCommand = defineCommand({
       },
       waitDnsOutput(),
     );
-    for (const { zone, result: r } of result.zones) if (r.status !== 'served') throw notServedError(zone, r);
+    for (const { zone, result: r } of result.zones) if (r.status !== 'served' && r.status !== 'nothing') throw notServedError(zone, r);
     return EXIT.ok;
   },
 });

@@ -9,6 +9,10 @@
  * request.
  *
  * `--format sarif`: the same problems as a SARIF 2.1.0 log (src/core/render/render-sarif.ts).
+ * `--format markdown`: one section for a pull request comment, every problem with its file and
+ * line, lint's errors marked (src/core/render/render-findings-markdown.ts).
+ * `--report FORMAT=FILE` (repeatable): the same run in another format, written to FILE (the
+ * problem lines and annotations still go to the log), e.g. the markdown the plan comment holds.
  *
  * `--format json`: one document on stdout instead (every problem with file, line, col, path,
  * severity, code and message, and a summary per file), nothing else on stdout; the problem lines
@@ -24,7 +28,10 @@ import {
   type ValidateResult,
 } from '../../app/validate/index.js';
 import type { SessionOutput } from '../../app/session/index.js';
+import { writeOutputFile } from '../../app/output/index.js';
+import { ZonectlError } from '../../core/errors.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
+import { renderFindingsMarkdown } from '../../core/render/render-findings-markdown.js';
 import { renderSarif } from '../../core/render/render-sarif.js';
 import { printable } from '../../core/text/index.js';
 import { formatProblem } from '../../core/yaml/index.js';
@@ -37,8 +44,23 @@ import { VERSION } from '../version.js';
 /** Problems printed per file; a file with thousands prints these and a count. */
 export const PRINTED_PER_FILE = 200;
 
-export const VALIDATE_FORMATS = ['text', 'json', 'sarif'] as const;
+export const VALIDATE_FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
 export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+
+/** `--report FORMAT=FILE`: the run in FORMAT, also written to FILE. */
+export interface ValidateReportFile {
+  readonly format: Exclude<ValidateFormat, 'text'>;
+  readonly file: string;
+}
+
+/** One `--report FORMAT=FILE` of validate (json, sarif or markdown). */
+export function parseValidateReport(value: string): ValidateReportFile {
+  const m = /^([a-z]+)=(.+)$/.exec(value);
+  const format = m?.[1];
+  if (m === null || (format !== 'json' && format !== 'sarif' && format !== 'markdown'))
+    throw new ZonectlError('BAD_FLAG', `--report takes FORMAT=FILE with FORMAT one of json, sarif, markdown, got "${printable(value)}"`);
+  return { format, file: m[2]! };
+}
 
 /** Where validate's lines go, and the environment it runs in (tests inject their own). */
 export interface ValidateIo {
@@ -91,6 +113,8 @@ export function summarizeFile(f: CheckedZoneFile): string {
 
 /** The closing line of a validate that failed as a whole (not expected: every problem is reported as such). */
 export function validateFailedLine(error: unknown): string {
+  // A report file that cannot be written (`--report`) is an error of its own, with its code.
+  if (error instanceof ZonectlError) return `zonectl: error[${error.code}]: ${printable(error.message)}`;
   return `zonectl: error[INTERNAL]: validate failed: ${printable(error instanceof Error ? error.message : String(error))}`;
 }
 
@@ -154,6 +178,7 @@ export function renderValidateJson(checked: readonly CheckedZoneFile[], reposito
 export function validateRenderer(
   io: ValidateIo,
   format: ValidateFormat,
+  reports: readonly ValidateReportFile[] = [],
 ): SessionOutput<ValidateEvent> & { finish(result: ValidateResult): void } {
   const annotate = isGitHubActions(io.env);
   const text = format === 'text';
@@ -164,9 +189,21 @@ export function validateRenderer(
       if (annotate) for (const p of listedProblems(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, text ? 'out' : 'err', annotation(p));
     },
     finish(result) {
-      if (format === 'json') io.out(renderValidateJson(result.files, result.repositoryConfig));
-      else if (format === 'sarif') io.out(renderSarif(result.files.flatMap(listedProblems), { version: VERSION, command: 'validate' }));
-      else for (const f of result.files) io.out(summarizeFile(f));
+      if (format === 'text') for (const f of result.files) io.out(summarizeFile(f));
+      else io.out(renderValidateDocument(result, format));
+      for (const r of reports) writeOutputFile(r.file, `${renderValidateDocument(result, r.format)}\n`);
     },
   };
+}
+
+/** The run as one document of `format` (json, sarif, markdown), without its closing line feed. */
+function renderValidateDocument(result: ValidateResult, format: Exclude<ValidateFormat, 'text'>): string {
+  if (format === 'json') return renderValidateJson(result.files, result.repositoryConfig);
+  if (format === 'sarif') return renderSarif(result.files.flatMap(listedProblems), { version: VERSION, command: 'validate' });
+  const files = result.files.map((f) => {
+    const { errors, warnings } = problemCounts(f);
+    const problems = listedProblems(f);
+    return { path: f.path, problems, valid: isValidFile(f), notListed: errors + warnings - problems.length };
+  });
+  return renderFindingsMarkdown(files, { isLintError: (p) => result.lintErrors.has(p) }).replace(/\n$/, '');
 }

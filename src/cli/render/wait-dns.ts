@@ -1,7 +1,8 @@
 /**
  * The wait for the nameservers (`apply --wait-dns`, `zonectl wait-dns`) as lines on stderr: what
- * is asked where, one progress line per nameserver when its count changes, and what is not
- * served where at the deadline. Names and answers come from zone files, the API and nameservers:
+ * is asked where, one progress line per nameserver when its count changes, a nameserver that
+ * cannot be asked (unresolved, unreachable) at once, nothing to wait for, and what is not served
+ * where at the deadline. Names and answers come from zone files, the API and nameservers:
  * io.ts escapes every line.
  */
 import { isMessage } from '../../app/session/index.js';
@@ -23,11 +24,18 @@ export function showWaitDnsEvent(event: WaitDnsEvent): void {
       for (const s of skipped) info(`wait-dns: not checked: ${s}`);
       return;
     }
+    case 'nothing':
+      info(`wait-dns: ${event.zone}: nothing to wait for: ${event.reason}`);
+      for (const s of event.skipped) info(`wait-dns: not checked: ${s.name} ${s.type} (${s.reason})`);
+      return;
     case 'resolved':
       info(`wait-dns: ${event.server} is ${event.address}`);
       return;
     case 'unresolved':
-      log(`wait-dns: ${event.server}: ${event.why}`);
+      log(`wait-dns: ${event.server}: cannot be asked: ${event.why}`);
+      return;
+    case 'unreachable':
+      log(`wait-dns: ${event.server}: cannot be reached: ${event.why}`);
       return;
     case 'progress': {
       const first = event.pending[0];
@@ -43,8 +51,10 @@ export function showWaitDnsEvent(event: WaitDnsEvent): void {
       return;
     case 'timed-out':
       for (const n of event.notServed) {
+        // A nameserver that cannot be asked is one line (its checks were not asked there).
         if (n.unresolved !== undefined) log(`wait-dns: ${n.server}: not asked: ${n.unresolved}`);
-        for (const c of n.checks) log(`wait-dns: ${n.server}: does not serve ${c.name} ${c.type}: ${c.why}`);
+        else if (n.unreachable !== undefined) log(`wait-dns: ${n.server}: not asked again: ${n.unreachable}`);
+        else for (const c of n.checks) log(`wait-dns: ${n.server}: does not serve ${c.name} ${c.type}: ${c.why}`);
       }
       return;
     case 'finished':

@@ -4,6 +4,7 @@
  * them all and nothing is written. Pure.
  */
 import { ZonectlError } from '../errors.js';
+import { printable } from '../text/index.js';
 import type { SourceSpot } from './report.js';
 
 export interface InputProblem {
@@ -11,8 +12,9 @@ export interface InputProblem {
   readonly message: string;
 }
 
+/** One problem on one line: the file name and the message (which may quote the file) escaped, so that neither can start another line. */
 export function problemText(p: InputProblem): string {
-  return `${p.at.file}${p.at.line !== undefined ? `:${p.at.line}` : ''}: ${p.message}`;
+  return `${printable(p.at.file)}${p.at.line !== undefined ? `:${p.at.line}` : ''}: ${printable(p.message)}`;
 }
 
 /** One error for every problem of an import (exit 1, nothing written). */

@@ -3,7 +3,12 @@
  * carried over is said, never dropped. Per zone: the records imported, what is left to the old
  * tool, options that have no zonectl meaning, and what changes meaning on the way (an octoDNS
  * `ignored` record becomes `manage.ignore`, a provider option becomes a zone setting). Pure.
+ *
+ * The text report shows names and values of files someone else wrote: each one on its line,
+ * escaped (src/core/text `printable`), so that no value can print a line of its own (a forged
+ * `removed` block among the instructions, issue 39 item 7).
  */
+import { printable, printableLines } from '../text/index.js';
 
 export type MigrationSource = 'octodns' | 'terraform' | 'dnscontrol';
 
@@ -68,7 +73,7 @@ const TOOL_NAMES: Readonly<Record<MigrationSource, string>> = {
 
 function spotText(at: SourceSpot | undefined): string {
   if (at === undefined) return '';
-  return ` (${at.file}${at.line !== undefined ? `:${at.line}` : ''})`;
+  return ` (${printable(at.file)}${at.line !== undefined ? `:${at.line}` : ''})`;
 }
 
 function itemLines(items: readonly ReportItem[], indent: string, tool: string): string[] {
@@ -77,7 +82,7 @@ function itemLines(items: readonly ReportItem[], indent: string, tool: string): 
     const of = items.filter((i) => i.kind === kind);
     if (of.length === 0) continue;
     lines.push(`${indent}${kind === 'left_to_old_tool' ? `left to ${tool}` : KIND_TITLES[kind]}:`);
-    for (const i of of) lines.push(`${indent}  - ${i.subject}: ${i.detail}${spotText(i.at)}`);
+    for (const i of of) lines.push(`${indent}  - ${printable(i.subject)}: ${printable(i.detail)}${spotText(i.at)}`);
   }
   return lines;
 }
@@ -88,7 +93,9 @@ export function renderReportText(report: MigrationReport): string {
   const lines: string[] = [`Migration report (from ${tool}):`];
   for (const z of report.zones) {
     const tokens = z.tokens !== undefined && z.tokens > 0 ? ` and ${z.tokens} API token(s)` : '';
-    lines.push(`${z.zone}: ${z.imported} record(s)${tokens} imported${z.output !== undefined ? ` -> ${z.output}` : ''}`);
+    lines.push(
+      `${printable(z.zone)}: ${z.imported} record(s)${tokens} imported${z.output !== undefined ? ` -> ${printable(z.output)}` : ''}`,
+    );
     lines.push(...itemLines(z.items, '  ', tool));
   }
   if (report.other.length > 0) {
@@ -96,7 +103,8 @@ export function renderReportText(report: MigrationReport): string {
     lines.push(...itemLines(report.other, '  ', tool));
   }
   if (isReportEmpty(report)) lines.push('Nothing left out: every record and option was carried over as it was.');
-  if (report.release !== undefined) lines.push('', report.release.title, report.release.text.replace(/\n$/, ''));
+  // The release text is zonectl's own lines around addresses built from checked names (terraform-address.ts).
+  if (report.release !== undefined) lines.push('', report.release.title, printableLines(report.release.text.replace(/\n$/, '')));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,13 +1,19 @@
 /**
- * The report of a many-zone run as the HTML, JUnit and Slack renderers read it: each zone's
- * state (in sync, drifted, failed with its error), its drift items (drift-items.ts) and, against
- * a baseline (an earlier `drift --format json`), each item new or still present, and the items
- * gone since. New drift comes first everywhere. Pure.
+ * The report of a many-zone run as every renderer reads it: each zone's state (in sync,
+ * drifted, failed with its error), its drift items (drift-items.ts), each with its impact
+ * (drift-impact.ts), its two ways out (drift-words.ts) and, when the account's audit log was
+ * read, who made the change (src/core/audit); against a baseline (an earlier `drift --format
+ * json`), each item new or still present, and the items gone since. New drift comes first
+ * everywhere, then the items that matter most. Pure.
  */
+import { joinAudit, type ZoneAudit } from '../audit/join-audit.js';
+import { describeWho, type Who } from '../audit/audit-entry.js';
 import { isDnssecDrift } from '../dnssec/index.js';
-import { assertNever, type ErrorCode } from '../errors.js';
+import type { ErrorCode } from '../errors.js';
 import type { Baseline } from './baseline.js';
+import { impactOf, knownRanges, type Impact, type KnownRanges } from './drift-impact.js';
 import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
+import { describeDriftItem, waysOut, type WaysOut } from './drift-words.js';
 import type { ReportKind, ZoneReport } from './zone-report.js';
 
 export type ZoneStatus = 'in-sync' | 'drifted' | 'failed';
@@ -15,7 +21,15 @@ export type ZoneStatus = 'in-sync' | 'drifted' | 'failed';
 /** `new`: not in the baseline; `present`: in it too; `gone`: in the baseline, not any more. */
 export type BaselineMark = 'new' | 'present' | 'gone';
 
-export type MarkedItem = DriftItem & { readonly baseline?: BaselineMark };
+/** An item as the reports show it: marked against the baseline, ranked, with its ways out and (drift) who made it. */
+export type MarkedItem = DriftItem & {
+  readonly baseline?: BaselineMark;
+  readonly impact: Impact;
+  /** Revert and adopt (docs/drift-report.md); none for what is no drift. */
+  readonly ways: WaysOut;
+  /** Who made the change, from the account's audit log (drift only, when the log was read and covers it). */
+  readonly who?: Who;
+};
 
 export interface ZoneEntry {
   readonly zone: string;
@@ -48,6 +62,30 @@ export interface DriftReport {
   };
   /** Set when the run was compared with a baseline. */
   readonly baseline?: { readonly source: string };
+  /** Set when the run read the accounts' audit logs (drift). */
+  readonly audit?: AuditSummary;
+}
+
+/** What the audit log told the run, said once for the whole report. */
+export interface AuditSummary {
+  /** The days before the run that were read. */
+  readonly days: number;
+  /** Zones whose log was read. */
+  readonly zonesRead: number;
+  /** Counted items joined with an entry, and those no entry covers (in zones whose log was read). */
+  readonly joined: number;
+  readonly notFound: number;
+  /** What could not be read, and why, each said once. */
+  readonly notes: readonly string[];
+}
+
+/** What `buildDriftReport` is told beside the zones' reports. */
+export interface DriftReportInput {
+  readonly baseline?: Baseline;
+  /** The audit log of each drifted zone, by zone file (drift). */
+  readonly audit?: ReadonlyMap<string, ZoneAudit>;
+  /** The days the audit log was read for (with `audit`). */
+  readonly auditDays?: number;
 }
 
 function emptyCounts(): Record<DriftKind, number> {
@@ -60,14 +98,31 @@ function countKinds(items: readonly DriftItem[]): Record<DriftKind, number> {
   return counts;
 }
 
-/** New items first, then those still present; each group in the plan's order. */
-function mark(items: readonly DriftItem[], baseline: Baseline | undefined): MarkedItem[] {
-  if (baseline === undefined) return [...items];
-  const marked = items.map((i): MarkedItem => ({ ...i, baseline: baseline.ids.has(i.id) ? 'present' : 'new' }));
-  return [...marked.filter((i) => i.baseline === 'new'), ...marked.filter((i) => i.baseline !== 'new')];
+/** An item with its impact and ways out (and `who`, when the audit log covers it). */
+function present(
+  i: DriftItem,
+  at: { readonly kind: ReportKind; readonly file: string; readonly newZone: boolean },
+  known: KnownRanges | undefined,
+  who: ReadonlyMap<string, Who>,
+): MarkedItem {
+  const w = who.get(i.id);
+  // A plan is the file's change to make: revert and adopt are drift's ways out.
+  const ways = at.kind === 'drift' ? waysOut(i, at.file, at.newZone) : {};
+  return { ...i, impact: impactOf(i, known), ways, ...(w !== undefined ? { who: w } : {}) };
 }
 
-function entryOf(r: ZoneReport, baseline: Baseline | undefined): ZoneEntry {
+/** New items first, then those still present; within each, the items that matter most first, then the plan's order. */
+function mark(items: readonly MarkedItem[], baseline: Baseline | undefined): MarkedItem[] {
+  const marked =
+    baseline === undefined ? [...items] : items.map((i): MarkedItem => ({ ...i, baseline: baseline.ids.has(i.id) ? 'present' : 'new' }));
+  const group = (i: MarkedItem): number => (i.baseline === 'new' ? 0 : 1);
+  return marked
+    .map((i, n) => ({ i, n }))
+    .sort((a, b) => group(a.i) - group(b.i) || a.i.impact.rank - b.i.impact.rank || a.n - b.n)
+    .map(({ i }) => i);
+}
+
+function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit | undefined): ZoneEntry {
   if (r.kind === 'failed') {
     // A zone that could not be checked: nothing can be said gone.
     return {
@@ -82,9 +137,19 @@ function entryOf(r: ZoneReport, baseline: Baseline | undefined): ZoneEntry {
     };
   }
   const own = r.kind === 'planned' ? driftItemsOf(r.plan) : accountDriftItems(r.zone, r.plan);
-  const items = mark(own, baseline);
+  // The file's addresses make the zone's known ranges; a report made without them ranks no address.
+  const known = r.kind === 'planned' && r.addresses !== undefined ? knownRanges(r.addresses) : undefined;
+  const zoneId = r.kind === 'planned' ? r.plan.zoneId : '';
+  const newZone = r.kind === 'planned' && r.plan.newZone !== undefined;
+  const who = audit?.kind === 'read' ? joinAudit(own, audit.entries, zoneId) : new Map<string, Who>();
+  const items = mark(
+    own.map((i) => present(i, { kind, file: r.file, newZone }, known, who)),
+    baseline,
+  );
   const ids = new Set(own.map((i) => i.id));
-  const gone = (baseline?.byZone.get(r.zone) ?? []).filter((i) => !ids.has(i.id)).map((i): MarkedItem => ({ ...i, baseline: 'gone' }));
+  const gone = (baseline?.byZone.get(r.zone) ?? [])
+    .filter((i) => !ids.has(i.id))
+    .map((i): MarkedItem => ({ ...i, impact: impactOf(i, known), ways: {}, baseline: 'gone' }));
   const drifted =
     r.plan.operations.length > 0 ||
     (r.kind === 'planned' && (r.plan.newZone !== undefined || (r.plan.dnssec !== undefined && isDnssecDrift(r.plan.dnssec))));
@@ -99,9 +164,54 @@ function entryOf(r: ZoneReport, baseline: Baseline | undefined): ZoneEntry {
   };
 }
 
-/** The report of a run; `baseline` marks each item new or still present and lists what is gone. */
-export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[], baseline?: Baseline): DriftReport {
-  const entries = reports.map((r) => entryOf(r, baseline));
+/** What the audit log told the run, in a few sentences said once (AuditSummary). */
+function auditSummary(entries: readonly ZoneEntry[], audit: ReadonlyMap<string, ZoneAudit>, days: number): AuditSummary {
+  const states = entries.flatMap((e) => {
+    const a = audit.get(e.file);
+    return a !== undefined ? [{ e, a }] : [];
+  });
+  const read = states.filter(({ a }) => a.kind === 'read');
+  const counted = (e: ZoneEntry): MarkedItem[] =>
+    e.items.filter((i) => i.counted && (i.ways.revert !== undefined || i.ways.adopt !== undefined));
+  const joined = read.reduce((n, { e }) => n + counted(e).filter((i) => i.who !== undefined).length, 0);
+  const notFound = read.reduce((n, { e }) => n + counted(e).filter((i) => i.who === undefined && i.type !== 'token').length, 0);
+  const zones = (list: typeof states): string => {
+    const names = list.map(({ e }) => e.zone);
+    return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  };
+  const forbidden = states.filter(({ a }) => a.kind === 'forbidden');
+  const unavailable = states.filter(({ a }) => a.kind === 'unavailable');
+  const partial = read.filter(({ a }) => a.kind === 'read' && !a.complete);
+  const detail = (list: typeof states): string => {
+    const first = list[0]?.a;
+    return first !== undefined && first.kind !== 'read' ? first.detail : '';
+  };
+  const notes = [
+    ...(forbidden.length > 0
+      ? [
+          `who made each change is not shown for ${zones(forbidden)}: the credential may not read the account's audit log (${detail(forbidden)}); it needs Account Settings Read`,
+        ]
+      : []),
+    ...(unavailable.length > 0 ? [`who made each change is not shown for ${zones(unavailable)}: ${detail(unavailable)}`] : []),
+    ...(partial.length > 0
+      ? [`the audit log of ${zones(partial)} has more entries in the last ${days} days than zonectl reads: the oldest were not joined`]
+      : []),
+    ...(notFound > 0
+      ? [
+          `${notFound} drift item${notFound === 1 ? ' has' : 's have'} no entry in the audit log of the last ${days} days: changed before that, or by something the log does not record`,
+        ]
+      : []),
+  ];
+  return { days, zonesRead: read.length, joined, notFound, notes };
+}
+
+/**
+ * The report of a run; `baseline` marks each item new or still present and lists what is gone,
+ * `audit` joins each item with the entries of the audit log that made it.
+ */
+export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[], input: DriftReportInput = {}): DriftReport {
+  const { baseline, audit } = input;
+  const entries = reports.map((r) => entryOf(kind, r, baseline, audit?.get(r.file)));
   // Zones with new drift first, then drifted, then failed, then in sync; the run's order within each.
   const rank = (e: ZoneEntry): number => (e.newCount > 0 ? 0 : e.status === 'drifted' ? 1 : e.status === 'failed' ? 2 : 3);
   const zones = entries
@@ -126,16 +236,17 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
       gone: zones.reduce((n, z) => n + z.gone.length, 0),
     },
     ...(baseline !== undefined ? { baseline: { source: baseline.source } } : {}),
+    ...(audit !== undefined ? { audit: auditSummary(zones, audit, input.auditDays ?? 0) } : {}),
   };
 }
 
 /**
- * What drift is: a difference made outside the zone files (Terraform's "changed outside of
- * Terraform"). Every human format says so in these words, the file's value first, then the live one.
+ * Where drift happens: at the service, outside the zone files (Terraform's "changed outside of
+ * Terraform"). Every human format says it in these words, the live value first (drift-words.ts).
  */
-export const OUTSIDE = 'outside the zone files';
+export const AT_SERVICE = 'at the service';
 
-/** The words a report uses for each kind of item: drift is seen from the file, a plan from apply. */
+/** The words a report uses for each kind of item: drift says what happened at the service, a plan what apply does. */
 export function kindLabel(report: ReportKind, kind: DriftKind): string {
   if (report === 'plan') {
     const plan: Record<DriftKind, string> = {
@@ -150,10 +261,10 @@ export function kindLabel(report: ReportKind, kind: DriftKind): string {
     return plan[kind];
   }
   const drift: Record<DriftKind, string> = {
-    changed: `changed ${OUTSIDE}`,
-    added: `added ${OUTSIDE}`,
-    deleted: `deleted ${OUTSIDE}`,
-    settings: `settings changed ${OUTSIDE}`,
+    changed: `changed ${AT_SERVICE}`,
+    added: `added ${AT_SERVICE}`,
+    deleted: `removed ${AT_SERVICE}`,
+    settings: `settings changed ${AT_SERVICE}`,
     token: 'token drift',
     zone: 'zone missing',
     unmanaged: 'unmanaged (kept)',
@@ -161,74 +272,57 @@ export function kindLabel(report: ReportKind, kind: DriftKind): string {
   return drift[kind];
 }
 
-/** The kinds drift counts as made outside the zone files, with their short verb. */
-const OUTSIDE_VERBS: Partial<Record<DriftKind, string>> = {
+/** The kinds drift counts as made at the service, with their short verb. */
+const SERVICE_VERBS: Partial<Record<DriftKind, string>> = {
   changed: 'changed',
   added: 'added',
-  deleted: 'deleted',
+  deleted: 'removed',
   settings: 'settings changed',
 };
 
 /**
- * Counts of a zone's items in words: `2 changed, 1 added, 1 deleted outside the zone files, 1
- * token drift` (drift), `2 to update, 1 to delete` (plan). Kept unmanaged records are left out.
+ * Counts of a zone's items in words: `2 changed, 1 added, 1 removed at the service, 1 token
+ * drift` (drift), `2 to update, 1 to delete` (plan). Kept unmanaged records are left out.
  */
 export function describeCounts(report: ReportKind, counts: Readonly<Record<DriftKind, number>>): string {
   const kinds = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && counts[k] > 0);
   if (report === 'plan') return kinds.map((k) => `${counts[k]} ${kindLabel(report, k)}`).join(', ');
-  const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (OUTSIDE_VERBS[k] ?? ''));
-  // A zone that does not exist yet: its records are not live, nothing was deleted outside the files.
+  const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (SERVICE_VERBS[k] ?? ''));
+  // A zone that does not exist yet: its records are not live, nothing was removed at the service.
   const missing = counts.zone > 0;
-  const outside = kinds
-    .filter((k) => OUTSIDE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
+  const atService = kinds
+    .filter((k) => SERVICE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
     .map((k) => `${counts[k]} ${verb(k)}`);
   const rest = [
-    ...kinds.filter((k) => OUTSIDE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
+    ...kinds.filter((k) => SERVICE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
     ...(missing && counts.deleted > 0 ? [`${counts.deleted} record(s) to create with it`] : []),
   ];
-  return [...(outside.length > 0 ? [`${outside.join(', ')} ${OUTSIDE}`] : []), ...rest].join(', ');
+  return [...(atService.length > 0 ? [`${atService.join(', ')} ${AT_SERVICE}`] : []), ...rest].join(', ');
 }
 
 function signOf(i: DriftItem): string {
   return i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
 }
 
-/** What happened to an item, in drift's words (after its name, type and field). */
-function driftVerb(i: DriftItem, newZone: boolean): string {
-  switch (i.kind) {
-    case 'changed':
-    case 'settings':
-      return ` changed ${OUTSIDE}`;
-    case 'added':
-      return ` added ${OUTSIDE}`;
-    case 'deleted':
-      // In a zone that does not exist yet, nothing was deleted: the zone and its records are to be created.
-      return newZone ? ' not live (the zone does not exist yet)' : ` deleted ${OUTSIDE}`;
-    case 'token':
-      return i.field === 'unlisted' ? ' not listed in any file' : '';
-    case 'zone':
-      return ' missing';
-    case 'unmanaged':
-      return ' kept (unmanaged)';
-    default:
-      return assertNever(i.kind, 'drift kind');
-  }
-}
-
 /**
- * One line of an item, as text. Drift: what happened, then the file's value and the live one in
- * that order (`~ www.example.com A value changed outside the zone files: file 192.0.2.1, live
- * 192.0.2.9`; `(none)` where one side has nothing; `newZone`: the item's zone does not exist yet). Plan: `~ www.example.com A value: file
- * 192.0.2.1, live 192.0.2.9`.
+ * One line of an item, as text. Drift: in the operator's words, live side first, no sign
+ * (drift-words.ts `describeDriftItem`; `newZone`: the item's zone does not exist yet). Plan:
+ * what apply changes, with its sign: `~ www.example.com A value: file 192.0.2.1, live 192.0.2.9`.
  */
 export function describeItem(i: DriftItem, report: ReportKind = 'drift', newZone = false): string {
+  if (report === 'drift') return describeDriftItem(i, newZone);
   const where = `${signOf(i)} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
-  if (report === 'drift') {
-    // A token's `unlisted` and `token` fields say what the verb says.
-    const head = i.kind === 'token' && (i.field === 'unlisted' || i.field === 'token') ? `${signOf(i)} ${i.name} ${i.type}` : where;
-    return `${head}${driftVerb(i, newZone)}: file ${i.file ?? '(none)'}, live ${i.live ?? '(none)'}`;
-  }
   if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
   if (i.file !== null) return `${where}: in the file (${i.file}), not live`;
   return `${where}: live (${i.live ?? ''}), not in the file`;
+}
+
+/** The lines under a drift item: who made it (when the audit log says), then its ways out. */
+export function itemDetailLines(i: MarkedItem): string[] {
+  return [
+    ...(i.impact.reason !== '' ? [`impact: ${i.impact.reason}`] : []),
+    ...(i.who !== undefined ? [`by ${describeWho(i.who)}`] : []),
+    ...(i.ways.revert !== undefined ? [`revert: ${i.ways.revert.command} (${i.ways.revert.does})`] : []),
+    ...(i.ways.adopt !== undefined ? [`adopt: ${i.ways.adopt.command} (${i.ways.adopt.does})`] : []),
+  ];
 }

@@ -1,21 +1,41 @@
 /**
- * A zone's plan told as drift, for the text and Markdown reports of `drift`: each operation as
- * the items it stands for, in drift's words (drift-report.ts `describeItem`: what happened
- * outside the zone files, the file's value, then the live one), and the closing line. The same
- * lines as JUnit and Slack show. Pure.
+ * A zone's drift for the text and Markdown reports of `drift`: each item in the operator's words
+ * (drift-words.ts: what happened at the service, the live value first), the lines under it (its
+ * impact, who made it, its two ways out), and the closing line. The same lines as JUnit and
+ * Slack show. Pure.
  */
 import type { ZonePlan } from '../plan/build-plan.js';
-import type { Operation } from '../plan/operation.js';
-import { DRIFT_KINDS, driftItemsOf, operationItems, type DriftKind } from './drift-items.js';
-import { describeCounts, describeItem } from './drift-report.js';
+import { DRIFT_KINDS, driftItemsOf, type DriftKind } from './drift-items.js';
+import {
+  buildDriftReport,
+  describeCounts,
+  describeItem,
+  itemDetailLines,
+  type DriftReport,
+  type MarkedItem,
+  type ZoneEntry,
+} from './drift-report.js';
 
-/** The lines of one operation as drift (no indent, no colour); `fragment` marks where its record comes from. */
-export function driftOperationLines(plan: ZonePlan, op: Operation, fragment?: string): string[] {
-  const from = fragment !== undefined ? ` (from ${fragment})` : '';
-  return operationItems(plan.zone, op).map((i) => `${describeItem(i, 'drift', plan.newZone !== undefined)}${from}`);
+/** The zone's entry of the run's report; a report of this plan alone when the run's does not have it. */
+export function driftEntryOf(plan: ZonePlan, report?: DriftReport): ZoneEntry {
+  const zones = report?.zones.filter((z) => z.zone === plan.zone) ?? [];
+  const found = zones.find((z) => z.file === plan.file) ?? zones[0];
+  return found ?? buildDriftReport('drift', [{ kind: 'planned', zone: plan.zone, file: plan.file ?? plan.zone, plan }]).zones[0]!;
 }
 
-/** `Drift: 2 changed, 1 added outside the zone files. Apply would: 1 create, 2 update, 0 delete; 3 unchanged.` */
+/** An item's line (`(from FRAGMENT)` marks a record of a fragment) and the lines under it, neither indented. */
+export function driftItemLines(i: MarkedItem, newZone: boolean): { line: string; details: string[] } {
+  const from = i.source !== undefined ? ` (from ${i.source})` : '';
+  const mark = i.baseline === 'new' ? '[new] ' : '';
+  return { line: `${mark}${describeItem(i, 'drift', newZone)}${from}`, details: itemDetailLines(i) };
+}
+
+/** The counted items of a zone's entry, as the report orders them (new first, then by impact). */
+export function countedItems(entry: ZoneEntry): MarkedItem[] {
+  return entry.items.filter((i) => i.counted);
+}
+
+/** `Drift: 2 changed, 1 added at the service. Apply would: 1 create, 2 update, 0 delete; 3 unchanged.` */
 export function driftSummaryLine(plan: ZonePlan): string {
   const s = plan.summary;
   const kept = s.unmanaged > 0 ? `, ${s.unmanaged} unmanaged kept` : '';

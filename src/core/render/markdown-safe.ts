@@ -7,12 +7,15 @@
  * - `codeSpan`: inline code with a fence longer than any backtick run inside (CommonMark 6.1);
  *   GitHub links no mention in code.
  * - `markdownText`: prose inside a line zonectl starts: `&`, `<`, `>` as entities, the inline
- *   Markdown punctuation (`\ \` * _ [ ] | ~`) backslash-escaped, `@` followed by a zero-width
- *   joiner so that no mention matches.
+ *   Markdown punctuation (`\ \` * _ [ ] | ~`) backslash-escaped, `@` shown as `＠` (U+FF20,
+ *   FULLWIDTH COMMERCIAL AT) so that no mention matches: GitHub finds mentions in the rendered
+ *   text with an ASCII `@` (a backslash or `&#64;` does not stop it, both are decoded first:
+ *   https://github.com/github/markup/issues/1168), and the zero-width joiner this used before is
+ *   itself an invisible character, which the one rule of `printable` now shows escaped.
  * - `htmlCode`: inside an HTML tag such as `<summary>` (where GitHub renders no Markdown):
  *   `<code>` and HTML escaping, `@` as `&#64;`.
  * - `fenceFor`: the fence of a code block that no line inside can close.
- * Every value also goes through `printable` (control characters escaped, one line).
+ * Every value also goes through `printable` (control and invisible characters escaped, one line).
  */
 import { printable } from '../text/index.js';
 
@@ -36,7 +39,7 @@ export function markdownText(text: string): string {
   return printable(text)
     .replace(/[&<>]/g, (c) => HTML_ESCAPES[c]!)
     .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
-    .replace(/@/g, '@\u200d');
+    .replace(/@/g, '\uff20');
 }
 
 /** A value inside an HTML element (`<summary>`): `<code>`, HTML-escaped, no mention. */

@@ -5,18 +5,19 @@ import { printable } from '../text/index.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
 import { describeSettingsValue } from './describe-record.js';
 import type { TextStyle } from './render-text.js';
-import { OUTSIDE } from './drift-report.js';
+import { AT_SERVICE } from './drift-report.js';
 import type { ReportKind } from './zone-report.js';
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
-/** A plan: `field: live → file` (what apply changes); drift: `field changed outside the zone files: file X, live Y`. */
+/** A plan: `field: live → file` (what apply changes); drift: `field changed at the service: live Y, file X`. */
 export function renderAccountOperation(op: AccountDefaultsChange, style: TextStyle = plain, kind: ReportKind = 'plan'): string[] {
   return [
-    style.yellow(`  ~ zone_defaults`) + style.dim(`  (${op.method} ${op.path})`),
+    // Drift says what happened at the service, never what apply would do (no `~`).
+    style.yellow(kind === 'drift' ? '  zone_defaults' : '  ~ zone_defaults') + style.dim(`  (${op.method} ${op.path})`),
     ...op.fields.map((f) =>
       kind === 'drift'
-        ? `      ${f} changed ${OUTSIDE}: file ${describeSettingsValue(op.after[f])}, live ${describeSettingsValue(op.before[f])}`
+        ? `      ${f} changed ${AT_SERVICE}: live ${describeSettingsValue(op.before[f])}, file ${describeSettingsValue(op.after[f])}`
         : `      ${f}: ${describeSettingsValue(op.before[f])} → ${describeSettingsValue(op.after[f])}`,
     ),
   ];
@@ -24,7 +25,7 @@ export function renderAccountOperation(op: AccountDefaultsChange, style: TextSty
 
 export function accountSummaryLine(plan: AccountPlan, kind: ReportKind = 'plan'): string {
   const n = plan.operations.reduce((sum, op) => sum + op.fields.length, 0);
-  if (kind === 'drift') return n === 0 ? 'No drift of the zone defaults.' : `Drift: ${n} zone default(s) changed ${OUTSIDE}.`;
+  if (kind === 'drift') return n === 0 ? 'No drift of the zone defaults.' : `Drift: ${n} zone default(s) changed ${AT_SERVICE}.`;
   return n === 0 ? 'No changes to the zone defaults.' : `Plan: ${n} zone default(s) to update, for zones created later.`;
 }
 
@@ -42,7 +43,7 @@ export function accountDetailsBlock(label: string, plan: AccountPlan, kind: Repo
   return [
     `<details><summary>${htmlCode(label)}: ${htmlText(accountSummaryLine(plan, kind))}</summary>`,
     '',
-    `${fence}diff`,
+    `${fence}${kind === 'drift' ? '' : 'diff'}`,
     ...diff.map(printable),
     fence,
     '',

@@ -3,8 +3,9 @@ import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { sourceFileOf } from '../plan/record-source.js';
-import { driftItemsOf } from './drift-items.js';
 import type { DriftReport, MarkedItem } from './drift-report.js';
+import { driftEntryOf } from './drift-text.js';
+import { happenedOf } from './drift-words.js';
 
 /** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
@@ -48,13 +49,61 @@ export function jsonChange(op: Operation): JsonChange {
 }
 
 /**
- * A zone of the JSON report. `items`: its drift items with their stable ids (docs/drift-report.md),
+ * The version of the JSON report of `plan` and `drift` (docs/drift-report.md): 2 since item ids
+ * are computed from what each item shows, the live value included (`d2:`); fields are only ever
+ * added within a version.
+ */
+export const REPORT_FORMAT_VERSION = 2;
+
+/** One drift item of the JSON report (docs/drift-report.md, "The JSON report"). */
+export function jsonItem(i: MarkedItem): Record<string, unknown> {
+  const who = i.who;
+  return {
+    id: i.id,
+    kind: i.kind,
+    zone: i.zone,
+    name: i.name,
+    type: i.type,
+    field: i.field,
+    file: i.file,
+    live: i.live,
+    counted: i.counted,
+    happened: happenedOf(i),
+    ...(i.recordId !== undefined ? { record_id: i.recordId } : {}),
+    ...(i.source !== undefined ? { source: i.source } : {}),
+    impact: { rank: i.impact.rank, reason: i.impact.reason },
+    ways_out: {
+      ...(i.ways.revert !== undefined ? { revert: i.ways.revert } : {}),
+      ...(i.ways.adopt !== undefined ? { adopt: i.ways.adopt } : {}),
+    },
+    ...(who !== undefined
+      ? {
+          who: {
+            actor: who.actor,
+            ...(who.actorType !== undefined ? { actor_type: who.actorType } : {}),
+            ...(who.interface !== undefined ? { interface: who.interface } : {}),
+            ...(who.context !== undefined ? { context: who.context } : {}),
+            ...(who.tokenName !== undefined ? { token_name: who.tokenName } : {}),
+            time: who.time,
+            action: who.action,
+            log_id: who.logId,
+          },
+        }
+      : {}),
+    ...(i.baseline !== undefined ? { baseline: i.baseline } : {}),
+  };
+}
+
+/**
+ * A zone of the JSON report. `items`: its drift items with their ids (docs/drift-report.md),
  * marked against the baseline when there is one; `gone`: the baseline's items no longer there.
  */
 export function jsonZone(plan: ZonePlan, marked?: { items: readonly MarkedItem[]; gone: readonly MarkedItem[] }): Record<string, unknown> {
+  const items = marked?.items ?? driftEntryOf(plan).items;
   return {
     zone: plan.zone,
     zone_id: plan.zoneId,
+    ...(plan.file !== undefined ? { file: plan.file } : {}),
     ...(plan.newZone !== undefined ? { new_zone: { account_id: plan.newZone.accountId, type: plan.newZone.type } } : {}),
     summary: plan.summary,
     changes: plan.operations.map((op) => {
@@ -67,8 +116,8 @@ export function jsonZone(plan: ZonePlan, marked?: { items: readonly MarkedItem[]
     notes: plan.notes ?? [],
     warnings: [...plan.warnings, ...plan.safety.map((v) => `${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%)`)],
     ...(plan.dnssec !== undefined ? { dnssec: dnssecJson(plan.dnssec) } : {}),
-    items: marked?.items ?? driftItemsOf(plan),
-    ...(marked !== undefined && marked.gone.length > 0 ? { gone: marked.gone } : {}),
+    items: items.map(jsonItem),
+    ...(marked !== undefined && marked.gone.length > 0 ? { gone: marked.gone.map(jsonItem) } : {}),
   };
 }
 
@@ -90,20 +139,25 @@ export function jsonRunSummary(plans: readonly ZonePlan[], failed: number): Reco
 
 /**
  * The JSON document of `plan --format json` / `drift --format json`: a summary of the run first,
- * then each zone. With `report` (the run's drift report), each zone's items carry the baseline's
- * marks, and `baseline` sums them up.
+ * then each zone. With `report` (the run's drift report), each zone's items carry their rank,
+ * ways out, the baseline's marks and who made them; `baseline` and `audit_log` sum them up.
  */
 export function renderJson(plans: readonly ZonePlan[], extra: Record<string, unknown> = {}, report?: DriftReport): string {
   const failed = Array.isArray(extra.errors) ? extra.errors.length : 0;
-  const entries = new Map((report?.zones ?? []).map((z) => [z.zone, z]));
+  const entries = new Map((report?.zones ?? []).map((z) => [`${z.zone}\u0000${z.file}`, z]));
   const t = report?.totals;
   const baseline =
     report?.baseline !== undefined && t !== undefined
       ? { baseline: { source: report.baseline.source, new: t.new, present: t.present, gone: t.gone } }
       : {};
+  const a = report?.audit;
+  const audit =
+    a !== undefined
+      ? { audit_log: { days: a.days, zones_read: a.zonesRead, joined: a.joined, not_found: a.notFound, notes: a.notes } }
+      : {};
   const zones = plans.map((p) => {
-    const entry = report?.baseline !== undefined ? entries.get(p.zone) : undefined;
+    const entry = entries.get(`${p.zone}\u0000${p.file ?? ''}`) ?? report?.zones.find((z) => z.zone === p.zone);
     return jsonZone(p, entry !== undefined ? { items: entry.items, gone: entry.gone } : undefined);
   });
-  return `${JSON.stringify({ format_version: 1, summary: jsonRunSummary(plans, failed), ...baseline, ...extra, zones }, null, 2)}\n`;
+  return `${JSON.stringify({ format_version: REPORT_FORMAT_VERSION, summary: jsonRunSummary(plans, failed), ...baseline, ...audit, ...extra, zones }, null, 2)}\n`;
 }

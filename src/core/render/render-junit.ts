@@ -6,7 +6,8 @@
  * is the Apache Ant JUnit schema's, the strictest in use (test/fixtures/schemas/junit, with its
  * source): every required attribute and element is there. Pure: the caller gives the time.
  */
-import { describeItem, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
+import { describeWho } from '../audit/audit-entry.js';
+import { describeItem, itemDetailLines, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
 import { printable } from '../text/index.js';
 import type { ReportKind } from './zone-report.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
@@ -50,12 +51,30 @@ function xmlLines(text: string): string {
     .join('\n');
 }
 
-/** A zone's diff, one line per item (in the report's words), new ones first and marked; gone ones last. */
-export function zoneDiffLines(report: ReportKind, z: ZoneEntry): string[] {
+/**
+ * A zone's diff, one line per item (in the report's words), new ones first and marked; gone ones
+ * last. Drift adds under each item what it touches, who made it and its ways out (`full`), or
+ * (`compact`, Slack) who made it and the item's id on its own line.
+ */
+export function zoneDiffLines(report: ReportKind, z: ZoneEntry, details: 'full' | 'compact' = 'full'): string[] {
   const newZone = z.items.some((i) => i.kind === 'zone');
-  const line = (i: MarkedItem): string =>
-    printable(`${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i, report, newZone)}`);
-  return [...z.items.map(line), ...z.gone.map(line)];
+  const line = (i: MarkedItem): string[] => {
+    const head = printable(
+      `${i.baseline === 'new' ? '[new] ' : i.baseline === 'gone' ? '[gone] ' : ''}${describeItem(i, report, newZone)}`,
+    );
+    if (report !== 'drift' || i.baseline === 'gone' || !i.counted) return [head];
+    if (details === 'compact') {
+      const by = i.who !== undefined ? ` · by ${describeWho(i.who)}` : '';
+      return [head, printable(`    ${i.impact.reason !== '' ? `${i.impact.reason} · ` : ''}id ${i.id}${by}`)];
+    }
+    return [head, ...itemDetailLines(i).map((d) => printable(`    ${d}`))];
+  };
+  return [...z.items.flatMap(line), ...z.gone.flatMap(line)];
+}
+
+/** The audit log's notes (said once), as lines. */
+export function auditNoteLines(report: DriftReport): string[] {
+  return (report.audit?.notes ?? []).map((n) => printable(`audit log: ${n}`));
 }
 
 function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): string {
@@ -79,10 +98,13 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
   );
 }
 
-/** The suite's `<system-out>`: the unmanaged zones, when listed. */
-function unmanagedOut(zones: readonly UnmanagedZoneRow[] | undefined): string {
-  if (zones === undefined) return '';
-  return xmlLines([unmanagedZonesHeading(zones.length), ...zones.map((z) => `  ${unmanagedZoneLine(z)}`)].join('\n'));
+/** The suite's `<system-out>`: the audit log's notes, and the unmanaged zones, when listed. */
+function systemOut(report: DriftReport, zones: readonly UnmanagedZoneRow[] | undefined): string {
+  const lines = [
+    ...auditNoteLines(report),
+    ...(zones !== undefined ? [unmanagedZonesHeading(zones.length), ...zones.map((z) => `  ${unmanagedZoneLine(z)}`)] : []),
+  ];
+  return xmlLines(lines.join('\n'));
 }
 
 export function renderJunit(report: DriftReport, options: JunitOptions): string {
@@ -106,9 +128,15 @@ export function renderJunit(report: DriftReport, options: JunitOptions): string 
     ...(options.unmanagedZones !== undefined
       ? [`      <property name="zonectl.unmanaged-zones" value="${options.unmanagedZones.length}"/>`]
       : []),
+    ...(report.audit !== undefined
+      ? [
+          `      <property name="zonectl.audit-log-days" value="${report.audit.days}"/>`,
+          `      <property name="zonectl.audit-log-joined" value="${report.audit.joined}"/>`,
+        ]
+      : []),
     '    </properties>',
     ...report.zones.map((z) => testcase(report, z, options)),
-    `    <system-out>${unmanagedOut(options.unmanagedZones)}</system-out>`,
+    `    <system-out>${systemOut(report, options.unmanagedZones)}</system-out>`,
     '    <system-err></system-err>',
     '  </testsuite>',
     '</testsuites>',

@@ -18,8 +18,9 @@ import {
   type TokenListing,
 } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
-import { driftOperationLines, driftSummaryLine } from './drift-text.js';
-import { OUTSIDE } from './drift-report.js';
+import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './drift-text.js';
+import { buildDriftReport, describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
+import { describeWho } from '../audit/audit-entry.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
 import { printable } from '../text/index.js';
@@ -35,6 +36,8 @@ export interface MarkdownOptions extends TokenListing {
   readonly limit?: number;
   /** How to get the full output, named in the footer when something was left out. */
   readonly fullOutput?: string;
+  /** `drift`: the run's report (each item's rank, ways out and who made it). */
+  readonly report?: DriftReport;
 }
 
 const FOOTER_ROOM = 400;
@@ -43,28 +46,72 @@ const FOOTER_ROOM = 400;
 const code = (text: string): string => codeSpan(text);
 const tableCode = (text: string): string => codeSpan(text, { inTable: true });
 
-/**
- * A diff line of one operation; a long TXT update as a word diff of the two texts. Drift: in
- * drift's words (./drift-text.ts), a long TXT's word diff from the file's text to the live one.
- */
-function operationLines(op: Operation, plan: ZonePlan, kind: ReportKind, fragment?: string): string[] {
+/** A diff line of one operation of a plan; a long TXT update as a word diff of the two texts. */
+function operationLines(op: Operation, fragment?: string): string[] {
   if (op.kind === 'dns_record' && op.action === 'update' && op.after.type === 'TXT' && op.fields.includes('content')) {
     const before = op.before.content ?? '';
     const after = op.after.content ?? '';
     if (Math.max(before.length, after.length) >= WORD_DIFF_FROM) {
       const rest = op.fields.filter((f) => f !== 'content');
       const also = rest.length > 0 ? ` also ${rest.join(', ')}` : '';
-      if (kind === 'drift') {
-        return [`! ${op.after.name} TXT value changed ${OUTSIDE} (word diff: [-file-] {+live+})${also}`, `    ${wordDiff(after, before)}`];
-      }
       return [`! ${op.after.name} TXT (word diff: [-removed-] {+added+})${also}`, `    ${wordDiff(before, after)}`];
     }
   }
-  if (kind === 'drift') return driftOperationLines(plan, op, fragment).map((line) => line.replace(/^~/, '!'));
   return renderOperation(op, undefined, fragment).map((line) => line.replace(/^ {2}([+~-])/, '$1').replace(/^~/, '!'));
 }
 
-function attentionLines(reports: readonly ZoneReport[], kind: ReportKind): string[] {
+/**
+ * A drift item in the zone's details: its line (drift-words.ts), and under it its impact, who
+ * made it and its ways out; a long TXT value changed at the service also as a word diff from the
+ * file's text to the live one.
+ */
+function driftLines(i: MarkedItem, plan: ZonePlan): string[] {
+  const { line, details } = driftItemLines(i, plan.newZone !== undefined);
+  const op = plan.operations.find((o) => o.kind === 'dns_record' && o.action === 'update' && o.recordId === i.recordId);
+  const words: string[] = [];
+  if (i.field === 'value' && i.type === 'TXT' && op?.kind === 'dns_record' && op.action === 'update') {
+    const live = op.before.content ?? '';
+    const file = op.after.content ?? '';
+    if (Math.max(live.length, file.length) >= WORD_DIFF_FROM)
+      words.push(`word diff from the file to the live text: ${wordDiff(file, live)}`);
+  }
+  return [line, ...[...words, ...details].map((d) => `    ${d}`)];
+}
+
+/** Items listed under "Needs attention" in a drift report (the rest are counted, and in each zone's details). */
+export const ATTENTION_ITEMS = 20;
+
+const RANK_MARK = { 1: ':rotating_light:', 2: ':warning:', 3: ':warning:', 4: ':small_orange_diamond:' } as const;
+
+/**
+ * A drift report's items that need attention, across zones: ranked by impact (the apex, NS, MX,
+ * CAA, DS and the DNSSEC state; a proxied flag flipped; an address out of the zone's known
+ * ranges; then the rest: src/core/render/drift-impact.ts), new drift first within a rank.
+ */
+function driftAttentionLines(report: DriftReport): string[] {
+  const ranked = report.zones
+    .flatMap((z, zi) => countedItems(z).map((i, n) => ({ i, z, order: zi * 1_000_000 + n })))
+    .sort(
+      (a, b) =>
+        a.i.impact.rank - b.i.impact.rank || (a.i.baseline === 'new' ? 0 : 1) - (b.i.baseline === 'new' ? 0 : 1) || a.order - b.order,
+    );
+  const lines: string[] = [];
+  for (const { i, z } of ranked.slice(0, ATTENTION_ITEMS)) {
+    const why = i.impact.reason !== '' ? ` (${markdownText(i.impact.reason)})` : '';
+    const fresh = i.baseline === 'new' ? '**new** ' : '';
+    const by = i.who !== undefined ? ` by ${code(describeWho(i.who))}` : '';
+    lines.push(`- ${RANK_MARK[i.impact.rank]} ${fresh}${code(z.zone)}: ${code(describeItem(i, 'drift', z.counts.zone > 0))}${why}${by}`);
+    const ways = [
+      ...(i.ways.revert !== undefined ? [`revert: ${code(i.ways.revert.command)} (${markdownText(i.ways.revert.does)})`] : []),
+      ...(i.ways.adopt !== undefined ? [`adopt: ${code(i.ways.adopt.command)} (${markdownText(i.ways.adopt.does)})`] : []),
+    ];
+    if (ways.length > 0) lines.push(`  - ${ways.join(' · ')}`);
+  }
+  if (ranked.length > ATTENTION_ITEMS) lines.push(`- … ${ranked.length - ATTENTION_ITEMS} more in the zones below`);
+  return lines;
+}
+
+function attentionLines(reports: readonly ZoneReport[], kind: ReportKind, report: DriftReport | undefined): string[] {
   const lines: string[] = [];
   for (const r of reports) {
     if (r.kind === 'failed') {
@@ -80,16 +127,18 @@ function attentionLines(reports: readonly ZoneReport[], kind: ReportKind): strin
         `- :no_entry: ${code(r.zone)}: **refused**: ${v.count} ${v.kind}s are ${v.percent}% of the zone (limit ${v.limit}%); apply needs \`--force\``,
       );
     }
+    if (kind === 'drift') continue; // drift's items are ranked below, across zones
     const deletes = r.plan.operations.filter((op) => op.action === 'delete');
     if (deletes.length > 0) {
       const names = deletes
         .slice(0, 5)
         .map((op) => (op.kind === 'dns_record' ? `${op.before.name} ${op.before.type}` : `token ${op.name}`));
-      // Drift says what happened (a record added outside the zone files), then what apply does to it.
-      const what = kind === 'drift' ? `**${deletes.length} added ${OUTSIDE}** (apply deletes them)` : `**${deletes.length} to delete**`;
-      lines.push(`- :warning: ${code(r.zone)}: ${what}: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`);
+      lines.push(
+        `- :warning: ${code(r.zone)}: **${deletes.length} to delete**: ${names.map(code).join(', ')}${deletes.length > 5 ? ', …' : ''}`,
+      );
     }
   }
+  if (kind === 'drift' && report !== undefined) lines.push(...driftAttentionLines(report));
   return lines;
 }
 
@@ -117,6 +166,7 @@ function detailsBlock(
   maxChars: number,
   listing: TokenListing,
   kind: ReportKind,
+  report: DriftReport | undefined,
 ): { text: string; omitted: number } | undefined {
   const summary = kind === 'drift' ? driftSummaryLine(plan) : summaryLine(plan.summary);
   const head = [`<details><summary>${htmlCode(plan.zone)}: ${htmlText(summary)}</summary>`, ''];
@@ -134,7 +184,11 @@ function detailsBlock(
     '</details>',
     '',
   ];
-  const diffs = plan.operations.map((op) => operationLines(op, plan, kind, fragmentOf(plan, op)).map(printable));
+  // Drift: one group of lines per item, in the report's order; a plan: per operation, as a diff.
+  const diffs =
+    kind === 'drift'
+      ? countedItems(driftEntryOf(plan, report)).map((i) => driftLines(i, plan).map(printable))
+      : plan.operations.map((op) => operationLines(op, fragmentOf(plan, op)).map(printable));
   const fence = fenceFor(diffs.flat());
   const fixed = head.join('\n').length + tail.join('\n').length + 2 * (fence.length + 5) + 2;
   if (fixed > maxChars) return undefined;
@@ -148,15 +202,17 @@ function detailsBlock(
     used += size + 1;
     shown += 1;
   }
-  const omitted = plan.operations.length - shown;
+  const omitted = diffs.length - shown;
   if (shown === 0 && omitted > 0) return undefined;
-  if (omitted > 0) body.push(`# … ${omitted} more changes of this zone not shown`);
-  return { text: [...head, `${fence}diff`, ...body, fence, ...tail].join('\n'), omitted };
+  if (omitted > 0) body.push(`# … ${omitted} more ${kind === 'drift' ? 'items' : 'changes'} of this zone not shown`);
+  return { text: [...head, `${fence}${kind === 'drift' ? '' : 'diff'}`, ...body, fence, ...tail].join('\n'), omitted };
 }
 
 /** The capped Markdown report of many zones. */
 export function renderMarkdownReport(reports: readonly ZoneReport[], options: MarkdownOptions = {}): string {
   const kind = options.kind ?? 'plan';
+  // Drift ranks its items across zones: the run's report, or one made of these reports.
+  const report = options.report ?? (kind === 'drift' ? buildDriftReport('drift', reports) : undefined);
   const limit = Math.min(options.limit ?? GITHUB_COMMENT_LIMIT - 1, GITHUB_COMMENT_LIMIT - 1);
   const budget = limit - FOOTER_ROOM;
   const parts: string[] = [];
@@ -181,8 +237,12 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
       : `${entries}: **${changed} with changes**, ${failed} failed, ${reports.length - changed - failed} without changes.`,
   );
   add('');
+  // What the audit log could not tell, said once for the run.
+  const notes = report?.audit?.notes ?? [];
+  for (const note of notes) add(`> audit log: ${markdownText(note)}`);
+  if (notes.length > 0) add('');
 
-  const attention = attentionLines(reports, kind);
+  const attention = attentionLines(reports, kind, report);
   if (attention.length > 0) {
     add('#### Needs attention');
     add('');
@@ -225,7 +285,7 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     // A zone whose file manages DNSSEC shows its state and DS record even without changes (`pending`: add the DS).
     const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length + (r.plan.dnssec?.desired !== undefined ? 1 : 0);
     if (r.plan.operations.length === 0 && facts === 0) continue;
-    const block = detailsBlock(r.plan, budget - used, options, kind);
+    const block = detailsBlock(r.plan, budget - used, options, kind, report);
     if (block === undefined || !add(block.text)) {
       notShown += changeCount(r.plan);
       continue;

@@ -7,6 +7,7 @@
  * level from the check registry (src/core/checks/registry.ts). Pure.
  */
 import { CHECKS, type Check } from '../checks/registry.js';
+import { printable } from '../text/index.js';
 import type { Problem } from '../yaml/index.js';
 
 export interface SarifOptions {
@@ -70,7 +71,8 @@ export function renderSarif(problems: readonly Problem[], options: SarifOptions)
     ruleId: p.code,
     ruleIndex: index.get(p.code)!,
     level: LEVEL[p.severity],
-    message: { text: p.path === '' ? p.message : `${p.path}: ${p.message}` },
+    // Code scanning shows the decoded text: invisible characters as their escapes (src/core/text/printable.ts).
+    message: { text: printable(p.path === '' ? p.message : `${p.path}: ${p.message}`) },
     locations: [
       {
         physicalLocation: {

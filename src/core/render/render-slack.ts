@@ -13,7 +13,8 @@
  */
 import { printable } from '../text/index.js';
 import { describeCounts, type DriftReport, type ZoneEntry } from './drift-report.js';
-import { zoneDiffLines } from './render-junit.js';
+import { shellWord } from './drift-words.js';
+import { auditNoteLines, zoneDiffLines } from './render-junit.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 
 export const SLACK_MAX_BLOCKS = 50;
@@ -60,8 +61,13 @@ function zoneSection(report: DriftReport, z: ZoneEntry): string {
       SLACK_SECTION_MAX,
     );
   }
-  const headLine = `:warning: *${slackText(z.zone)}* (${slackText(z.file)}): ${zoneCounts(report, z)}`;
-  return `${headLine}${codeBlock(zoneDiffLines(report.kind, z), SLACK_SECTION_MAX - headLine.length - 60)}`;
+  // Drift: each item's two ways out, once for the zone (the item's id is on its lines).
+  const ways =
+    report.kind === 'drift' && z.status === 'drifted'
+      ? `\nWays out of each item: revert with \`${codeLine(`zonectl apply ${shellWord(z.file)}`)}\`, or adopt it with \`${codeLine(`zonectl drift ${shellWord(z.file)} --adopt ID`)}\``
+      : '';
+  const headLine = `:warning: *${slackText(z.zone)}* (${slackText(z.file)}): ${zoneCounts(report, z)}${ways}`;
+  return `${headLine}${codeBlock(zoneDiffLines(report.kind, z, 'compact'), SLACK_SECTION_MAX - headLine.length - 60)}`;
 }
 
 /** As many of `lines` as fit in `room` characters, as a code block after a line feed (the rest counted); '' for none. */
@@ -92,6 +98,7 @@ export function renderSlack(report: DriftReport, options: SlackOptions = {}): st
   const summary = [
     `*${t.drifted}* ${verb}, *${t.failed}* failed, *${t.inSync}* ${report.kind === 'drift' ? 'in sync' : 'without changes'}.`,
     ...(report.baseline !== undefined ? [`Since the baseline: *${t.new} new*, ${t.present} still present, ${t.gone} gone.`] : []),
+    ...auditNoteLines(report).map((n) => slackText(`${n.charAt(0).toUpperCase()}${n.slice(1)}.`)),
   ].join(' ');
   const blocks: Block[] = [
     { type: 'header', text: { type: 'plain_text', text: clip(title, SLACK_HEADER_MAX) } },

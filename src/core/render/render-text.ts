@@ -7,7 +7,9 @@ import { fragmentOf } from '../plan/record-source.js';
 import { changeLines, renderDnssecState } from '../dnssec/index.js';
 import { printable } from '../text/index.js';
 import { describeAttributes, describeField, describeRecordValue, describeSettingsValue } from './describe-record.js';
-import { driftOperationLines, driftSummaryLine } from './drift-text.js';
+import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './drift-text.js';
+import type { DriftReport, MarkedItem } from './drift-report.js';
+import { happenedOf } from './drift-words.js';
 import type { ReportKind } from './zone-report.js';
 
 export { describeSettingsValue } from './describe-record.js';
@@ -117,14 +119,18 @@ export function unlistedTokensLine(count: number): string {
 export interface TokenListing {
   /** List every token no file names (drift --tokens, --verbose) instead of one counting line. */
   readonly listTokens?: boolean;
-  /** `drift`: each change told as what happened outside the zone files (./drift-text.ts); default `plan`. */
+  /** `drift`: each item told as what happened at the service (./drift-text.ts); default `plan`. */
   readonly kind?: ReportKind;
+  /** `drift`: the run's report, whose entries carry each item's rank, ways out and who made it. */
+  readonly report?: DriftReport;
 }
 
-/** A drift line coloured by its sign, as the plan's lines are. */
-function driftLine(line: string, style: TextStyle): string {
-  const colour = line.startsWith('+') ? style.green : line.startsWith('-') ? style.red : style.yellow;
-  return colour(`  ${line}`);
+/** A drift item and the lines under it: removed at the service in red, the rest in yellow; no sign. */
+function driftLines(i: MarkedItem, newZone: boolean, style: TextStyle): string[] {
+  const { line, details } = driftItemLines(i, newZone);
+  const happened = happenedOf(i);
+  const colour = happened === 'removed' || happened === 'missing' ? style.red : style.yellow;
+  return [colour(`  ${printable(line)}`), ...details.map((d) => style.dim(`      ${printable(d)}`))];
 }
 
 /** The Terraform-like text plan of one zone. */
@@ -134,13 +140,15 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
       plan.newZone !== undefined ? `${printable(plan.zone)} (new zone)` : `${printable(plan.zone)} (zone ${printable(plan.zoneId)})`,
     ),
   ];
-  if (plan.newZone !== undefined)
+  // Drift tells a missing zone as an item (below), without the plan's sign.
+  if (plan.newZone !== undefined && listing.kind !== 'drift')
     lines.push(style.green(`  + zone ${printable(plan.zone)} (account ${plan.newZone.accountId}, type ${plan.newZone.type})`));
   for (const r of plan.replacements ?? []) lines.push(style.red(`  ! destructive replacement: ${describeReplacement(r)}`));
   const drift = listing.kind === 'drift';
-  for (const op of plan.operations) {
-    if (drift) lines.push(...driftOperationLines(plan, op, fragmentOf(plan, op)).map((l) => driftLine(printable(l), style)));
-    else lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
+  if (drift) {
+    for (const i of countedItems(driftEntryOf(plan, listing.report))) lines.push(...driftLines(i, plan.newZone !== undefined, style));
+  } else {
+    for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   }
   if (plan.unmanaged.length > 0) {
     lines.push(style.dim(`  unmanaged records (kept):`));

@@ -14,6 +14,8 @@ export type ZoneReport = (
       readonly plan: ZonePlan;
       /** Warnings the zone file (and its fragments) drew when read, told before the plan. */
       readonly fileWarnings?: number;
+      /** The A/AAAA contents the zone file lists: the zone's known ranges (drift-impact.ts). */
+      readonly addresses?: readonly string[];
     }
   | { readonly kind: 'account'; readonly zone: string; readonly file: string; readonly plan: AccountPlan }
   | {

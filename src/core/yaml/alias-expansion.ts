@@ -10,6 +10,15 @@
 const ALIAS_EXTRA_NODES = 100_000;
 const ALIAS_EXTRA_FACTOR = 2;
 
+/**
+ * The most nodes a document that writes `written` nodes may hold once its aliases are expanded:
+ * the one budget of every YAML reader (zone files here, octoDNS's files in
+ * src/core/migrate/octodns/yaml-tree.ts).
+ */
+export function aliasExpansionLimit(written: number): number {
+  return written + ALIAS_EXTRA_NODES + ALIAS_EXTRA_FACTOR * written;
+}
+
 interface ExpansionVerdict {
   /** Nodes the file writes (each shared value counted once). */
   readonly written: number;
@@ -42,7 +51,7 @@ export function measureAliasExpansion(count: number, valueAt: (i: number) => unk
     size.set(v, n);
   }
   const expanded = root !== null && typeof root === 'object' ? (size.get(root) ?? 1) : 1;
-  const limit = written + ALIAS_EXTRA_NODES + ALIAS_EXTRA_FACTOR * written;
+  const limit = aliasExpansionLimit(written);
   if (expanded <= limit) return undefined;
   let culprit = -1;
   let smallest = Infinity;

@@ -3,6 +3,7 @@
  * interpolation, and the problems placed at file:line:col. Knows nothing of zone files.
  */
 export { parseYaml, PositionIndex } from './parse-yaml.js';
+export { aliasExpansionLimit } from './alias-expansion.js';
 export {
   forbiddenVariable,
   interpolateDocument,

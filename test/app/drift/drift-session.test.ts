@@ -92,7 +92,7 @@ describe('the drift session in process', () => {
     expect(drift.totals.drifted).toBe(1);
     // The earlier report as `drift --out` writes it: each zone's items with their ids.
     const baseline = join(dir, 'baseline.json');
-    writeFileSync(baseline, JSON.stringify({ format_version: 1, zones: drift.zones.map((z) => ({ zone: z.zone, items: z.items })) }));
+    writeFileSync(baseline, JSON.stringify({ format_version: 2, zones: drift.zones.map((z) => ({ zone: z.zone, items: z.items })) }));
     const second = recording();
     expect(await runDrift(request({ baseline, failOn: 'new' }), second)).toEqual({ failed: false, drift: false });
     expect(second.report().drift.totals).toMatchObject({ new: 0, present: drift.totals.items });

@@ -46,14 +46,24 @@ describe('markdown report', () => {
     expect(details).toBeGreaterThan(attention);
     expect(md).toContain('| `a.example` | 1 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('| `c.example` :x: failed | - | - | - | - | - |');
-    // Drift says what happened outside the zone files, the file's value first (issue 33, item 6).
-    expect(md).toMatch(/- :warning: `b\.example`: \*\*1 added outside the zone files\*\* \(apply deletes them\): `old\.b\.example A`/);
+    // Drift says what happened at the service, the live value first, no plan sign (issue 42, item 1), and each item's ways out.
+    expect(md).toContain(
+      '- :small_orange_diamond: `a.example`: `www.a.example A removed at the service: not live, file 192.0.2.1  [ttl auto]`\n' +
+        '  - revert: `zonectl apply a.example.yaml` (creates it again) · adopt: `zonectl drift a.example.yaml --adopt d2:',
+    );
+    expect(md).toContain(
+      '- :small_orange_diamond: `b.example`: `old.b.example A added at the service: live 192.0.2.9  [ttl auto], not in the file`\n' +
+        '  - revert: `zonectl apply b.example.yaml` (deletes it) · adopt: `zonectl drift b.example.yaml --adopt d2:',
+    );
     expect(md).toMatch(/- :x: `c\.example` failed \(ZONE_LOOKUP\)/);
     expect(md).toContain(
-      '<details><summary><code>a.example</code>: Drift: 1 deleted outside the zone files. Apply would: 1 create, 0 update, 0 delete; 0 unchanged.',
+      '<details><summary><code>a.example</code>: Drift: 1 removed at the service. Apply would: 1 create, 0 update, 0 delete; 0 unchanged.',
     );
-    expect(md).toContain('+ www.a.example A deleted outside the zone files: file 192.0.2.1  [ttl auto], live (none)');
-    expect(md).toContain('- old.b.example A added outside the zone files: file (none), live 192.0.2.9  [ttl auto]');
+    expect(md).toContain(
+      '\nwww.a.example A removed at the service: not live, file 192.0.2.1  [ttl auto]\n    revert: zonectl apply a.example.yaml',
+    );
+    expect(md).toContain('\nold.b.example A added at the service: live 192.0.2.9  [ttl auto], not in the file\n');
+    expect(md).not.toMatch(/^[+~!-] (?!:)/m); // no plan sign (a bullet starts with an emoji)
     const plan = renderMarkdownReport([creates, deletes]);
     expect(plan.startsWith('### zonectl plan\n')).toBe(true);
     expect(plan).toMatch(/- :warning: `b\.example`: \*\*1 to delete\*\*: `old\.b\.example A`/);
@@ -61,12 +71,14 @@ describe('markdown report', () => {
     expect(plan).toContain('+ www.a.example A 192.0.2.1');
   });
 
-  it('a changed record in drift: changed outside the zone files, the file value then the live one (plan: live → file)', () => {
+  it('a changed record in drift: changed at the service, the live value then the file one (plan: live → file)', () => {
     const changed = planned('d.example', 'records:\n  - { name: www, type: A, content: 192.0.2.1 }\n', [
       live('r1', 'www.d.example', 'A', '192.0.2.99'),
     ]);
     const md = renderMarkdownReport([changed], { kind: 'drift' });
-    expect(md).toContain('! www.d.example A value changed outside the zone files: file 192.0.2.1, live 192.0.2.99');
+    expect(md).toContain('\nwww.d.example A value changed at the service: live 192.0.2.99, file 192.0.2.1\n');
+    expect(md).toContain('    revert: zonectl apply d.example.yaml (sets it back to 192.0.2.1)\n');
+    expect(md).toMatch(/ {4}adopt: zonectl drift d\.example\.yaml --adopt d2:[0-9a-f]{24} \(writes 192\.0\.2\.99 into the file\)\n/);
     expect(md).not.toContain('→');
     expect(renderMarkdownReport([changed])).toContain('content: 192.0.2.99 → 192.0.2.1');
   });
@@ -131,11 +143,14 @@ describe('drift of a zone that does not exist yet', () => {
   it('says the zone is missing, never that its records were deleted outside the zone files', () => {
     const plan = planNewZone(config('version: 1\nzone: new.example\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n'), '0123');
     const text = renderZoneText(plan, undefined, { kind: 'drift' });
-    expect(text).toContain('+ www.new.example A not live (the zone does not exist yet): file 192.0.2.1  [ttl auto], live (none)');
+    expect(text).toContain('  new.example zone missing at the service: the zone does not exist, the file lists it\n');
+    expect(text).toContain('  www.new.example A not live yet (the zone does not exist): file 192.0.2.1  [ttl auto]\n');
+    expect(text).toContain('      revert: zonectl apply zone.yaml (creates it with the zone)\n');
+    expect(text).not.toContain('adopt:'); // nothing live to take in
     expect(text).toContain('Drift: the zone does not exist yet. Apply would: 2 create (the zone and its records).');
-    expect(text).not.toContain('deleted outside');
+    expect(text).not.toContain('removed at the service');
     const md = renderMarkdownReport([{ kind: 'planned', zone: 'new.example', file: 'new.example.yaml', plan }], { kind: 'drift' });
-    expect(md).toContain('+ www.new.example A not live (the zone does not exist yet)');
-    expect(md).not.toContain('deleted outside');
+    expect(md).toContain('\nwww.new.example A not live yet (the zone does not exist)');
+    expect(md).not.toContain('removed at the service');
   });
 });

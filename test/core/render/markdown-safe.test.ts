@@ -52,7 +52,7 @@ describe('markdown-safe', () => {
       expect(html, text).not.toMatch(/<img|<!--|<\/details>|<em>|<strong>|<a |<s>|<code>/);
       expect(html, text).not.toMatch(/@someone/);
     }
-    expect(render(markdownText('</details><img src=x> @someone'))).toBe('<p>&lt;/details&gt;&lt;img src=x&gt; @\u200dsomeone</p>\n');
+    expect(render(markdownText('</details><img src=x> @someone'))).toBe('<p>&lt;/details&gt;&lt;img src=x&gt; \uff20someone</p>\n');
   });
 
   it('htmlCode / htmlText inside <summary>: escaped, no raw tag, @ as an entity', () => {

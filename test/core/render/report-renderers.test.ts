@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DRIFT_KINDS, driftItemId, type DriftItem, type DriftKind } from '../../../src/core/render/drift-items.js';
-import type { DriftReport, ZoneEntry } from '../../../src/core/render/drift-report.js';
+import type { DriftReport, MarkedItem, ZoneEntry } from '../../../src/core/render/drift-report.js';
+import { waysOut } from '../../../src/core/render/drift-words.js';
 import { renderHtmlReport } from '../../../src/core/render/html/render-html.js';
 import { html, zoneAnchor } from '../../../src/core/render/html/html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from '../../../src/core/render/html/report-assets.js';
@@ -27,19 +28,11 @@ const counts = (items: readonly DriftItem[]): Record<DriftKind, number> => {
   return c;
 };
 
-function item(zone: string, n: number, live = `192.0.2.${n % 250}`): DriftItem {
+function item(zone: string, n: number, live = `192.0.2.${n % 250}`): MarkedItem {
   const name = `h${n}.${zone}`;
-  return {
-    id: driftItemId(zone, name, 'A', 'value', String(n)),
-    kind: 'changed',
-    zone,
-    name,
-    type: 'A',
-    field: 'value',
-    file: '192.0.2.1',
-    live,
-    counted: true,
-  };
+  const shown = { kind: 'changed', zone, name, type: 'A', field: 'value', file: '192.0.2.1', live } as const;
+  const i: DriftItem = { id: driftItemId(shown), ...shown, counted: true };
+  return { ...i, impact: { rank: 4, reason: '' }, ways: waysOut(i, `zones/${zone}.yaml`) };
 }
 
 function report(zones: number, perZone: number, zoneName = (i: number): string => `z${i}.example`): DriftReport {
@@ -80,7 +73,7 @@ describe('drift --format slack', () => {
   it('escapes &, < and > (so nothing becomes a link or a mention) and keeps code blocks closed', () => {
     expect(slackText('a & <!channel> > b')).toBe('a &amp; &lt;!channel&gt; &gt; b');
     const r = report(1, 1);
-    const hostile: DriftItem = { ...r.zones[0]!.items[0]!, live: '```<!here>&`' };
+    const hostile: MarkedItem = { ...r.zones[0]!.items[0]!, live: '```<!here>&`' };
     const body = renderSlack({ ...r, zones: [{ ...r.zones[0]!, items: [hostile] }] });
     const text = (JSON.parse(body) as { blocks: Array<{ text?: { text: string } }> }).blocks[2]!.text!.text;
     expect(text).toContain('live ˋˋˋ&lt;!here&gt;&amp;ˋ');

@@ -10,6 +10,7 @@ import type { RunReport } from '../../../app/plan/index.js';
 import { renderMarkdownReport } from '../../../core/render/render-markdown.js';
 import type { TextStyle } from '../../../core/render/render-text.js';
 import type { ReportKind, ZoneReport } from '../../../core/render/zone-report.js';
+import { printableLines } from '../../../core/text/index.js';
 import { errorLine } from '../../output/error-line.js';
 import { currentVerbosity, log, out, styleFor } from '../../output/io.js';
 import { markdownReport, renderReport, type OutputFormat, type ReportFile, type ReportInput } from './report-formats.js';
@@ -57,9 +58,15 @@ export function printReport(
     report: run.drift,
   };
   for (const r of run.reports) if (r.kind === 'failed') log(errorLine(r.code, `${r.zone}: ${r.message}`));
-  for (const f of options.files ?? []) writeOutputFile(f.file, renderReport(input, f.format, plainStyle));
+  // Files get the rule of every output (src/core/text/printable.ts) as stdout does (io.ts): each
+  // renderer escapes its values, and what one missed is escaped here (JSON: its own escapes).
+  for (const f of options.files ?? []) writeOutputFile(f.file, escapedChunks(renderReport(input, f.format, plainStyle)));
   for (const chunk of renderReport(input, format, styleFor(process.stdout))) out(chunk);
   if (env.GITHUB_ACTIONS === 'true') appendStepSummary(run.kind, run.reports, env, markdownReport(input));
+}
+
+function* escapedChunks(chunks: Iterable<string>): Generator<string> {
+  for (const chunk of chunks) yield printableLines(chunk);
 }
 
 /**
@@ -75,7 +82,7 @@ export function appendStepSummary(
   const file = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS !== 'true' || file === undefined || file === '') return;
   try {
-    appendFileSync(file, redact(markdown ?? renderMarkdownReport(reports, { kind })));
+    appendFileSync(file, printableLines(redact(markdown ?? renderMarkdownReport(reports, { kind }))));
   } catch (error) {
     log(`zonectl: warning: cannot append to GITHUB_STEP_SUMMARY (${error instanceof Error ? error.message : String(error)})`);
   }

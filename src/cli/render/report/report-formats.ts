@@ -60,8 +60,10 @@ function jsonDocument(input: ReportInput, report: DriftReport): string {
 
 function* textChunks(input: ReportInput, report: DriftReport, style: TextStyle): Generator<string> {
   const plans = input.reports.flatMap((r) => (r.kind === 'planned' ? [r.plan] : []));
-  const listing = { listTokens: input.listTokens, kind: input.kind };
+  const listing = { listTokens: input.listTokens, kind: input.kind, report };
   if (report.baseline !== undefined) yield `${renderBaselineText(report)}\n`;
+  // What the audit log could not tell, said once for the run.
+  for (const note of report.audit?.notes ?? []) yield `note: audit log: ${printable(note)}\n`;
   if (plans.length > 0) yield renderText(plans, style, listing);
   for (const r of input.reports)
     if (r.kind === 'account') yield `${plans.length > 0 ? '\n' : ''}${renderAccountText(r.plan, style, input.kind)}`;
@@ -73,7 +75,7 @@ export function markdownReport(input: ReportInput, report: DriftReport = input.r
   const listing = { listTokens: input.listTokens };
   const head = report.baseline !== undefined ? `${renderBaselineMarkdown(report)}\n` : '';
   // The baseline section counts against the same comment limit.
-  const main = renderMarkdownReport(input.reports, { kind: input.kind, ...listing, limit: GITHUB_COMMENT_LIMIT - 1 - head.length });
+  const main = renderMarkdownReport(input.reports, { kind: input.kind, ...listing, report, limit: GITHUB_COMMENT_LIMIT - 1 - head.length });
   const zones = input.unmanagedZones
     ? `\n${describeUnmanagedZones(input.unmanagedZones)
         .map((l, i) => (i === 0 ? l : `- \`${l.trim()}\``))

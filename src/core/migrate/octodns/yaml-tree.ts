@@ -4,8 +4,14 @@
  * FILE` takes the file's whole content, `<<: !include FILE` (or a list of them) merges mappings,
  * later keys winning as in its `flatten_mapping`. Reading the included files is the caller's job:
  * `parseYamlTree` lists them, `spliceIncludes` puts their parsed trees in place. Pure.
+ *
+ * Aliases are expanded as the tree is built (a value per use), within the one budget of every
+ * YAML reader (src/core/yaml `aliasExpansionLimit`, as zone files): a file whose aliases expand
+ * beyond it is a problem at the line where the budget ran out, and the building stops there (a
+ * 1 KB "billion laughs" costs what the budget allows, not 10^9 values).
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { aliasExpansionLimit } from '../../yaml/index.js';
 import type { InputProblem } from '../problems.js';
 import type { SourceSpot } from '../report.js';
 
@@ -41,7 +47,28 @@ export interface YamlTree {
   readonly root: unknown;
   readonly includes: readonly IncludeRef[];
   readonly problems: readonly InputProblem[];
+  /** Values built (aliases expanded, each `!include` one value until its file is spliced in). */
+  readonly size: number;
 }
+
+/** Nodes the document writes (scalars, mappings, sequences; an alias is not one). */
+function writtenNodes(doc: Document): number {
+  let n = 0;
+  visit(doc, {
+    Scalar: () => {
+      n += 1;
+    },
+    Map: () => {
+      n += 1;
+    },
+    Seq: () => {
+      n += 1;
+    },
+  });
+  return n;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 /** Where a value of the tree was read (its own line, or its parent's key line). */
 export function spotOf(spots: Spots, value: unknown, key?: string): SourceSpot | undefined {
@@ -59,9 +86,23 @@ export function parseYamlTree(text: string, file: string, spots: Spots): YamlTre
     message: `not valid YAML: ${e.message.split('\n')[0]}`,
   }));
   const includes: IncludeRef[] = [];
-  if (problems.length > 0) return { root: undefined, includes, problems };
+  if (problems.length > 0) return { root: undefined, includes, problems, size: 0 };
   const lineOf = (node: Node | null | undefined): number => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
+  const written = writtenNodes(doc as Document);
+  const limit = aliasExpansionLimit(written);
+  let made = 0;
+  let stopped = false;
   const convert = (node: unknown, depth: number): unknown => {
+    if (stopped) return undefined;
+    made += 1;
+    if (made > limit) {
+      stopped = true;
+      problems.push({
+        at: { file, line: lineOf(node as Node) },
+        message: `YAML aliases expand too far: the file writes ${count(written)} values but its aliases expand them to more than ${count(limit)}; write the values out, or use fewer nested aliases`,
+      });
+      return undefined;
+    }
     if (depth > 200) {
       problems.push({ at: { file, line: lineOf(node as Node) }, message: 'nested too deeply' });
       return undefined;
@@ -108,7 +149,7 @@ export function parseYamlTree(text: string, file: string, spots: Spots): YamlTre
     return node ?? null;
   };
   const root = convert(doc.contents, 0);
-  return { root, includes, problems };
+  return stopped ? { root: undefined, includes: [], problems, size: made } : { root, includes, problems, size: made };
 }
 
 /**

@@ -8,7 +8,9 @@
  * in an API token's resource keys too. `jsonencode(...)` of a literal is expanded by the caller
  * (read-terraform.ts, with the same parser). Pure: the caller runs the parser.
  */
+import type { InputProblem } from '../problems.js';
 import type { ReportItem, SourceSpot } from '../report.js';
+import { isTerraformName } from './terraform-address.js';
 import type { TfResource } from './terraform-state.js';
 import { TOKEN_RESOURCE } from './terraform-tokens.js';
 
@@ -54,7 +56,12 @@ interface Block {
   readonly text: string;
 }
 
-function blocksOf(f: HclFile): Block[] {
+/**
+ * The file's resource and data blocks. A label Terraform would refuse (not an identifier: a
+ * newline, `}`, a quote) is a problem at its block, never an address: addresses go into the
+ * report's `removed` blocks (terraform-address.ts).
+ */
+function blocksOf(f: HclFile, problems: InputProblem[]): Block[] {
   const out: Block[] = [];
   if (!isMapping(f.json)) return out;
   for (const kind of ['resource', 'data'] as const) {
@@ -65,12 +72,28 @@ function blocksOf(f: HclFile): Block[] {
       for (const [name, bodies] of Object.entries(byName)) {
         const body = Array.isArray(bodies) ? bodies[0] : bodies;
         if (!isMapping(body)) continue;
-        const line = blockLine(f.text, kind, type, name);
-        out.push({ kind, type, name, body, at: { file: f.file, ...(line !== undefined ? { line } : {}) }, text: f.text });
+        const line = isTerraformName(type) && isTerraformName(name) ? blockLine(f.text, kind, type, name) : labelLine(f.text, kind, name);
+        const at = { file: f.file, ...(line !== undefined ? { line } : {}) };
+        const bad = !isTerraformName(type) ? ['resource type', type] : !isTerraformName(name) ? ['resource name', name] : undefined;
+        if (bad !== undefined) {
+          problems.push({
+            at,
+            message: `${bad[0]} ${JSON.stringify(bad[1])} is not a Terraform name (letters, digits, _ and -, not starting with a digit; Terraform refuses it too)`,
+          });
+          continue;
+        }
+        out.push({ kind, type, name, body, at, text: f.text });
       }
     }
   }
   return out;
+}
+
+/** The line of a block whose label is no identifier (written with escapes in the file): the first `KIND "..." "` line naming it, if any. */
+function labelLine(text: string, kind: string, name: string): number | undefined {
+  const written = JSON.stringify(name).slice(1, -1);
+  const i = text.split('\n').findIndex((l) => l.trimStart().startsWith(`${kind} `) && l.includes(`"${written}"`));
+  return i >= 0 ? i + 1 : undefined;
 }
 
 /** `${cloudflare_zone.main.id}` / `${data.cloudflare_zone.main.zone_id}` -> the block it names. */
@@ -131,8 +154,9 @@ function zoneName(body: Record<string, unknown>): string | undefined {
 }
 
 /** Resources of the files, literal ones as TfResource (zone_id resolved), the others reported. */
-export function readTerraformHcl(files: readonly HclFile[]): { resources: TfResource[]; left: ReportItem[] } {
-  const blocks = files.flatMap(blocksOf);
+export function readTerraformHcl(files: readonly HclFile[]): { resources: TfResource[]; left: ReportItem[]; problems: InputProblem[] } {
+  const problems: InputProblem[] = [];
+  const blocks = files.flatMap((f) => blocksOf(f, problems));
   const resources: TfResource[] = [];
   const left: ReportItem[] = [];
   for (const b of blocks) {
@@ -184,5 +208,5 @@ export function readTerraformHcl(files: readonly HclFile[]): { resources: TfReso
     }
     resources.push({ address, resourceAddress: address, mode: 'managed', type: b.type, values, at: b.at });
   }
-  return { resources, left };
+  return { resources, left, problems };
 }

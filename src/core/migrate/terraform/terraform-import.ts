@@ -211,10 +211,15 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
   };
 }
 
-/** `removed` blocks for resources whose every instance was imported; `terraform state rm` for each imported instance. */
+/**
+ * `removed` blocks for resources whose every instance was imported (and whose module path has no
+ * instance key, which a `removed` block cannot name); `terraform state rm` for each imported
+ * instance. Every address here was built by terraform-address.ts from checked names and quoted
+ * keys (terraform-state.ts, terraform-hcl.ts): one address each, on its own line.
+ */
 function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
   const done = new Set(imported.map((r) => r.address));
-  const whole = [...new Set(imported.map((r) => r.resourceAddress))].filter((a) =>
+  const whole = [...new Set(imported.filter((r) => r.removableByBlock !== false).map((r) => r.resourceAddress))].filter((a) =>
     all.filter((r) => r.resourceAddress === a).every((r) => done.has(r.address)),
   );
   const blocks = whole.map((a) => `removed {\n  from = ${a}\n  lifecycle {\n    destroy = false\n  }\n}`);

@@ -10,12 +10,22 @@
  */
 import type { InputProblem } from '../problems.js';
 import type { SourceSpot } from '../report.js';
+import {
+  instanceAddressText,
+  instanceKeyText,
+  isTerraformName,
+  parseAddress,
+  removableByBlock,
+  resourceAddressText,
+} from './terraform-address.js';
 
 export interface TfResource {
   /** Terraform's address: `module.dns.cloudflare_record.www["a"]`, `data.cloudflare_zone.main`. */
   readonly address: string;
   /** The resource's address without the instance key (what a `removed` block names). */
   readonly resourceAddress: string;
+  /** A `removed` block may name the resource (no instance key in its module path); absent: it may. */
+  readonly removableByBlock?: boolean;
   readonly mode: 'managed' | 'data';
   readonly type: string;
   readonly values: Readonly<Record<string, unknown>>;
@@ -48,48 +58,84 @@ function withoutSecrets(type: string, values: Record<string, unknown>, sensitive
   return Object.fromEntries(Object.entries(values).filter(([k]) => !drop.has(k)));
 }
 
-function indexText(key: unknown): string {
-  if (key === undefined || key === null) return '';
-  return typeof key === 'number' ? `[${key}]` : `[${JSON.stringify(String(key))}]`;
+/** A name of the state that Terraform would not accept: refused at its line (it would go into the report's blocks). */
+function badName(what: string, name: string, at: SourceSpot): InputProblem {
+  return { at, message: `${what} ${JSON.stringify(name)} is not a Terraform name (letters, digits, _ and -, not starting with a digit)` };
 }
 
-function fromState(doc: Record<string, unknown>, file: string, lineOf: (needle: string) => number | undefined): TfResource[] {
+function fromState(
+  doc: Record<string, unknown>,
+  file: string,
+  lineOf: (needle: string) => number | undefined,
+  problems: InputProblem[],
+): TfResource[] {
   const out: TfResource[] = [];
   for (const r of doc.resources as unknown[]) {
     if (!isMapping(r) || typeof r.type !== 'string' || typeof r.name !== 'string') continue;
     const mode = r.mode === 'data' ? 'data' : 'managed';
-    const base = `${typeof r.module === 'string' ? `${r.module}.` : ''}${mode === 'data' ? 'data.' : ''}${r.type}.${r.name}`;
+    const line = lineOf(`"name": ${JSON.stringify(r.name)}`);
+    const at: SourceSpot = { file, ...(line ? { line } : {}) };
+    if (!isTerraformName(r.name)) {
+      problems.push(badName('resource name', r.name, at));
+      continue;
+    }
+    if (!isTerraformName(r.type)) {
+      problems.push(badName('resource type', r.type, at));
+      continue;
+    }
+    const parsed = parseAddress(
+      `${typeof r.module === 'string' ? `${r.module}.` : ''}${mode === 'data' ? 'data.' : ''}${r.type}.${r.name}`,
+    );
+    if (parsed === undefined) {
+      problems.push({ at, message: `module ${JSON.stringify(String(r.module))} is not a Terraform module address` });
+      continue;
+    }
+    const base = resourceAddressText(parsed);
     for (const inst of Array.isArray(r.instances) ? r.instances : []) {
       if (!isMapping(inst) || !isMapping(inst.attributes)) continue;
-      const line = lineOf(`"name": ${JSON.stringify(r.name)}`);
+      const key = typeof inst.index_key === 'number' || typeof inst.index_key === 'string' ? inst.index_key : undefined;
       out.push({
-        address: `${base}${indexText(inst.index_key)}`,
+        address: `${base}${key !== undefined ? instanceKeyText(key) : ''}`,
         resourceAddress: base,
+        removableByBlock: removableByBlock(parsed),
         mode,
         type: r.type,
         values: withoutSecrets(r.type, inst.attributes, inst.sensitive_attributes),
-        at: { file, ...(line ? { line } : {}) },
+        at,
       });
     }
   }
   return out;
 }
 
-function fromShow(module: Record<string, unknown>, file: string, lineOf: (needle: string) => number | undefined, out: TfResource[]): void {
+function fromShow(
+  module: Record<string, unknown>,
+  file: string,
+  lineOf: (needle: string) => number | undefined,
+  out: TfResource[],
+  problems: InputProblem[],
+): void {
   for (const r of Array.isArray(module.resources) ? module.resources : []) {
     if (!isMapping(r) || typeof r.type !== 'string' || typeof r.address !== 'string' || !isMapping(r.values)) continue;
     const line = lineOf(`"address": ${JSON.stringify(r.address)}`);
+    const at: SourceSpot = { file, ...(line ? { line } : {}) };
+    const parsed = parseAddress(r.address);
+    if (parsed === undefined || parsed.type !== r.type) {
+      problems.push({ at, message: `resource address ${JSON.stringify(r.address)} is not a Terraform address` });
+      continue;
+    }
     out.push({
-      address: r.address,
-      resourceAddress: r.address.replace(/\[[^\]]*\]$/, ''),
-      mode: r.mode === 'data' ? 'data' : 'managed',
+      address: instanceAddressText(parsed),
+      resourceAddress: resourceAddressText(parsed),
+      removableByBlock: removableByBlock(parsed),
+      mode: parsed.mode,
       type: r.type,
       values: withoutSecrets(r.type, r.values, r.sensitive_values),
-      at: { file, ...(line ? { line } : {}) },
+      at,
     });
   }
   for (const child of Array.isArray(module.child_modules) ? module.child_modules : [])
-    if (isMapping(child)) fromShow(child, file, lineOf, out);
+    if (isMapping(child)) fromShow(child, file, lineOf, out, problems);
 }
 
 /** The resources of a state file or of `terraform show -json`; anything else is a problem at its first line. */
@@ -107,13 +153,16 @@ export function readTerraformJson(doc: unknown, text: string, file: string): { r
           { at: { file, line: 1 }, message: `Terraform state version ${doc.version}: only version 4 (Terraform 0.12 and later) is read` },
         ],
       };
-    return { resources: fromState(doc, file, lineOf), problems: [] };
+    const problems: InputProblem[] = [];
+    const resources = fromState(doc, file, lineOf, problems);
+    return { resources, problems };
   }
   if (isMapping(doc) && typeof doc.format_version === 'string') {
     if (isMapping(doc.values) && isMapping(doc.values.root_module)) {
       const out: TfResource[] = [];
-      fromShow(doc.values.root_module, file, lineOf, out);
-      return { resources: out, problems: [] };
+      const problems: InputProblem[] = [];
+      fromShow(doc.values.root_module, file, lineOf, out, problems);
+      return { resources: out, problems };
     }
     if (doc.planned_values !== undefined)
       return {

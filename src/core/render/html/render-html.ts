@@ -1,11 +1,13 @@
 /**
  * `drift --format html` / `plan --format html`: one self-contained page (docs/drift-report.md).
  * The totals and one row per zone come first, then a section per zone that drifted or failed:
- * each drift item with the file's value beside the live one, new items first and marked, items
- * gone since the baseline struck through. Written as chunks (a zone's section at most per
+ * each drift item with the live value first and the file's beside it, what it touches when that
+ * matters most (drift-impact.ts), who made it (the audit log) and its two ways out, new items
+ * first and marked, items gone since the baseline struck through. Written as chunks (a zone's section at most per
  * chunk), so that a run of 1,000 zones never holds the whole page as one string. Pure.
  */
 import { DRIFT_KINDS, type DriftKind } from '../drift-items.js';
+import { describeWho } from '../../audit/audit-entry.js';
 import { kindLabel, type DriftReport, type MarkedItem, type ZoneEntry } from '../drift-report.js';
 import { html, zoneAnchor } from './html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './report-assets.js';
@@ -78,6 +80,7 @@ function head(report: DriftReport, options: HtmlOptions): string {
     `<p class="muted">${html(title)}${options.generatedAt !== undefined ? ` · made ${html(options.generatedAt)}` : ''}${
       report.baseline !== undefined ? ` · compared with ${html(report.baseline.source)}` : ''
     }</p>`,
+    ...(report.audit?.notes ?? []).map((note) => `<p class="audit-note">Audit log: ${html(note)}</p>`),
     `<ul class="totals" id="totals">${totals.join('')}</ul></header>`,
     '<nav id="controls" hidden aria-label="Filters">',
     '<input type="search" id="f-zone" placeholder="Filter zones by name" aria-label="Filter zones by name">',
@@ -103,15 +106,30 @@ function zoneRow(report: DriftReport, z: ZoneEntry, kinds: readonly DriftKind[])
   return `<tr class="zone-row" data-zone="${html(z.zone.toLowerCase())}" data-status="${z.status}"${id}><td>${name}</td><td><span class="status s-${z.status}">${STATUS_LABEL[report.kind][z.status]}</span></td>${counts}${baseline}</tr>`;
 }
 
+/** Who made it, from the audit log (drift). */
+function whoCell(i: MarkedItem): string {
+  return i.who === undefined ? '<td class="who muted">—</td>' : `<td class="who">${html(describeWho(i.who))}</td>`;
+}
+
+/** Revert and adopt, each its command (as text) and what it does. */
+function waysCell(i: MarkedItem): string {
+  const way = (label: string, w: { command: string; does: string } | undefined): string =>
+    w === undefined ? '' : `<div>${label}: <code>${html(w.command)}</code><span class="does">${html(w.does)}</span></div>`;
+  const ways = way('revert', i.ways.revert) + way('adopt', i.ways.adopt);
+  return ways === '' ? '<td class="ways muted">—</td>' : `<td class="ways">${ways}</td>`;
+}
+
 function itemRow(report: DriftReport, i: MarkedItem): string {
   const mark = i.baseline === 'new' ? '<span class="badge new">new</span>' : i.baseline === 'gone' ? '<span class="badge">gone</span>' : '';
+  const impact = i.impact.rank < 4 && i.baseline !== 'gone' ? `<span class="impact r${i.impact.rank}">${html(i.impact.reason)}</span>` : '';
   const kind = i.baseline === 'gone' ? 'gone' : i.kind;
   const value = (v: string | null, cls: string): string =>
     v === null ? '<td class="muted">—</td>' : `<td class="v ${cls}">${html(v)}</td>`;
+  const drift = report.kind === 'drift' ? `${whoCell(i)}${waysCell(i)}` : '';
   return (
     `<tr class="item k-${i.kind}${i.baseline !== undefined ? ` b-${i.baseline}` : ''}" data-kind="${kind}" data-id="${i.id}">` +
-    `<td>${html(kindLabel(report.kind, i.kind))}${mark}</td><td><code>${html(i.name)}</code></td><td>${html(i.type)}</td>` +
-    `<td>${i.field === 'record' ? '' : html(i.field)}</td>${value(i.file, 'want')}${value(i.live, 'live')}</tr>`
+    `<td>${html(kindLabel(report.kind, i.kind))}${mark}${impact}</td><td><code>${html(i.name)}</code></td><td>${html(i.type)}</td>` +
+    `<td>${i.field === 'record' ? '' : html(i.field)}</td>${value(i.live, 'live')}${value(i.file, 'want')}${drift}</tr>`
   );
 }
 
@@ -129,7 +147,9 @@ function zoneSection(report: DriftReport, z: ZoneEntry): string {
   const rows = [...z.items, ...z.gone];
   if (rows.length > 0) {
     parts.push(
-      '<table class="items"><thead><tr><th>change</th><th>name</th><th>type</th><th>field</th><th>file</th><th>live</th></tr></thead><tbody>',
+      `<table class="items"><thead><tr><th>change</th><th>name</th><th>type</th><th>field</th><th>live</th><th>file</th>${
+        report.kind === 'drift' ? '<th>who</th><th>ways out</th>' : ''
+      }</tr></thead><tbody>`,
       ...rows.map((i) => itemRow(report, i)),
       '</tbody></table>',
     );

@@ -44,6 +44,12 @@ section.zone { border: 1px solid var(--line); border-radius: 8px; padding: .75re
   content-visibility: auto; contain-intrinsic-size: auto 12rem; }
 section.zone:target { outline: 3px solid var(--new); }
 .error { color: var(--bad); }
+.impact { display: block; font-size: .75rem; color: var(--bad); }
+.impact.r2, .impact.r3 { color: var(--warn); }
+td.who, td.ways { font-size: .85rem; } td.ways { width: 24%; } td.who { width: 14%; }
+td.ways code { display: block; overflow-wrap: anywhere; }
+td.ways .does { display: block; color: var(--muted); }
+.audit-note { color: var(--warn); }
 [hidden] { display: none !important; }
 @media print {
   #controls, .permalink-hint { display: none !important; }
