@@ -13,6 +13,11 @@
 # Elsewhere (a branch or a commit that is no release) it builds the bundle from the checkout, as
 # before: `npm ci` of the lock file without install scripts, then scripts/bundle.mjs.
 #
+# A job that runs the action more than once (the plan workflow: validate, lint, plan) pays for the
+# set-up once: the release's file stays in RUNNER_TEMP (the runner empties it after each job) and is
+# checked against its digest again, and unpacked afresh, at every step; the bundle built from the
+# checkout stays in the checkout's dist/ (which git does not hold, so only this script writes it).
+#
 # Environment: ZONECTL_NODE_VERSION (the input), RUNNER_TEMP, GITHUB_OUTPUT; ZONECTL_RELEASE_URL,
 # optional, a mirror of the release's files (e.g. an internal artifact store): the digests still
 # have to match.
@@ -46,9 +51,13 @@ binary_asset() {
 }
 
 if [ ! -f release/SHA256SUMS ] || [ ! -f release/source ]; then
-  say "no release files in this checkout (not a release tag): building zonectl from it (pin a release tag to skip this)"
-  npm ci --no-audit --no-fund --ignore-scripts
-  node scripts/bundle.mjs
+  if [ -f dist/bundle/zonectl.js ]; then
+    say "no release files in this checkout (not a release tag): the bundle an earlier step of this job built from it"
+  else
+    say "no release files in this checkout (not a release tag): building zonectl from it (pin a release tag to skip this)"
+    npm ci --no-audit --no-fund --ignore-scripts
+    node scripts/bundle.mjs
+  fi
   { echo "bin=$PWD/dist/bundle/zonectl.js"; echo "with-node=true"; } >> "$GITHUB_OUTPUT"
   exit 0
 fi
@@ -77,19 +86,27 @@ expected=$(grep -E "^[0-9a-f]{64}  ${asset//./\\.}\$" release/SHA256SUMS | cut -
 [ -n "$expected" ] || fail "release/SHA256SUMS lists no $asset"
 
 base=${ZONECTL_RELEASE_URL:-${GITHUB_SERVER_URL:-https://github.com}/$repository/releases/download/$tag}
-dir="${RUNNER_TEMP:-/tmp}/zonectl-$tag-$expected"
+temp="${RUNNER_TEMP:-/tmp}"
+# The download, kept for the job's later steps; what runs is unpacked from it at each step.
+archive="$temp/zonectl-$tag-$expected-$asset"
+dir="$temp/zonectl-$tag-$expected"
+if [ -f "$archive" ] && [ "$(sha256_of "$archive")" = "$expected" ]; then
+  say "$asset of $tag: downloaded by an earlier step of this job, its digest checked again"
+else
+  rm -f "$archive"
+  say "downloading $asset of $tag"
+  curl --fail --silent --show-error --location --retry 3 --proto '=https,http' --output "$archive.part" "$base/$asset" ||
+    fail "could not download $base/$asset"
+  actual=$(sha256_of "$archive.part")
+  if [ "$actual" != "$expected" ]; then
+    rm -f "$archive.part"
+    fail "$asset: sha256 $actual is not the $expected that release/SHA256SUMS of $tag records: nothing of it was run"
+  fi
+  mv "$archive.part" "$archive"
+fi
 rm -rf "$dir"
 mkdir -p "$dir"
-say "downloading $asset of $tag"
-curl --fail --silent --show-error --location --retry 3 --proto '=https,http' --output "$dir/$asset" "$base/$asset" ||
-  fail "could not download $base/$asset"
-actual=$(sha256_of "$dir/$asset")
-if [ "$actual" != "$expected" ]; then
-  rm -rf "$dir"
-  fail "$asset: sha256 $actual is not the $expected that release/SHA256SUMS of $tag records: nothing of it was run"
-fi
-tar -xzf "$dir/$asset" -C "$dir"
-rm -f "$dir/$asset"
+tar -xzf "$archive" -C "$dir"
 if [ "$with_node" = true ]; then
   bin="$dir/package/dist/bundle/zonectl.js"
   node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 18) ? 0 : 1)' ||

@@ -7,7 +7,7 @@
  * as the runner runs them (./run-action.ts) against the emulator.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -93,12 +93,19 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
     expect(sums).toMatch(/^[0-9a-f]{64} {2}zonectl-bundle\.tar\.gz$/m);
   });
 
-  it('downloads the single executable once per run, checks its digest and plans with it, without npm', async () => {
+  /** A new job: the runner gives each job an empty RUNNER_TEMP. */
+  function newJob(): void {
+    ctx.runnerTemp = tempDir('action-release-job');
+  }
+
+  it('downloads the single executable once per job, checks its digest at every step and plans with it, without npm', async () => {
+    newJob();
     release.asked.length = 0;
     const plan = await runAction({ command: 'plan' }, ctx);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.ran).toEqual(['Install zonectl', 'zonectl ${{ inputs.command }}']);
     expect(release.asked).toEqual([`/download/${TAG}/${BINARY}`]);
+    expect(plan.stderr).toContain(`zonectl action: downloading ${BINARY} of ${TAG}`);
     expect(plan.stderr).toContain(`zonectl action: zonectl ${TAG} (${BINARY}, sha256 `);
     expect(plan.outputs['exit-code']).toBe('2');
     expect(plan.outputs.markdown).toMatch(/^### zonectl plan/);
@@ -109,10 +116,34 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
     const replan = await runAction({ command: 'plan' }, ctx);
     expect(replan.outputs['exit-code'], replan.stderr).toBe('0');
     expect(replan.outputs.changes).toBe('false');
+    // The later steps of the job took the kept download, its digest checked again.
+    expect(release.asked).toEqual([`/download/${TAG}/${BINARY}`]);
+    expect(replan.stderr).toContain(
+      `zonectl action: ${BINARY} of ${TAG}: downloaded by an earlier step of this job, its digest checked again`,
+    );
     expect(() => readFileSync(npmLog, 'utf8')).toThrow();
   });
 
+  it('a kept download changed after an earlier step of the job is downloaded again, and what it held never runs', async () => {
+    newJob();
+    expect((await runAction({ command: 'validate' }, ctx)).code).toBe(0);
+    const [kept] = readdirSync(ctx.runnerTemp).filter((f) => f.endsWith(BINARY));
+    expect(kept).toBeDefined();
+    // A later step of the job (or anything else) puts a different archive in its place.
+    const forged = tempDir('action-kept-forged');
+    const mark = join(forged, 'RAN');
+    mkdirSync(join(forged, 'zonectl'));
+    writeFileSync(join(forged, 'zonectl', 'zonectl'), `#!/bin/sh\ntouch '${mark}'\n`, { mode: 0o755 });
+    execFileSync('tar', ['-czf', join(ctx.runnerTemp, kept!), '-C', forged, 'zonectl']);
+    release.asked.length = 0;
+    const r = await runAction({ command: 'validate' }, ctx);
+    expect(r.code, r.stderr).toBe(0);
+    expect(release.asked).toEqual([`/download/${TAG}/${BINARY}`]);
+    expect(() => readFileSync(mark)).toThrow();
+  });
+
   it('with node-version set, runs the release bundle with node instead', async () => {
+    newJob();
     release.asked.length = 0;
     const r = await runAction({ command: 'validate', 'node-version': '20' }, ctx);
     expect(r.code, r.stderr).toBe(0);
@@ -130,6 +161,7 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
     execFileSync('tar', ['-czf', join(forged, 'forged.tar.gz'), '-C', forged, 'zonectl']);
     replaced.set(BINARY, readFileSync(join(forged, 'forged.tar.gz')));
     try {
+      newJob();
       const r = await runAction({ command: 'plan' }, ctx);
       expect(r.code).toBe(1);
       expect(r.ran).toEqual(['Install zonectl']);
@@ -140,6 +172,8 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
         ),
       );
       expect(() => readFileSync(mark)).toThrow();
+      // Nothing of the refused download is kept for a later step.
+      expect(readdirSync(ctx.runnerTemp).filter((f) => f.includes(BINARY))).toEqual([]);
     } finally {
       replaced.delete(BINARY);
     }
@@ -154,6 +188,7 @@ describe.skipIf(process.platform !== 'linux')('the GitHub Action at a release ta
           .join('\n'),
       );
       release.asked.length = 0;
+      newJob();
       // No binary listed for this platform: the bundle, whose download is empty here.
       const r = await runAction({ command: 'validate' }, ctx);
       expect(r.code).toBe(1);

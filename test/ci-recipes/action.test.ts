@@ -72,9 +72,12 @@ describe('the GitHub Action (action.yml)', () => {
     expect(first.outputs['exit-code']).toBe('0');
     expect(first.summary).toBe('zonectl validate succeeded\n');
 
+    // A later step of the job: the bundle the first one built, no second install.
     const plan = await runAction({ command: 'plan' }, ctx);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.ran).toEqual(['Install zonectl', 'zonectl ${{ inputs.command }}']);
+    expect(plan.stderr).toContain('the bundle an earlier step of this job built from it');
+    expect(readFileSync(npmLog, 'utf8')).toBe('ci --no-audit --no-fund --ignore-scripts\n');
     expect(plan.outputs['exit-code']).toBe('2');
     expect(plan.outputs.changes).toBe('true');
     expect(plan.outputs.markdown).toMatch(/^### zonectl plan/);
