@@ -59,7 +59,7 @@ await build({
 // The entry's `#!/usr/bin/env node` line means nothing inside a binary.
 const script = readFileSync(main, 'utf8').replace(/^#!.*\n/, '');
 if (/\bimport\(/.test(script.replace(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g, '')))
-  throw new Error(`${main}: a dynamic import() is left, which a SEA with a code cache cannot run`);
+  throw new Error(`${main}: a dynamic import() is left, which a single executable's script cannot run`);
 writeFileSync(main, script);
 
 const blob = join(work, 'zonectl.blob');
