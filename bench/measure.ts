@@ -35,11 +35,25 @@ const RSS_MARK = 'ZONECTL_BENCH_MAXRSS_KB=';
 // Writes to a pipe are synchronous on Linux, so the line is out before the process ends.
 const RSS_PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${RSS_MARK}'+process.resourceUsage().maxRSS+'\\n'))`;
 
-/** Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. */
+/** GNU time, which reports the peak RSS of an executable that takes no preload (the single executable). */
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. When args[0]
+ * is an executable rather than a script (the single executable, dist/zonectl), it runs as it is,
+ * under GNU time for its peak RSS (NaN without /usr/bin/time).
+ */
 export function runNode(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<ChildRun> {
+  const first = args[0] ?? '';
+  const executable = first !== '' && !first.startsWith('-') && !/\.[cm]?[jt]s$/.test(first);
+  const [file, argv] = !executable
+    ? [process.execPath, ['--import', RSS_PRELOAD, ...args]]
+    : existsSync(GNU_TIME)
+      ? [GNU_TIME, ['-q', '-f', `\n${RSS_MARK}%M`, ...args]]
+      : [first, args.slice(1)];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
+    const child = spawn(file, argv, {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
