@@ -103,14 +103,36 @@ module.exports = {
       name: 'core-folders-through-their-index',
       severity: 'error',
       comment:
-        'A folder of src/core with a public module (text, yaml, schema, zonefile) is reached from outside through its ' +
+        'A folder of src/core with a public module (text, yaml, yaml-edit, schema, zonefile) is reached from outside through its ' +
         'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
         'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
       from: { path: '^src/([^/]+/[^/.]+)' },
       to: {
-        path: '^src/core/(text|yaml|schema|zonefile)/',
-        pathNot: ['^src/$1/', '^src/core/(text|yaml|schema|zonefile)/index[.]ts$'],
+        path: '^src/core/(text|yaml|yaml-edit|schema|zonefile)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|yaml-edit|schema|zonefile)/index[.]ts$'],
       },
+    },
+    {
+      name: 'yaml-writes-through-the-editor',
+      severity: 'error',
+      comment:
+        "A person's YAML file is edited in one place: src/core/yaml-edit (the editor import, export --into and " +
+        'drift --adopt write through; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and ' +
+        'by the files listed, which write whole new documents (export, the migration report of zonectl.yaml) or read ' +
+        "another tool's YAML or JSON with positions (octoDNS files, JSON read with positions, a drift baseline); a new " +
+        'use of it goes through the editor.',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/core/yaml-edit/',
+          '^src/core/export/render-export[.]ts$',
+          '^src/core/migrate/render-accounts[.]ts$',
+          '^src/core/migrate/octodns/yaml-tree[.]ts$',
+          '^src/app/migrate/read-json[.]ts$',
+          '^src/core/render/baseline[.]ts$',
+        ],
+      },
+      to: { path: '(^|/)node_modules/yaml/' },
     },
     {
       name: 'commands-import-no-commands',

@@ -74,6 +74,8 @@ export type ErrorCode =
   | 'DNS_NOT_SERVED'
   // wait-dns: a nameserver's name does not resolve, or it refuses / has no route (said before the deadline)
   | 'NAMESERVER_UNREACHABLE'
+  // export --into (and later import, drift --adopt): an edit of a zone file the editor cannot make losslessly
+  | 'EDIT_REFUSED'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

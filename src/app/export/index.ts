@@ -5,3 +5,4 @@
 export * from './export-paths.js';
 export * from './export-session.js';
 export * from './read-export.js';
+export * from './export-into.js';

@@ -64,6 +64,41 @@ export function writeChunksAtomic(path: string, chunks: Iterable<string>, mode =
 }
 
 /**
+ * Several files written together as far as a file system allows: every temporary file is
+ * written and synced first (any failure removes them all: nothing changed), then each is renamed
+ * into place. `mode` per file (an edited file keeps its own).
+ */
+export function writeFilesAtomic(files: ReadonlyArray<{ readonly path: string; readonly content: string; readonly mode: number }>): void {
+  const staged: Array<{ readonly tmp: string; readonly path: string }> = [];
+  try {
+    for (const f of files) {
+      const tmp = temporaryPathFor(f.path);
+      const fd = openSync(tmp, 'wx', f.mode);
+      staged.push({ tmp, path: f.path });
+      try {
+        const bytes = Buffer.from(f.content, 'utf8');
+        let done = 0;
+        while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch (e) {
+    for (const s of staged) removeQuietly(s.tmp);
+    throw e;
+  }
+  for (const [i, s] of staged.entries()) {
+    try {
+      renameSync(s.tmp, s.path);
+    } catch (e) {
+      for (const rest of staged.slice(i)) removeQuietly(rest.tmp);
+      throw e;
+    }
+  }
+}
+
+/**
  * A temporary file created (exclusively, as above) and filled before its content is known, so
  * that what can fail about creating and filling it fails early: `token roll` opens it before the
  * secret exists. `reserveBytes` of blank are written and synced at once, so that the disk space

@@ -1,5 +1,8 @@
-/** `zonectl export`: the live zone as a zone file (src/app/export); the file on stdout without --out. */
-import { EXPORT_FORMATS, runExport } from '../../app/export/index.js';
+/**
+ * `zonectl export`: the live zone as a zone file (src/app/export); the file on stdout without
+ * --out. `--into FILE` refreshes an existing zone file in place, as a person would edit it.
+ */
+import { EXPORT_FORMATS, runExport, runExportInto } from '../../app/export/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { showMessage } from '../output/messages.js';
@@ -9,13 +12,22 @@ import { VERSION } from '../version.js';
 
 export const exportCommand = defineCommand({
   name: 'export',
-  description: 'Write the live zone as a zone file that plans clean (records, DNS settings, the tokens that name it)',
+  description:
+    'Write the live zone as a zone file that plans clean (records, DNS settings, the tokens that name it), or refresh an existing zone file in place (--into)',
   flags: {
     zone: flag.text('--zone <name>', 'the zone to export'),
     all: flag.switch('--all', 'export every zone the credentials can see, one file per zone (needs --out DIR)'),
     out: flag.text('--out <path>', 'write to this file (with --all: this directory) instead of stdout'),
     format: flag.choice('--format <format>', 'output format', EXPORT_FORMATS, 'yaml'),
     force: flag.switch('--force', 'overwrite existing files'),
+    into: flag.text(
+      '--into <file>',
+      'refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them)',
+    ),
+    dryRun: flag.switch(
+      '--dry-run',
+      'with --into: print the unified diff it would write, write nothing; exit 2 when the file would change',
+    ),
     account: flag.text(
       '--account <name>',
       'only this account of zonectl.yaml (default: every account it lists, each with its own credential)',
@@ -28,8 +40,34 @@ export const exportCommand = defineCommand({
     'zonectl export --zone example.com --format bind > example.com.zone',
     'zonectl export --all --out zones/',
     'zonectl export --all --out zones/ --config zonectl.yaml   # every account of zonectl.yaml, `account:` in each file',
+    'zonectl export --into zones/example.com.yaml             # the file says what the zone holds now; a plan is then empty',
+    'zonectl export --into zones/example.com.yaml --dry-run   # the diff it would write (exit 2 when the file is stale)',
   ],
   run: async ({ flags }) => {
+    if (flags.into !== undefined) {
+      const clash = [
+        flags.all ? '--all' : undefined,
+        flags.out !== undefined ? '--out' : undefined,
+        flags.force ? '--force' : undefined,
+        flags.account !== undefined ? '--account' : undefined,
+        flags.format !== 'yaml' ? '--format' : undefined,
+      ].filter((f) => f !== undefined);
+      if (clash.length > 0)
+        throw new ZonectlError(
+          'BAD_ARGS',
+          `--into edits the zone file it names in place: it takes no ${clash.join(', ')} (the file says its zone and account)`,
+        );
+      const result = await runExportInto(
+        { file: flags.into, zone: flags.zone, dryRun: flags.dryRun, baseUrl: flags.baseUrl, config: flags.config },
+        { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) },
+      );
+      return flags.dryRun && result.changed.length > 0 ? 2 : undefined;
+    }
+    if (flags.dryRun)
+      throw new ZonectlError(
+        'BAD_ARGS',
+        '--dry-run goes with --into FILE (an export to --out writes a new file; see it on stdout without --out)',
+      );
     if ((flags.zone === undefined) === !flags.all) throw new ZonectlError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
     if (flags.all && flags.out === undefined) throw new ZonectlError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
     const target =

@@ -71,7 +71,7 @@ export function chooseDefaults(records: readonly CanonicalRecord[]): ExportedDef
   return defaults;
 }
 
-function exportRecord(r: CanonicalRecord, zone: string, defaults: ExportedDefaults): ExportedRecord {
+export function exportRecord(r: CanonicalRecord, zone: string, defaults: ExportedDefaults): ExportedRecord {
   const out: ExportedRecord = { name: zoneFileRecordName(r.name, zone), type: r.type };
   if (r.data !== undefined) out.data = { ...r.data };
   else out.content = contentInZoneFile(r);

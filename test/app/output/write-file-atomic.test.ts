@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReservedFile, temporaryPathFor, writeFileAtomic } from '../../../src/app/output/write-file-atomic.js';
+import { ReservedFile, temporaryPathFor, writeFileAtomic, writeFilesAtomic } from '../../../src/app/output/write-file-atomic.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 const fresh = (): string => tempDir('atomic');
@@ -62,5 +62,32 @@ describe('ReservedFile', () => {
 
   it('fails at once when the directory does not exist', () => {
     expect(() => ReservedFile.reserve(join(fresh(), 'missing', 'tokens.json'), 16)).toThrow(/ENOENT/);
+  });
+});
+
+describe('writeFilesAtomic (export --into: a zone file and its fragment)', () => {
+  it('writes every file, each with its own mode, and leaves no temporary file', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'a.yaml'), 'old a\n');
+    writeFilesAtomic([
+      { path: join(dir, 'a.yaml'), content: 'new a\n', mode: 0o600 },
+      { path: join(dir, 'b.yaml'), content: 'new b\n', mode: 0o644 },
+    ]);
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe('new a\n');
+    expect(readFileSync(join(dir, 'b.yaml'), 'utf8')).toBe('new b\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml']);
+  });
+
+  it('one file that cannot be staged: none is changed, no temporary file is left', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'a.yaml'), 'old a\n');
+    expect(() =>
+      writeFilesAtomic([
+        { path: join(dir, 'a.yaml'), content: 'new a\n', mode: 0o644 },
+        { path: join(dir, 'missing', 'b.yaml'), content: 'new b\n', mode: 0o644 },
+      ]),
+    ).toThrow(/ENOENT/);
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe('old a\n');
+    expect(readdirSync(dir)).toEqual(['a.yaml']);
   });
 });
