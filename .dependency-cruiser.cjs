@@ -113,6 +113,31 @@ module.exports = {
       },
     },
     {
+      name: 'ownership-in-one-home',
+      severity: 'error',
+      comment:
+        "Is this live record the file's, and why not (the service's marks, manage.ignore and its presets, external-dns's " +
+        "TXT registry, zonectl's ownership marker, team scopes, manage.unmanaged) is one pure function, whose() in " +
+        "src/core/ownership, which every verb and report asks through the folder's index.ts (docs/architecture.md, " +
+        '"Ownership"). scripts/arch-text-rules.mjs checks that no other file reads the marks themselves.',
+      from: { path: '^src/', pathNot: '^src/core/ownership/' },
+      to: { path: '^src/core/ownership/', pathNot: '^src/core/ownership/index[.]ts$' },
+    },
+    {
+      name: 'ownership-asks-no-one',
+      severity: 'error',
+      comment:
+        'src/core/ownership answers from the records and the rules alone: it builds on the record model, the ' +
+        "service's facts, the record types, the lock's names and text helpers, never on what asks it (zone files, " +
+        'diff, plan, render, export...), so that every verb gets the same answer.',
+      from: { path: '^src/core/ownership/' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/core/(ownership/|model/|service/|record-types/(index|record-type)[.]ts$|lock/lock-record[.]ts$|text/index[.]ts$|errors[.]ts$)',
+      },
+    },
+    {
       name: 'yaml-writes-through-the-editor',
       severity: 'error',
       comment:

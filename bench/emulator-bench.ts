@@ -41,7 +41,7 @@ async function open(options: StartEmulatorOptions = {}): Promise<Session> {
 
 /** The create operations of a plan from nothing to `desired`. */
 function createOperations(desired: readonly CanonicalRecord[], zoneId: string): readonly Operation[] {
-  const diff = diffRecords({ zone: ZONE, desired, live: [], unmanaged: 'keep', isIgnored: () => false });
+  const diff = diffRecords({ zone: ZONE, desired, live: [], rules: { unmanaged: 'keep', ignore: [] } });
   const plan = buildZonePlan({
     zone: ZONE,
     zoneId,

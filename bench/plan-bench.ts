@@ -26,7 +26,7 @@ export async function benchPlan(count: number, runs: number, changePercent = 1):
   let summary = { create: 0, update: 0, delete: 0 };
   for (let i = 0; i < runs; i += 1) {
     const { ms, value } = await timeIt(() => {
-      const diff = diffRecords({ zone: 'example.com', desired, live, unmanaged: 'keep', isIgnored: () => false });
+      const diff = diffRecords({ zone: 'example.com', desired, live, rules: { unmanaged: 'keep', ignore: [] } });
       return buildZonePlan({
         zone: 'example.com',
         zoneId: '0'.repeat(32),

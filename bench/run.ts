@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits, action
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits, action, shared
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
@@ -26,6 +26,7 @@ import { benchEdits } from './edits-bench.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 import { benchReport } from './report-bench.js';
+import { benchSharedZone, SHARED_CYCLES } from './shared-zone-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL = [
@@ -41,6 +42,7 @@ const ALL = [
   'team',
   'edits',
   'action',
+  'shared',
 ] as const;
 type Part = (typeof ALL)[number];
 
@@ -72,6 +74,23 @@ async function main(): Promise<void> {
   };
   note(`node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`);
   try {
+    if (parts.includes('shared')) {
+      note(`shared: ${SHARED_CYCLES} cycles of a foreign writer and zonectl applies (unmanaged: owned), Free and paid ...`);
+      const r = await benchSharedZone();
+      for (const [plan, c] of [
+        ['Free (comment marker)', r.free],
+        ['paid (tag marker)', r.pro],
+      ] as const) {
+        const label = `shared zone, ${c.cycles} cycles, ${plan}`;
+        rows.push([label, 'foreign writes / zonectl writes', `${c.foreignWrites} / ${c.zonectlWrites}`]);
+        rows.push([
+          label,
+          'foreign records checked / changed / zonectl left behind',
+          `${c.foreignChecked} / ${c.foreignChanged} / ${c.leftBehind}`,
+        ]);
+        rows.push([label, 'records at the end / wall time', `${c.finalRecords} / ${formatMs(c.ms)}`]);
+      }
+    }
     if (parts.includes('validate')) {
       note('validate: 10k and 100k records ...');
       for (const r of await benchValidate(root, dir, [10_000, 100_000], 5)) {

@@ -2,9 +2,12 @@
 /**
  * The architecture rules that an import graph cannot show (docs/architecture.md, "The shape of a
  * verb"), checked by `npm run arch` after dependency-cruiser: src/app (the sessions) never writes
- * to a stream nor ends the process (it tells its events to the output it was given), and a
+ * to a stream nor ends the process (it tells its events to the output it was given), a
  * command of src/cli/commands writes nothing itself (its renderers and the output choke point,
- * src/cli/output/io.ts, do). Comments are left out; each violation is named by file and line.
+ * src/cli/output/io.ts, do), and whether a live record is the file's is asked of
+ * src/core/ownership alone (docs/architecture.md, "Ownership"): no other file reads the service's
+ * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker. Comments are
+ * left out; each violation is named by file and line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -26,6 +29,14 @@ const RULES = [
     pattern: /process\.(stdout|stderr)\b|\bconsole\./,
     why: 'a command renders through src/cli/render and src/cli/output/io.ts (secrets masked, text escaped)',
   },
+  {
+    name: 'ownership-read-in-one-home',
+    dir: 'src',
+    exceptDirs: ['src/core/ownership/', 'src/emulator/'],
+    pattern:
+      /\.(auto_added|read_only|email_routing|managed_by_\w+)\b|['"](auto_added|read_only|email_routing|heritage)['"]|['"`]managed_by_|['"]zonectl:owned['"]|['"]\[zonectl\]['"]/,
+    why: "whether a live record is the file's, and why not, is one function of src/core/ownership (whose); ask it through its index",
+  },
 ];
 
 function sources(dir) {
@@ -38,7 +49,7 @@ let violations = 0;
 for (const rule of RULES) {
   for (const file of sources(join(root, rule.dir))) {
     const path = relative(root, file);
-    if (rule.except?.includes(path)) continue;
+    if (rule.except?.includes(path) || rule.exceptDirs?.some((d) => path.startsWith(d))) continue;
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {

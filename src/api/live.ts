@@ -107,7 +107,7 @@ function splitDecoded(items: ReadonlyArray<LiveRecord | UnknownTypeItem>): LiveR
 
 /**
  * One `meta` object for the listed records that carry the same flags. A live record keeps its
- * `meta` (protection flags: src/core/diff/ownership.ts), and most records of a zone carry the
+ * `meta` (protection flags: src/core/ownership/service-marks.ts), and most records of a zone carry the
  * same one (`{"auto_added":false,...,"source":"primary"}`): a `meta` whose keys and primitive
  * values equal the previous one's, in the same order, is replaced by that object before the
  * record is decoded. A 100,000-record zone then keeps one object, not 100,000 that every

@@ -5,6 +5,7 @@
 import { differingFields } from '../core/diff/compare-records.js';
 import { nameTypeKey } from '../core/model/keys.js';
 import type { CanonicalRecord } from '../core/model/record.js';
+import { withoutMarker } from '../core/ownership/index.js';
 import type { CloudflareClient } from './client.js';
 import { ApiNetworkError, ApiResponseError, CloudflareApiError, OutcomeUnknownError } from './errors.js';
 
@@ -48,7 +49,8 @@ export function stillUnknown(method: string, path: string, reread: unknown, unkn
 
 /** Same record as `want` in every field the plan manages (the planner's own comparison). */
 export function sameRecord(live: CanonicalRecord, want: CanonicalRecord): boolean {
-  return nameTypeKey(live) === nameTypeKey(want) && differingFields(live, want).length === 0;
+  // zonectl's ownership marker (manage.unmanaged: owned) is part of what was sent, never of the file's record.
+  return nameTypeKey(live) === nameTypeKey(want) && differingFields(withoutMarker(live), want).length === 0;
 }
 
 /** What a recovery needs from the executor. */

@@ -24,6 +24,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<AnyCom
   ['lint', async () => (await import('./commands/lint.js')).lintCommand],
   ['resolve', async () => (await import('./commands/resolve.js')).resolveCommand],
   ['token', async () => (await import('./commands/token.js')).tokenCommand],
+  ['codeowners', async () => (await import('./commands/codeowners.js')).codeownersCommand],
   ['schema', async () => (await import('./commands/schema.js')).schemaCommand],
   ['init', async () => (await import('./commands/init.js')).initCommand],
   // Completion reads every command's definition: it is handed a way to load them all.

@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'ZONE_LOOKUP'
   | 'ZONE_MISMATCH'
   | 'LIVE_RECORD'
+  // sharing a zone: the file lists a record the live zone says is another writer's (external-dns's registry)
+  | 'OWNERSHIP_CONFLICT'
   // the API
   | 'API_ERROR'
   | 'API_BAD_RESPONSE'
@@ -67,6 +69,8 @@ export type ErrorCode =
   | 'BASELINE_INVALID'
   // init --ci: the repository holds what no CI file can be written for (a Global API Key account, no vendored tarball, a path no workflow can name)
   | 'CI_INIT'
+  // codeowners: no teams to print (no zonectl.yaml, no owners:), or a file CODEOWNERS cannot name
+  | 'CODEOWNERS'
   // DNSSEC: an operation the zone's DNSSEC state does not allow (a DELETE before disabled)
   | 'DNSSEC_STATE'
   // wait-dns: a DNS query that got no usable answer; the nameservers did not serve the change in time

@@ -251,6 +251,8 @@ describe('plan --format json across zones', () => {
         delete: 0,
         unchanged: 0,
         unmanaged: 0,
+        mark: 0,
+        left_alone: 0,
       });
       expect(Object.keys(doc)[1]).toBe('summary');
       // Names in natural order: h2 before h10.

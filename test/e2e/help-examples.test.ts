@@ -26,6 +26,7 @@ describe('--help of every command', () => {
       'lint',
       'resolve',
       'token',
+      'codeowners',
       'schema',
       'init',
       'completion',

@@ -67,7 +67,7 @@ it('export writes every name so that it reads back as itself: validate is clean 
     const { config, problems } = parseZoneFile({ path: 'export.yaml', text }, {});
     expect(problems.filter((p) => p.severity === 'error').map(formatProblem), text).toEqual([]);
     expect(config!.records.map((d) => d.record.name).sort(), text).toEqual(live.map((r) => r.name).sort());
-    const diff = diffRecords({ zone, desired: config!.records.map((d) => d.record), live, unmanaged: 'delete', isIgnored: () => false });
+    const diff = diffRecords({ zone, desired: config!.records.map((d) => d.record), live, rules: { unmanaged: 'delete', ignore: [] } });
     expect(diff.changes, text).toEqual([]);
   });
   try {

@@ -12,7 +12,7 @@ import type { Baseline } from '../../core/render/baseline.js';
 import { AUDIT_LOG_DAYS } from '../../core/service/audit-log.js';
 import { filesToPlan, selectShard } from '../files/index.js';
 import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
-import { hasChanges, plannedRuns } from '../plan/index.js';
+import { hasDrift, plannedRuns } from '../plan/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import { readZoneAudits } from './read-audit.js';
 import { readBaselineFile } from './read-baseline.js';
@@ -72,10 +72,13 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   });
   output.emit({ kind: 'report', report });
   const runs = plannedRuns(outcomes.zones);
-  const unmanaged = request.failOnUnmanaged && runs.some((r) => r.plan.unmanaged.length > 0);
+  // Unmanaged: records the file does not list and keeps (`keep`), or has not marked as zonectl's (`owned`).
+  const unmanaged =
+    request.failOnUnmanaged &&
+    runs.some((r) => r.plan.unmanaged.length > 0 || (r.plan.leftAlone ?? []).some((l) => l.reason.kind === 'not-marked'));
   // The service's DNSSEC `error` on a managed zone is drift with nothing to plan (src/core/dnssec/diff.ts, rule 5).
   const dnssecError = runs.some((r) => r.plan.dnssec !== undefined && isDnssecDrift(r.plan.dnssec));
-  const anyDrift = hasChanges(runs) || dnssecError || accountsChange(outcomes) || unmanaged;
+  const anyDrift = hasDrift(runs) || dnssecError || accountsChange(outcomes) || unmanaged;
   // With `--fail-on new`, drift counts only when an item is new since the baseline.
   return { failed: anyFailed(outcomes), drift: request.failOn === 'new' ? report.drift.totals.new > 0 : anyDrift };
 }

@@ -10,7 +10,7 @@ import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
 import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
-import { credentialVariablesOf } from './read-repository-config.js';
+import { credentialVariablesOf, teamOwnersOf } from './read-repository-config.js';
 import { repositoryRoot } from './repository-root.js';
 import { expandZoneFilePaths } from './zone-file-paths.js';
 
@@ -77,13 +77,21 @@ export async function checkZoneFiles(
 ): Promise<CheckedZoneFile[]> {
   const credentialVariables = credentialVariablesOf(paths, options.config, env);
   const fileEnv = zoneFileEnvironment(env, credentialVariables);
+  // zonectl.yaml's teams: each file keeps to its team's names, each zone leaves other teams' alone.
+  const teams = teamOwnersOf(paths, options.config, env);
   const { files, emptyDirectories } = await expandZoneFilePaths(paths);
   const empty = emptyDirectories.map((dir): CheckedZoneFile => ({ path: dir, problems: [emptyDirectoryProblem(dir)] }));
   const loaded = files.map((path): CheckedZoneFile => {
     const read = readConfinedFile(repositoryRoot(path), path);
     if (!read.ok) return { path, problems: [readProblem(path, read.message)] };
     const text = read.bytes.toString('utf8');
-    const { config, account, fragment, problems } = parseZoneFile({ path, text }, fileEnv, includeReader(path), { credentialVariables });
+    const { config, account, fragment, problems } = parseZoneFile(
+      { path, text },
+      fileEnv,
+      includeReader(path),
+      { credentialVariables },
+      teams,
+    );
     return config
       ? { path, config, problems }
       : account

@@ -7,7 +7,7 @@
  * are never readable by a zone file and masked in every output (credentialVariablesOf).
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
 import {
   credentialVariableNames,
@@ -18,6 +18,7 @@ import {
   type ZoneConfig,
 } from '../../core/zonefile/index.js';
 import type { Problem } from '../../core/yaml/index.js';
+import type { TeamOwners } from '../../core/ownership/index.js';
 import { registerSecret } from '../output/secret-redaction.js';
 import { readConfinedFile } from './confined-read.js';
 import { repositoryRoot } from './repository-root.js';
@@ -79,6 +80,29 @@ export function credentialVariablesIn(text: string, env: Readonly<Record<string,
   // since masking a value the pull request chose (its branch name) would hide that text from the plan.
   for (const name of names) if (!isCiPlatformVariable(name)) registerSecret(env[name]);
   return names;
+}
+
+/**
+ * The teams of the repository configuration (`owners:`, README "Sharing a zone"), with each
+ * file's path as their `files` globs read it (relative to zonectl.yaml's directory, `/`-separated);
+ * undefined without a configuration, without teams, or when the configuration has errors (which
+ * checkRepositoryConfig reports).
+ */
+export function teamOwnersOf(
+  paths: readonly string[],
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): TeamOwners | undefined {
+  const file = flag ?? findRepoConfig(paths);
+  const read = file === undefined ? undefined : readRepoConfigText(file);
+  if (file === undefined || read?.ok !== true) return undefined;
+  const owners = parseRepoConfig({ path: file, text: read.text }, env).config?.owners;
+  if (owners === undefined) return undefined;
+  const base = dirname(resolve(file));
+  // Named in messages as the user would find it: from the working directory when it is below it.
+  const shown = relative(process.cwd(), resolve(file));
+  const source = shown !== '' && !shown.startsWith('..') ? shown : file;
+  return { owners, source, pathOf: (f) => relative(base, resolve(f)).split(sep).join('/') };
 }
 
 function problemAt(file: string, message: string, code: string, line = 1, col = 1, path = ''): Problem {

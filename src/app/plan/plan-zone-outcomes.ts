@@ -3,6 +3,7 @@
  * outcome, so that one zone's failure does not stop the others. Zone ids of many zones come from
  * one listing of the zones (GET /zones, 50 a page) instead of one lookup by name per zone.
  */
+import { isMarkOnly } from '../../core/plan/operation.js';
 import { listZones, mapBounded, type ApiZone, type CloudflareClient } from '../../api/index.js';
 import { ZonectlError, type ErrorCode } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
@@ -83,4 +84,12 @@ export function plannedRuns(outcomes: readonly ZoneOutcome[]): ZoneRun[] {
 /** True when a run would change something: an operation, or a zone to create. */
 export function hasChanges(runs: readonly ZoneRun[]): boolean {
   return runs.some((r) => r.plan.operations.length > 0 || r.plan.newZone !== undefined);
+}
+
+/**
+ * True when a live zone differs from its file: as `hasChanges`, but marking records as zonectl's
+ * (manage.unmanaged: owned; src/core/ownership/marker.ts) is a write apply makes, never drift.
+ */
+export function hasDrift(runs: readonly ZoneRun[]): boolean {
+  return runs.some((r) => r.plan.operations.some((op) => !isMarkOnly(op)) || r.plan.newZone !== undefined);
 }

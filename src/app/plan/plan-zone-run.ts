@@ -21,6 +21,7 @@ import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/
 import { BATCH_LIMIT, ZONE_TIERS, type ZoneTier } from '../../core/service/zone-tiers.js';
 import { TierLimitError, tierProblems } from '../../core/tier-limits.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { markerCommentProblems } from '../../core/ownership/index.js';
 import { printable } from '../../core/text/index.js';
 
 /** The batch limit of the zone's tier (`BATCH_LIMIT`, src/core/service/zone-tiers.ts); a zone of unknown tier gets Free's. */
@@ -150,6 +151,12 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   const tier = zoneTierOf(zone);
   const limits = tier !== undefined ? tierProblems(config.records, tier) : undefined;
   if (tier !== undefined && limits !== undefined && limits.errors.length > 0) throw new TierLimitError(config.file, tier, limits.errors);
+  // `manage.unmanaged: owned` on a plan without tags: the marker shares the comment (src/core/ownership/marker.ts).
+  const marker = config.manage.unmanaged === 'owned' ? markerCommentProblems(config.records, tier) : [];
+  if (marker.length > 0)
+    throw tier !== undefined
+      ? new TierLimitError(config.file, tier, marker)
+      : new ZonectlError('ZONE_PLAN_LIMIT', `${config.file}: ${marker.join('; ')}; nothing was planned`);
   // The token list does not depend on the zone's records: it is read while they are (one round
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.
@@ -191,7 +198,13 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   const planned = planZone(
     config,
     zone.id,
-    { records: live.records, ...(settings ? { settings } : {}), ...(tokens ? { tokens } : {}), ...(dnssec ? { dnssec } : {}) },
+    {
+      records: live.records,
+      ...(settings ? { settings } : {}),
+      ...(tokens ? { tokens } : {}),
+      ...(dnssec ? { dnssec } : {}),
+      ...(tier !== undefined ? { tier } : {}),
+    },
     audit,
   );
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);

@@ -9,6 +9,7 @@
  * the emulator's own choices are never a source). Pure.
  */
 import { DNSSEC_RULE_CHECKS } from '../dnssec/checks.js';
+import { OWNERSHIP_RULE_CHECKS } from './ownership-checks.js';
 import type { CheckFacts, CheckSource } from './check.js';
 
 const E = 'error';
@@ -395,6 +396,8 @@ export const RULE_CHECKS = {
   },
   // The `dnssec` section's rules (src/core/dnssec/rules.ts), with their sources.
   ...DNSSEC_RULE_CHECKS,
+  // Sharing a zone (src/core/ownership/): the marker, external-dns, team scopes.
+  ...OWNERSHIP_RULE_CHECKS,
 } as const satisfies Record<string, CheckFacts>;
 
 export type RuleCode = keyof typeof RULE_CHECKS;

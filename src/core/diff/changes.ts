@@ -1,4 +1,5 @@
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
+import type { FileConflict, LeftAlone } from '../ownership/index.js';
 
 /** Why a live record is deleted. */
 export type DeleteReason =
@@ -6,13 +7,25 @@ export type DeleteReason =
   | 'conflict' // cannot coexist with a record the file wants at the same name (CNAME exclusivity)
   | 'unmanaged'; // the file does not list this (name, type) and `manage.unmanaged: delete`
 
+/**
+ * The comment and tags a write sends so that the record carries zonectl's ownership marker
+ * (`manage.unmanaged: owned`, src/core/ownership/marker.ts): they replace the body's, never the
+ * record shown (`after` stays the file's record, so the marker is never a difference).
+ */
+export interface MarkerFields {
+  readonly comment?: string | null;
+  readonly tags?: readonly string[];
+}
+
 export type RecordChange =
-  | { readonly kind: 'create'; readonly after: CanonicalRecord; readonly replacement: boolean }
+  | { readonly kind: 'create'; readonly after: CanonicalRecord; readonly replacement: boolean; readonly marker?: MarkerFields }
   | {
       readonly kind: 'update';
       readonly before: LiveRecord;
       readonly after: CanonicalRecord;
+      /** Empty for an update that only marks the record as zonectl's (`marker` set). */
       readonly fields: readonly string[];
+      readonly marker?: MarkerFields;
     }
   | { readonly kind: 'delete'; readonly before: LiveRecord; readonly reason: DeleteReason };
 
@@ -22,8 +35,12 @@ export interface RecordDiff {
   readonly unchanged: number;
   /** Live records of (name, type) pairs the file does not list, kept (`manage.unmanaged: keep`). */
   readonly unmanaged: readonly LiveRecord[];
-  /** Live records that are never touched: service-managed (meta) or matched by `manage.ignore`. */
+  /** Live records that are never touched: service-managed (meta), ignored, external-dns's, another team's, unmarked (`owned`). */
   readonly untouchable: readonly LiveRecord[];
+  /** Every live record left alone, with why (src/core/ownership/left-alone.ts). */
+  readonly leftAlone: readonly LeftAlone[];
+  /** Records of the file that the live zone says are not the file's (external-dns owns them): the plan refuses them. */
+  readonly fileConflicts: readonly FileConflict[];
   /** Live records zonectl may touch (the base of the safety percentages). */
   readonly manageable: number;
   readonly warnings: readonly string[];

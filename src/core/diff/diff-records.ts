@@ -1,9 +1,9 @@
 import { sameValueKey, valueKey } from '../model/keys.js';
-import type { CanonicalRecord } from '../model/record.js';
-import type { RecordChange, RecordDiff } from './changes.js';
+import type { CanonicalRecord, LiveRecord } from '../model/record.js';
+import type { MarkerFields, RecordChange, RecordDiff } from './changes.js';
 import { differingFields } from './compare-records.js';
 import { groupBy } from './group-by.js';
-import { assignOwnership, type OwnershipInput } from './ownership.js';
+import { assignOwnership, markedFields, type Marking, type OwnershipInput } from '../ownership/index.js';
 import { pairLeftovers } from './pair-leftovers.js';
 import { adoptLiveSplits } from './txt-splits.js';
 
@@ -11,15 +11,26 @@ export type DiffRecordsInput = OwnershipInput;
 
 /**
  * Desired records vs live records. Which live records may be touched is decided by
- * `assignOwnership` (ownership.ts); this only matches: within a (name, type) group, equal
+ * `assignOwnership` (src/core/ownership/); this only matches: within a (name, type) group, equal
  * values pair first, the rest pair into updates (pair-leftovers.ts: by priority, then likeness),
- * the remainder is created or deleted.
+ * the remainder is created or deleted. Under `manage.unmanaged: owned` every write carries
+ * zonectl's marker, and a live record of the file that does not carry it yet gets an update that
+ * only marks it (`fields` empty).
  */
 export function diffRecords(input: DiffRecordsInput): RecordDiff {
   const own = assignOwnership(input);
   const changes: RecordChange[] = [];
   const warnings: string[] = [];
   let unchanged = 0;
+  const marking: Marking | undefined = own.marking;
+  const markerOf = (after: CanonicalRecord, live?: LiveRecord): { marker?: MarkerFields } =>
+    marking === undefined ? {} : { marker: markedFields(after, live, marking.form) };
+  /** An unchanged pair: nothing to send, unless the live record is to be marked as zonectl's. */
+  const same = (live: LiveRecord, desired: CanonicalRecord): void => {
+    if (marking?.unmarked.has(live.id) === true)
+      changes.push({ kind: 'update', before: live, after: desired, fields: [], ...markerOf(desired, live) });
+    else unchanged += 1;
+  };
 
   for (const live of own.conflicting) changes.push({ kind: 'delete', before: live, reason: 'conflict' });
   for (const live of own.unmanagedDeleted) changes.push({ kind: 'delete', before: live, reason: 'unmanaged' });
@@ -34,12 +45,12 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
       const desired = wantedGroup[0]!;
       const live = liveList?.[0];
       if (live === undefined) {
-        changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name) });
+        changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name), ...markerOf(desired) });
         continue;
       }
       const fields = differingFields(live, desired);
-      if (fields.length === 0 && sameValueKey(live, desired)) unchanged += 1;
-      else changes.push({ kind: 'update', before: live, after: desired, fields });
+      if (fields.length === 0 && sameValueKey(live, desired)) same(live, desired);
+      else changes.push({ kind: 'update', before: live, after: desired, fields, ...markerOf(desired, live) });
       continue;
     }
     // Live values of this group by value key, so pairing stays linear in large groups.
@@ -51,8 +62,8 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
       const live = byValueKey.get(vk)?.shift();
       if (live !== undefined) {
         const fields = differingFields(live, desired);
-        if (fields.length === 0) unchanged += 1;
-        else changes.push({ kind: 'update', before: live, after: desired, fields });
+        if (fields.length === 0) same(live, desired);
+        else changes.push({ kind: 'update', before: live, after: desired, fields, ...markerOf(desired, live) });
         continue;
       }
       const managedByService = protectedByValue.get(vk)?.shift();
@@ -71,8 +82,10 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
     }
     // What no equal value paired: updates by priority, then likeness (pair-leftovers.ts).
     const left = pairLeftovers(pending, [...byValueKey.values()].flat());
-    for (const [before, after] of left.updates) changes.push({ kind: 'update', before, after, fields: differingFields(before, after) });
-    for (const desired of left.creates) changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name) });
+    for (const [before, after] of left.updates)
+      changes.push({ kind: 'update', before, after, fields: differingFields(before, after), ...markerOf(after, before) });
+    for (const desired of left.creates)
+      changes.push({ kind: 'create', after: desired, replacement: own.freedNames.has(desired.name), ...markerOf(desired) });
     for (const live of left.deletes) changes.push({ kind: 'delete', before: live, reason: 'owned' });
   }
 
@@ -81,6 +94,8 @@ export function diffRecords(input: DiffRecordsInput): RecordDiff {
     unchanged,
     unmanaged: own.unmanagedKept,
     untouchable: own.untouchable,
+    leftAlone: own.leftAlone,
+    fileConflicts: own.fileConflicts,
     manageable: own.manageable,
     warnings: [...warnings, ...own.warnings],
   };

@@ -8,7 +8,7 @@
 import type { LiveToken } from '../diff/diff-tokens.js';
 import { relativeRecordName } from '../model/names.js';
 import type { LiveRecord } from '../model/record.js';
-import { protectionFlags } from '../diff/ownership.js';
+import { describeReason, leftAloneByRules, withoutMarker, zoneView } from '../ownership/index.js';
 import { exportRecords, type ExportedDefaults, type ExportedRecord } from './export-records.js';
 import { exportDnssec, type DesiredDnssec, type LiveDnssec } from '../dnssec/index.js';
 import { exportSettings } from './export-settings.js';
@@ -75,10 +75,14 @@ function describeLive(r: LiveRecord, zone: string): string {
 export function exportZone(input: ExportInput): ZoneExport {
   const managed: LiveRecord[] = [];
   const leftOut: string[] = [];
+  // Whose each record is, asked of the one ownership function with no file yet: the service's own
+  // records are left out; the others are written as their user wrote them (zonectl's ownership
+  // marker is never part of a zone file: src/core/ownership/marker.ts).
+  const view = zoneView(input.zone, { unmanaged: 'delete', ignore: [] }, [], input.records);
   for (const r of input.records) {
-    const flags = protectionFlags(r.meta);
-    if (flags.length === 0) managed.push(r);
-    else leftOut.push(`${describeLive(r, input.zone)}: managed by the service (${flags.join(', ')}); zonectl never changes it`);
+    const reason = leftAloneByRules(view, r);
+    if (reason === undefined) managed.push(withoutMarker(r));
+    else leftOut.push(`${describeLive(r, input.zone)}: ${describeReason(reason)}; zonectl never changes it`);
   }
   const unknown = input.unknownTypes.map(
     (r) =>

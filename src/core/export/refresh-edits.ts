@@ -6,7 +6,8 @@
  * own defaults; a record whose fields differ gets the live fields; a setting or DNSSEC field the
  * file sets gets the live value. What the plan leaves alone (records the service manages, those
  * `manage.ignore` matches, unmanaged ones with `manage.unmanaged: keep`) stays out of the file,
- * as from an export. Token specs are not rewritten: they are named in `notes`. Pure.
+ * as from an export. Marking a record as zonectl's (`manage.unmanaged: owned`) is apply's write,
+ * not a difference of the file: no edit. Token specs are not rewritten: they are named in `notes`. Pure.
  *
  * `drift --adopt` takes the same edits for the drift items it adopts (one edit per operation).
  */
@@ -17,7 +18,7 @@ import { relativeRecordName } from '../model/names.js';
 import type { CanonicalRecord } from '../model/record.js';
 import { isFreeSplitTxt, txtJoinedBytes } from '../model/txt-strings.js';
 import type { ZonePlan } from '../plan/build-plan.js';
-import type { Operation, RecordOperation } from '../plan/operation.js';
+import { isMarkOnly, type Operation, type RecordOperation } from '../plan/operation.js';
 import { contentInZoneFile, PROXIABLE_TYPES } from '../record-types/index.js';
 import { TTL_AUTO } from '../service/ttl.js';
 import { literalDocument } from '../yaml/index.js';
@@ -176,6 +177,8 @@ export function editsToMatchLive(config: ZoneConfig, plan: Pick<ZonePlan, 'opera
   const notes: string[] = [];
   const ops: readonly Operation[] = plan.operations;
   for (const op of ops) {
+    // Marking a record as zonectl's (manage.unmanaged: owned) is apply's write, never a difference of the file.
+    if (isMarkOnly(op)) continue;
     switch (op.kind) {
       case 'dns_record': {
         const made = recordEdit(op, config, find);

@@ -13,7 +13,7 @@
  *
  * `.invalid` (RFC 2606) never resolves, so the record points nowhere if anyone queries it.
  * Every record zonectl leaves in a zone has a name starting with `_zonectl`; plans never show
- * such records as changes and never count them as unmanaged (src/core/diff/ownership.ts).
+ * such records as changes and never count them as unmanaged (src/core/ownership/whose.ts, rule 0).
  */
 
 /** First label of every record zonectl itself keeps in a zone. */

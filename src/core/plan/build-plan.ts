@@ -1,20 +1,24 @@
-import { toApiBody, toApiUpdateBody } from '../model/api-codec.js';
+import { toApiBody, toApiUpdateBody, type ApiRecordBody } from '../model/api-codec.js';
 import type { CanonicalRecord, LiveRecord } from '../model/record.js';
 import type { DnssecOperation, DnssecPlan } from '../dnssec/index.js';
-import type { RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
+import type { MarkerFields, RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
 import { cannotCoexist } from '../service/coexistence.js';
 import { assertNever } from '../errors.js';
 import { orderOperations } from './order.js';
-import { shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
+import { isMarkOnly, shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
 import type { UnlistedToken } from '../diff/unlisted-tokens.js';
+import type { LeftAlone } from '../ownership/index.js';
 import { checkSafety, type SafetyThresholds, type SafetyViolation } from './safety.js';
 
 export interface PlanSummary {
   create: number;
+  /** Updates of a record's values (not the updates that only mark a record as zonectl's: `mark`). */
   update: number;
   delete: number;
   unchanged: number;
   unmanaged: number;
+  /** Records of the file to be marked as zonectl's, and nothing else (`manage.unmanaged: owned`). */
+  mark: number;
 }
 
 /** The plan of one zone: data only (each operation is `{action, before, after}` plus the HTTP call). */
@@ -33,6 +37,11 @@ export interface ZonePlan {
   readonly replacements?: readonly Replacement[];
   /** Plain statements about what the plan leaves alone (e.g. `manage.unmanaged: keep`). */
   readonly notes?: readonly string[];
+  /**
+   * Every live record the plan leaves alone, with why (src/core/ownership/left-alone.ts): shown by
+   * plan, drift and the PR comment, counted, and listed in JSON. Absent when there is none.
+   */
+  readonly leftAlone?: readonly LeftAlone[];
   /** Live API tokens no file names (reported by one zone of the run). */
   readonly unmanagedTokens?: readonly UnlistedToken[];
   /** For each name the plan touches: the live `TYPE id@modified_on` list at plan time. */
@@ -72,6 +81,15 @@ export function replacementsOf(diff: RecordDiff, desired: readonly CanonicalReco
   return out;
 }
 
+/** The body with zonectl's ownership marker (`manage.unmanaged: owned`): the marked comment or tags replace the record's. */
+function withMarker(body: ApiRecordBody, marker: MarkerFields | undefined): ApiRecordBody {
+  if (marker === undefined) return body;
+  const out: ApiRecordBody = { ...body };
+  if (marker.comment !== undefined) out.comment = marker.comment;
+  if (marker.tags !== undefined) out.tags = [...marker.tags];
+  return out;
+}
+
 export function recordsPath(zoneId: string, id?: string): string {
   return id === undefined ? `/zones/${zoneId}/dns_records` : `/zones/${zoneId}/dns_records/${id}`;
 }
@@ -86,7 +104,7 @@ export function recordCall(change: RecordChange, zoneId: string): RecordCall {
         method: 'POST',
         path: recordsPath(zoneId),
         zoneId,
-        body: toApiBody(change.after),
+        body: withMarker(toApiBody(change.after), change.marker),
         after: change.after,
         fields: [],
         ...(change.replacement ? { replacement: true } : {}),
@@ -99,10 +117,11 @@ export function recordCall(change: RecordChange, zoneId: string): RecordCall {
         path: recordsPath(zoneId, change.before.id),
         zoneId,
         recordId: change.before.id,
-        body: toApiUpdateBody(change.after, change.fields),
+        body: withMarker(toApiUpdateBody(change.after, change.fields), change.marker),
         before: stripLive(change.before),
         after: change.after,
         fields: change.fields,
+        ...(change.fields.length === 0 && change.marker !== undefined ? { mark: true as const } : {}),
       };
     case 'delete':
       return {
@@ -144,14 +163,16 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
   const operations = orderOperations([...(input.otherChanges ?? []), ...calls], input.desired);
   const recordOps = operations.filter((o): o is RecordOperation => o.kind === 'dns_record');
 
-  const count = (action: string): number => operations.filter((o) => o.action === action).length;
-  const recordCount = (action: string): number => recordOps.filter((o) => o.action === action).length;
+  // An update that only marks a record as zonectl's changes nothing the zone answers: counted apart, never by the thresholds.
+  const count = (action: string): number => operations.filter((o) => o.action === action && !isMarkOnly(o)).length;
+  const recordCount = (action: string): number => recordOps.filter((o) => o.action === action && !isMarkOnly(o)).length;
   const summary: PlanSummary = {
     create: count('create'),
     update: count('update'),
     delete: count('delete'),
     unchanged: input.diff.unchanged,
     unmanaged: input.diff.unmanaged.length,
+    mark: recordOps.filter(isMarkOnly).length,
   };
   const safety = checkSafety(
     { deletes: recordCount('delete'), updates: recordCount('update'), manageable: input.diff.manageable },
@@ -169,6 +190,7 @@ export function buildZonePlan(input: BuildZonePlanInput): ZonePlan {
     warnings: input.diff.warnings,
     safety,
     ...(replacements.length > 0 ? { replacements } : {}),
+    ...(input.diff.leftAlone.length > 0 ? { leftAlone: input.diff.leftAlone } : {}),
     fingerprint,
   };
 }

@@ -43,6 +43,8 @@ export interface RecordUpdateCall extends RecordCallBase {
   readonly body: ApiRecordBody;
   readonly before: CanonicalRecord;
   readonly after: CanonicalRecord;
+  /** Set when the update only marks the record as zonectl's (`fields` empty; src/core/ownership/marker.ts). */
+  readonly mark?: true;
   readonly replacement?: undefined;
 }
 
@@ -76,4 +78,12 @@ export type Operation = RecordOperation | SettingsOperation | TokenOperation | D
 /** The record an operation shows: the desired one, or the deleted one. */
 export function shownRecord(op: RecordCall): CanonicalRecord {
   return op.action === 'delete' ? op.before : op.after;
+}
+
+/**
+ * True for an update that only marks a record as zonectl's (`manage.unmanaged: owned`): a write
+ * apply makes, never drift and never counted by the safety thresholds (src/core/ownership/marker.ts).
+ */
+export function isMarkOnly(op: Operation | UnorderedOperation): boolean {
+  return op.kind === 'dns_record' && op.action === 'update' && op.mark === true;
 }

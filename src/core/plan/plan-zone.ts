@@ -5,7 +5,9 @@ import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-
 import { tokenExpiryWarnings, unlistedTokens } from '../diff/unlisted-tokens.js';
 import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
-import { type ZoneConfig, matchesIgnore } from '../zonefile/index.js';
+import type { ZoneTier } from '../service/zone-tiers.js';
+import { BATCH_LIMIT } from '../service/zone-tiers.js';
+import type { ZoneConfig } from '../zonefile/index.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
 import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
@@ -23,6 +25,8 @@ export interface LiveZoneState {
   readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
   /** GET /zones/{zone_id}/dnssec; read only when the file has a `dnssec` section. */
   readonly dnssec?: LiveDnssec;
+  /** The zone's tier when the zone object says it: the ownership marker's form (src/core/ownership/marker.ts). */
+  readonly tier?: ZoneTier;
 }
 
 /**
@@ -45,6 +49,24 @@ export const KEEP_MODE_NOTE =
 
 export const TOKENS_UNREADABLE_NOTE =
   'API tokens that no file lists could not be checked: the credential cannot list tokens (it lacks API Tokens Read)';
+
+/** The file lists records the live zone says are another writer's (external-dns's registry claims them). */
+export class OwnershipConflictError extends ZonectlError {
+  constructor(file: string, conflicts: readonly string[]) {
+    super('OWNERSHIP_CONFLICT', `${file}: ${conflicts.join('; ')}; nothing was planned`);
+  }
+}
+
+/**
+ * `manage.unmanaged: owned` adopting records: how many are marked, and in how many batch calls
+ * (the batch endpoint takes 200 record changes on Free zones, 3,500 on paid ones:
+ * src/core/service/zone-tiers.ts; a zone whose plan cannot be read gets Free's).
+ */
+export function markNote(marks: number, tier: ZoneTier | undefined): string {
+  const limit = tier === undefined || tier === 'free' ? BATCH_LIMIT.free : BATCH_LIMIT.paid;
+  const calls = Math.ceil(marks / limit);
+  return `${marks} record(s) of the file to mark as zonectl's (manage.unmanaged: owned): ${calls} batch call(s) of at most ${limit} records (--no-batch: ${marks} calls)`;
+}
 
 export class TokenPlanError extends ZonectlError {
   constructor(file: string, errors: readonly string[]) {
@@ -82,9 +104,18 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     zone: config.zone,
     desired,
     live,
-    unmanaged: config.manage.unmanaged,
-    isIgnored: (r) => config.manage.ignore.some((rule) => matchesIgnore(rule, r, config.zone)),
+    rules: { ...config.manage, ...(config.scope !== undefined ? { scope: config.scope } : {}) },
+    ...(state.tier !== undefined ? { tier: state.tier } : {}),
   });
+  if (diff.fileConflicts.length > 0) {
+    // Each named with the line of the file's record and the registry record that claims it.
+    const lines = diff.fileConflicts.map((c) => {
+      const at = config.records.find((d) => d.record.name === c.name && d.record.type === c.type);
+      const where = at !== undefined ? `${at.source ?? config.file}:${at.line} ${at.path}` : config.file;
+      return `${where} ${c.name} ${c.type} is ${c.why}: remove it from the file, or stop external-dns managing it`;
+    });
+    throw new OwnershipConflictError(config.file, lines);
+  }
   const kept = [...diff.unmanaged, ...diff.untouchable];
   // The records kept beside the file's may give a chain its address: checked here against the live zone (a warning, as at validate).
   const chainWarnings = proxiedChainProblems(desired, [...desired, ...kept], config.zone).map(
@@ -114,6 +145,7 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
   ];
   const notes = [
     ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
+    ...(plan.summary.mark > 0 ? [markNote(plan.summary.mark, state.tier)] : []),
     ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
   ];
   const sources = fragmentSources(config.records);

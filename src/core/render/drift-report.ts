@@ -14,6 +14,9 @@ import type { Baseline } from './baseline.js';
 import { impactOf, knownRanges, type Impact, type KnownRanges } from './drift-impact.js';
 import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
 import { describeDriftItem, waysOut, type WaysOut } from './drift-words.js';
+import { leftAloneCounts, planLeftAlone, type LeftAloneRow } from './left-alone.js';
+import type { LeftAloneKind } from '../ownership/index.js';
+import { isMarkOnly } from '../plan/operation.js';
 import type { ReportKind, ZoneReport } from './zone-report.js';
 
 export type ZoneStatus = 'in-sync' | 'drifted' | 'failed';
@@ -44,6 +47,8 @@ export interface ZoneEntry {
   readonly counts: Readonly<Record<DriftKind, number>>;
   /** Counted items marked new (0 without a baseline). */
   readonly newCount: number;
+  /** The live records the zone's plan leaves alone, each with why (src/core/ownership; empty for a failed zone or an account). */
+  readonly leftAlone?: readonly LeftAloneRow[];
 }
 
 export interface DriftReport {
@@ -59,6 +64,9 @@ export interface DriftReport {
     readonly new: number;
     readonly present: number;
     readonly gone: number;
+    /** Records left alone over every zone, and per reason. */
+    readonly leftAlone?: number;
+    readonly leftAloneByKind?: Readonly<Record<LeftAloneKind, number>>;
   };
   /** Set when the run was compared with a baseline. */
   readonly baseline?: { readonly source: string };
@@ -134,6 +142,7 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
       gone: [],
       counts: emptyCounts(),
       newCount: 0,
+      leftAlone: [],
     };
   }
   const own = r.kind === 'planned' ? driftItemsOf(r.plan) : accountDriftItems(r.zone, r.plan);
@@ -150,8 +159,9 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
   const gone = (baseline?.byZone.get(r.zone) ?? [])
     .filter((i) => !ids.has(i.id))
     .map((i): MarkedItem => ({ ...i, impact: impactOf(i, known), ways: {}, baseline: 'gone' }));
+  // Marking a record as zonectl's (manage.unmanaged: owned) is a write apply makes, never drift.
   const drifted =
-    r.plan.operations.length > 0 ||
+    (r.kind === 'planned' ? r.plan.operations.some((op) => !isMarkOnly(op)) : r.plan.operations.length > 0) ||
     (r.kind === 'planned' && (r.plan.newZone !== undefined || (r.plan.dnssec !== undefined && isDnssecDrift(r.plan.dnssec))));
   return {
     zone: r.zone,
@@ -161,6 +171,7 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
     gone,
     counts: countKinds(own),
     newCount: items.filter((i) => i.counted && i.baseline === 'new').length,
+    leftAlone: r.kind === 'planned' ? planLeftAlone(r.plan) : [],
   };
 }
 
@@ -221,6 +232,7 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
   const byKind = emptyCounts();
   for (const z of zones) for (const k of DRIFT_KINDS) byKind[k] += z.counts[k];
   const all = zones.flatMap((z) => z.items);
+  const leftAlone = zones.flatMap((z) => z.leftAlone ?? []);
   return {
     kind,
     zones,
@@ -234,6 +246,8 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
       new: all.filter((i) => i.counted && i.baseline === 'new').length,
       present: all.filter((i) => i.counted && i.baseline === 'present').length,
       gone: zones.reduce((n, z) => n + z.gone.length, 0),
+      leftAlone: leftAlone.length,
+      leftAloneByKind: leftAloneCounts(leftAlone),
     },
     ...(baseline !== undefined ? { baseline: { source: baseline.source } } : {}),
     ...(audit !== undefined ? { audit: auditSummary(zones, audit, input.auditDays ?? 0) } : {}),

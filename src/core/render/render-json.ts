@@ -6,6 +6,7 @@ import { sourceFileOf } from '../plan/record-source.js';
 import type { DriftReport, MarkedItem } from './drift-report.js';
 import { driftEntryOf } from './drift-text.js';
 import { happenedOf } from './drift-words.js';
+import { jsonLeftAlone, planLeftAlone } from './left-alone.js';
 
 /** One change in the JSON output (README.md, "Commands": `--format json`). */
 export interface JsonChange {
@@ -18,6 +19,8 @@ export interface JsonChange {
   fields: readonly string[];
   record_id?: string;
   replacement?: boolean;
+  /** An update that only marks the record as zonectl's (manage.unmanaged: owned). */
+  mark?: boolean;
   /** The file that writes the record (the zone file, or the fragment it includes); creates and updates. */
   source?: string;
 }
@@ -32,6 +35,8 @@ export function jsonChange(op: Operation): JsonChange {
         after: op.action === 'delete' ? null : op.after,
         ...(op.action !== 'create' ? { record_id: op.recordId } : {}),
         ...(op.action !== 'update' && op.replacement ? { replacement: true } : {}),
+        // An update that only writes zonectl's ownership marker (manage.unmanaged: owned).
+        ...(op.action === 'update' && op.mark === true ? { mark: true } : {}),
       };
     case 'dns_settings':
       return { ...base, before: op.before, after: op.after };
@@ -111,6 +116,8 @@ export function jsonZone(plan: ZonePlan, marked?: { items: readonly MarkedItem[]
       return source !== undefined ? { ...jsonChange(op), source } : jsonChange(op);
     }),
     unmanaged: plan.unmanaged.map(({ meta: _meta, ...r }) => r),
+    // Every record the plan leaves alone, with why (README.md, "Sharing a zone").
+    left_alone: jsonLeftAlone(planLeftAlone(plan)),
     unmanaged_tokens: plan.unmanagedTokens ?? [],
     replacements: (plan.replacements ?? []).map((r) => ({ name: r.name, type: r.type, record_id: r.id, by: r.by, before: r.record })),
     notes: plan.notes ?? [],
@@ -134,6 +141,8 @@ export function jsonRunSummary(plans: readonly ZonePlan[], failed: number): Reco
     delete: sum('delete'),
     unchanged: sum('unchanged'),
     unmanaged: sum('unmanaged'),
+    mark: plans.reduce((n, p) => n + (p.summary.mark ?? 0), 0),
+    left_alone: plans.reduce((n, p) => n + (p.leftAlone?.length ?? 0), 0),
   };
 }
 

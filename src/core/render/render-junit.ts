@@ -11,6 +11,7 @@ import { describeItem, itemDetailLines, type DriftReport, type MarkedItem, type 
 import { printable } from '../text/index.js';
 import type { ReportKind } from './zone-report.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
+import { leftAloneHeading, leftAloneLines } from './left-alone.js';
 
 export interface JunitOptions {
   /** When the run was made, `YYYY-MM-DDThh:mm:ss` (UTC, no zone: the schema's pattern). */
@@ -98,10 +99,20 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
   );
 }
 
-/** The suite's `<system-out>`: the audit log's notes, and the unmanaged zones, when listed. */
+/** Each zone's records left alone, with why (the Ant schema gives a test case no output of its own). */
+export function leftAloneReportLines(report: DriftReport): string[] {
+  return report.zones.flatMap((z) => {
+    const rows = z.leftAlone ?? [];
+    if (rows.length === 0) return [];
+    return [printable(`${z.zone}: ${leftAloneHeading(rows)}`), ...leftAloneLines(rows).map((l) => printable(`  ${l}`))];
+  });
+}
+
+/** The suite's `<system-out>`: the audit log's notes, the records left alone, and the unmanaged zones, when listed. */
 function systemOut(report: DriftReport, zones: readonly UnmanagedZoneRow[] | undefined): string {
   const lines = [
     ...auditNoteLines(report),
+    ...leftAloneReportLines(report),
     ...(zones !== undefined ? [unmanagedZonesHeading(zones.length), ...zones.map((z) => `  ${unmanagedZoneLine(z)}`)] : []),
   ];
   return xmlLines(lines.join('\n'));
@@ -128,6 +139,7 @@ export function renderJunit(report: DriftReport, options: JunitOptions): string 
     ...(options.unmanagedZones !== undefined
       ? [`      <property name="zonectl.unmanaged-zones" value="${options.unmanagedZones.length}"/>`]
       : []),
+    ...((t.leftAlone ?? 0) > 0 ? [`      <property name="zonectl.left-alone" value="${t.leftAlone ?? 0}"/>`] : []),
     ...(report.audit !== undefined
       ? [
           `      <property name="zonectl.audit-log-days" value="${report.audit.days}"/>`,

@@ -24,8 +24,9 @@ import { describeWho } from '../audit/audit-entry.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
 import { printable } from '../text/index.js';
+import { leftAloneHeading, leftAloneLines, planLeftAlone } from './left-alone.js';
 import { codeSpan, fenceFor, htmlCode, htmlText, markdownText } from './markdown-safe.js';
-import { accountCounts, hasChangesReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
+import { accountCounts, hasChangesReport, hasDriftReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
 
 /** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -171,7 +172,12 @@ function detailsBlock(
   const summary = kind === 'drift' ? driftSummaryLine(plan) : summaryLine(plan.summary);
   const head = [`<details><summary>${htmlCode(plan.zone)}: ${htmlText(summary)}</summary>`, ''];
   const tokens = plan.unmanagedTokens ?? [];
+  // The records the plan leaves alone, each with why (src/core/ownership), the first ones listed.
+  const leftAlone = planLeftAlone(plan);
   const tail = [
+    ...(leftAlone.length > 0
+      ? ['', `**${markdownText(leftAloneHeading(leftAlone))}**`, '', ...leftAloneLines(leftAlone).map((l) => `- ${code(l)}`), '']
+      : []),
     ...(plan.notes ?? []).map((n) => `> note: ${markdownText(n)}`),
     ...(tokens.length > 0 && listing.listTokens === true
       ? ['', 'Unmanaged tokens (no file lists them):', '', ...tokens.map((t) => `- ${code(describeUnlistedToken(t))}`)]
@@ -225,7 +231,8 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
   };
   let notShown = 0;
 
-  const changed = reports.filter(hasChangesReport).length;
+  const changes = kind === 'drift' ? hasDriftReport : hasChangesReport;
+  const changed = reports.filter(changes).length;
   const failed = reports.filter((r) => r.kind === 'failed').length;
   const withAccounts = reports.some((r) => r.kind === 'account' || (r.kind === 'failed' && r.account === true));
   const entries = withAccounts ? describeEntries(reports) : `${reports.length} zone(s)`;
@@ -237,6 +244,14 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
       : `${entries}: **${changed} with changes**, ${failed} failed, ${reports.length - changed - failed} without changes.`,
   );
   add('');
+  const leftAlone = reports.flatMap((r) => (r.kind === 'planned' ? planLeftAlone(r.plan) : []));
+  if (leftAlone.length > 0) {
+    const heading = leftAloneHeading(leftAlone);
+    add(
+      `${markdownText(`${heading.charAt(0).toUpperCase()}${heading.slice(1)}`)}, never changed or deleted; each zone's details say which and why.`,
+    );
+    add('');
+  }
   // What the audit log could not tell, said once for the run.
   const notes = report?.audit?.notes ?? [];
   for (const note of notes) add(`> audit log: ${markdownText(note)}`);
@@ -257,8 +272,8 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
 
   // Zones with changes or failures first; zones in sync are the rows to drop when space runs out.
   const ordered = [
-    ...reports.filter((r) => r.kind === 'failed' || hasChangesReport(r)),
-    ...reports.filter((r) => r.kind !== 'failed' && !hasChangesReport(r)),
+    ...reports.filter((r) => r.kind === 'failed' || changes(r)),
+    ...reports.filter((r) => r.kind !== 'failed' && !changes(r)),
   ];
   // With accounts of the repository configuration, the first column names each zone's account (as the text table).
   const grouped = reports.some((r) => r.group !== undefined);
@@ -283,7 +298,11 @@ export function renderMarkdownReport(reports: readonly ZoneReport[], options: Ma
     }
     if (r.kind !== 'planned') continue;
     // A zone whose file manages DNSSEC shows its state and DS record even without changes (`pending`: add the DS).
-    const facts = (r.plan.notes ?? []).length + (r.plan.unmanagedTokens ?? []).length + (r.plan.dnssec?.desired !== undefined ? 1 : 0);
+    const facts =
+      (r.plan.notes ?? []).length +
+      (r.plan.unmanagedTokens ?? []).length +
+      (r.plan.dnssec?.desired !== undefined ? 1 : 0) +
+      (r.plan.leftAlone ?? []).length;
     if (r.plan.operations.length === 0 && facts === 0) continue;
     const block = detailsBlock(r.plan, budget - used, options, kind, report);
     if (block === undefined || !add(block.text)) {

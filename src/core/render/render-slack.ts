@@ -16,6 +16,7 @@ import { describeCounts, type DriftReport, type ZoneEntry } from './drift-report
 import { shellWord } from './drift-words.js';
 import { auditNoteLines, zoneDiffLines } from './render-junit.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
+import { describeLeftAloneCounts } from '../ownership/index.js';
 
 export const SLACK_MAX_BLOCKS = 50;
 export const SLACK_HEADER_MAX = 150;
@@ -90,6 +91,13 @@ function unmanagedText(zones: readonly UnmanagedZoneRow[]): string {
   return `${headLine}${codeBlock(zones.map(unmanagedZoneLine), SLACK_SECTION_MAX - headLine.length - 60)}`;
 }
 
+/** `Left alone: *3* records (2 ignored by manage.ignore, 1 owned by external-dns).`, or nothing. */
+function leftAloneSentence(report: DriftReport): string[] {
+  const rows = report.zones.flatMap((z) => z.leftAlone ?? []);
+  if (rows.length === 0) return [];
+  return [`Left alone: *${rows.length}* record${rows.length === 1 ? '' : 's'} (${slackText(describeLeftAloneCounts(rows))}).`];
+}
+
 /** The webhook payload as one JSON document. */
 export function renderSlack(report: DriftReport, options: SlackOptions = {}): string {
   const t = report.totals;
@@ -99,6 +107,7 @@ export function renderSlack(report: DriftReport, options: SlackOptions = {}): st
     `*${t.drifted}* ${verb}, *${t.failed}* failed, *${t.inSync}* ${report.kind === 'drift' ? 'in sync' : 'without changes'}.`,
     ...(report.baseline !== undefined ? [`Since the baseline: *${t.new} new*, ${t.present} still present, ${t.gone} gone.`] : []),
     ...auditNoteLines(report).map((n) => slackText(`${n.charAt(0).toUpperCase()}${n.slice(1)}.`)),
+    ...leftAloneSentence(report),
   ].join(' ');
   const blocks: Block[] = [
     { type: 'header', text: { type: 'plain_text', text: clip(title, SLACK_HEADER_MAX) } },

@@ -11,6 +11,7 @@ import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './
 import type { DriftReport, MarkedItem } from './drift-report.js';
 import { happenedOf } from './drift-words.js';
 import type { ReportKind } from './zone-report.js';
+import { leftAloneHeading, leftAloneLines, planLeftAlone } from './left-alone.js';
 
 export { describeSettingsValue } from './describe-record.js';
 
@@ -53,6 +54,13 @@ export function renderOperation(op: Operation, style: TextStyle = plain, fragmen
           return [style.red(`  - ${head(op.before)} ${describeRecordValue(op.before)}`) + tag];
         }
         case 'update': {
+          // zonectl's ownership marker written to a record the file lists and the zone holds already (manage.unmanaged: owned).
+          if (op.mark === true)
+            return [
+              style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) +
+                style.dim(`  (id ${op.recordId}) mark as zonectl's (manage.unmanaged: owned)`) +
+                from,
+            ];
           const lines = [
             style.yellow(`  ~ ${head(op.after)} ${describeRecordValue(op.before)}`) + style.dim(`  (id ${op.recordId})`) + from,
           ];
@@ -84,11 +92,12 @@ export function renderOperation(op: Operation, style: TextStyle = plain, fragmen
 }
 
 export function summaryLine(s: PlanSummary): string {
-  if (s.create + s.update + s.delete === 0) {
+  const mark = s.mark ?? 0;
+  if (s.create + s.update + s.delete + mark === 0) {
     return `No changes. ${s.unchanged} unchanged${s.unmanaged > 0 ? `, ${s.unmanaged} unmanaged kept` : ''}.`;
   }
   return (
-    `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.unchanged} unchanged` +
+    `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete${mark > 0 ? `, ${mark} to mark as zonectl's` : ''}, ${s.unchanged} unchanged` +
     `${s.unmanaged > 0 ? `, ${s.unmanaged} unmanaged kept` : ''}.`
   );
 }
@@ -150,9 +159,11 @@ export function renderZoneText(plan: ZonePlan, style: TextStyle = plain, listing
   } else {
     for (const op of plan.operations) lines.push(...renderOperation(op, style, fragmentOf(plan, op)));
   }
-  if (plan.unmanaged.length > 0) {
-    lines.push(style.dim(`  unmanaged records (kept):`));
-    for (const r of plan.unmanaged) lines.push(style.dim(`    ${head(r)} ${describeRecordValue(r)}`));
+  // Every record the plan leaves alone, with why (src/core/ownership): kept unmanaged records among them.
+  const leftAlone = planLeftAlone(plan);
+  if (leftAlone.length > 0) {
+    lines.push(style.dim(`  ${leftAloneHeading(leftAlone)}:`));
+    for (const l of leftAloneLines(leftAlone)) lines.push(style.dim(`    ${printable(l)}`));
   }
   const tokens = plan.unmanagedTokens ?? [];
   if (tokens.length > 0 && listing.listTokens === true) {

@@ -1,6 +1,7 @@
 import type { AccountPlan } from '../account/plan-account.js';
 import type { ErrorCode } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
+import { isMarkOnly } from '../plan/operation.js';
 
 /**
  * One entry of a many-zone run as the renderers see it: a zone's plan, an account file's plan
@@ -62,4 +63,13 @@ export function accountCounts(plan: AccountPlan): ZoneCounts {
 
 export function hasChangesReport(r: ZoneReport): boolean {
   return r.kind !== 'failed' && r.plan.operations.length > 0;
+}
+
+/**
+ * Drift: a zone whose plan changes something the zone answers or holds. Marking records as
+ * zonectl's (manage.unmanaged: owned) is a write apply makes, never drift.
+ */
+export function hasDriftReport(r: ZoneReport): boolean {
+  if (r.kind === 'planned') return r.plan.operations.some((op) => !isMarkOnly(op));
+  return hasChangesReport(r);
 }

@@ -16,6 +16,7 @@ import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
 import { buildFragmentSchema, INCLUDE_SCHEMA } from './fragment-schema.js';
 import { LINT_SECTION_SCHEMA } from './lint-schema.js';
 import { buildRecordSchemas, TTL_SCHEMA, type JsonSchema } from './records.js';
+import { PRESET_NAMES, PRESETS } from '../ownership/index.js';
 
 export const ZONE_SCHEMA_ID = 'https://zonectl.dev/schemas/zone.schema.json';
 
@@ -184,38 +185,80 @@ const DEFAULTS: JsonSchema = {
   },
 };
 
+/** The fields of a `manage.ignore` pattern. */
+const IGNORE_PATTERN_FIELDS: Record<string, JsonSchema> = {
+  name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
+  type: { description: 'Record type.', enum: [...RECORD_TYPES] },
+  content: {
+    description:
+      'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.',
+    type: 'string',
+    minLength: 1,
+  },
+};
+
+const PRESET_FIELD: JsonSchema = {
+  description: `A named preset, alone in its entry: ${PRESET_NAMES.map((n) => `\`${n}\` (${PRESETS[n].description})`).join('; ')}.`,
+  enum: [...PRESET_NAMES],
+};
+
+/**
+ * One `manage.ignore` entry: a pattern (name, type, content globs) or a named preset alone
+ * (src/core/ownership/presets.ts). `if`/`then`/`else`, so that each form gets its own errors.
+ */
+const IGNORE_RULE: JsonSchema = {
+  description:
+    'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match), or names a preset: `{ preset: acme-challenge }`.',
+  type: 'object',
+  if: { properties: { preset: true }, required: ['preset'], additionalProperties: true },
+  then: { additionalProperties: false, properties: { preset: PRESET_FIELD } },
+  else: { additionalProperties: false, minProperties: 1, properties: { ...IGNORE_PATTERN_FIELDS, preset: PRESET_FIELD } },
+};
+
+/** `manage.external_dns`: external-dns's TXT registry shares the zone (src/core/ownership/external-dns.ts). */
+const EXTERNAL_DNS: JsonSchema = {
+  description:
+    "external-dns shares the zone: the records its TXT registry says it owns, and the registry records, are never changed or deleted. The options are external-dns's flags of the same name (--txt-owner-id, --txt-prefix, --txt-suffix, --txt-wildcard-replacement, --txt-encrypt-enabled).",
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    owner: {
+      description: "--txt-owner-id: only these owners' records are external-dns's (default: every owner).",
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+      ],
+      'x-error': 'must be an owner id, or a list of them',
+    },
+    prefix: { description: '--txt-prefix (may hold `%{record_type}`).', type: 'string', minLength: 1 },
+    suffix: { description: '--txt-suffix (may hold `%{record_type}`).', type: 'string', minLength: 1 },
+    wildcard_replacement: { description: '--txt-wildcard-replacement.', type: 'string', minLength: 1 },
+    encrypted: {
+      description:
+        '--txt-encrypt-enabled: registry records are encrypted, so they are recognised by their names beside the records they claim (their owner cannot be read).',
+      type: 'boolean',
+    },
+  },
+  // Both --txt-prefix and --txt-suffix: refused by the zone-file rules (externaldns.affixes).
+};
+
 const MANAGE: JsonSchema = {
-  description: 'Ownership of live records the file does not list, and safety thresholds.',
+  description: 'Ownership of live records the file does not list, records left alone, and safety thresholds (README, "Sharing a zone").',
   type: 'object',
   additionalProperties: false,
   properties: {
     unmanaged: {
       description:
-        'Live (name, type) pairs that the file does not list: delete (default: removing a record from the file deletes it) or keep (report only; for zones shared with other tools or people).',
-      enum: ['keep', 'delete'],
+        'Live (name, type) pairs that the file does not list: delete (default: removing a record from the file deletes it), keep (report only; for zones shared with other tools or people), or owned (zonectl marks what it writes and deletes only marked records; unmarked ones are reported, never touched).',
+      enum: ['keep', 'delete', 'owned'],
       default: 'delete',
     },
     ignore: {
-      description: 'Live records never touched and never reported.',
+      description: 'Live records never touched: each plan and drift says which rule left each alone.',
       type: 'array',
-      items: {
-        description:
-          'Matches records by name glob (`*`, `?`; relative or fully qualified), type and/or content glob (every field given must match).',
-        type: 'object',
-        additionalProperties: false,
-        minProperties: 1,
-        properties: {
-          name: { description: 'Name glob, e.g. `_acme-challenge*`.', type: 'string', minLength: 1 },
-          type: { description: 'Record type.', enum: [...RECORD_TYPES] },
-          content: {
-            description:
-              'Content glob (`*`, `?`; case-insensitive, trailing dot ignored; TXT: the unquoted text), e.g. `*.acm-validations.aws`; records without content (SRV, CAA, ...) never match it.',
-            type: 'string',
-            minLength: 1,
-          },
-        },
-      },
+      items: IGNORE_RULE,
     },
+    external_dns: EXTERNAL_DNS,
     max_delete_percent: {
       description: 'Refuse plans deleting more than this share of the zone without --force (default 30).',
       type: 'number',

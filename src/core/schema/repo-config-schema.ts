@@ -27,6 +27,58 @@ const credentialsForm = (...fields: string[]): JsonSchema => ({
   properties: Object.fromEntries(fields.map((f) => [f, true])),
 });
 
+/** A code owner as GitHub's and GitLab's CODEOWNERS take one: `@user`, `@org/team`, or an e-mail address. */
+const CODE_OWNER_PATTERN = '^(@[A-Za-z0-9](?:[A-Za-z0-9_.-]*)(?:/[A-Za-z0-9_.-]+)*|[^@\\s]+@[^@\\s]+)$';
+
+/**
+ * `owners:` (README, "Sharing a zone"): teams by name, each with the names it owns in each zone
+ * (name globs, as `manage.ignore` reads them), the repository's files that belong to it (globs
+ * relative to zonectl.yaml's directory) and its code owners (`zonectl codeowners`).
+ */
+const OWNERS: JsonSchema = {
+  description:
+    'Teams sharing zones: the names each owns per zone, the files that belong to it, and its code owners (README, "Sharing a zone").',
+  type: 'object',
+  propertyNames: {
+    pattern: ACCOUNT_NAME_PATTERN,
+    'x-error': 'team names are letters, digits, `_`, `.` and `-` (at most 64), starting with a letter or digit',
+  },
+  additionalProperties: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      zones: {
+        description: 'The names the team owns, by zone: name globs (`*` any characters, `?` one; relative to the zone, `@` the apex).',
+        type: 'object',
+        additionalProperties: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string', minLength: 1, pattern: '^[^\\s]+$', 'x-error': 'must be a name glob without spaces' },
+        },
+      },
+      files: {
+        description:
+          "The repository's zone files and fragments that belong to the team: globs relative to zonectl.yaml's directory (`**`, `*`, `?`, braces).",
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'string',
+          minLength: 1,
+          pattern: '^(?![/\\\\])(?!.*(^|/)\\.\\.(/|$))[^\\s]+$',
+          'x-error': "must be a glob relative to zonectl.yaml's directory, without spaces or `..`",
+        },
+      },
+      codeowners: {
+        description: 'Who reviews the files of the team (`zonectl codeowners`): `@user`, `@org/team` or an e-mail address.',
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', pattern: CODE_OWNER_PATTERN, 'x-error': 'must be @user, @org/team or an e-mail address' },
+      },
+    },
+  },
+};
+
 export const REPO_CONFIG_SCHEMA_ID = 'https://zonectl.dev/schemas/zonectl.schema.json';
 
 export function buildRepoConfigSchema(): JsonSchema {
@@ -41,6 +93,7 @@ export function buildRepoConfigSchema(): JsonSchema {
       $schema: { type: 'string' },
       version: { description: 'Format version: 1.', const: 1 },
       lint: LINT_SECTION_SCHEMA,
+      owners: OWNERS,
       accounts: {
         description: 'Accounts by the name zone files give in `account:`.',
         type: 'object',

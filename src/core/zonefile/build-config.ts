@@ -6,7 +6,8 @@ import { normalizeRecord, type MutableRecord } from '../model/normalize.js';
 import type { CanonicalRecord, RecordInput, RecordSettings } from '../model/record.js';
 import { PROXIABLE_TYPES, TOP_LEVEL_PRIORITY_TYPES } from '../record-types/index.js';
 import type { PathSegment } from '../text/index.js';
-import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
+import type { ExternalDnsOptions } from '../ownership/index.js';
+import type { RawDefaults, RawExternalDns, RawManage, RawRecord, RawSettings, RawToken } from './raw-types.js';
 import type { DesiredSettings, ManageConfig, TokenSpec } from './types.js';
 
 /**
@@ -90,12 +91,24 @@ export function buildToken(raw: RawToken, path: readonly PathSegment[], line: nu
 
 const DEFAULT_MAX_PERCENT = 30;
 
-export function buildManage(m: RawManage | undefined): ManageConfig {
+/** `external_dns`'s owner as a list (the file may write one owner or several). */
+function externalDnsOf(raw: RawExternalDns): ExternalDnsOptions {
+  const { owner, ...rest } = raw;
+  return { ...rest, ...(owner !== undefined ? { owner: typeof owner === 'string' ? [owner] : [...owner] } : {}) };
+}
+
+/**
+ * `manage` with its defaults. `ignoreAt`: where each rule of `m.ignore` is written
+ * (`manage.ignore[2]`, `shared/mail.yaml manage.ignore[0]`), which reports name a record by.
+ */
+export function buildManage(m: RawManage | undefined, ignoreAt: readonly string[] = []): ManageConfig {
   return {
     // Removing a record from the file deletes it (as octoDNS and DNSControl purge by default);
-    // `keep` is for zones shared with other tools or people.
+    // `keep` is for zones shared with other tools or people, `owned` for zones shared with writers
+    // that mark nothing (zonectl marks what it writes: src/core/ownership/marker.ts).
     unmanaged: m?.unmanaged ?? 'delete',
-    ignore: (m?.ignore ?? []).map((r) => ({ ...r })),
+    ignore: (m?.ignore ?? []).map((r, i) => ({ ...r, at: ignoreAt[i] ?? `manage.ignore[${i}]` })),
+    ...(m?.external_dns !== undefined ? { external_dns: externalDnsOf(m.external_dns) } : {}),
     max_delete_percent: m?.max_delete_percent ?? DEFAULT_MAX_PERCENT,
     max_update_percent: m?.max_update_percent ?? DEFAULT_MAX_PERCENT,
     tokens: m?.tokens ?? 'keep',

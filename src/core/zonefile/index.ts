@@ -24,5 +24,4 @@ export {
 } from './repo-config.js';
 export type { AccountConfig } from './account-types.js';
 export type { RawSoa } from './raw-types.js';
-export { matchesIgnore } from './match-ignore.js';
 export { checkSoaValues } from './rules/soa.js';

@@ -24,6 +24,7 @@ import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneF
 import type { RecordEntry, TokenEntry } from './rules/context.js';
 import { FRAGMENT_VALUE_RULES, readDnssecOf, RULES } from './rules/index.js';
 import type { DesiredRecord, FragmentSummary, ZoneConfig } from './types.js';
+import { scopesOfFiles, type TeamOwners } from '../ownership/index.js';
 
 const ZONE_ROOT = 'a zone file must be a mapping with at least `version: 1` and `zone: <name>`';
 /** The key of fragments in the paths the rules use (`include[k]...`, fragments.ts). */
@@ -93,13 +94,16 @@ function fragmentAlone(
  * A zone file, an account file (`zone_defaults` instead of `zone`, see account-file.ts: the
  * result then has `account` instead of `config`), or a fragment (neither: `fragment`, checked
  * alone as far as it can be without a zone). `readInclude` reads the fragments `include:` names
- * (fragments.ts); without it, a file with `include:` is an error.
+ * (fragments.ts); without it, a file with `include:` is an error. `teams`: zonectl.yaml's team
+ * scopes (`owners:`), which each record of the zone file and its fragments must keep to
+ * (rules/scope.ts) and which the zone's plan leaves another team's names alone by (`config.scope`).
  */
 export function parseZoneFile(
   source: SourceFile,
   env: Env,
   readInclude?: IncludeReader,
   interpolation: InterpolationOptions = {},
+  teams?: TeamOwners,
 ): { config?: ZoneConfig; account?: AccountConfig; fragment?: FragmentSummary; problems: Problem[] } {
   // The fragments' problems join the zone file's, each in its own file.
   const { sink, read } = readDocument(source, env, ZONE_ROOT, (file, positions) => new FragmentSink(file, positions), interpolation);
@@ -167,9 +171,19 @@ export function parseZoneFile(
   ];
   const fragmentDefaults = sink.fragments.map((f, k) => ({ defaults: f.defaults, path: fragmentDefaultsPath(k) }));
   const dnssec = doc.dnssec !== undefined && !hasIssueWithin(issues, ['dnssec']) ? readDnssecOf(doc.dnssec, sink) : undefined;
+  const scopes =
+    teams !== undefined && teams.owners.length > 0
+      ? scopesOfFiles(
+          zone,
+          source.path,
+          sink.fragments.map((f) => f.file),
+          teams,
+        )
+      : undefined;
   const ctx = {
     ...{ doc, zone, defaults, fragmentDefaults, records, recordCount: rawRecords.length, tokens, settings, manage, ignoreAt, sink },
     ...(dnssec !== undefined ? { dnssec } : {}),
+    ...(scopes !== undefined ? { scopes } : {}),
   };
   for (const rule of RULES) rule(ctx);
 
@@ -193,9 +207,13 @@ export function parseZoneFile(
     defaults: { ttl: defaults.ttl === undefined || defaults.ttl === TTL_AUTO ? 'auto' : defaults.ttl, proxied: defaults.proxied ?? false },
     records: desired,
     tokens: tokens.map((t) => buildToken(t.raw, t.path, positions.positionOf(t.path).line)),
-    manage: buildManage(manage),
+    manage: buildManage(manage, [
+      ...(ownManage?.ignore ?? []).map((_, i) => `manage.ignore[${i}]`),
+      ...sink.fragments.flatMap((f) => f.ignore.map((_, j) => `${f.file} manage.ignore[${j}]`)),
+    ]),
   };
   if (sink.fragments.length > 0) config.includes = sink.fragments.map((f) => f.file);
+  if (scopes?.zone !== undefined) config.scope = scopes.zone;
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();
   if (typeof doc.account_id === 'string') config.accountId = doc.account_id.toLowerCase();
   if (typeof doc.account === 'string') config.account = { name: doc.account, ...positions.positionOf(['account']) };

@@ -3,6 +3,7 @@
  * such: a record with a schema error is never handed to the rules as a `RawRecord`).
  */
 import type { RecordInput } from '../model/record.js';
+import type { PresetName, UnmanagedMode } from '../ownership/index.js';
 
 /** A record as written in the file: `normalizeRecord`'s input plus the retired fields that warn. */
 export interface RawRecord extends Omit<RecordInput, 'comment'> {
@@ -58,9 +59,25 @@ export interface RawToken {
   readonly condition?: { readonly 'request.ip'?: RawIpCondition; readonly request_ip?: RawIpCondition };
 }
 
+export interface RawIgnoreRule {
+  readonly name?: string;
+  readonly type?: string;
+  readonly content?: string;
+  readonly preset?: PresetName;
+}
+
+export interface RawExternalDns {
+  readonly owner?: string | readonly string[];
+  readonly prefix?: string;
+  readonly suffix?: string;
+  readonly wildcard_replacement?: string;
+  readonly encrypted?: boolean;
+}
+
 export interface RawManage {
-  readonly unmanaged?: 'keep' | 'delete';
-  readonly ignore?: ReadonlyArray<{ readonly name?: string; readonly type?: string; readonly content?: string }>;
+  readonly unmanaged?: UnmanagedMode;
+  readonly ignore?: ReadonlyArray<RawIgnoreRule>;
+  readonly external_dns?: RawExternalDns;
   readonly max_delete_percent?: number;
   readonly max_update_percent?: number;
   readonly tokens?: 'keep' | 'delete';

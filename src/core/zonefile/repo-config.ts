@@ -9,6 +9,8 @@
 import { forbiddenVariable, VARIABLE_PREFIX, type Env, type Problem, type SourceFile, parseYaml, ProblemSink } from '../yaml/index.js';
 import type { PathSegment } from '../text/index.js';
 import { ACCOUNT_NAME_PATTERN, validateRepoConfig } from '../schema/index.js';
+import { canonicalZoneName } from '../model/names.js';
+import type { TeamOwner } from '../ownership/index.js';
 import { lintIgnoreOf } from './lint-settings.js';
 import type { LintIgnoreEntry } from './types.js';
 
@@ -33,6 +35,25 @@ export interface RepoConfig {
   readonly accounts: ReadonlyMap<string, RepoAccount>;
   /** `lint: { ignore: [...] }`: lint checks silenced in every zone of the repository. */
   readonly lintIgnore?: readonly LintIgnoreEntry[];
+  /** `owners:`: the teams sharing zones, in the file's order (src/core/ownership/scopes.ts). */
+  readonly owners?: readonly TeamOwner[];
+}
+
+interface RawOwner {
+  zones?: Record<string, string[]>;
+  files?: string[];
+  codeowners?: string[];
+}
+
+/** `owners:` as the ownership rules read it: zone names canonical, the file's order kept. */
+function ownersOf(doc: unknown): TeamOwner[] {
+  const raw = (doc as { owners?: Record<string, RawOwner> } | null)?.owners ?? {};
+  return Object.entries(raw).map(([name, o]) => ({
+    name,
+    codeowners: o.codeowners ?? [],
+    files: o.files ?? [],
+    zones: Object.fromEntries(Object.entries(o.zones ?? {}).map(([zone, globs]) => [canonicalZoneName(zone), globs])),
+  }));
 }
 
 export const isAccountName = (name: string): boolean => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
@@ -146,7 +167,13 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
   }
   const problems = sink.finish();
   const lintIgnore = lintIgnoreOf(source.path, doc, parsed.positions);
-  const config: RepoConfig = { file: source.path, accounts, ...(lintIgnore.length > 0 ? { lintIgnore } : {}) };
+  const owners = ownersOf(doc);
+  const config: RepoConfig = {
+    file: source.path,
+    accounts,
+    ...(lintIgnore.length > 0 ? { lintIgnore } : {}),
+    ...(owners.length > 0 ? { owners } : {}),
+  };
   return sink.errorCount > 0 ? { problems } : { config, problems };
 }
 

@@ -1,5 +1,8 @@
 import type { DesiredDnssec } from '../dnssec/index.js';
 import type { CanonicalRecord } from '../model/record.js';
+import type { ExternalDnsOptions, IgnoreRule, UnmanagedMode, ZoneScope } from '../ownership/index.js';
+
+export type { IgnoreRule } from '../ownership/index.js';
 
 /** A desired record in canonical form and where the file writes it. */
 export interface DesiredRecord {
@@ -52,16 +55,13 @@ export interface TokenSpec {
   line: number;
 }
 
-export interface IgnoreRule {
-  name?: string;
-  type?: string;
-  /** Content glob (TXT: the unquoted text), e.g. `*.acm-validations.aws`. */
-  content?: string;
-}
-
 export interface ManageConfig {
-  unmanaged: 'keep' | 'delete';
+  /** Live records the file does not list: deleted (default), kept, or deleted only when zonectl marked them (`owned`). */
+  unmanaged: UnmanagedMode;
+  /** Rules and presets of records left alone, the included fragments' after the file's own (src/core/ownership/). */
   ignore: IgnoreRule[];
+  /** external-dns shares the zone (its TXT registry: src/core/ownership/external-dns.ts). */
+  external_dns?: ExternalDnsOptions;
   max_delete_percent: number;
   max_update_percent: number;
   /** Live tokens no file names: reported (keep), when named `tokens_prefix`... deleted, or not checked (ignore). */
@@ -95,6 +95,8 @@ export interface ZoneConfig {
   dnssec?: DnssecSection;
   /** `lint: { ignore: [...] }`: the lint checks this zone silences. */
   lintIgnore?: LintIgnoreEntry[];
+  /** The team scopes of zonectl.yaml (`owners:`) in this zone, set by the app from zonectl.yaml (src/core/ownership/scopes.ts). */
+  scope?: ZoneScope;
 }
 
 export interface DnssecSection {

@@ -12,7 +12,7 @@ let nextId = 0;
 const live = (r: RecordInput): LiveRecord => ({ ...normalizeRecord(r, ZONE), id: `${(nextId += 1)}`.padStart(32, '0') });
 const want = (r: RecordInput) => normalizeRecord(r, ZONE);
 const diff = (desired: RecordInput[], l: LiveRecord[]) =>
-  diffRecords({ zone: ZONE, desired: desired.map(want), live: l, unmanaged: 'delete', isIgnored: () => false });
+  diffRecords({ zone: ZONE, desired: desired.map(want), live: l, rules: { unmanaged: 'delete', ignore: [] } });
 const summary = (d: ReturnType<typeof diff>) =>
   d.changes.map((c) => (c.kind === 'update' ? `update ${c.fields.join(',')}` : c.kind === 'create' ? 'create' : 'delete'));
 

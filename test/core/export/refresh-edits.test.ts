@@ -113,6 +113,16 @@ describe('the live zone into the file', () => {
     ]);
   });
 
+  it("unmanaged: owned — marking a live record as zonectl's is apply's write, never an edit of the file", () => {
+    const text = `${HEAD}manage: { unmanaged: owned }\nrecords:\n  - { name: www, type: A, content: 192.0.2.1, comment: origin }\n`;
+    const config = load(text);
+    const state: LiveZoneState = { records: [live({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 3600, comment: 'origin' })] };
+    const plan = planZone(config, ZONE_ID, state);
+    // The plan marks the unmarked record (the test means something only if it does).
+    expect(plan.operations).toEqual([expect.objectContaining({ kind: 'dns_record', action: 'update', mark: true })]);
+    expect(editsToMatchLive(config, plan)).toEqual({ edits: [], notes: [] });
+  });
+
   it('a record of a fragment: its edit names the fragment, for the router', () => {
     const config: ZoneConfig = {
       ...load(`${HEAD}records:\n  - { name: www, type: A, content: 192.0.2.1 }\n`),

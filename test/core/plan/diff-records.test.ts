@@ -16,7 +16,7 @@ const live = (r: RecordInput & { meta?: LiveRecord['meta'] }): LiveRecord => ({
   ...(r.meta ? { meta: r.meta } : {}),
 });
 const diff = (desired: CanonicalRecord[], liveRecords: LiveRecord[], unmanaged: 'keep' | 'delete' = 'keep', ignored: string[] = []) =>
-  diffRecords({ zone: ZONE, desired, live: liveRecords, unmanaged, isIgnored: (r) => ignored.includes(r.name) });
+  diffRecords({ zone: ZONE, desired, live: liveRecords, rules: { unmanaged, ignore: ignored.map((name) => ({ name })) } });
 const kinds = (d: ReturnType<typeof diff>) =>
   d.changes
     .map((c) => `${c.kind} ${(c.kind === 'delete' ? c.before : c.after).name} ${(c.kind === 'delete' ? c.before : c.after).type}`)
@@ -210,7 +210,7 @@ describe('buildZonePlan', () => {
         live({ name: 'd', type: 'A', content: '192.0.2.4' }),
       ],
     );
-    expect(p.summary).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, unmanaged: 1 });
+    expect(p.summary).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, unmanaged: 1, mark: 0 });
   });
 });
 

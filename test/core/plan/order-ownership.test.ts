@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diffRecords } from '../../../src/core/diff/diff-records.js';
-import { isProtectedRecord } from '../../../src/core/diff/ownership.js';
+import { isProtectedRecord } from '../../../src/core/ownership/index.js';
 import { cannotCoexist } from '../../../src/core/service/coexistence.js';
 import { normalizeRecord } from '../../../src/core/model/normalize.js';
 import type { CanonicalRecord, LiveRecord, RecordInput } from '../../../src/core/model/index.js';
@@ -28,7 +28,7 @@ const plan = (desired: CanonicalRecord[], l: LiveRecord[], unmanaged: 'keep' | '
     zoneId: 'z1',
     desired,
     live: l,
-    diff: diffRecords({ zone: ZONE, desired, live: l, unmanaged, isIgnored: () => false }),
+    diff: diffRecords({ zone: ZONE, desired, live: l, rules: { unmanaged, ignore: [] } }),
     thresholds,
   });
 const seq = (ops: readonly Operation[]) =>
@@ -66,8 +66,7 @@ describe('ownership', () => {
       zone: ZONE,
       desired: [want({ name: 'www', type: 'CNAME', content: 'lb.example.net' })],
       live: l,
-      unmanaged: 'keep',
-      isIgnored: () => false,
+      rules: { unmanaged: 'keep', ignore: [] },
     });
     expect(
       d.changes
@@ -87,8 +86,7 @@ describe('ownership', () => {
       zone: ZONE,
       desired: [want({ name: '@', type: 'CNAME', content: 'lb.example.net' })],
       live: l,
-      unmanaged: 'keep',
-      isIgnored: () => false,
+      rules: { unmanaged: 'keep', ignore: [] },
     });
     expect(
       d.changes

@@ -10,7 +10,7 @@ describe('describeNonConvergence', () => {
     const live = [
       { ...normalizeRecord({ name: 'www', type: 'A', content: '192.0.2.1', ttl: 300, comment: null, tags: [] }, 'example.com'), id: 'r1' },
     ];
-    const diff = diffRecords({ zone: 'example.com', desired, live, unmanaged: 'keep', isIgnored: () => false });
+    const diff = diffRecords({ zone: 'example.com', desired, live, rules: { unmanaged: 'keep', ignore: [] } });
     const plan = buildZonePlan({
       zone: 'example.com',
       zoneId: 'z',

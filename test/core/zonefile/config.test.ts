@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesIgnore } from '../../../src/core/zonefile/index.js';
-import { matchesIgnoreByName } from '../../../src/core/zonefile/match-ignore.js';
+import { matchesIgnore, matchesIgnoreByName } from '../../../src/core/ownership/index.js';
 import { HEADER, expectValid, withRecords } from './helpers.js';
 
 describe('defaults (README, "The zone file")', () => {
@@ -100,7 +99,7 @@ describe('settings, tokens, manage', () => {
     );
     expect(config.manage).toEqual({
       unmanaged: 'delete',
-      ignore: [{ name: '_acme-challenge*', type: 'TXT' }],
+      ignore: [{ name: '_acme-challenge*', type: 'TXT', at: 'manage.ignore[0]' }],
       max_delete_percent: 50,
       max_update_percent: 30,
       tokens: 'keep',

@@ -61,7 +61,10 @@ describe('include: shared fragments', () => {
     ]);
     expect(b.config?.records.map((r) => r.record.name)).toEqual(['www.b.org', 'b.org', 'b.org']);
     expect(a.config?.includes).toEqual([join(root, 'shared/mail.yaml')]);
-    expect(a.config?.manage.ignore).toEqual([{ type: 'CNAME', content: '*.acm-validations.aws' }]);
+    // Each rule says where it is written: reports name the rule that left a record alone.
+    expect(a.config?.manage.ignore).toEqual([
+      { type: 'CNAME', content: '*.acm-validations.aws', at: `${join(root, 'shared/mail.yaml')} manage.ignore[0]` },
+    ]);
   });
 
   it("an error in a fragment is placed in the fragment's file and line and names the including zone", async () => {

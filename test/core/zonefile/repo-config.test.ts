@@ -59,3 +59,31 @@ describe('zonectl.yaml problems', () => {
     ]);
   });
 });
+
+describe('zonectl.yaml owners: (team scopes)', () => {
+  it('reads each team: its names per zone (zone names canonical), files and code owners, in the file order', () => {
+    const { config, problems: found } = parseRepoConfig(
+      {
+        path: 'zonectl.yaml',
+        text: 'version: 1\nowners:\n  web:\n    zones: { Example.COM.: [www, "@"] }\n    files: ["zones/example.com.yaml"]\n    codeowners: ["@acme/web"]\n  payments:\n    zones: { example.com: [pay, "*.pay"] }\n',
+      },
+      {},
+    );
+    expect(found).toEqual([]);
+    expect(config?.owners).toEqual([
+      { name: 'web', codeowners: ['@acme/web'], files: ['zones/example.com.yaml'], zones: { 'example.com': ['www', '@'] } },
+      { name: 'payments', codeowners: [], files: [], zones: { 'example.com': ['pay', '*.pay'] } },
+    ]);
+  });
+
+  it('refuses a file glob that climbs out or is absolute, a code owner of no known form, an empty team', () => {
+    expect(problems('version: 1\nowners:\n  web:\n    files: ["../other/*.yaml"]\n')).toEqual([
+      "zonectl.yaml:4:13 owners.web.files[0]: must be a glob relative to zonectl.yaml's directory, without spaces or `..` [config.schema]",
+    ]);
+    expect(problems('version: 1\nowners:\n  web:\n    files: ["/etc/*.yaml"]\n')).toHaveLength(1);
+    expect(problems('version: 1\nowners:\n  web:\n    codeowners: ["acme web"]\n')).toEqual([
+      'zonectl.yaml:4:18 owners.web.codeowners[0]: must be @user, @org/team or an e-mail address [config.schema]',
+    ]);
+    expect(problems('version: 1\nowners:\n  web: {}\n')).toHaveLength(1);
+  });
+});

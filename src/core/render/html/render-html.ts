@@ -12,6 +12,7 @@ import { kindLabel, type DriftReport, type MarkedItem, type ZoneEntry } from '..
 import { html, zoneAnchor } from './html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './report-assets.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from '../unmanaged-zones.js';
+import { leftAloneHeading } from '../left-alone.js';
 
 export interface HtmlOptions {
   /** When the run was made (ISO 8601), read by the caller: the renderer reads no clock. */
@@ -58,6 +59,7 @@ function head(report: DriftReport, options: HtmlOptions): string {
     ...(options.unmanagedZones !== undefined
       ? [`<li><a href="#unmanaged-zones"><b>${n(options.unmanagedZones.length)}</b> unmanaged zones</a></li>`]
       : []),
+    ...((t.leftAlone ?? 0) > 0 ? [`<li><a href="#left-alone"><b>${n(t.leftAlone ?? 0)}</b> records left alone</a></li>`] : []),
   ];
   const kindBoxes = kinds
     .map((k) => `<label><input type="checkbox" data-kind="${k}" checked> ${html(kindLabel(report.kind, k))}</label>`)
@@ -164,6 +166,29 @@ function unmanagedSection(zones: readonly UnmanagedZoneRow[]): string {
   return `<section class="unmanaged" id="unmanaged-zones"><h2>${html(unmanagedZonesHeading(zones.length))}</h2>${list}</section>`;
 }
 
+/**
+ * Every record the zones' plans leave alone, with why (src/core/ownership): one table after the
+ * zones, each zone's rows under its name. Not drift: no filter hides or counts them.
+ */
+function leftAloneSection(report: DriftReport): string {
+  const zones = report.zones.filter((z) => (z.leftAlone ?? []).length > 0);
+  const all = zones.flatMap((z) => z.leftAlone ?? []);
+  const rows = zones.flatMap((z) =>
+    (z.leftAlone ?? []).map(
+      (l) =>
+        `<tr class="left-alone k-${l.reason.kind}"><td>${html(z.zone)}</td><td><code>${html(l.name)}</code></td><td>${html(l.type)}</td>` +
+        `<td class="v">${html(l.value)}</td><td>${html(l.why)}</td></tr>`,
+    ),
+  );
+  return [
+    `<section class="left-alone" id="left-alone"><h2>${html(leftAloneHeading(all).replace(/^left/, 'Left'))}</h2>`,
+    '<p class="muted">zonectl never changes or deletes these records (README, "Sharing a zone").</p>',
+    '<table class="items"><thead><tr><th>zone</th><th>name</th><th>type</th><th>live</th><th>why</th></tr></thead><tbody>',
+    ...rows,
+    '</tbody></table></section>',
+  ].join('\n');
+}
+
 /** The page as chunks, in order; join them (or write each) for the whole file. */
 export function* renderHtmlReport(report: DriftReport, options: HtmlOptions = {}): Generator<string> {
   yield `${head(report, options)}\n`;
@@ -181,5 +206,6 @@ export function* renderHtmlReport(report: DriftReport, options: HtmlOptions = {}
     yield `<p class="s-in-sync">Every zone ${report.kind === 'drift' ? 'matches its file' : 'is without changes'}.</p>\n`;
   for (const z of detailed) yield `${zoneSection(report, z)}\n`;
   if (options.unmanagedZones !== undefined) yield `${unmanagedSection(options.unmanagedZones)}\n`;
+  if ((report.totals.leftAlone ?? 0) > 0) yield `${leftAloneSection(report)}\n`;
   yield `</main>\n<script>${REPORT_SCRIPT}</script>\n</body></html>\n`;
 }

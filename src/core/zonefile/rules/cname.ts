@@ -15,7 +15,7 @@ import { flattenedCname, type RecordType } from '../../record-types/index.js';
 import { CNAME_EXCLUSIVE_TYPES as CNAME_CONFLICTS } from '../../service/coexistence.js';
 import { type RecordEntry, type Rule, type RuleContext, describeRecordAt } from './context.js';
 import { sharedNames } from './shared-names.js';
-import { matchesIgnoreByName } from '../match-ignore.js';
+import { matchesIgnoreByName } from '../../ownership/index.js';
 
 function flattenedByFile(ctx: RuleContext, cname: RecordEntry): boolean {
   return flattenedCname(cname.record, ctx.zone, ctx.settings?.flatten_all_cnames === true);

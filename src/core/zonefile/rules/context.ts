@@ -1,6 +1,7 @@
 import type { RuleCode } from '../../checks/registry.js';
 import type { DesiredDnssec } from '../../dnssec/index.js';
 import type { CanonicalRecord } from '../../model/record.js';
+import type { FileScopes } from '../../ownership/index.js';
 import type { PathSegment } from '../../text/index.js';
 import type { ProblemSink } from '../../yaml/index.js';
 import type { RawDefaults, RawManage, RawRecord, RawSettings, RawToken, RawZoneFile } from '../raw-types.js';
@@ -42,6 +43,8 @@ export interface RuleContext {
   readonly dnssec?: DesiredDnssec;
   /** Takes only registered codes (checks/rule-checks.ts). */
   readonly sink: ProblemSink<RuleCode>;
+  /** zonectl.yaml's team scopes of this zone and its files (`owners:`), when it has teams. */
+  readonly scopes?: FileScopes;
   /** A fragment checked on its own: `zone` is a stand-in, messages say "the zone" instead. */
   readonly fragmentAlone?: boolean;
 }

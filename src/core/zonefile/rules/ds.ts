@@ -4,20 +4,20 @@
  * issue #102 and PRs #103, #107: "you cannot create a standalone DS in Cloudflare").
  * When the file has no NS at that name:
  * - an error when no NS there can exist outside the file either: `manage.unmanaged: delete`
- *   removes every live (name, type) pair the file does not list, unless `manage.ignore` keeps
- *   NS records at that name;
- * - a warning otherwise (`unmanaged: keep`, or an ignore rule that covers NS at that name): the
- *   delegation may be live and kept, which the file cannot see.
+ *   removes every live (name, type) pair the file does not list, unless the ownership rules
+ *   leave NS records at that name alone (an ignore rule, another team's scope);
+ * - a warning otherwise (`unmanaged: keep` or `owned`, an ignore rule that covers NS at that
+ *   name, another team's name): the delegation may be live and kept, which the file cannot see.
  */
 import { buildManage } from '../build-config.js';
-import { matchesIgnoreByName } from '../match-ignore.js';
+import { unseenMayStay } from '../../ownership/index.js';
 import type { Rule } from './context.js';
 
 export const checkDsDelegation: Rule = (ctx) => {
   const ds = ctx.records.filter((e) => e.record.type === 'DS');
   if (ds.length === 0) return;
   const nsNames = new Set(ctx.records.filter((e) => e.record.type === 'NS').map((e) => e.record.name));
-  const manage = buildManage(ctx.manage);
+  const manage = { ...buildManage(ctx.manage), ...(ctx.scopes?.zone !== undefined ? { scope: ctx.scopes.zone } : {}) };
   for (const e of ds) {
     const name = e.record.name;
     if (nsNames.has(name)) continue;
@@ -30,8 +30,8 @@ export const checkDsDelegation: Rule = (ctx) => {
       );
       continue;
     }
-    const ignored = manage.ignore.some((rule) => matchesIgnoreByName(rule, { name, type: 'NS' }, ctx.zone));
-    if (manage.unmanaged === 'delete' && !ignored) {
+    // Whether a live NS there may outlive the file is the ownership rules' question (src/core/ownership).
+    if (!unseenMayStay(manage, { name, type: 'NS' }, ctx.zone)) {
       ctx.sink.error(
         'ds.delegation',
         at,

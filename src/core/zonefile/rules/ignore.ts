@@ -5,9 +5,9 @@
  * record whatever else the file lists at its name and type (one A of a name is the file's, another
  * an external system's). The file cannot also want a record the rule leaves alone: DNSControl
  * refuses the same ("records that are both IGNORE*()'d and not ignored", pkg/diff2/handsoff.go,
- * `findConflicts`), octoDNS has no per-value ignore. Matching: match-ignore.ts.
+ * `findConflicts`), octoDNS has no per-value ignore. Matching: src/core/ownership/match-ignore.ts.
  */
-import { matchesIgnore } from '../match-ignore.js';
+import { matchesIgnore } from '../../ownership/index.js';
 import { type Rule, describeRecordAt } from './context.js';
 
 export const checkIgnoredListed: Rule = (ctx) => {
@@ -22,7 +22,8 @@ export const checkIgnoredListed: Rule = (ctx) => {
     rules.forEach((rule, i) => {
       if (!matchesIgnore(rule, candidate, ctx.zone)) return;
       const at = ctx.ignoreAt?.[i];
-      const where = at !== undefined ? `manage.ignore[${String(at[at.length - 1])}] (${ctx.sink.placeOf(at)})` : `manage.ignore[${i}]`;
+      const preset = rule.preset !== undefined ? ` (preset ${rule.preset})` : '';
+      const where = `${at !== undefined ? `manage.ignore[${String(at[at.length - 1])}] (${ctx.sink.placeOf(at)})` : `manage.ignore[${i}]`}${preset}`;
       ctx.sink.error(
         'ignore.listed',
         [...e.path, 'name'],

@@ -10,7 +10,9 @@ import { checkDsDelegation } from './ds.js';
 import { checkDuplicates } from './duplicates.js';
 import { checkIgnoredListed } from './ignore.js';
 import { checkRecordNames } from './names.js';
+import { checkExternalDnsAffixes, checkMarkerInFile, checkRegistryListed } from './ownership.js';
 import { checkRecordSizes } from './record-size.js';
+import { checkScopes } from './scope.js';
 import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
@@ -33,6 +35,7 @@ export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
   checkRecordSettings,
   checkRecordSizes,
   checkTargets,
+  checkMarkerInFile,
 ];
 
 export const RULES: readonly Rule[] = [
@@ -48,6 +51,9 @@ export const RULES: readonly Rule[] = [
   checkDnssec,
   checkDuplicates,
   checkIgnoredListed,
+  checkRegistryListed,
+  checkExternalDnsAffixes,
+  checkScopes,
   checkSoa,
   checkTokens,
   checkDeprecations,

@@ -6,7 +6,7 @@
  * chain walk is src/core/plan/check-chains.ts; `plan` warns again against the live zone.
  */
 import { buildManage } from '../build-config.js';
-import { matchesIgnore } from '../match-ignore.js';
+import { unseenMayStay } from '../../ownership/index.js';
 import { proxiedChainFailures } from '../../plan/check-chains.js';
 import type { Rule } from './context.js';
 
@@ -14,16 +14,13 @@ export const checkProxiedChains: Rule = (ctx) => {
   const records = ctx.records.map((e) => e.record);
   const failures = proxiedChainFailures(records, records, ctx.zone);
   if (failures.length === 0) return;
-  const manage = buildManage(ctx.manage);
+  const manage = { ...buildManage(ctx.manage), ...(ctx.scopes?.zone !== undefined ? { scope: ctx.scopes.zone } : {}) };
   const entryOf = new Map(ctx.records.map((e) => [e.record, e]));
   for (const f of failures) {
     const e = entryOf.get(f.record);
     if (e === undefined) continue;
     const maybeKept =
-      manage.unmanaged === 'keep' ||
-      manage.ignore.some(
-        (rule) => matchesIgnore(rule, { name: f.at, type: 'A' }, ctx.zone) || matchesIgnore(rule, { name: f.at, type: 'AAAA' }, ctx.zone),
-      );
+      unseenMayStay(manage, { name: f.at, type: 'A' }, ctx.zone) || unseenMayStay(manage, { name: f.at, type: 'AAAA' }, ctx.zone);
     ctx.sink.warning(
       'cname.proxied-chain',
       [...e.path, 'content'],

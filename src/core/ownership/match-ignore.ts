@@ -1,7 +1,11 @@
-/** `manage.ignore` matching (name and type globs, content glob), shared by the validator and the planner. */
+/**
+ * `manage.ignore` matching (name and type globs, content glob; a preset stands for its patterns,
+ * ./presets.ts), shared by the validator and the planner through the ownership door (./index.ts).
+ */
 import { canonicalHostname, canonicalZoneName, relativeRecordName } from '../model/names.js';
 import { txtText } from '../model/txt-strings.js';
-import type { IgnoreRule } from './types.js';
+import type { IgnoreRule } from './policy.js';
+import { patternsOf, type IgnorePattern as Pattern } from './presets.js';
 
 const globCache = new Map<string, RegExp>();
 
@@ -24,14 +28,23 @@ function globToRegExp(glob: string): RegExp {
  * when given. The validator asks this of records it cannot see (a rule with `content` may match).
  */
 export function matchesIgnoreByName(rule: IgnoreRule, record: { name: string; type: string }, zone: string): boolean {
+  return patternsOf(rule).some((p) => patternMatchesByName(p, record, zone));
+}
+
+/** A glob (`*` any characters, dots included; `?` one character) against a record name, relative (`@` for the apex) or fully qualified. */
+export function matchesNameGlob(glob: string, name: string, zone: string): boolean {
+  const z = canonicalZoneName(zone);
+  const fqdn = canonicalHostname(name);
+  const raw = glob.trim();
+  const canonical = raw === '@' ? '@' : canonicalHostname(raw.replace(/\*/g, '\u0000')).replace(/\u0000/g, '*');
+  const re = globToRegExp(canonical);
+  return re.test(relativeRecordName(fqdn, z)) || re.test(fqdn);
+}
+
+function patternMatchesByName(rule: Pattern, record: { name: string; type: string }, zone: string): boolean {
   if (rule.type !== undefined && rule.type.toUpperCase() !== record.type.toUpperCase()) return false;
   if (rule.name === undefined) return true;
-  const z = canonicalZoneName(zone);
-  const fqdn = canonicalHostname(record.name);
-  const raw = rule.name.trim();
-  const glob = raw === '@' ? '@' : canonicalHostname(raw.replace(/\*/g, '\u0000')).replace(/\u0000/g, '*');
-  const re = globToRegExp(glob);
-  return re.test(relativeRecordName(fqdn, z)) || re.test(fqdn);
+  return matchesNameGlob(rule.name, record.name, zone);
 }
 
 /** A trailing dot and letter case do not count in a content glob (`*.acm-validations.aws.` or not). */
@@ -45,7 +58,11 @@ function contentKey(text: string): string {
  * record without content (SRV, CAA, ...: `data`) never matches a rule with `content`.
  */
 export function matchesIgnore(rule: IgnoreRule, record: { name: string; type: string; content?: string }, zone: string): boolean {
-  if (!matchesIgnoreByName(rule, record, zone)) return false;
+  return patternsOf(rule).some((p) => patternMatches(p, record, zone));
+}
+
+function patternMatches(rule: Pattern, record: { name: string; type: string; content?: string }, zone: string): boolean {
+  if (!patternMatchesByName(rule, record, zone)) return false;
   if (rule.content === undefined) return true;
   if (record.content === undefined) return false;
   // TXT content (canonical: quoted strings) is matched as its text, the strings joined.
