@@ -151,7 +151,8 @@ module.exports = {
         pathNot: [
           '^src/core/yaml-edit/',
           '^src/core/export/render-export[.]ts$',
-          '^src/core/migrate/render-accounts[.]ts$',
+          '^src/core/migrate/repo-config-out[.]ts$',
+          '^src/core/migrate/comments/yaml-comments[.]ts$',
           '^src/core/migrate/octodns/yaml-tree[.]ts$',
           '^src/app/migrate/read-json[.]ts$',
           '^src/core/render/baseline[.]ts$',

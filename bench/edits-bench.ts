@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/server.js';
 import { benchCliPath } from './bigzone-bench.js';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
-import { median, runNode } from './measure.js';
+import { benchBinaryPath, median, runCli } from './measure.js';
 import { OCTODNS_MISSING, octodnsCommand, octodnsZoneYaml, runOctodns, writeOctodnsConfig } from './octodns.js';
 import { octodnsCompatible, seededRandom, teamRecords as allTeamRecords, teamZoneText, type TeamRecord } from './team-zone.js';
 import { BENCH_RECORD_QUOTA } from './fixtures.js';
@@ -151,10 +151,17 @@ async function timed(proxy: LatencyProxy, fn: () => Promise<void>): Promise<{ ms
 
 export async function benchEdits(root: string, dir: string, records: number, commits: number, delayMs: number): Promise<EditsBench> {
   const cli = benchCliPath(root);
+  // Each build of zonectl on its own zone: the bundle, the single executable where built, and
+  // ZONECTL_BENCH_BASE_CLI (an older build) where given.
+  const builds: Array<{ name: string; cli: string; zone: string }> = [{ name: 'zonectl plan + apply', cli, zone: 'edits-cli.example' }];
+  const binary = benchBinaryPath(root);
+  if (binary !== undefined) builds.push({ name: 'zonectl plan + apply (single executable)', cli: binary, zone: 'edits-bin.example' });
+  const base = process.env.ZONECTL_BENCH_BASE_CLI;
+  if (base !== undefined) builds.push({ name: 'zonectl plan + apply [ZONECTL_BENCH_BASE_CLI]', cli: base, zone: 'edits-base.example' });
   const zones = { cli: 'edits-cli.example', sdk: 'edits-sdk.example', octo: 'edits-octo.example' };
   const emulator = await startEmulator({
     port: 0,
-    zones: Object.values(zones),
+    zones: [...builds.map((b) => b.zone).filter((z) => z !== zones.cli), ...Object.values(zones)],
     token: TOKEN,
     zonePlan: 'pro',
     recordQuota: BENCH_RECORD_QUOTA,
@@ -163,29 +170,34 @@ export async function benchEdits(root: string, dir: string, records: number, com
   const baseUrl = `${proxy.origin}/client/v4`;
   const env = { CLOUDFLARE_BASE_URL: baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   const zoneId = (name: string): string => emulator.zones.find((z) => z.name === name)!.id;
-  const cliRun = async (args: string[], ok: number[]): Promise<void> => {
-    const r = await runNode([cli, ...args], dir, env);
+  const runWith = async (build: string, args: string[], ok: number[]): Promise<void> => {
+    const r = await runCli(build, args, dir, env);
     if (!ok.includes(r.code)) throw new Error(`edits: zonectl ${args.join(' ')} exited ${r.code}: ${r.stderr.slice(-1500)}`);
   };
+  const cliRun = (args: string[], ok: number[]): Promise<void> => runWith(cli, args, ok);
   try {
     const stream = (zone: string): Commit[] => editStream(teamRecords(records, zone), commits);
     const tools: Array<{ name: string; result: ToolResult | string }> = [];
 
-    // zonectl: the zone is created by one apply, then every commit is planned and applied.
-    const cliFile = join(dir, `${zones.cli}.yaml`);
-    writeFileSync(cliFile, teamZoneText(teamRecords(records, zones.cli), zones.cli));
-    await cliRun(['apply', '--yes', cliFile], [0]);
-    const cliCommits: Array<{ ms: number; requests: number }> = [];
-    for (const commit of stream(zones.cli)) {
-      writeFileSync(cliFile, teamZoneText(commit.records, zones.cli));
-      cliCommits.push(
-        await timed(proxy, async () => {
-          await cliRun(['plan', cliFile, '--detailed-exitcode'], [2]);
-          await cliRun(['apply', '--yes', cliFile], [0]);
-        }),
-      );
+    // zonectl: the zone is created by one apply, then every commit is planned and applied; the
+    // builds take the commits in turns, so that the machine's load falls on each alike.
+    const runs = builds.map((b) => ({ ...b, file: join(dir, `${b.zone}.yaml`), commits: [] as Array<{ ms: number; requests: number }> }));
+    for (const b of runs) {
+      writeFileSync(b.file, teamZoneText(teamRecords(records, b.zone), b.zone));
+      await runWith(b.cli, ['apply', '--yes', b.file], [0]);
     }
-    tools.push({ name: 'zonectl plan + apply', result: summarise(cliCommits) });
+    const streams = runs.map((b) => stream(b.zone));
+    for (let i = 0; i < commits; i += 1)
+      for (const [k, b] of runs.entries()) {
+        writeFileSync(b.file, teamZoneText(streams[k]![i]!.records, b.zone));
+        b.commits.push(
+          await timed(proxy, async () => {
+            await runWith(b.cli, ['plan', b.file, '--detailed-exitcode'], [2]);
+            await runWith(b.cli, ['apply', '--yes', b.file], [0]);
+          }),
+        );
+      }
+    for (const b of runs) tools.push({ name: b.name, result: summarise(b.commits) });
 
     // The SDK script, on a zone zonectl created the same way (untimed).
     const sdkFile = join(dir, `${zones.sdk}.yaml`);

@@ -35,15 +35,20 @@ function summaryOf(file: string): number {
   return line ? Number(line.split(/\s+/)[1]) : Number.NaN;
 }
 
-/** Instructions of `node args...` (exit code 0 required), with the environment given. */
+/**
+ * Instructions of `node args...` (exit code 0 required), with the environment given; of
+ * `args[0] args...` when args[0] is an executable rather than a script (the single executable).
+ */
 export function countInstructions(args: readonly string[], cwd: string, env: Record<string, string>): Promise<InstructionCount> {
   const dir = mkdtempSync(join(tmpdir(), 'zonectl-callgrind-'));
+  const first = args[0] ?? '';
+  const command = first.startsWith('-') || /\.[cm]?js$/.test(first) ? [process.execPath, ...args] : [...args];
   return new Promise<InstructionCount>((resolve, reject) => {
-    const child = spawn(
-      'valgrind',
-      ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'cg')}`, process.execPath, ...args],
-      { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'cg')}`, ...command], {
+      cwd,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);

@@ -1,4 +1,5 @@
 /** Timing helpers for the benchmarks: medians of repeated runs, child processes with peak RSS. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -34,11 +35,25 @@ const RSS_MARK = 'ZONECTL_BENCH_MAXRSS_KB=';
 // Writes to a pipe are synchronous on Linux, so the line is out before the process ends.
 const RSS_PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${RSS_MARK}'+process.resourceUsage().maxRSS+'\\n'))`;
 
-/** Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. */
+/** GNU time, which reports the peak RSS of an executable that takes no preload (the single executable). */
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Run `node args...` once; wall time from spawn to exit, and the child's peak RSS. When args[0]
+ * is an executable rather than a script (the single executable, dist/zonectl), it runs as it is,
+ * under GNU time for its peak RSS (NaN without /usr/bin/time).
+ */
 export function runNode(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<ChildRun> {
+  const first = args[0] ?? '';
+  const executable = first !== '' && !first.startsWith('-') && !/\.[cm]?[jt]s$/.test(first);
+  const [file, argv] = !executable
+    ? [process.execPath, ['--import', RSS_PRELOAD, ...args]]
+    : existsSync(GNU_TIME)
+      ? [GNU_TIME, ['-q', '-f', `\n${RSS_MARK}%M`, ...args]]
+      : [first, args.slice(1)];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
+    const child = spawn(file, argv, {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,6 +70,41 @@ export function runNode(args: readonly string[], cwd: string, env: Readonly<Reco
       resolve({ ms, peakRssMb: kb / 1024, code: code ?? -1, stdout, stderr: stderr.replace(/\n?ZONECTL_BENCH_MAXRSS_KB=\d+\n/, '') });
     });
   });
+}
+
+/**
+ * Run one build of the CLI as a user does: a bundle entry (`.js`) with this node, anything else
+ * (the single executable, dist/zonectl) as it is; no preload, so nothing is measured but its time.
+ */
+export function runCli(
+  cli: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ ms: number; code: number; stdout: string; stderr: string }> {
+  const [file, argv] = cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : [cli, [...args]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, argv, {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: performance.now() - started, code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** The single executable when `npm run build:binary` made it (ZONECTL_BENCH_BINARY: another path; `0`: none). */
+export function benchBinaryPath(root: string): string | undefined {
+  const given = process.env.ZONECTL_BENCH_BINARY;
+  if (given === '0') return undefined;
+  const path = given ?? join(root, 'dist', 'zonectl');
+  return existsSync(path) ? path : undefined;
 }
 
 export function formatMs(ms: number): string {

@@ -7,7 +7,7 @@
  * (https://nodejs.org/api/module.html#moduleenablecompilecachecachedir); on Node 20 this does
  * nothing. The cache lives where Node puts it (NODE_COMPILE_CACHE, else a directory under the
  * system's temporary directory); NODE_DISABLE_COMPILE_CACHE=1 turns it off. The single executable
- * does not start here: it carries a V8 code cache of its own (scripts/build-binary.mjs).
+ * does not start here: it starts from a V8 start-up snapshot of its own (./binary-entry.ts).
  *
  * `zonectl version` alone is answered here, without loading the program (./version-fast-path.ts).
  */

@@ -97,7 +97,7 @@ describe('issue 44, done when: init --ci github on the imported hackclub/dns wit
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       GITHUB_API_URL: gitHub.url,
     });
-    action.cacheHit = true;
+    // The bundle the job's first action step builds (the action reuses it; action.test.ts builds it through the action).
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
     // Each account's user makes its own read-only token (Zone Read + DNS Read on its account).
     const ids = { main: emulator.accountId, shop: emulator.accounts[0]!.accountId };

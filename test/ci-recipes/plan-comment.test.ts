@@ -59,7 +59,7 @@ describe('the plan comment always arrives (GitHub)', () => {
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       GITHUB_API_URL: gitHub.url,
     });
-    action.cacheHit = true;
+    // The bundle the job's first action step builds (the action reuses it; action.test.ts builds it through the action).
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
     mkdirSync(join(action.workspace, '.git'));
     mkdirSync(join(action.workspace, 'zones'));

@@ -4,8 +4,8 @@
  * step's `if`, `env` and `working-directory` are evaluated with the inputs (defaults filled in),
  * `github.action_path`, `runner.*` and earlier steps' outputs, and each `run` script is run with
  * `bash --noprofile --norc -eo pipefail` and its own GITHUB_OUTPUT file, GITHUB_STEP_SUMMARY shared.
- * `uses:` steps are not run (setup-node, cache: GitHub's own actions); the cache step reports
- * what the caller says (`cacheHit`). An expression this evaluator does not know fails the test.
+ * `uses:` steps are not run (setup-node: GitHub's own action). An expression this evaluator does
+ * not know fails the test.
  */
 import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -46,7 +46,6 @@ export interface ActionContext {
   workspace: string;
   runnerTemp: string;
   env: Record<string, string>;
-  cacheHit: boolean;
 }
 
 /** The action's errors by GitHub's parser (expected empty) and its parsed YAML. */
@@ -124,10 +123,7 @@ export async function runAction(inputs: Record<string, string>, c: ActionContext
   let code = 0;
   for (const [i, step] of action.runs.steps.entries()) {
     if (step.if !== undefined && !condition(step.if, ctx)) continue;
-    if (step.uses !== undefined) {
-      if (step.uses.startsWith('actions/cache@') && step.id !== undefined) ctx[`steps.${step.id}.outputs.cache-hit`] = String(c.cacheHit);
-      continue;
-    }
+    if (step.uses !== undefined) continue;
     const output = join(c.runnerTemp, `output-${i}-${Math.random().toString(36).slice(2)}`);
     writeFileSync(output, '');
     const env: Record<string, string> = {
@@ -180,5 +176,5 @@ export function makeActionCheckout(
   const runnerTemp = join(base, 'runner-temp');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(runnerTemp, { recursive: true });
-  return { actionPath, workspace, runnerTemp, cacheHit: false, npmLog, shims, env: { ...env, PATH: `${shims}:${env.PATH ?? ''}` } };
+  return { actionPath, workspace, runnerTemp, npmLog, shims, env: { ...env, PATH: `${shims}:${env.PATH ?? ''}` } };
 }

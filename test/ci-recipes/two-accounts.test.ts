@@ -87,7 +87,7 @@ describe('the two-account recipe', () => {
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       GITHUB_API_URL: fakeGitHub.url,
     });
-    action.cacheHit = true;
+    // The bundle the job's first action step builds (the action reuses it; action.test.ts builds it through the action).
     await bash('node scripts/bundle.mjs', action.actionPath, { PATH: action.env.PATH });
     ids = { main: emulator.accountId, shop: emulator.accounts[0]!.accountId };
     // Each account's user makes its own read-only token (Zone Read + DNS Read on its account).

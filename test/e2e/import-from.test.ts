@@ -79,7 +79,9 @@ describe('import --from', () => {
     expect(doc.from).toBe('octodns');
     expect(doc.empty).toBe(false);
     expect(doc.zones.map((z) => z.zone).sort()).toEqual(['example.com', 'example.net', 'example.org']);
-    expect(readdirSync(out).sort()).toEqual(['example.com.yaml', 'example.net.yaml', 'example.org.yaml', 'zonectl.yaml']);
+    expect(readdirSync(out).sort()).toEqual(['example.com.yaml', 'example.net.yaml', 'example.org.yaml']);
+    // zonectl.yaml at the repository root (the directory with .git above --out), never in the zone folder (issue 40 item 2).
+    expect(readdirSync(dir)).toContain('zonectl.yaml');
     const validate = await runCli(['validate', out], {}, dir);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
     const again = await runCli(['import', '--from', 'octodns', OCTODNS, '--out', out], {}, dir);

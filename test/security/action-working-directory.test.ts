@@ -61,7 +61,6 @@ describe('the action with a working directory a pull request linked elsewhere', 
   it.each(['validate', 'plan'])(
     '%s in working-directory dns/ (a link to another checkout): refused before zonectl runs',
     async (command) => {
-      ctx.cacheHit = true;
       const r = await runAction({ command, 'working-directory': 'dns' }, ctx);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^zonectl: the working directory is \S+other-checkout, outside the workspace /m);

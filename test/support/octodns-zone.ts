@@ -46,8 +46,27 @@ function num(v: unknown, what: string): number {
   return v;
 }
 
+/**
+ * A TXT value (octoDNS's form: `;` escaped as `\;`) as the content written: unescaped; with
+ * `split`, a value over 255 characters as octodns-cloudflare sends it (octodns/record/chunked.py:
+ * `"` escaped, cut every 255 characters of the escaped value but never after a `\\`, each piece
+ * quoted; then `\;` unescaped), the strings the service holds.
+ */
+function txtContent(value: string, split: boolean): string {
+  const escaped = value.replaceAll('"', '\\"');
+  if (!split || escaped.length <= 255) return value.replaceAll('\\;', ';');
+  const chunks: string[] = [];
+  for (let i = 0; i < escaped.length; ) {
+    let n = Math.min(255, escaped.length - i);
+    while (n > 1 && escaped[i + n - 1] === '\\') n -= 1;
+    chunks.push(escaped.slice(i, i + n));
+    i += n;
+  }
+  return `"${chunks.join('" "')}"`.replaceAll('\\;', ';');
+}
+
 /** One zonectl record (before name, ttl and proxied) per octoDNS value. */
-function bodiesOf(r: OctodnsRecord, name: string): Record<string, unknown>[] {
+function bodiesOf(r: OctodnsRecord, name: string, split: boolean): Record<string, unknown>[] {
   const at = `${name || '@'} ${r.type}`;
   const values = valuesOf(r);
   switch (r.type) {
@@ -59,7 +78,7 @@ function bodiesOf(r: OctodnsRecord, name: string): Record<string, unknown>[] {
     case 'ALIAS':
       return values.map((v) => ({ type: 'CNAME', content: str(v, at) }));
     case 'TXT':
-      return values.map((v) => ({ type: 'TXT', content: str(v, at).replaceAll('\\;', ';') }));
+      return values.map((v) => ({ type: 'TXT', content: txtContent(str(v, at), split) }));
     case 'MX':
       return values.map((v) => {
         const mx = v as { exchange?: unknown; value?: unknown; preference?: unknown; priority?: unknown };
@@ -84,7 +103,18 @@ function bodiesOf(r: OctodnsRecord, name: string): Record<string, unknown>[] {
 }
 
 /** octoDNS YAML of `zone` -> a zonectl zone file. `defaultTtl`: the YamlProvider's `default_ttl`. */
-export function octodnsToZoneFile(source: string, zone: string, defaultTtl: number): ConvertedZone {
+/**
+ * `asWritten`: the zone as octoDNS's Cloudflare provider writes it (the records it would hold):
+ * TTLs at least the provider's `min_ttl` (`_gen_data` sends `max(min_ttl, ttl)`), long TXT values
+ * split as it splits them. Without it, the files' own TTLs and one string per TXT value.
+ */
+export function octodnsToZoneFile(
+  source: string,
+  zone: string,
+  defaultTtl: number,
+  asWritten?: { readonly minTtl: number },
+): ConvertedZone {
+  const minTtl = asWritten?.minTtl ?? 1;
   const doc = yaml.load(source) as Record<string, OctodnsRecord | OctodnsRecord[]>;
   const lines: string[] = [];
   const ignore: string[] = [];
@@ -98,10 +128,10 @@ export function octodnsToZoneFile(source: string, zone: string, defaultTtl: numb
         continue;
       }
       const proxied = r.octodns?.cloudflare?.proxied === true;
-      for (const body of bodiesOf(r, rawName)) {
+      for (const body of bodiesOf(r, rawName, asWritten !== undefined)) {
         const record: Record<string, unknown> = { name, ...body };
         if (proxied) record.proxied = true;
-        else record.ttl = r.ttl ?? defaultTtl;
+        else record.ttl = Math.max(minTtl, r.ttl ?? defaultTtl);
         // `${` starts a variable reference in a zone file; `$${` is a literal `${`.
         lines.push(`  - ${JSON.stringify(record).replaceAll('${', () => '$${')}`);
       }

@@ -10,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
 import {
+  checkRepoPolicy,
   credentialVariableNames,
   isCiPlatformVariable,
   parseRepoConfig,
@@ -134,6 +135,8 @@ export async function checkRepositoryConfig(
     }
   }
   if (problems.some((p) => p.severity === 'error')) return { problems };
+  // The repository's policy (zonectl.yaml `policy:`) on every zone's records.
+  if (config !== undefined) for (const c of configs) problems.push(...checkRepoPolicy(c, config));
   for (const c of configs) {
     if (c.account === undefined) continue;
     const { name, line, col } = c.account;

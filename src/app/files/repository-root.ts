@@ -51,3 +51,27 @@ function linkBetween(top: string, dir: string): boolean {
   }
   return false;
 }
+
+/**
+ * Where a command that writes zone files into `outDir` puts the repository's `zonectl.yaml`
+ * (import --from, issue 40 item 2): the repository root, so that zone files and fragments beside
+ * them (`shared/`, `include: ../shared/mail.yaml`) lie in one repository. That is the nearest
+ * directory at or above `outDir` holding `zonectl.yaml` (the one the zone files already read) or
+ * `.git`; without either, the working directory when `outDir` lies inside it, else `outDir`
+ * itself (where the zone files find it). Never the zone folder unless it is that root.
+ */
+export function repositoryConfigDir(outDir: string, cwd: string = process.cwd()): string {
+  const out = resolve(cwd, outDir);
+  let existing = out;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  // As for reads (repositoryRoot): a directory of the working directory's repository reached
+  // through a link belongs to that repository, whatever lies behind the link.
+  const home = resolve(cwd) === process.cwd() ? workingRepository() : repositoryRootOfDir(cwd);
+  if (existing !== home && isInside(home, existing) && linkBetween(home, existing)) return home;
+  for (let dir = out; ; dir = dirname(dir)) {
+    if (REPOSITORY_MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
+    if (dirname(dir) === dir) break;
+  }
+  const here = resolve(cwd);
+  return isInside(here, out) ? here : out;
+}

@@ -50,9 +50,14 @@ export function schemaRefFrom(fileDir: string, root: string): string {
  * when it is missing (the first export or import sets the repository up); for stdout, the
  * reference is given only when the schema is already there.
  */
-export function schemaRefForOutput(outFile: string | undefined, cwd: string = process.cwd()): { ref?: string; wrote?: string } {
+export function schemaRefForOutput(
+  outFile: string | undefined,
+  cwd: string = process.cwd(),
+  /** The repository root when the caller knows it (an import writing zonectl.yaml there): else found from the file. */
+  knownRoot?: string,
+): { ref?: string; wrote?: string } {
   const dir = outFile === undefined ? cwd : dirname(resolve(cwd, outFile));
-  const root = repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
+  const root = knownRoot ?? repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
   if (outFile === undefined) return existsSync(join(root, REPO_SCHEMA)) ? { ref: schemaRefFrom(dir, root) } : {};
   // A `.zonectl` that leads out of the repository is refused whether or not the schema is there yet.
   const where = confineWrite(root, join(root, REPO_SCHEMA));

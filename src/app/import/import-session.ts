@@ -39,6 +39,8 @@ export type ImportRequest =
       readonly allZones: boolean;
       readonly force: boolean;
       readonly version: string;
+      /** `--handover FILE`: the edit of the old tool's files, as a patch. */
+      readonly handover?: string | undefined;
     };
 
 /** A zone file written to stdout (BIND without `out`), besides the messages. */
@@ -62,6 +64,7 @@ export async function runImport(request: ImportRequest, output: SessionOutput<Im
     force: request.force,
     allZones: request.allZones,
     ...(request.zone !== undefined ? { zone: request.zone } : {}),
+    ...(request.handover !== undefined ? { handover: request.handover } : {}),
     origin: `Imported by zonectl ${request.version} from ${request.from} (${request.files.join(', ')}).`,
   });
   if (result.schema !== undefined) output.emit(note(`wrote the zone file schema to ${result.schema} (editor completion; commit it)`));

@@ -29,13 +29,15 @@ const MAX_INCLUDE_DEPTH = 20;
  */
 export interface ImportReads {
   readonly files: Map<string, { readonly root: unknown; readonly graph: IncludedFile; readonly refs: readonly IncludeRef[] }>;
+  /** The text of each file read, by the path its spots name (their comments are carried, the configuration's edited for the handover). */
+  readonly texts: Map<string, string>;
   bytes: number;
   values: number;
   spent: boolean;
 }
 
 export function newImportReads(): ImportReads {
-  return { files: new Map(), bytes: 0, values: 0, spent: false };
+  return { files: new Map(), texts: new Map(), bytes: 0, values: 0, spent: false };
 }
 
 /**
@@ -103,6 +105,7 @@ export function readYamlWithIncludes(
     if (reads.spent) return undefined;
     const text = readText(repository, file, reads, problems, at);
     if (text === undefined || real === undefined) return undefined;
+    reads.texts.set(file, text);
     const tree = parseYamlTree(text, file, spots);
     problems.push(...tree.problems);
     const targets: Array<string | undefined> = [];
@@ -286,7 +289,7 @@ export function readOctodnsImport(configPath: string, options: { readonly allZon
     filesOf.set(z.zone, files);
   }
   if (reads.spent) return emptyImport(problems);
-  const result = buildOctodnsImport(config, filesOf, spots, options);
+  const result = buildOctodnsImport(config, filesOf, spots, { ...options, texts: reads.texts, configFile: configPath });
   return { ...result, problems: [...problems, ...result.problems] };
 }
 

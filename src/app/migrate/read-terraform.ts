@@ -7,7 +7,9 @@
 import type { InputProblem } from '../../core/migrate/problems.js';
 import type { ReportItem } from '../../core/migrate/report.js';
 import { readTerraformHcl, type HclFile } from '../../core/migrate/terraform/terraform-hcl.js';
+import { terraformHandover } from '../../core/migrate/terraform/terraform-handover.js';
 import { buildTerraformImport, type TerraformImport } from '../../core/migrate/terraform/terraform-import.js';
+import type { Handover } from '../../core/migrate/handover.js';
 import { readTerraformJson, type TfResource } from '../../core/migrate/terraform/terraform-state.js';
 import { parseHcl } from './parse-hcl.js';
 import { readInputText, readJsonFile } from './read-json.js';
@@ -22,7 +24,7 @@ export const MAX_TF_FILE_BYTES = 2 * 1024 * 1024;
 export async function readTerraformImport(
   files: readonly string[],
   options: { readonly zone?: string },
-): Promise<TerraformImport & { accounts: [] }> {
+): Promise<TerraformImport & { accounts: []; handover: Handover }> {
   const problems: InputProblem[] = [];
   const resources: TfResource[] = [];
   const hcl: HclFile[] = [];
@@ -64,12 +66,13 @@ export async function readTerraformImport(
     resources.push(...fromHcl.resources.filter((r) => !known.has(r.address)));
     left = fromHcl.left.filter((i) => !known.has(i.subject));
   }
-  const built = buildTerraformImport(resources, options);
+  const built = buildTerraformImport(resources, options, hcl);
   return {
     ...built,
     report: { ...built.report, other: [...left, ...built.report.other] },
     problems: [...problems, ...built.problems],
     accounts: [],
+    handover: terraformHandover(hcl, built.imported ?? [], resources),
   };
 }
 

@@ -1,20 +1,23 @@
 /**
  * Writing what an import made: one zone file per zone (`DIR/ZONE.yaml`, laid out as `zonectl
- * export` writes, with the schema line for editors) and the accounts' zonectl.yaml. All or
- * nothing: every file is rendered and validated, and every path checked (inside the repository,
- * never through a link: app/files/confined-write.ts), before the first write; a file that exists
- * is refused without --force.
+ * export` writes, with the schema line for editors) and the accounts' zonectl.yaml at the
+ * repository root (issue 40 item 2: app/files/repository-root.ts `repositoryConfigDir`; an
+ * existing one keeps what it says and gains the accounts). All or nothing: every file is
+ * rendered and validated, and every path checked (inside the repository, never through a link:
+ * app/files/confined-write.ts), before the first write; a zone file that exists is refused
+ * without --force.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
-import { renderAccountsYaml, type AccountOut } from '../../core/migrate/render-accounts.js';
+import { addToRepoConfig, needsRepoConfig, renderRepoConfigYaml, type RepoConfigOut } from '../../core/migrate/repo-config-out.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
-import { parseZoneFile } from '../../core/zonefile/index.js';
-import { confineWrite, repositoryRoot, schemaRefForOutput } from '../files/index.js';
+import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
+import { readConfinedFile } from '../files/confined-read.js';
+import { confineWrite, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
 export interface WriteMigrationOptions {
@@ -24,6 +27,9 @@ export interface WriteMigrationOptions {
   readonly tool: string;
   /** A line naming where the files came from (`Imported by zonectl 1.2 from octodns.yaml.`). */
   readonly origin: string;
+  readonly cwd?: string;
+  /** `--handover FILE`: the patch of the report's hand-over is written there too. */
+  readonly handover?: string;
 }
 
 export interface WrittenMigration {
@@ -31,6 +37,14 @@ export interface WrittenMigration {
   readonly written: readonly string[];
   /** The editor schema written at the repository root on the way, if it was missing. */
   readonly schema?: string;
+  /** The repository configuration the zone files read (written or edited), when the import needs one. */
+  readonly config?: string;
+}
+
+/** A file to write: its path as shown, and its text. */
+interface Output {
+  readonly path: string;
+  readonly text: string;
 }
 
 /** A zone name as a file name: DNS names never hold `/`, but a name read from a file might. */
@@ -40,51 +54,112 @@ function fileNameOf(zone: string): string {
   return `${zone}.yaml`;
 }
 
+/** A path as a person gave it: relative to the working directory when inside it. */
+function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/**
+ * The repository configuration: a new zonectl.yaml naming the accounts, or the one there with
+ * the accounts added (its other lines as they are). An account it already names the same way is
+ * left as it is; one it names otherwise is refused (nothing written).
+ */
+function repositoryConfig(path: string, shownPath: string, root: string, wanted: RepoConfigOut, origin: string): Output | undefined {
+  if (!needsRepoConfig(wanted)) return undefined;
+  if (!existsSync(path)) return { path: shownPath, text: renderRepoConfigYaml(wanted, origin) };
+  const read = readConfinedFile(root, path);
+  if (!read.ok) throw new ZonectlError('READ_FAILED', `cannot read ${shownPath}: ${read.message}; nothing was written`);
+  const merged = addToRepoConfig(read.bytes.toString('utf8'), wanted);
+  if (!merged.ok) throw new ZonectlError('OUTPUT_EXISTS', `${shownPath}: ${merged.message}; nothing was written`);
+  return merged.text === undefined ? undefined : { path: shownPath, text: merged.text };
+}
+
+/**
+ * The hand-over patch file (`--handover FILE`): inside the repository it is confined as the zone
+ * files are; elsewhere (a patch for later) it is never written through a link at its place.
+ */
+function handoverOutput(options: WriteMigrationOptions, report: MigrationReport, cwd: string): Output | undefined {
+  if (options.handover === undefined) return undefined;
+  const path = options.handover;
+  const target = resolve(cwd, path);
+  const root = repositoryConfigDir(options.outDir, cwd);
+  const rel = relative(root, target);
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const where = confineWrite(inside ? root : dirname(target), target);
+  if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${path}: ${where.message}; nothing was written`);
+  const patch = report.handover?.patch ?? '';
+  if (patch === '')
+    throw new ZonectlError(
+      'BAD_ARGS',
+      `--handover ${path}: there is no edit of the old tool's files to write (${report.handover?.byHand.join('; ') || 'nothing to hand over'}); nothing was written`,
+    );
+  return { path, text: patch };
+}
+
 export function writeMigration(
   zones: readonly MigratedZone[],
-  accounts: readonly AccountOut[],
+  repoConfig: RepoConfigOut,
   report: MigrationReport,
   options: WriteMigrationOptions,
 ): WrittenMigration {
+  const cwd = options.cwd ?? process.cwd();
+  const root = repositoryConfigDir(options.outDir, cwd);
+  const configPath = shown(join(root, REPO_CONFIG_FILE), cwd);
+  const paths = zones.map((z) => join(options.outDir, fileNameOf(z.zone)));
   const invalid: string[] = [];
-  for (const z of zones) {
-    const path = join(options.outDir, fileNameOf(z.zone));
-    const check = parseZoneFile({ path, text: renderExportYaml(migratedZoneExport(z, options.tool), { origin: options.origin }) }, {});
+  zones.forEach((z, i) => {
+    const check = parseZoneFile(
+      { path: paths[i]!, text: renderExportYaml(migratedZoneExport(z, options.tool), { origin: options.origin }) },
+      {},
+    );
     invalid.push(...check.problems.filter((p) => p.severity === 'error').map(formatProblem));
-  }
+  });
   if (invalid.length > 0)
     throw new ZonectlError(
       'IMPORT_INVALID',
       `the zone files made from the import are not valid; nothing written:\n  ${invalid.join('\n  ')}`,
     );
-  const paths = zones.map((z) => join(options.outDir, fileNameOf(z.zone)));
-  const all = [...paths, ...(accounts.length > 0 ? [join(options.outDir, 'zonectl.yaml')] : [])];
+  const all = [...paths, ...(needsRepoConfig(repoConfig) ? [configPath] : [])];
   // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
   for (const p of all) {
-    const where = confineWrite(repositoryRoot(p), p);
+    const where = confineWrite(root, resolve(cwd, p));
     if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${p}: ${where.message}; nothing was written`);
   }
-  const existing = all.filter((p) => existsSync(p));
+  const handover = handoverOutput(options, report, cwd);
+  const existing = [...paths, ...(handover !== undefined ? [handover.path] : [])].filter((p) => existsSync(resolve(cwd, p)));
   if (existing.length > 0 && !options.force)
     throw new ZonectlError(
       'OUTPUT_EXISTS',
       `${existing.join(', ')} exist${existing.length === 1 ? 's' : ''}; zonectl import does not overwrite files (use --force, or another --out)`,
     );
+  const config = repositoryConfig(resolve(cwd, configPath), configPath, root, repoConfig, options.origin);
+  if (config !== undefined) {
+    const check = parseRepoConfig({ path: configPath, text: config.text }, {});
+    const errors = check.problems.filter((p) => p.severity === 'error').map(formatProblem);
+    if (errors.length > 0)
+      throw new ZonectlError(
+        'IMPORT_INVALID',
+        `the ${configPath} made from the import is not valid; nothing written:\n  ${errors.join('\n  ')}`,
+      );
+  }
   // Only now (the import is sound) the editor schema may be written at the repository root.
-  const { ref, wrote } = paths[0] !== undefined ? schemaRefForOutput(paths[0]) : { ref: undefined, wrote: undefined };
-  const outputs = zones.map((z, i) => ({
+  const { ref, wrote } = paths[0] !== undefined ? schemaRefForOutput(paths[0], cwd, root) : { ref: undefined, wrote: undefined };
+  const outputs: Output[] = zones.map((z, i) => ({
     path: paths[i]!,
     text: renderExportYaml(migratedZoneExport(z, options.tool), {
       ...(ref !== undefined ? { schemaRef: ref } : {}),
       origin: options.origin,
     }),
   }));
-  if (accounts.length > 0) outputs.push({ path: join(options.outDir, 'zonectl.yaml'), text: renderAccountsYaml(accounts, options.origin) });
-  for (const o of outputs) writeOutputFile(o.path, o.text);
+  if (config !== undefined) outputs.push({ path: configPath, text: config.text });
+  if (handover !== undefined) outputs.push(handover);
+  for (const o of outputs) writeOutputFile(resolve(cwd, o.path), o.text);
   const zonesWithOutput = report.zones.map((z) => ({ ...z, output: join(options.outDir, fileNameOf(z.zone)) }));
   return {
     report: { ...report, zones: zonesWithOutput },
     written: outputs.map((o) => o.path),
     ...(wrote !== undefined ? { schema: wrote } : {}),
+    ...(needsRepoConfig(repoConfig) ? { config: configPath } : {}),
   };
 }

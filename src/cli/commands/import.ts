@@ -37,12 +37,17 @@ export const importCommand = defineCommand({
     format: flag.text('--format <format>', '--from: the migration report as text or json', 'text'),
     strict: flag.switch('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)'),
     force: flag.switch('--force', 'overwrite files that exist'),
+    handover: flag.text(
+      '--handover <file>',
+      "--from: write the edit of the old tool's files (octoDNS zones:, DNSControl D() calls, Terraform resource and removed blocks) as a patch for git apply",
+    ),
   },
   examples: [
     'zonectl import old-provider.zone --zone example.com --out zones/example.com.yaml',
     'zonectl import --from octodns config/production.yaml --out zones/',
     'zonectl import --from terraform terraform.tfstate --out zones/',
-    'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json',
+    'zonectl import --from octodns config/production.yaml --out zones/ --handover octodns-handover.patch   # then git apply it',
+    'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json (dnsconfig.js beside it: its comments too)',
   ],
   run: async ({ args, flags }) => {
     const from = IMPORT_SOURCES.find((s) => s === flags.from);
@@ -66,8 +71,13 @@ export const importCommand = defineCommand({
     } else {
       if (flags.out === undefined)
         throw new ImportRefusedError('BAD_FLAG', `--from ${from} writes one file per zone: --out DIR is required`);
-      if (from !== 'terraform' && args.files.length !== 1)
+      if (from === 'octodns' && args.files.length !== 1)
         throw new ImportRefusedError('BAD_ARGS', `--from ${from} reads one file (got ${args.files.length})`);
+      if (from === 'dnscontrol' && (args.files.length > 2 || (args.files.length === 2 && !args.files[1]!.endsWith('.js'))))
+        throw new ImportRefusedError(
+          'BAD_ARGS',
+          '--from dnscontrol reads the print-ir JSON and, for its comments, the dnsconfig.js it was made from',
+        );
       request = {
         from,
         files: args.files,
@@ -76,6 +86,7 @@ export const importCommand = defineCommand({
         allZones: flags.allZones,
         force: flags.force,
         version: VERSION,
+        handover: flags.handover,
       };
     }
     const result = await runImport(request, { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) });

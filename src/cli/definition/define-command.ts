@@ -49,6 +49,8 @@ export interface ListFlag<T, E extends boolean> {
   readonly parse: (value: string) => T;
   /** The default is an empty list (shown in the help as `(default: [])`). */
   readonly empty: E;
+  /** With optional values (`--adopt [ids...]`): what the flag given alone means, parsed as one value. */
+  readonly preset?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any flag spec; its value type is inferred by FlagValue
@@ -108,8 +110,15 @@ export const flag = {
     spelling: string,
     description: string,
     parse: (value: string) => T,
-    options?: { readonly empty: E },
-  ): ListFlag<T, E> => ({ kind: 'list', flag: spelling, description, parse, empty: (options?.empty ?? false) as E }),
+    options?: { readonly empty?: E; readonly preset?: string },
+  ): ListFlag<T, E> => ({
+    kind: 'list',
+    flag: spelling,
+    description,
+    parse,
+    empty: (options?.empty ?? false) as E,
+    ...(options?.preset !== undefined ? { preset: options.preset } : {}),
+  }),
 };
 
 /** A positional argument: `<file>`, `[type]` (with its default), `<paths...>` or `[files...]`. */

@@ -29,6 +29,7 @@ export function optionOf(spec: FlagSpec): Option {
       return spec.default !== undefined ? option.default(spec.default) : option;
     case 'list':
       option.argParser((value: string, previous: unknown[] | undefined) => [...(previous ?? []), spec.parse(value)]);
+      if (spec.preset !== undefined) option.preset(spec.preset);
       return spec.empty ? option.default([]) : option;
   }
 }

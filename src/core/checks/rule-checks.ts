@@ -41,6 +41,12 @@ const PRIVATE_ROUTING_DOC = 'https://developers.cloudflare.com/dns/manage-dns-re
 const WILDCARD_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/';
 
 export const RULE_CHECKS = {
+  'policy.min-ttl': {
+    severity: E,
+    ref: 'README.md, "Moving from another tool" (zonectl.yaml `policy:`)',
+    description: "no record's TTL is below the min_ttl of the repository's policy (zonectl.yaml), automatic TTL aside",
+    source: file("the repository's own policy in zonectl.yaml asks for it (an import keeps octoDNS's min_ttl there)"),
+  },
   'zone.name': {
     severity: E,
     ref: 'RFC 1035 §2.3.1',

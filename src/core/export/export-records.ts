@@ -99,12 +99,19 @@ function compareRecords(a: CanonicalRecord & { rel: string }, b: CanonicalRecord
   );
 }
 
-/** Records and the defaults they were written against. */
+/**
+ * Records and the defaults they were written against (`defaults`: these, instead of the ones
+ * chooseDefaults would find: an import writes the old tool's own). `sources`: the record each
+ * written one was made from, in the written order.
+ */
 export function exportRecords(
   records: readonly CanonicalRecord[],
   zone: string,
-): { defaults: ExportedDefaults; records: ExportedRecord[] } {
-  const defaults = chooseDefaults(records);
-  const sorted = records.map((r) => ({ ...r, rel: relativeRecordName(r.name, zone) })).sort(compareRecords);
-  return { defaults, records: sorted.map((r) => exportRecord(r, zone, defaults)) };
+  given?: ExportedDefaults,
+): { defaults: ExportedDefaults; records: ExportedRecord[]; sources: CanonicalRecord[] } {
+  const defaults = given ?? chooseDefaults(records);
+  const sorted = records
+    .map((r) => ({ r, key: { ...r, rel: relativeRecordName(r.name, zone) } }))
+    .sort((a, b) => compareRecords(a.key, b.key));
+  return { defaults, records: sorted.map(({ key }) => exportRecord(key, zone, defaults)), sources: sorted.map(({ r }) => r) };
 }

@@ -56,6 +56,15 @@ export interface ExportedZoneFile {
   manage?: { unmanaged?: 'keep'; ignore?: Array<{ name?: string; type?: string; content?: string }> };
 }
 
+/** Comment lines a written file carries (import --from: the old tool's comments): above each record and ignore rule (by index), at the top, at the end. */
+export interface WrittenComments {
+  readonly top: readonly string[];
+  readonly end: readonly string[];
+  readonly records: ReadonlyArray<readonly string[] | undefined>;
+  readonly ignore: ReadonlyArray<readonly string[] | undefined>;
+  readonly tokens?: ReadonlyArray<readonly string[] | undefined>;
+}
+
 export interface ZoneExport {
   readonly file: ExportedZoneFile;
   /** Records left out because zonectl must not change them: one line each, with why. */
@@ -65,6 +74,8 @@ export interface ZoneExport {
   readonly notes: readonly string[];
   /** Further comment blocks written before `records` (e.g. what an import could not read). */
   readonly sections?: ReadonlyArray<{ readonly title: string; readonly lines: readonly string[] }>;
+  /** Comments of the old tool's files carried across (import --from): above records and ignore rules, at the top, at the end. */
+  readonly carried?: WrittenComments;
 }
 
 function describeLive(r: LiveRecord, zone: string): string {

@@ -40,6 +40,9 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
   const doc = new Document(literalDocument(exp.file));
   const header = options.schemaRef !== undefined ? [` yaml-language-server: $schema=${options.schemaRef}`] : [];
   if (options.origin !== undefined) header.push(...(header.length > 0 ? [''] : []), ` ${options.origin}`);
+  // The old tool's comments about the file (import --from), below zonectl's own lines.
+  const carried = exp.carried;
+  if (carried !== undefined && carried.top.length > 0) header.push(...(header.length > 0 ? [''] : []), ...carried.top);
   doc.commentBefore = header.join('\n');
   const root = doc.contents as YAMLMap;
   const pairs = root.items as Pair[];
@@ -48,18 +51,32 @@ export function renderExportYaml(exp: ZoneExport, options: RenderExportOptions):
     if ((key === 'defaults' || key === 'settings') && isMap(pair.value)) pair.value.flow = key === 'defaults';
     if (key === 'manage' && isMap(pair.value)) {
       const ignore = pair.value.get('ignore');
-      if (isSeq(ignore)) for (const rule of ignore.items) if (isMap(rule)) rule.flow = true;
+      if (isSeq(ignore))
+        ignore.items.forEach((rule, i) => {
+          if (!isMap(rule)) return;
+          rule.flow = true;
+          const above = carried?.ignore[i];
+          if (above !== undefined && above.length > 0) rule.commentBefore = above.join('\n');
+        });
     }
+    if (key === 'tokens' && isSeq(pair.value))
+      pair.value.items.forEach((token, i) => {
+        const above = carried?.tokens?.[i];
+        if (above !== undefined && above.length > 0 && isMap(token)) token.commentBefore = above.join('\n');
+      });
     if (key === 'records' && isSeq(pair.value)) {
       let previous: unknown;
-      for (const item of pair.value.items) {
-        if (!isMap(item)) continue;
+      pair.value.items.forEach((item, i) => {
+        if (!isMap(item)) return;
         item.flow = true;
+        const above = carried?.records[i];
+        if (above !== undefined && above.length > 0) item.commentBefore = above.join('\n');
         quoteFreeText(item);
         const name = item.get('name');
         if (previous !== undefined && name !== previous) item.spaceBefore = true;
         previous = name;
-      }
+      });
+      if (carried !== undefined && carried.end.length > 0) pair.value.comment = carried.end.join('\n');
       const notes: string[] = [];
       if (exp.leftOut.length > 0)
         notes.push(commentBlock('Left out: records the service manages (zonectl never touches them):', exp.leftOut));

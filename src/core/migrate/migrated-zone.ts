@@ -3,7 +3,9 @@
  * layout as `zonectl export` (render-export.ts), with the account, the ownership carried over from
  * the old tool (`manage`), and the zone's report items kept as comments above `records`. Pure.
  */
-import { exportRecords } from '../export/export-records.js';
+import { type ExportedDefaults, exportRecords } from '../export/export-records.js';
+import type { ZoneComments } from './comments/source-comments.js';
+import { layComments } from './comments/zone-comments.js';
 import type { ExportedToken } from '../export/export-tokens.js';
 import type { ExportedZoneFile, ZoneExport } from '../export/export-zone.js';
 import type { CanonicalRecord } from '../model/record.js';
@@ -20,6 +22,13 @@ export interface MigratedZone {
   readonly unmanaged?: 'keep';
   readonly ignore?: readonly IgnoreRule[];
   readonly items: readonly ReportItem[];
+  /** The old tool's comments of this zone, placed (import --from). */
+  readonly comments?: ZoneComments;
+  /**
+   * The `defaults` to write: what a record added later without its own TTL or proxied means in
+   * the old tool (issue 40 item 3); none: each record says its own. Never chosen by majority.
+   */
+  readonly defaults?: ExportedDefaults;
 }
 
 function itemLine(i: ReportItem): string {
@@ -28,7 +37,7 @@ function itemLine(i: ReportItem): string {
 
 /** The zone file of a migrated zone, as data for renderExportYaml. */
 export function migratedZoneExport(z: MigratedZone, tool: string): ZoneExport {
-  const { defaults, records } = exportRecords(z.records, z.zone);
+  const { defaults, records, sources } = exportRecords(z.records, z.zone, z.defaults ?? {});
   const file: ExportedZoneFile = {
     version: 1,
     zone: z.zone,
@@ -58,5 +67,6 @@ export function migratedZoneExport(z: MigratedZone, tool: string): ZoneExport {
       section('meaning_changes', `Carried over from ${tool} with another meaning:`),
       section('no_meaning', `Read from ${tool}, with no zonectl meaning (not carried over):`),
     ],
+    ...(z.comments !== undefined ? { carried: layComments(z.comments, sources, z.ignore ?? [], z.tokens ?? []) } : {}),
   };
 }

@@ -27,6 +27,27 @@ const credentialsForm = (...fields: string[]): JsonSchema => ({
   properties: Object.fromEntries(fields.map((f) => [f, true])),
 });
 
+/**
+ * `policy:`: limits the team keeps on every zone of the repository (top level) or of one account
+ * (an account's own `policy`, which wins for its zones): a migration carries the old tool's
+ * safety limits here (issue 40 item 3: octoDNS's `min_ttl`). Checked by validate and every command
+ * that reads zone files (src/core/zonefile/rules/repo-policy.ts).
+ */
+const POLICY: JsonSchema = {
+  description: 'Limits every zone of the repository (or of the account) keeps; validate refuses a file that breaks them.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    min_ttl: {
+      description: 'The lowest TTL a record may have, in seconds (automatic TTL and proxied records aside).',
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400,
+      'x-error': 'must be a number of seconds from 1 to 86400',
+    },
+  },
+};
+
 /** A code owner as GitHub's and GitLab's CODEOWNERS take one: `@user`, `@org/team`, or an e-mail address. */
 const CODE_OWNER_PATTERN = '^(@[A-Za-z0-9](?:[A-Za-z0-9_.-]*)(?:/[A-Za-z0-9_.-]+)*|[^@\\s]+@[^@\\s]+)$';
 
@@ -93,6 +114,7 @@ export function buildRepoConfigSchema(): JsonSchema {
       $schema: { type: 'string' },
       version: { description: 'Format version: 1.', const: 1 },
       lint: LINT_SECTION_SCHEMA,
+      policy: POLICY,
       owners: OWNERS,
       accounts: {
         description: 'Accounts by the name zone files give in `account:`.',
@@ -108,6 +130,7 @@ export function buildRepoConfigSchema(): JsonSchema {
           additionalProperties: false,
           required: ['credentials'],
           properties: {
+            policy: POLICY,
             account_id: {
               description: 'The account id (32 hexadecimal characters), or `${VAR}` to read it from the environment.',
               type: 'string',

@@ -340,6 +340,8 @@ class DocumentEditor {
         continue;
       }
       if (pair) {
+        // A value whose anchor other nodes alias (`content: &origin 192.0.2.10`) would change them too.
+        this.#guardShared([pair.value as Node | null], at);
         this.#replaceValue(pair.value, value, at, map.flow === true, {}, { parent: map, segment: key, pair, node: pair.value });
         continue;
       }

@@ -25,3 +25,4 @@ export {
 export type { AccountConfig } from './account-types.js';
 export type { RawSoa } from './raw-types.js';
 export { checkSoaValues } from './rules/soa.js';
+export { checkRepoPolicy } from './rules/repo-policy.js';

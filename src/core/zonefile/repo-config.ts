@@ -21,8 +21,22 @@ export type CredentialSource =
   | { readonly kind: 'token'; readonly tokenEnv: string }
   | { readonly kind: 'key'; readonly emailEnv: string; readonly keyEnv: string };
 
+/** A limit of `policy:` with where zonectl.yaml writes it (a problem names that line). */
+export interface PolicyLimit {
+  readonly value: number;
+  readonly file: string;
+  readonly line: number;
+}
+
+/** `policy:` of zonectl.yaml (the repository's, or an account's). */
+export interface RepoPolicy {
+  readonly minTtl?: PolicyLimit;
+}
+
 export interface RepoAccount {
   readonly name: string;
+  /** The account's own `policy:` (wins over the repository's for its zones). */
+  readonly policy?: RepoPolicy;
   /** The account id, when given (lower-case); `${VAR}` read from the environment. */
   readonly accountId?: string;
   /** Set when `account_id: ${VAR}` names a variable that is not set: the account's zones fail. */
@@ -35,6 +49,8 @@ export interface RepoConfig {
   readonly accounts: ReadonlyMap<string, RepoAccount>;
   /** `lint: { ignore: [...] }`: lint checks silenced in every zone of the repository. */
   readonly lintIgnore?: readonly LintIgnoreEntry[];
+  /** `policy:` for every zone of the repository. */
+  readonly policy?: RepoPolicy;
   /** `owners:`: the teams sharing zones, in the file's order (src/core/ownership/scopes.ts). */
   readonly owners?: readonly TeamOwner[];
 }
@@ -82,6 +98,7 @@ const pointerOf = (path: readonly PathSegment[]): string => path.map((p) => `/${
 
 interface RawAccount {
   account_id?: string;
+  policy?: { min_ttl?: number };
   credentials: { token_env?: string; email_env?: string; key_env?: string };
 }
 
@@ -140,8 +157,13 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
     }
   }
   if (sink.errorCount > 0) return { problems: sink.finish() };
+  const policyAt = (path: readonly (string | number)[], raw: { min_ttl?: number } | undefined): RepoPolicy | undefined => {
+    if (typeof raw?.min_ttl !== 'number') return undefined;
+    return { minTtl: { value: raw.min_ttl, file: source.path, line: parsed.positions.positionOf([...path, 'min_ttl']).line } };
+  };
   const accounts = new Map<string, RepoAccount>();
   for (const [name, raw] of Object.entries((doc as { accounts?: Record<string, RawAccount> }).accounts ?? {})) {
+    const policy = policyAt(['accounts', name, 'policy'], raw.policy);
     const c = raw.credentials;
     const credentials: CredentialSource =
       c.token_env !== undefined
@@ -154,7 +176,7 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
       // The configuration is in the repository, so a pull request can edit it: it reads only what zone files may.
       sink.error('config.account-id', ['accounts', name, 'account_id'], forbidden);
     } else if (ref && (value === undefined || value === '')) {
-      accounts.set(name, { name, credentials, accountIdUnset: ref[1]! });
+      accounts.set(name, { name, credentials, accountIdUnset: ref[1]!, ...(policy !== undefined ? { policy } : {}) });
     } else if (value !== undefined && !/^[0-9a-fA-F]{32}$/.test(value)) {
       sink.error(
         'config.account-id',
@@ -162,16 +184,23 @@ export function parseRepoConfig(source: SourceFile, env: Env): { config?: RepoCo
         `${ref?.[1] ?? ''} does not hold an account id (32 hexadecimal characters)`,
       );
     } else {
-      accounts.set(name, { name, credentials, ...(value !== undefined ? { accountId: value.toLowerCase() } : {}) });
+      accounts.set(name, {
+        name,
+        credentials,
+        ...(value !== undefined ? { accountId: value.toLowerCase() } : {}),
+        ...(policy !== undefined ? { policy } : {}),
+      });
     }
   }
   const problems = sink.finish();
   const lintIgnore = lintIgnoreOf(source.path, doc, parsed.positions);
+  const policy = policyAt(['policy'], (doc as { policy?: { min_ttl?: number } }).policy);
   const owners = ownersOf(doc);
   const config: RepoConfig = {
     file: source.path,
     accounts,
     ...(lintIgnore.length > 0 ? { lintIgnore } : {}),
+    ...(policy !== undefined ? { policy } : {}),
     ...(owners.length > 0 ? { owners } : {}),
   };
   return sink.errorCount > 0 ? { problems } : { config, problems };

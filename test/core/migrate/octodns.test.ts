@@ -181,7 +181,8 @@ describe('manager.include_meta', () => {
     expect(r.report.zones[0]!.items).toContainEqual(
       expect.objectContaining({ kind: 'meaning_changes', subject: 'manager.include_meta', at: { file: 'c.yaml', line: 2 } }),
     );
-    expect(r.report.other).toEqual([]);
+    // Only the provider's min_ttl, kept as the repository's policy (issue 40 item 3).
+    expect(r.report.other.map((i) => i.subject)).toEqual(['min_ttl 120']);
     expect(build(false, "'':\n  type: A\n  value: 192.0.2.1\n").zones[0]!.ignore).toBeUndefined();
   });
 

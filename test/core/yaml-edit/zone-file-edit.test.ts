@@ -233,6 +233,16 @@ records:
     expect(!removed.ok && removed.refusal.reason).toBe('anchor-used');
   });
 
+  it('a field whose own value carries an anchor another record aliases: refused (anchor-shared) at the anchor, not rewritten under it', () => {
+    const scalar =
+      'version: 1\nzone: example.net\nrecords:\n  - { name: "@", type: A, content: &origin 192.0.2.10 }\n  - { name: origin, type: A, content: *origin }\n';
+    const out = editZoneFile(scalar, [{ kind: 'change-record', index: 0, fields: { content: '192.0.2.99' } }], zone);
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.refusal).toMatchObject({ reason: 'anchor-shared', line: 4 });
+    expect(out.refusal.message).toMatch(/&origin.*line 5/);
+  });
+
   it('a field the merge gives cannot be removed (merged-key); the merging record can', () => {
     const out = editZoneFile(text, [{ kind: 'change-record', index: 1, fields: { proxied: undefined } }], zone);
     expect(!out.ok && out.refusal.reason).toBe('merged-key');

@@ -15,6 +15,11 @@ import type { IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, SourceSpot, ZoneReport } from '../report.js';
+import { type JsScan, scanDnsconfig } from '../comments/js-comments.js';
+import { commentReport } from '../comments/zone-comments.js';
+import { type IrRecordOutcome, placeDnscontrolComments } from './dnscontrol-comments.js';
+import { dnscontrolHandover } from './dnscontrol-handover.js';
+import type { Handover } from '../handover.js';
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -139,10 +144,14 @@ function convert(r: Record<string, unknown>): Converted {
   }
 }
 
-/** `filepos` is `[line:4:5]` in dnsconfig.js: the report names that line. */
-function spotOfRecord(r: Record<string, unknown>, irFile: string): SourceSpot {
+/**
+ * `filepos` is `[line:4:5]` for a record written in dnsconfig.js itself (models/record.go
+ * `FixPosition`: the stack frame `<anonymous>:4:5` of the main script): the report names that
+ * line (and the comments there are the record's). `jsFile`: dnsconfig.js as read beside the IR.
+ */
+function spotOfRecord(r: Record<string, unknown>, irFile: string, jsFile: string): SourceSpot {
   const m = typeof r.filepos === 'string' ? /line:(\d+)/.exec(r.filepos) : null;
-  return m !== null ? { file: 'dnsconfig.js', line: Number(m[1]) } : { file: irFile };
+  return m !== null ? { file: jsFile, line: Number(m[1]) } : { file: irFile };
 }
 
 function ignoreRules(unmanaged: unknown): IgnoreRule[] {
@@ -171,6 +180,8 @@ function ignoreRules(unmanaged: unknown): IgnoreRule[] {
 }
 
 export interface DnscontrolImport {
+  /** The edit of dnsconfig.js that makes DNSControl let go (issue 40 item 4). */
+  readonly handover?: Handover;
   readonly zones: readonly MigratedZone[];
   readonly report: MigrationReport;
   readonly problems: readonly InputProblem[];
@@ -219,8 +230,22 @@ function domainItems(d: Record<string, unknown>, at: SourceSpot): ReportItem[] {
   return items;
 }
 
-export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
+export function readDnscontrolIr(
+  doc: unknown,
+  file: string,
+  /** dnsconfig.js beside the IR, when there: its comments are carried, its `DefaultTTL` read. */
+  dnsconfig?: { readonly file: string; readonly text: string },
+): DnscontrolImport {
   const problems: InputProblem[] = [];
+  const jsFile = dnsconfig?.file ?? 'dnsconfig.js';
+  const scanned = dnsconfig !== undefined ? scanDnsconfig(dnsconfig.text, dnsconfig.file) : undefined;
+  if (scanned !== undefined && !scanned.ok)
+    problems.push({
+      at: { file: jsFile, ...(scanned.line !== undefined ? { line: scanned.line } : {}) },
+      message: `not JavaScript zonectl can read for its comments: ${scanned.message}`,
+    });
+  const scan = scanned?.ok === true ? scanned.scan : undefined;
+  const outcomes: IrRecordOutcome[] = [];
   const top: SourceSpot = { file, line: 1 };
   if (!isMapping(doc) || !Array.isArray(doc.domains)) {
     problems.push({
@@ -264,11 +289,12 @@ export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
         problems.push({ at, message: `${d.name}: a record without a type` });
         continue;
       }
-      const rat = spotOfRecord(r, file);
+      const rat = spotOfRecord(r, file, jsFile);
       const name = typeof r.name === 'string' && r.name !== '' ? r.name : '@';
       const subject = `${name} ${r.type}${typeof r.target === 'string' ? ` ${r.target}` : ''}`;
       const c = convert(r);
       if (!c.ok) {
+        if (rat.line !== undefined) outcomes.push({ zone, line: rat.line, subject });
         if (c.left === true) items.push({ kind: 'left_to_old_tool', subject, detail: c.message, at: rat });
         else problems.push({ at: rat, message: `${d.name}: ${subject}: ${c.message} (DNSControl record types: docs/language-reference)` });
         continue;
@@ -298,7 +324,9 @@ export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
         ...(manageTags ? { tags: tags ?? [] } : {}),
         ...(r.type === 'CNAME' && rmeta.cloudflare_cname_flatten === 'on' ? { settings: { flatten_cname: true } } : {}),
       };
-      records.push(normalizeRecord(input, zone));
+      const written = normalizeRecord(input, zone);
+      records.push(written);
+      if (rat.line !== undefined) outcomes.push({ zone, line: rat.line, written, subject });
     }
     const ignore = ignoreRules(d.unmanaged);
     for (const rule of ignore)
@@ -311,8 +339,60 @@ export function readDnscontrolIr(doc: unknown, file: string): DnscontrolImport {
         });
     // NO_PURGE: records the file does not list are kept (and reported), as DNSControl keeps them.
     const keep = d.keepunknown === true;
-    zones.push({ zone, records, ...(keep ? { unmanaged: 'keep' as const } : {}), ...(ignore.length > 0 ? { ignore } : {}), items });
+    // CF_PROXY_DEFAULT_ON: a record added later without cloudflare_proxy is proxied in DNSControl, and
+    // so under `defaults: { proxied: true }` (issue 40 item 3); else each record says its own.
+    const defaults = {
+      ...(defProxy === 'on' || defProxy === 'full' ? { proxied: true } : {}),
+      ...domainTtl(scan, zone),
+    };
+    zones.push({
+      zone,
+      records,
+      defaults,
+      ...(keep ? { unmanaged: 'keep' as const } : {}),
+      ...(ignore.length > 0 ? { ignore } : {}),
+      items,
+    });
     reports.push({ zone, imported: records.length, items });
   }
-  return { zones, report: { from: 'dnscontrol', zones: reports, other }, problems };
+  const keeping = new Set(zones.filter((z) => z.items.some((i) => i.kind === 'left_to_old_tool')).map((z) => z.zone));
+  const handover = dnscontrolHandover(
+    scan !== undefined && dnsconfig !== undefined ? { ...dnsconfig, scan } : undefined,
+    zones.map((z) => z.zone),
+    keeping,
+  );
+  if (scan === undefined || dnsconfig === undefined)
+    return { zones, handover, report: { from: 'dnscontrol', zones: reports, other }, problems };
+  const placed = placeDnscontrolComments(scan, dnsconfig.file, dnsconfig.text.split('\n'), new Set(zones.map((z) => z.zone)), outcomes);
+  return {
+    handover,
+    zones: zones.map((z) => {
+      const c = placed.zones.get(z.zone);
+      return c !== undefined ? { ...z, comments: c } : z;
+    }),
+    report: {
+      from: 'dnscontrol',
+      zones: reports.map((r) => {
+        const c = placed.zones.get(r.zone);
+        return c !== undefined ? { ...r, comments: commentReport(c) } : r;
+      }),
+      other,
+      comments: { notPlaced: placed.notPlaced, configuration: placed.configuration },
+    },
+    problems,
+  };
+}
+
+/**
+ * The TTL DNSControl gives a record of the domain written without one, when dnsconfig.js says it
+ * plainly: the `D()` call's `DefaultTTL(n)`, else DNSControl's own 300 (models/dns.go
+ * `DefaultTTL`) unless the file changes that with `DEFAULTS(...)`. Unknown (no dnsconfig.js, a
+ * duration string, a `D()` written elsewhere): no `defaults.ttl`, each record says its own.
+ */
+function domainTtl(scan: JsScan | undefined, zone: string): { ttl?: number } {
+  if (scan === undefined) return {};
+  const calls = scan.domains.filter((d) => d.name.replace(/!.*$/, '').replace(/\.$/, '').toLowerCase() === zone);
+  if (calls.length !== 1) return {};
+  const ttl = calls[0]!.defaultTtl ?? (scan.usesDefaults ? undefined : 300);
+  return ttl !== undefined && ttl >= 60 ? { ttl } : {};
 }

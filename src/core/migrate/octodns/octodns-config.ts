@@ -29,7 +29,10 @@ export interface YamlSource {
 /** A CloudflareProvider target (octodns_cloudflare/__init__.py `CloudflareProvider.__init__` and its defaults). */
 export interface CloudflareTarget {
   readonly id: string;
+  /** `min_ttl` (octodns_cloudflare's default 120): the provider writes `max(min_ttl, ttl)`. */
   readonly minTtl: number;
+  /** Where `min_ttl` is written (absent: octoDNS's default). */
+  readonly minTtlAt?: SourceSpot;
   readonly pagerules: boolean;
   readonly cdn: boolean;
   /** `token: env/NAME` (with `email`, the Global API Key). */
@@ -45,6 +48,14 @@ export interface CloudflareTarget {
 export interface OctodnsZone {
   /** Canonical zone name (no trailing dot). */
   readonly zone: string;
+  /** The key of `zones:` as written (`example.com.`); a zone of a `'*'` entry has that key. */
+  readonly key: string;
+  /** Written under a `'*'` entry (no entry of its own to edit). */
+  readonly wildcard?: boolean;
+  /** `targets` as written (provider ids, in order). */
+  readonly targetIds?: readonly string[];
+  /** `processors` as written, when the entry has them. */
+  readonly processors?: readonly string[];
   readonly sources: readonly YamlSource[];
   readonly cloudflare?: CloudflareTarget;
   /** Other targets, by id. */
@@ -127,7 +138,10 @@ function cloudflareTarget(id: string, p: Record<string, unknown>, spots: Spots, 
   }
   return {
     id,
+    // octodns_cloudflare/__init__.py: `min_ttl=120` by default; `ttl = max(self.min_ttl, record.ttl)`
+    // (https://github.com/octodns/octodns-cloudflare/blob/33cbe027b22adf061676e5135200c6de34f5ec73/octodns_cloudflare/__init__.py#L1250).
     minTtl: typeof p.min_ttl === 'number' ? p.min_ttl : 120,
+    ...(typeof p.min_ttl === 'number' && spotOf(spots, p, 'min_ttl') !== undefined ? { minTtlAt: spotOf(spots, p, 'min_ttl')! } : {}),
     pagerules: p.pagerules !== false,
     cdn: p.cdn === true,
     ...(tokenEnv !== undefined ? { tokenEnv } : {}),
@@ -178,7 +192,7 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
   }
   const zones: OctodnsZone[] = [];
   const zoneEntries = Object.entries(root.zones);
-  const expanded: Array<[string, unknown, SourceSpot]> = [];
+  const expanded: Array<[string, unknown, SourceSpot, string]> = [];
   let dynamic: YamlSource[] | undefined;
   for (const [name, z] of zoneEntries) {
     const at = spotOf(spots, root.zones, name) ?? top;
@@ -186,12 +200,12 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
       const sources = isMapping(z) ? stringList(z.sources).flatMap((s) => (yamlById.has(s) ? [yamlById.get(s)!] : [])) : [];
       dynamic = sources;
       const listed = new Set(zoneEntries.map(([n]) => canonicalZoneName(n)));
-      for (const zone of zoneNames) if (!listed.has(zone)) expanded.push([zone, z, at]);
+      for (const zone of zoneNames) if (!listed.has(zone)) expanded.push([zone, z, at, name]);
       continue;
     }
-    expanded.push([name, z, at]);
+    expanded.push([name, z, at, name]);
   }
-  for (const [name, z, at] of expanded) {
+  for (const [name, z, at, key] of expanded) {
     const zone = canonicalZoneName(name);
     if (!isMapping(z)) {
       problems.push({ at, message: `zone ${name}: must be a mapping (sources, targets)` });
@@ -199,7 +213,17 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
     }
     const items: ReportItem[] = [];
     if (typeof z.alias === 'string') {
-      zones.push({ zone, sources: [], otherTargets: [], lenient: false, aliasOf: canonicalZoneName(z.alias), items, at });
+      zones.push({
+        zone,
+        key,
+        ...(key !== name ? { wildcard: true } : {}),
+        sources: [],
+        otherTargets: [],
+        lenient: false,
+        aliasOf: canonicalZoneName(z.alias),
+        items,
+        at,
+      });
       continue;
     }
     const targets = stringList(z.targets);
@@ -242,6 +266,10 @@ export function readOctodnsConfig(root: unknown, spots: Spots, file: string, zon
     }
     zones.push({
       zone,
+      key,
+      ...(key !== name ? { wildcard: true } : {}),
+      targetIds: targets,
+      ...(z.processors !== undefined ? { processors: stringList(z.processors) } : {}),
       sources: sourceIds.map((s) => yamlById.get(s)!).filter((s) => s !== undefined),
       ...(cf.length > 0 ? { cloudflare: cloudflareById.get(cf[0]!)! } : {}),
       otherTargets: targets.filter((t) => !cloudflareById.has(t)),

@@ -16,6 +16,8 @@ import type { IgnoreRule } from '../../zonefile/index.js';
 import type { InputProblem } from '../problems.js';
 import type { ReportItem, SourceSpot } from '../report.js';
 import type { CloudflareTarget, YamlSource } from './octodns-config.js';
+import { NO_COMMENTS, type ZoneComments } from '../comments/source-comments.js';
+import { type FileComments, octodnsAnchors, placeOctodnsComments, type RecordOutcome } from './octodns-comments.js';
 import { CLOUDFLARE_WRITES, convertValue, OCTODNS_TYPES, octodnsTxtContent } from './octodns-values.js';
 import { spotOf, type Spots } from './yaml-tree.js';
 
@@ -30,6 +32,8 @@ export interface OctodnsZoneRecords {
   readonly ignore: IgnoreRule[];
   readonly items: ReportItem[];
   readonly problems: InputProblem[];
+  /** The comments of the zone's files, placed (NO_COMMENTS when none were read). */
+  readonly comments: ZoneComments;
 }
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -80,8 +84,11 @@ export function convertOctodnsZone(
   files: readonly OctodnsZoneFile[],
   target: CloudflareTarget | undefined,
   spots: Spots,
+  comments?: ReadonlyMap<string, FileComments>,
 ): OctodnsZoneRecords {
   const records: CanonicalRecord[] = [];
+  /** What became of each record mapping: where its comments go. */
+  const outcomes = new Map<object, RecordOutcome>();
   const ignore: IgnoreRule[] = [];
   const items: ReportItem[] = [];
   const problems: InputProblem[] = [];
@@ -144,8 +151,11 @@ export function convertOctodnsZone(
         // as the apex, so the name is written as `export` writes it (absolute where it must be).
         const ruleName = zoneFileRecordName(canonicalRecordName(absoluteName(name, zone), zone), zone);
         const ignoreType = type === 'ALIAS' ? 'CNAME' : type;
+        const left = (): void => void outcomes.set(rec, { kind: 'left', subject });
         if (meta.ignored === true) {
-          ignore.push({ name: ruleName, type: ignoreType });
+          const rule = { name: ruleName, type: ignoreType };
+          ignore.push(rule);
+          outcomes.set(rec, { kind: 'ignored', subject, rule });
           items.push({
             kind: 'meaning_changes',
             subject,
@@ -155,7 +165,9 @@ export function convertOctodnsZone(
           return;
         }
         if (targetId !== undefined && (excluded.includes(targetId) || (included.length > 0 && !included.includes(targetId)))) {
-          ignore.push({ name: ruleName, type: ignoreType });
+          const rule = { name: ruleName, type: ignoreType };
+          ignore.push(rule);
+          outcomes.set(rec, { kind: 'ignored', subject, rule });
           items.push({
             kind: 'meaning_changes',
             subject,
@@ -165,6 +177,7 @@ export function convertOctodnsZone(
           return;
         }
         if (!CLOUDFLARE_WRITES.has(type)) {
+          left();
           items.push({
             kind: 'no_meaning',
             subject,
@@ -175,6 +188,7 @@ export function convertOctodnsZone(
         }
         if (type === 'NS' && name === '') {
           // CloudflareProvider: SUPPORTS_ROOT_NS is off; the service answers with its own nameservers.
+          left();
           items.push({
             kind: 'no_meaning',
             subject,
@@ -184,6 +198,7 @@ export function convertOctodnsZone(
           return;
         }
         if (type === 'URLFWD') {
+          left();
           items.push({
             kind: 'left_to_old_tool',
             subject,
@@ -243,6 +258,8 @@ export function convertOctodnsZone(
           return;
         }
         const perValue = perValueMeta(cf);
+        const made: Array<CanonicalRecord | undefined> = [];
+        outcomes.set(rec, { kind: 'imported', subject, values: made });
         for (const v of values) {
           const escaped = f.source.escapedSemicolons || typeof v !== 'string' ? v : v.replace(/;/g, '\\;');
           const converted =
@@ -253,6 +270,7 @@ export function convertOctodnsZone(
               : convertValue(type, v);
           if (!converted.ok) {
             problems.push({ at, message: `${subject}: ${converted.message}` });
+            made.push(undefined);
             continue;
           }
           const own = perValue.get(valueKey(v));
@@ -269,10 +287,23 @@ export function convertOctodnsZone(
             ...(comment !== undefined && comment !== '' ? { comment } : {}),
             ...(tags !== undefined && tags.length > 0 ? { tags } : {}),
           };
-          records.push(normalizeRecord(input, zone));
+          const record = normalizeRecord(input, zone);
+          made.push(record);
+          records.push(record);
         }
       });
     }
   }
-  return { records, ignore, items, problems };
+  let placed = NO_COMMENTS;
+  if (comments !== undefined) {
+    const anchors = octodnsAnchors(
+      files.map((f) => f.root),
+      spots,
+    );
+    // The comments of the zone's files and of the files they include (where its anchors lie).
+    const read = new Set([...files.map((f) => f.file), ...anchors.map((a) => a.file)]);
+    const own = new Map([...comments].filter(([file]) => read.has(file)));
+    placed = placeOctodnsComments(own, anchors, outcomes, new Set(records));
+  }
+  return { records, ignore, items, problems, comments: placed };
 }

@@ -15,6 +15,8 @@ import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
 import type { ExportedToken } from '../../export/export-tokens.js';
 import type { TfResource } from './terraform-state.js';
+import { commentReport } from '../comments/zone-comments.js';
+import { placeTerraformComments, type ResourceOutcome } from './terraform-comments.js';
 import { convertApiToken, TOKEN_RESOURCE } from './terraform-tokens.js';
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,6 +32,8 @@ const SETTINGS_FIELDS = [
 ] as const;
 
 export interface TerraformImport {
+  /** The resources imported (their zone files written): the hand-over names them. */
+  readonly imported?: readonly TfResource[];
   readonly zones: readonly MigratedZone[];
   readonly report: MigrationReport;
   readonly problems: readonly InputProblem[];
@@ -99,8 +103,20 @@ function settingsOf(values: Readonly<Record<string, unknown>>): Record<string, u
   return out;
 }
 
-export function buildTerraformImport(resources: readonly TfResource[], options: { readonly zone?: string }): TerraformImport {
+export function buildTerraformImport(
+  resources: readonly TfResource[],
+  options: { readonly zone?: string },
+  /** The `.tf` files read: their comments are carried (terraform-comments.ts). */
+  tfFiles: ReadonlyArray<{ readonly file: string; readonly text: string }> = [],
+): TerraformImport {
   const problems: InputProblem[] = [];
+  /** What each resource became (by its address without instance key): where its comments go. */
+  const outcomes = new Map<string, { zone: string; written: object[] }>();
+  const became = (r: TfResource, zone: string, written?: object): void => {
+    const o = outcomes.get(r.resourceAddress) ?? { zone, written: [] };
+    if (written !== undefined) o.written.push(written);
+    outcomes.set(r.resourceAddress, o);
+  };
   const other: ReportItem[] = [];
   const { names, accounts } = zonesOf(resources);
   const fallback = options.zone !== undefined ? canonicalZoneName(options.zone) : undefined;
@@ -150,8 +166,13 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
         problems.push({ at: r.at, message: `${r.address}: ${input}` });
         continue;
       }
-      e.records.push(normalizeRecord(input, zone));
-    } else Object.assign(e.settings, settingsOf(r.values));
+      const record = normalizeRecord(input, zone);
+      e.records.push(record);
+      became(r, zone, record);
+    } else {
+      Object.assign(e.settings, settingsOf(r.values));
+      became(r, zone);
+    }
     e.imported.push(r);
     imported.push(r);
   }
@@ -177,14 +198,17 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
     else {
       const e = entry(c.zone);
       e.tokens.push(c.token);
+      became(r, c.zone, c.token);
       e.items.push(...c.items);
       e.imported.push(r);
       imported.push(r);
     }
   }
+  const comments = tfFiles.length > 0 ? placeTerraformComments(tfFiles, outcomes as ReadonlyMap<string, ResourceOutcome>) : undefined;
   const zones: MigratedZone[] = [];
   const reports: ZoneReport[] = [];
   for (const [zone, e] of byZone) {
+    const zoneComments = comments?.zones.get(zone);
     const items: ReportItem[] = [
       ...e.items,
       {
@@ -201,12 +225,26 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
       ...(e.tokens.length > 0 ? { tokens: e.tokens } : {}),
       unmanaged: 'keep',
       items,
+      ...(zoneComments !== undefined ? { comments: zoneComments } : {}),
     });
-    reports.push({ zone, imported: e.records.length, ...(e.tokens.length > 0 ? { tokens: e.tokens.length } : {}), items });
+    reports.push({
+      zone,
+      imported: e.records.length,
+      ...(e.tokens.length > 0 ? { tokens: e.tokens.length } : {}),
+      items,
+      ...(zoneComments !== undefined ? { comments: commentReport(zoneComments) } : {}),
+    });
   }
   return {
+    imported,
     zones,
-    report: { from: 'terraform', zones: reports, other, ...(imported.length > 0 ? { release: releaseOf(imported, resources) } : {}) },
+    report: {
+      from: 'terraform',
+      zones: reports,
+      other,
+      ...(imported.length > 0 ? { release: releaseOf(imported, resources) } : {}),
+      ...(comments !== undefined ? { comments: { notPlaced: comments.notPlaced, configuration: comments.configuration } } : {}),
+    },
     problems,
   };
 }
@@ -217,12 +255,19 @@ export function buildTerraformImport(resources: readonly TfResource[], options: 
  * instance. Every address here was built by terraform-address.ts from checked names and quoted
  * keys (terraform-state.ts, terraform-hcl.ts): one address each, on its own line.
  */
-function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
+/** Resources whose every instance was imported and that a `removed` block can name. */
+export function wholeResources(imported: readonly TfResource[], all: readonly TfResource[]): string[] {
   const done = new Set(imported.map((r) => r.address));
-  const whole = [...new Set(imported.filter((r) => r.removableByBlock !== false).map((r) => r.resourceAddress))].filter((a) =>
+  return [...new Set(imported.filter((r) => r.removableByBlock !== false).map((r) => r.resourceAddress))].filter((a) =>
     all.filter((r) => r.resourceAddress === a).every((r) => done.has(r.address)),
   );
-  const blocks = whole.map((a) => `removed {\n  from = ${a}\n  lifecycle {\n    destroy = false\n  }\n}`);
+}
+
+/** The `removed` block that makes Terraform forget a resource and leave what it made (Terraform 1.7+). */
+export const removedBlock = (address: string): string => `removed {\n  from = ${address}\n  lifecycle {\n    destroy = false\n  }\n}`;
+
+function releaseOf(imported: readonly TfResource[], all: readonly TfResource[]): { title: string; text: string } {
+  const blocks = wholeResources(imported, all).map(removedBlock);
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const rm = imported.map((r) => `terraform state rm ${quote(r.address)}`);
   return {
