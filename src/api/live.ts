@@ -60,7 +60,10 @@ export async function findZone(client: CloudflareClient, zoneName: string, type:
   const named = zones.filter((z) => z.name.toLowerCase() === name);
   const matching = named.filter((z) => zoneTypeMatches(type, z.type));
   if (matching.length === 0) {
-    const others = named.length > 0 ? ` (${named.length} zone(s) of that name are not of this type: ${named.map((z) => `${z.id} type ${String(z.type)}`).join(', ')})` : '';
+    const others =
+      named.length > 0
+        ? ` (${named.length} zone(s) of that name are not of this type: ${named.map((z) => `${z.id} type ${String(z.type)}`).join(', ')})`
+        : '';
     throw new ZoneLookupError(
       `zone "${name}" not found: no ${zoneTypeLabel(type)} of that name is visible to these credentials at ${client.baseUrl}${others}; ${await whyNoZone(client)}`,
       true,

@@ -170,7 +170,13 @@ function newZoneProblem(p: Record<string, unknown>, version: number): string | u
   if (p.newZone === undefined) return p.zoneId === NEW_ZONE_ID ? 'a zone to create without `newZone`' : undefined;
   if (version < PLAN_FORMAT_WITH_NEW_ZONES) return `a zone to create in a plan of format_version ${version}`;
   const n = p.newZone;
-  if (p.zoneId !== NEW_ZONE_ID || !isObject(n) || typeof n.accountId !== 'string' || !ID.test(n.accountId) || !ZONE_TYPES.includes(n.type as ZoneType))
+  if (
+    p.zoneId !== NEW_ZONE_ID ||
+    !isObject(n) ||
+    typeof n.accountId !== 'string' ||
+    !ID.test(n.accountId) ||
+    !ZONE_TYPES.includes(n.type as ZoneType)
+  )
     return 'is not a zone to create (zone id "(new)", an account id of 32 hex characters, type full or internal); the plan file was edited or is corrupt';
   const ops = p.operations as unknown[];
   if (!ops.every((op) => isObject(op) && op.kind === 'dns_record' && op.action === 'create'))

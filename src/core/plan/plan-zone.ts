@@ -230,10 +230,16 @@ export const NEW_ZONE_ID = '(new)';
  */
 export function planNewZone(config: ZoneConfig, accountId: string): ZonePlan {
   const plan = planZone(config, NEW_ZONE_ID, { records: [] });
-  return { ...plan, newZone: { accountId, type: config.zoneType ?? 'full' }, summary: { ...plan.summary, create: plan.summary.create + 1 } };
+  return {
+    ...plan,
+    newZone: { accountId, type: config.zoneType ?? 'full' },
+    summary: { ...plan.summary, create: plan.summary.create + 1 },
+  };
 }
 
 /** The body of `POST /zones` that creates a plan's new zone (OpenAPI `zones-post`). */
-export function newZoneBody(plan: Pick<ZonePlan, 'zone' | 'newZone'>): { name: string; account: { id: string }; type: ZoneType } | undefined {
+export function newZoneBody(
+  plan: Pick<ZonePlan, 'zone' | 'newZone'>,
+): { name: string; account: { id: string }; type: ZoneType } | undefined {
   return plan.newZone === undefined ? undefined : { name: plan.zone, account: { id: plan.newZone.accountId }, type: plan.newZone.type };
 }
