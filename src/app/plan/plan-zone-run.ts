@@ -139,7 +139,7 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
   // A zone object read without its type (403 on GET /zones/{id}) is not checked.
   if (zone.type !== undefined && !zoneTypeMatches(wanted, zone.type)) {
     throw new ZoneMismatchError(
-      `${config.file}: zone ${zone.id} "${zone.name}" is of type ${String(zone.type)}, but the file describes a ${zoneTypeLabel(wanted)} (zone_type: ${wanted}); nothing was planned`,
+      `${config.file}: zone ${zone.id} "${zone.name}" is of type ${String(zone.type)}, but the file describes ${wanted === 'internal' ? 'an' : 'a'} ${zoneTypeLabel(wanted)} (zone_type: ${wanted}); nothing was planned`,
     );
   }
   return zone;
