@@ -110,6 +110,13 @@ describe('internal zones', () => {
     expect(mismatch.stderr).toContain(`zone ${pub!.id} "example.com" is of type full, but the file describes an internal zone`);
   });
 
+  it('a zone_type other than full or internal is refused with its file, line and field, before any request', async () => {
+    const file = write('partial.yaml', 'version: 1\nzone: p.example\nzone_type: partial\nrecords: []\n');
+    const result = await runCli(['validate', file], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout + result.stderr).toContain(`${file}:3:12 zone_type: must be one of full, internal, not the string "partial"`);
+  });
+
   it('two internal zones of one name: the lookup is ambiguous and names both ids; nothing is written', async () => {
     const file = write(
       'twin.yaml',
