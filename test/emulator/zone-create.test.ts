@@ -79,7 +79,12 @@ describe('emulator: creating a zone (POST /zones)', () => {
     expect(b.body.result.id).not.toBe(a.body.result.id);
     const listed = await get('name=example.com');
     expect(listed.map((z) => z.type).sort()).toEqual(['full', 'internal', 'internal']);
-    expect(listed.filter((z) => z.type === 'internal').map((z) => z.id).sort()).toEqual([a.body.result.id, b.body.result.id].sort());
+    expect(
+      listed
+        .filter((z) => z.type === 'internal')
+        .map((z) => z.id)
+        .sort(),
+    ).toEqual([a.body.result.id, b.body.result.id].sort());
     // The public zone stays one of its name.
     expect((await post({ name: 'example.com', account: { id: emu.accountId }, type: 'full' })).body.errors[0]?.code).toBe(1061);
     const local = await post({ name: 'corp', account: { id: emu.accountId }, type: 'internal' });
