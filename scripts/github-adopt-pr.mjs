@@ -136,7 +136,7 @@ export class GitHub {
     for (let page = 1; ; page += 1) {
       const batch = await this.call('GET', `/issues?labels=${encodeURIComponent(label)}&state=open&per_page=100&page=${page}`);
       for (const issue of batch) {
-        if (issue.pull_request !== undefined) continue;
+        if (issue.pull_request !== undefined || issue.state !== 'open') continue;
         const m = MARKER.exec(issue.body ?? '');
         if (m === null) continue;
         const zone = decodeURIComponent(m[1]);
