@@ -30,6 +30,10 @@
  * https://docs.github.com/en/rest/pulls/pulls (list with head=OWNER:BRANCH, create, update),
  * https://docs.github.com/en/rest/issues/comments#create-an-issue-comment. Bodies are at most
  * 65,536 characters. No dependency: Node's fetch.
+ * The workflow's token may open pull requests only where "Allow GitHub Actions to create and
+ * approve pull requests" is on (off by default since 2022:
+ * https://github.blog/changelog/2022-05-03-github-actions-prevent-github-actions-from-creating-and-approving-pull-requests);
+ * otherwise GitHub refuses the POST /pulls, and its answer is this script's one error line.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -85,10 +89,12 @@ export function pullBody({ issues, files, log }) {
   return [
     PR_MARKER,
     `The live zones differ from their files: this pull request takes the live values into the files (\`zonectl drift --adopt\`), as of ${runLink()}.`,
-    'Merging it means the live values become the zone files\' values; close it to keep the files (then `zonectl apply` reverts the drift).',
+    "Merging it means the live values become the zone files' values; close it to keep the files (then `zonectl apply` reverts the drift).",
     'It is updated in place each night while drift remains.',
     '',
-    issues.length > 0 ? `Drift issues: ${issues.map((i) => `#${i.number} (${code(i.zone)})`).join(', ')}.` : 'No open drift issue was found.',
+    issues.length > 0
+      ? `Drift issues: ${issues.map((i) => `#${i.number} (${code(i.zone)})`).join(', ')}.`
+      : 'No open drift issue was found.',
     '',
     `Files changed: ${files.map(code).join(', ')}.`,
     '',
@@ -227,7 +233,8 @@ async function main() {
           });
   }
   for (const line of done) console.log(printable(line));
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `\n#### Adopt pull request\n\n${done.map((l) => `- ${printable(l)}`).join('\n')}\n`);
+  if (env.GITHUB_STEP_SUMMARY)
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `\n#### Adopt pull request\n\n${done.map((l) => `- ${printable(l)}`).join('\n')}\n`);
   if (failed) {
     console.error('github-adopt-pr: error: zonectl drift --adopt failed (its log above, and on the drift issues): no pull request changed');
     process.exit(1);

@@ -58,8 +58,7 @@ describe('init --ci github --adopt-pr: the nightly adopt pull request', () => {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       })
     ).json()) as { success: boolean; result: unknown };
-  const cli = (...args: string[]) =>
-    runCli(args, { CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_BASE_URL: emulator.baseUrl }, action.workspace);
+  const cli = (...args: string[]) => runCli(args, { CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_BASE_URL: emulator.baseUrl }, action.workspace);
 
   beforeAll(async () => {
     await github.start();
@@ -134,8 +133,14 @@ describe('init --ci github --adopt-pr: the nightly adopt pull request', () => {
 
   it('night 1: one issue, one pull request with the adopted file; a plan of its tree is empty', async () => {
     expect(
-      (await cf('POST', `/zones/${zoneId}/dns_records`, { type: 'TXT', name: 'promo.example.com', content: 'hi @octocat ```<b>x</b>', ttl: 1 }))
-        .success,
+      (
+        await cf('POST', `/zones/${zoneId}/dns_records`, {
+          type: 'TXT',
+          name: 'promo.example.com',
+          content: 'hi @octocat ```<b>x</b>',
+          ttl: 1,
+        })
+      ).success,
     ).toBe(true);
     const mx = ((await cf('GET', `/zones/${zoneId}/dns_records?type=MX`)).result as Array<{ id: string }>)[0]!;
     expect((await cf('PATCH', `/zones/${zoneId}/dns_records/${mx.id}`, { priority: 20 })).success).toBe(true);

@@ -83,7 +83,9 @@ export class FakeGitHub {
     let m = /^\/git\/commits\/([0-9a-f]+)$/.exec(path);
     if (m !== null && method === 'GET') {
       const c = this.commits.get(m[1]!);
-      return c === undefined ? [404, { message: 'Not Found' }] : [200, { sha: m[1], tree: { sha: c.tree }, parents: c.parents.map((sha) => ({ sha })) }];
+      return c === undefined
+        ? [404, { message: 'Not Found' }]
+        : [200, { sha: m[1], tree: { sha: c.tree }, parents: c.parents.map((sha) => ({ sha })) }];
     }
     if (path === '/git/trees' && method === 'POST') {
       const base = this.trees.get(String(body.base_tree));
@@ -107,7 +109,9 @@ export class FakeGitHub {
       const branch = m[1]!;
       if (method === 'GET' && path.startsWith('/git/ref/')) {
         const sha = this.refs.get(branch);
-        return sha === undefined ? [404, { message: 'Not Found' }] : [200, { ref: `refs/heads/${branch}`, object: { sha, type: 'commit' } }];
+        return sha === undefined
+          ? [404, { message: 'Not Found' }]
+          : [200, { ref: `refs/heads/${branch}`, object: { sha, type: 'commit' } }];
       }
       if (method === 'PATCH' && path.startsWith('/git/refs/')) {
         if (!this.refs.has(branch)) return [422, { message: 'Reference does not exist' }];

@@ -260,7 +260,7 @@ function driftWorkflow(repo: CiRepository): string[] {
             'With drift, the job adopt (init --ci github --adopt-pr) takes it into the zone files (drift --adopt)',
             `and keeps ONE pull request from the branch ${ADOPT_BRANCH} (updated in place each night), linking`,
             'the drift issues; a refused adoption is said on them. Review it as any change: merging it means',
-            'the live values become the files\' values. Only that job may write (contents, pull requests).',
+            "the live values become the files' values. Only that job may write (contents, pull requests).",
           ]
         : []),
     ]),
