@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../support/run-cli.js';
+import { runProcess } from '../support/run-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { FakeGitHub } from './fake-github.js';
 import { bash, condition, makeActionCheckout, type ActionContext } from './run-action.js';
@@ -209,4 +210,35 @@ describe('init --ci github --adopt-pr: the nightly adopt pull request', () => {
     expect(github.refs.get('zonectl/adopt-drift')).toBe(head);
     expect(github.pulls).toHaveLength(1);
   }, 180_000);
+
+  it('the script: a refused call is one error line without the token, exit 1; no changed file, no call', async () => {
+    const script = join(root, 'scripts', 'github-adopt-pr.mjs');
+    const run = (env: Record<string, string>) =>
+      runProcess(process.execPath, [script], {
+        cwd: action.workspace,
+        env: {
+          PATH: process.env.PATH,
+          GITHUB_REPOSITORY: 'acme/dns',
+          GITHUB_API_URL: github.url,
+          ADOPT_OUTCOME: 'success',
+          ADOPT_BRANCH: 'zonectl/adopt-drift',
+          BASE_BRANCH: 'main',
+          BASE_SHA: baseSha,
+          ...env,
+        },
+      });
+    git('checkout', '-q', '--', '.');
+    const before = github.requests.length;
+    const clean = await run({ GH_TOKEN });
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toBe('drift --adopt changed no file (nothing it could adopt): no pull request\n');
+    expect(github.requests.length).toBe(before);
+    writeFileSync(join(action.workspace, ZONE_FILE), `${ZONE}# changed\n`);
+    const refused = await run({ GH_TOKEN: 'ghs_wrong_adopt_token' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^github-adopt-pr: error: GET \/issues\?labels=dns-drift&state=open&per_page=100&page=1 answered 401/);
+    expect(refused.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(refused.stdout + refused.stderr).not.toContain('ghs_wrong_adopt_token');
+    git('checkout', '-q', '--', '.');
+  });
 });
