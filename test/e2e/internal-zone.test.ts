@@ -110,6 +110,24 @@ describe('internal zones', () => {
     expect(mismatch.stderr).toContain(`zone ${pub!.id} "example.com" is of type full, but the file describes an internal zone`);
   });
 
+  it('an internal zone on a TLD of its own (`corp`) is created; the same name as a public zone file is refused', async () => {
+    const file = write(
+      'corp.yaml',
+      `version: 1\nzone: corp\nzone_type: internal\naccount_id: ${emu.accountId}\nrecords:\n  - { name: db, type: A, content: 10.0.2.1 }\n`,
+    );
+    const applied = await runCli(['apply', file, '--yes'], env);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/^corp: internal zone created/m);
+    const [corp] = await zonesNamed('corp');
+    expect(await recordsOf(corp!.id)).toContain('db.corp A 10.0.2.1');
+    const again = await runCli(['plan', file, '--detailed-exitcode'], env);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    const publicFile = write('corp-public.yaml', 'version: 1\nzone: corp\nrecords: []\n');
+    const refused = await runCli(['validate', publicFile], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('zone name "corp" needs at least two labels');
+  });
+
   it('a zone_type other than full or internal is refused with its file, line and field, before any request', async () => {
     const file = write('partial.yaml', 'version: 1\nzone: p.example\nzone_type: partial\nrecords: []\n');
     const result = await runCli(['validate', file], env);
