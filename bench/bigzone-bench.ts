@@ -9,7 +9,7 @@ import Cloudflare from 'cloudflare';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
-import { generateLargeZone } from './fixtures.js';
+import { BENCH_RECORD_QUOTA, generateLargeZone } from './fixtures.js';
 import { describeCounts, startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
 import { compiledCliPath, runNode, timeIt } from './measure.js';
 
@@ -138,7 +138,7 @@ export async function benchBigZone(
   const cli = benchCliPath(root);
   const big = 'big.example';
   const zones = [big, ...sdkSizes.flatMap((n) => [`cli-${n}.example`, `sdk-${n}.example`])];
-  const emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'pro' });
+  const emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'pro', recordQuota: BENCH_RECORD_QUOTA });
   const proxy = await startLatencyProxy(emulator.baseUrl, delayMs);
   const ctx: Context = { cli, dir, proxy, baseUrl: `${proxy.origin}/client/v4` };
   try {

@@ -19,6 +19,7 @@ import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
 import { benchBinaryPath, median, runCli } from './measure.js';
 import { OCTODNS_MISSING, octodnsCommand, octodnsZoneYaml, runOctodns, writeOctodnsConfig } from './octodns.js';
 import { octodnsCompatible, seededRandom, teamRecords as allTeamRecords, teamZoneText, type TeamRecord } from './team-zone.js';
+import { BENCH_RECORD_QUOTA } from './fixtures.js';
 
 /** The same records for the three tools: those octoDNS can write too. */
 const teamRecords = (count: number, zone: string): TeamRecord[] => octodnsCompatible(allTeamRecords(count, zone), zone);
@@ -163,6 +164,7 @@ export async function benchEdits(root: string, dir: string, records: number, com
     zones: [...builds.map((b) => b.zone).filter((z) => z !== zones.cli), ...Object.values(zones)],
     token: TOKEN,
     zonePlan: 'pro',
+    recordQuota: BENCH_RECORD_QUOTA,
   });
   const proxy = await startLatencyProxy(emulator.baseUrl, delayMs);
   const baseUrl = `${proxy.origin}/client/v4`;

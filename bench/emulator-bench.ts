@@ -10,7 +10,7 @@ import type { CanonicalRecord } from '../src/core/model/record.js';
 import { buildZonePlan } from '../src/core/plan/build-plan.js';
 import type { Operation } from '../src/core/plan/operation.js';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../src/emulator/server.js';
-import { desiredRecords } from './fixtures.js';
+import { BENCH_RECORD_QUOTA, desiredRecords } from './fixtures.js';
 import { timeIt } from './measure.js';
 
 const TOKEN = 'bench-token-5d1e9a7c3b2f4e6a8c0d';
@@ -26,7 +26,14 @@ interface Session {
 }
 
 async function open(options: StartEmulatorOptions = {}): Promise<Session> {
-  const emulator = await startEmulator({ port: 0, zones: [ZONE], token: TOKEN, zonePlan: 'pro', ...options });
+  const emulator = await startEmulator({
+    port: 0,
+    zones: [ZONE],
+    token: TOKEN,
+    zonePlan: 'pro',
+    recordQuota: BENCH_RECORD_QUOTA,
+    ...options,
+  });
   const client = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'token', token: TOKEN }, limiter: null });
   return {
     emulator,

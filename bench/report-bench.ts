@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmulator } from '../src/emulator/server.js';
 import { openBrowser } from '../test/support/browser.js';
 import { compiledCliPath, runNode } from './measure.js';
+import { BENCH_RECORD_QUOTA } from './fixtures.js';
 
 const TOKEN = 'bench-report-token-8d2f6b1a4c';
 
@@ -37,7 +38,7 @@ export async function benchReport(root: string, dir: string, zones: number, perZ
   const names = Array.from({ length: zones }, (_, i) => `report-${String(i).padStart(4, '0')}.example`);
   const zonesDir = join(dir, 'report-zones');
   mkdirSync(zonesDir, { recursive: true });
-  const emulator = await startEmulator({ port: 0, zones: names, token: TOKEN, zonePlan: 'pro' });
+  const emulator = await startEmulator({ port: 0, zones: names, token: TOKEN, zonePlan: 'pro', recordQuota: BENCH_RECORD_QUOTA });
   try {
     // Live: each zone's records at TTL 300 (one batch call a zone); the files say 600.
     const ids = new Map<string, string>();

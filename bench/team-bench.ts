@@ -17,6 +17,7 @@ import { startLatencyProxy, type LatencyProxy } from './latency-proxy.js';
 import { benchBinaryPath, median, runNode } from './measure.js';
 import { OCTODNS_MISSING, octodnsCommand, runOctodns, writeOctodnsConfig } from './octodns.js';
 import { octodnsCompatible, teamRecords, teamZoneText } from './team-zone.js';
+import { BENCH_RECORD_QUOTA } from './fixtures.js';
 
 const TOKEN = 'bench-team-token-4b6d8f0a2c4e6a8c';
 
@@ -68,7 +69,7 @@ function timeChild(file: string, args: readonly string[], cwd: string, env: Reco
 }
 
 async function withEmulator<T>(zones: string[], delayMs: number, fn: (proxy: LatencyProxy, baseUrl: string) => Promise<T>): Promise<T> {
-  const emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'pro' });
+  const emulator = await startEmulator({ port: 0, zones, token: TOKEN, zonePlan: 'pro', recordQuota: BENCH_RECORD_QUOTA });
   const proxy = await startLatencyProxy(emulator.baseUrl, delayMs);
   try {
     return await fn(proxy, `${proxy.origin}/client/v4`);

@@ -150,20 +150,26 @@ export function decodeLiveRecords(apiRecords: readonly ApiRecord[], zoneName: st
 /**
  * Every DNS record of the zone. `filter` narrows the list (e.g. `{ name, type }`). Each record
  * is decoded as it arrives (the answer is never held whole: see src/api/stream-list.ts).
+ * `shadowMetadata`: the service's shadow metadata is asked for (`include_shadow_metadata=true`:
+ * `meta.shadowed_by`, `is_glue`, `dead_glue`;
+ * https://developers.cloudflare.com/dns/manage-dns-records/reference/shadowed-records/), which it
+ * gives on pages of 1,000 records or fewer (src/api/shadow-metadata.ts reads the rest).
  */
 export async function readLiveRecords(
   client: CloudflareClient,
   zoneId: string,
   zoneName: string,
   filter: Readonly<Record<string, string>> = {},
+  options: { readonly shadowMetadata?: boolean } = {},
 ): Promise<LiveRecords> {
   const meta = new SharedMeta();
   const decodeItem = (item: unknown): LiveRecord | UnknownTypeItem => {
     meta.share(item as ApiRecord);
     return decodeListedRecord(item as ApiRecord, zoneName);
   };
+  const query = options.shadowMetadata === true ? { include_shadow_metadata: 'true', ...filter } : filter;
   return splitDecoded(
-    await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, filter, { perPage: RECORDS_PER_PAGE, decodeItem }),
+    await listAll<LiveRecord | UnknownTypeItem>(client, `/zones/${zoneId}/dns_records`, query, { perPage: RECORDS_PER_PAGE, decodeItem }),
   );
 }
 
@@ -187,9 +193,16 @@ export interface ApiToken {
   [other: string]: unknown;
 }
 
-/** GET /user/tokens, every page. */
-export async function readTokens(client: CloudflareClient): Promise<ApiToken[]> {
-  const tokens = await listAll<ApiToken>(client, '/user/tokens', {}, { perPage: TOKENS_PER_PAGE });
+/**
+ * GET /user/tokens, every page; with `accountId`, that account's own tokens
+ * (GET /accounts/{account_id}/tokens: "List all Account Owned API tokens created for this
+ * account", https://developers.cloudflare.com/api/resources/accounts/subresources/tokens/methods/list/,
+ * the same token objects and paging, `per_page` 5..50).
+ */
+export async function readTokens(client: CloudflareClient, accountId?: string): Promise<ApiToken[]> {
+  const path =
+    accountId === undefined ? '/user/tokens' : `/accounts/${checkApiId(accountId, 'the account of account-owned tokens')}/tokens`;
+  const tokens = await listAll<ApiToken>(client, path, {}, { perPage: TOKENS_PER_PAGE });
   for (const t of tokens) checkApiId(t?.id, `token ${JSON.stringify(t?.name)}`);
   return tokens;
 }
@@ -201,8 +214,16 @@ export interface ApiPermissionGroup {
   [other: string]: unknown;
 }
 
-/** GET /user/tokens/permission_groups. */
-export async function readPermissionGroups(client: CloudflareClient): Promise<ApiPermissionGroup[]> {
-  const res = await client.request<ApiPermissionGroup[]>('GET', '/user/tokens/permission_groups');
+/**
+ * GET /user/tokens/permission_groups; with `accountId`, the groups an account-owned token may hold
+ * (GET /accounts/{account_id}/tokens/permission_groups: "Find all available permission groups for
+ * Account Owned API Tokens", cloudflare-typescript resources/accounts/tokens/permission-groups.ts).
+ */
+export async function readPermissionGroups(client: CloudflareClient, accountId?: string): Promise<ApiPermissionGroup[]> {
+  const path =
+    accountId === undefined
+      ? '/user/tokens/permission_groups'
+      : `/accounts/${checkApiId(accountId, 'the account of account-owned tokens')}/tokens/permission_groups`;
+  const res = await client.request<ApiPermissionGroup[]>('GET', path);
   return Array.isArray(res.result) ? res.result : [];
 }

@@ -15,10 +15,11 @@ export const TOKEN_CLOCK_SKEW_MS = 60_000;
 
 /** A token exists under the name, but nothing proves this apply created it. */
 export class UnprovenTokenError extends ZonectlError {
-  constructor(name: string, count: number) {
+  /** `collection`: /user/tokens, or an account's /accounts/{account_id}/tokens. */
+  constructor(name: string, count: number, collection = '/user/tokens') {
     super(
       'OUTCOME_UNKNOWN',
-      `POST /user/tokens: outcome unknown: ${count === 1 ? 'a token' : `${count} tokens`} named ${JSON.stringify(name)} exist${count === 1 ? 's' : ''} that zonectl cannot prove it created (issued before this apply started, or with other policies); check ${count === 1 ? 'it' : 'them'} and roll by hand (PUT /user/tokens/{id}/value) if ${count === 1 ? 'it is' : 'one is'} yours`,
+      `POST ${collection}: outcome unknown: ${count === 1 ? 'a token' : `${count} tokens`} named ${JSON.stringify(name)} exist${count === 1 ? 's' : ''} that zonectl cannot prove it created (issued before this apply started, or with other policies); check ${count === 1 ? 'it' : 'them'} and roll by hand (PUT ${collection}/{id}/value) if ${count === 1 ? 'it is' : 'one is'} yours`,
     );
   }
 }
@@ -36,7 +37,8 @@ export async function findCreatedToken(
 ): Promise<unknown> {
   let all: Awaited<ReturnType<typeof readTokens>>;
   try {
-    all = await readTokens(ctx.client);
+    // The collection the create went to: the user's, or the account's (op.accountId).
+    all = await readTokens(ctx.client, op.accountId);
   } catch (err) {
     throw stillUnknown(op.method, op.path, err, unknown);
   }
@@ -49,7 +51,7 @@ export async function findCreatedToken(
     return !Number.isNaN(issued) && issued >= since && equal(canonicalPolicies(t.policies), wantPolicies);
   });
   const existing = ours[0];
-  if (ours.length !== 1 || existing === undefined) throw new UnprovenTokenError(op.name, tokens.length);
-  const value = await ctx.send<unknown>('PUT', `/user/tokens/${existing.id}/value`, {});
+  if (ours.length !== 1 || existing === undefined) throw new UnprovenTokenError(op.name, tokens.length, op.path);
+  const value = await ctx.send<unknown>('PUT', `${op.path}/${existing.id}/value`, {});
   return typeof value === 'string' ? { id: existing.id, value } : value;
 }

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'ORDER_CYCLE'
   | 'PROXIED_CHAIN'
   | 'ZONE_PLAN_LIMIT'
+  | 'RECORD_QUOTA'
   | 'TOKEN_PLAN'
   | 'UNSAFE_PLAN'
   | 'UNKNOWN_RECORD_TYPE'

@@ -55,6 +55,8 @@ export interface EmulatorOptions {
   zonePlan: ZonePlan;
   /** Records per batch; default 200 on free zones, 3,500 otherwise. */
   batchLimit?: number;
+  /** `--record-quota N`: every zone's record quota (default: the service's, by plan; records/quota.ts). */
+  recordQuota?: number;
   /**
    * `--priority-in-data`: MX and URI answer their priority inside `data` only (the shape the
    * SDK announces, "to be deprecated in favor of the priority field within the data map"),
@@ -105,7 +107,10 @@ export type Policy = {
 /** Stored token; `value_hash` is SHA-256 of the secret (the secret itself is never stored). */
 export interface TokenRow {
   id: string;
+  /** The user it acts for; for an account-owned token, the user who created it (it does not act for them). */
   user_id: string;
+  /** Set on an account-owned token (`/accounts/{account_id}/tokens`): the account that owns it. */
+  account_id?: string;
   name: string;
   status: 'active' | 'disabled' | 'expired';
   issued_on: string;

@@ -9,6 +9,14 @@ export const DATED = {
   noZoneFieldsInRecords: '2024-11-30',
   /** From this date, record responses drop `locked`. */
   noLockedInRecords: '2024-07-14',
+  /**
+   * From this date, a PATCH or PUT (single or in a batch) may not change an existing record's
+   * type: "Changing the type of an existing DNS record via the API is deprecated and will no
+   * longer be supported after June 30, 2026" (the API deprecations list, entry of 2026-01-23:
+   * https://developers.cloudflare.com/fundamentals/api/reference/deprecations/). The day after
+   * the end of life is the first refused.
+   */
+  noTypeChange: '2026-07-01',
 } as const;
 
 export function isBefore(apiDate: string, change: string): boolean {

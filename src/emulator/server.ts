@@ -67,6 +67,8 @@ export interface StartEmulatorOptions {
   /** YYYY-MM-DD; default today. */
   apiDate?: string;
   batchLimit?: number;
+  /** Every zone's record quota (see EmulatorOptions). */
+  recordQuota?: number;
   /** MX/URI priority inside `data` only (see EmulatorOptions). */
   priorityInData?: boolean;
   latencyMs?: number;
@@ -148,6 +150,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     apiDate: opts.apiDate ?? todayApiDate(now()),
     zonePlan: opts.zonePlan ?? 'free',
     ...(opts.batchLimit !== undefined ? { batchLimit: opts.batchLimit } : {}),
+    ...(opts.recordQuota !== undefined ? { recordQuota: opts.recordQuota } : {}),
     ...(opts.priorityInData === true ? { priorityInData: true } : {}),
     ...(opts.dnssecAutoActivate === true ? { dnssecAutoActivate: true } : {}),
   };

@@ -154,8 +154,15 @@ export const HOST_NAME_RULE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>
 /** TTL: 1 is "automatic"; else 60..86400, from 30 on Enterprise zones (DNS-only records). */
 export const TTL_FACTS = { auto: 1, min: 60, enterpriseMin: 30, max: 86400 } as const;
 
-/** Tags: at most 20 a record (the OpenAPI's record tags). */
-export const TAG_FACTS = { maxCount: 20 } as const;
+/**
+ * Tags: a feature of paid plans, none on Free zones; on paid plans at most 20 a record, a name
+ * (before the colon) of at most 32 characters and a value (after it) of at most 100 (the plans
+ * index, `dns.record_tags`: https://developers.cloudflare.com/dns/manage-dns-records/reference/record-attributes/,
+ * cloudflare-docs src/content/plans/index.json). A Free zone answers a record with tags
+ * 9300 "DNS record has 1 tags, exceeding the quota of 0." (kubernetes-sigs/external-dns issue
+ * #3706, cloudflare/terraform-provider-cloudflare issue #3217).
+ */
+export const TAG_FACTS = { maxCount: 20, freeMaxCount: 0, nameMax: 32, valueMax: 100 } as const;
 
 /** Comment length: 100 characters on Free zones, 500 on paid plans. */
 export const COMMENT_FACTS = { freeMax: 100, paidMax: 500 } as const;

@@ -16,6 +16,8 @@ export interface DropProxy {
   /** The credential headers of every request that reached the proxy (`authorization`, else `x-auth-key`; '' for none), in order. */
   credentials: string[];
   setRule(rule: DropRule): void;
+  /** Sees every request before it is forwarded, with its body (a test that checks what a client sends). */
+  setRequestObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
   /** Sees every answer the upstream gave (dropped or not), e.g. to learn a secret a test must not find in output. */
   setObserver(observer: ((method: string, path: string, body: string) => void) | undefined): void;
   /** Resolves with "METHOD path" once a request is held by a `hold` rule. */
@@ -31,6 +33,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
   const upstream = new URL(upstreamBaseUrl);
   let rule: DropRule = () => 'pass';
   let observer: ((method: string, path: string, body: string) => void) | undefined;
+  let requestObserver: ((method: string, path: string, body: string) => void) | undefined;
   let rewrite: ((method: string, path: string, body: string) => string | undefined) | undefined;
   const forwarded: string[] = [];
   const credentials: string[] = [];
@@ -61,6 +64,7 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
           if (typeof v === 'string' && k !== 'host' && k !== 'connection' && k !== 'content-length') headers[k] = v;
         }
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        requestObserver?.(method, path, body?.toString('utf8') ?? '');
         const up = await request(`${upstream.origin}${path}`, { method: method as 'GET', headers, body });
         const upText = await up.body.text();
         const text = rewrite?.(method, path, upText) ?? upText;
@@ -92,6 +96,9 @@ export async function startDropProxy(upstreamBaseUrl: string): Promise<DropProxy
     },
     setObserver: (o) => {
       observer = o;
+    },
+    setRequestObserver: (o) => {
+      requestObserver = o;
     },
     held: () => new Promise<string>((resolve) => heldWaiters.push(resolve)),
     release: () => {

@@ -134,11 +134,11 @@ describe('PATCH with an unknown outcome is re-sent (idempotent)', () => {
 
   it('a settings PATCH whose answers are all lost is re-sent and applied', async () => {
     drop('PATCH', '/dns_settings', 'drop-after', CLIENT_ATTEMPTS);
-    const res = await executeOperations(client, [settingsOp(zoneId, { flatten_all_cnames: true })], opts());
+    const res = await executeOperations(client, [settingsOp(zoneId, { multi_provider: true })], opts());
     expect(res.error?.message ?? null).toBeNull();
     expect(res.applied).toEqual([0]);
     expect(proxy.forwarded.filter((f) => f.startsWith('PATCH'))).toHaveLength(CLIENT_ATTEMPTS + 1);
-    expect((await direct<{ flatten_all_cnames: boolean }>('GET', `/zones/${zoneId}/dns_settings`)).flatten_all_cnames).toBe(true);
+    expect((await direct<{ multi_provider: boolean }>('GET', `/zones/${zoneId}/dns_settings`)).multi_provider).toBe(true);
   });
 
   it('a settings PATCH the service refuses is not re-sent', async () => {
@@ -203,6 +203,23 @@ describe('a lost token create never rolls a token zonectl cannot prove it made',
     expect(proxy.forwarded.filter((f) => f === 'POST /client/v4/user/tokens')).toHaveLength(1);
     expect(proxy.forwarded.some((f) => /^PUT \/client\/v4\/user\/tokens\/[0-9a-f]+\/value$/.test(f))).toBe(true);
     expect(await verifies(res.tokenValues.mine!)).toBe(true);
+  });
+
+  it("an account-owned token: its lost create is found among the account's tokens and rolled there (issue 43, item 7)", async () => {
+    const accountId = emu.accountId;
+    drop('POST', `/accounts/${accountId}/tokens`, 'drop-after', 1);
+    const body = { name: 'mine-account', policies: policies([DNS_WRITE]) };
+    const op = { ...tokenCreateOp('mine-account', body), path: `/accounts/${accountId}/tokens`, accountId };
+    const res = await executeOperations(client, [op], opts());
+    expect(res.error?.message ?? null).toBeNull();
+    expect(proxy.forwarded.filter((f) => f === `POST /client/v4/accounts/${accountId}/tokens`)).toHaveLength(1);
+    expect(proxy.forwarded.some((f) => f.startsWith(`GET /client/v4/accounts/${accountId}/tokens?`))).toBe(true);
+    expect(proxy.forwarded.some((f) => new RegExp(`^PUT /client/v4/accounts/${accountId}/tokens/[0-9a-f]+/value$`).test(f))).toBe(true);
+    expect(proxy.forwarded.some((f) => f.startsWith('GET /client/v4/user/tokens'))).toBe(false);
+    const works = await fetch(`${emu.baseUrl}/accounts/${accountId}/tokens/verify`, {
+      headers: { authorization: `Bearer ${res.tokenValues['mine-account']}` },
+    });
+    expect(works.status).toBe(200);
   });
 
   it("its own lost create is refused when this machine's clock is far ahead of the service (no proof)", async () => {

@@ -6,7 +6,12 @@
  * plan job's one comment), in memory, on loopback, for `acme/dns`. The workflow's token writes as
  * `github-actions[bot]`; `pullRequests` are the numbers that take comments besides the issues.
  * Every request is recorded; a wrong token is answered 401 as GitHub does.
+ * For the adopt pull request (scripts/github-adopt-pr.mjs): the Git database's commits, trees
+ * (content-addressed: the same files, the same tree sha, as git's) and branch refs
+ * (https://docs.github.com/en/rest/git), and pull requests (list by head, create, update:
+ * https://docs.github.com/en/rest/pulls/pulls), numbered with the issues as GitHub numbers them.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -29,6 +34,14 @@ export interface Comment {
   user: { login: string };
 }
 
+/** A pull request of the fake: its issue (number, title, body, comments) and its branches. */
+export interface Pull extends Issue {
+  head: string;
+  base: string;
+}
+
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
 /** The part of the GitHub REST API the scripts use, in memory; every request recorded. */
 export class FakeGitHub {
   constructor(
@@ -39,6 +52,116 @@ export class FakeGitHub {
   readonly issues: Issue[] = [];
   readonly comments: Comment[] = [];
   readonly requests: string[] = [];
+  /** Trees by sha: every file path and its content. */
+  readonly trees = new Map<string, Map<string, string>>();
+  /** Commits by sha. */
+  readonly commits = new Map<string, { tree: string; parents: string[]; message: string }>();
+  /** Branch refs: name -> commit sha. */
+  readonly refs = new Map<string, string>();
+  readonly pulls: Pull[] = [];
+
+  /** A commit holding these files (the repository's default branch head), its sha. */
+  seedCommit(files: Record<string, string>): string {
+    const tree = this.tree(new Map(Object.entries(files)));
+    const sha = sha1(`commit ${tree} seed ${this.commits.size}`);
+    this.commits.set(sha, { tree, parents: [], message: 'seed' });
+    return sha;
+  }
+  /** The files of a branch's head commit. */
+  filesOf(branch: string): Map<string, string> | undefined {
+    const sha = this.refs.get(branch);
+    return sha === undefined ? undefined : this.trees.get(this.commits.get(sha)!.tree);
+  }
+  private tree(files: Map<string, string>): string {
+    const sha = sha1(JSON.stringify([...files].sort(([a], [b]) => (a < b ? -1 : 1))));
+    this.trees.set(sha, files);
+    return sha;
+  }
+  /** The Git database and pull request endpoints; undefined when the path is not one of them. */
+  private gitAndPulls(method: string, url: URL, body: Record<string, unknown>): [number, unknown] | undefined {
+    const path = url.pathname.replace(/^\/repos\/acme\/dns/, '');
+    let m = /^\/git\/commits\/([0-9a-f]+)$/.exec(path);
+    if (m !== null && method === 'GET') {
+      const c = this.commits.get(m[1]!);
+      return c === undefined
+        ? [404, { message: 'Not Found' }]
+        : [200, { sha: m[1], tree: { sha: c.tree }, parents: c.parents.map((sha) => ({ sha })) }];
+    }
+    if (path === '/git/trees' && method === 'POST') {
+      const base = this.trees.get(String(body.base_tree));
+      if (base === undefined) return [422, { message: 'base_tree not found' }];
+      const files = new Map(base);
+      for (const e of body.tree as Array<{ path: string; content?: string; sha?: null }>)
+        if (e.sha === null) files.delete(e.path);
+        else files.set(e.path, String(e.content));
+      return [201, { sha: this.tree(files) }];
+    }
+    if (path === '/git/commits' && method === 'POST') {
+      if (!this.trees.has(String(body.tree))) return [422, { message: 'tree not found' }];
+      const parents = (body.parents as string[]).map(String);
+      if (parents.some((p) => !this.commits.has(p))) return [422, { message: 'parent not found' }];
+      const sha = sha1(`commit ${String(body.tree)} ${parents.join(' ')} ${String(body.message)} ${this.commits.size}`);
+      this.commits.set(sha, { tree: String(body.tree), parents, message: String(body.message) });
+      return [201, { sha, tree: { sha: body.tree } }];
+    }
+    m = /^\/git\/refs?\/heads\/(.+)$/.exec(path);
+    if (m !== null) {
+      const branch = m[1]!;
+      if (method === 'GET' && path.startsWith('/git/ref/')) {
+        const sha = this.refs.get(branch);
+        return sha === undefined
+          ? [404, { message: 'Not Found' }]
+          : [200, { ref: `refs/heads/${branch}`, object: { sha, type: 'commit' } }];
+      }
+      if (method === 'PATCH' && path.startsWith('/git/refs/')) {
+        if (!this.refs.has(branch)) return [422, { message: 'Reference does not exist' }];
+        if (!this.commits.has(String(body.sha))) return [422, { message: 'Object does not exist' }];
+        this.refs.set(branch, String(body.sha));
+        return [200, { ref: `refs/heads/${branch}`, object: { sha: body.sha } }];
+      }
+      return [405, { message: 'Method Not Allowed' }];
+    }
+    if (path === '/git/refs' && method === 'POST') {
+      const ref = /^refs\/heads\/(.+)$/.exec(String(body.ref));
+      if (ref === null || this.refs.has(ref[1]!)) return [422, { message: 'Reference already exists' }];
+      if (!this.commits.has(String(body.sha))) return [422, { message: 'Object does not exist' }];
+      this.refs.set(ref[1]!, String(body.sha));
+      return [201, { ref: body.ref, object: { sha: body.sha } }];
+    }
+    if (path === '/pulls' && method === 'GET') {
+      const head = url.searchParams.get('head');
+      const state = url.searchParams.get('state') ?? 'open';
+      return [200, this.pulls.filter((p) => (head === null || `acme:${p.head}` === head) && (state === 'all' || p.state === state))];
+    }
+    if (path === '/pulls' && method === 'POST') {
+      if (!this.refs.has(String(body.head))) return [422, { message: 'Validation Failed: head' }];
+      if (this.pulls.some((p) => p.state === 'open' && p.head === body.head && p.base === body.base))
+        return [422, { message: `A pull request already exists for acme:${String(body.head)}.` }];
+      const made: Pull = {
+        number: this.issues.length + 1,
+        title: String(body.title),
+        body: String(body.body),
+        state: 'open',
+        labels: [],
+        pull_request: {},
+        comments: [],
+        head: String(body.head),
+        base: String(body.base),
+      };
+      this.issues.push(made);
+      this.pulls.push(made);
+      return [201, made];
+    }
+    m = /^\/pulls\/(\d+)$/.exec(path);
+    if (m !== null && method === 'PATCH') {
+      const pull = this.pulls.find((p) => p.number === Number(m![1]));
+      if (pull === undefined) return [404, { message: 'Not Found' }];
+      Object.assign(pull, body);
+      return [200, pull];
+    }
+    return undefined;
+  }
+
   private server: Server | undefined;
   url = '';
 
@@ -55,6 +178,8 @@ export class FakeGitHub {
         };
         if (req.headers.authorization !== `Bearer ${this.token}`) return send(401, { message: 'Bad credentials' });
         const body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
+        const git = this.gitAndPulls(req.method ?? 'GET', url, body);
+        if (git !== undefined) return send(git[0], git[1]);
         const byId = /^\/repos\/acme\/dns\/issues\/comments\/(\d+)$/.exec(url.pathname);
         if (byId !== null) {
           const comment = this.comments.find((c) => c.id === Number(byId[1]));

@@ -96,6 +96,8 @@ export async function runJob(workflow: Workflow, job: string, context: Record<st
         GITHUB_OUTPUT: out,
         RUNNER_TEMP: action.runnerTemp,
         GITHUB_REPOSITORY: ctx['github.repository'] ?? '',
+        // The runner's default variables: https://docs.github.com/en/actions/reference/workflows-and-actions/variables#default-environment-variables
+        ...(ctx['github.run_id'] !== undefined ? { GITHUB_RUN_ID: ctx['github.run_id'] } : {}),
       };
       for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), ctx);
       const r = await bash(step.run ?? '', action.workspace, env);

@@ -59,7 +59,8 @@ describe.each(['2024-07-01', '2024-10-15', '2025-06-01'])(
   'records and zones responses match the OpenAPI subset (api date %s)',
   (apiDate) => {
     it('every record type, every record operation', async () => {
-      const emu = await startTestEmulator({ apiDate });
+      // A Pro zone: the samples carry tags, a feature of paid plans.
+      const emu = await startTestEmulator({ apiDate, zonePlan: 'pro' });
       const create = responseValidator(DNS, COLLECTION, 'post');
       const list = responseValidator(DNS, COLLECTION, 'get');
       const get = responseValidator(DNS, ONE, 'get');

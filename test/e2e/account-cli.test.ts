@@ -88,7 +88,7 @@ describe('account file (zone_defaults) through the CLI', () => {
     proxy.forwarded.length = 0;
     const apply = await cli(['apply', zones, '--yes']);
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/zone defaults: applied 5 zone default\(s\) in 1 call; verified: a new plan is empty/);
+    expect(apply.stdout).toMatch(/zone defaults: applied 5 account DNS setting\(s\) in 1 call; verified: a new plan is empty/);
     const writes = proxy.forwarded.filter((r) => r.startsWith('PATCH /client/v4/accounts/'));
     expect(writes).toEqual([`PATCH /client/v4/accounts/${h.emulator.accountId}/dns_settings`]);
     const live = await liveDefaults(h);

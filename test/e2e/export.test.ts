@@ -38,7 +38,8 @@ tokens:
 `;
 
 async function setUp(): Promise<{ env: Record<string, string>; dir: string }> {
-  emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN });
+  // A Pro zone: the source file's records carry tags, a feature of paid plans.
+  emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN, zonePlan: 'pro' });
   const env = { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
   const dir = tempDir('export');
   writeFileSync(join(dir, 'source.yaml'), SOURCE);

@@ -62,6 +62,12 @@ describe('zonectl init --ci (the CLI)', () => {
     const force = await runCli(['init', '--force'], {}, dir);
     expect(force.code).toBe(1);
     expect(force.stderr).toContain('--paths, --tarball and --force go with --ci github|gitlab');
+    const adoptAlone = await runCli(['init', '--adopt-pr'], {}, dir);
+    expect(adoptAlone.code).toBe(1);
+    expect(adoptAlone.stderr).toContain('--adopt-pr with --ci github');
+    const adoptGitLab = await runCli(['init', '--ci', 'gitlab', '--adopt-pr'], {}, dir);
+    expect(adoptGitLab.code).toBe(1);
+    expect(adoptGitLab.stderr).toContain('error: --adopt-pr goes with --ci github');
     const action = await runCli(['init', '--ci', 'github', '--action', 'zonectl@main'], {}, dir);
     expect(action.code).toBe(1);
     expect(action.stderr).toContain('expected OWNER/NAME@REF');

@@ -223,7 +223,7 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
 
   it("plan's summary table counts the warnings it printed: the zone files' (and their fragments') with the plan's own", async () => {
     const root = repo({
-      'shared/hosts.yaml': 'version: 1\nrecords:\n  - { name: 2nd, type: A, content: 192.0.2.2 }\n',
+      'shared/hosts.yaml': 'version: 1\nrecords:\n  - { name: host_2, type: A, content: 192.0.2.2 }\n',
       'zones/a.com.yaml': zoneFile('a.com', ['{ name: my_host, type: A, content: 192.0.2.1 }'], ['include: [../shared/hosts.yaml]']),
       'zones/b.org.yaml': zoneFile('b.org', ['{ name: www, type: A, content: 192.0.2.3 }']),
     });
@@ -234,7 +234,7 @@ describe('zonectl lint over a repository with a shared fragment (issue 33)', () 
       const printed = r.stderr.split('\n').filter((l) => /: warning: /.test(l));
       expect(printed).toEqual([
         expect.stringMatching(/^zones\/a\.com\.yaml:5:13 records\[0\]\.name: warning: label `my_host` contains an underscore/),
-        expect.stringMatching(/^shared\/hosts\.yaml:3:13 records\[0\]\.name: warning: label `2nd` starts with a digit/),
+        expect.stringMatching(/^shared\/hosts\.yaml:3:13 records\[0\]\.name: warning: label `host_2` contains an underscore/),
       ]);
       expect(r.stdout).toMatch(/^a\.com +2 +0 +0 +0 +2 +changes$/m);
       expect(r.stdout).toMatch(/^b\.org +1 +0 +0 +0 +0 +changes$/m);

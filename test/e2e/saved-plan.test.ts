@@ -33,7 +33,8 @@ describe('apply --plan refuses what it should not apply', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness();
+    // A Pro zone: the file sets flatten_all_cnames, a feature of paid plans.
+    h = await startHarness({ zonePlan: 'pro' });
     dir = tempDir('saved');
     env = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN };
     const zone = join(dir, 'base.yaml');

@@ -3,7 +3,8 @@ import { recordsPath, startTestEmulator } from './helpers.js';
 
 describe('DNS records CRUD', () => {
   it('creates, reads, patches, replaces and deletes a record', async () => {
-    const emu = await startTestEmulator();
+    // A paid zone: the record carries tags (a feature of paid plans).
+    const emu = await startTestEmulator({ zonePlan: 'pro' });
     const created = await emu.call('POST', recordsPath(emu), {
       type: 'A',
       name: 'www',
@@ -83,7 +84,7 @@ describe('DNS records CRUD', () => {
   });
 
   it('pages, filters and orders the list; a page past the end is empty', async () => {
-    const emu = await startTestEmulator();
+    const emu = await startTestEmulator({ zonePlan: 'pro' });
     const posts = [];
     for (let i = 0; i < 12; i += 1)
       posts.push({ type: 'A', name: `host${String(i).padStart(2, '0')}`, content: `192.0.2.${i + 1}`, ttl: 60 + i });

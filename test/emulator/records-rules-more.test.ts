@@ -63,9 +63,14 @@ function inAnyRange(address: string, ranges: readonly string[]): boolean {
 async function post(
   emu: TestEmulator,
   body: Record<string, unknown>,
-): Promise<{ status: number; code?: number; result?: Record<string, unknown> }> {
+): Promise<{ status: number; code?: number; message?: string; result?: Record<string, unknown> }> {
   const res = await emu.call('POST', recordsPath(emu), body);
-  return { status: res.status, code: res.body.errors?.[0]?.code, result: res.body.result ?? undefined };
+  return {
+    status: res.status,
+    code: res.body.errors?.[0]?.code,
+    message: res.body.errors?.[0]?.message,
+    result: res.body.result ?? undefined,
+  };
 }
 
 describe('the service network (published list, cloudflare.com/ips)', () => {
@@ -222,14 +227,15 @@ describe('comment and tags', () => {
     expect((await post(emu, { type: 'A', name: 'cr', content: '192.0.2.1', comment: 'a\rb' })).code).toBe(9105);
   });
 
-  it('tags: name or name:value, at most 20 (duplicates count once), on create, patch and batch', async () => {
-    const emu = await startTestEmulator();
+  it('tags on a paid zone: name or name:value, at most 20 (duplicates count once; 9300 past it), on create, patch and batch', async () => {
+    const emu = await startTestEmulator({ zonePlan: 'pro' });
     const twenty = Array.from({ length: 20 }, (_, i) => `t${i}:v`);
     const ok = await post(emu, { type: 'A', name: 'tags', content: '192.0.2.1', tags: [...twenty, 't0:v'] });
     expect(ok.status).toBe(200);
     expect(ok.result?.tags).toHaveLength(20);
     const patch = await emu.call('PATCH', recordsPath(emu, `/${ok.result?.id as string}`), { tags: [...twenty, 'x:y'] });
-    expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9112]);
+    expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9300]);
+    expect(patch.body.errors[0].message).toBe('DNS record has 21 tags, exceeding the quota of 20.');
     const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
       posts: [{ type: 'A', name: 'b', content: '192.0.2.1', tags: ['bad tag'] }],
     });
@@ -241,6 +247,39 @@ describe('comment and tags', () => {
     // The emulator's own codes never reuse an authentication code (9103, 9106, 9109).
     const badBatch = await emu.call('POST', recordsPath(emu, '/batch'), { posts: 'nope' });
     expect([badBatch.status, badBatch.body.errors[0].code]).toEqual([400, 9113]);
+    // A name of at most 32 characters, a value of at most 100 (the plans index, dns.record_tags).
+    const name32 = `${'n'.repeat(32)}:${'v'.repeat(100)}`;
+    expect((await post(emu, { type: 'A', name: 'long', content: '192.0.2.1', tags: [name32] })).status).toBe(200);
+    expect((await post(emu, { type: 'A', name: 'long2', content: '192.0.2.1', tags: [`${'n'.repeat(33)}:v`] })).code).toBe(9112);
+    expect((await post(emu, { type: 'A', name: 'long3', content: '192.0.2.1', tags: [`n:${'v'.repeat(101)}`] })).code).toBe(9112);
+  });
+
+  it('tags on a Free zone: none (9300, "exceeding the quota of 0"), on create, patch and batch; no tag (or []) is fine', async () => {
+    const emu = await startTestEmulator();
+    const create = await post(emu, { type: 'A', name: 'a', content: '192.0.2.1', tags: ['team:web'] });
+    expect([create.status, create.code]).toEqual([400, 9300]);
+    expect(create.message).toBe('DNS record has 1 tags, exceeding the quota of 0.');
+    const plain = await post(emu, { type: 'A', name: 'a', content: '192.0.2.1', tags: [] });
+    expect(plain.status).toBe(200);
+    const patch = await emu.call('PATCH', recordsPath(emu, `/${plain.result?.id as string}`), { tags: ['x'] });
+    expect([patch.status, patch.body.errors[0].code]).toEqual([400, 9300]);
+    const batch = await emu.call('POST', recordsPath(emu, '/batch'), {
+      posts: [{ type: 'A', name: 'b', content: '192.0.2.2', tags: ['x'] }],
+    });
+    expect(batch.body.errors[0].code).toBe(9300);
+    expect((await emu.call('GET', recordsPath(emu))).body.result).toHaveLength(1);
+  });
+
+  it('tags on a Free zone before 2024-10-01: 9300 inside the 1004 wrapper, as the answers of that time show', async () => {
+    const emu = await startTestEmulator({ apiDate: '2024-03-26' });
+    const res = await emu.call('POST', recordsPath(emu), { type: 'A', name: 'a', content: '192.0.2.1', tags: ['t'] });
+    expect(res.body.errors).toEqual([
+      {
+        code: 1004,
+        message: 'DNS Validation Error',
+        error_chain: [{ code: 9300, message: 'DNS record has 1 tags, exceeding the quota of 0.' }],
+      },
+    ]);
   });
 });
 

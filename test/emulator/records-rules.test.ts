@@ -43,8 +43,8 @@ const INVALID: Case[] = [
   ['SOA', { type: 'SOA', name: '@', content: 'x' }, 400, 9008],
   ['comment over 100 on free', { type: 'A', name: 'a', content: '192.0.2.1', comment: 'c'.repeat(101) }, 400, 9105],
   ['comment with a newline', { type: 'A', name: 'a', content: '192.0.2.1', comment: 'a\nb' }, 400, 9105],
-  ['tag with a bad name', { type: 'A', name: 'a', content: '192.0.2.1', tags: ['te am:x'] }, 400, 9112],
-  ['21 tags', { type: 'A', name: 'a', content: '192.0.2.1', tags: Array.from({ length: 21 }, (_, i) => `t${i}:v`) }, 400, 9112],
+  // Tags are a feature of paid plans: on a Free zone the quota is 0 (9300; the other tag rules: records-rules-more.test.ts).
+  ['a tag on a Free zone', { type: 'A', name: 'a', content: '192.0.2.1', tags: ['team:x'] }, 400, 9300],
   ['CNAME to itself', { type: 'CNAME', name: 'a', content: 'a.example.com' }, 400, 9007],
   ['missing content', { type: 'A', name: 'a' }, 400, 9009],
   ['body not an object', [] as unknown as Record<string, unknown>, 400, 9207],

@@ -19,7 +19,8 @@ describe('RenderedList', () => {
   });
 
   it('a write during a long answer does not show in it', async () => {
-    const emu = await startTestEmulator({ zonePlan: 'pro' });
+    // 14,000 records: more than a Pro zone's quota of 3,500.
+    const emu = await startTestEmulator({ zonePlan: 'pro', recordQuota: 20_000 });
     const total = 14_000;
     for (let done = 0; done < total; done += 3500) {
       const posts = Array.from({ length: 3500 }, (_, i) => ({

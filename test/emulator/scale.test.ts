@@ -16,7 +16,7 @@ const TOTAL = 100_000;
 describe('100,000 records with --state', () => {
   it('fills, writes one record without rewriting the state, lists, filters and restarts', async () => {
     const statePath = join(tempDir('scale'), 'state.json');
-    const emu = await startTestEmulator({ statePath, zonePlan: 'pro' });
+    const emu = await startTestEmulator({ statePath, zonePlan: 'pro', recordQuota: TOTAL + 10 });
     for (let done = 0; done < TOTAL; done += 3500) {
       const n = Math.min(3500, TOTAL - done);
       const posts = Array.from({ length: n }, (_, i) => {

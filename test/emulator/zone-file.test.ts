@@ -32,7 +32,8 @@ records:
 
 describe('emulator zone-file endpoints', () => {
   it("export answers BIND text in the service's layout; zonectl imports it to a file that plans clean", async () => {
-    const h = await startHarness();
+    // A Pro zone: the records carry tags, a feature of paid plans.
+    const h = await startHarness({ zonePlan: 'pro' });
     try {
       await converge(h, config(ZONE));
       const res = await request(`${h.emulator.baseUrl}/zones/${h.zoneId}/dns_records/export`, {

@@ -83,10 +83,20 @@ const MUTATIONS: readonly Mutation[] = [
   { rule: 'comment: a line break', codes: [9105], make: () => ({ record: { ...txt('break-comment', 'x'), comment: 'two\nlines' } }) },
   {
     rule: 'tags: over 20',
-    codes: [9112],
+    codes: [9300],
     make: () => ({ record: { ...txt('many-tags', 'x'), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } }),
   },
   { rule: 'tags: not name or name:value', codes: [9112], make: () => ({ record: { ...txt('bad-tag', 'x'), tags: ['a b'] } }) },
+  {
+    rule: 'tags: a name over 32 characters',
+    codes: [9112],
+    make: () => ({ record: { ...txt('long-tag-name', 'x'), tags: [`${'n'.repeat(33)}:v`] } }),
+  },
+  {
+    rule: 'tags: a value over 100 characters',
+    codes: [9112],
+    make: () => ({ record: { ...txt('long-tag-value', 'x'), tags: [`team:${'v'.repeat(101)}`] } }),
+  },
   {
     rule: 'settings: an unknown key',
     codes: [9116],

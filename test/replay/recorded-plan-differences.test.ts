@@ -129,13 +129,6 @@ const cases: Case[] = [
     want: { id: 'd5260832bc7cf02d778aaec399f5e3b4', name: 'atmdfzvyns.origin.example.com', type: 'CNAME', fields: ['ttl'] },
   },
   {
-    label: 'a tag',
-    fixture: V5,
-    from: 'content: 1.1.1.1 }',
-    to: 'content: 1.1.1.1, tags: ["team:web"] }',
-    want: { id: 'b0f691dc77d6f468f758f26eb7a81cd2', name: 'foo.example.com', type: 'A', fields: ['tags'] },
-  },
-  {
     label: 'a comment',
     fixture: V5,
     from: 'content: 1.1.1.1 }',
@@ -306,9 +299,24 @@ describe('per-record settings and bare tags (desired records built through the a
   });
 
   it('a bare tag is kept as it is and planned as a tags update', async () => {
-    const run = await planConfig(fixture(V5), withRecord('foo.example.com', 'A', { tags: ['tag1'] }));
-    const op = expectOneUpdate(run, { id: 'b0f691dc77d6f468f758f26eb7a81cd2', name: 'foo.example.com', type: 'A', fields: ['tags'] });
+    const run = await planConfig(fixture('OpenAPI example srv.json'), withRecord('_sip._tcp.example.com', 'SRV', { tags: ['tag1'] }));
+    const op = expectOneUpdate(run, {
+      id: '023e105f4ecef8ad9ca31a8372d0c353',
+      name: '_sip._tcp.example.com',
+      type: 'SRV',
+      fields: ['tags'],
+    });
     expect(op.body?.tags).toEqual(['tag1']);
+  });
+
+  it('a tag on the recorded zone, which is on the Free plan (v4-zone.json: legacy_id free), is refused before any write (issue 43, item 1)', async () => {
+    const err = await planEdited(fixture(V5), 'content: 1.1.1.1 }', 'content: 1.1.1.1, tags: ["team:web"] }').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'ZONE_PLAN_LIMIT' });
+    expect((err as Error).message).toMatch(
+      /on the free plan.*foo\.example\.com A: 1 tag\(s\) \(tags are a feature of paid plans.*\[tier\.tags\]/,
+    );
+    // Planning only reads: nothing was sent.
+    expect(replay!.server.requests.filter((q) => !q.startsWith('GET '))).toEqual([]);
   });
 });
 

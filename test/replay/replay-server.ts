@@ -98,7 +98,8 @@ function recordsAnswer(source: RecordsSource, query: URLSearchParams): unknown {
 /** Query parameters each route accepts; anything else is refused so that no filter goes unnoticed. */
 const ALLOWED_QUERY: Readonly<Record<string, readonly string[]>> = {
   zones: ['name', 'page', 'per_page'],
-  records: ['page', 'per_page'],
+  // include_shadow_metadata: asked by zonectl's reads (src/api/live.ts); the recordings predate it and carry none.
+  records: ['page', 'per_page', 'include_shadow_metadata'],
 };
 
 function unknownParams(query: URLSearchParams, allowed: readonly string[]): string[] {

@@ -86,7 +86,8 @@ describe('import --from octodns: the zone octoDNS wrote plans empty', () => {
   let out: string;
   let yaml: string;
   beforeAll(async () => {
-    h = await startHarness({ zones: ['example.com'] });
+    // A Pro zone: the records carry tags, a feature of paid plans.
+    h = await startHarness({ zones: ['example.com'], zonePlan: 'pro' });
     for (const body of OCTODNS_WROTE) await post(h, body);
     out = tempDir('octodns');
     const result = await importFrom('octodns', [CONFIG], { outDir: out, force: false, allZones: false, origin: 'test' });

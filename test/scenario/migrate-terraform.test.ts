@@ -31,7 +31,8 @@ describe('import --from terraform: the zone Terraform manages plans empty', () =
   let yaml: string;
   let release: string;
   beforeAll(async () => {
-    h = await startHarness({ zones: ['example.com'] });
+    // A Pro zone: the records carry tags, a feature of paid plans.
+    h = await startHarness({ zones: ['example.com'], zonePlan: 'pro' });
     const www = await create(h, { name: 'www.example.com', type: 'A', content: '192.0.2.10', ttl: 1, proxied: true, comment: 'web' });
     const mx = await create(h, { name: 'example.com', type: 'MX', content: 'mx1.example.net', priority: 10, ttl: 3600 });
     const caa = await create(h, { name: 'example.com', type: 'CAA', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' }, ttl: 300 });

@@ -30,7 +30,8 @@ async function api<T>(h: Harness, path: string): Promise<T> {
 describe('DNS settings and API tokens in the zone file', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    // A Pro zone: the file sets flatten_all_cnames, a feature of paid plans.
+    h = await startHarness({ zonePlan: 'pro' });
   });
   afterAll(async () => {
     await h.close();

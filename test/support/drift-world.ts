@@ -43,7 +43,8 @@ export interface DriftWorld {
 }
 
 export async function openDriftWorld(zones: readonly string[] = ['shop.example', 'mail.example', 'quiet.example']): Promise<DriftWorld> {
-  const emulator = await startEmulator({ port: 0, zones: [...zones], token: WORLD_TOKEN });
+  // Pro zones: the drift below turns flatten_all_cnames on, a feature of paid plans.
+  const emulator = await startEmulator({ port: 0, zones: [...zones], token: WORLD_TOKEN, zonePlan: 'pro' });
   const dir = mkdtempSync(join(tmpdir(), 'zonectl-drift-world-'));
   const zonesDir = join(dir, 'zones');
   mkdirSync(zonesDir);

@@ -1,6 +1,6 @@
 /**
  * Applying an account file's plan: its one `PATCH /accounts/{account_id}/dns_settings`
- * (`{ zone_defaults: {...} }`), then a re-read and a new plan, which must be empty (else the
+ * (`{ zone_defaults: {...} }` and/or `{ enforce_dns_only }`), then a re-read and a new plan, which must be empty (else the
  * residual names the fields the service keeps differently). The PATCH sets absolute values, so
  * the client's retries of it (src/api/retry-policy.ts) are safe.
  */

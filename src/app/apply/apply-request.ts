@@ -2,7 +2,7 @@
 import type { Shard } from '../../core/shard.js';
 import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import type { RunClients } from '../connect/clients-by-account.js';
-import { filesToPlan, selectChangedFiles, selectShard } from '../files/index.js';
+import { filesToPlan, selectChangedFiles, selectShard, tellWarnings } from '../files/index.js';
 import type { Connection } from '../plan/many-zones.js';
 import { openSavedPlan } from '../plan/saved-plan.js';
 import type { ApplyEvent } from './events.js';
@@ -87,5 +87,7 @@ export async function loadApplied(
       : undefined;
   if (changed) emit({ kind: 'changed-since', selection: changed });
   const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? files), repo: files.repo }, source.shard);
+  // Only the zones this run applies speak (issue 44, item 3).
+  tellWarnings(files.warnings, { configs, accounts }, emit);
   return { configs, accounts, repo, savedPlan: undefined, ...(shard ? { shard } : {}) };
 }

@@ -47,7 +47,8 @@ function describeCreatedTokens(outcomes: readonly ZoneApplyOutcome[], values: Re
     o.run.plan.operations.forEach((op, i) => {
       if (op.kind !== 'token' || op.action !== 'create' || values[op.name] === undefined) return;
       const id = o.result.createdIds[i];
-      lines.push(`${JSON.stringify(op.name)} (${id !== undefined ? `id ${id}` : 'id unknown: see GET /user/tokens'})`);
+      const collection = op.accountId === undefined ? '/user/tokens' : `/accounts/${op.accountId}/tokens`;
+      lines.push(`${JSON.stringify(op.name)} (${id !== undefined ? `id ${id}` : `id unknown: see GET ${collection}`})`);
     });
   }
   return lines;
@@ -82,7 +83,11 @@ export function deliverTokenValues(
     } else {
       emit(warning('These tokens were created, but their secret is shown only once and is now lost:'));
       for (const t of tokens) emit(warning(`  ${t}`));
-      emit(warning('Roll each one to get a new secret: PUT /user/tokens/{id}/value (e.g. in the dashboard: API Tokens > Roll).'));
+      emit(
+        warning(
+          'Roll each one to get a new secret: zonectl token roll NAME (PUT /user/tokens/{id}/value; an account-owned token: --account ACCOUNT_ID, PUT /accounts/{account_id}/tokens/{id}/value), or in the dashboard: API Tokens > Roll.',
+        ),
+      );
     }
     return false;
   }

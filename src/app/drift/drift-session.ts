@@ -10,7 +10,7 @@ import { ZonectlError } from '../../core/errors.js';
 import type { ZoneAudit } from '../../core/audit/join-audit.js';
 import type { Baseline } from '../../core/render/baseline.js';
 import { AUDIT_LOG_DAYS } from '../../core/service/audit-log.js';
-import { filesToPlan, selectShard } from '../files/index.js';
+import { filesToPlan, selectShard, tellWarnings } from '../files/index.js';
 import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
 import { hasDrift, plannedRuns } from '../plan/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
@@ -57,6 +57,7 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   const baseline: Baseline | undefined = request.baseline !== undefined ? readBaselineFile(request.baseline) : undefined;
   const loaded = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, (e) => output.emit(e));
   const { configs, accounts, shard, repo } = selectShard(loaded, request.shard);
+  const fileWarnings = tellWarnings(loaded.warnings, { configs, accounts }, (e) => output.emit(e));
   // Managed means named by any file given, not only by this shard's.
   let audit: Map<string, ZoneAudit> | undefined;
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, (e) => output.emit(e), {
@@ -67,7 +68,7 @@ export async function runDrift(request: DriftRequest, output: SessionOutput<Drif
   });
   const report = runReport('drift', outcomes, {
     ...(baseline ? { baseline } : {}),
-    fileWarnings: loaded.fileWarnings,
+    fileWarnings,
     ...(audit !== undefined ? { audit, auditDays: AUDIT_LOG_DAYS } : {}),
   });
   output.emit({ kind: 'report', report });

@@ -145,24 +145,32 @@ function oneFilePer(
 }
 
 /** The warnings among a file's problems (its fragments' included), those only counted too. */
-function warningCount(problems: readonly Problem[]): number {
+export function warningCount(problems: readonly Problem[]): number {
   return problems.reduce((n, p) => n + (p.omitted ? p.omitted.warnings : p.severity === 'warning' ? 1 : 0), 0);
 }
 
 /**
- * The valid configs of the files, every problem of every file (directories expanded), and how
- * many warnings each zone file drew (by its path): what a plan's summary adds to its own.
+ * The valid configs of the files, every problem of every file (directories expanded), how many
+ * warnings each zone file drew (by its path): what a plan's summary adds to its own, and each
+ * file as checked (its problems by file: what a run that plans some zones only tells of them).
  */
 export async function collectZoneFiles(
   paths: readonly string[],
   env: Environment = process.env,
   options: LoadOptions = {},
-): Promise<{ configs: ZoneConfig[]; accounts: AccountConfig[]; problems: Problem[]; fileWarnings: Map<string, number> }> {
+): Promise<{
+  configs: ZoneConfig[];
+  accounts: AccountConfig[];
+  problems: Problem[];
+  fileWarnings: Map<string, number>;
+  checked: CheckedZoneFile[];
+}> {
   const loaded = await checkZoneFiles(paths, env, options);
   return {
     configs: loaded.flatMap((f) => (f.config ? [f.config] : [])),
     accounts: loaded.flatMap((f) => (f.account ? [f.account] : [])),
     problems: loaded.flatMap((f) => f.problems),
     fileWarnings: new Map(loaded.flatMap((f) => (f.config ? [[f.config.file, warningCount(f.problems)] as const] : []))),
+    checked: loaded,
   };
 }

@@ -21,6 +21,8 @@ export interface InitCiRequest {
   readonly branch: string;
   readonly tarball?: string | undefined;
   readonly force: boolean;
+  /** GitHub: the nightly drift workflow also opens one pull request adopting the drift (`--adopt-pr`). */
+  readonly adoptPr?: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -36,7 +38,7 @@ export interface InitCiResult {
 
 export async function runInitCi(request: InitCiRequest, output: SessionOutput<InitCiEvent>): Promise<InitCiResult> {
   const root = repositoryRootOfDir(request.dir);
-  const repository = await readCiRepository(
+  const read = await readCiRepository(
     {
       root,
       paths: request.paths,
@@ -49,6 +51,7 @@ export async function runInitCi(request: InitCiRequest, output: SessionOutput<In
     },
     (event) => output.emit(event),
   );
+  const repository: CiRepository = request.adoptPr === true ? { ...read, adoptPr: true } : read;
   const files = writeCiFiles(root, ciFiles(request.platform, repository), request.force);
   for (const outcome of files) output.emit({ kind: 'ci-file', outcome });
   return { root, repository, files, refused: files.some((f) => f.status === 'differs') };

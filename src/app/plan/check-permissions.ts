@@ -5,7 +5,9 @@
  * `com.cloudflare.api.token.*`), and the permission groups that grant it are named as the service
  * publishes them (https://developers.cloudflare.com/fundamentals/api/reference/permissions/):
  * DNS Write for record edits, DNS Write or Zone DNS Settings Write for dns_settings, API Tokens
- * Write for token changes.
+ * Write for the user's token changes, Account API Tokens Write on the account for an account's
+ * (`com.cloudflare.api.account.token.*`, "Accepted Permissions ... Account API Tokens Write":
+ * https://developers.cloudflare.com/api/resources/accounts/subresources/tokens/methods/create/).
  *
  * The token's own policies come from GET /user/tokens/verify (its id) and GET /user/tokens/{id}
  * (its name and policies), which needs API Tokens Read: a token without it cannot be checked
@@ -20,8 +22,8 @@ interface Need {
   /** Groups any of which grants the permission. */
   readonly groups: readonly string[];
   readonly permission: string;
-  /** `zone` resources (the run's zone) or the `user` resource. */
-  readonly on: 'zone' | 'user';
+  /** `zone` resources (the run's zone), the `user` resource, or an `account` (by id). */
+  readonly on: 'zone' | 'user' | { readonly account: string };
 }
 
 function needOf(op: Operation): Need {
@@ -33,12 +35,12 @@ function needOf(op: Operation): Need {
     case 'dnssec':
       // PATCH /zones/{zone_id}/dnssec: DNS Write (src/api/dnssec.ts, DNSSEC_PERMISSION_GROUPS).
       return { groups: DNSSEC_PERMISSION_GROUPS.write, permission: 'dnssec edit', on: 'zone' };
-    case 'token':
-      return {
-        groups: ['API Tokens Write'],
-        permission: `com.cloudflare.api.token.${op.action === 'create' ? 'create' : op.action === 'delete' ? 'delete' : 'update'}`,
-        on: 'user',
-      };
+    case 'token': {
+      const verb = op.action === 'create' ? 'create' : op.action === 'delete' ? 'delete' : 'update';
+      return op.accountId === undefined
+        ? { groups: ['API Tokens Write'], permission: `com.cloudflare.api.token.${verb}`, on: 'user' }
+        : { groups: ['Account API Tokens Write'], permission: `com.cloudflare.api.account.token.${verb}`, on: { account: op.accountId } };
+    }
     default:
       return assertNever(op, 'operation');
   }
@@ -71,6 +73,13 @@ function coversUser(resources: Readonly<Record<string, unknown>>): boolean {
   return Object.keys(resources).some((key) => key.startsWith('com.cloudflare.api.user.'));
 }
 
+/** True when the policy's resources hold the account itself (by id, or every account). */
+function coversAccount(resources: Readonly<Record<string, unknown>>, accountId: string): boolean {
+  return Object.entries(resources).some(
+    ([key, value]) => (key === `com.cloudflare.api.account.${accountId}` || key === 'com.cloudflare.api.account.*') && value === '*',
+  );
+}
+
 /**
  * Ids of the groups checked here, for policies that name groups by id only (ids as published in
  * https://developers.cloudflare.com/fundamentals/api/reference/permissions/).
@@ -79,6 +88,7 @@ const GROUP_IDS: Readonly<Record<string, string>> = {
   '4755a26eedb94da69e1066d98aa820be': 'DNS Write',
   c4df38be41c247b3b4b7702e76eadae0: 'Zone DNS Settings Write',
   '686d18d5ac6c441c867cbf6771e58a0a': 'API Tokens Write',
+  '5bc3f8b21c554832afc660159ab75fa4': 'Account API Tokens Write',
 };
 
 /**
@@ -90,7 +100,13 @@ function granted(token: TokenDetails, need: Need, zoneId: string): 'yes' | 'no' 
   let unknown = false;
   for (const p of token.policies ?? []) {
     if (p.effect === 'deny') continue;
-    const covers = need.on === 'zone' ? coversZone(p.resources ?? {}, zoneId) : coversUser(p.resources ?? {});
+    const resources = p.resources ?? {};
+    const covers =
+      need.on === 'zone'
+        ? coversZone(resources, zoneId)
+        : need.on === 'user'
+          ? coversUser(resources)
+          : coversAccount(resources, need.on.account);
     for (const g of p.permission_groups ?? []) {
       const name = g.name ?? (g.id !== undefined ? GROUP_IDS[g.id] : undefined);
       if (name === undefined) unknown = true;
@@ -150,7 +166,7 @@ export async function checkPlanPermissions(client: CloudflareClient, runs: reado
     }
     for (const [groups, { need, count }] of missing) {
       problems.push(
-        `${run.config.zone}: ${label} lacks the permission group ${groups} (${need.permission}) ${need.on === 'zone' ? 'on this zone ' : ''}that ${count} planned change${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''}; give the token ${groups}, or use one that has it`,
+        `${run.config.zone}: ${label} lacks the permission group ${groups} (${need.permission}) ${need.on === 'zone' ? 'on this zone ' : typeof need.on === 'object' ? `on account ${need.on.account} ` : ''}that ${count} planned change${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''}; give the token ${groups}, or use one that has it`,
       );
     }
   }

@@ -5,7 +5,13 @@
  * (no permission, unknown account) does not stop the zones of the run.
  */
 import type { CloudflareClient } from '../../api/index.js';
-import { accountLabel, accountSettingsPath, planAccount, type AccountPlan } from '../../core/account/plan-account.js';
+import {
+  accountLabel,
+  accountSettingsPath,
+  type LiveAccountSettings,
+  planAccount,
+  type AccountPlan,
+} from '../../core/account/plan-account.js';
 import { ZonectlError, type ErrorCode } from '../../core/errors.js';
 import type { AccountConfig } from '../../core/zonefile/index.js';
 
@@ -18,14 +24,18 @@ export type AccountOutcome =
   | { readonly kind: 'planned'; readonly config: AccountConfig; readonly run: AccountRun }
   | { readonly kind: 'failed'; readonly config: AccountConfig; readonly code: ErrorCode; readonly message: string };
 
-/** The account's live `zone_defaults` (an empty object when the answer has none). */
-export async function readAccountZoneDefaults(client: CloudflareClient, accountId: string): Promise<Record<string, unknown>> {
-  const res = await client.request<{ zone_defaults?: Record<string, unknown> }>('GET', accountSettingsPath(accountId));
-  return res.result?.zone_defaults ?? {};
+/** The account's live DNS settings: `zone_defaults` (empty when the answer has none) and `enforce_dns_only`. */
+export async function readAccountSettings(client: CloudflareClient, accountId: string): Promise<LiveAccountSettings> {
+  const res = await client.request<LiveAccountSettings>('GET', accountSettingsPath(accountId));
+  const result = res.result ?? {};
+  return {
+    zone_defaults: result.zone_defaults ?? {},
+    ...(result.enforce_dns_only !== undefined ? { enforce_dns_only: result.enforce_dns_only } : {}),
+  };
 }
 
 export async function planAccountRun(client: CloudflareClient, config: AccountConfig): Promise<AccountRun> {
-  return { config, plan: planAccount(config, await readAccountZoneDefaults(client, config.accountId)) };
+  return { config, plan: planAccount(config, await readAccountSettings(client, config.accountId)) };
 }
 
 /** Plan every account file, one after another (there is one per account, rarely more than one). */

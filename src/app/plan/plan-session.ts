@@ -5,7 +5,7 @@
  * then the saved plan (`--out`) when every zone was planned (zones to create included).
  */
 import { resolveBaseUrl } from '../connect/index.js';
-import { type ChangedSelection, filesToPlan, selectChangedFiles, selectShard } from '../files/index.js';
+import { type ChangedSelection, filesToPlan, selectChangedFiles, selectShard, tellWarnings } from '../files/index.js';
 import { errorEvent, note, type MessageEvent, type SessionOutput, warning } from '../session/index.js';
 import { accountsChange, type Connection, type RunReport, runReport, runZones } from './many-zones.js';
 import { hasChanges, plannedRuns } from './plan-zone-outcomes.js';
@@ -45,8 +45,9 @@ export async function runPlan(request: PlanRequest, output: SessionOutput<PlanEv
   if (request.changedSince !== undefined) changed = await selectChangedFiles(valid, request.changedSince, request.paths, request.cwd, emit);
   // The repository configuration (accounts, credentials) goes on with the zones selected.
   const { configs, accounts, shard, repo } = selectShard({ ...(changed ?? valid), repo: valid.repo }, request.shard);
+  // Only the zones this run plans speak: a skipped zone's warnings are not told (issue 44, item 3).
+  const fileWarnings = tellWarnings(valid.warnings, { configs, accounts }, emit);
   const outcomes = await runZones({ configs, accounts, repo }, request.connection, shard, emit, { checkPermissions: true });
-  const fileWarnings = valid.fileWarnings;
   output.emit({ kind: 'report', report: runReport('plan', outcomes, { ...(changed ? { changedSince: changed } : {}), fileWarnings }) });
   const runs = plannedRuns(outcomes.zones);
   const failed = outcomes.zones.length - runs.length + outcomes.accounts.filter((o) => o.kind === 'failed').length;

@@ -8,6 +8,9 @@ import {
   readDnssec,
   readLiveRecords,
   readPermissionGroups,
+  readRecordUsage,
+  SHADOW_DELEGATIONS_MAX,
+  withShadowMetadata,
   readTokens,
   tokenInUseId,
   type ApiZone,
@@ -16,10 +19,12 @@ import { ZonectlError } from '../../core/errors.js';
 import { canonicalZoneName, isInZone } from '../../core/model/names.js';
 import type { LiveRecord } from '../../core/model/record.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
-import type { LiveToken } from '../../core/diff/diff-tokens.js';
-import { NEW_ZONE_ID, planNewZone, planZone, type TokenAudit } from '../../core/plan/plan-zone.js';
+import type { LiveToken, TokenDiffContext } from '../../core/diff/diff-tokens.js';
+import { type AccountTokenAudit, NEW_ZONE_ID, planNewZone, planZone, type TokenAudit, TokenPlanError } from '../../core/plan/plan-zone.js';
 import { BATCH_LIMIT, ZONE_TIERS, type ZoneTier } from '../../core/service/zone-tiers.js';
 import { TierLimitError, tierProblems } from '../../core/tier-limits.js';
+import { mayPassQuota, quotaProblem, recordGrowth } from '../../core/record-quota.js';
+import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { markerCommentProblems } from '../../core/ownership/index.js';
 import { printable } from '../../core/text/index.js';
@@ -83,8 +88,15 @@ export interface PlanZoneRunOptions {
    * `GET /user/tokens`; a credential without API Tokens Read gets a note, not an error.
    */
   readonly auditTokens?: boolean;
-  /** Token names of every zone file of the run (default: this file's). */
+  /** Names of the user's tokens of every zone file of the run (default: this file's). */
   readonly listedTokenNames?: ReadonlySet<string>;
+  /**
+   * Report the account's live tokens no file names (with `manage.tokens`) when this file lists
+   * account-owned tokens (default true): one file per account speaks for the run.
+   */
+  readonly auditAccountTokens?: boolean;
+  /** Names of the account-owned tokens (`owner: account`) of every zone file of the run (default: this file's). */
+  readonly listedAccountTokenNames?: ReadonlySet<string>;
   /**
    * The zone object when the caller already has it (from the zones list, or the run being
    * checked again): no `GET /zones` lookup. Its name is still checked against the file.
@@ -130,6 +142,24 @@ export function noAccountHint(file: string): string {
   return `If the zone is to be created, name the account it belongs to: add \`account_id: <32 hex>\` to ${printable(file)}, or \`account: NAME\` with a zonectl.yaml whose account NAME has an account_id; apply then creates the zone`;
 }
 
+/**
+ * The account's own tokens and the groups they may hold, for a file with `owner: account` tokens:
+ * the account is the file's (`account_id`, zonectl.yaml's `account:`), else the zone's.
+ */
+async function readAccountTokens(
+  client: CloudflareClient,
+  config: ZoneConfig,
+  zone: ApiZone,
+): Promise<{ live: LiveToken[]; context: TokenDiffContext }> {
+  const accountId = config.accountId ?? zone.account?.id;
+  if (accountId === undefined)
+    throw new TokenPlanError(config.file, [
+      "its `owner: account` tokens need the zone's account, and neither the file (`account_id`, or `account:` with zonectl.yaml) nor the zone object (a token without Zone Read) names it",
+    ]);
+  const [live, permissionGroups] = await Promise.all([readTokens(client, accountId), readPermissionGroups(client, accountId)]);
+  return { live, context: { zoneId: zone.id, accountId, permissionGroups, accountOwned: true } };
+}
+
 /** Read the live zone and plan it. */
 export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, options: PlanZoneRunOptions = {}): Promise<ZoneRun> {
   const zone = await resolveRunZone(client, config, options.zone).catch((error: unknown) => {
@@ -149,7 +179,7 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
     };
   }
   const tier = zoneTierOf(zone);
-  const limits = tier !== undefined ? tierProblems(config.records, tier) : undefined;
+  const limits = tier !== undefined ? tierProblems(config, tier) : undefined;
   if (tier !== undefined && limits !== undefined && limits.errors.length > 0) throw new TierLimitError(config.file, tier, limits.errors);
   // `manage.unmanaged: owned` on a plan without tags: the marker shares the comment (src/core/ownership/marker.ts).
   const marker = config.manage.unmanaged === 'owned' ? markerCommentProblems(config.records, tier) : [];
@@ -161,13 +191,18 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   // trip less). A file that lists tokens needs them (a 403 stays an error); otherwise the audit
   // degrades. Its failure is reported after the records' own, as when the reads were in turn.
   const audits = options.auditTokens !== false && config.manage.tokens !== 'ignore';
+  const userSpecs = config.tokens.filter((t) => t.owner !== 'account');
+  const accountSpecs = config.tokens.filter((t) => t.owner === 'account');
   const tokensRead: Promise<LiveToken[] | undefined> =
-    config.tokens.length > 0 ? readTokens(client) : audits ? readTokensIfAllowed(client) : Promise.resolve(undefined);
+    userSpecs.length > 0 ? readTokens(client) : audits ? readTokensIfAllowed(client) : Promise.resolve(undefined);
   tokensRead.catch(() => undefined); // awaited below; not an unhandled rejection if the records fail first
   // The credential zonectl runs with is never reported (nor deleted) as a token no file lists.
   const inUse: Promise<string | undefined> = audits ? tokenInUseId(client) : Promise.resolve(undefined);
   inUse.catch(() => undefined);
-  const live = await readLiveRecords(client, zone.id, config.zone);
+  // With the service's shadow metadata (src/api/shadow-metadata.ts: a zone of more than 1,000 records has it read by delegation).
+  const listed = await readLiveRecords(client, zone.id, config.zone, {}, { shadowMetadata: true });
+  const shadow = await withShadowMetadata(client, zone.id, config.zone, listed.records);
+  const live = { records: shadow.records, unknownTypes: listed.unknownTypes };
   const outside = live.records.filter((r) => !isInZone(r.name, config.zone));
   if (outside.length > 0) {
     throw new ZoneMismatchError(
@@ -178,12 +213,13 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
   const dnssec = config.dnssec !== undefined ? await readDnssec(client, zone.id, config.zone) : undefined;
   const liveTokens = await tokensRead;
   const tokens =
-    config.tokens.length > 0 && liveTokens !== undefined
+    userSpecs.length > 0 && liveTokens !== undefined
       ? {
           live: liveTokens,
           context: { zoneId: zone.id, accountId: zone.account?.id ?? '', permissionGroups: await readPermissionGroups(client) },
         }
       : undefined;
+  const accountTokens = accountSpecs.length > 0 ? await readAccountTokens(client, config, zone) : undefined;
   const inUseId = await inUse;
   const audit: TokenAudit | undefined = !audits
     ? undefined
@@ -195,6 +231,15 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
           listedNames: options.listedTokenNames ?? new Set(config.tokens.map((t) => t.name)),
           now: Date.now(),
         };
+  const accountAudit: AccountTokenAudit | undefined =
+    accountTokens !== undefined && options.auditAccountTokens !== false && config.manage.tokens !== 'ignore'
+      ? {
+          accountId: accountTokens.context.accountId,
+          live: accountTokens.live.filter((t) => t.id !== inUseId),
+          listedNames: options.listedAccountTokenNames ?? new Set(accountSpecs.map((t) => t.name)),
+          now: Date.now(),
+        }
+      : undefined;
   const planned = planZone(
     config,
     zone.id,
@@ -202,11 +247,23 @@ export async function planZoneRun(client: CloudflareClient, config: ZoneConfig, 
       records: live.records,
       ...(settings ? { settings } : {}),
       ...(tokens ? { tokens } : {}),
+      ...(accountTokens ? { accountTokens } : {}),
       ...(dnssec ? { dnssec } : {}),
+      ...(shadow.unread !== undefined ? { shadowUnread: { delegations: shadow.unread, most: SHADOW_DELEGATIONS_MAX } } : {}),
       ...(tier !== undefined ? { tier } : {}),
     },
     audit,
+    accountAudit,
   );
+  // The record quota (src/core/record-quota.ts): asked of the service only when the apply may pass it.
+  const held = live.records.length + live.unknownTypes.length;
+  // Planned under the apply lock (apply --yes of one file, a re-plan under the lock): the zone holds it already.
+  const lockHeld = live.records.some((r) => isZonectlRecordName(r.name, config.zone));
+  if (mayPassQuota(tier, held, recordGrowth(planned.operations).peak, lockHeld)) {
+    const usage = await readRecordUsage(client, zone.id, zone.account?.id ?? config.accountId);
+    const over = usage !== undefined ? quotaProblem(config.file, planned.operations, usage, config.records, lockHeld) : undefined;
+    if (over !== undefined) throw over;
+  }
   const unknown = live.unknownTypes.map((r) => `${r.name} ${r.type}`);
   const extraWarnings = [
     ...(limits?.warnings ?? []),
@@ -233,9 +290,19 @@ export function tokenAuditOwner(configs: readonly ZoneConfig[]): number {
 
 /** The options of each file of a run: one file audits the tokens, against the run's token names. */
 export function runPlanOptions(configs: readonly ZoneConfig[]): PlanZoneRunOptions[] {
-  const listedTokenNames = new Set(configs.flatMap((c) => c.tokens.map((t) => t.name)));
+  const names = (c: ZoneConfig, account: boolean) => c.tokens.filter((t) => (t.owner === 'account') === account).map((t) => t.name);
+  const listedTokenNames = new Set(configs.flatMap((c) => names(c, false)));
+  const listedAccountTokenNames = new Set(configs.flatMap((c) => names(c, true)));
   const owner = tokenAuditOwner(configs);
-  return configs.map((_, i) => ({ auditTokens: i === owner, listedTokenNames }));
+  // The account's tokens are audited by the first file that lists some of them, per account (a
+  // file whose account is known only from its zone speaks for itself).
+  const seen = new Set<string>();
+  return configs.map((c, i) => {
+    const key = c.accountId ?? `file:${c.file}`;
+    const auditAccountTokens = names(c, true).length > 0 && !seen.has(key);
+    if (auditAccountTokens) seen.add(key);
+    return { auditTokens: i === owner, listedTokenNames, auditAccountTokens, listedAccountTokenNames };
+  });
 }
 
 /** Plan every zone file, one after another (they share the client's rate limiter). */

@@ -11,6 +11,7 @@
  * is `interrupted` (the command exits 130 or 143).
  */
 import { ZonectlError } from '../../core/errors.js';
+import { printable } from '../../core/text/index.js';
 import { connect } from '../connect/index.js';
 import { openTokenOutput } from '../output/index.js';
 import { INTERRUPT_GRACE_MS, type InterruptOptions, type SessionOutput, type StopSignal, watchInterrupts } from '../session/index.js';
@@ -18,6 +19,8 @@ import { findTokenByName, rollTokenById } from './roll-token.js';
 
 export interface TokenRollRequest {
   readonly name: string;
+  /** The account (32 hex) whose own token this is (`owner: account`); absent: one of the user's tokens. */
+  readonly account?: string | undefined;
   /** Write the new secret to this file (mode 0600, JSON {name: value}, merged). */
   readonly tokenOutput?: string | undefined;
   /** The secret goes in the `rolled` event, to be shown. */
@@ -58,6 +61,12 @@ export async function runTokenRoll(
   if (request.tokenOutput === undefined && !request.showValue) {
     throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
   }
+  if (request.account !== undefined && !/^[0-9a-f]{32}$/.test(request.account)) {
+    throw new TokenCommandError(
+      'BAD_ARGS',
+      `--account ${printable(request.account)}: an account id is 32 hexadecimal characters (lower case)`,
+    );
+  }
   const graceMs = interrupts.graceMs ?? INTERRUPT_GRACE_MS;
   // Aborted to stop the client's exchanges: at once before the roll call, at the give-up during it.
   const abandon = new AbortController();
@@ -94,10 +103,10 @@ export async function runTokenRoll(
   try {
     file = request.tokenOutput !== undefined ? openTokenOutput(request.tokenOutput) : undefined;
     client = connect({ baseUrl: request.baseUrl, abandon: abandon.signal, ...(request.env !== undefined ? { env: request.env } : {}) });
-    id = await findTokenByName(client, request.name);
+    id = await findTokenByName(client, request.name, request.account);
     if (watch.signal !== undefined) return interrupted('before-roll', id);
     phase = 'rolling';
-    const rolled = await rollTokenById(client, request.name, id);
+    const rolled = await rollTokenById(client, request.name, id, request.account);
     phase = 'answered';
     output.emit({ kind: 'rolled', name: rolled.name, id: rolled.id, ...(request.showValue ? { value: rolled.value } : {}) });
     if (file !== undefined) {

@@ -5,7 +5,7 @@
  * same wait as `apply --wait-dns` (./session.ts), for a change applied elsewhere (another run, the
  * dashboard) or to check a zone at any time. The run's deadline covers every zone.
  */
-import { filesToPlan } from '../files/index.js';
+import { filesToPlan, tellWarnings } from '../files/index.js';
 import { type Connection, resolveRunZone, runClients } from '../plan/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import type { WaitDnsFlags } from './flags.js';
@@ -37,6 +37,7 @@ export async function runWaitDnsFiles(
 ): Promise<WaitDnsFilesResult> {
   const emit = (event: WaitDnsFilesEvent): void => output.emit(event);
   const files = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, emit);
+  tellWarnings(files.warnings, files, emit);
   const deadlineAt = now() + request.flags.deadlineMs;
   const clients = runClients(request.connection, undefined, files.repo);
   try {

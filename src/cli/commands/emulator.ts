@@ -185,6 +185,11 @@ const EMULATOR_FLAGS = {
     'record operations per batch (default 200 on free zones, 3,500 otherwise)',
     intArg('--batch-limit', 1, 1_000_000),
   ),
+  recordQuota: flag.parsed(
+    '--record-quota <n>',
+    "records every zone may hold (default: the service's quota, 200 on new free zones, 3,500 on paid ones, 1,000,000 across an enterprise account)",
+    intArg('--record-quota', 0, 100_000_000),
+  ),
   priorityInData: flag.switch('--priority-in-data', 'MX and URI answer priority inside data only (the announced API shape)'),
   dnsPort: flag.list(
     '--dns-port <port>',
@@ -251,6 +256,7 @@ async function runEmulator(flags: EmulatorFlags): Promise<void> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
     ...(flags.batchLimit !== undefined ? { batchLimit: flags.batchLimit } : {}),
+    ...(flags.recordQuota !== undefined ? { recordQuota: flags.recordQuota } : {}),
     ...(flags.priorityInData ? { priorityInData: true } : {}),
     ...(flags.dnsPort !== undefined ? { dnsPorts: flags.dnsPort } : {}),
     ...(flags.dnsLag !== undefined ? { dnsLagMs: flags.dnsLag.map((s) => Math.round(s * 1000)) } : {}),

@@ -48,6 +48,10 @@ export const initCommand = defineCommand({
     ),
     branch: flag.text('--branch <name>', 'with --ci github: the branch apply runs on', 'main'),
     tarball: flag.text('--tarball <file>', 'with --ci gitlab: the vendored zonectl tarball (default: the one vendor/zonectl-*.tgz)'),
+    adoptPr: flag.switch(
+      '--adopt-pr',
+      'with --ci github: the nightly drift workflow also takes the drift into the zone files (drift --adopt) and opens or updates ONE pull request with the change, linking the drift issues (a job of its own with contents: write and pull-requests: write)',
+    ),
     force: flag.switch('--force', 'with --ci: replace CI files that differ (without it, the difference is shown and nothing is written)'),
   },
   examples: [
@@ -55,17 +59,19 @@ export const initCommand = defineCommand({
     'zonectl export --zone example.com --out zones/example.com.yaml   # its $schema line points at .zonectl/',
     'zonectl init --ci github --action my-org/zonectl@0123456789abcdef0123456789abcdef01234567',
     'zonectl init --ci gitlab --paths zones/ --tarball vendor/zonectl-0.1.0.tgz',
+    'zonectl init --ci github --adopt-pr   # the nightly drift also opens one pull request adopting the drift',
     'zonectl init --ci github --force   # after adding an account: shows the difference and writes it',
   ],
   run: async ({ args, flags }, cli) => {
     if (flags.ci === undefined) {
-      if (flags.paths !== undefined || flags.tarball !== undefined || flags.force)
-        cli.usageError('error: --paths, --tarball and --force go with --ci github|gitlab');
+      if (flags.paths !== undefined || flags.tarball !== undefined || flags.force || flags.adoptPr)
+        cli.usageError('error: --paths, --tarball and --force go with --ci github|gitlab; --adopt-pr with --ci github');
       const { path, result } = writeSchemaInto(args.dir);
       out(`${path}: ${result}`);
       out('Zone files written by export and import reference it with a relative # yaml-language-server: $schema= line.');
       return undefined;
     }
+    if (flags.adoptPr && flags.ci !== 'github') cli.usageError('error: --adopt-pr goes with --ci github (GitLab: not yet)');
     const renderer = initCiRenderer(flags.ci);
     const result = await runInitCi(
       {
@@ -77,6 +83,7 @@ export const initCommand = defineCommand({
         branch: flags.branch,
         tarball: flags.tarball,
         force: flags.force,
+        adoptPr: flags.adoptPr,
         env: process.env,
       },
       renderer,

@@ -13,14 +13,18 @@ const rollCommand = defineCommand({
   description: 'Roll the secret of one of your tokens (by name): the old secret stops working, the new one is shown once',
   args: { name: arg.required('name', 'the token name') },
   flags: {
+    account: flag.text('--account <account_id>', "roll one of this account's own tokens (owner: account) instead of one of yours"),
     tokenOutput: flag.text('--token-output <file>', 'write the new secret to this file (mode 0600, JSON {name: value}, merged)'),
     showTokenValues: flag.switch('--show-token-values', 'print the new secret on stdout'),
     baseUrl: baseUrlFlag,
   },
-  examples: ['zonectl token roll ci-dns-edit --token-output tokens.json'],
+  examples: [
+    'zonectl token roll ci-dns-edit --token-output tokens.json',
+    'zonectl token roll ci-deploy --account 023e105f4ecef8ad9ca31a8372d0c353 --token-output tokens.json',
+  ],
   run: async ({ args, flags }) => {
     const result = await runTokenRoll(
-      { name: args.name, tokenOutput: flags.tokenOutput, showValue: flags.showTokenValues, baseUrl: flags.baseUrl },
+      { name: args.name, account: flags.account, tokenOutput: flags.tokenOutput, showValue: flags.showTokenValues, baseUrl: flags.baseUrl },
       tokenRollOutput,
     );
     return result.status === 'interrupted' ? signalExitCode(result.signal) : undefined;
@@ -29,7 +33,7 @@ const rollCommand = defineCommand({
 
 export const tokenCommand = defineGroup({
   name: 'token',
-  description: "Work with the user's API tokens",
+  description: "Work with API tokens: the user's, or an account's own (--account)",
   examples: ['zonectl token roll ci-dns-edit --token-output tokens.json'],
   commands: [rollCommand],
 });

@@ -1,8 +1,12 @@
 /**
  * The plan of an account file: its `zone_defaults` compared with the live ones like a zone's
  * DNS settings (src/core/diff/diff-settings.ts: only the fields the file sets; nested objects
- * sent whole, live merged with desired), and at most one call:
- * `PATCH /accounts/{account_id}/dns_settings` with `{ zone_defaults: { ...changed fields } }`.
+ * sent whole, live merged with desired), and `enforce_dns_only` when the file sets it; at most
+ * one call: `PATCH /accounts/{account_id}/dns_settings` with `{ zone_defaults: { ...changed fields } }`
+ * and/or `{ enforce_dns_only }` (the SDK's `dns.settings.account.edit` body). Turning
+ * `enforce_dns_only` on is warned of: "Enabling this setting immediately exposes your origin IP
+ * addresses and removes all Cloudflare protections ... for every zone in your account"
+ * (https://developers.cloudflare.com/dns/proxy-status/enforce-dns-only/).
  */
 import { diffSettings } from '../diff/diff-settings.js';
 import type { AccountConfig } from '../zonefile/index.js';
@@ -15,8 +19,8 @@ export interface AccountDefaultsChange {
   /** `/accounts/<account_id>/dns_settings`. */
   readonly path: string;
   readonly accountId: string;
-  readonly body: { readonly zone_defaults: Record<string, unknown> };
-  /** Keyed by field (`ns_ttl`, `soa.refresh`), as in a zone's settings change. */
+  readonly body: { readonly zone_defaults?: Record<string, unknown>; readonly enforce_dns_only?: boolean };
+  /** Keyed by field (`ns_ttl`, `soa.refresh`, `enforce_dns_only`), as in a zone's settings change. */
   readonly before: Record<string, unknown>;
   readonly after: Record<string, unknown>;
   readonly fields: readonly string[];
@@ -27,7 +31,21 @@ export interface AccountPlan {
   readonly file: string;
   /** Empty, or the one PATCH. */
   readonly operations: readonly AccountDefaultsChange[];
+  /** What the change does beyond the defaults of new zones (turning enforce_dns_only on). */
+  readonly warnings?: readonly string[];
 }
+
+/** The account's live DNS settings as GET /accounts/{account_id}/dns_settings answers them. */
+export interface LiveAccountSettings {
+  readonly zone_defaults?: Readonly<Record<string, unknown>>;
+  readonly enforce_dns_only?: unknown;
+}
+
+/** The field of the account's switch, as plans and reports name it. */
+export const ENFORCE_DNS_ONLY = 'enforce_dns_only';
+
+export const ENFORCE_DNS_ONLY_WARNING =
+  "enforce_dns_only turns on: every proxied record of every zone of this account answers its origin address (DNS-only) until it is turned off; origins are exposed and the proxy's protections (DDoS mitigation, WAF, caching) are off (https://developers.cloudflare.com/dns/proxy-status/enforce-dns-only/)";
 
 export function accountSettingsPath(accountId: string): string {
   return `/accounts/${accountId}/dns_settings`;
@@ -52,11 +70,14 @@ function comparable(live: Readonly<Record<string, unknown>>): Record<string, unk
   };
 }
 
-/** Desired `zone_defaults` + the live ones -> the account's plan. Pure. */
-export function planAccount(config: AccountConfig, liveZoneDefaults: Readonly<Record<string, unknown>>): AccountPlan {
-  const change = diffSettings(config.accountId, config.zoneDefaults, comparable(liveZoneDefaults));
+/** Desired `zone_defaults` (and `enforce_dns_only`) + the live settings -> the account's plan. Pure. */
+export function planAccount(config: AccountConfig, live: LiveAccountSettings): AccountPlan {
+  const change = diffSettings(config.accountId, config.zoneDefaults, comparable(live.zone_defaults ?? {}));
+  // Absent at the service: off (the SDK's answer has it optional; the docs' default is off).
+  const liveEnforce = live.enforce_dns_only === true;
+  const enforce = config.enforceDnsOnly !== undefined && config.enforceDnsOnly !== liveEnforce ? config.enforceDnsOnly : undefined;
   const operations: AccountDefaultsChange[] =
-    change === undefined
+    change === undefined && enforce === undefined
       ? []
       : [
           {
@@ -65,11 +86,19 @@ export function planAccount(config: AccountConfig, liveZoneDefaults: Readonly<Re
             method: 'PATCH',
             path: accountSettingsPath(config.accountId),
             accountId: config.accountId,
-            body: { zone_defaults: change.body },
-            before: change.before,
-            after: change.after,
-            fields: change.fields,
+            body: {
+              ...(change !== undefined ? { zone_defaults: change.body } : {}),
+              ...(enforce !== undefined ? { enforce_dns_only: enforce } : {}),
+            },
+            before: { ...change?.before, ...(enforce !== undefined ? { [ENFORCE_DNS_ONLY]: liveEnforce } : {}) },
+            after: { ...change?.after, ...(enforce !== undefined ? { [ENFORCE_DNS_ONLY]: enforce } : {}) },
+            fields: [...(change?.fields ?? []), ...(enforce !== undefined ? [ENFORCE_DNS_ONLY] : [])],
           },
         ];
-  return { accountId: config.accountId, file: config.file, operations };
+  return {
+    accountId: config.accountId,
+    file: config.file,
+    operations,
+    ...(enforce === true ? { warnings: [ENFORCE_DNS_ONLY_WARNING] } : {}),
+  };
 }

@@ -3,14 +3,16 @@
  * code a rule's problem sink takes (rules/context.ts), so a rule cannot emit a code that is not
  * listed here. Each rule file's header says when an `error or warning` check is which.
  *
- * Every check that can refuse names its `source` (check.ts): the service's documented rule, a
- * real answer of the service, a limit of the DNS wire format, or the file's own contradiction.
- * A rule with none of these only warns (issue 28: zonectl never refuses what the service holds;
- * the emulator's own choices are never a source). Pure.
+ * Every check names its `source` (check.ts): the service's documented rule, a real answer of the
+ * service, a limit of the DNS wire format, or the file's own contradiction; a warning may also
+ * rest on an RFC saying what resolvers do. A rule whose only source is an RFC on resolvers only
+ * warns (issue 28: zonectl never refuses what the service holds; the emulator's own choices are
+ * never a source), and a warning with no source at all is not made (issue 43, item 9: the
+ * digit-first and "looks like another domain" guesses were removed). Pure.
  */
 import { DNSSEC_RULE_CHECKS } from '../dnssec/checks.js';
 import { OWNERSHIP_RULE_CHECKS } from './ownership-checks.js';
-import type { CheckFacts, CheckSource } from './check.js';
+import type { CheckFacts, CheckSource, RefusalSource } from './check.js';
 
 const E = 'error';
 const W = 'warning';
@@ -27,10 +29,16 @@ const TTL_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/refere
 const RECORD_API_DOC = 'https://developers.cloudflare.com/api/typescript/resources/dns/subresources/records/methods/create/';
 const TOKENS_API_DOC = `https://${TOKENS_DOC}`;
 
-const doc = (url: string): CheckSource => ({ kind: 'doc', url: url.startsWith('https://') ? url : `https://${url}` });
-const answer = (where: string): CheckSource => ({ kind: 'answer', where });
-const protocol = (rfc: string): CheckSource => ({ kind: 'protocol', rfc });
-const file = (why: string): CheckSource => ({ kind: 'file', why });
+const doc = (url: string): RefusalSource => ({ kind: 'doc', url: url.startsWith('https://') ? url : `https://${url}` });
+const answer = (where: string): RefusalSource => ({ kind: 'answer', where });
+const protocol = (rfc: string): RefusalSource => ({ kind: 'protocol', rfc });
+const file = (why: string): RefusalSource => ({ kind: 'file', why });
+/** What resolvers do (warnings only). */
+const rfc = (section: string): CheckSource => ({ kind: 'rfc', rfc: section });
+/** The plans index's `dns.record_tags` (availability per plan, name and value lengths, tags per record). */
+const RECORD_ATTRIBUTES_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/record-attributes/';
+const PRIVATE_ROUTING_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/';
+const WILDCARD_DOC = 'https://developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/';
 
 export const RULE_CHECKS = {
   'policy.min-ttl': {
@@ -88,6 +96,8 @@ export const RULE_CHECKS = {
     severity: W,
     ref: 'developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/',
     description: 'a `*` is only the whole leftmost label (elsewhere the service stores a literal asterisk)',
+    // "the wildcard must be the leftmost label" (the service's wildcard page).
+    source: doc(WILDCARD_DOC),
   },
   'name.label-start': {
     severity: E,
@@ -101,16 +111,11 @@ export const RULE_CHECKS = {
     description: 'an A/AAAA/CNAME label ends with a letter or digit',
     source: doc(RECORD_TYPES_DOC),
   },
-  'name.digit-first': { severity: W, ref: 'RFC 952', description: 'an A/AAAA/CNAME label starts with a letter' },
   'name.underscore': {
     severity: W,
     ref: 'RFC 1123 §2.1, RFC 8552 §4',
     description: 'an A/AAAA/CNAME label has no underscore, but standard underscored names (`_domainkey`, `_acme-challenge`, ACM `_<hex>`)',
-  },
-  'name.other-domain': {
-    severity: W,
-    ref: 'README.md, "The zone file"',
-    description: 'a relative name does not look like another domain (a missing trailing dot)',
+    source: rfc('RFC 1123 §2.1: a host name is letters, digits and hyphens (clients and certificate authorities refuse others)'),
   },
   'content.ipv4': {
     severity: E,
@@ -139,6 +144,13 @@ export const RULE_CHECKS = {
     // 9003 "Target 1.1.1.1 is not allowed for a proxied record." (2026).
     source: answer('https://github.com/DNSControl/dnscontrol/issues/4776'),
   },
+  'proxied.private-routing': {
+    severity: E,
+    ref: PRIVATE_ROUTING_DOC,
+    description: 'a record with private_routing is proxied',
+    // "Private network routing is available for A (IPv4) and AAAA (IPv6) records only. Records must be proxied."
+    source: doc(PRIVATE_ROUTING_DOC),
+  },
   'proxied.type': {
     severity: E,
     ref: PROXY_DOC,
@@ -152,7 +164,12 @@ export const RULE_CHECKS = {
     description: 'a TTL is auto (1) or 60..86400 (30..59 on Enterprise)',
     source: doc(TTL_DOC),
   },
-  'ttl.enterprise': { severity: W, ref: 'API schema dns-records_ttl', description: 'a TTL of 30..59 is for Enterprise zones only' },
+  'ttl.enterprise': {
+    severity: W,
+    ref: 'API schema dns-records_ttl',
+    description: 'a TTL of 30..59 is for Enterprise zones only',
+    source: doc(TTL_DOC),
+  },
   'ttl.proxied': {
     severity: E,
     ref: PROXY_DOC,
@@ -174,7 +191,13 @@ export const RULE_CHECKS = {
     // "this option only applies to proxied records".
     source: doc(RECORD_API_DOC),
   },
-  'settings.ip-only-both': { severity: W, ref: ARCHITECTURE, description: 'ipv4_only and ipv6_only are not both true' },
+  'settings.ip-only-both': {
+    severity: W,
+    ref: ARCHITECTURE,
+    description: 'ipv4_only and ipv6_only are not both true',
+    // ipv4_only: "only A records will be generated"; ipv6_only: "only AAAA records" (the record API's settings).
+    source: doc(RECORD_API_DOC),
+  },
   'txt.escape': {
     severity: E,
     ref: 'RFC 1035 §5.1',
@@ -194,6 +217,18 @@ export const RULE_CHECKS = {
     description: 'TXT content is printable ASCII (other bytes as \\DDD)',
     // 9051 "Invalid TXT record. Record may only contain printable ASCII!"
     source: answer('https://github.com/cloudflare/terraform-provider-cloudflare/issues/9'),
+  },
+  'tag.name-length': {
+    severity: E,
+    ref: RECORD_ATTRIBUTES_DOC,
+    description: 'a tag name (before the colon) has at most 32 characters',
+    source: doc(RECORD_ATTRIBUTES_DOC),
+  },
+  'tag.value-length': {
+    severity: E,
+    ref: RECORD_ATTRIBUTES_DOC,
+    description: 'a tag value (after the colon) has at most 100 characters',
+    source: doc(RECORD_ATTRIBUTES_DOC),
   },
   'record.too-large': {
     severity: E,
@@ -224,6 +259,8 @@ export const RULE_CHECKS = {
     severity: W,
     ref: 'README.md, "The zone file"',
     description: 'a target of one label names a top-level domain (absolute)',
+    // In a zone file a name without a trailing dot is relative to the origin: `c3` there means c3.<zone>.
+    source: rfc('RFC 1035 §5.1'),
   },
   'cname.self': {
     severity: E,
@@ -249,16 +286,21 @@ export const RULE_CHECKS = {
     severity: W,
     ref: 'RFC 1034 §3.6.2; developers.cloudflare.com/dns/cname-flattening/',
     description: 'a CNAME beside other records is flattened',
+    // "If a CNAME RR is present at a node, no other data should be present": resolvers see the CNAME only.
+    source: rfc('RFC 1034 §3.6.2'),
   },
   'cname.ignored-conflict': {
     severity: W,
     ref: SAME_NAME_DOC,
     description: 'manage.ignore keeps no record that a CNAME of the file conflicts with',
+    source: doc(SAME_NAME_DOC),
   },
   'cname.replaces-unlisted': {
     severity: W,
     ref: 'README.md, "How zonectl reconciles"',
     description: 'with unmanaged: keep, a CNAME still replaces a live A/AAAA at its name',
+    // The service refuses a CNAME beside an A/AAAA, so the A/AAAA goes first.
+    source: doc(SAME_NAME_DOC),
   },
   'cname.loop': {
     severity: W,
@@ -266,16 +308,19 @@ export const RULE_CHECKS = {
     // No source shows the service refusing a loop of two names or more (only a CNAME to its own
     // name: cname.self): a warning, never a refusal (the plan writes the loop's records in any order).
     description: 'CNAME records do not point at each other in a loop (no name of it resolves)',
+    source: rfc('RFC 1034 §3.6.2'),
   },
   'cname.proxied-chain': {
     severity: W,
     ref: 'developers.cloudflare.com/dns/proxy-status/',
     description: 'a proxied CNAME whose chain stays in the zone reaches an address (else the edge has no origin)',
+    source: doc(PROXY_DOC),
   },
   'ns.delegation-alone': {
     severity: W,
     ref: SHADOWED_DOC,
     description: 'a delegation (NS below the apex) shares its name only with DS (other records there are shadowed)',
+    source: doc(SHADOWED_DOC),
   },
   'ds.delegation': {
     severity: EW,
@@ -284,7 +329,13 @@ export const RULE_CHECKS = {
     // "you cannot create a standalone DS in Cloudflare" (the live answer, octodns-cloudflare #102, PRs #103, #107).
     source: answer('https://github.com/octodns/octodns-cloudflare/issues/102'),
   },
-  'ds.apex': { severity: W, ref: 'RFC 4034 §5', description: 'no DS at the apex (it belongs in the parent zone)' },
+  'ds.apex': {
+    severity: W,
+    ref: 'RFC 4034 §5',
+    description: 'no DS at the apex (it belongs in the parent zone)',
+    // The DS RR of a zone is published by its parent, at the delegation point.
+    source: rfc('RFC 4034 §5'),
+  },
   'record.duplicate': {
     severity: E,
     ref: 'RFC 2181 §5',
@@ -315,6 +366,7 @@ export const RULE_CHECKS = {
     severity: W,
     ref: `${RECORD_TYPES_DOC}#soa`,
     description: "SOA timers outside the record types page's older, narrower table (retry up to 3600, ttl 1800..3600)",
+    source: doc(`${RECORD_TYPES_DOC}#soa`),
   },
   'soa.retry-refresh': {
     severity: E,
@@ -355,7 +407,13 @@ export const RULE_CHECKS = {
     // "a single address is written with a /32 suffix".
     source: doc(TOKENS_API_DOC),
   },
-  'token.cidr-host-bits': { severity: W, ref: TOKENS_DOC, description: 'an IP condition has no host bits set' },
+  'token.cidr-host-bits': {
+    severity: W,
+    ref: TOKENS_DOC,
+    description: 'an IP condition has no host bits set',
+    // A prefix's bits past its length are zero: the range the service keeps is the network's.
+    source: rfc('RFC 4632 §3.1'),
+  },
   'token.condition-twice': {
     severity: E,
     ref: TOKENS_DOC,
@@ -369,13 +427,29 @@ export const RULE_CHECKS = {
     source: doc(TOKENS_API_DOC),
   },
   'token.resource-value': { severity: E, ref: TOKENS_DOC, description: 'a resource value is "*"', source: doc(TOKENS_API_DOC) },
-  'deprecated.locked': { severity: W, ref: DEPRECATIONS_DOC, description: 'a record has no retired `locked`' },
-  'deprecated.record-zone-id': { severity: W, ref: DEPRECATIONS_DOC, description: 'a record has no retired `zone_id`' },
-  'deprecated.record-zone-name': { severity: W, ref: DEPRECATIONS_DOC, description: 'a record has no retired `zone_name`' },
+  'deprecated.locked': {
+    severity: W,
+    ref: DEPRECATIONS_DOC,
+    description: 'a record has no retired `locked`',
+    source: doc(DEPRECATIONS_DOC),
+  },
+  'deprecated.record-zone-id': {
+    severity: W,
+    ref: DEPRECATIONS_DOC,
+    description: 'a record has no retired `zone_id`',
+    source: doc(DEPRECATIONS_DOC),
+  },
+  'deprecated.record-zone-name': {
+    severity: W,
+    ref: DEPRECATIONS_DOC,
+    description: 'a record has no retired `zone_name`',
+    source: doc(DEPRECATIONS_DOC),
+  },
   'deprecated.cname-flattening': {
     severity: W,
     ref: DEPRECATIONS_DOC,
     description: 'settings use flatten_all_cnames, not the retired cname_flattening',
+    source: doc(DEPRECATIONS_DOC),
   },
   'deprecated.cname-flattening-conflict': {
     severity: E,
@@ -383,7 +457,12 @@ export const RULE_CHECKS = {
     description: 'cname_flattening does not contradict flatten_all_cnames',
     source: file('the retired cname_flattening and flatten_all_cnames are one setting: the file gives it two values'),
   },
-  'deprecated.use-apex-ns': { severity: W, ref: DEPRECATIONS_DOC, description: 'settings use multi_provider, not the retired use_apex_ns' },
+  'deprecated.use-apex-ns': {
+    severity: W,
+    ref: DEPRECATIONS_DOC,
+    description: 'settings use multi_provider, not the retired use_apex_ns',
+    source: doc(DEPRECATIONS_DOC),
+  },
   'deprecated.use-apex-ns-conflict': {
     severity: E,
     ref: DEPRECATIONS_DOC,
@@ -394,11 +473,13 @@ export const RULE_CHECKS = {
     severity: W,
     ref: DEPRECATIONS_DOC,
     description: 'settings use nameservers.type, not the retired default_nameservers',
+    source: doc(DEPRECATIONS_DOC),
   },
   'deprecated.use-account-custom-ns': {
     severity: W,
     ref: DEPRECATIONS_DOC,
     description: 'settings use nameservers.type, not the retired use_account_custom_ns_by_default',
+    source: doc(DEPRECATIONS_DOC),
   },
   // The `dnssec` section's rules (src/core/dnssec/rules.ts), with their sources.
   ...DNSSEC_RULE_CHECKS,

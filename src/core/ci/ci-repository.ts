@@ -32,6 +32,8 @@ export interface CiRepository {
   readonly action: string;
   /** GitLab: the vendored tarball, relative to the root, and its SHA-256 (undefined: a placeholder the job refuses). */
   readonly tarball: { readonly path: string; readonly sha256?: string };
+  /** GitHub, `init --ci github --adopt-pr`: the nightly drift workflow also opens ONE pull request adopting the drift. */
+  readonly adoptPr?: boolean;
 }
 
 /** A file to write, relative to the repository root. */

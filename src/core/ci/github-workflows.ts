@@ -197,7 +197,54 @@ function applyWorkflow(repo: CiRepository): string[] {
   ];
 }
 
+/** The branch of the one adopt pull request (`--adopt-pr`): one for the zones this workflow checks. */
+export const ADOPT_BRANCH = 'zonectl/adopt-drift';
+
+/**
+ * `--adopt-pr`: a job after the drift job, only when it found drift, and the only job that may
+ * write: `drift --adopt` in its checkout, then scripts/github-adopt-pr.mjs commits the changed zone
+ * files through the REST API (no git credential on the runner) on ONE branch and opens or updates
+ * ONE pull request linking the drift issues. A refused adoption is said on the issues and fails the
+ * job. Job permissions replace the workflow's (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-syntax#jobsjob_idpermissions).
+ */
+function adoptJob(repo: CiRepository): string[] {
+  return [
+    '  adopt:',
+    '    # Only with drift; after the drift job, so that the issues it links are up to date.',
+    '    needs: drift',
+    "    if: needs.drift.outputs.changes == 'true'",
+    '    runs-on: ubuntu-latest',
+    '    permissions:',
+    '      contents: write',
+    '      pull-requests: write',
+    '      issues: write',
+    '    concurrency:',
+    '      group: zonectl-adopt',
+    '      cancel-in-progress: false',
+    ...jobEnv(repo, readSecretOf),
+    '    steps:',
+    ...CHECKOUT,
+    ...actionStep(repo, {
+      name: 'Adopt the drift into the zone files (drift --adopt)',
+      id: 'adopt',
+      continueOnError: true,
+      command: 'adopt',
+    }),
+    '      - name: One pull request with the adopted change (updated in place; a refusal said on the drift issues)',
+    '        env:',
+    '          GH_TOKEN: ${{ github.token }}',
+    '          ADOPT_OUTCOME: ${{ steps.adopt.outcome }}',
+    '          ADOPT_LOG: ${{ steps.adopt.outputs.markdown-file }}',
+    `          ADOPT_BRANCH: ${ADOPT_BRANCH}`,
+    '          BASE_BRANCH: ${{ github.ref_name }}',
+    '          BASE_SHA: ${{ github.sha }}',
+    '          ACTION_PATH: ${{ steps.adopt.outputs.action-path }}',
+    '        run: node "$ACTION_PATH/scripts/github-adopt-pr.mjs"',
+  ];
+}
+
 function driftWorkflow(repo: CiRepository): string[] {
+  const adopt = repo.adoptPr === true;
   return [
     ...header(repo, [
       'zonectl drift: every night, compare every zone with its file. Keeps ONE issue per drifted zone',
@@ -207,6 +254,15 @@ function driftWorkflow(repo: CiRepository): string[] {
       '',
       ...secretLines(repo, readSecretOf, 'READ-ONLY tokens (Zone Read + DNS Read of the account)'),
       'Optional secret: SLACK_WEBHOOK_URL (a Slack incoming webhook: the report is posted there on drift).',
+      ...(adopt
+        ? [
+            '',
+            'With drift, the job adopt (init --ci github --adopt-pr) takes it into the zone files (drift --adopt)',
+            `and keeps ONE pull request from the branch ${ADOPT_BRANCH} (updated in place each night), linking`,
+            'the drift issues; a refused adoption is said on them. Review it as any change: merging it means',
+            "the live values become the files' values. Only that job may write (contents, pull requests).",
+          ]
+        : []),
     ]),
     'name: zonectl drift',
     'on:',
@@ -219,6 +275,7 @@ function driftWorkflow(repo: CiRepository): string[] {
     'jobs:',
     '  drift:',
     '    runs-on: ubuntu-latest',
+    ...(adopt ? ['    outputs:', '      changes: ${{ steps.drift.outputs.changes }}'] : []),
     ...jobEnv(repo, readSecretOf),
     '    steps:',
     ...CHECKOUT,
@@ -268,6 +325,7 @@ function driftWorkflow(repo: CiRepository): string[] {
     '          name: zonectl-drift-report',
     '          path: ${{ steps.drift.outputs.html-file }}',
     '          if-no-files-found: warn',
+    ...(adopt ? adoptJob(repo) : []),
   ];
 }
 

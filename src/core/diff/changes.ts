@@ -64,9 +64,12 @@ export interface SettingsChange {
 
 /**
  * A change of one API token. Bodies never hold a secret: a token's value exists only in the
- * answer to its create (or roll).
+ * answer to its create (or roll). `accountId`: an account-owned token of that account (its path
+ * under `/accounts/{account_id}/tokens`); absent, the user's (`/user/tokens`).
  */
-export type TokenChange =
+export type TokenChange = TokenChangeOf & { readonly accountId?: string };
+
+type TokenChangeOf =
   | {
       readonly kind: 'token';
       readonly action: 'create';

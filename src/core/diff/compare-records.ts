@@ -40,5 +40,7 @@ export function differingFields(live: CanonicalRecord, desired: CanonicalRecord)
   if (desired.comment !== undefined && (live.comment ?? null) !== desired.comment) fields.push('comment');
   if (desired.tags !== undefined && !sameTags(live.tags ?? [], desired.tags)) fields.push('tags');
   pushDifferingSettings(fields, live, desired);
+  // Absent means false, as the service's default (a live answer without the field included).
+  if ((live.private_routing ?? false) !== (desired.private_routing ?? false)) fields.push('private_routing');
   return fields;
 }

@@ -4,7 +4,7 @@ import type { TokenChange } from './changes.js';
 import { canonicalPolicies, type CanonicalPolicy } from './token-policies.js';
 import type { TokenSpec } from '../zonefile/index.js';
 
-/** A token as `GET /user/tokens` returns it (no secret there). */
+/** A token as `GET /user/tokens` (or `GET /accounts/{account_id}/tokens`) returns it (no secret there). */
 export interface LiveToken {
   readonly id: string;
   readonly name: string;
@@ -23,7 +23,15 @@ export interface LiveToken {
 export interface TokenDiffContext {
   readonly zoneId: string;
   readonly accountId: string;
+  /** The catalogue the tokens' groups are named from (the user's, or the account's for account-owned tokens). */
   readonly permissionGroups: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  /** True for account-owned tokens: the collection is `/accounts/{accountId}/tokens`. */
+  readonly accountOwned?: boolean;
+}
+
+/** Where a token owner's tokens live: the user's, or an account's (`accountId`). */
+export function tokensCollection(accountId?: string): string {
+  return accountId === undefined ? '/user/tokens' : `/accounts/${accountId}/tokens`;
 }
 
 export interface TokenDiff {
@@ -94,10 +102,14 @@ function comparable(
 }
 
 /**
- * Desired token specs vs live tokens, matched by name. Tokens the file does not list are left
- * alone (they may be used elsewhere). Bodies never hold a secret.
+ * Desired token specs vs live tokens of one owner (the user's, or with `ctx.accountOwned` the
+ * account's), matched by name. Tokens the file does not list are left alone (they may be used
+ * elsewhere). Bodies never hold a secret.
  */
 export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveToken[], ctx: TokenDiffContext): TokenDiff {
+  const owner = ctx.accountOwned === true ? { accountId: ctx.accountId } : {};
+  const collection = tokensCollection(owner.accountId);
+  const catalogue = ctx.accountOwned === true ? `GET ${collection}/permission_groups` : 'GET /user/tokens/permission_groups';
   const errors: string[] = [];
   const warnings: string[] = [];
   const changes: TokenChange[] = [];
@@ -112,7 +124,7 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
         const id = g.id ?? (g.name !== undefined ? groupsByName.get(g.name.toLowerCase()) : undefined);
         if (id === undefined || (g.id !== undefined && ctx.permissionGroups.length > 0 && !knownIds.has(g.id))) {
           errors.push(
-            `${spec.path}.policies[${pi}].permission_groups[${gi}]: unknown permission group ${JSON.stringify(g.name ?? g.id)} (see GET /user/tokens/permission_groups)`,
+            `${spec.path}.policies[${pi}].permission_groups[${gi}]: unknown permission group ${JSON.stringify(g.name ?? g.id)} (see ${catalogue})`,
           );
           return [];
         }
@@ -143,7 +155,8 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
         kind: 'token',
         action: 'create',
         method: 'POST',
-        path: '/user/tokens',
+        path: collection,
+        ...owner,
         name: spec.name,
         body,
         after: body,
@@ -158,7 +171,8 @@ export function diffTokens(desired: readonly TokenSpec[], live: readonly LiveTok
       kind: 'token',
       action: 'update',
       method: 'PUT',
-      path: `/user/tokens/${current.id}`,
+      path: `${collection}/${current.id}`,
+      ...owner,
       tokenId: current.id,
       name: spec.name,
       body: { ...body, status: current.status === 'disabled' ? 'disabled' : 'active' },

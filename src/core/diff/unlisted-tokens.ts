@@ -2,13 +2,15 @@
  * Live API tokens that no zone file of the run names. They are reported on every plan (a token
  * renamed in a file leaves its old name behind, still valid). With `manage.tokens: delete` the
  * ones whose names start with `manage.tokens_prefix` are deleted (DELETE /user/tokens/{id});
- * any other token is never deleted, whatever the file says.
+ * any other token is never deleted, whatever the file says. An account's tokens
+ * (`/accounts/{account_id}/tokens`) are reported and deleted alike, for the accounts whose
+ * account-owned tokens the run's files list (`owner: account`).
  *
  * `GET /user/tokens` lists `expires_on` and `last_used_on` for each token
  * (https://developers.cloudflare.com/api/python/resources/user/subresources/tokens/methods/list).
  */
 import type { TokenChange } from './changes.js';
-import type { LiveToken } from './diff-tokens.js';
+import { type LiveToken, tokensCollection } from './diff-tokens.js';
 
 /** One live token no file names, as a plan reports it. */
 export interface UnlistedToken {
@@ -21,6 +23,8 @@ export interface UnlistedToken {
   readonly policies: string;
   /** `delete` when this plan deletes it (`manage.tokens: delete` and the prefix matches). */
   readonly action: 'keep' | 'delete';
+  /** Set on an account-owned token: its account. */
+  readonly accountId?: string;
 }
 
 export interface UnlistedTokensInput {
@@ -29,6 +33,8 @@ export interface UnlistedTokensInput {
   readonly live: readonly LiveToken[];
   readonly policy: 'keep' | 'delete';
   readonly prefix?: string;
+  /** Set when `live` are an account's tokens (`/accounts/{accountId}/tokens`). */
+  readonly accountId?: string;
 }
 
 export interface UnlistedTokens {
@@ -71,6 +77,7 @@ export function unlistedTokens(input: UnlistedTokensInput): UnlistedTokens {
   const prefix = input.prefix;
   const deletable = (name: string): boolean =>
     input.policy === 'delete' && prefix !== undefined && prefix !== '' && name.startsWith(prefix);
+  const owner = input.accountId !== undefined ? { accountId: input.accountId } : {};
   const unlisted: UnlistedToken[] = [];
   const deletes: TokenChange[] = [];
   const sorted = [...input.live]
@@ -87,13 +94,15 @@ export function unlistedTokens(input: UnlistedTokensInput): UnlistedTokens {
       expires_on: t.expires_on ?? null,
       policies,
       action,
+      ...owner,
     });
     if (action === 'delete') {
       deletes.push({
         kind: 'token',
         action: 'delete',
         method: 'DELETE',
-        path: `/user/tokens/${t.id}`,
+        path: `${tokensCollection(input.accountId)}/${t.id}`,
+        ...owner,
         tokenId: t.id,
         name: t.name,
         before: { name: t.name, policies, expires_on: t.expires_on ?? null },

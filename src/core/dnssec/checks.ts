@@ -34,11 +34,13 @@ export const DNSSEC_RULE_CHECKS = {
     severity: 'warning',
     ref: `${DNSSEC_API_DOC} (dnssec_presigned), ${SECONDARY_DNSSEC_DOC}`,
     description: 'presigned serves signatures transferred in from a primary: a setting of secondary zones, which take no record writes',
+    source: { kind: 'doc', url: SECONDARY_DNSSEC_DOC },
   },
   'dnssec.multi-signer-apex-ns': {
     severity: 'warning',
     ref: `${MULTI_SIGNER_DOC} (step 4: without multi_provider the service ignores NS records at the apex)`,
     description: "multi-signer DNSSEC with the other providers' NS at the apex needs settings.multi_provider: true",
+    source: { kind: 'doc', url: MULTI_SIGNER_DOC },
   },
 } as const satisfies Record<string, CheckFacts>;
 
@@ -52,30 +54,50 @@ export const DNSSEC_LINT_CHECKS = {
     severity: W,
     ref: `RFC 4035 §2.4, ${SUBDOMAIN_DNSSEC_DOC}`,
     description: 'with DNSSEC active, a delegation (NS below the apex) has a DS, else its zone is insecure',
+    source: { kind: 'rfc', rfc: 'RFC 4035 §2.4' },
   },
   DNSKEY_NOT_APEX: {
     severity: W,
     ref: `RFC 4035 §2.1, ${MULTI_SIGNER_DOC}`,
     description: 'DNSKEY records are at the zone apex (validators read no other)',
+    source: { kind: 'rfc', rfc: 'RFC 4035 §2.1' },
   },
-  DNSKEY_PROTOCOL: { severity: W, ref: 'RFC 4034 §2.1.2', description: 'a DNSKEY has protocol 3' },
+  DNSKEY_PROTOCOL: {
+    severity: W,
+    ref: 'RFC 4034 §2.1.2',
+    description: 'a DNSKEY has protocol 3',
+    source: { kind: 'rfc', rfc: 'RFC 4034 §2.1.2' },
+  },
   DNSKEY_FLAGS: {
     severity: W,
     ref: `RFC 4034 §2.1.1, ${MULTI_SIGNER_DOC}`,
     description: "a DNSKEY of the file is another provider's zone-signing key: flags 256 (zone key, not SEP)",
+    source: { kind: 'doc', url: MULTI_SIGNER_DOC },
   },
   DNSKEY_ALGORITHM: {
     severity: W,
     ref: 'RFC 4035 §2.2, https://developers.cloudflare.com/dns/dnssec/ (algorithm 13)',
     description: 'a DNSKEY uses algorithm 13, the one the service signs with',
+    source: { kind: 'doc', url: 'https://developers.cloudflare.com/dns/dnssec/' },
   },
-  DS_DIGEST: { severity: W, ref: 'RFC 4034 §5.1.4, RFC 4509 §2.2, RFC 6605 §2', description: "a DS digest has its digest type's length" },
+  DS_DIGEST: {
+    severity: W,
+    ref: 'RFC 4034 §5.1.4, RFC 4509 §2.2, RFC 6605 §2',
+    description: "a DS digest has its digest type's length",
+    source: { kind: 'rfc', rfc: 'RFC 4034 §5.1.4' },
+  },
   DS_DIGEST_TYPE: {
     severity: W,
     ref: 'RFC 8624 §3.3',
     description: 'a DS uses digest type 2 or 4 (SHA-1 must not be used for new DS records)',
+    source: { kind: 'rfc', rfc: 'RFC 8624 §3.3' },
   },
-  DS_ALGORITHM: { severity: W, ref: 'RFC 8624 §3.1', description: 'a DS names an algorithm that may still be used for signing' },
+  DS_ALGORITHM: {
+    severity: W,
+    ref: 'RFC 8624 §3.1',
+    description: 'a DS names an algorithm that may still be used for signing',
+    source: { kind: 'rfc', rfc: 'RFC 8624 §3.1' },
+  },
 } as const satisfies Record<string, CheckFacts>;
 
 export type DnssecLintCode = keyof typeof DNSSEC_LINT_CHECKS;

@@ -23,6 +23,7 @@ export interface ExportedRecord {
   comment?: string;
   tags?: string[];
   settings?: Record<string, boolean>;
+  private_routing?: boolean;
 }
 
 export interface ExportedDefaults {
@@ -85,6 +86,8 @@ export function exportRecord(r: CanonicalRecord, zone: string, defaults: Exporte
   if (r.tags !== undefined && r.tags.length > 0) out.tags = [...r.tags];
   const settings = Object.entries(r.settings ?? {}).filter(([, on]) => on === true);
   if (settings.length > 0) out.settings = Object.fromEntries(settings) as Record<string, boolean>;
+  // Written whenever the service says it: a proxied private address validates only with it.
+  if (r.private_routing === true) out.private_routing = true;
   return out;
 }
 

@@ -9,8 +9,9 @@ import { CHECKS, lintCheckId } from '../checks/registry.js';
 import type { Problem } from '../yaml/index.js';
 import type { LintIgnoreEntry } from '../zonefile/index.js';
 
-const LINT_IDS = new Set(CHECKS.filter((c) => c.runs !== 'validate').map((c) => c.id));
-const RULE_IDS = new Set(CHECKS.filter((c) => c.runs === 'validate').map((c) => c.id));
+const LINT_IDS = new Set(CHECKS.filter((c) => c.runs === 'both' || c.runs === 'lint').map((c) => c.id));
+/** The zone-file rules and the checks against the live zone: never silenced. */
+const RULE_IDS = new Set(CHECKS.filter((c) => c.runs === 'validate' || c.runs === 'plan').map((c) => c.id));
 const UNKNOWN_ID = lintCheckId('IGNORE_UNKNOWN');
 
 /** The problem of an id that silences nothing, or undefined for a lint check id. */

@@ -6,7 +6,7 @@
  * prefixes are in src/core/service/network.ts.
  */
 import ipaddr from 'ipaddr.js';
-import { SERVICE_NETWORK_RANGES } from '../service/network.js';
+import { PRIVATE_ROUTING_RANGES, SERVICE_NETWORK_RANGES } from '../service/network.js';
 import { isDottedQuad, parseHexIPv6 } from './address-text.js';
 
 /**
@@ -88,6 +88,7 @@ function specialRanges(sample: ipaddr.IPv4 | ipaddr.IPv6): Array<{ name: string;
 
 interface Tables {
   service: Prefix[];
+  privateRouting: Prefix[];
   documentation: Prefix[];
   special4: Array<{ name: string; prefixes: Prefix[] }>;
   special6: Array<{ name: string; prefixes: Prefix[] }>;
@@ -98,6 +99,7 @@ let tables: Tables | null = null;
 function getTables(): Tables {
   tables ??= {
     service: parsePrefixes(SERVICE_NETWORK_RANGES),
+    privateRouting: parsePrefixes(PRIVATE_ROUTING_RANGES),
     documentation: parsePrefixes(DOCUMENTATION_RANGES),
     special4: specialRanges(new ipaddr.IPv4([0, 0, 0, 0])),
     special6: specialRanges(new ipaddr.IPv6([0, 0, 0, 0, 0, 0, 0, 0])),
@@ -163,6 +165,14 @@ export function inServiceNetwork(parsed: Address): boolean {
 export function isProxiable(parsed: Address): boolean {
   const addr = unmapped(parsed);
   return inAny(addr, getTables().documentation) || !NOT_PROXIABLE.has(rangeName(addr));
+}
+
+/**
+ * Whether an address is in one of the private ranges a record with `private_routing: true` may
+ * proxy (src/core/service/network.ts, `PRIVATE_ROUTING_RANGES`).
+ */
+export function inPrivateRoutingRange(parsed: Address): boolean {
+  return inAny(unmapped(parsed), getTables().privateRouting);
 }
 
 /** Whether an address is in the service's network, and whether it can be proxied. An IPv4-mapped IPv6 address is judged as the IPv4 address. */

@@ -21,6 +21,7 @@ export interface ApiRecord {
   comment?: string | null;
   tags?: string[];
   settings?: Record<string, unknown>;
+  private_routing?: boolean;
   meta?: Record<string, unknown>;
   created_on?: string;
   modified_on?: string;
@@ -39,6 +40,8 @@ export interface ApiRecordBody {
   comment?: string | null;
   tags?: string[];
   settings?: RecordSettings;
+  /** A/AAAA private network routing: sent as true when the file sets it, as false to turn it off. */
+  private_routing?: boolean;
 }
 
 export class UnknownRecordTypeError extends ZonectlError {
@@ -101,6 +104,7 @@ export function fromApiRecord(api: ApiRecord, zone: string): LiveRecord {
       comment: api.comment ?? null,
       tags: api.tags ?? [],
       settings: api.settings as RecordSettings | undefined,
+      private_routing: api.private_routing === true,
     },
     canonicalAbsoluteName(api.name, zone),
     zone,
@@ -127,6 +131,7 @@ export function toApiBody(record: CanonicalRecord): ApiRecordBody {
   if (record.comment !== undefined) body.comment = record.comment;
   if (record.tags !== undefined) body.tags = [...record.tags];
   if (record.settings !== undefined && Object.keys(record.settings).length > 0) body.settings = { ...record.settings };
+  if (record.private_routing === true) body.private_routing = true;
   return body;
 }
 
@@ -139,5 +144,6 @@ export function toApiUpdateBody(record: CanonicalRecord, fields: readonly string
   for (const flag of RECORD_SETTINGS_FLAGS) {
     if (record.settings?.[flag] === undefined && fields.includes(`settings.${flag}`)) body.settings = { ...body.settings, [flag]: false };
   }
+  if (record.private_routing !== true && fields.includes('private_routing')) body.private_routing = false;
   return body;
 }

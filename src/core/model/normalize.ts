@@ -129,5 +129,7 @@ export function normalizeNamedRecord(input: RecordInput, name: string, zone: str
   if (input.tags !== undefined) out.tags = canonicalTags(input.tags);
   const settings = canonicalSettings(input.settings as Readonly<Record<string, unknown>> | undefined);
   if (settings !== undefined) out.settings = settings;
+  // Private network routing: A and AAAA only, kept when true (false is the service's default).
+  if (input.private_routing === true && (type === 'A' || type === 'AAAA')) out.private_routing = true;
   return out;
 }

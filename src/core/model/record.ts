@@ -38,6 +38,8 @@ export interface CanonicalRecord {
   readonly tags?: readonly string[];
   /** Per-record settings; `undefined` (or a flag left out) means the service default (off). */
   readonly settings?: RecordSettings;
+  /** A and AAAA only: private network routing (Enterprise); set only when true (absent = false). */
+  readonly private_routing?: boolean;
 }
 
 /** Read-only flags the service sets on a record. */
@@ -47,6 +49,11 @@ export interface RecordMeta {
   readonly managed_by_argo_tunnel?: boolean;
   readonly read_only?: boolean;
   readonly source?: string;
+  /** Shadow metadata (`include_shadow_metadata=true`): the NS records whose delegations shadow the record. */
+  readonly shadowed_by?: readonly string[];
+  readonly is_glue?: boolean;
+  readonly dead_glue?: boolean;
+  readonly shadowed_records_count?: number;
   readonly [flag: string]: unknown;
 }
 
@@ -72,4 +79,5 @@ export interface RecordInput {
   readonly comment?: string | null;
   readonly tags?: readonly string[];
   readonly settings?: RecordSettings;
+  readonly private_routing?: boolean;
 }

@@ -145,11 +145,14 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
         op.method === 'PATCH' &&
         op.path === `/accounts/${id}/dns_settings` &&
         isObject(op.body) &&
-        isObject(op.body.zone_defaults);
+        Object.keys(op.body).length > 0 &&
+        Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
+        (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
+        (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean');
       if (!ok)
         throw new PlanFileError(
           'PLAN_FILE_INVALID',
-          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults; the plan file was edited or is corrupt`,
+          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults or enforce_dns_only; the plan file was edited or is corrupt`,
         );
     });
   }
@@ -225,13 +228,17 @@ function operationProblem(op: unknown, zoneId: string): string | undefined {
         ? undefined
         : 'has a DNSSEC flag that is not a boolean';
     }
-    case 'token':
-      if (action === 'create') return method === 'POST' && path === '/user/tokens' ? undefined : 'is not a token create';
-      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `/user/tokens/${op.tokenId}`)
+    case 'token': {
+      // The user's tokens, or an account's (`accountId`, 32 hex: /accounts/{account_id}/tokens).
+      if (op.accountId !== undefined && (typeof op.accountId !== 'string' || !ID.test(op.accountId))) return 'has no valid account id';
+      const collection = op.accountId === undefined ? '/user/tokens' : `/accounts/${op.accountId}/tokens`;
+      if (action === 'create') return method === 'POST' && path === collection ? undefined : 'is not a token create';
+      if (typeof op.tokenId !== 'string' || !ID.test(op.tokenId) || path !== `${collection}/${op.tokenId}`)
         return 'has no valid token id and path';
       if (action === 'update') return method === 'PUT' ? undefined : 'is not a token update';
       if (action === 'delete') return method === 'DELETE' ? undefined : 'is not a token delete';
       return `has an unknown action ${JSON.stringify(action)}`;
+    }
     default:
       return `has an unknown kind ${JSON.stringify(kind)}`;
   }

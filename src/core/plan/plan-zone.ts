@@ -1,7 +1,7 @@
 import { diffDnssec, type LiveDnssec } from '../dnssec/index.js';
 import { diffRecords } from '../diff/diff-records.js';
 import { diffSettings } from '../diff/diff-settings.js';
-import { diffTokens, type LiveToken, type TokenDiffContext } from '../diff/diff-tokens.js';
+import { diffTokens, type LiveToken, type TokenDiff, type TokenDiffContext } from '../diff/diff-tokens.js';
 import { tokenExpiryWarnings, unlistedTokens } from '../diff/unlisted-tokens.js';
 import { ZonectlError } from '../errors.js';
 import type { LiveRecord } from '../model/record.js';
@@ -12,6 +12,7 @@ import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
 import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
 import { fragmentSources } from './record-source.js';
+import { shadowedNotes } from './shadowed.js';
 
 /** Zones with fewer manageable records than this skip the safety thresholds (as octoDNS). */
 export const SAFETY_MIN_RECORDS = 10;
@@ -21,10 +22,14 @@ export interface LiveZoneState {
   readonly records: readonly LiveRecord[];
   /** dns_settings; read only when the file has `settings`. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** Tokens and the permission group catalogue; read only when the file has `tokens`. */
+  /** The user's tokens and the permission group catalogue; read only when the file has `tokens`. */
   readonly tokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
+  /** The account's tokens and its catalogue (`context.accountOwned`); read only when the file has `owner: account` tokens. */
+  readonly accountTokens?: { readonly live: readonly LiveToken[]; readonly context: TokenDiffContext };
   /** GET /zones/{zone_id}/dnssec; read only when the file has a `dnssec` section. */
   readonly dnssec?: LiveDnssec;
+  /** The zone's records came without the service's shadow metadata: too many delegations to ask one by one (src/api/shadow-metadata.ts). */
+  readonly shadowUnread?: { readonly delegations: number; readonly most: number };
   /** The zone's tier when the zone object says it: the ownership marker's form (src/core/ownership/marker.ts). */
   readonly tier?: ZoneTier;
 }
@@ -43,6 +48,18 @@ export type TokenAudit =
       readonly now: number;
     }
   | { readonly readable: false };
+
+/**
+ * The account's tokens no file lists, audited like the user's (TokenAudit) by the file that
+ * lists the account's tokens (`owner: account`): `listedNames` are the names of every
+ * account-owned token of the run's files.
+ */
+export interface AccountTokenAudit {
+  readonly accountId: string;
+  readonly live: readonly LiveToken[];
+  readonly listedNames: ReadonlySet<string>;
+  readonly now: number;
+}
 
 export const KEEP_MODE_NOTE =
   'manage.unmanaged: keep: live records whose (name, type) the file does not list are kept; removing a record from the file does not delete it';
@@ -75,23 +92,43 @@ export class TokenPlanError extends ZonectlError {
 }
 
 /** Desired zone file + live state -> the zone's plan. Pure. */
-export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneState, runAudit?: TokenAudit): ZonePlan {
+export function planZone(
+  config: ZoneConfig,
+  zoneId: string,
+  state: LiveZoneState,
+  runAudit?: TokenAudit,
+  runAccountAudit?: AccountTokenAudit,
+): ZonePlan {
   // `manage.tokens: ignore`: no report, no note, no expiry warning of tokens no file lists.
   const audit = config.manage.tokens === 'ignore' ? undefined : runAudit;
+  const accountAudit = config.manage.tokens === 'ignore' ? undefined : runAccountAudit;
   const live = state.records;
   const settingsChange = state.settings ? diffSettings(zoneId, config.settings, state.settings) : undefined;
-  const tokens = state.tokens && config.tokens.length > 0 ? diffTokens(config.tokens, state.tokens.live, state.tokens.context) : undefined;
+  const tokens = diffOwnTokens(config, state);
   if (tokens && tokens.errors.length > 0) throw new TokenPlanError(config.file, tokens.errors);
   const policy = config.manage.tokens;
-  const unlisted =
+  const prefix = config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {};
+  const userUnlisted =
     audit?.readable === true && policy !== 'ignore'
+      ? unlistedTokens({ listedNames: audit.listedNames, live: audit.live, policy, ...prefix })
+      : undefined;
+  const accountUnlisted =
+    accountAudit !== undefined && policy !== 'ignore'
       ? unlistedTokens({
-          listedNames: audit.listedNames,
-          live: audit.live,
+          listedNames: accountAudit.listedNames,
+          live: accountAudit.live,
           policy,
-          ...(config.manage.tokens_prefix !== undefined ? { prefix: config.manage.tokens_prefix } : {}),
+          ...prefix,
+          accountId: accountAudit.accountId,
         })
       : undefined;
+  const unlisted =
+    userUnlisted === undefined && accountUnlisted === undefined
+      ? undefined
+      : {
+          unlisted: [...(userUnlisted?.unlisted ?? []), ...(accountUnlisted?.unlisted ?? [])],
+          deletes: [...(userUnlisted?.deletes ?? []), ...(accountUnlisted?.deletes ?? [])],
+        };
   const dnssec = state.dnssec !== undefined ? diffDnssec(config.zone, zoneId, config.dnssec?.desired, state.dnssec) : undefined;
   const otherChanges = [
     ...(settingsChange ? [settingsChange] : []),
@@ -142,11 +179,16 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     ...besideDelegationWarnings(diff.changes, live, config.zone),
     ...(tokens?.warnings ?? []),
     ...(audit?.readable === true ? tokenExpiryWarnings(audit.live, audit.now, deletedTokens) : []),
+    ...(accountAudit !== undefined
+      ? tokenExpiryWarnings(accountAudit.live, accountAudit.now, deletedTokens).map((w) => `account ${w}`)
+      : []),
   ];
   const notes = [
     ...(config.manage.unmanaged === 'keep' ? [KEEP_MODE_NOTE] : []),
     ...(plan.summary.mark > 0 ? [markNote(plan.summary.mark, state.tier)] : []),
     ...(audit?.readable === false ? [TOKENS_UNREADABLE_NOTE] : []),
+    // The service's shadow metadata on the live records (where it gives it).
+    ...shadowedNotes(live, state.shadowUnread),
   ];
   const sources = fragmentSources(config.records);
   return {
@@ -157,6 +199,22 @@ export function planZone(config: ZoneConfig, zoneId: string, state: LiveZoneStat
     ...(dnssec !== undefined ? { dnssec } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     ...(unlisted !== undefined && unlisted.unlisted.length > 0 ? { unmanagedTokens: unlisted.unlisted } : {}),
+  };
+}
+
+/** The file's token changes: its user tokens against the user's, its `owner: account` tokens against the account's. */
+function diffOwnTokens(config: ZoneConfig, state: LiveZoneState): TokenDiff | undefined {
+  const user = config.tokens.filter((t) => t.owner !== 'account');
+  const account = config.tokens.filter((t) => t.owner === 'account');
+  const diffs = [
+    ...(state.tokens && user.length > 0 ? [diffTokens(user, state.tokens.live, state.tokens.context)] : []),
+    ...(state.accountTokens && account.length > 0 ? [diffTokens(account, state.accountTokens.live, state.accountTokens.context)] : []),
+  ];
+  if (diffs.length === 0) return undefined;
+  return {
+    changes: diffs.flatMap((d) => d.changes),
+    errors: diffs.flatMap((d) => d.errors),
+    warnings: diffs.flatMap((d) => d.warnings),
   };
 }
 

@@ -2,9 +2,12 @@
  * A (RFC 1035 §3.4.1) and AAAA (RFC 3596): one address, compared in its canonical text
  * (model/addresses.ts: IPv6 compressed, RFC 5952), written as it is. The service refuses an
  * address of the other family, one inside its own network, and a proxied record whose address is
- * private or reserved (model/address-classes.ts).
+ * private or reserved (model/address-classes.ts), unless the record uses private network
+ * routing (`private_routing: true`, Enterprise) and the address is in one of its private ranges
+ * (10/8, 172.16/12, 192.168/16, fc00::/7, 100.64/10); such a record must be proxied ("Records must
+ * be proxied"; https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/).
  */
-import { inServiceNetwork, isProxiable, parseIPv4, parseIPv6 } from '../model/address-classes.js';
+import { inPrivateRoutingRange, inServiceNetwork, isProxiable, parseIPv4, parseIPv6 } from '../model/address-classes.js';
 import { canonicalAddress } from '../model/addresses.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { readAs, readFailure } from './presentation.js';
@@ -35,6 +38,14 @@ function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefini
         return;
       }
       const address = record.content ?? given;
+      const privateRouting = record.private_routing === true;
+      if (privateRouting && !record.proxied) {
+        sink.error(
+          'proxied.private-routing',
+          ['private_routing'],
+          'private_routing needs a proxied record (proxied: true): the service routes proxied traffic through your tunnel',
+        );
+      }
       if (inServiceNetwork(parsed)) {
         sink.error(
           'content.service-network',
@@ -43,12 +54,15 @@ function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefini
         );
         return;
       }
-      if (record.proxied && !isProxiable(parsed)) {
+      if (record.proxied && !isProxiable(parsed) && !(privateRouting && inPrivateRoutingRange(parsed))) {
         const via = written.proxied === undefined ? ' (proxied through defaults.proxied)' : '';
+        const routable = inPrivateRoutingRange(parsed)
+          ? ', or set private_routing: true (private network routing, Enterprise) to reach it through your tunnel'
+          : '';
         sink.error(
           'proxied.address',
           written.proxied === undefined ? ['content'] : ['proxied'],
-          `${address} is a private, loopback, link-local or otherwise reserved address and cannot be proxied${via}; set proxied: false`,
+          `${address} is a private, loopback, link-local or otherwise reserved address and cannot be proxied${via}; set proxied: false${routable}`,
         );
       }
     },

@@ -51,6 +51,7 @@ export function describeAttributes(r: CanonicalRecord): string {
   const parts = [r.proxied ? 'proxied' : `ttl ${describeTtl(r.ttl)}`];
   if (r.comment) parts.push(`comment ${JSON.stringify(r.comment)}`);
   if (r.tags && r.tags.length > 0) parts.push(`tags ${printable(r.tags.join(','))}`);
+  if (r.private_routing === true) parts.push('private_routing');
   return parts.join(', ');
 }
 
@@ -69,7 +70,11 @@ export function describeFieldValue(field: string, r: CanonicalRecord): string {
       return JSON.stringify(r.comment ?? null);
     case 'tags':
       return `[${printable((r.tags ?? []).join(', '))}]`;
+    case 'private_routing':
+      return String(r.private_routing === true);
     default:
+      // A per-record settings flag (`settings.flatten_cname`): off when the record leaves it out.
+      if (field.startsWith('settings.')) return String(r.settings?.[field.slice('settings.'.length) as keyof typeof r.settings] === true);
       return '?';
   }
 }

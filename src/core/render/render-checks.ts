@@ -25,7 +25,7 @@ export function renderCheckJson(checks: readonly Check[] = CHECKS): string {
       ref: k.ref,
       description: k.description,
       // What a refusal rests on (checks/check.ts): every error check has one.
-      ...(k.source !== undefined ? { source: k.source } : {}),
+      source: k.source,
     })),
   };
   return JSON.stringify(doc, null, 2);

@@ -43,6 +43,14 @@ export function artifactUri(file: string): { uri: string; uriBaseId?: string } {
 
 const LEVEL = { error: 'error', warning: 'warning' } as const;
 
+/** Which commands report a check, by where it runs (src/core/checks/check.ts, `CheckRuns`). */
+const REPORTED_BY: Readonly<Record<Check['runs'], string>> = {
+  validate: 'validate',
+  both: 'lint and validate',
+  lint: 'lint',
+  plan: 'plan, drift and apply (against the live zone)',
+};
+
 function rule(id: string, check: Check | undefined): Record<string, unknown> {
   if (check === undefined) {
     return { id, shortDescription: { text: id }, help: { text: `zonectl problem ${id} (zonectl lint --list lists every check)` } };
@@ -54,11 +62,11 @@ function rule(id: string, check: Check | undefined): Record<string, unknown> {
     shortDescription: { text: check.description },
     fullDescription: { text: `${check.description} (${check.ref})` },
     help: {
-      text: `${check.description}. Rule: ${check.ref}. Reported by zonectl ${check.runs === 'validate' ? 'validate' : 'lint and validate'}.`,
+      text: `${check.description}. Rule: ${check.ref}. Reported by zonectl ${REPORTED_BY[check.runs]}.`,
     },
     ...(uri !== undefined ? { helpUri: uri } : {}),
     defaultConfiguration: { level },
-    properties: { tags: ['dns', check.runs === 'validate' ? 'zone-file' : 'lint'] },
+    properties: { tags: ['dns', check.runs === 'validate' ? 'zone-file' : check.runs === 'plan' ? 'live-zone' : 'lint'] },
   };
 }
 

@@ -84,7 +84,8 @@ export function renderOperation(op: Operation, style: TextStyle = plain, fragmen
     case 'token': {
       const sign = op.action === 'create' ? style.green('  + ') : op.action === 'delete' ? style.red('  - ') : style.yellow('  ~ ');
       const fields = op.fields.length > 0 ? style.dim(` (${op.fields.join(', ')})`) : '';
-      return [`${sign}token ${JSON.stringify(op.name)}${fields}`];
+      const owner = op.accountId !== undefined ? ` (account ${op.accountId})` : '';
+      return [`${sign}token ${JSON.stringify(op.name)}${owner}${fields}`];
     }
     default:
       return assertNever(op, 'operation');
@@ -112,7 +113,8 @@ export function describeUnlistedToken(t: UnlistedToken): string {
   const used = t.last_used_on !== null ? `last used ${t.last_used_on}` : 'last use unknown';
   const expires = t.expires_on !== null ? `expires ${t.expires_on}` : 'no expiry';
   const status = t.status !== null && t.status !== 'active' ? `, ${t.status}` : '';
-  return `${JSON.stringify(t.name)} (id ${t.id}${status}), ${used}, ${expires}: ${printable(t.policies)}${t.action === 'delete' ? ' [deleted: manage.tokens_prefix]' : ''}`;
+  const owner = t.accountId !== undefined ? `, account ${t.accountId}` : '';
+  return `${JSON.stringify(t.name)} (id ${t.id}${owner}${status}), ${used}, ${expires}: ${printable(t.policies)}${t.action === 'delete' ? ' [deleted: manage.tokens_prefix]' : ''}`;
 }
 
 /**

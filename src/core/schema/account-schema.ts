@@ -1,5 +1,8 @@
 /**
- * The account file's schema: `version`, `account_id` and `zone_defaults`, the DNS settings the
+ * The account file's schema: `version`, `account_id`, `enforce_dns_only` (the account's switch
+ * that serves every proxied record DNS-only: the changelog of 2026-04-28 and
+ * https://developers.cloudflare.com/dns/proxy-status/enforce-dns-only/; the official SDK's
+ * `dns.settings.account.edit` has it beside `zone_defaults`) and `zone_defaults`, the DNS settings the
  * service gives to zones created later in the account (GET/PATCH
  * /accounts/{account_id}/dns_settings; https://developers.cloudflare.com/dns/additional-options/dns-zone-defaults/,
  * https://developers.cloudflare.com/api/resources/dns/subresources/settings/subresources/account/).
@@ -96,6 +99,11 @@ export function buildAccountFileSchema(zoneSettings: JsonSchema): JsonSchema {
         'x-error': 'must be an account id of 32 hexadecimal characters',
       },
       [ACCOUNT_FILE_KEY]: zoneDefaultsSchema(zoneSettings),
+      enforce_dns_only: {
+        description:
+          "Enforce DNS-only (an emergency switch): every proxied record of every zone of the account answers its origin address, DNS-only, without changing the records; origins are exposed and the proxy's protections are off. PATCH /accounts/{account_id}/dns_settings (https://developers.cloudflare.com/dns/proxy-status/enforce-dns-only/). Managed only when written here.",
+        type: 'boolean',
+      },
       ...RETIRED,
     },
   };

@@ -112,7 +112,8 @@ const REQUEST_IP: JsonSchema = {
 };
 
 const TOKEN: JsonSchema = {
-  description: 'An API token (POST /user/tokens), matched to existing tokens by name.',
+  description:
+    "An API token, matched to existing tokens by name: the user's (POST /user/tokens), or with `owner: account` the zone's account's (POST /accounts/{account_id}/tokens).",
   type: 'object',
   additionalProperties: false,
   required: ['name', 'policies'],
@@ -157,6 +158,12 @@ const TOKEN: JsonSchema = {
           },
         },
       },
+    },
+    owner: {
+      description:
+        "Who owns the token: `user` (default: the user's tokens, at most 50) or `account` (the zone's account's tokens, at most 500; they outlive any user: https://developers.cloudflare.com/fundamentals/api/get-started/account-owned-tokens/).",
+      enum: ['user', 'account'],
+      default: 'user',
     },
     not_before: { description: 'Activation time, `YYYY-MM-DDThh:mm:ssZ` (UTC).', type: 'string' },
     expires_on: { description: 'Expiry time, `YYYY-MM-DDThh:mm:ssZ` (UTC), after not_before.', type: 'string' },

@@ -142,6 +142,15 @@ function commonRecordProperties(type: RecordType): Record<string, JsonSchema> {
       },
     },
     settings: recordSettingsSchema(type),
+    ...(type === 'A' || type === 'AAAA'
+      ? {
+          private_routing: {
+            description:
+              'Private network routing (Enterprise): the proxied record reaches an origin in your private network through your tunnel. Needs proxied: true; with it a private address (10/8, 172.16/12, 192.168/16, fc00::/7, 100.64/10) may be proxied. Default false.',
+            type: 'boolean',
+          },
+        }
+      : {}),
     locked: { description: 'Retired (2024-07-14): always false and ignored by the service. Remove it.', type: 'boolean', deprecated: true },
     zone_id: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },
     zone_name: { description: 'Retired on records (2024-11-30): ignored by the service. Remove it.', type: 'string', deprecated: true },

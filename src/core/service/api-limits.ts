@@ -11,5 +11,10 @@
 /** The service's request limit per user. */
 export const API_RATE_LIMIT = { requests: 1200, windowSeconds: 300 } as const;
 
-/** The largest default DNS record quota: an Enterprise account's (see above). */
-export const ENTERPRISE_ACCOUNT_RECORD_QUOTA = 1_000_000;
+import { RECORD_QUOTA_FACTS } from '../../facts/record-quotas.js';
+
+/** The largest default DNS record quota: an Enterprise account's (see above; src/facts/record-quotas.ts). */
+export const ENTERPRISE_ACCOUNT_RECORD_QUOTA = RECORD_QUOTA_FACTS.enterpriseAccount;
+
+/** The smallest quota a zone of its own can have: a Free zone created on or after 2024-09-01 (see above). */
+export const SMALLEST_ZONE_RECORD_QUOTA = RECORD_QUOTA_FACTS.free;

@@ -93,11 +93,20 @@ export function finishAccountFile(input: AccountFileInput): { account?: AccountC
     }
   }
   const zoneDefaults = defaults === undefined ? undefined : buildZoneDefaults(defaults);
-  if (zoneDefaults !== undefined && Object.keys(zoneDefaults).length === 0) {
+  const enforce = typeof doc.enforce_dns_only === 'boolean' && !broken(['enforce_dns_only']) ? doc.enforce_dns_only : undefined;
+  if (zoneDefaults !== undefined && Object.keys(zoneDefaults).length === 0 && enforce === undefined) {
     sink.warning('account.empty-defaults', [ACCOUNT_FILE_KEY], '`zone_defaults` sets no field: the account file manages nothing');
   }
   const problems = sink.finish();
   if (sink.errorCount > 0 || zoneDefaults === undefined || typeof doc.account_id !== 'string' || broken(['account_id']))
     return { problems };
-  return { account: { file: input.file, accountId: doc.account_id.toLowerCase(), zoneDefaults }, problems };
+  return {
+    account: {
+      file: input.file,
+      accountId: doc.account_id.toLowerCase(),
+      zoneDefaults,
+      ...(enforce !== undefined ? { enforceDnsOnly: enforce } : {}),
+    },
+    problems,
+  };
 }

@@ -11,6 +11,8 @@ export interface AccountConfig {
   accountId: string;
   /** `zone_defaults` as sent: only the fields the file sets, the retired ones left out. */
   zoneDefaults: DesiredSettings;
+  /** `enforce_dns_only` when the file sets it (the account's emergency switch); unmanaged when absent. */
+  enforceDnsOnly?: boolean;
 }
 
 /** `zone_defaults` as written, once it passed the schema. */
@@ -32,6 +34,7 @@ export interface RawAccountFile {
   readonly version: 1;
   readonly account_id?: string;
   readonly zone_defaults?: RawZoneDefaults;
+  readonly enforce_dns_only?: boolean;
   readonly default_nameservers?: string;
   readonly use_account_custom_ns_by_default?: boolean;
 }

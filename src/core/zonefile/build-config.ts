@@ -27,6 +27,7 @@ function applyDefaults(raw: RawRecord, defaults: RawDefaults): RecordInput {
   if (raw.comment !== undefined) input.comment = raw.comment;
   if (raw.tags !== undefined) input.tags = raw.tags;
   if (raw.settings !== undefined) input.settings = { ...raw.settings };
+  if (raw.private_routing === true) input.private_routing = true;
   return input;
 }
 
@@ -76,6 +77,7 @@ export function buildToken(raw: RawToken, path: readonly PathSegment[], line: nu
     path: `tokens[${String(path[1])}]`,
     line,
   };
+  if (raw.owner === 'account') spec.owner = 'account';
   if (raw.not_before !== undefined) spec.not_before = raw.not_before;
   if (raw.expires_on !== undefined) spec.expires_on = raw.expires_on;
   if (ip !== undefined) {

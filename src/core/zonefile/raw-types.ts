@@ -57,6 +57,7 @@ export interface RawToken {
   readonly not_before?: string;
   readonly expires_on?: string;
   readonly condition?: { readonly 'request.ip'?: RawIpCondition; readonly request_ip?: RawIpCondition };
+  readonly owner?: 'user' | 'account';
 }
 
 export interface RawIgnoreRule {

@@ -51,6 +51,11 @@ export interface TokenSpec {
   expires_on?: string;
   /** Canonical key `request_ip` whatever the file wrote (`request.ip` or `request_ip`). */
   condition?: { request_ip?: { in?: string[]; not_in?: string[] } };
+  /**
+   * `account`: an account-owned token (`/accounts/{account_id}/tokens`, the zone's account:
+   * `account_id`, zonectl.yaml's `account:`, else the zone's own); absent: the user's (`/user/tokens`).
+   */
+  owner?: 'account';
   path: string;
   line: number;
 }

@@ -2,6 +2,7 @@
 import type { IdentityHooks, Route } from '../contract.js';
 import { authenticate } from './authenticate.js';
 import { authorize } from './authorize.js';
+import { accountTokenRoutes } from './account-token-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
 export { PERMISSION_GROUPS, PERMISSIONS, findPermissionGroup } from './permission-groups.js';
@@ -13,5 +14,5 @@ export { generateTokenValue, hashTokenValue } from './token-secret.js';
 export const identityHooks: IdentityHooks = { authenticate, authorize };
 
 export function identityRoutes(): Route[] {
-  return tokenRoutes();
+  return [...tokenRoutes(), ...accountTokenRoutes()];
 }

@@ -39,6 +39,12 @@ export const PERMISSIONS = {
   tokenRead: 'com.cloudflare.api.token.read',
   tokenUpdate: 'com.cloudflare.api.token.update',
   tokenDelete: 'com.cloudflare.api.token.delete',
+  /** Account-owned tokens (`x-cfPermissionsRequired` of `/accounts/{account_id}/tokens...`). */
+  accountTokenCreate: 'com.cloudflare.api.account.token.create',
+  accountTokenList: 'com.cloudflare.api.account.token.list',
+  accountTokenRead: 'com.cloudflare.api.account.token.read',
+  accountTokenUpdate: 'com.cloudflare.api.account.token.update',
+  accountTokenDelete: 'com.cloudflare.api.account.token.delete',
 } as const;
 
 const P = PERMISSIONS;
@@ -128,6 +134,23 @@ export const PERMISSION_GROUPS: readonly PermissionGroupEntry[] = [
     scopes: [ACCOUNT],
     grants: [P.accountSettingsRead, P.accountSettingsEdit],
   },
+  // Account-owned tokens: "Accepted Permissions ... Account API Tokens Write / Account API Tokens
+  // Read" (https://developers.cloudflare.com/api/resources/accounts/subresources/tokens/methods/list/);
+  // ids as published in the account's permission group list (GET /accounts/{account_id}/tokens/permission_groups).
+  {
+    id: 'eb56a6953c034b9d97dd838155666f06',
+    name: 'Account API Tokens Read',
+    description: 'Grants read access to Account API Tokens',
+    scopes: [ACCOUNT],
+    grants: [P.accountTokenList, P.accountTokenRead],
+  },
+  {
+    id: '5bc3f8b21c554832afc660159ab75fa4',
+    name: 'Account API Tokens Write',
+    description: 'Grants write access to Account API Tokens',
+    scopes: [ACCOUNT],
+    grants: [P.accountTokenList, P.accountTokenRead, P.accountTokenCreate, P.accountTokenUpdate, P.accountTokenDelete],
+  },
   {
     id: '0cc3a61731504c89b99ec1be78b77aa0',
     name: 'API Tokens Read',
@@ -150,7 +173,18 @@ export function findPermissionGroup(id: string): PermissionGroupEntry | undefine
   return BY_ID.get(id);
 }
 
-/** The catalogue as `GET /user/tokens/permission_groups` answers it. */
-export function renderPermissionGroups(): Array<{ id: string; name: string; description: string; scopes: string[] }> {
-  return PERMISSION_GROUPS.map((g) => ({ id: g.id, name: g.name, description: g.description, scopes: [...g.scopes] }));
+/**
+ * The catalogue as `GET /user/tokens/permission_groups` answers it; `forAccountTokens`: as
+ * `GET /accounts/{account_id}/tokens/permission_groups` does, without the user's own groups (an
+ * account-owned token acts for no user: the emulator's reading).
+ */
+export function renderPermissionGroups(
+  forAccountTokens = false,
+): Array<{ id: string; name: string; description: string; scopes: string[] }> {
+  return PERMISSION_GROUPS.filter((g) => !forAccountTokens || !g.scopes.includes(USER)).map((g) => ({
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    scopes: [...g.scopes],
+  }));
 }

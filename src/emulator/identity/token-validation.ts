@@ -1,15 +1,33 @@
 /**
- * Validation of token bodies (POST /user/tokens and PUT /user/tokens/{id}). All problems are
- * gathered and reported together. Returns the normalized input, ready to store.
+ * Validation of token bodies (POST /user/tokens and PUT /user/tokens/{id}; the same bodies at
+ * /accounts/{account_id}/tokens for account-owned tokens). All problems are gathered and reported
+ * together. Returns the normalized input, ready to store.
+ *
+ * An account-owned token (`ownerAccountId`) acts for no user and for no other account: a policy
+ * naming a user resource, another account, or a group of the user's scope is refused (the
+ * emulator's reading of "account owned tokens ... act as service principals", the service's answer
+ * is not published; https://developers.cloudflare.com/fundamentals/api/get-started/account-owned-tokens/).
  */
 import type { Policy, TokenRow } from '../contract.js';
 import { parseCidr } from '../net/ip.js';
 import { findPermissionGroup } from './permission-groups.js';
-import { parseResourceEntry } from './resources.js';
+import { parseResourceEntry, type ResourceKey } from './resources.js';
 import { isPlainObject } from '../json.js';
 
 export const TOKEN_NAME_MAX = 120;
+/**
+ * "User API token quota 50", "Account API token quota 500" (per user, per account:
+ * https://developers.cloudflare.com/fundamentals/api/reference/limits/; cloudflare-docs #20525).
+ */
 export const TOKENS_PER_USER_MAX = 50;
+export const TOKENS_PER_ACCOUNT_MAX = 500;
+
+export interface TokenValidationOptions {
+  mode: 'create' | 'update';
+  callerUserId: string;
+  /** Set for an account-owned token: the account that owns it. */
+  ownerAccountId?: string;
+}
 
 export interface TokenInput {
   name: string;
@@ -38,7 +56,7 @@ const CREATE_FIELDS = new Set(['name', 'policies', 'not_before', 'expires_on', '
 const UPDATE_FIELDS = new Set([...CREATE_FIELDS, 'status']);
 const READ_ONLY_FIELDS = new Set(['id', 'issued_on', 'modified_on', 'last_used_on', 'value']);
 
-export function validateTokenBody(body: unknown, opts: { mode: 'create' | 'update'; callerUserId: string }): TokenValidation {
+export function validateTokenBody(body: unknown, opts: TokenValidationOptions): TokenValidation {
   const problems: string[] = [];
   if (!isPlainObject(body)) return { ok: false, problems: ['the request body must be a JSON object'] };
   const allowed = opts.mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS;
@@ -74,11 +92,7 @@ export function validateTokenBody(body: unknown, opts: { mode: 'create' | 'updat
   return { ok: true, input };
 }
 
-function validatePolicies(
-  value: unknown,
-  opts: { mode: 'create' | 'update'; callerUserId: string },
-  problems: string[],
-): TokenInput['policies'] {
+function validatePolicies(value: unknown, opts: TokenValidationOptions, problems: string[]): TokenInput['policies'] {
   if (!Array.isArray(value) || value.length === 0) {
     problems.push('policies is required (a non-empty array)');
     return [];
@@ -109,6 +123,10 @@ function validatePolicies(
         }
         const group = findPermissionGroup(id);
         if (!group) problems.push(`${at}.permission_groups[${j}]: unknown permission group id "${id}"`);
+        else if (opts.ownerAccountId !== undefined && group.scopes.includes('com.cloudflare.api.user'))
+          problems.push(
+            `${at}.permission_groups[${j}]: "${group.name}" is a user's permission group; an account-owned token cannot hold it`,
+          );
         else groups.push({ id: group.id, name: group.name });
       });
     }
@@ -120,6 +138,10 @@ function validatePolicies(
       for (const [key, v] of Object.entries(p.resources)) {
         const parsed = parseResourceEntry(key, v, opts.callerUserId);
         if (!parsed.ok) problems.push(`${at}.resources: ${parsed.message}`);
+        else if (opts.ownerAccountId !== undefined && foreignToAccount(parsed.key, opts.ownerAccountId))
+          problems.push(
+            `${at}.resources: "${key}" is outside account ${opts.ownerAccountId}; an account-owned token reaches only its own account and its zones`,
+          );
         else resources[key] = v as string | Record<string, string>;
       }
     }
@@ -132,6 +154,13 @@ function validatePolicies(
     out.push(policy);
   });
   return out;
+}
+
+/** A resource an account-owned token of `accountId` may not name: a user, or another (or every) account. */
+function foreignToAccount(key: ResourceKey, accountId: string): boolean {
+  if (key.kind === 'user') return true;
+  if (key.kind === 'account' || key.kind === 'account-zones') return key.accountId !== accountId;
+  return false;
 }
 
 function validateTimestamp(value: unknown, field: string, problems: string[]): string | undefined {

@@ -23,11 +23,14 @@ export const RECORD_CODES = {
   settings: 9116,
   recordTooLarge: 9117,
   rrsetTooLarge: 9118,
+  privateRouting: 9120, // private_routing refused (not A/AAAA, not proxied, no entitlement, false on a private address): the emulator's
+  typeChange: 9119, // changing an existing record's type (from 2026-07-01): the code is the emulator's (not published)
   data: 9101,
   srvLegacyData: 9102,
   priority: 9100, // (real) priority is a required field. (pulumi/pulumi-cloudflare issue #1107)
   comment: 9105,
   tags: 9112, // not 9106: the service's "Missing X-Auth-Key, X-Auth-Email or Authorization headers"
+  tagQuota: 9300, // (real) DNS record has 1 tags, exceeding the quota of 0. (kubernetes-sigs/external-dns issue #3706)
   batchTooLarge: 9108,
   batchInvalid: 9113, // not 9109: the service's "Invalid access token"
   recordMissing: 81044, // (real) Record does not exist.

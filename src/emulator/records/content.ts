@@ -9,12 +9,13 @@ import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { storedHostname } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { hostnameProblem } from './hostnames.js';
+import { hasPrivateRouting, inPrivateRoutingRange } from './private-routing.js';
 import { checkTxt, txtWireSize } from './txt-content.js';
 
 /** "Each DNS record has a maximum wire format size of 4,096 bytes" (https://developers.cloudflare.com/dns/manage-dns-records/reference/dns-record-types/). */
 const MAX_WIRE_BYTES = 4096;
 
-function address(type: 'A' | 'AAAA', raw: string, proxied: boolean): string {
+function address(type: 'A' | 'AAAA', raw: string, proxied: boolean, zone: ZoneRow): string {
   const parsed = type === 'A' ? parseIPv4(raw.trim()) : parseIPv6(raw.trim());
   if (!parsed) {
     throw type === 'A'
@@ -26,7 +27,11 @@ function address(type: 'A' | 'AAAA', raw: string, proxied: boolean): string {
   if (inServiceNetwork(parsed)) {
     throw invalid(C.serviceNetwork, `Content ${stored} belongs to the service's own network and cannot be used in an ${type} record.`);
   }
-  if (proxied && !isProxiableAddress(parsed)) throw invalid(C.proxyTarget, `Target ${stored} is not allowed for a proxied record.`);
+  // A private address may be proxied through private network routing (./private-routing.ts), where
+  // the zone has it (`private_routing: false` there is refused by privateRoutingOf, 9120).
+  const routed = hasPrivateRouting(zone) && inPrivateRoutingRange(stored);
+  if (proxied && !isProxiableAddress(parsed) && !routed)
+    throw invalid(C.proxyTarget, `Target ${stored} is not allowed for a proxied record.`);
   return stored;
 }
 
@@ -37,7 +42,7 @@ export function validateContent(type: RecordType, raw: unknown, fqdn: string, zo
   switch (type) {
     case 'A':
     case 'AAAA':
-      return address(type, raw, proxied);
+      return address(type, raw, proxied, zone);
     case 'CNAME': {
       // Lower-cased, trailing dot dropped (terraform-provider-cloudflare issues #154, #7286).
       const target = raw.trim() === '@' ? zone.name : storedHostname(raw);

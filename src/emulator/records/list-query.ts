@@ -1,8 +1,8 @@
 /**
  * `GET /zones/{id}/dns_records` query: paging, filters (exact and `.exact/.contains/
  * .startswith/.endswith` on name, content and comment; type, proxied, search; tag filters
- * combined by `tag_match`), `match`, `order`/`direction`, and the retired filter syntaxes
- * answered with their replacement.
+ * combined by `tag_match`), `match`, `order`/`direction`, the shadow filters (`shadowed_by_name`,
+ * `shadowing_name`: ./shadow.ts) and the retired filter syntaxes answered with their replacement.
  */
 import { formatAddress, parseIPv4, parseIPv6 } from '../net/ip.js';
 import { resolveRecordName, storedHostname } from '../names.js';
@@ -154,6 +154,33 @@ function tagPredicate(q: URLSearchParams): Pred | undefined {
   return tagMatch === 'any' ? (r) => preds.some((p) => p(r)) : (r) => preds.every((p) => p(r));
 }
 
+/**
+ * The shadow filters, as https://developers.cloudflare.com/dns/manage-dns-records/reference/shadowed-records/
+ * describes them; each value a subdomain of the zone, never the apex. `shadowed_by_name=N` (which
+ * "requires `include_shadow_metadata=true`. Supplying `shadowed_by_name` without it returns an
+ * error"): the records at or below N but the NS records at N itself. `shadowing_name=N`: the NS
+ * records at N and at each of its ancestors in the zone, the apex excluded. Both restrict the
+ * list whatever `match` says (the emulator's reading: the page does not say how they combine).
+ */
+function shadowPredicates(q: URLSearchParams, zoneName: string): Pred[] {
+  const below = (name: string, param: string): string => {
+    const resolved = resolveRecordName(name, zoneName);
+    if (!resolved.inZone || resolved.fqdn === zoneName) throw badParam(`${param} must be a subdomain of the zone (got "${name}").`);
+    return resolved.fqdn;
+  };
+  const preds: Pred[] = [];
+  for (const v of q.getAll('shadowed_by_name')) {
+    if (q.get('include_shadow_metadata') !== 'true') throw badParam('shadowed_by_name requires include_shadow_metadata=true.');
+    const n = below(v, 'shadowed_by_name');
+    preds.push((r) => (r.name === n && r.type !== 'NS') || r.name.endsWith(`.${n}`));
+  }
+  for (const v of q.getAll('shadowing_name')) {
+    const n = below(v, 'shadowing_name');
+    preds.push((r) => r.type === 'NS' && r.name !== zoneName && (r.name === n || n.endsWith(`.${r.name}`)));
+  }
+  return preds;
+}
+
 export function parseRecordListQuery(q: URLSearchParams, zoneName: string): RecordListQuery {
   rejectRetiredSyntax(q);
   const page = intParam(q, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
@@ -203,8 +230,10 @@ export function parseRecordListQuery(q: URLSearchParams, zoneName: string): Reco
   const direction = q.get('direction') ?? 'asc';
   if (direction !== 'asc' && direction !== 'desc') throw badParam(`direction must be "asc" or "desc" (got "${direction}").`);
 
-  const matches: Pred =
+  const filters: Pred =
     preds.length === 0 ? () => true : match === 'any' ? (r) => preds.some((p) => p(r)) : (r) => preds.every((p) => p(r));
+  const shadow = shadowPredicates(q, zoneName);
+  const matches: Pred = shadow.length === 0 ? filters : (r) => filters(r) && shadow.every((p) => p(r));
   return {
     page,
     perPage,

@@ -26,6 +26,8 @@ export interface RecordDraft {
   comment: string | null;
   tags: string[];
   settings: RecordSettings;
+  /** A and AAAA only: private network routing (./private-routing.ts). */
+  private_routing?: boolean;
 }
 
 /** A DNS record as the emulator stores it (collection `records:<zone_id>`, id = record id). */

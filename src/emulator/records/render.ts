@@ -8,6 +8,7 @@ import { parseIPv4, parseIPv6 } from '../net/ip.js';
 import { renderDataContent } from './data-content.js';
 import { DATED, isBefore } from '../dated.js';
 import type { RecordRow } from './record-row.js';
+import type { ShadowMeta } from './shadow.js';
 
 export function isProxiable(row: Pick<RecordRow, 'type' | 'content' | 'proxiable'>): boolean {
   if (row.proxiable !== undefined) return row.proxiable;
@@ -36,7 +37,8 @@ export interface RenderOptions {
   priorityInData?: boolean;
 }
 
-export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptions): Record<string, unknown> {
+/** `shadow`: the record's shadow metadata when the request asked for it (`include_shadow_metadata`, ./shadow.ts). */
+export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptions, shadow?: ShadowMeta): Record<string, unknown> {
   const apiDate = opts.apiDate;
   const out: Record<string, unknown> = { id: row.id };
   if (isBefore(apiDate, DATED.noZoneFieldsInRecords)) {
@@ -48,10 +50,12 @@ export function renderRecord(row: RecordRow, zoneName: string, opts: RenderOptio
   out.content = renderedContent(row);
   out.proxiable = isProxiable(row);
   out.proxied = row.proxied;
+  // A and AAAA answer their private network routing (false by default: the docs' "API field behavior").
+  if (row.type === 'A' || row.type === 'AAAA') out.private_routing = row.private_routing === true;
   out.ttl = row.ttl;
   if (isBefore(apiDate, DATED.noLockedInRecords)) out.locked = false;
   out.settings = { ...row.settings };
-  out.meta = { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false, source: 'primary' };
+  out.meta = { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false, source: 'primary', ...shadow };
   out.comment = row.comment;
   out.tags = [...row.tags];
   out.created_on = row.created_on;

@@ -26,10 +26,11 @@
  *   hold proxied CNAMEs whose targets resolve only through a wildcard or outside the zone.
  */
 import { DATA_FIELD_FACTS } from '../../facts/record-types.js';
-import type { Store, ZoneRow } from '../contract.js';
+import type { EmulatorOptions, Store, ZoneRow } from '../contract.js';
 import { newId } from '../ids.js';
 import { RECORD_CODES as C, conflict, invalid, recordNotFound } from './codes.js';
 import { namesCollection, recordsCollection, type RecordDraft, type RecordRow } from './record-row.js';
+import { checkRecordQuota } from './quota.js';
 import { isProxiable } from './render.js';
 import { renderDataContent } from './data-content.js';
 import { txtWireStrings } from './txt-content.js';
@@ -58,6 +59,8 @@ export class ZoneRecords {
   constructor(
     private readonly store: Store,
     readonly zone: ZoneRow,
+    /** The record quota is checked on creates when given (every route that writes gives it). */
+    private readonly options?: EmulatorOptions,
   ) {
     this.records = recordsCollection(zone.id);
     this.names = namesCollection(zone.id);
@@ -150,6 +153,7 @@ export class ZoneRecords {
 
   create(draft: RecordDraft, now: Date): RecordRow {
     this.checkConflicts(draft, undefined);
+    if (this.options !== undefined) checkRecordQuota(this.store, this.zone, this.options, this.count());
     const iso = now.toISOString();
     const row: RecordRow = { id: newId(), zone_id: this.zone.id, ...draft, created_on: iso, modified_on: iso };
     row.proxiable = isProxiable(row);

@@ -60,7 +60,7 @@ function importZone(ctx: RouteContext): RouteResult {
   if (Buffer.byteLength(file) > MAX_IMPORT_BYTES) throw invalid(C.bodyInvalid, `The zone file is larger than ${MAX_IMPORT_BYTES} bytes.`);
   const proxied = String(body.proxied ?? 'false').toLowerCase() === 'true';
   const { records: imported, parsed } = readZoneFile(file, zone.name, proxied);
-  const records = new ZoneRecords(ctx.store, zone);
+  const records = new ZoneRecords(ctx.store, zone, ctx.options);
   // Name, type and value of every record the zone has, read once and kept up to date below.
   const identity = (r: Pick<RecordDraft, 'name' | 'type' | 'content' | 'priority' | 'data'>): string =>
     JSON.stringify([r.name, r.type, r.content ?? null, r.priority ?? null, r.data ?? null]);

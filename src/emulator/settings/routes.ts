@@ -58,6 +58,16 @@ function soaNotAllowed(plan: ZonePlan, what: string): ApiError {
   ]);
 }
 
+/**
+ * `flatten_all_cnames` is a feature of paid plans ("For zones on paid plans, you can choose to
+ * flatten all CNAME records": https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/);
+ * the service's answer on a Free zone is not published: this refusal (code and message) is the
+ * emulator's, as for a record's `settings.flatten_cname` (src/emulator/records/record-settings.ts).
+ */
+function flattenAllNeedsPaidPlan(zone: ZoneRow): ApiError {
+  return new ApiError(400, [{ code: 1001, message: `flatten_all_cnames needs a paid plan; zone ${zone.name} is on the Free plan` }]);
+}
+
 function notesToMessages(notes: readonly string[]): Array<{ code: number; message: string }> {
   return notes.map((message) => ({ code: 1000, message }));
 }
@@ -80,6 +90,7 @@ export function settingsRoutes(): Route[] {
         const zone = zoneOf(ctx);
         const v = validateSettingsPatch(ctx.body, 'zone');
         if (!v.ok) throw invalidSettings(v.problems);
+        if (v.patch.flatten_all_cnames === true && zone.plan === 'free') throw flattenAllNeedsPaidPlan(zone);
         const current = readZoneSettings(ctx.store, zone);
         const next = assignMname(applySettingsPatch(current, v.patch), zone);
         const rules = checkSoaRules(next.soa);

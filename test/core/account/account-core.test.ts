@@ -78,7 +78,7 @@ describe('account file: schema and rules', () => {
       "account.yaml:1:1: missing required field `zone` (the zone's name; an account file has `account_id` and `zone_defaults` instead)",
     ]);
     expect(lines(`version: 1\nzone: example.com\naccount_id: ${ID}\nzone_defaults: { ns_ttl: 3600 }\n`)).toEqual([
-      'account.yaml:2:1 zone: `zone` belongs in a zone file; this is an account file (it has `zone_defaults`), which holds only `version`, `account_id` and `zone_defaults`',
+      'account.yaml:2:1 zone: `zone` belongs in a zone file; this is an account file (it has `zone_defaults`), which holds only `version`, `account_id`, `zone_defaults` and `enforce_dns_only`',
     ]);
     expect(lines('version: 1\nzone_defaults: { ns_ttl: 3600 }\n')).toEqual(['account.yaml:1:1: missing required field `account_id`']);
   });
@@ -121,7 +121,7 @@ describe('account plan', () => {
   it('compares only the fields the file sets; one PATCH of zone_defaults; nested objects sent whole', () => {
     const plan = planAccount(
       config({ ns_ttl: 3600, flatten_all_cnames: false, soa: { refresh: 20000 }, nameservers: { type: 'custom.account' } }),
-      LIVE,
+      { zone_defaults: LIVE },
     );
     expect(plan.operations).toHaveLength(1);
     const op = plan.operations[0]!;
@@ -135,22 +135,39 @@ describe('account plan', () => {
   });
 
   it('is empty when live matches (host names compared in canonical form)', () => {
-    expect(planAccount(config({ ns_ttl: 86400, soa: { rname: 'DNS.cloudflare.com.' } }), LIVE).operations).toEqual([]);
-    expect(planAccount(config({}), LIVE).operations).toEqual([]);
+    expect(planAccount(config({ ns_ttl: 86400, soa: { rname: 'DNS.cloudflare.com.' } }), { zone_defaults: LIVE }).operations).toEqual([]);
+    expect(planAccount(config({}), { zone_defaults: LIVE }).operations).toEqual([]);
   });
 
   it('internal_dns: no reference zone live is `reference_zone_id: null` in the file', () => {
-    expect(planAccount(config({ internal_dns: { reference_zone_id: null } }), LIVE).operations).toEqual([]);
+    expect(planAccount(config({ internal_dns: { reference_zone_id: null } }), { zone_defaults: LIVE }).operations).toEqual([]);
     const ref = '89abcdef0123456789abcdef01234567';
-    const set = planAccount(config({ internal_dns: { reference_zone_id: ref } }), LIVE).operations[0];
+    const set = planAccount(config({ internal_dns: { reference_zone_id: ref } }), { zone_defaults: LIVE }).operations[0];
     expect(set?.body).toEqual({ zone_defaults: { internal_dns: { reference_zone_id: ref } } });
     expect(set?.fields).toEqual(['internal_dns.reference_zone_id']);
   });
 
   it('is its own row of the summary table', () => {
-    const plan = planAccount(config({ ns_ttl: 60 }), LIVE);
+    const plan = planAccount(config({ ns_ttl: 60 }), { zone_defaults: LIVE });
     const table = renderSummaryTable([{ kind: 'account', zone: 'account 01234567…: zone defaults', file: 'account.yaml', plan }]);
     expect(table).toMatch(/account 01234567…: zone defaults +0 +1 +0 +0 +0 +changes/);
     expect(table).toContain('0 zones and 1 account file: 1 with changes, 0 failed, 0 in sync');
+  });
+
+  it('enforce_dns_only: managed only when the file sets it, sent beside zone_defaults, turning it on warned of', () => {
+    const live = { zone_defaults: LIVE, enforce_dns_only: false };
+    expect(planAccount(config({}), live).operations).toEqual([]);
+    const on = planAccount({ ...config({}), enforceDnsOnly: true }, live);
+    expect(on.operations[0]).toMatchObject({ body: { enforce_dns_only: true }, fields: ['enforce_dns_only'] });
+    expect(on.operations[0]?.body).not.toHaveProperty('zone_defaults');
+    expect(on.warnings?.[0]).toMatch(/^enforce_dns_only turns on: every proxied record of every zone of this account/);
+    expect(renderAccountText(on)).toContain('enforce_dns_only: false → true');
+    const both = planAccount({ ...config({ ns_ttl: 60 }), enforceDnsOnly: true }, live);
+    expect(both.operations[0]?.body).toEqual({ zone_defaults: { ns_ttl: 60 }, enforce_dns_only: true });
+    // Off at the service when its answer has no field; turning it off is no warning.
+    const off = planAccount({ ...config({}), enforceDnsOnly: false }, { zone_defaults: LIVE, enforce_dns_only: true });
+    expect(off.operations[0]?.body).toEqual({ enforce_dns_only: false });
+    expect(off.warnings).toBeUndefined();
+    expect(planAccount({ ...config({}), enforceDnsOnly: false }, { zone_defaults: LIVE }).operations).toEqual([]);
   });
 });

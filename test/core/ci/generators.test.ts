@@ -85,6 +85,46 @@ describe('the GitHub workflows', () => {
   });
 });
 
+describe('--adopt-pr: the nightly drift workflow with the adopt job', () => {
+  const driftOf = (repo: CiRepository): string => gitHubWorkflows(repo).find((f) => f.path.endsWith('zonectl-drift.yml'))!.text;
+
+  it.each([
+    ['one account', base],
+    ['two accounts', twoAccounts],
+  ] as const)('%s: GitHub’s parser reads it; only the adopt job writes; nothing of the default workflow changes', async (_name, repo) => {
+    const text = driftOf({ ...repo, adoptPr: true });
+    expect(await gitHubErrors(text)).toEqual([]);
+    const wf = parseYaml(text) as {
+      permissions: Record<string, string>;
+      jobs: Record<string, Job & { needs?: string; if?: string; permissions?: Record<string, string>; outputs?: Record<string, string> }>;
+    };
+    expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(wf.jobs.drift!.permissions).toBeUndefined();
+    expect(wf.jobs.drift!.outputs).toEqual({ changes: '${{ steps.drift.outputs.changes }}' });
+    expect(wf.jobs.adopt).toMatchObject({ needs: 'drift', if: "needs.drift.outputs.changes == 'true'" });
+    expect(wf.jobs.adopt!.permissions).toEqual({ contents: 'write', 'pull-requests': 'write', issues: 'write' });
+    // The adopt job reads each account's READ-ONLY token, as the drift job does; never a write token.
+    expect(wf.jobs.adopt!.env).toEqual(wf.jobs.drift!.env);
+    expect(text).not.toContain('_WRITE');
+    const steps = wf.jobs.adopt!.steps!;
+    expect(steps[0]).toMatchObject({ uses: 'actions/checkout@v6', with: { 'persist-credentials': false } });
+    expect(steps[1]).toMatchObject({ uses: repo.action, with: { command: 'adopt', paths: 'zones/' } });
+    expect(steps[2]!.run).toBe('node "$ACTION_PATH/scripts/github-adopt-pr.mjs"');
+    for (const step of steps) expect(step.run ?? '').not.toContain('${{');
+    // Without the flag: the default workflow, whose lines all stay, in order, in the one with it.
+    const plain = driftOf(repo).split('\n');
+    expect(driftOf({ ...repo, adoptPr: false }).split('\n')).toEqual(plain);
+    const withAdopt = text.split('\n');
+    let at = 0;
+    for (const line of plain) {
+      at = withAdopt.indexOf(line, at);
+      expect(at, line).toBeGreaterThanOrEqual(0);
+      at += 1;
+    }
+    expect(plain.join('\n')).not.toMatch(/adopt/);
+  });
+});
+
 describe('the GitLab pipeline', () => {
   it.each([
     ['one account', base],

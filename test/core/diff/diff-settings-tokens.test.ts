@@ -66,6 +66,22 @@ describe('diffTokens', () => {
     });
   });
 
+  it('an account-owned token (owner: account) is created and updated under its account, the catalogue named in errors', () => {
+    const actx = { ...ctx, accountOwned: true };
+    const created = diffTokens([{ ...spec, owner: 'account' }], [], actx);
+    expect(created.changes[0]).toMatchObject({ action: 'create', method: 'POST', path: '/accounts/A1/tokens', accountId: 'A1' });
+    const updated = diffTokens(
+      [{ ...spec, owner: 'account', expires_on: '2028-01-01T00:00:00Z' }],
+      [{ id: 't9', name: 'ci', policies: [] }],
+      actx,
+    );
+    expect(updated.changes[0]).toMatchObject({ action: 'update', method: 'PUT', path: '/accounts/A1/tokens/t9', accountId: 'A1' });
+    const unknown = diffTokens([{ ...spec, policies: [{ ...spec.policies[0]!, permission_groups: [{ name: 'Nope' }] }] }], [], actx);
+    expect(unknown.errors[0]).toMatch(/unknown permission group "Nope" \(see GET \/accounts\/A1\/tokens\/permission_groups\)/);
+    // The user's tokens keep their paths and carry no account.
+    expect(diffTokens([spec], [], ctx).changes[0]).not.toHaveProperty('accountId');
+  });
+
   it('sees no change when the live token matches in meaning (order, ids, condition spelling)', () => {
     const live = [
       {

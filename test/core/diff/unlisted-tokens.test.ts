@@ -37,6 +37,12 @@ describe('unlistedTokens', () => {
     expect(r.deletes.map((d) => [d.method, d.path])).toEqual([['DELETE', '/user/tokens/id-zonectl-old']]);
   });
 
+  it("an account's tokens: reported with their account, deleted under /accounts/{account_id}/tokens", () => {
+    const r = unlistedTokens({ listedNames, live, policy: 'delete', prefix: 'zonectl-', accountId: 'acc1' });
+    expect(r.unlisted.every((t) => t.accountId === 'acc1')).toBe(true);
+    expect(r.deletes.map((d) => [d.method, d.path, d.accountId])).toEqual([['DELETE', '/accounts/acc1/tokens/id-zonectl-old', 'acc1']]);
+  });
+
   it('delete without a prefix deletes nothing (the validator refuses such a file; this is the second fence)', () => {
     expect(unlistedTokens({ listedNames, live, policy: 'delete' }).deletes).toEqual([]);
     expect(unlistedTokens({ listedNames, live, policy: 'delete', prefix: '' }).deletes).toEqual([]);

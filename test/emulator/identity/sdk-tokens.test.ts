@@ -9,7 +9,8 @@ let emu: RunningEmulator;
 let cf: Cloudflare;
 
 beforeAll(async () => {
-  emu = await start();
+  // A paid zone: flatten_all_cnames, edited below, is a feature of paid plans.
+  emu = await start({ zonePlan: 'pro' });
   cf = new Cloudflare({ apiToken: ADMIN_TOKEN, baseURL: emu.baseUrl, maxRetries: 0 });
 });
 afterAll(async () => {
@@ -50,6 +51,31 @@ describe('cloudflare SDK against the emulator', () => {
     const groups = [];
     for await (const g of cf.user.tokens.permissionGroups.list()) groups.push(g);
     expect(groups.some((g) => g.name === 'DNS Write')).toBe(true);
+  });
+
+  it('account-owned tokens through cf.accounts.tokens (issue 43, item 7)', async () => {
+    const account_id = emu.accountId;
+    const zoneId = emu.zones[0].id;
+    const created = await cf.accounts.tokens.create({
+      account_id,
+      name: 'sdk-account',
+      policies: [
+        { effect: 'allow', permission_groups: [{ id: GROUP.dnsRead }], resources: { [`com.cloudflare.api.account.zone.${zoneId}`]: '*' } },
+      ],
+    });
+    expect(typeof created.value).toBe('string');
+    const listed = [];
+    for await (const t of cf.accounts.tokens.list({ account_id })) listed.push(t.name);
+    expect(listed).toEqual(['sdk-account']);
+    const mine = new Cloudflare({ apiToken: created.value as string, baseURL: emu.baseUrl, maxRetries: 0 });
+    expect(await mine.accounts.tokens.verify({ account_id })).toMatchObject({ id: created.id, status: 'active' });
+    const rolled = await cf.accounts.tokens.value.update(created.id as string, { account_id });
+    expect(typeof rolled).toBe('string');
+    const groups = [];
+    for await (const g of cf.accounts.tokens.permissionGroups.list({ account_id })) groups.push(g.name);
+    expect(groups).toContain('Account API Tokens Write');
+    await cf.accounts.tokens.delete(created.id as string, { account_id });
+    await expect(cf.accounts.tokens.get(created.id as string, { account_id })).rejects.toMatchObject({ status: 404 });
   });
 
   it('reads and edits zone and account dns_settings', async () => {

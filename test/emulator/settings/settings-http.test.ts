@@ -53,7 +53,6 @@ describe('zone dns_settings', () => {
 
   it('PATCH round trip: changed fields stay, others are untouched', async () => {
     const p = await call(free, 'PATCH', zonePath(free), admin, {
-      flatten_all_cnames: true,
       multi_provider: true,
       ns_ttl: 3600,
       zone_mode: 'dns_only',
@@ -63,7 +62,7 @@ describe('zone dns_settings', () => {
     const g = await call(free, 'GET', zonePath(free), admin);
     expect(g.body.result).toEqual(p.body.result);
     expect(g.body.result).toMatchObject({
-      flatten_all_cnames: true,
+      flatten_all_cnames: false,
       multi_provider: true,
       ns_ttl: 3600,
       zone_mode: 'dns_only',
@@ -71,6 +70,18 @@ describe('zone dns_settings', () => {
     });
     const ns = await call(free, 'PATCH', zonePath(free), admin, { nameservers: { type: 'custom.zone', ns_set: 2 } });
     expect(ns.body.result.nameservers).toEqual({ type: 'custom.zone', ns_set: 2 });
+  });
+
+  it("flatten_all_cnames is a feature of paid plans: refused on a Free zone (the emulator's answer: none is published), taken on an Enterprise one", async () => {
+    const refused = await call(free, 'PATCH', zonePath(free), admin, { flatten_all_cnames: true });
+    expect([refused.status, refused.body.errors[0].code]).toEqual([400, 1001]);
+    expect(refused.body.errors[0].message).toMatch(/flatten_all_cnames needs a paid plan/);
+    expect((await call(free, 'GET', zonePath(free), admin)).body.result.flatten_all_cnames).toBe(false);
+    // Turning it off is never refused.
+    expect((await call(free, 'PATCH', zonePath(free), admin, { flatten_all_cnames: false })).status).toBe(200);
+    const taken = await call(ent, 'PATCH', zonePath(ent), admin, { flatten_all_cnames: true });
+    expect([taken.status, taken.body.result.flatten_all_cnames]).toEqual([200, true]);
+    expect((await call(ent, 'PATCH', zonePath(ent), admin, { flatten_all_cnames: false })).status).toBe(200);
   });
 
   it('rejections: 400 naming the field, retired fields with their replacement, unknown fields', async () => {

@@ -66,7 +66,7 @@ export function reportAccountOutcome(o: AccountApplyOutcome, print: boolean): Js
         log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
   } else if (print) {
     out(
-      `${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} zone default(s) in ${o.calls} call; verified: a new plan is empty.`,
+      `${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} account DNS setting(s) in ${o.calls} call; verified: a new plan is empty.`,
     );
   }
   return {

@@ -17,6 +17,7 @@ import { checkProxiedChains } from './proxied-chain.js';
 import { checkProxiedAndTtl } from './proxied-ttl.js';
 import { checkRecordSettings } from './record-settings.js';
 import { checkSoa } from './soa.js';
+import { checkTagLengths } from './tags.js';
 import { checkTargets } from './targets.js';
 import { checkTokens } from './tokens.js';
 import { checkTypeRules } from './type-rules.js';
@@ -35,6 +36,7 @@ export const FRAGMENT_VALUE_RULES: readonly Rule[] = [
   checkRecordSettings,
   checkRecordSizes,
   checkTargets,
+  checkTagLengths,
   checkMarkerInFile,
 ];
 

@@ -6,17 +6,18 @@
  * (developers.cloudflare.com/dns/manage-dns-records/reference/wildcard-dns-records/, RFC 4592),
  * which is almost certainly a mistake: a warning (the service holds it, so zonectl does not refuse it).
  * For A, AAAA and CNAME also the host name rules of the service (a letter or digit at both ends
- * of a label; digit-first labels and underscores outside standard underscored names, RFC 8552,
- * are warnings).
- * A relative name that ends like a name in another domain (`www.example.org` in zone
- * example.com) is a warning: without a trailing dot it becomes `www.example.org.example.com`.
+ * of a label; underscores outside standard underscored names, RFC 8552, are warnings). A label
+ * may start with a digit: RFC 1123 §2.1 relaxed RFC 952 on exactly that ("One aspect of host name
+ * syntax is hereby changed: the restriction on the first character is relaxed to allow either a
+ * letter or a digit"), and the service holds such names (real zones, issue 43 item 9). No
+ * warning guesses that a relative name "looks like another domain" (`docs.ai` is a name of the
+ * zone as much as `docs`): no source says the service or anyone else reads it otherwise.
  */
 import { HOST_NAME_RULE_TYPES } from '../../record-types/index.js';
-import { canonicalHostname, isInZone } from '../../model/names.js';
+import { isInZone } from '../../model/names.js';
 import { isStandardUnderscoredLabel } from '../../model/underscored-names.js';
 import type { RecordEntry, Rule, RuleContext } from './context.js';
 import { MAX_LABEL, MAX_NAME } from './hostname-checks.js';
-import { looksLikeOtherDomain } from './other-domain.js';
 import { isZonectlRecordName, ZONECTL_RECORD_PREFIX } from '../../lock/lock-record.js';
 
 const WILDCARD_POLICY =
@@ -58,8 +59,6 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
         at,
         `label \`${label}\` of ${t === 'A' || t === 'AAAA' ? 'an' : 'a'} ${t} record must start with a letter (not a hyphen)`,
       );
-    } else if (/^[0-9]/.test(label)) {
-      ctx.sink.warning('name.digit-first', at, `label \`${label}\` starts with a digit; the service asks for a letter first`);
     }
     if (!/[a-z0-9]$/.test(label)) {
       ctx.sink.error(
@@ -82,22 +81,10 @@ function checkHostLabels(ctx: RuleContext, e: RecordEntry, labels: readonly stri
 
 /**
  * A relative name none of the checks below can object to (every label non-empty, at most 63
- * characters, a letter first, letters, digits and inner hyphens, or a leading `*` label):
- * most names of a large zone, checked with one expression.
+ * characters, a letter or digit at both ends, letters, digits and inner hyphens, or a leading
+ * `*` label): most names of a large zone, checked with one expression.
  */
-const PLAIN_NAME = /^(?:\*|[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-function warnOtherDomain(ctx: RuleContext, e: RecordEntry): void {
-  const raw = e.raw.name.trim();
-  if (raw.endsWith('.') || !raw.includes('.')) return;
-  const host = canonicalHostname(raw);
-  if (host === ctx.zone || host.endsWith(`.${ctx.zone}`) || !looksLikeOtherDomain(host, ctx.zone)) return;
-  ctx.sink.warning(
-    'name.other-domain',
-    [...e.path, 'name'],
-    `\`${raw}\` looks like a name in another domain, but without a trailing dot it is relative to the zone and becomes ${e.record.name}; write \`${e.record.name}.\` if that is meant (a name in another zone belongs in that zone's file)`,
-  );
-}
+const PLAIN_NAME = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export const checkRecordNames: Rule = (ctx) => {
   const suffix = `.${ctx.zone}`;
@@ -112,10 +99,7 @@ export const checkRecordNames: Rule = (ctx) => {
       );
       continue;
     }
-    if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) {
-      if (fqdn.slice(0, -suffix.length).includes('.')) warnOtherDomain(ctx, e);
-      continue;
-    }
+    if (fqdn.length <= MAX_NAME && fqdn.endsWith(suffix) && PLAIN_NAME.test(fqdn.slice(0, -suffix.length))) continue;
     const at = [...e.path, 'name'];
     if (!isInZone(fqdn, ctx.zone)) {
       ctx.sink.error(
@@ -151,7 +135,6 @@ export const checkRecordNames: Rule = (ctx) => {
       }
     }
     if (!shapeOk) continue;
-    warnOtherDomain(ctx, e);
     if (checkLabelCharacters(ctx, e, labels) && HOST_NAME_RULE_TYPES.has(e.record.type)) checkHostLabels(ctx, e, labels);
   }
 };

@@ -111,6 +111,7 @@ export const checkTokens: Rule = (ctx) => {
       '"delete" needs manage.tokens_prefix (only unlisted tokens whose names start with it are deleted)',
     );
   }
+  // One name, one token, whoever owns it (`owner: account` too): `--token-output` keeps new secrets by name.
   const names = new Map<string, TokenEntry>();
   for (const t of ctx.tokens) {
     const earlier = names.get(t.raw.name);
