@@ -2,6 +2,7 @@
 import { type ApiRecord, UnknownRecordTypeError, fromApiRecord } from '../core/model/api-codec.js';
 import type { LiveRecord } from '../core/model/record.js';
 import { ZonectlError } from '../core/errors.js';
+import { type ZoneType, zoneTypeLabel, zoneTypeMatches } from '../core/zone-type.js';
 import type { CloudflareClient } from './client.js';
 import { whyNoZone } from './why-no-zone.js';
 import { checkApiId, isApiId } from './api-ids.js';
@@ -14,6 +15,8 @@ export interface ApiZone {
   status?: string;
   account?: { id: string; name?: string };
   plan?: { id?: string; name?: string; legacy_id?: string };
+  /** `full`, `partial`, `secondary` or `internal` (src/core/zone-type.ts). */
+  type?: string;
   [other: string]: unknown;
 }
 
@@ -46,20 +49,29 @@ export async function listZones(client: CloudflareClient, query: Readonly<Record
   return (await listAll<ApiZone>(client, '/zones', query, { perPage: ZONES_PER_PAGE })).map(checkZone);
 }
 
-/** The zone of that name (GET /zones?name=); a clear error when none or several match. */
-export async function findZone(client: CloudflareClient, zoneName: string): Promise<ApiZone> {
+/**
+ * The zone of that name and type (GET /zones?name=, then the zones of `type`: an internal zone
+ * may share its name with a public zone, src/core/zone-type.ts); a clear error naming the
+ * candidates' ids when none or several match, never a guess.
+ */
+export async function findZone(client: CloudflareClient, zoneName: string, type: ZoneType = 'full'): Promise<ApiZone> {
   const name = zoneName.trim().toLowerCase().replace(/\.$/, '');
   const zones = await listZones(client, { name });
-  const matching = zones.filter((z) => z.name.toLowerCase() === name);
+  const named = zones.filter((z) => z.name.toLowerCase() === name);
+  const matching = named.filter((z) => zoneTypeMatches(type, z.type));
   if (matching.length === 0) {
+    const others =
+      named.length > 0
+        ? ` (${named.length} zone(s) of that name are not of this type: ${named.map((z) => `${z.id} type ${String(z.type)}`).join(', ')})`
+        : '';
     throw new ZoneLookupError(
-      `zone "${name}" not found: no zone of that name is visible to these credentials at ${client.baseUrl}; ${await whyNoZone(client)}`,
+      `zone "${name}" not found: no ${zoneTypeLabel(type)} of that name is visible to these credentials at ${client.baseUrl}${others}; ${await whyNoZone(client)}`,
       true,
     );
   }
   if (matching.length > 1) {
     throw new ZoneLookupError(
-      `zone "${name}" is ambiguous: ${matching.length} zones match (${matching.map((z) => z.id).join(', ')}); set zone_id in the zone file`,
+      `zone "${name}" is ambiguous: ${matching.length} ${zoneTypeLabel(type)}s match (${matching.map((z) => z.id).join(', ')}); set zone_id in the zone file`,
     );
   }
   return matching[0]!;

@@ -16,7 +16,10 @@
  *   CNAME records": https://developers.cloudflare.com/dns/cname-flattening/set-up-cname-flattening/);
  *   the service's answer on Free is not published, so warnings;
  * - `tier.private-routing`: private network routing (`private_routing: true` on an A/AAAA) is
- *   Enterprise-only (https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/).
+ *   Enterprise-only (https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/);
+ * - `tier.internal-zone`: `zone_type: internal` on a zone whose plan is below Enterprise: Internal
+ *   DNS is Enterprise-only (https://developers.cloudflare.com/dns/internal-dns/,
+ *   https://developers.cloudflare.com/dns/internal-dns/get-started/ "an Enterprise account").
  * A zone whose tier cannot be read (a token without Zone Read) is not checked.
  */
 import type { PlanCheckCode } from './checks/registry.js';
@@ -25,6 +28,7 @@ import { COMMENT_MAX_FREE, TAGS_MAX_FREE } from './service/record-limits.js';
 import { ENTERPRISE_TTL_MIN, TTL_AUTO, TTL_MIN } from './service/ttl.js';
 import type { ZoneTier } from './service/zone-tiers.js';
 import type { DesiredRecord, DesiredSettings } from './zonefile/index.js';
+import type { ZoneType } from './zone-type.js';
 
 /** The tier refuses records of the file (code `ZONE_PLAN_LIMIT`: the API's word for the tier). */
 export class TierLimitError extends ZonectlError {
@@ -46,14 +50,17 @@ interface TierProblems {
 export interface TierInput {
   readonly records: readonly DesiredRecord[];
   readonly settings?: DesiredSettings | undefined;
+  readonly zoneType?: ZoneType | undefined;
 }
 
 /** One message per record (or setting) the zone's tier refuses or may not honour, naming its line; each ends with its check's id. */
-export function tierProblems({ records, settings }: TierInput, tier: ZoneTier): TierProblems {
+export function tierProblems({ records, settings, zoneType }: TierInput, tier: ZoneTier): TierProblems {
   const problems: string[] = [];
   const warnings: string[] = [];
   const error = (code: PlanCheckCode, message: string): void => void problems.push(`${message} [${code}]`);
   const warning = (code: PlanCheckCode, message: string): void => void warnings.push(`${message} [${code}]`);
+  if (zoneType === 'internal' && tier !== 'enterprise')
+    error('tier.internal-zone', `zone_type: internal on a ${tier} zone (internal DNS zones are for Enterprise only)`);
   for (const d of records) {
     const r = d.record;
     // Named only in a message: built for a record that has a problem, not for each record.

@@ -95,6 +95,11 @@ export interface ZoneRow {
   /** null while the zone is pending (its nameservers not yet set at the registrar). */
   activated_on: string | null;
   name_servers: string[];
+  /**
+   * `internal`: an internal DNS zone (POST /zones `type: internal`), answered only through
+   * Gateway, never by the public nameservers; absent: `full`.
+   */
+  type?: 'full' | 'internal';
 }
 
 export type Policy = {

@@ -109,7 +109,7 @@ describe('a saved plan that creates a zone', () => {
     writeFileSync(join(dir, 'other-account.json'), JSON.stringify(moved));
     const other = await cli(['apply', '--plan', 'other-account.json', '--yes']);
     expect(other.code).toBe(1);
-    expect(other.stderr).toMatch(/error\[STALE_PLAN\]: edited\.dev: the saved plan is stale: .*the account the zone is created in/);
+    expect(other.stderr).toMatch(/error\[STALE_PLAN\]: edited\.dev: the saved plan is stale: .*the account or type of the zone to create/);
     // ... and in its configuration too: not what the zone file produces.
     moved.zones[0]!.config.accountId = 'f'.repeat(32);
     writeFileSync(join(dir, 'other-account.json'), JSON.stringify(moved));

@@ -66,6 +66,32 @@ describe('emulator: creating a zone (POST /zones)', () => {
     expect((await post({ name: 'ok.example', account: { id: emu.accountId }, type: 'partial' })).status).toBe(400);
   });
 
+  it('creates internal zones beside a public zone of the same name, several of one name, no nameservers, on any TLD', async () => {
+    const get = async (query: string): Promise<Array<{ id: string; type: string }>> => {
+      const res = await fetch(`${emu.baseUrl}/zones?${query}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      return ((await res.json()) as { result: Array<{ id: string; type: string }> }).result;
+    };
+    const a = await post({ name: 'example.com', account: { id: emu.accountId }, type: 'internal' });
+    expect(a.status).toBe(200);
+    expect(a.body.result).toMatchObject({ name: 'example.com', type: 'internal', name_servers: [], plan: { legacy_id: 'enterprise' } });
+    const b = await post({ name: 'example.com', account: { id: emu.accountId }, type: 'internal' });
+    expect(b.status).toBe(200);
+    expect(b.body.result.id).not.toBe(a.body.result.id);
+    const listed = await get('name=example.com');
+    expect(listed.map((z) => z.type).sort()).toEqual(['full', 'internal', 'internal']);
+    expect(
+      listed
+        .filter((z) => z.type === 'internal')
+        .map((z) => z.id)
+        .sort(),
+    ).toEqual([a.body.result.id, b.body.result.id].sort());
+    // The public zone stays one of its name.
+    expect((await post({ name: 'example.com', account: { id: emu.accountId }, type: 'full' })).body.errors[0]?.code).toBe(1061);
+    const local = await post({ name: 'corp', account: { id: emu.accountId }, type: 'internal' });
+    expect(local.status).toBe(200);
+    expect((await post({ name: 'bad_label.corp', account: { id: emu.accountId }, type: 'internal' })).status).toBe(400);
+  });
+
   it('a token of another account cannot create zones in this one', async () => {
     const r = await post({ name: 'intruder.example', account: { id: emu.accountId } }, OTHER);
     expect(r.status).toBe(403);

@@ -9,6 +9,7 @@ import type { ApiZone, CloudflareClient } from '../../api/index.js';
 import { newZoneBody } from '../../core/plan/plan-zone.js';
 import { printable } from '../../core/text/index.js';
 import { ZonectlError } from '../../core/errors.js';
+import type { ZoneType } from '../../core/zone-type.js';
 import { planZoneRun, type ZoneRun } from '../plan/plan-zone-run.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
@@ -17,6 +18,8 @@ export interface CreatedZone {
   readonly id: string;
   readonly status: string;
   readonly nameServers: readonly string[];
+  /** The type it was created with (`internal` zones get no nameservers to set). */
+  readonly type?: ZoneType;
 }
 
 /** Creates the run's zone when its plan says so and returns the run planned against it; otherwise the run as it is. */
@@ -25,12 +28,16 @@ export async function createZoneIfNew(client: CloudflareClient, run: ZoneRun, on
   if (body === undefined) return run;
   const zone = (await client.request<ApiZone>('POST', '/zones', { body })).result;
   const nameServers = Array.isArray(zone.name_servers) ? zone.name_servers.filter((n): n is string => typeof n === 'string') : [];
-  onCreated({ zone: run.config.zone, id: zone.id, status: zone.status ?? 'pending', nameServers });
+  onCreated({ zone: run.config.zone, id: zone.id, status: zone.status ?? 'pending', nameServers, type: body.type });
   return planZoneRun(client, run.config, { ...(run.planOptions ?? {}), zone });
 }
 
 /** `example.org: zone created (id ..., pending); set its nameservers at the registrar: ...`, the service's values escaped for a terminal. */
 export function describeCreatedZone(c: CreatedZone): string {
+  // Internal zones "do not get assigned Cloudflare nameservers and can only be queried via
+  // Cloudflare Gateway when linked to a DNS view" (https://developers.cloudflare.com/dns/internal-dns/internal-zones/).
+  if (c.type === 'internal')
+    return `${c.zone}: internal zone created (id ${printable(c.id)}); it answers through Gateway once linked to a DNS view (https://developers.cloudflare.com/dns/internal-dns/dns-views/)`;
   return `${c.zone}: zone created (id ${printable(c.id)}, ${printable(c.status)}); set its nameservers at the registrar: ${c.nameServers.map(printable).join(', ')}`;
 }
 

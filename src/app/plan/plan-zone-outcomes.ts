@@ -8,6 +8,7 @@ import { listZones, mapBounded, type ApiZone, type CloudflareClient } from '../.
 import { ZonectlError, type ErrorCode } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
+import { zoneTypeMatches } from '../../core/zone-type.js';
 import { runPlanOptions, type ZoneRun } from './plan-zone-run.js';
 import { planZoneRunExplained } from './zone-id-error.js';
 
@@ -23,7 +24,7 @@ export type ZoneOutcome =
 
 /**
  * For each config, its zone from one listing of the zones (GET /zones, 50 a page), when the file
- * does not set `zone_id` and its name matches exactly one zone (an unknown or ambiguous name is
+ * does not set `zone_id` and its name matches exactly one zone of its type (src/core/zone-type.ts) (an unknown or ambiguous name is
  * left to the per-zone lookup, which explains it). Listed only above LIST_ZONES_ABOVE such files.
  */
 export async function listedZones(client: CloudflareClient, configs: readonly ZoneConfig[]): Promise<Array<ApiZone | undefined>> {
@@ -37,7 +38,7 @@ export async function listedZones(client: CloudflareClient, configs: readonly Zo
   }
   return configs.map((c) => {
     if (c.zoneId !== undefined) return undefined;
-    const matching = byName.get(c.zone) ?? [];
+    const matching = (byName.get(c.zone) ?? []).filter((z) => zoneTypeMatches(c.zoneType ?? 'full', z.type));
     return matching.length === 1 ? matching[0] : undefined;
   });
 }

@@ -16,6 +16,7 @@ import {
   type ApiZone,
 } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
+import { zoneTypeLabel, zoneTypeMatches } from '../../core/zone-type.js';
 import { canonicalZoneName, isInZone } from '../../core/model/names.js';
 import type { LiveRecord } from '../../core/model/record.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
@@ -73,7 +74,7 @@ async function resolveZone(client: CloudflareClient, config: ZoneConfig, known: 
       throw error;
     }
   }
-  return findZone(client, config.zone);
+  return findZone(client, config.zone, config.zoneType ?? 'full');
 }
 
 export class ZoneMismatchError extends ZonectlError {
@@ -132,6 +133,13 @@ export async function resolveRunZone(client: CloudflareClient, config: ZoneConfi
   if (canonicalZoneName(zone.name) !== config.zone) {
     throw new ZoneMismatchError(
       `${config.file}: zone_id ${zone.id} is the zone "${zone.name}", but the file describes "${config.zone}"; nothing was planned`,
+    );
+  }
+  const wanted = config.zoneType ?? 'full';
+  // A zone object read without its type (403 on GET /zones/{id}) is not checked.
+  if (zone.type !== undefined && !zoneTypeMatches(wanted, zone.type)) {
+    throw new ZoneMismatchError(
+      `${config.file}: zone ${zone.id} "${zone.name}" is of type ${String(zone.type)}, but the file describes ${wanted === 'internal' ? 'an' : 'a'} ${zoneTypeLabel(wanted)} (zone_type: ${wanted}); nothing was planned`,
     );
   }
   return zone;

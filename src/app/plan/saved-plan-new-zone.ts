@@ -50,7 +50,7 @@ export async function checkSavedNewZone(client: CloudflareClient, saved: SavedZo
     );
   }
   const stale: string[] = [];
-  if (!equal(sent(saved.plan.newZone), sent(fresh.plan.newZone))) stale.push('the account the zone is created in');
+  if (!equal(sent(saved.plan.newZone), sent(fresh.plan.newZone))) stale.push('the account or type of the zone to create');
   if (!equal(sent(saved.plan.operations), sent(fresh.plan.operations))) stale.push('the records to create');
   if (stale.length > 0) throw new StalePlanError(zone, stale);
   return { ...fresh, batchLimit: saved.batch_limit, planOptions: fresh.planOptions ?? options };

@@ -58,6 +58,12 @@ export const PLAN_CHECKS = {
     description: 'private_routing (private network routing) needs an Enterprise zone',
     source: doc('https://developers.cloudflare.com/dns/manage-dns-records/how-to/private-network-routing/'),
   },
+  'tier.internal-zone': {
+    severity: 'error',
+    ref: 'developers.cloudflare.com/dns/internal-dns/ (Enterprise-only; internal zones: /dns/internal-dns/internal-zones/setup/)',
+    description: '`zone_type: internal` (an internal DNS zone) needs an Enterprise zone',
+    source: doc('https://developers.cloudflare.com/dns/internal-dns/'),
+  },
 } as const satisfies Record<string, CheckFacts>;
 
 export type PlanCheckCode = keyof typeof PLAN_CHECKS;

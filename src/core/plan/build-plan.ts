@@ -4,6 +4,7 @@ import type { DnssecOperation, DnssecPlan } from '../dnssec/index.js';
 import type { MarkerFields, RecordChange, RecordDiff, SettingsChange, TokenChange } from '../diff/changes.js';
 import { cannotCoexist } from '../service/coexistence.js';
 import { assertNever } from '../errors.js';
+import type { ZoneType } from '../zone-type.js';
 import { orderOperations } from './order.js';
 import { isMarkOnly, shownRecord, type Operation, type RecordCall, type RecordOperation } from './operation.js';
 import type { UnlistedToken } from '../diff/unlisted-tokens.js';
@@ -51,7 +52,7 @@ export interface ZonePlan {
   /** Records of the file that come from an included fragment: `recordKey` -> fragment file (record-source.ts). */
   readonly sources?: Readonly<Record<string, string>>;
   /** The zone does not exist yet: apply creates it (POST /zones) in this account, then plans it again. */
-  readonly newZone?: { readonly accountId: string; readonly type: 'full' };
+  readonly newZone?: { readonly accountId: string; readonly type: ZoneType };
   /**
    * The zone's DNSSEC (read when the file has a `dnssec` section): the state to show (`pending`
    * is a state, never a change), the DS record, and the changes (their PATCH is among `operations`).

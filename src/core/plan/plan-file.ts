@@ -4,6 +4,7 @@ import { MAX_BATCH_LIMIT } from '../service/zone-tiers.js';
 import type { AccountConfig, ZoneConfig } from '../zonefile/index.js';
 import type { ZonePlan } from './build-plan.js';
 import { NEW_ZONE_ID } from './plan-zone.js';
+import { ZONE_TYPES, type ZoneType } from '../zone-type.js';
 
 /**
  * The format zonectl writes. 2: every path is relative to the repository root
@@ -161,7 +162,7 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
 const ID = /^[0-9a-f]{32}$/;
 
 /**
- * A zone to create (format 3): id "(new)", `newZone` naming a 32-hex account and type full, and
+ * A zone to create (format 3): id "(new)", `newZone` naming a 32-hex account and a type (full or internal), and
  * only record creates in that zone (settings, DNSSEC and tokens are planned once it exists).
  * Any other zone carries no `newZone`.
  */
@@ -169,8 +170,14 @@ function newZoneProblem(p: Record<string, unknown>, version: number): string | u
   if (p.newZone === undefined) return p.zoneId === NEW_ZONE_ID ? 'a zone to create without `newZone`' : undefined;
   if (version < PLAN_FORMAT_WITH_NEW_ZONES) return `a zone to create in a plan of format_version ${version}`;
   const n = p.newZone;
-  if (p.zoneId !== NEW_ZONE_ID || !isObject(n) || typeof n.accountId !== 'string' || !ID.test(n.accountId) || n.type !== 'full')
-    return 'is not a zone to create (zone id "(new)", an account id of 32 hex characters, type full); the plan file was edited or is corrupt';
+  if (
+    p.zoneId !== NEW_ZONE_ID ||
+    !isObject(n) ||
+    typeof n.accountId !== 'string' ||
+    !ID.test(n.accountId) ||
+    !ZONE_TYPES.includes(n.type as ZoneType)
+  )
+    return 'is not a zone to create (zone id "(new)", an account id of 32 hex characters, type full or internal); the plan file was edited or is corrupt';
   const ops = p.operations as unknown[];
   if (!ops.every((op) => isObject(op) && op.kind === 'dns_record' && op.action === 'create'))
     return 'a zone to create carries only record creates; the plan file was edited or is corrupt';

@@ -8,6 +8,7 @@ import type { LiveRecord } from '../model/record.js';
 import type { ZoneTier } from '../service/zone-tiers.js';
 import { BATCH_LIMIT } from '../service/zone-tiers.js';
 import type { ZoneConfig } from '../zonefile/index.js';
+import type { ZoneType } from '../zone-type.js';
 import { buildZonePlan, type ZonePlan } from './build-plan.js';
 import { besideDelegationWarnings } from './beside-delegation.js';
 import { cnameLoopMessage, cnameLoops, proxiedChainProblems } from './check-chains.js';
@@ -222,16 +223,23 @@ function diffOwnTokens(config: ZoneConfig, state: LiveZoneState): TokenDiff | un
 export const NEW_ZONE_ID = '(new)';
 
 /**
- * The plan of a zone that does not exist yet: `+ zone NAME (account ..., type full)` and its
+ * The plan of a zone that does not exist yet: `+ zone NAME (account ..., type full|internal)` (the file's
+ * `zone_type`) and its
  * records as creates (counted like any change). zonectl creates zones, never deletes them.
  * Settings and tokens are planned once the zone exists (apply plans it again after creating it).
  */
 export function planNewZone(config: ZoneConfig, accountId: string): ZonePlan {
   const plan = planZone(config, NEW_ZONE_ID, { records: [] });
-  return { ...plan, newZone: { accountId, type: 'full' }, summary: { ...plan.summary, create: plan.summary.create + 1 } };
+  return {
+    ...plan,
+    newZone: { accountId, type: config.zoneType ?? 'full' },
+    summary: { ...plan.summary, create: plan.summary.create + 1 },
+  };
 }
 
 /** The body of `POST /zones` that creates a plan's new zone (OpenAPI `zones-post`). */
-export function newZoneBody(plan: Pick<ZonePlan, 'zone' | 'newZone'>): { name: string; account: { id: string }; type: 'full' } | undefined {
+export function newZoneBody(
+  plan: Pick<ZonePlan, 'zone' | 'newZone'>,
+): { name: string; account: { id: string }; type: ZoneType } | undefined {
   return plan.newZone === undefined ? undefined : { name: plan.zone, account: { id: plan.newZone.accountId }, type: plan.newZone.type };
 }

@@ -325,6 +325,12 @@ function zoneFileSchema(records: JsonSchema): JsonSchema {
         pattern: ACCOUNT_NAME_PATTERN,
         'x-error': 'must be an account name of zonectl.yaml (letters, digits, `_`, `.` and `-`)',
       },
+      zone_type: {
+        description:
+          'The kind of zone: `full` (a public zone, the default) or `internal` (an internal DNS zone, Enterprise only, answered through Gateway resolver and DNS views; https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/). A new zone is created with this type; the zone of the name is looked up among zones of this type only (an internal zone may share its name with a public zone).',
+        enum: ['full', 'internal'],
+        default: 'full',
+      },
       defaults: DEFAULTS,
       settings: SETTINGS,
       records,

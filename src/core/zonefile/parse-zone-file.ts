@@ -216,6 +216,7 @@ export function parseZoneFile(
   if (scopes?.zone !== undefined) config.scope = scopes.zone;
   if (doc.zone_id !== undefined) config.zoneId = doc.zone_id.toLowerCase();
   if (typeof doc.account_id === 'string') config.accountId = doc.account_id.toLowerCase();
+  if (doc.zone_type === 'internal') config.zoneType = 'internal';
   if (typeof doc.account === 'string') config.account = { name: doc.account, ...positions.positionOf(['account']) };
   if (doc.settings !== undefined) config.settings = buildSettings(doc.settings);
   if (dnssec !== undefined) {

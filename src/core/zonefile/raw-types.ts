@@ -3,6 +3,7 @@
  * such: a record with a schema error is never handed to the rules as a `RawRecord`).
  */
 import type { RecordInput } from '../model/record.js';
+import type { ZoneType } from '../zone-type.js';
 import type { PresetName, UnmanagedMode } from '../ownership/index.js';
 
 /** A record as written in the file: `normalizeRecord`'s input plus the retired fields that warn. */
@@ -91,6 +92,7 @@ export interface RawZoneFile {
   readonly zone_id?: string;
   readonly account_id?: string;
   readonly account?: string;
+  readonly zone_type?: ZoneType;
   readonly defaults?: RawDefaults;
   readonly settings?: RawSettings;
   readonly records?: readonly unknown[];

@@ -1,5 +1,6 @@
 import type { DesiredDnssec } from '../dnssec/index.js';
 import type { CanonicalRecord } from '../model/record.js';
+import type { ZoneType } from '../zone-type.js';
 import type { ExternalDnsOptions, IgnoreRule, UnmanagedMode, ZoneScope } from '../ownership/index.js';
 
 export type { IgnoreRule } from '../ownership/index.js';
@@ -89,6 +90,11 @@ export interface ZoneConfig {
   account?: { readonly name: string; readonly line: number; readonly col: number };
   /** The account holding the zone (`account_id`, or the account's of zonectl.yaml): where a new zone is created. */
   accountId?: string;
+  /**
+   * `zone_type: internal`: an internal DNS zone (Enterprise), looked up among internal zones only
+   * and created as one; absent: a public (`full`) zone. See ZoneType.
+   */
+  zoneType?: ZoneType;
   defaults: { ttl: number | 'auto'; proxied: boolean };
   settings?: DesiredSettings;
   records: DesiredRecord[];

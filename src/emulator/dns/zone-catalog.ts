@@ -48,6 +48,15 @@ interface Cached {
   served: ServedZone;
 }
 
+/**
+ * The zones the public nameservers answer: internal zones "do not get assigned Cloudflare
+ * nameservers and can only be queried via Cloudflare Gateway"
+ * (https://developers.cloudflare.com/dns/internal-dns/internal-zones/).
+ */
+function publicZones(store: Store): ZoneRow[] {
+  return store.values<ZoneRow>('zones').filter((z) => z.type !== 'internal');
+}
+
 export class ZoneCatalog implements ZoneSource {
   private readonly cache = new Map<string, Cached>();
 
@@ -59,13 +68,13 @@ export class ZoneCatalog implements ZoneSource {
 
   /** The zone `qname` (lower-case, no trailing dot) belongs to: the longest zone name that encloses it. */
   zoneFor(qname: string): ServedZone | undefined {
-    const best = longestMatch(this.store.values<ZoneRow>('zones'), qname, (z) => z.name);
+    const best = longestMatch(publicZones(this.store), qname, (z) => z.name);
     return best === undefined ? undefined : this.served(best);
   }
 
   /** Every zone as it is now, frozen: what a held or lagging nameserver serves. */
   snapshot(): ZoneSource {
-    const zones = this.store.values<ZoneRow>('zones').map((z) => this.served(z));
+    const zones = publicZones(this.store).map((z) => this.served(z));
     return { zoneFor: (qname) => longestMatch(zones, qname, (s) => s.zone.name) };
   }
 

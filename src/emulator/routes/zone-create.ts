@@ -4,7 +4,15 @@
  * keeps them: the name is a registrable-looking domain (LDH labels, two or more), one zone per
  * name per account (400, code 1061 "<name> already exists"), the zone starts `pending` with two
  * assigned nameservers (`activated_on` null) until its nameservers are set at the registrar.
- * Only `type: full` is served. The caller needs Zone Write (`#zone:edit`) on the account's zones.
+ * `type` is `full` or `internal` (partial and secondary are not served). An internal zone
+ * (https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/): "An internal zone
+ * can have the same name as a public zone in the same account", "There can be several internal
+ * zones with the same name in one account", and it is "not subject to any top-level domain (TLD)
+ * restrictions" (a single label such as `local` is a name); it gets no Cloudflare nameservers
+ * (https://developers.cloudflare.com/dns/internal-dns/internal-zones/). Internal DNS is
+ * Enterprise-only (https://developers.cloudflare.com/dns/internal-dns/): the emulator keeps no
+ * account plan, so it gives an internal zone the enterprise plan (its own choice) and refuses
+ * nothing for the plan. The caller needs Zone Write (`#zone:edit`) on the account's zones.
  * 1061 is the service's answer as seen in the wild (terraform-provider-cloudflare users,
  * HTTP 400 `{"code":1061,"message":"<name> already exists"}`); the codes for a bad name (1099)
  * and an unknown account (403, 9109) are the emulator's own choice, not a published contract.
@@ -22,13 +30,14 @@ function badRequest(code: number, message: string): ApiError {
 }
 
 /** The zone name the body asks for, checked, lower-case, without a trailing dot. */
-function requestedName(body: Record<string, unknown>): string {
+function requestedName(body: Record<string, unknown>, internal: boolean): string {
   const raw = body.name;
   if (typeof raw !== 'string' || raw.trim() === '') throw badRequest(1001, 'name is required and must be a string');
   const name = raw.trim().replace(/\.$/, '').toLowerCase();
   const labels = name.split('.');
-  const valid =
-    name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
+  // An internal zone may sit on a TLD of its own (`local`): no TLD restrictions.
+  const tldOk = internal || (labels.length >= 2 && !/^[0-9]+$/.test(labels[labels.length - 1]!));
+  const valid = name.length <= 253 && labels.every((l) => LABEL.test(l)) && tldOk;
   if (!valid) throw badRequest(1099, `${raw.trim()} is not a valid domain name`);
   return name;
 }
@@ -66,9 +75,15 @@ export function zoneCreateRoutes(settings: SettingsModule): Route[] {
       handle(ctx) {
         const body = bodyOf(ctx);
         const account = requestedAccount(ctx, body);
-        const name = requestedName(body);
-        if (body.type !== undefined && body.type !== 'full') throw badRequest(1001, 'type: only "full" zones are served by the emulator');
-        if (ctx.store.values<ZoneRow>('zones').some((z) => z.name === name && z.account_id === account.id)) {
+        if (body.type !== undefined && body.type !== 'full' && body.type !== 'internal')
+          throw badRequest(1001, 'type: only "full" and "internal" zones are served by the emulator');
+        const internal = body.type === 'internal';
+        const name = requestedName(body, internal);
+        // One public zone per name per account; internal zones may repeat a name, and share a public zone's.
+        if (
+          !internal &&
+          ctx.store.values<ZoneRow>('zones').some((z) => z.name === name && z.account_id === account.id && z.type !== 'internal')
+        ) {
           throw badRequest(1061, `${name} already exists`);
         }
         const iso = ctx.now.toISOString();
@@ -76,12 +91,13 @@ export function zoneCreateRoutes(settings: SettingsModule): Route[] {
           id: newId(),
           name,
           account_id: account.id,
-          plan: 'free',
+          plan: internal ? 'enterprise' : 'free',
           status: 'pending',
           created_on: iso,
           modified_on: iso,
           activated_on: null,
-          name_servers: nameServersFor(name),
+          name_servers: internal ? [] : nameServersFor(name),
+          ...(internal ? { type: 'internal' as const } : {}),
         };
         ctx.store.put('zones', zone.id, zone);
         settings.seedZone(ctx.store, zone);

@@ -23,7 +23,7 @@ export function renderZone(zone: ZoneRow, account: AccountRow | undefined, owner
     name: zone.name,
     status: zone.status,
     paused: false,
-    type: 'full',
+    type: zone.type ?? 'full',
     development_mode: 0,
     name_servers: [...zone.name_servers],
     original_name_servers: null,

@@ -37,6 +37,8 @@ describe('a zone to create in a saved plan', () => {
   it('is read from format 3: id "(new)", its account and type, record creates only', () => {
     const file = parsePlanFile(plan(3, { zoneId: '(new)', newZone: { accountId: ACCOUNT, type: 'full' } }), 'p.json');
     expect(file.zones[0]!.plan.newZone).toEqual({ accountId: ACCOUNT, type: 'full' });
+    const internal = parsePlanFile(plan(3, { zoneId: '(new)', newZone: { accountId: ACCOUNT, type: 'internal' } }), 'p.json');
+    expect(internal.zones[0]!.plan.newZone).toEqual({ accountId: ACCOUNT, type: 'internal' });
   });
 
   it.each([
