@@ -83,7 +83,7 @@ describe('zonectl plan / apply (CLI against the emulator)', () => {
     };
     expect(doc.format_version).toBe(2); // the report of plan and drift (docs/drift-report.md)
     expect(doc.zones[0].zone).toBe('example.com');
-    expect(doc.zones[0].summary).toEqual({ create: 4, update: 0, delete: 0, unchanged: 0, unmanaged: 0 });
+    expect(doc.zones[0].summary).toEqual({ create: 4, update: 0, delete: 0, unchanged: 0, unmanaged: 0, mark: 0 });
     expect(doc.zones[0].changes[0]).toMatchObject({
       action: 'create',
       resource: 'dns_record',
