@@ -69,7 +69,7 @@ describe('account files in saved plans', () => {
 
     const apply = await cli(['apply', '--plan', out, '--yes']);
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/zone defaults: applied 2 zone default\(s\) in 1 call; verified: a new plan is empty/);
+    expect(apply.stdout).toMatch(/zone defaults: applied 2 account DNS setting\(s\) in 1 call; verified: a new plan is empty/);
     expect(await zoneDefaults(h)).toMatchObject({ ns_ttl: 3600, flatten_all_cnames: true });
     const again = await cli(['plan', zones, '--detailed-exitcode']);
     expect(again.code, again.stdout).toBe(0);
