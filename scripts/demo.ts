@@ -40,13 +40,15 @@ function zonectl(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const emulator = await startEmulator({ port: 0, zones: ['example.com'] });
+  const emulator = await startEmulator({ port: 0, zones: ['example.com'], zonePlan: 'pro' });
   const failures: string[] = [];
   const expect = (what: string, got: number, want: number): void => {
     if (got !== want) failures.push(`${what}: exit ${got}, expected ${want}`);
   };
   try {
-    banner(`Emulator listening at ${emulator.baseUrl} (zone example.com, free plan)`);
+    banner(
+      `Emulator listening at ${emulator.baseUrl} (zone example.com, pro plan: the example file tags records, a feature of paid plans)`,
+    );
     const token = emulator.adminToken;
     if (token === undefined) throw new Error('the emulator did not create a token');
     const client = new CloudflareClient({ baseUrl: emulator.baseUrl, credentials: { kind: 'token', token } });
