@@ -4,7 +4,7 @@
  * `--token-output` after. A failed write says which tokens were created and how to get a new
  * secret, never the secrets.
  */
-import type { ZoneRun } from '../plan/plan-zone-run.js';
+import type { ZoneRun } from '../engine/index.js';
 import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/token-values-file.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { errorEvent, note, warning } from '../session/index.js';

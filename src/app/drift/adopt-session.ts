@@ -23,7 +23,7 @@ import { describeDriftItem } from '../../core/render/drift-words.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { editZoneFiles, type EditedZoneFiles, readZoneState, writeEditedFiles } from '../export/edit-zone-files.js';
 import { credentialVariablesOf, filesToPlan, selectShard, zoneFileEnvironment } from '../files/index.js';
-import { type Connection, resolveRunZone, runClients } from '../plan/index.js';
+import { type Connection, resolveRunZone, runClients } from '../engine/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
 
 export interface AdoptRequest {

@@ -9,10 +9,10 @@ import { registerSecret } from '../output/secret-redaction.js';
 import { CredentialsError, type CloudflareClient, type Credentials } from '../../api/index.js';
 import type { CredentialSource, RepoAccount, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { connectWithBudget, type BudgetFlags } from './run-budget.js';
-import { planZoneOutcomes, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
-import { checkPlanPermissions, type PermissionCheck } from '../plan/check-permissions.js';
-import type { ZoneRun } from '../plan/plan-zone-run.js';
+import { connectWithBudget, type BudgetFlags } from '../connect/index.js';
+import { planZoneOutcomes, type ZoneOutcome } from './plan-zone-outcomes.js';
+import { checkPlanPermissions, type PermissionCheck } from './check-permissions.js';
+import type { ZoneRun } from './plan-zone-run.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -10,7 +10,7 @@ import { buildDriftReport, type DriftReport } from '../../core/render/drift-repo
 import type { ReportKind, ZoneReport } from '../../core/render/zone-report.js';
 import type { Shard } from '../../core/shard.js';
 import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { groupRunsByAccount, planAccountGroups, RunClients } from '../connect/clients-by-account.js';
+import { groupRunsByAccount, planAccountGroups, RunClients } from './clients-by-account.js';
 import type { ChangedSelection } from '../files/index.js';
 import { warning, type MessageEvent } from '../session/index.js';
 import { checkPlanPermissions } from './check-permissions.js';

@@ -3,7 +3,7 @@
  * prints on stdout and what `--out` / `--report FORMAT=FILE` write to files. The renderers are
  * pure (src/core/render); this file only picks one and gives it the clock and the style.
  */
-import type { UnmanagedZone } from '../../../app/plan/index.js';
+import type { UnmanagedZone } from '../../../app/engine/index.js';
 import { assertNever, ZonectlError } from '../../../core/errors.js';
 import { printable } from '../../../core/text/index.js';
 import { renderBaselineMarkdown, renderBaselineText } from '../../../core/render/render-baseline.js';
