@@ -221,6 +221,45 @@ module.exports = {
       to: { path: '^src/app/[^/]+/', pathNot: '^src/app/[^/]+/index\\.ts$' },
     },
     {
+      name: 'app-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/app (a verb, the engine, files, output, session, connect...) reaches another only through its ' +
+        'index.ts, its public module (docs/architecture.md, "The engine"): what a folder keeps off its index is its own, ' +
+        'so it can change shape without its users, and no folder leans on the inside of another.',
+      from: { path: '^src/app/([^/]+)/' },
+      to: { path: '^src/app/[^/]+/', pathNot: ['^src/app/$1/', '^src/app/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'engine-through-its-index',
+      severity: 'error',
+      comment:
+        'src/app/engine is the one engine plan, drift, apply and export share (zone runs, outcomes, clients per account, ' +
+        'permissions, saved plans): nothing outside it imports a file of it but its index.ts, which names each thing it ' +
+        'stands by (docs/architecture.md, "The engine").',
+      from: { path: '^src/', pathNot: '^src/app/engine/' },
+      to: { path: '^src/app/engine/', pathNot: '^src/app/engine/index[.]ts$' },
+    },
+    {
+      name: 'engine-knows-no-verb',
+      severity: 'error',
+      comment:
+        'The engine is what the verbs build on, never the other way: it imports the shared app folders (connect, files, ' +
+        "output, session) through their index, and no verb's folder (plan, drift, apply, export...).",
+      from: { path: '^src/app/engine/' },
+      to: { path: '^src/app/', pathNot: '^src/app/(engine/|(connect|files|output|session)/index[.]ts$)' },
+    },
+    {
+      name: 'connect-builds-on-no-app-folder',
+      severity: 'error',
+      comment:
+        'src/app/connect makes one client of the API (its base URL, deadline and rate budget) and imports no other folder ' +
+        'of src/app: the engine builds on it (clients per account), never the other way, so the old connect<->plan loop ' +
+        'cannot come back.',
+      from: { path: '^src/app/connect/' },
+      to: { path: '^src/app/', pathNot: '^src/app/connect/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Import cycles make layers meaningless.',

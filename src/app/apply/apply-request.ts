@@ -6,7 +6,7 @@ import { filesToPlan, selectChangedFiles, selectShard, tellWarnings } from '../f
 import type { Connection } from '../engine/index.js';
 import { openSavedPlan } from '../engine/index.js';
 import type { ApplyEvent } from './events.js';
-import type { SignalSource, StopSignal } from '../session/interrupts.js';
+import type { SignalSource, StopSignal } from '../session/index.js';
 import type { TokenValueFlags } from './token-values.js';
 import type { WaitDnsFlags } from '../wait-dns/index.js';
 

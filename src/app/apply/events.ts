@@ -16,7 +16,7 @@ import type { WaitDnsEvent } from '../wait-dns/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
-import type { StopSignal } from '../session/interrupts.js';
+import type { StopSignal } from '../session/index.js';
 import type { LockEvent } from './lock-scope.js';
 import type { ZoneApplyOutcome } from './zone-outcome.js';
 

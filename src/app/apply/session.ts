@@ -24,7 +24,7 @@ import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
 import { type ApplyRequest, type ApplyResult, type ApplySignals, type Loaded, loadApplied } from './apply-request.js';
 import type { ApplyEvent, ApplyOutput } from './events.js';
-import { INTERRUPT_GRACE_MS, watchInterrupts, type StopSignal } from '../session/interrupts.js';
+import { INTERRUPT_GRACE_MS, watchInterrupts, type StopSignal } from '../session/index.js';
 import type { ZoneLockScope } from './lock-scope.js';
 import { canLockFirst, lockThenPlan, permissionCheckNeeded } from './lock-first.js';
 import type { Recheck } from './replan-under-lock.js';

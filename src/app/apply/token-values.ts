@@ -5,7 +5,7 @@
  * secret, never the secrets.
  */
 import type { ZoneRun } from '../engine/index.js';
-import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/token-values-file.js';
+import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/index.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { errorEvent, note, warning } from '../session/index.js';
 import type { ApplyEvent } from './events.js';

@@ -5,7 +5,7 @@
  * (CLOUDFLARE_API_TOKEN, ...). An account whose variable is unset fails its own zones alone,
  * with a message naming the variable (never a value).
  */
-import { registerSecret } from '../output/secret-redaction.js';
+import { registerSecret } from '../output/index.js';
 import { CredentialsError, type CloudflareClient, type Credentials } from '../../api/index.js';
 import type { CredentialSource, RepoAccount, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { ZonectlError } from '../../core/errors.js';
