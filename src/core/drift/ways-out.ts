@@ -1,10 +1,10 @@
 /**
- * Drift in the words of the person on call: what happened at the service (added there, changed
- * there, removed there), the live side first, never a plan's `+`/`-`/`~` (which say what apply
- * would do, and read backwards for drift), and each item's two ways out: revert (the `apply` that
- * restores the file's value) or adopt (`zonectl drift FILE --adopt ID`, which takes the live
- * value into the file). One home for these words: every format says them alike
- * (docs/drift-report.md, "How drift reads"). Pure.
+ * What happened at the service to a drift item (added there, changed there, removed there) and
+ * its two ways out: revert (the `apply` that restores the file's value) or adopt (`zonectl drift
+ * FILE --adopt ID`, which takes the live value into the file), as the commands to run and what
+ * they do. The report carries them (drift-report.ts), `drift --adopt` reads them; the words every
+ * format says them in are src/core/render/drift-words.ts (docs/drift-report.md, "How drift
+ * reads"). Pure.
  */
 import { assertNever } from '../errors.js';
 import type { DriftItem } from './drift-items.js';
@@ -33,52 +33,6 @@ export function happenedOf(i: Pick<DriftItem, 'kind' | 'field' | 'file' | 'live'
       return 'changed';
     default:
       return assertNever(i.kind, 'drift kind');
-  }
-}
-
-/** The words of each happening, as column labels and counts say them. */
-export const HAPPENED_LABEL: Readonly<Record<Happened, string>> = {
-  added: 'added at the service',
-  changed: 'changed at the service',
-  removed: 'removed at the service',
-  missing: 'zone missing at the service',
-  kept: 'kept (unmanaged)',
-  unlisted: 'not listed in any file',
-};
-
-/** `www.example.com A`, `www.example.com A ttl`, `example.com dns_settings ns_ttl`, `ci token`. */
-export function itemSubject(i: Pick<DriftItem, 'name' | 'type' | 'field'>): string {
-  const field = i.field === 'record' || i.field === 'zone' || i.field === 'token' || i.field === 'unlisted' ? '' : ` ${i.field}`;
-  return `${i.name} ${i.type}${field}`;
-}
-
-/**
- * One item in drift's words, live side first: `www.example.com A value changed at the service:
- * live 192.0.2.9, file 192.0.2.1`; `promo.example.com TXT added at the service: live "promo"
- * [ttl auto], not in the file`; `api.example.com A removed at the service: not live, file
- * 192.0.2.20 [ttl auto]`. `newZone`: the item's zone does not exist yet (nothing was removed).
- */
-export function describeDriftItem(i: DriftItem, newZone = false): string {
-  const subject = itemSubject(i);
-  const file = i.file === 'listed' ? 'the file lists it' : `file ${i.file ?? '(none)'}`;
-  const happened = happenedOf(i);
-  switch (happened) {
-    case 'changed':
-      return `${subject} changed at the service: live ${i.live ?? '(none)'}, ${file}`;
-    case 'added':
-      return `${subject} added at the service: live ${i.live ?? '(none)'}, not in the file`;
-    case 'removed':
-      return newZone
-        ? `${subject} not live yet (the zone does not exist): ${file}`
-        : `${subject} removed at the service: not live, ${file}`;
-    case 'missing':
-      return `${subject} missing at the service: the zone does not exist, ${file}`;
-    case 'kept':
-      return `${subject} kept (unmanaged): live ${i.live ?? '(none)'}`;
-    case 'unlisted':
-      return `${subject} not listed in any file: live ${i.live ?? '(none)'}`;
-    default:
-      return assertNever(happened, 'happening');
   }
 }
 
@@ -163,12 +117,4 @@ export function waysOut(i: DriftItem, file: string, newZone = false): WaysOut {
     ...(revert !== undefined ? { revert: { command: `zonectl apply ${shellWord(file)}`, does: revert } } : {}),
     ...(adopt !== undefined ? { adopt: { command: `zonectl drift ${shellWord(file)} --adopt ${i.id}`, does: adopt } } : {}),
   };
-}
-
-/** `revert: zonectl apply F (deletes it) · adopt: zonectl drift F --adopt d2:… (adds it to the file)`; '' without one. */
-export function describeWaysOut(w: WaysOut): string {
-  return [
-    ...(w.revert !== undefined ? [`revert: ${w.revert.command} (${w.revert.does})`] : []),
-    ...(w.adopt !== undefined ? [`adopt: ${w.adopt.command} (${w.adopt.does})`] : []),
-  ].join(' · ');
 }

@@ -9,7 +9,7 @@ import { redact, writeOutputFile } from '../../../app/output/index.js';
 import type { RunReport } from '../../../app/engine/index.js';
 import { renderMarkdownReport } from '../../../core/render/render-markdown.js';
 import type { TextStyle } from '../../../core/render/render-text.js';
-import type { ReportKind, ZoneReport } from '../../../core/render/zone-report.js';
+import type { ReportKind, ZoneReport } from '../../../core/drift/index.js';
 import { printableLines } from '../../../core/text/index.js';
 import { errorLine } from '../../output/error-line.js';
 import { currentVerbosity, log, out, styleFor } from '../../output/io.js';
