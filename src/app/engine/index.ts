@@ -7,14 +7,7 @@
  * so each name below is one the engine stands by.
  */
 export { MissingPermissionError } from './check-permissions.js';
-export {
-  accountCredentials,
-  checkPermissionsByAccount,
-  eachAccount,
-  groupByAccount,
-  planAccountGroups,
-  RunClients,
-} from './clients-by-account.js';
+export { checkPermissionsByAccount, eachAccount, planAccountGroups, RunClients } from './clients-by-account.js';
 export {
   accountsChange,
   anyFailed,
@@ -25,11 +18,10 @@ export {
   runZones,
 } from './many-zones.js';
 export { type AccountRun, planAccountRun } from './plan-account-run.js';
-export { hasChanges, hasDrift, planZoneOutcomes, plannedRuns, type ZoneOutcome } from './plan-zone-outcomes.js';
+export { hasChanges, hasDrift, plannedRuns, type ZoneOutcome } from './plan-zone-outcomes.js';
 export {
   type PlanZoneRunOptions,
   planZoneRun,
-  planZoneRuns,
   readTokensIfAllowed,
   resolveRunZone,
   runPlanOptions,
@@ -38,4 +30,4 @@ export {
 export { checkSavedZone, loadSaved, openSavedPlan, savePlanFile, unsavableRepositoryConfig } from './saved-plan.js';
 export { checkCreatedZone, unsavableNewZone } from './saved-plan-new-zone.js';
 export { type UnmanagedZone, unmanagedZones } from './unmanaged-zones.js';
-export { explainZoneIdError, planZoneRunExplained, zoneIdPosition } from './zone-id-error.js';
+export { explainZoneIdError } from './zone-id-error.js';
