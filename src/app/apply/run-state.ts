@@ -3,7 +3,7 @@
  * (./session.ts): folded from the run's own events (./events.ts), never set from elsewhere, but
  * for the list of runs the session plans.
  */
-import type { ZoneRun } from '../plan/plan-zone-run.js';
+import type { ZoneRun } from '../engine/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import type { ApplyEvent, StoppedAt } from './events.js';
 import type { ZoneLockScope } from './lock-scope.js';

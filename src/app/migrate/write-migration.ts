@@ -16,7 +16,7 @@ import { addToRepoConfig, needsRepoConfig, renderRepoConfigYaml, type RepoConfig
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
-import { readConfinedFile } from '../files/confined-read.js';
+import { readConfinedFile } from '../files/index.js';
 import { confineWrite, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
