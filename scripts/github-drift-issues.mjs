@@ -35,7 +35,6 @@ export function markerOf(zone) {
 
 const MARKER = /<!-- zonectl-drift-zone: ([^\s>]+) -->/;
 
-
 /** Inline code that no backtick inside can close (CommonMark 6.1); one line, every invisible character escaped. */
 function code(text) {
   const value = printable(text);
