@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { editsToMatchLive } from '../../../src/core/export/refresh-edits.js';
 import { type LiveZoneState, planZone } from '../../../src/core/plan/plan-zone.js';
+import type { ZoneConfig } from '../../../src/core/zonefile/index.js';
 import { editText, live, load, ZONE_ID } from './edit-fixture.js';
 
 /** The refresh of `text` against `state`: its lines, the file written, and the plan of that file (empty). */
