@@ -32,7 +32,7 @@ function quoteFreeText(record: Plain, at: YamlPath): NewNodeLayout[] {
   const out: NewNodeLayout[] = [];
   for (const [key, value] of Object.entries(record)) {
     if (key === 'comment' || (key === 'content' && record.type === 'TXT')) out.push(...quote(value, [...at, key]));
-    if (key === 'tags' && Array.isArray(value)) value.forEach((tag, j) => out.push(...quote(tag, [...at, key, j])));
+    if (key === 'tags' && Array.isArray(value)) value.forEach((tag, j) => void out.push(...quote(tag, [...at, key, j])));
   }
   return out;
 }
