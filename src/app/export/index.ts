@@ -6,3 +6,4 @@ export * from './export-paths.js';
 export * from './export-session.js';
 export * from './read-export.js';
 export * from './export-into.js';
+export { editZoneFiles, type EditedZoneFiles } from './edit-zone-files.js';
