@@ -5,7 +5,7 @@
  * plan against the emulator, loaded with what octoDNS would write, is empty.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
@@ -113,4 +113,25 @@ describe('import --force over a kept zone file edits it', () => {
     const plan = await runCli(['plan', 'zones/', '--detailed-exitcode'], env, repo);
     expect(plan.code, `${plan.stdout}\n${plan.stderr}`).toBe(0);
   }, 300_000);
+});
+
+describe('import --force over a file that leaves unlisted records alone', () => {
+  it('is refused with the record named, and nothing is written (the import would drop it silently)', async () => {
+    const repo = tempDir('import-force-keep');
+    execFileSync('git', ['init', '-q', repo]);
+    mkdirSync(join(repo, 'octodns', 'records'), { recursive: true });
+    writeFileSync(join(repo, 'octodns', 'config.yaml'), OCTODNS_CONFIG);
+    writeFileSync(join(repo, 'octodns', 'records', 'example.com.yaml'), OCTODNS_ZONE);
+    mkdirSync(join(repo, 'zones'));
+    const kept = KEPT.replace('defaults: { ttl: 3600 }\n', 'defaults: { ttl: 3600 }\nmanage: { unmanaged: keep }\n');
+    writeFileSync(join(repo, 'zones', 'example.com.yaml'), kept);
+    const r = await runCli(['import', '--from', 'octodns', 'octodns/config.yaml', '--out', 'zones/', '--force'], {}, repo);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /error\[EDIT_REFUSED\]: zones\/example\.com\.yaml: \d+ imported record\(s\) would stay out of the file.*api\.example\.com A/,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(join(repo, 'zones', 'example.com.yaml'), 'utf8')).toBe(kept);
+    expect(existsSync(join(repo, 'zonectl.yaml'))).toBe(false);
+  });
 });

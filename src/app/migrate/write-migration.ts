@@ -133,6 +133,14 @@ async function editExisting(path: string, shownPath: string, z: MigratedZone, ro
     command: 'import --force',
     pick: (config, plan) => editsToMatchLive(config, plan),
   });
+  // A file that keeps unlisted records (manage.unmanaged: keep) or leaves some alone would drop
+  // imported records silently: refused instead, naming them.
+  const outside = [...edited.plan.unmanaged, ...(edited.plan.leftAlone ?? []).map((l) => l.record)];
+  if (outside.length > 0)
+    throw new ZonectlError(
+      'EDIT_REFUSED',
+      `${shownPath}: ${outside.length} imported record(s) would stay out of the file, which leaves them alone (e.g. ${outside[0]!.name} ${outside[0]!.type}; manage.unmanaged or manage.ignore): list them in it, or import to another --out; nothing was written`,
+    );
   return edited.changed.map((file) => ({ path: shown(file, cwd), text: edited.after.get(file)! }));
 }
 
