@@ -12,7 +12,8 @@ export default defineConfig({
     pool: 'forks',
     // The run's own TMPDIR, which must be empty at the end: a test that leaves a temporary file
     // fails the run (test/support/tmp-guard.ts, test/README.md "Temporary files").
-    globalSetup: ['test/support/tmp-guard.ts'],
+    // Then the CLI the tests start, bundled once per run from the sources (test/support/cli-bundle.ts).
+    globalSetup: ['test/support/tmp-guard.ts', 'test/support/cli-bundle.ts'],
     // @actions/workflow-parser imports its JSON schema without an import attribute, which Node 20
     // refuses; inlined, vite transforms it (test/ci-recipes).
     server: { deps: { inline: ['@actions/workflow-parser'] } },
