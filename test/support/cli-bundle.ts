@@ -20,22 +20,30 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const CLI_BUNDLE_ENV = 'ZONECTL_TEST_CLI';
 
-export default function setup(): () => void {
+/** Bundles the sources as they are now into `outDir` (scripts/bundle.mjs empties it first). */
+function bundle(outDir: string): void {
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), outDir], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+export default function setup(project: TestProject): () => void {
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const outDir = mkdtempSync(join(cache, 'zonectl-test-cli-'));
   try {
-    execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), outDir], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    bundle(outDir);
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
     throw error;
   }
   process.env[CLI_BUNDLE_ENV] = join(outDir, 'zonectl.js');
+  // Watch mode: the sources changed since, so the tests that run again get a fresh bundle.
+  project.onTestsRerun(() => bundle(outDir));
   return () => {
     delete process.env[CLI_BUNDLE_ENV];
     rmSync(outDir, { recursive: true, force: true });
