@@ -94,7 +94,7 @@ describe('enforce_dns_only in the account file, through the CLI', () => {
     const r = await cli(['plan', join(dir, 'zones')]);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/account\.yaml:3:\d+ enforce_dns_only/);
-    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(r.stderr).not.toMatch(/at .*\.[cm]?[jt]s:\d+/);
     expect(proxy.forwarded).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
-import { runCli } from '../support/run-cli.js';
+import { cliNodeArgs, runCli } from '../support/run-cli.js';
 import { runProcess, type ProcessResult } from '../support/run-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -24,7 +24,7 @@ ${Array.from({ length: 40 }, (_, i) => `  - { name: h${i}, type: A, content: 192
  * it has its line: every later write of the command meets a closed pipe).
  */
 function runClosingStdout(args: string[], env: Record<string, string>): Promise<ProcessResult> {
-  return runProcess(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+  return runProcess(process.execPath, [...cliNodeArgs(), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
     stdout: 'closed',

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
+import { cliNodeArgs } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const SCRIPT = needsTool({ name: 'script', available: commandRuns('script', ['--version']), install: 'Debian package util-linux' });
 
 function onTerminal(args: string[], input: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args].map((a) => `'${a}'`).join(' ');
+  const command = [process.execPath, ...cliNodeArgs(), ...args].map((a) => `'${a}'`).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', ...env },

@@ -63,7 +63,7 @@ describe('apply --token-output', () => {
     expect(r.stderr).toMatch(
       /--token-output .*nodir\/tok\.json cannot be written \(the directory .*nodir does not exist\).*nothing was changed/,
     );
-    expect(r.stderr).not.toMatch(/at .*\.ts:\d+|ENOENT/);
+    expect(r.stderr).not.toMatch(/at .*\.[cm]?[jt]s:\d+|ENOENT/);
     expect(proxy.forwarded.filter((f) => !f.startsWith('GET '))).toEqual([]); // only reads were made
     expect((await tokens()).map((t) => t.name)).not.toContain('ci-nodir');
     expect((await listRecords(h)).map((r) => r.name)).not.toContain('nodir.example.com');

@@ -1,6 +1,6 @@
 /**
  * The foreign-writer scenario of `manage.unmanaged: owned` (issue 41 item 3), shared by its test
- * (test/scenario/shared-zone-cycles.test.ts, a few hundred cycles in `npm test`) and its benchmark
+ * (test/scenario/shared-zone-cycles.test.ts, 80 cycles in `npm test`) and its benchmark
  * (bench/shared-zone-bench.ts, 1,000 cycles with figures). A foreign writer that works through the
  * API as external-dns does (an A record and its TXT registry record, created, changed and
  * deleted, none marked) alternates with zonectl applies of a file whose records come and go.
@@ -83,6 +83,12 @@ export interface CyclesResult {
   readonly leftBehind: number;
   /** Records in the zone at the end. */
   readonly finalRecords: number;
+  /**
+   * How often each kind of step ran: `foreign create|change|delete`, and zonectl's operations as
+   * `batch|single create|update|delete` (the apply's two paths), so that a test can require that
+   * its cycles went through every kind.
+   */
+  readonly kinds: Readonly<Record<string, number>>;
   readonly ms: number;
 }
 
@@ -96,6 +102,10 @@ export async function runSharedZoneCycles(options: { zonePlan: 'free' | 'pro'; c
   let zonectlWrites = 0;
   let foreignChecked = 0;
   let finalRecords = 0;
+  const kinds: Record<string, number> = {};
+  const count = (kind: string): void => {
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  };
   try {
     for (let i = 0; i < options.cycles; i += 1) {
       // The foreign writer's turn: a new service, a changed address, or a service gone.
@@ -111,15 +121,18 @@ export async function runSharedZoneCycles(options: { zonePlan: 'free' | 'pro'; c
         });
         services.push({ n, a: a.id, txt: txt.id });
         foreignWrites += 2;
+        count('foreign create');
       } else if (roll < 0.75) {
         const s = services[Math.floor(pick() * services.length)]!;
         await foreignCall(h, 'PATCH', `/${s.a}`, { content: `203.0.113.${(s.n + i) % 250}` });
         foreignWrites += 1;
+        count('foreign change');
       } else {
         const [s] = services.splice(Math.floor(pick() * services.length), 1);
         await foreignCall(h, 'DELETE', `/${s!.a}`);
         await foreignCall(h, 'DELETE', `/${s!.txt}`);
         foreignWrites += 2;
+        count('foreign delete');
       }
       // zonectl's turn: plan, apply (batches, every fourth cycle single calls), converge.
       const before = (await listRecords(h)).filter((r) => !marked(r));
@@ -130,6 +143,7 @@ export async function runSharedZoneCycles(options: { zonePlan: 'free' | 'pro'; c
         check(outcome?.result.ok === true, i, `the apply failed: ${outcome?.result.error?.message ?? 'no outcome'}`);
         check((outcome?.residual?.operations ?? []).length === 0, i, 'the apply did not converge');
         zonectlWrites += run.plan.operations.length;
+        for (const o of run.plan.operations) count(`${i % 4 !== 3 ? 'batch' : 'single'} ${o.action}`);
       }
       const again = await planZoneRun(h.client, c);
       check(
@@ -170,6 +184,7 @@ export async function runSharedZoneCycles(options: { zonePlan: 'free' | 'pro'; c
     foreignChanged: 0,
     leftBehind: 0,
     finalRecords,
+    kinds,
     ms: performance.now() - started,
   };
 }

@@ -13,9 +13,20 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Run the real CLI (TypeScript through tsx) in a child process, without a terminal. */
+/**
+ * The node arguments that start the CLI: the bundle the run built from the sources
+ * (test/support/cli-bundle.ts, `ZONECTL_TEST_CLI`), else the sources through tsx (a run without
+ * that setup). `ZONECTL_TEST_CLI=tsx` forces the sources.
+ */
+export function cliNodeArgs(): string[] {
+  const bundle = process.env.ZONECTL_TEST_CLI;
+  if (bundle !== undefined && bundle !== '' && bundle !== 'tsx') return [bundle];
+  return ['--import', TSX_LOADER, join(root, 'src/cli/main.ts')];
+}
+
+/** Run the real CLI (the run's bundle of the sources, ./cli-bundle.ts) in a child process, without a terminal. */
 export async function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = root): Promise<CliResult> {
-  const r = await runProcess(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
+  const r = await runProcess(process.execPath, [...cliNodeArgs(), ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
   });

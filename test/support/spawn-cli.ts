@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TSX_LOADER, type CliResult } from './run-cli.js';
+import { cliNodeArgs, type CliResult } from './run-cli.js';
 import { startProcess } from './run-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -19,7 +19,7 @@ export interface RunningCli {
 }
 
 export function spawnCli(args: string[], env: Record<string, string | undefined>, cwd = root): RunningCli {
-  const started = startProcess(process.execPath, ['--import', TSX_LOADER, join(root, 'src/cli/main.ts'), ...args], {
+  const started = startProcess(process.execPath, [...cliNodeArgs(), ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
   });
