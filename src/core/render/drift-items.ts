@@ -220,7 +220,20 @@ export function driftItemsOf(plan: ZonePlan): DriftItem[] {
 /** An account file's drift: each zone default that differs (`label` names the entry). */
 export function accountDriftItems(label: string, plan: AccountPlan): DriftItem[] {
   return plan.operations.flatMap((op) =>
-    op.fields.map((field) =>
+    op.kind === 'dns_view'
+      ? [
+          item({
+            zone: label,
+            kind: 'settings',
+            name: op.name,
+            type: 'dns_view',
+            field: 'zones',
+            file: op.action === 'delete' ? null : op.after.join(', '),
+            live: op.action === 'create' ? null : op.before.join(', '),
+            counted: true,
+          }),
+        ]
+      : op.fields.map((field) =>
       item({
         zone: label,
         kind: 'settings',
