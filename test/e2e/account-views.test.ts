@@ -190,6 +190,6 @@ describe('DNS views in the account file, through the CLI', () => {
     const r = await cli(['apply', zones, '--yes']);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/DNS_VIEW.*account\.yaml:6 views\.office\[0\]\.zone_id: view "office": zone example\.com .* is a public zone/);
-    expect(proxy.forwarded.filter((q) => !q.startsWith('GET '))).toEqual([]);
+    expect(proxy.forwarded.filter((q) => !q.startsWith('GET ')), r.stdout + r.stderr).toEqual([]);
   }, 120_000);
 });

@@ -6,9 +6,8 @@
  * each other, but one zone has one file and one account at most one account file.
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
-import { checkViewMembers } from '../../core/account/view-members.js';
 import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
-import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
+import { checkViewMembers, parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
 import { credentialVariablesOf, teamOwnersOf } from './read-repository-config.js';
@@ -132,13 +131,13 @@ export async function checkZoneFiles(
  * internal zone may share its name with a public zone, and several internal zones one name:
  * https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/).
  */
-function zoneFileKey(f: CheckedZoneFile): string | undefined {
+export function zoneFileKey(f: CheckedZoneFile): string | undefined {
   const c = f.config;
   if (c === undefined) return undefined;
   return c.zoneType === 'internal' ? `internal ${c.zone} ${c.zoneId?.toLowerCase() ?? ''}` : c.zone;
 }
 
-/** The account files' views against the zone files read with them (src/core/account/view-members.ts); a file with a refused view loses its config. */
+/** The account files' views against the zone files read with them (src/core/zonefile/rules/view-members.ts); a file with a refused view loses its config. */
 function withViewMembers(files: readonly CheckedZoneFile[]): CheckedZoneFile[] {
   const zones = files.flatMap((f) => (f.config ? [f.config] : []));
   return files.map((f) => {

@@ -1,7 +1,7 @@
 /**
  * The checks of an account file's `views:` (the account's internal DNS views), run by every
- * command that reads it: within the file (src/core/zonefile/account-file.ts) and against the zone
- * files read with it (src/core/account/view-members.ts). Their source: "Manage DNS views"
+ * command that reads it: within the file (src/core/zonefile/rules/views.ts) and against the zone
+ * files read with it (src/core/zonefile/rules/view-members.ts). Their source: "Manage DNS views"
  * (https://developers.cloudflare.com/dns/internal-dns/dns-views/, "Configuration conditions")
  * and "Manage internal zones" (https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/). Pure.
  */

@@ -20,7 +20,7 @@
  * a view is a `name` and a list of zone ids, `zones`). Here a view is its name, mapped to its
  * zones, each a zone name (an internal zone of this repository, or the one internal zone of that
  * name in the account) or `{ zone_id }`. The rules across files are in
- * src/core/account/view-members.ts.
+ * src/core/zonefile/rules/view-members.ts.
  */
 import { ACCOUNT_NAMESERVER_TYPES, RETIRED_DEFAULT_NAMESERVERS } from '../service/dns-settings.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';

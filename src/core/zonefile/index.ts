@@ -26,3 +26,4 @@ export type { AccountConfig, ViewMemberSpec, ViewSpec } from './account-types.js
 export type { RawSoa } from './raw-types.js';
 export { checkSoaValues } from './rules/soa.js';
 export { checkRepoPolicy } from './rules/repo-policy.js';
+export { checkViewMembers } from './rules/view-members.js';

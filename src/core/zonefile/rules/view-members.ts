@@ -13,9 +13,10 @@
  *   internal zones (src/app/plan/plan-account-run.ts): validate makes no request.
  * A name the repository describes takes the zone file's `zone_id` when it pins one. Pure.
  */
-import type { ViewCheckCode } from '../checks/view-checks.js';
-import type { Problem } from '../yaml/index.js';
-import type { AccountConfig, ViewMemberSpec, ViewSpec, ZoneConfig } from '../zonefile/index.js';
+import type { ViewCheckCode } from '../../checks/view-checks.js';
+import type { Problem } from '../../yaml/index.js';
+import type { AccountConfig, ViewMemberSpec, ViewSpec } from '../account-types.js';
+import type { ZoneConfig } from '../types.js';
 
 type ZoneFacts = Pick<ZoneConfig, 'zone' | 'zoneId' | 'zoneType' | 'file'>;
 
