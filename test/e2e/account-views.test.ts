@@ -32,7 +32,10 @@ describe('DNS views in the account file, through the CLI', () => {
   const account = (views: string): void =>
     write('account.yaml', `version: 1\naccount_id: \${ZONECTL_ACCOUNT_ID}\nzone_defaults: {}\n${views}`);
   const internalZone = (file: string, name: string, extra = ''): void =>
-    write(file, `version: 1\nzone: ${name}\nzone_type: internal\naccount_id: \${ZONECTL_ACCOUNT_ID}\n${extra}records:\n  - { name: www, type: A, content: 10.0.0.10 }\n`);
+    write(
+      file,
+      `version: 1\nzone: ${name}\nzone_type: internal\naccount_id: \${ZONECTL_ACCOUNT_ID}\n${extra}records:\n  - { name: www, type: A, content: 10.0.0.10 }\n`,
+    );
   const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     const res = await fetch(`${h.emulator.baseUrl}${path}`, {
       method: init.method ?? 'GET',
@@ -84,7 +87,9 @@ describe('DNS views in the account file, through the CLI', () => {
     expect(plan.stdout).toContain('+ view empty');
     expect(plan.stdout).toContain('Plan: 2 DNS view(s) to create.');
     const dry = await cli(['apply', zones, '--dry-run']);
-    expect(dry.stdout).toContain(`POST /accounts/${h.emulator.accountId}/dns_settings/views {"name":"office","zones":["<id of corp.internal>"]}`);
+    expect(dry.stdout).toContain(
+      `POST /accounts/${h.emulator.accountId}/dns_settings/views {"name":"office","zones":["<id of corp.internal>"]}`,
+    );
 
     proxy.forwarded.length = 0;
     const apply = await cli(['apply', zones, '--yes']);
@@ -92,7 +97,9 @@ describe('DNS views in the account file, through the CLI', () => {
     const writes = proxy.forwarded.filter((r) => !r.startsWith('GET '));
     // The zone is created before the view that names it.
     expect(writes.indexOf('POST /client/v4/zones')).toBeGreaterThanOrEqual(0);
-    expect(writes.indexOf('POST /client/v4/zones')).toBeLessThan(writes.indexOf(`POST /client/v4/accounts/${h.emulator.accountId}/dns_settings/views`));
+    expect(writes.indexOf('POST /client/v4/zones')).toBeLessThan(
+      writes.indexOf(`POST /client/v4/accounts/${h.emulator.accountId}/dns_settings/views`),
+    );
     const corp = await internalId('corp.internal');
     expect(await liveViews()).toEqual({ office: [corp], empty: [] });
     await expectEmptyPlan();
@@ -162,9 +169,15 @@ describe('DNS views in the account file, through the CLI', () => {
     // A view name twice (a view name is unique within an account).
     await refused('views:\n  office: []\n  office: [corp.internal]\n', /account\.yaml:6:\d+: YAML syntax error: duplicated mapping key/);
     // A public zone of this repository.
-    await refused('views:\n  office:\n    - corp.internal\n    - example.com\n', /account\.yaml:7:\d+ views\.office\[1\]: view "office": example\.com is a public zone .*cannot contain public DNS zones/);
+    await refused(
+      'views:\n  office:\n    - corp.internal\n    - example.com\n',
+      /account\.yaml:7:\d+ views\.office\[1\]: view "office": example\.com is a public zone .*cannot contain public DNS zones/,
+    );
     // The same zone twice.
-    await refused('views:\n  office: [lab.internal, lab.internal]\n', /account\.yaml:5:\d+ views\.office\[1\]: view "office" names zone lab\.internal twice/);
+    await refused(
+      'views:\n  office: [lab.internal, lab.internal]\n',
+      /account\.yaml:5:\d+ views\.office\[1\]: view "office" names zone lab\.internal twice/,
+    );
     // Two internal zones of one name in one view (each file pins its zone).
     const a = 'a'.repeat(32);
     const b = 'b'.repeat(32);
@@ -176,7 +189,10 @@ describe('DNS views in the account file, through the CLI', () => {
       /account\.yaml:7:\d+ views\.office\[1\]\.zone_id: view "office": .* both internal zones named corp\.internal; two internal zones with the same name cannot be linked to the same view/,
     );
     // A name several internal zone files describe: which one is meant?
-    await refused('views:\n  office: [corp.internal]\n', /account\.yaml:5:\d+ views\.office\[0\]: view "office": 2 internal zone files name corp\.internal .*\{ zone_id: \.\.\. \}/);
+    await refused(
+      'views:\n  office: [corp.internal]\n',
+      /account\.yaml:5:\d+ views\.office\[0\]: view "office": 2 internal zone files name corp\.internal .*\{ zone_id: \.\.\. \}/,
+    );
   }, 180_000);
 
   it('refuses at plan a zone id the account holds as a public zone, before any write', async () => {
@@ -187,7 +203,12 @@ describe('DNS views in the account file, through the CLI', () => {
     proxy.forwarded.length = 0;
     const r = await cli(['apply', zones, '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toMatch(/DNS_VIEW.*account\.yaml:6 views\.office\[0\]\.zone_id: view "office": zone example\.com .* is a public zone/);
-    expect(proxy.forwarded.filter((q) => !q.startsWith('GET ')), r.stdout + r.stderr).toEqual([]);
+    expect(r.stdout + r.stderr).toMatch(
+      /DNS_VIEW.*account\.yaml:6 views\.office\[0\]\.zone_id: view "office": zone example\.com .* is a public zone/,
+    );
+    expect(
+      proxy.forwarded.filter((q) => !q.startsWith('GET ')),
+      r.stdout + r.stderr,
+    ).toEqual([]);
   }, 120_000);
 });

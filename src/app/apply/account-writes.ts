@@ -27,10 +27,14 @@ export interface AccountApplyOutcome {
 
 /** The ids of the internal zones a view names that did not exist at plan time (created by this apply). */
 async function createdZoneIds(client: CloudflareClient, accountId: string, ops: readonly AccountOperation[]): Promise<Map<string, string>> {
-  const names = new Set(ops.flatMap((op) => (op.kind === 'dns_view' ? (op.zones ?? []).filter((z) => z.id === undefined).map((z) => z.zone!) : [])));
+  const names = new Set(
+    ops.flatMap((op) => (op.kind === 'dns_view' ? (op.zones ?? []).filter((z) => z.id === undefined).map((z) => z.zone!) : [])),
+  );
   const ids = new Map<string, string>();
   for (const name of names) {
-    const internal = (await listZones(client, { name, 'account.id': accountId })).filter((z) => z.name.toLowerCase() === name && z.type === 'internal');
+    const internal = (await listZones(client, { name, 'account.id': accountId })).filter(
+      (z) => z.name.toLowerCase() === name && z.type === 'internal',
+    );
     if (internal.length !== 1)
       throw new ZonectlError(
         'DNS_VIEW',

@@ -47,7 +47,8 @@ async function zoneNamed(client: CloudflareClient, zoneName: string, type: ZoneT
 }
 
 /** What an export says of a name several zones share. */
-export const ZONE_TYPE_HINT = 'give --zone-type full or --zone-type internal (several internal zones of one name: export with --all, each file pins its zone_id)';
+export const ZONE_TYPE_HINT =
+  'give --zone-type full or --zone-type internal (several internal zones of one name: export with --all, each file pins its zone_id)';
 
 /** Everything an export reads of one zone. */
 export interface LiveZoneSnapshot {

@@ -118,11 +118,7 @@ export async function checkZoneFiles(
     message: `account ${f.account?.accountId ?? ''} is also described by ${earlier} and by ${f.path}; one account file per account`,
     code: 'file.same-account',
   });
-  const checked = oneFilePer(
-    oneFilePer([...empty, ...loaded], zoneFileKey, sameZone),
-    (f) => f.account?.accountId,
-    sameAccount,
-  );
+  const checked = oneFilePer(oneFilePer([...empty, ...loaded], zoneFileKey, sameZone), (f) => f.account?.accountId, sameAccount);
   return withViewMembers(checked);
 }
 

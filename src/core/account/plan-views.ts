@@ -10,7 +10,6 @@
  * then answers SERVFAIL (same page): a plan that deletes one warns. Pure.
  */
 
-
 /** One zone of a desired view: its id, or (a zone this apply creates) only its name. */
 export interface ViewZoneRef {
   readonly zone?: string;
@@ -71,7 +70,17 @@ export function planViews(
     const current = byName.get(view.name);
     const after = view.zones.map(viewZoneLabel);
     if (current === undefined) {
-      creates.push({ kind: 'dns_view', action: 'create', method: 'POST', path: base, accountId, name: view.name, zones: view.zones, before: [], after });
+      creates.push({
+        kind: 'dns_view',
+        action: 'create',
+        method: 'POST',
+        path: base,
+        accountId,
+        name: view.name,
+        zones: view.zones,
+        before: [],
+        after,
+      });
       continue;
     }
     const wanted = view.zones.map((z) => z.id);
@@ -106,4 +115,3 @@ export function planViews(
     }));
   return [...updates, ...creates, ...deletes];
 }
-

@@ -143,14 +143,14 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
       const ok =
         (isObject(op) && op.kind === 'dns_view' && savedViewChangeOk(op, id)) ||
         (isObject(op) &&
-        op.kind === 'account_dns_settings' &&
-        op.method === 'PATCH' &&
-        op.path === `/accounts/${id}/dns_settings` &&
-        isObject(op.body) &&
-        Object.keys(op.body).length > 0 &&
-        Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
-        (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
-        (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean'));
+          op.kind === 'account_dns_settings' &&
+          op.method === 'PATCH' &&
+          op.path === `/accounts/${id}/dns_settings` &&
+          isObject(op.body) &&
+          Object.keys(op.body).length > 0 &&
+          Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
+          (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
+          (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean'));
       if (!ok)
         throw new PlanFileError(
           'PLAN_FILE_INVALID',
@@ -169,7 +169,12 @@ function savedViewChangeOk(op: Record<string, unknown>, accountId: string): bool
   const zonesOk =
     op.zones === undefined ||
     (Array.isArray(op.zones) &&
-      op.zones.every((z) => isObject(z) && (z.id === undefined || (typeof z.id === 'string' && ID.test(z.id))) && (z.zone === undefined || typeof z.zone === 'string')));
+      op.zones.every(
+        (z) =>
+          isObject(z) &&
+          (z.id === undefined || (typeof z.id === 'string' && ID.test(z.id))) &&
+          (z.zone === undefined || typeof z.zone === 'string'),
+      ));
   const placed =
     (op.action === 'create' && op.method === 'POST' && op.path === base) ||
     (op.action === 'update' && op.method === 'PATCH' && one) ||

@@ -234,16 +234,16 @@ export function accountDriftItems(label: string, plan: AccountPlan): DriftItem[]
           }),
         ]
       : op.fields.map((field) =>
-      item({
-        zone: label,
-        kind: 'settings',
-        name: plan.accountId,
-        type: 'account_dns_settings',
-        field,
-        file: describeSettingsValue(op.after[field]),
-        live: describeSettingsValue(op.before[field]),
-        counted: true,
-      }),
-    ),
+          item({
+            zone: label,
+            kind: 'settings',
+            name: plan.accountId,
+            type: 'account_dns_settings',
+            field,
+            file: describeSettingsValue(op.after[field]),
+            live: describeSettingsValue(op.before[field]),
+            counted: true,
+          }),
+        ),
   );
 }

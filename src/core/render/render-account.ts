@@ -68,7 +68,9 @@ export function accountSummaryLine(plan: AccountPlan, kind: ReportKind = 'plan')
   const defaults = n === 0 ? [] : [`${n} zone default(s)`];
   const count = (action: ViewChange['action']): number => views.filter((v) => v.action === action).length;
   if (kind === 'drift') {
-    const what = [...defaults, ...(enforce ? [ENFORCE_DNS_ONLY] : []), ...(views.length > 0 ? [`${views.length} DNS view(s)`] : [])].join(' and ');
+    const what = [...defaults, ...(enforce ? [ENFORCE_DNS_ONLY] : []), ...(views.length > 0 ? [`${views.length} DNS view(s)`] : [])].join(
+      ' and ',
+    );
     return what === '' ? 'No drift of the zone defaults.' : `Drift: ${what} changed ${AT_SERVICE}.`;
   }
   if (fields.length === 0 && views.length === 0) return 'No changes to the zone defaults.';
@@ -92,7 +94,9 @@ export function renderAccountText(plan: AccountPlan, style: TextStyle = plain, k
 /** The folded Markdown details of an account file's change (a settings diff is a few lines). */
 export function accountDetailsBlock(label: string, plan: AccountPlan, kind: ReportKind = 'plan'): string {
   const diff = [
-    ...plan.operations.flatMap((op) => renderAccountOperation(op, plain, kind)).map((line) => line.replace(/^ {2}([~+-])/, (_, m: string) => (m === '~' ? '!' : m))),
+    ...plan.operations
+      .flatMap((op) => renderAccountOperation(op, plain, kind))
+      .map((line) => line.replace(/^ {2}([~+-])/, (_, m: string) => (m === '~' ? '!' : m))),
     ...(kind === 'drift' ? [] : (plan.warnings ?? []).map((w) => `# warning: ${w}`)),
   ];
   const fence = fenceFor(diff);

@@ -94,7 +94,8 @@ const VIEWS: JsonSchema = {
     "The account's internal DNS views (Enterprise): each view's name and the internal zones linked to it (https://developers.cloudflare.com/dns/internal-dns/dns-views/). When written, every view of the account is managed: a view not written here is deleted by apply (a Gateway resolver policy that names it then answers SERVFAIL).",
   type: 'object',
   additionalProperties: {
-    description: 'The internal zones of the view: zone names (internal zones of this repository) or `{ zone_id: <32 hex> }`; an empty list is an empty view.',
+    description:
+      'The internal zones of the view: zone names (internal zones of this repository) or `{ zone_id: <32 hex> }`; an empty list is an empty view.',
     type: 'array',
     items: {
       description: 'An internal zone: its name, or `{ zone_id }`.',

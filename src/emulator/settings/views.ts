@@ -98,10 +98,13 @@ function checkZones(ctx: RouteContext, accountId: string, value: unknown): strin
     if (typeof id !== 'string' || !ZONE_ID.test(id)) throw invalid(`zones[${i}]: must be a zone id of 32 hexadecimal characters`);
     const zone = ctx.store.get<ZoneRow>('zones', id);
     if (zone === undefined || zone.account_id !== accountId) throw invalid(`zones[${i}]: no zone ${id} in this account`);
-    if (zone.type !== 'internal') throw invalid(`zones[${i}]: zone ${zone.name} (${id}) is a public zone; a DNS view holds internal zones only`);
+    if (zone.type !== 'internal')
+      throw invalid(`zones[${i}]: zone ${zone.name} (${id}) is a public zone; a DNS view holds internal zones only`);
     const earlier = byName.get(zone.name);
     if (earlier !== undefined)
-      throw invalid(`zones[${i}]: two internal zones named ${zone.name} (${earlier}, ${id}) in one view; a zone name is unique within a view`);
+      throw invalid(
+        `zones[${i}]: two internal zones named ${zone.name} (${earlier}, ${id}) in one view; a zone name is unique within a view`,
+      );
     byName.set(zone.name, id);
     ids.push(id);
   }
@@ -147,7 +150,13 @@ function listViews(ctx: RouteContext) {
   const slice = views.slice(start, start + perPage);
   return {
     result: slice.map((v) => render(ctx, v)),
-    result_info: { page, per_page: perPage, count: slice.length, total_count: views.length, total_pages: Math.ceil(views.length / perPage) },
+    result_info: {
+      page,
+      per_page: perPage,
+      count: slice.length,
+      total_count: views.length,
+      total_pages: Math.ceil(views.length / perPage),
+    },
   };
 }
 

@@ -25,7 +25,13 @@ describe('planViews', () => {
     ];
     const desired = [
       { name: 'new', zones: [{ zone: 'fresh.internal' }] },
-      { name: 'office', zones: [{ id: A, zone: 'corp.internal' }, { id: B, zone: 'lab.internal' }] },
+      {
+        name: 'office',
+        zones: [
+          { id: A, zone: 'corp.internal' },
+          { id: B, zone: 'lab.internal' },
+        ],
+      },
     ];
     const ops = planViews(ACCOUNT, desired, live, names);
     expect(ops.map((o) => [o.action, o.method, o.path, o.name])).toEqual([

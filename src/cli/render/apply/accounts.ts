@@ -69,7 +69,10 @@ export function reportAccountOutcome(o: AccountApplyOutcome, print: boolean): Js
   } else if (print) {
     const settings = run.plan.operations.flatMap((op) => (op.kind === 'dns_view' ? [] : op.fields)).length;
     const views = run.plan.operations.filter((op) => op.kind === 'dns_view').length;
-    const what = [...(settings > 0 || views === 0 ? [`${settings} account DNS setting(s)`] : []), ...(views > 0 ? [`${views} DNS view change(s)`] : [])];
+    const what = [
+      ...(settings > 0 || views === 0 ? [`${settings} account DNS setting(s)`] : []),
+      ...(views > 0 ? [`${views} DNS view change(s)`] : []),
+    ];
     out(`${label}: applied ${what.join(' and ')} in ${o.calls} call${o.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
   }
   return {

@@ -11,7 +11,8 @@ import type { RawAccountFile, ViewMemberSpec, ViewSpec } from '../account-types.
 export function buildViews(raw: NonNullable<RawAccountFile['views']>, sink: ProblemSink): ViewSpec[] {
   const views: ViewSpec[] = [];
   for (const [name, entries] of Object.entries(raw)) {
-    if (name.trim() === '') sink.keyError('view.name-empty', ['views', name], 'a DNS view needs a name (the key of its entry under `views`)');
+    if (name.trim() === '')
+      sink.keyError('view.name-empty', ['views', name], 'a DNS view needs a name (the key of its entry under `views`)');
     const members: ViewMemberSpec[] = [];
     const seen = new Map<string, number>();
     for (const [i, entry] of entries.entries()) {
@@ -37,4 +38,3 @@ export function buildViews(raw: NonNullable<RawAccountFile['views']>, sink: Prob
   }
   return views;
 }
-
