@@ -14,3 +14,4 @@ export * from './pack-calls.js';
 export * from './execute.js';
 export * from './record-usage.js';
 export * from './audit-log.js';
+export * from './dns-views.js';

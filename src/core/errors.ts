@@ -81,6 +81,8 @@ export type ErrorCode =
   | 'NAMESERVER_UNREACHABLE'
   // export --into (and later import, drift --adopt): an edit of a zone file the editor cannot make losslessly
   | 'EDIT_REFUSED'
+  // an account file's DNS view the service would refuse, found once the account's zones are read (a public zone by id, two zones of one name)
+  | 'DNS_VIEW'
   // a bug in zonectl (an impossible case was reached)
   | 'INTERNAL';
 

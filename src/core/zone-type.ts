@@ -29,3 +29,28 @@ export function zoneTypeMatches(wanted: ZoneType, liveType: unknown): boolean {
 export function zoneTypeLabel(type: ZoneType): string {
   return type === 'internal' ? 'internal zone' : 'public zone';
 }
+
+/** A zone as listed: enough to tell which one a name means. */
+export interface NamedZone {
+  readonly id: string;
+  readonly name: string;
+  readonly type?: unknown;
+}
+
+/**
+ * The zone a name means among the zones listed of that name (export's `--zone NAME`, which may
+ * be a public or an internal zone): the zones of `type` when it is given, else every zone of the
+ * name. One zone: that one; none: undefined; several (a public and an internal zone share the
+ * name, or several internal zones do): an error message naming each zone's id and type, never a guess.
+ */
+export function chooseZoneByName<T extends NamedZone>(
+  named: readonly T[],
+  name: string,
+  type: ZoneType | undefined,
+  hint: string,
+): { readonly zone?: T; readonly ambiguous?: string } {
+  const matching = type === undefined ? named : named.filter((z) => zoneTypeMatches(type, z.type));
+  if (matching.length <= 1) return matching[0] !== undefined ? { zone: matching[0] } : {};
+  const each = matching.map((z) => `${z.id} (${zoneTypeLabel(z.type === 'internal' ? 'internal' : 'full')})`).join(', ');
+  return { ambiguous: `zone "${name}" is ambiguous: ${matching.length} zones of that name (${each}); ${hint}` };
+}

@@ -55,7 +55,7 @@ export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
 }
 
 /**
- * Whether the permission check before writing (src/app/plan/check-permissions.ts; two requests for a
+ * Whether the permission check before writing (src/app/engine/check-permissions.ts; two requests for a
  * token) adds anything: not when every write is a record write and the zone's lock is already
  * held, since taking it was a record create in that zone, which needs the same permission
  * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST

@@ -7,12 +7,15 @@
  */
 import { CredentialsError, listAll, ZONES_PER_PAGE, type ApiZone, type CloudflareClient } from '../../api/index.js';
 import { canonicalZoneName } from '../../core/model/names.js';
+import { zoneTypeMatches } from '../../core/zone-type.js';
 import type { RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import type { RunClients } from './clients-by-account.js';
 
 export interface UnmanagedZone {
   readonly zone: string;
   readonly id: string;
+  /** `internal` for an internal DNS zone (it may share its name with a public zone). */
+  readonly type?: 'internal';
   readonly account_id: string;
   /** The account's name in zonectl.yaml, when listed through one. */
   readonly account?: string;
@@ -55,6 +58,22 @@ function listings(
   return out;
 }
 
+/**
+ * Whether a file manages the live zone: one that pins its id (`zone_id`), or one of its name and
+ * type (src/core/zone-type.ts: a public file never manages the internal zone of its name, nor the
+ * reverse) that pins none, when that name and type is this zone alone among those listed (a file
+ * whose name several zones share manages none of them until it pins one).
+ */
+function isManaged(z: ApiZone, listed: readonly ApiZone[], configs: readonly ZoneConfig[]): boolean {
+  const name = canonicalZoneName(z.name);
+  if (configs.some((c) => c.zoneId?.toLowerCase() === z.id.toLowerCase())) return true;
+  return configs.some((c) => {
+    const type = c.zoneType ?? 'full';
+    if (c.zone !== name || c.zoneId !== undefined || !zoneTypeMatches(type, z.type)) return false;
+    return listed.filter((o) => canonicalZoneName(o.name) === name && zoneTypeMatches(type, o.type)).length === 1;
+  });
+}
+
 /** Zones visible to the run's credentials that none of `configs` (every file, not only a shard's) manages. */
 export async function unmanagedZones(
   clients: RunClients,
@@ -62,7 +81,6 @@ export async function unmanagedZones(
   repo: RepoConfig | undefined,
   warn: (text: string) => void = () => {},
 ): Promise<UnmanagedZone[]> {
-  const managed = new Set(configs.map((c) => c.zone));
   const seen = new Set<string>();
   const found: UnmanagedZone[] = [];
   for (const l of listings(clients, configs, repo, warn)) {
@@ -70,11 +88,12 @@ export async function unmanagedZones(
       perPage: ZONES_PER_PAGE,
     });
     for (const z of zones) {
-      if (managed.has(canonicalZoneName(z.name)) || seen.has(z.id)) continue;
+      if (isManaged(z, zones, configs) || seen.has(z.id)) continue;
       seen.add(z.id);
       found.push({
         zone: canonicalZoneName(z.name),
         id: z.id,
+        ...(z.type === 'internal' ? { type: 'internal' as const } : {}),
         account_id: z.account?.id ?? '',
         ...(l.account !== '' ? { account: l.account } : {}),
       });

@@ -10,10 +10,12 @@
 import { type ApiZone, CREDENTIAL_VARIABLES, type CloudflareClient, listZones } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
+import { chooseZoneByName, type ZoneType, zoneTypeMatches } from '../../core/zone-type.js';
 import type { RepoAccount, RepoConfig } from '../../core/zonefile/index.js';
 import type { RunClients } from '../engine/index.js';
 import { checkRepositoryConfig } from '../files/index.js';
 import type { MessageEvent } from '../session/index.js';
+import { ZONE_TYPE_HINT } from './read-export.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -134,7 +136,8 @@ export async function zonesOfAccounts(
     claim(found, taken, owners, source, await listSourceZones(source));
   const byName = new Map<string, AccountZone>();
   for (const z of found) {
-    const name = canonicalZoneName(z.zone.name);
+    // An internal zone's file is named by its id too (export-session.ts): it shares no file with the public zone of its name.
+    const name = canonicalZoneName(z.zone.name) + (z.zone.type === 'internal' ? ` (internal ${z.zone.id})` : '');
     const other = byName.get(name);
     if (other !== undefined)
       throw new ExportConfigError(
@@ -157,6 +160,7 @@ export async function zoneInAccounts(
   env: Env,
   narrowed: boolean,
   name: string,
+  type?: ZoneType,
 ): Promise<AccountZone> {
   const wanted = canonicalZoneName(name.trim());
   const owners = ownersOf(accounts);
@@ -183,6 +187,16 @@ export async function zoneInAccounts(
       unsearched.push(error.code === 'CREDENTIALS' ? error.message : `${who}: ${error.message}`);
     }
   }
+  // A public and an internal zone may share the name, and several internal zones (src/core/zone-type.ts).
+  const chosen = chooseZoneByName(
+    found.map((z) => ({ id: z.zone.id, name: z.zone.name, type: z.zone.type, found: z })),
+    wanted,
+    type,
+    ZONE_TYPE_HINT,
+  );
+  if (chosen.ambiguous !== undefined && new Set(found.map((z) => z.account)).size === 1)
+    throw new ExportConfigError('ZONE_LOOKUP', chosen.ambiguous);
+  if (type !== undefined) found.splice(0, found.length, ...found.filter((z) => zoneTypeMatches(type, z.zone.type)));
   const accountsFound = found.filter((z) => z.account !== undefined);
   if (accountsFound.length > 1)
     throw new ExportConfigError(

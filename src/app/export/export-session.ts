@@ -19,13 +19,14 @@ import { type MessageEvent, note, type SessionOutput, warning } from '../session
 import { type AccountZone, exportAccounts, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
 import { exportFileIn } from './export-paths.js';
 import { readLiveZone } from './read-export.js';
+import type { ZoneType } from '../../core/zone-type.js';
 
 export const EXPORT_FORMATS = ['yaml', 'json', 'bind'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One zone (`zone`, to `out` or stdout), or every zone (`all`, one file each in the directory `out`). */
 export type ExportTarget =
-  | { readonly kind: 'zone'; readonly zone: string; readonly out?: string | undefined }
+  | { readonly kind: 'zone'; readonly zone: string; readonly out?: string | undefined; readonly zoneType?: ZoneType | undefined }
   | { readonly kind: 'all'; readonly dir: string };
 
 export interface ExportRequest {
@@ -71,8 +72,9 @@ async function exportOne(
   outFile: string | undefined,
   output: SessionOutput<ExportEvent>,
   account?: string,
+  zoneType?: ZoneType,
 ): Promise<void> {
-  const { zoneId, input } = await readLiveZone(client, zone);
+  const { zoneId, input } = await readLiveZone(client, zone, zoneType);
   const exp = exportZone(account !== undefined ? { ...input, account } : input);
   const now = new Date();
   const origin = `Exported by zonectl ${request.version} from zone ${exp.file.zone} (id ${zoneId}) on ${now.toISOString().slice(0, 10)}.`;
@@ -112,7 +114,9 @@ function prepareDir(dir: string): void {
 function filesOfAll(request: ExportRequest, dir: string, zones: readonly ApiZone[]): string[] {
   // Every name is checked before any file is written (export-paths.ts).
   const extension = request.format === 'yaml' ? 'yaml' : request.format === 'json' ? 'json' : 'zone';
-  const files = zones.map((z) => exportFileIn(dir, z.name, extension));
+  // An internal zone may share its name with a public zone and other internal zones: its file
+  // is named by its name, `internal` and the start of its id.
+  const files = zones.map((z) => exportFileIn(dir, z.type === 'internal' ? `${z.name}.internal-${z.id.slice(0, 8)}` : z.name, extension));
   for (const f of files) refuseOverwrite(f, request.force);
   return files;
 }
@@ -134,7 +138,7 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
   try {
     if (target.kind === 'zone') {
       if (target.out !== undefined) refuseOverwrite(target.out, request.force);
-      const found = await zoneInAccounts(clients, accounts, env, request.account !== undefined, target.zone);
+      const found = await zoneInAccounts(clients, accounts, env, request.account !== undefined, target.zone, target.zoneType);
       await exportOne(request, found.client, found.zone, target.out, output, found.account);
       return;
     }
@@ -162,7 +166,7 @@ async function exportWithEnvironment(
   try {
     if (target.kind === 'zone') {
       if (target.out !== undefined) refuseOverwrite(target.out, request.force);
-      await exportOne(request, client, target.zone, target.out, output);
+      await exportOne(request, client, target.zone, target.out, output, undefined, target.zoneType);
       return;
     }
     prepareDir(target.dir);

@@ -4,11 +4,14 @@ import {
   CloudflareApiError,
   type CloudflareClient,
   findZone,
+  listZones,
   readDnsSettings,
   readDnssec,
   readLiveRecords,
   readPermissionGroups,
+  ZoneLookupError,
 } from '../../api/index.js';
+import { chooseZoneByName, type ZoneType } from '../../core/zone-type.js';
 import type { LiveDnssec } from '../../core/dnssec/index.js';
 import { exportZone, type ExportInput, type ZoneExport } from '../../core/export/export-zone.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
@@ -30,6 +33,23 @@ async function readTokensFor(
   return { tokens, groups: await readPermissionGroups(client) };
 }
 
+/**
+ * The zone `--zone NAME` means: a public or an internal zone of that name (`type` narrows it:
+ * `--zone-type`); a name a public and an internal zone share, or several internal zones, is
+ * refused naming each (src/core/zone-type.ts); none is findZone's "not found".
+ */
+async function zoneNamed(client: CloudflareClient, zoneName: string, type: ZoneType | undefined): Promise<ApiZone> {
+  const name = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const named = (await listZones(client, { name })).filter((z) => z.name.toLowerCase() === name);
+  const chosen = chooseZoneByName(named, name, type, ZONE_TYPE_HINT);
+  if (chosen.ambiguous !== undefined) throw new ZoneLookupError(chosen.ambiguous);
+  return chosen.zone ?? (await findZone(client, name, type ?? 'full'));
+}
+
+/** What an export says of a name several zones share. */
+export const ZONE_TYPE_HINT =
+  'give --zone-type full or --zone-type internal (several internal zones of one name: export with --all, each file pins its zone_id)';
+
 /** Everything an export reads of one zone. */
 export interface LiveZoneSnapshot {
   readonly zoneId: string;
@@ -40,8 +60,8 @@ export interface LiveZoneSnapshot {
  * Reads a zone's records, DNS settings and (when the credentials may) tokens and permission
  * groups. `zone` is a name to look up, or a zone already listed (`export --all`).
  */
-export async function readLiveZone(client: CloudflareClient, zoneOrName: string | ApiZone): Promise<LiveZoneSnapshot> {
-  const zone = typeof zoneOrName === 'string' ? await findZone(client, zoneOrName) : zoneOrName;
+export async function readLiveZone(client: CloudflareClient, zoneOrName: string | ApiZone, type?: ZoneType): Promise<LiveZoneSnapshot> {
+  const zone = typeof zoneOrName === 'string' ? await zoneNamed(client, zoneOrName, type) : zoneOrName;
   const [live, settings, tokenRead, dnssecRead] = await Promise.all([
     readLiveRecords(client, zone.id, zone.name),
     readDnsSettings(client, zone.id),
@@ -56,6 +76,7 @@ export async function readLiveZone(client: CloudflareClient, zoneOrName: string 
   const input: ExportInput = {
     zone: zone.name.toLowerCase(),
     zoneId: zone.id,
+    ...(zone.type === 'internal' ? { zoneType: 'internal' as const } : {}),
     ...(zone.account?.id !== undefined ? { accountId: zone.account.id } : {}),
     nameServers,
     records,

@@ -7,7 +7,7 @@
  */
 import { CREDENTIAL_VARIABLES } from '../../api/credentials.js';
 import { VARIABLE_PREFIX, type Problem } from '../../core/yaml/index.js';
-import { parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
+import { checkViewMembers, parseZoneFile, type AccountConfig, type FragmentSummary, type ZoneConfig } from '../../core/zonefile/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { includeReader } from './read-include.js';
 import { credentialVariablesOf, teamOwnersOf } from './read-repository-config.js';
@@ -118,11 +118,29 @@ export async function checkZoneFiles(
     message: `account ${f.account?.accountId ?? ''} is also described by ${earlier} and by ${f.path}; one account file per account`,
     code: 'file.same-account',
   });
-  return oneFilePer(
-    oneFilePer([...empty, ...loaded], (f) => f.config?.zone, sameZone),
-    (f) => f.account?.accountId,
-    sameAccount,
-  );
+  const checked = oneFilePer(oneFilePer([...empty, ...loaded], zoneFileKey, sameZone), (f) => f.account?.accountId, sameAccount);
+  return withViewMembers(checked);
+}
+
+/**
+ * One file per zone: a public zone by its name; an internal zone by its name and `zone_id` (an
+ * internal zone may share its name with a public zone, and several internal zones one name:
+ * https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/).
+ */
+export function zoneFileKey(f: CheckedZoneFile): string | undefined {
+  const c = f.config;
+  if (c === undefined) return undefined;
+  return c.zoneType === 'internal' ? `internal ${c.zone} ${c.zoneId?.toLowerCase() ?? ''}` : c.zone;
+}
+
+/** The account files' views against the zone files read with them (src/core/zonefile/rules/view-members.ts); a file with a refused view loses its config. */
+function withViewMembers(files: readonly CheckedZoneFile[]): CheckedZoneFile[] {
+  const zones = files.flatMap((f) => (f.config ? [f.config] : []));
+  return files.map((f) => {
+    if (f.account?.views === undefined) return f;
+    const { account, problems } = checkViewMembers(f.account, zones);
+    return problems.length > 0 ? { path: f.path, problems: [...f.problems, ...problems] } : { ...f, account };
+  });
 }
 
 /** The later of two files with the same key loses its config, with a problem naming the earlier one. */

@@ -16,6 +16,10 @@ export const exportCommand = defineCommand({
     'Write the live zone as a zone file that plans clean (records, DNS settings, the tokens that name it), or refresh an existing zone file in place (--into)',
   flags: {
     zone: flag.text('--zone <name>', 'the zone to export'),
+    zoneType: flag.choice('--zone-type <type>', 'with --zone: a public (full) or an internal zone, when both have the name', [
+      'full',
+      'internal',
+    ] as const),
     all: flag.switch('--all', 'export every zone the credentials can see, one file per zone (needs --out DIR)'),
     out: flag.text('--out <path>', 'write to this file (with --all: this directory) instead of stdout'),
     format: flag.choice('--format <format>', 'output format', EXPORT_FORMATS, 'yaml'),
@@ -71,7 +75,9 @@ export const exportCommand = defineCommand({
     if ((flags.zone === undefined) === !flags.all) throw new ZonectlError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
     if (flags.all && flags.out === undefined) throw new ZonectlError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
     const target =
-      flags.zone !== undefined ? { kind: 'zone' as const, zone: flags.zone, out: flags.out } : { kind: 'all' as const, dir: flags.out! };
+      flags.zone !== undefined
+        ? { kind: 'zone' as const, zone: flags.zone, out: flags.out, zoneType: flags.zoneType }
+        : { kind: 'all' as const, dir: flags.out! };
     await runExport(
       {
         target,

@@ -10,6 +10,7 @@
  */
 import { diffSettings } from '../diff/diff-settings.js';
 import type { AccountConfig } from '../zonefile/index.js';
+import { type DesiredView, type LiveViewState, planViews, VIEW_DELETE_WARNING, type ViewChange } from './plan-views.js';
 
 /** The one change an account file can make. */
 export interface AccountDefaultsChange {
@@ -26,11 +27,14 @@ export interface AccountDefaultsChange {
   readonly fields: readonly string[];
 }
 
+/** What an account file changes: its DNS settings (one PATCH), its internal DNS views (plan-views.ts). */
+export type AccountOperation = AccountDefaultsChange | ViewChange;
+
 export interface AccountPlan {
   readonly accountId: string;
   readonly file: string;
-  /** Empty, or the one PATCH. */
-  readonly operations: readonly AccountDefaultsChange[];
+  /** The PATCH of the account's DNS settings (at most one, first), then the views' changes. */
+  readonly operations: readonly AccountOperation[];
   /** What the change does beyond the defaults of new zones (turning enforce_dns_only on). */
   readonly warnings?: readonly string[];
 }
@@ -56,6 +60,16 @@ export function accountLabel(accountId: string): string {
   return `account ${accountId.slice(0, 8)}…: zone defaults`;
 }
 
+/** The settings change of an account plan (at most one). */
+export function settingsChanges(plan: AccountPlan): AccountDefaultsChange[] {
+  return plan.operations.filter((op): op is AccountDefaultsChange => op.kind === 'account_dns_settings');
+}
+
+/** The views' changes of an account plan. */
+export function viewChanges(plan: AccountPlan): ViewChange[] {
+  return plan.operations.filter((op): op is ViewChange => op.kind === 'dns_view');
+}
+
 /**
  * The live `zone_defaults` as compared: a missing `internal_dns.reference_zone_id` is no
  * reference zone, which the file writes `null` (the SDK's response type has it optional, and a
@@ -70,8 +84,16 @@ function comparable(live: Readonly<Record<string, unknown>>): Record<string, unk
   };
 }
 
-/** Desired `zone_defaults` (and `enforce_dns_only`) + the live settings -> the account's plan. Pure. */
-export function planAccount(config: AccountConfig, live: LiveAccountSettings): AccountPlan {
+/** The views of a file with `views:`: resolved against the live zones, the live views, and the names of their zones. */
+export interface ViewsInput {
+  readonly desired: readonly DesiredView[];
+  readonly live: readonly LiveViewState[];
+  /** Zone id -> name, for the reports. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+/** Desired `zone_defaults` (and `enforce_dns_only`, and the views) + the live settings -> the account's plan. Pure. */
+export function planAccount(config: AccountConfig, live: LiveAccountSettings, views?: ViewsInput): AccountPlan {
   const change = diffSettings(config.accountId, config.zoneDefaults, comparable(live.zone_defaults ?? {}));
   // Absent at the service: off (the SDK's answer has it optional; the docs' default is off).
   const liveEnforce = live.enforce_dns_only === true;
@@ -95,10 +117,32 @@ export function planAccount(config: AccountConfig, live: LiveAccountSettings): A
             fields: [...(change?.fields ?? []), ...(enforce !== undefined ? [ENFORCE_DNS_ONLY] : [])],
           },
         ];
+  const viewChanges = views === undefined ? [] : planViews(config.accountId, views.desired, views.live, views.names);
+  const warnings = [
+    ...(enforce === true ? [ENFORCE_DNS_ONLY_WARNING] : []),
+    ...viewChanges.filter((c) => c.action === 'delete').map((c) => `view "${c.name}": ${VIEW_DELETE_WARNING}`),
+  ];
   return {
     accountId: config.accountId,
     file: config.file,
-    operations,
-    ...(enforce === true ? { warnings: [ENFORCE_DNS_ONLY_WARNING] } : {}),
+    operations: [...operations, ...viewChanges],
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** What reports list as changed: `zone_defaults.<field>` of the settings, `views.<name>` of a view. */
+export function accountOperationFields(op: AccountOperation): string[] {
+  return op.kind === 'dns_view' ? [`views.${op.name}`] : op.fields.map((f) => `zone_defaults.${f}`);
+}
+
+/**
+ * The body of an operation's request: the settings PATCH's, a view's `{ name, zones }` (create)
+ * or `{ zones }` (update), none for a delete. `idOf` gives the id of a zone this apply creates
+ * (looked up once it exists); without it such a zone shows as `<id of NAME>` (a dry run).
+ */
+export function accountRequestBody(op: AccountOperation, idOf?: (zone: string) => string): Record<string, unknown> | undefined {
+  if (op.kind === 'account_dns_settings') return op.body;
+  if (op.action === 'delete') return undefined;
+  const zones = (op.zones ?? []).map((z) => z.id ?? (idOf !== undefined ? idOf(z.zone!) : `<id of ${z.zone}>`));
+  return op.action === 'create' ? { name: op.name, zones } : { zones };
 }

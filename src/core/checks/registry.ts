@@ -10,6 +10,7 @@ import type { Check, CheckFacts, CheckRuns } from './check.js';
 import { LINT_CHECKS, lintCheckId, type LintCode } from './lint-checks.js';
 import { PLAN_CHECKS } from './plan-checks.js';
 import { RULE_CHECKS } from './rule-checks.js';
+import { VIEW_CHECKS } from './view-checks.js';
 
 export type { Check, CheckRuns, CheckSeverity } from './check.js';
 export { lintCheckId, type LintCode } from './lint-checks.js';
@@ -25,4 +26,5 @@ export const CHECKS: readonly Check[] = [
   ...entries(RULE_CHECKS, 'validate', (code) => code),
   ...entries(LINT_CHECKS, 'both', (code) => lintCheckId(code as LintCode)),
   ...entries(PLAN_CHECKS, 'plan', (code) => code),
+  ...entries(VIEW_CHECKS, 'validate', (code) => code),
 ];

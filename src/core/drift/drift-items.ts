@@ -220,17 +220,30 @@ export function driftItemsOf(plan: ZonePlan): DriftItem[] {
 /** An account file's drift: each zone default that differs (`label` names the entry). */
 export function accountDriftItems(label: string, plan: AccountPlan): DriftItem[] {
   return plan.operations.flatMap((op) =>
-    op.fields.map((field) =>
-      item({
-        zone: label,
-        kind: 'settings',
-        name: plan.accountId,
-        type: 'account_dns_settings',
-        field,
-        file: describeSettingsValue(op.after[field]),
-        live: describeSettingsValue(op.before[field]),
-        counted: true,
-      }),
-    ),
+    op.kind === 'dns_view'
+      ? [
+          item({
+            zone: label,
+            kind: 'settings',
+            name: op.name,
+            type: 'dns_view',
+            field: 'zones',
+            file: op.action === 'delete' ? null : op.after.join(', '),
+            live: op.action === 'create' ? null : op.before.join(', '),
+            counted: true,
+          }),
+        ]
+      : op.fields.map((field) =>
+          item({
+            zone: label,
+            kind: 'settings',
+            name: plan.accountId,
+            type: 'account_dns_settings',
+            field,
+            file: describeSettingsValue(op.after[field]),
+            live: describeSettingsValue(op.before[field]),
+            counted: true,
+          }),
+        ),
   );
 }

@@ -56,9 +56,10 @@ export function zoneCounts(plan: ZonePlan, fileWarnings = 0): ZoneCounts {
   };
 }
 
-/** An account file changes only the account's defaults: one update at most. */
+/** An account file changes the account's defaults (one update at most) and its DNS views. */
 export function accountCounts(plan: AccountPlan): ZoneCounts {
-  return { create: 0, update: plan.operations.length, delete: 0, unmanaged: 0, warnings: 0 };
+  const count = (action: 'create' | 'update' | 'delete'): number => plan.operations.filter((op) => op.action === action).length;
+  return { create: count('create'), update: count('update'), delete: count('delete'), unmanaged: 0, warnings: 0 };
 }
 
 export function hasChangesReport(r: ZoneReport): boolean {

@@ -25,6 +25,8 @@ export interface UnknownTypeRecord {
 export interface ExportInput {
   readonly zone: string;
   readonly zoneId: string;
+  /** `internal` for an internal DNS zone (written as `zone_type: internal` with its `zone_id`); absent: public. */
+  readonly zoneType?: 'internal';
   readonly accountId?: string;
   /** The account of zonectl.yaml the zone was read with, written as `account:` (none without accounts). */
   readonly account?: string;
@@ -45,6 +47,9 @@ export interface ExportInput {
 export interface ExportedZoneFile {
   version: 1;
   zone: string;
+  /** An internal zone: `internal` (several internal zones may share a name, so `zone_id` pins it). */
+  zone_type?: 'internal';
+  zone_id?: string;
   /** The account of zonectl.yaml that serves the zone (written by import --from). */
   account?: string;
   defaults?: ExportedDefaults;
@@ -121,10 +126,14 @@ export function exportZone(input: ExportInput): ZoneExport {
     notes.push(dnssec.comment);
   }
   if (input.dnssecNote !== undefined) notes.push(input.dnssecNote);
-  // Key order of the written file: version, zone, account, defaults, settings, dnssec, records, tokens.
+  // Key order of the written file: version, zone, zone_type and zone_id (internal zones), account, defaults, settings, dnssec, records, tokens.
   const ordered: ExportedZoneFile = {
     version: 1,
     zone: file.zone,
+    // An internal zone may share its name with a public zone and with other internal zones
+    // (https://developers.cloudflare.com/dns/internal-dns/internal-zones/setup/): its file says
+    // its type and pins its id.
+    ...(input.zoneType === 'internal' ? { zone_type: 'internal' as const, zone_id: input.zoneId } : {}),
     ...(input.account !== undefined ? { account: input.account } : {}),
     ...(file.defaults ? { defaults: file.defaults } : {}),
     ...(file.settings ? { settings: file.settings } : {}),

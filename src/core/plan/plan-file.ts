@@ -141,25 +141,46 @@ function checkSavedAccounts(accounts: unknown, source: string): void {
     }
     p.operations.forEach((op, j) => {
       const ok =
-        isObject(op) &&
-        op.kind === 'account_dns_settings' &&
-        op.method === 'PATCH' &&
-        op.path === `/accounts/${id}/dns_settings` &&
-        isObject(op.body) &&
-        Object.keys(op.body).length > 0 &&
-        Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
-        (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
-        (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean');
+        (isObject(op) && op.kind === 'dns_view' && savedViewChangeOk(op, id)) ||
+        (isObject(op) &&
+          op.kind === 'account_dns_settings' &&
+          op.method === 'PATCH' &&
+          op.path === `/accounts/${id}/dns_settings` &&
+          isObject(op.body) &&
+          Object.keys(op.body).length > 0 &&
+          Object.keys(op.body).every((k) => k === 'zone_defaults' || k === 'enforce_dns_only') &&
+          (op.body.zone_defaults === undefined || isObject(op.body.zone_defaults)) &&
+          (op.body.enforce_dns_only === undefined || typeof op.body.enforce_dns_only === 'boolean'));
       if (!ok)
         throw new PlanFileError(
           'PLAN_FILE_INVALID',
-          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults or enforce_dns_only; the plan file was edited or is corrupt`,
+          `${source}: accounts[${i}].operations[${j}]: is not a PATCH of the account's zone defaults or enforce_dns_only, nor a change of one of its DNS views; the plan file was edited or is corrupt`,
         );
     });
   }
 }
 
 const ID = /^[0-9a-f]{32}$/;
+
+/** A saved view change goes to its own account's views only: POST to the list, PATCH or DELETE to one view by id; its zones are ids or names. */
+function savedViewChangeOk(op: Record<string, unknown>, accountId: string): boolean {
+  const base = `/accounts/${accountId}/dns_settings/views`;
+  const one = typeof op.viewId === 'string' && ID.test(op.viewId) && op.path === `${base}/${op.viewId}`;
+  const zonesOk =
+    op.zones === undefined ||
+    (Array.isArray(op.zones) &&
+      op.zones.every(
+        (z) =>
+          isObject(z) &&
+          (z.id === undefined || (typeof z.id === 'string' && ID.test(z.id))) &&
+          (z.zone === undefined || typeof z.zone === 'string'),
+      ));
+  const placed =
+    (op.action === 'create' && op.method === 'POST' && op.path === base) ||
+    (op.action === 'update' && op.method === 'PATCH' && one) ||
+    (op.action === 'delete' && op.method === 'DELETE' && one);
+  return placed && typeof op.name === 'string' && zonesOk;
+}
 
 /**
  * A zone to create (format 3): id "(new)", `newZone` naming a 32-hex account and a type (full or internal), and

@@ -1,5 +1,15 @@
 /** An account file's plan in text: its one settings change, like a zone's `~ dns_settings`. */
-import { type AccountDefaultsChange, type AccountPlan, ENFORCE_DNS_ONLY, accountLabel } from '../account/plan-account.js';
+import {
+  type AccountDefaultsChange,
+  type AccountOperation,
+  type AccountPlan,
+  ENFORCE_DNS_ONLY,
+  accountLabel,
+  accountRequestBody,
+  settingsChanges,
+  viewChanges,
+} from '../account/plan-account.js';
+import type { ViewChange } from '../account/plan-views.js';
 import type { AccountConfig } from '../zonefile/index.js';
 import { printable } from '../text/index.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
@@ -10,8 +20,33 @@ import type { ReportKind } from '../drift/index.js';
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 
+const VIEW_MARK = { create: '+', update: '~', delete: '-' } as const;
+
+/** A view's change: `+ view office (POST ...)` and its zones; drift says what the service holds instead. */
+function renderViewOperation(op: ViewChange, style: TextStyle, kind: ReportKind): string[] {
+  const color = op.action === 'create' ? style.green : op.action === 'delete' ? style.red : style.yellow;
+  const zones = (list: readonly string[]): string => (list.length === 0 ? '(no zones)' : list.join(', '));
+  if (kind === 'drift') {
+    const what =
+      op.action === 'create'
+        ? `view ${op.name}: missing ${AT_SERVICE}; file: ${zones(op.after)}`
+        : op.action === 'delete'
+          ? `view ${op.name}: ${AT_SERVICE} only (not in the file): ${zones(op.before)}`
+          : `view ${op.name} changed ${AT_SERVICE}: live ${zones(op.before)}, file ${zones(op.after)}`;
+    return [color(`  ${printable(what)}`)];
+  }
+  const head = color(`  ${VIEW_MARK[op.action]} view ${printable(op.name)}`) + style.dim(`  (${op.method} ${op.path})`);
+  if (op.action === 'update') return [head, `      zones: ${printable(zones(op.before))} → ${printable(zones(op.after))}`];
+  return [head, `      zones: ${printable(zones(op.action === 'create' ? op.after : op.before))}`];
+}
+
+/** One operation of an account plan in text. */
+export function renderAccountOperation(op: AccountOperation, style: TextStyle = plain, kind: ReportKind = 'plan'): string[] {
+  return op.kind === 'dns_view' ? renderViewOperation(op, style, kind) : renderSettingsOperation(op, style, kind);
+}
+
 /** A plan: `field: live → file` (what apply changes); drift: `field changed at the service: live Y, file X`. */
-export function renderAccountOperation(op: AccountDefaultsChange, style: TextStyle = plain, kind: ReportKind = 'plan'): string[] {
+function renderSettingsOperation(op: AccountDefaultsChange, style: TextStyle, kind: ReportKind): string[] {
   // `zone_defaults` when only the defaults change; the account's `dns_settings` when enforce_dns_only does.
   const what = op.fields.includes(ENFORCE_DNS_ONLY) ? 'dns_settings' : 'zone_defaults';
   return [
@@ -26,18 +61,24 @@ export function renderAccountOperation(op: AccountDefaultsChange, style: TextSty
 }
 
 export function accountSummaryLine(plan: AccountPlan, kind: ReportKind = 'plan'): string {
-  const fields = plan.operations.flatMap((op) => op.fields);
+  const fields = settingsChanges(plan).flatMap((op) => op.fields);
+  const views = viewChanges(plan);
   const enforce = fields.includes(ENFORCE_DNS_ONLY);
   const n = fields.length - (enforce ? 1 : 0);
   const defaults = n === 0 ? [] : [`${n} zone default(s)`];
+  const count = (action: ViewChange['action']): number => views.filter((v) => v.action === action).length;
   if (kind === 'drift') {
-    const what = [...defaults, ...(enforce ? [ENFORCE_DNS_ONLY] : [])].join(' and ');
+    const what = [...defaults, ...(enforce ? [ENFORCE_DNS_ONLY] : []), ...(views.length > 0 ? [`${views.length} DNS view(s)`] : [])].join(
+      ' and ',
+    );
     return what === '' ? 'No drift of the zone defaults.' : `Drift: ${what} changed ${AT_SERVICE}.`;
   }
-  if (fields.length === 0) return 'No changes to the zone defaults.';
+  if (fields.length === 0 && views.length === 0) return 'No changes to the zone defaults.';
+  const viewParts = (['create', 'update', 'delete'] as const).filter((a) => count(a) > 0).map((a) => `${count(a)} DNS view(s) to ${a}`);
   const parts = [
     ...(n > 0 ? [`${n} zone default(s) to update, for zones created later`] : []),
     ...(enforce ? ['enforce_dns_only to set, for every zone of the account at once'] : []),
+    ...viewParts,
   ];
   return `Plan: ${parts.join('; ')}.`;
 }
@@ -53,7 +94,9 @@ export function renderAccountText(plan: AccountPlan, style: TextStyle = plain, k
 /** The folded Markdown details of an account file's change (a settings diff is a few lines). */
 export function accountDetailsBlock(label: string, plan: AccountPlan, kind: ReportKind = 'plan'): string {
   const diff = [
-    ...plan.operations.flatMap((op) => renderAccountOperation(op, plain, kind)).map((line) => line.replace(/^ {2}~/, '!')),
+    ...plan.operations
+      .flatMap((op) => renderAccountOperation(op, plain, kind))
+      .map((line) => line.replace(/^ {2}([~+-])/, (_, m: string) => (m === '~' ? '!' : m))),
     ...(kind === 'drift' ? [] : (plan.warnings ?? []).map((w) => `# warning: ${w}`)),
   ];
   const fence = fenceFor(diff);
@@ -74,17 +117,22 @@ export function jsonAccount(plan: AccountPlan): Record<string, unknown> {
   return {
     account_id: plan.accountId,
     file: plan.file,
-    summary: { update: plan.operations.length },
+    summary: {
+      create: plan.operations.filter((op) => op.action === 'create').length,
+      update: plan.operations.filter((op) => op.action === 'update').length,
+      delete: plan.operations.filter((op) => op.action === 'delete').length,
+    },
     warnings: plan.warnings ?? [],
     changes: plan.operations.map((op) => ({
       action: op.action,
       resource: op.kind,
       method: op.method,
       path: op.path,
-      body: op.body,
+      ...(op.kind === 'dns_view' ? { name: op.name } : {}),
+      body: accountRequestBody(op),
       before: op.before,
       after: op.after,
-      fields: op.fields,
+      fields: op.kind === 'dns_view' ? [`views.${op.name}`] : op.fields,
     })),
   };
 }
@@ -93,5 +141,6 @@ export function jsonAccount(plan: AccountPlan): Record<string, unknown> {
 export function describeValidAccountFile(account: AccountConfig, warnings: number): string {
   const n = Object.keys(account.zoneDefaults).length;
   const w = warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
-  return `valid (zone defaults of account ${account.accountId}: ${n} field${n === 1 ? '' : 's'}${w})`;
+  const v = account.views !== undefined ? `, ${account.views.length} DNS view${account.views.length === 1 ? '' : 's'}` : '';
+  return `valid (zone defaults of account ${account.accountId}: ${n} field${n === 1 ? '' : 's'}${v}${w})`;
 }

@@ -9,6 +9,8 @@ import { printable } from '../text/index.js';
 export interface UnmanagedZoneRow {
   readonly zone: string;
   readonly id: string;
+  /** `internal`: an internal DNS zone (it may share its name with a public zone). */
+  readonly type?: 'internal';
   readonly account_id: string;
   /** The account's name in zonectl.yaml, when listed through one. */
   readonly account?: string;
@@ -23,5 +25,6 @@ export function unmanagedZonesHeading(count: number): string {
 
 /** One zone as one line of printable text: `legacy.example (id …, account … "shop")`; escape it for the format. */
 export function unmanagedZoneLine(z: UnmanagedZoneRow): string {
-  return printable(`${z.zone} (id ${z.id}, account ${z.account_id}${z.account !== undefined ? ` "${z.account}"` : ''})`);
+  const type = z.type === 'internal' ? 'internal zone, ' : '';
+  return printable(`${z.zone} (${type}id ${z.id}, account ${z.account_id}${z.account !== undefined ? ` "${z.account}"` : ''})`);
 }

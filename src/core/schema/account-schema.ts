@@ -14,6 +14,13 @@
  * (replaced by `zone_defaults.nameservers.type` on 2025-03-14,
  * https://developers.cloudflare.com/fundamentals/api/reference/deprecations/) are accepted here
  * so that they warn (src/core/zonefile/account-file.ts) instead of failing as unknown fields.
+ *
+ * `views` are the account's internal DNS views (Enterprise; GET/POST/PATCH/DELETE
+ * /accounts/{account_id}/dns_settings/views, the official SDK's `dns.settings.account.views`:
+ * a view is a `name` and a list of zone ids, `zones`). Here a view is its name, mapped to its
+ * zones, each a zone name (an internal zone of this repository, or the one internal zone of that
+ * name in the account) or `{ zone_id }`. The rules across files are in
+ * src/core/zonefile/rules/view-members.ts.
  */
 import { ACCOUNT_NAMESERVER_TYPES, RETIRED_DEFAULT_NAMESERVERS } from '../service/dns-settings.js';
 import { SCHEMA_REF, VERSION, X_FIELDS } from './common.js';
@@ -81,6 +88,34 @@ function zoneDefaultsSchema(zoneSettings: JsonSchema): JsonSchema {
   };
 }
 
+/** `views`: view name -> its internal zones (by name, or `{ zone_id }`). */
+const VIEWS: JsonSchema = {
+  description:
+    "The account's internal DNS views (Enterprise): each view's name and the internal zones linked to it (https://developers.cloudflare.com/dns/internal-dns/dns-views/). When written, every view of the account is managed: a view not written here is deleted by apply (a Gateway resolver policy that names it then answers SERVFAIL).",
+  type: 'object',
+  additionalProperties: {
+    description:
+      'The internal zones of the view: zone names (internal zones of this repository) or `{ zone_id: <32 hex> }`; an empty list is an empty view.',
+    type: 'array',
+    items: {
+      description: 'An internal zone: its name, or `{ zone_id }`.',
+      type: ['string', 'object'],
+      minLength: 1,
+      additionalProperties: false,
+      required: ['zone_id'],
+      properties: {
+        zone_id: {
+          description: 'Id of an internal zone of the account (32 hex characters).',
+          type: 'string',
+          pattern: '^[0-9a-fA-F]{32}$',
+          'x-error': 'must be a zone id of 32 hexadecimal characters',
+        },
+      },
+      'x-error': 'must be an internal zone name or { zone_id: <32 hex> }',
+    },
+  },
+};
+
 /** The account file (the root's `then` branch). */
 export function buildAccountFileSchema(zoneSettings: JsonSchema): JsonSchema {
   return {
@@ -104,6 +139,7 @@ export function buildAccountFileSchema(zoneSettings: JsonSchema): JsonSchema {
           "Enforce DNS-only (an emergency switch): every proxied record of every zone of the account answers its origin address, DNS-only, without changing the records; origins are exposed and the proxy's protections are off. PATCH /accounts/{account_id}/dns_settings (https://developers.cloudflare.com/dns/proxy-status/enforce-dns-only/). Managed only when written here.",
         type: 'boolean',
       },
+      views: VIEWS,
       ...RETIRED,
     },
   };

@@ -58,7 +58,7 @@ function recordFieldMessage(doc: unknown, path: PathSegment[], field: string): {
 function otherFileKindField(field: string, schemaPath: string): string | undefined {
   if (schemaPath.startsWith('#/$defs/account_file/')) {
     return ZONE_FILE_ONLY.has(field)
-      ? `\`${field}\` belongs in a zone file; this is an account file (it has \`zone_defaults\`), which holds only \`version\`, \`account_id\`, \`zone_defaults\` and \`enforce_dns_only\``
+      ? `\`${field}\` belongs in a zone file; this is an account file (it has \`zone_defaults\`), which holds only \`version\`, \`account_id\`, \`zone_defaults\`, \`enforce_dns_only\` and \`views\``
       : undefined;
   }
   return undefined;

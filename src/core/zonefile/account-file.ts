@@ -8,6 +8,7 @@
  * /accounts/{account_id}/dns_settings).
  */
 import type { AccountConfig, RawAccountFile, RawZoneDefaults } from './account-types.js';
+import { buildViews } from './rules/views.js';
 import { isPathWithin, type PathSegment } from '../text/index.js';
 import type { ProblemSink, Problem } from '../yaml/index.js';
 import { checkSoaValues } from './rules/soa.js';
@@ -94,7 +95,8 @@ export function finishAccountFile(input: AccountFileInput): { account?: AccountC
   }
   const zoneDefaults = defaults === undefined ? undefined : buildZoneDefaults(defaults);
   const enforce = typeof doc.enforce_dns_only === 'boolean' && !broken(['enforce_dns_only']) ? doc.enforce_dns_only : undefined;
-  if (zoneDefaults !== undefined && Object.keys(zoneDefaults).length === 0 && enforce === undefined) {
+  const views = doc.views !== undefined && !broken(['views']) ? buildViews(doc.views, sink) : undefined;
+  if (zoneDefaults !== undefined && Object.keys(zoneDefaults).length === 0 && enforce === undefined && doc.views === undefined) {
     sink.warning('account.empty-defaults', [ACCOUNT_FILE_KEY], '`zone_defaults` sets no field: the account file manages nothing');
   }
   const problems = sink.finish();
@@ -106,6 +108,7 @@ export function finishAccountFile(input: AccountFileInput): { account?: AccountC
       accountId: doc.account_id.toLowerCase(),
       zoneDefaults,
       ...(enforce !== undefined ? { enforceDnsOnly: enforce } : {}),
+      ...(views !== undefined ? { views } : {}),
     },
     problems,
   };

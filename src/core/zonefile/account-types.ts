@@ -13,6 +13,31 @@ export interface AccountConfig {
   zoneDefaults: DesiredSettings;
   /** `enforce_dns_only` when the file sets it (the account's emergency switch); unmanaged when absent. */
   enforceDnsOnly?: boolean;
+  /**
+   * The account's internal DNS views when the file has `views:` (then every view of the account
+   * is managed); absent: views are unmanaged.
+   */
+  views?: readonly ViewSpec[];
+}
+
+/** One zone of a view as the account file names it: by name or by id, and where. */
+export interface ViewMemberSpec {
+  /** The zone's name, lower case without a final dot (when named by name). */
+  readonly zone?: string;
+  /** The zone's id, lower case (when named by `{ zone_id }`, or pinned by the zone file of that name). */
+  readonly zoneId?: string;
+  /** The zone file of this repository that describes the zone, when there is one. */
+  readonly zoneFile?: string;
+  /** `views.<name>[i]`, and its line in the account file. */
+  readonly path: string;
+  readonly line: number;
+}
+
+/** One view of the account file. */
+export interface ViewSpec {
+  readonly name: string;
+  readonly members: readonly ViewMemberSpec[];
+  readonly line: number;
 }
 
 /** `zone_defaults` as written, once it passed the schema. */
@@ -35,6 +60,8 @@ export interface RawAccountFile {
   readonly account_id?: string;
   readonly zone_defaults?: RawZoneDefaults;
   readonly enforce_dns_only?: boolean;
+  /** View name -> its zones: a zone name or `{ zone_id }`. */
+  readonly views?: Readonly<Record<string, ReadonlyArray<string | { readonly zone_id: string }>>>;
   readonly default_nameservers?: string;
   readonly use_account_custom_ns_by_default?: boolean;
 }

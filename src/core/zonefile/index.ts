@@ -22,7 +22,8 @@ export {
   type RepoAccount,
   type RepoConfig,
 } from './repo-config.js';
-export type { AccountConfig } from './account-types.js';
+export type { AccountConfig, ViewMemberSpec, ViewSpec } from './account-types.js';
 export type { RawSoa } from './raw-types.js';
 export { checkSoaValues } from './rules/soa.js';
 export { checkRepoPolicy } from './rules/repo-policy.js';
+export { checkViewMembers } from './rules/view-members.js';

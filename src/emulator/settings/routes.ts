@@ -1,5 +1,6 @@
 /**
- * GET/PATCH /zones/{zone_id}/dns_settings and /accounts/{account_id}/dns_settings.
+ * GET/PATCH /zones/{zone_id}/dns_settings and /accounts/{account_id}/dns_settings; the account's
+ * internal DNS views (views.ts).
  * Permission keys: see src/emulator/README.md (the 2024 OpenAPI's '#dns_records:read' for
  * PATCH is too weak; PATCH needs DNS Write or Zone DNS Settings Write).
  */
@@ -8,6 +9,7 @@ import { PERMISSIONS } from '../identity/permission-groups.js';
 import { assignMname, readAccountSettings, readZoneSettings } from './defaults.js';
 import type { AccountDnsSettings } from './types.js';
 import { applySettingsPatch, checkSoaRules, soaChanged, validateSettingsPatch } from './validate.js';
+import { viewRoutes } from './views.js';
 
 type PermissionCtx = Omit<RouteContext, 'authorize' | 'can'>;
 
@@ -135,5 +137,6 @@ export function settingsRoutes(): Route[] {
         return { result: next, messages: notesToMessages(v.notes) };
       },
     },
+    ...viewRoutes(),
   ];
 }

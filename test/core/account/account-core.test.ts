@@ -1,6 +1,6 @@
 /** Account files in the pure core: schema branch, rules, the config, and the plan (diff of zone_defaults). */
 import { describe, expect, it } from 'vitest';
-import { planAccount } from '../../../src/core/account/plan-account.js';
+import { planAccount, settingsChanges } from '../../../src/core/account/plan-account.js';
 import { defaultAccountSettings } from '../../../src/emulator/settings/defaults.js';
 import { renderAccountText } from '../../../src/core/render/render-account.js';
 import { renderSummaryTable } from '../../../src/core/render/render-summary.js';
@@ -78,7 +78,7 @@ describe('account file: schema and rules', () => {
       "account.yaml:1:1: missing required field `zone` (the zone's name; an account file has `account_id` and `zone_defaults` instead)",
     ]);
     expect(lines(`version: 1\nzone: example.com\naccount_id: ${ID}\nzone_defaults: { ns_ttl: 3600 }\n`)).toEqual([
-      'account.yaml:2:1 zone: `zone` belongs in a zone file; this is an account file (it has `zone_defaults`), which holds only `version`, `account_id`, `zone_defaults` and `enforce_dns_only`',
+      'account.yaml:2:1 zone: `zone` belongs in a zone file; this is an account file (it has `zone_defaults`), which holds only `version`, `account_id`, `zone_defaults`, `enforce_dns_only` and `views`',
     ]);
     expect(lines('version: 1\nzone_defaults: { ns_ttl: 3600 }\n')).toEqual(['account.yaml:1:1: missing required field `account_id`']);
   });
@@ -124,7 +124,7 @@ describe('account plan', () => {
       { zone_defaults: LIVE },
     );
     expect(plan.operations).toHaveLength(1);
-    const op = plan.operations[0]!;
+    const op = settingsChanges(plan)[0]!;
     expect(op.method).toBe('PATCH');
     expect(op.path).toBe(`/accounts/${ID}/dns_settings`);
     expect(op.fields).toEqual(['ns_ttl', 'soa.refresh', 'nameservers.type']);
@@ -142,7 +142,7 @@ describe('account plan', () => {
   it('internal_dns: no reference zone live is `reference_zone_id: null` in the file', () => {
     expect(planAccount(config({ internal_dns: { reference_zone_id: null } }), { zone_defaults: LIVE }).operations).toEqual([]);
     const ref = '89abcdef0123456789abcdef01234567';
-    const set = planAccount(config({ internal_dns: { reference_zone_id: ref } }), { zone_defaults: LIVE }).operations[0];
+    const set = settingsChanges(planAccount(config({ internal_dns: { reference_zone_id: ref } }), { zone_defaults: LIVE }))[0];
     expect(set?.body).toEqual({ zone_defaults: { internal_dns: { reference_zone_id: ref } } });
     expect(set?.fields).toEqual(['internal_dns.reference_zone_id']);
   });
@@ -159,14 +159,14 @@ describe('account plan', () => {
     expect(planAccount(config({}), live).operations).toEqual([]);
     const on = planAccount({ ...config({}), enforceDnsOnly: true }, live);
     expect(on.operations[0]).toMatchObject({ body: { enforce_dns_only: true }, fields: ['enforce_dns_only'] });
-    expect(on.operations[0]?.body).not.toHaveProperty('zone_defaults');
+    expect(settingsChanges(on)[0]?.body).not.toHaveProperty('zone_defaults');
     expect(on.warnings?.[0]).toMatch(/^enforce_dns_only turns on: every proxied record of every zone of this account/);
     expect(renderAccountText(on)).toContain('enforce_dns_only: false → true');
     const both = planAccount({ ...config({ ns_ttl: 60 }), enforceDnsOnly: true }, live);
-    expect(both.operations[0]?.body).toEqual({ zone_defaults: { ns_ttl: 60 }, enforce_dns_only: true });
+    expect(settingsChanges(both)[0]?.body).toEqual({ zone_defaults: { ns_ttl: 60 }, enforce_dns_only: true });
     // Off at the service when its answer has no field; turning it off is no warning.
     const off = planAccount({ ...config({}), enforceDnsOnly: false }, { zone_defaults: LIVE, enforce_dns_only: true });
-    expect(off.operations[0]?.body).toEqual({ enforce_dns_only: false });
+    expect(settingsChanges(off)[0]?.body).toEqual({ enforce_dns_only: false });
     expect(off.warnings).toBeUndefined();
     expect(planAccount({ ...config({}), enforceDnsOnly: false }, { zone_defaults: LIVE }).operations).toEqual([]);
   });

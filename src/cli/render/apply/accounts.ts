@@ -5,7 +5,7 @@
  */
 import { accountApplyFailed, type AccountApplyOutcome } from '../../../app/apply/index.js';
 import type { AccountRun } from '../../../app/engine/index.js';
-import { accountLabel } from '../../../core/account/plan-account.js';
+import { accountLabel, accountOperationFields, accountRequestBody } from '../../../core/account/plan-account.js';
 import { renderAccountText } from '../../../core/render/render-account.js';
 import { errorCode, errorLine } from '../../output/error-line.js';
 import { log, out, styleFor } from '../../output/io.js';
@@ -17,7 +17,7 @@ export function printAccountPlans(runs: readonly AccountRun[]): void {
 }
 
 function changedFields(run: AccountRun): string[] {
-  return run.plan.operations.flatMap((op) => op.fields.map((f) => `zone_defaults.${f}`));
+  return run.plan.operations.flatMap(accountOperationFields);
 }
 
 /** `--dry-run`: the account's entry, and (text) its exact call. */
@@ -25,7 +25,7 @@ export function accountDryRun(run: AccountRun, print: boolean): JsonApplyAccount
   if (print) {
     for (const op of run.plan.operations) {
       out(`# ${accountLabel(run.plan.accountId)}: 1 HTTP call (nothing was sent)`);
-      out(`${op.method} ${op.path} ${JSON.stringify(op.body)}`);
+      out(`${op.method} ${op.path}${op.method === 'DELETE' ? '' : ` ${JSON.stringify(accountRequestBody(op))}`}`);
     }
   }
   return {
@@ -34,7 +34,7 @@ export function accountDryRun(run: AccountRun, print: boolean): JsonApplyAccount
     outcome: run.plan.operations.length > 0 ? 'dry_run' : 'unchanged',
     fields: changedFields(run),
     calls: 0,
-    http_calls: run.plan.operations.map((op) => ({ method: op.method, path: op.path, body: op.body })),
+    http_calls: run.plan.operations.map((op) => ({ method: op.method, path: op.path, body: accountRequestBody(op) })),
   };
 }
 
@@ -62,12 +62,18 @@ export function reportAccountOutcome(o: AccountApplyOutcome, print: boolean): Js
   } else if (outcome === 'not_converged') {
     log(errorLine('NOT_CONVERGED', `${label}: applied, but the account did not converge; a new plan is not empty:`));
     for (const op of residual)
-      for (const f of op.fields)
-        log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
+      if (op.kind === 'dns_view') log(`  views.${op.name}: a new plan would ${op.action} it`);
+      else
+        for (const f of op.fields)
+          log(`  zone_defaults.${f}: the service keeps ${JSON.stringify(op.before[f])}, the file says ${JSON.stringify(op.after[f])}`);
   } else if (print) {
-    out(
-      `${label}: applied ${run.plan.operations[0]?.fields.length ?? 0} account DNS setting(s) in ${o.calls} call; verified: a new plan is empty.`,
-    );
+    const settings = run.plan.operations.flatMap((op) => (op.kind === 'dns_view' ? [] : op.fields)).length;
+    const views = run.plan.operations.filter((op) => op.kind === 'dns_view').length;
+    const what = [
+      ...(settings > 0 || views === 0 ? [`${settings} account DNS setting(s)`] : []),
+      ...(views > 0 ? [`${views} DNS view change(s)`] : []),
+    ];
+    out(`${label}: applied ${what.join(' and ')} in ${o.calls} call${o.calls === 1 ? '' : 's'}; verified: a new plan is empty.`);
   }
   return {
     account_id: run.plan.accountId,
