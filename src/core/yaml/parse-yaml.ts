@@ -57,6 +57,10 @@ const IMPLICIT_TYPES = (ZONE_YAML_SCHEMA as unknown as { compiledImplicit: reado
 export function resolvePlainScalar(text: string): unknown {
   const c = text.charCodeAt(0) | 0x20; // lower case, for letters
   if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text; // a letter but n, t, f
+  // Nor one with a colon or two dots (an address, a time, a version): a number has one dot at
+  // most, and js-yaml 4 reads no base-60 numbers (lib/type/int.js, float.js).
+  const dot = text.indexOf('.');
+  if (text.includes(':') || (dot >= 0 && text.indexOf('.', dot + 1) >= 0)) return text;
   for (const type of IMPLICIT_TYPES) {
     if (type.resolve(text)) return type.construct(text);
   }
