@@ -50,7 +50,8 @@ vi.mock('../../../src/core/schema/schema-validators.js', async (importOriginal) 
 
 /** The script as scripts/bundle.mjs writes it, evaluated as a CommonJS module with no `require` of its own. */
 async function loadShippedScript(): Promise<Record<string, ValidateFunction>> {
-  const { standaloneValidatorsScript } = (await import('../../../scripts/aot-schema.mjs')) as {
+  // A path, not a specifier: the build script is JavaScript without types (as test/install/module-graph.test.ts does).
+  const { standaloneValidatorsScript } = (await import(join(root, 'scripts', 'aot-schema.mjs'))) as {
     standaloneValidatorsScript: () => Promise<string>;
   };
   const script = await standaloneValidatorsScript();
