@@ -161,6 +161,17 @@ module.exports = {
       to: { path: '(^|/)node_modules/yaml/' },
     },
     {
+      name: 'simple-yaml-behind-parse-yaml',
+      severity: 'error',
+      comment:
+        'Zone files have one YAML reader, parseYaml (src/core/yaml/parse-yaml.ts, js-yaml): src/core/yaml/simple-yaml.ts is ' +
+        'a fast path inside it for plain YAML (the same values and positions, or no answer), fenced because it measured ' +
+        'half of js-yaml\'s cost on a team zone (docs/architecture.md, "One YAML reader", which says when it goes). ' +
+        'Only parse-yaml.ts calls it; its text helpers (simple-yaml-text.ts) serve it alone.',
+      from: { path: '^src/', pathNot: '^src/core/yaml/(parse-yaml|simple-yaml)[.]ts$' },
+      to: { path: '^src/core/yaml/simple-yaml(-text)?[.]ts$' },
+    },
+    {
       name: 'commands-import-no-commands',
       severity: 'error',
       comment:
