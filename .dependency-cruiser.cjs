@@ -144,7 +144,7 @@ module.exports = {
         "A person's YAML file is edited in one place: src/core/yaml-edit (the editor import, export --into and " +
         'drift --adopt write through; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and ' +
         'by the files listed, which write whole new documents (export, the migration report of zonectl.yaml) or read ' +
-        "another tool's YAML or JSON with positions (octoDNS files, JSON read with positions, a drift baseline); a new " +
+        "another tool's YAML or JSON with positions (comments of imported files, JSON read with positions, a drift baseline); a new " +
         'use of it goes through the editor.',
       from: {
         path: '^src/',
@@ -153,7 +153,6 @@ module.exports = {
           '^src/core/export/render-export[.]ts$',
           '^src/core/migrate/repo-config-out[.]ts$',
           '^src/core/migrate/comments/yaml-comments[.]ts$',
-          '^src/core/migrate/octodns/yaml-tree[.]ts$',
           '^src/app/migrate/read-json[.]ts$',
           '^src/core/render/baseline[.]ts$',
         ],
