@@ -304,7 +304,15 @@ export class PositionIndex {
 
 export type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
-  | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
+  | {
+      ok: false;
+      line: number;
+      col: number;
+      message: string;
+      code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb';
+      /** An alias bomb's measure: the values the file writes and the most its aliases may expand them to. */
+      aliases?: { written: number; limit: number };
+    };
 
 const withHint = (message: string, hint: string | undefined): string => (hint === undefined ? message : `${message}; ${hint}`);
 
@@ -323,6 +331,7 @@ function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): 
     ok: false,
     ...at,
     code: 'yaml.alias-bomb',
+    aliases: { written: verdict.written, limit: verdict.limit },
     message: `YAML aliases expand too far: the file writes ${n(verdict.written)} values but its aliases expand them to ${n(verdict.expanded)} (at most ${n(verdict.limit)}); the value here alone expands beyond that. Write the values out, or use fewer nested aliases`,
   };
 }

@@ -81,8 +81,14 @@ export function parseYamlTree(text: string, file: string, spots: Spots): YamlTre
   const parsed = parseYaml(text, OCTODNS_YAML);
   const includes: IncludeRef[] = [];
   if (!parsed.ok) {
+    // An alias bomb in octoDNS's words of before (the counts parseYaml measured).
+    const a = parsed.aliases;
     const message =
-      parsed.code === 'yaml.syntax' ? `not valid YAML: ${parsed.message.replace(/^YAML syntax error: /, '')}` : parsed.message;
+      parsed.code === 'yaml.syntax'
+        ? `not valid YAML: ${parsed.message.replace(/^YAML syntax error: /, '')}`
+        : a !== undefined
+          ? `YAML aliases expand too far: the file writes ${count(Math.round(a.written))} values but its aliases expand them to more than ${count(Math.round(a.limit))}; write the values out, or use fewer nested aliases`
+          : parsed.message;
     return { root: undefined, includes, problems: [{ at: { file, line: parsed.line }, message }], size: 0 };
   }
   const { positions } = parsed;
