@@ -153,7 +153,7 @@ module.exports = {
         "YAML is written in one place: src/core/yaml-edit, the editor of a person's file (import, export --into and " +
         'drift --adopt write through it) and the writer of a new document from a value and its layout (export, the ' +
         'zonectl.yaml of an import; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and, ' +
-        "to read only, by the files listed (another tool's YAML or JSON read with positions: octoDNS files, JSON, a " +
+        "to read only, by the files listed (another tool's YAML or JSON read with positions: comments of imported files, JSON, a " +
         'drift baseline, an existing zonectl.yaml); scripts/arch-text-rules.mjs checks that they import none of the ' +
         "package's writing API (rule `yaml-read-only-outside-the-editor`).",
       from: {
@@ -162,12 +162,22 @@ module.exports = {
           '^src/core/yaml-edit/',
           '^src/core/migrate/repo-config-out[.]ts$',
           '^src/core/migrate/comments/yaml-comments[.]ts$',
-          '^src/core/migrate/octodns/yaml-tree[.]ts$',
           '^src/app/migrate/read-json[.]ts$',
           '^src/core/drift/baseline[.]ts$',
         ],
       },
       to: { path: '(^|/)node_modules/yaml/' },
+    },
+    {
+      name: 'simple-yaml-behind-parse-yaml',
+      severity: 'error',
+      comment:
+        'Zone files have one YAML reader, parseYaml (src/core/yaml/parse-yaml.ts, js-yaml): src/core/yaml/simple-yaml.ts is ' +
+        'a fast path inside it for plain YAML (the same values and positions, or no answer), fenced because it measured ' +
+        'half of js-yaml\'s cost on a team zone (docs/architecture.md, "One YAML reader", which says when it goes). ' +
+        'Only parse-yaml.ts calls it; its text helpers (simple-yaml-text.ts) serve it alone.',
+      from: { path: '^src/', pathNot: '^src/core/yaml/(parse-yaml|simple-yaml)[.]ts$' },
+      to: { path: '^src/core/yaml/simple-yaml(-text)?[.]ts$' },
     },
     {
       name: 'commands-import-no-commands',

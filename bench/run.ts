@@ -3,7 +3,7 @@
  * Inputs are generated into a temporary directory, removed at the end. Never part of `npm test`.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits, action, shared
+ *   npm run bench -- validate     only some: validate, hostile, plan, apply, durability, zones, report, bigzone, startup, team, edits, action, shared, readers
  *
  * `bigzone` runs the compiled CLI (`npm run build` first; `ZONECTL_BENCH_CLI=path/to/main.js`
  * measures another build) on a zone of ZONECTL_BENCH_RECORDS records (default 100,000).
@@ -26,6 +26,7 @@ import { benchEdits } from './edits-bench.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 import { benchReport } from './report-bench.js';
+import { benchReaders } from './readers-bench.js';
 import { benchSharedZone, SHARED_CYCLES } from './shared-zone-bench.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +44,7 @@ const ALL = [
   'edits',
   'action',
   'shared',
+  'readers',
 ] as const;
 type Part = (typeof ALL)[number];
 
@@ -199,6 +201,26 @@ async function main(): Promise<void> {
           'SDK vs CLI',
           `${formatRatio(c.sdk.requests, c.cli.requests)} the requests, ${formatRatio(c.sdk.ms, c.cli.ms)} the time`,
         ]);
+      }
+    }
+    if (parts.includes('readers')) {
+      note('readers: the YAML readers on the 1,400-record team zone, each in a fresh process ...');
+      const r = await benchReaders(root, dir, 11);
+      const [parse] = r.rows;
+      for (const row of r.rows) {
+        const label = `YAML read, ${r.records}-record team zone: ${row.reader}`;
+        rows.push([
+          label,
+          'parse alone, fresh process, median of 11',
+          `${formatMs(row.medianMs)} (${formatRatio(row.medianMs, parse!.medianMs)} parseYaml)`,
+        ]);
+        if (row.instructions !== undefined && parse!.instructions !== undefined) {
+          rows.push([
+            label,
+            'main thread instructions (callgrind)',
+            `${formatInstructions(row.instructions)} (${formatRatio(row.instructions, parse!.instructions)} parseYaml)`,
+          ]);
+        }
       }
     }
     if (parts.includes('startup')) {

@@ -2,7 +2,7 @@
  * YAML read with a position for every value (js-yaml), aliases bounded, merge keys, `${VAR}`
  * interpolation, and the problems placed at file:line:col. Knows nothing of zone files.
  */
-export { parseYaml, PositionIndex } from './parse-yaml.js';
+export { parseYaml, PositionIndex, type ForeignYamlOptions } from './parse-yaml.js';
 export { aliasExpansionLimit } from './alias-expansion.js';
 export {
   forbiddenVariable,

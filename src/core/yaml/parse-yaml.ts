@@ -45,6 +45,28 @@ const MERGE_TYPE = new yaml.Type('tag:yaml.org,2002:merge', {
 });
 const ZONE_YAML_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [MERGE_TYPE] });
 
+/**
+ * How another tool's YAML differs from a zone file's (octoDNS's, core/migrate/octodns): local tags
+ * whose scalar becomes a value of the caller's (`!include FILE`), `<<` as a plain key the caller
+ * merges itself (`mergeKeys: false`), and a repeated key taking the later value (PyYAML's way)
+ * instead of being an error.
+ */
+export interface ForeignYamlOptions {
+  /** Local tags on scalars (`!include`), each turned into a value by its function. */
+  readonly scalarTags?: Readonly<Record<string, (text: string) => unknown>>;
+  /** false: `<<` is a key like any other (the caller merges). */
+  readonly mergeKeys?: boolean;
+  /** true: a repeated key in a mapping takes the later value. */
+  readonly laterKeyWins?: boolean;
+}
+
+function foreignSchema(options: ForeignYamlOptions): yaml.Schema {
+  const explicit = Object.entries(options.scalarTags ?? {}).map(
+    ([tag, make]) => new yaml.Type(tag, { kind: 'scalar', construct: (data: unknown) => make(String(data ?? '')) }),
+  );
+  return yaml.CORE_SCHEMA.extend({ implicit: options.mergeKeys === false ? [] : [MERGE_TYPE], explicit });
+}
+
 /** The schema's implicit types in js-yaml's order (`compiledImplicit`, which @types/js-yaml does not declare). */
 const IMPLICIT_TYPES = (ZONE_YAML_SCHEMA as unknown as { compiledImplicit: readonly yaml.Type[] }).compiledImplicit;
 
@@ -57,6 +79,10 @@ const IMPLICIT_TYPES = (ZONE_YAML_SCHEMA as unknown as { compiledImplicit: reado
 export function resolvePlainScalar(text: string): unknown {
   const c = text.charCodeAt(0) | 0x20; // lower case, for letters
   if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text; // a letter but n, t, f
+  // Nor one with a colon or two dots (an address, a time, a version): a number has one dot at
+  // most, and js-yaml 4 reads no base-60 numbers (lib/type/int.js, float.js).
+  const dot = text.indexOf('.');
+  if (text.includes(':') || (dot >= 0 && text.indexOf('.', dot + 1) >= 0)) return text;
   for (const type of IMPLICIT_TYPES) {
     if (type.resolve(text)) return type.construct(text);
   }
@@ -109,6 +135,28 @@ export class PositionIndex {
     const items = this.#hasChildren(node) ? this.#itemsOf(node) : new Int32Array(0);
     if (items.length !== (this.#nodes.result[node] as unknown[]).length) return undefined;
     return Array.from(items, (n) => this.#start(n));
+  }
+
+  /**
+   * Where each key the mapping at `path` writes itself is written, in one pass (a repeated key:
+   * its last place); undefined when `path` is not a mapping written in the file. Merged keys are
+   * not listed.
+   */
+  keyPositionsOf(path: DocPath): Map<string, SourcePosition> | undefined {
+    const { node, complete } = this.#find(path);
+    const t = this.#nodes;
+    if (!complete || node < 0 || t.kind[node] !== KIND_MAPPING) return undefined;
+    const out = new Map<string, SourcePosition>();
+    for (let c = node + 1; c < t.next[node]; c = t.next[c]) {
+      const k = this.#resolve(c);
+      if (this.#isKey(k)) out.set(String(t.result[k]), this.#start(k));
+    }
+    return out;
+  }
+
+  /** Nodes of the document as written (an alias is one, its anchor's nodes are not repeated). */
+  get nodeCount(): number {
+    return this.#nodes.count;
   }
 
   /** -1 stands for "none"; `complete` when every segment of the path was found. */
@@ -256,7 +304,15 @@ export class PositionIndex {
 
 export type ParseResult =
   | { ok: true; value: unknown; positions: PositionIndex }
-  | { ok: false; line: number; col: number; message: string; code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb' };
+  | {
+      ok: false;
+      line: number;
+      col: number;
+      message: string;
+      code: 'yaml.syntax' | 'yaml.depth' | 'yaml.alias-bomb';
+      /** An alias bomb's measure: the values the file writes and the most its aliases may expand them to. */
+      aliases?: { written: number; limit: number };
+    };
 
 const withHint = (message: string, hint: string | undefined): string => (hint === undefined ? message : `${message}; ${hint}`);
 
@@ -275,6 +331,7 @@ function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): 
     ok: false,
     ...at,
     code: 'yaml.alias-bomb',
+    aliases: { written: verdict.written, limit: verdict.limit },
     message: `YAML aliases expand too far: the file writes ${n(verdict.written)} values but its aliases expand them to ${n(verdict.expanded)} (at most ${n(verdict.limit)}); the value here alone expands beyond that. Write the values out, or use fewer nested aliases`,
   };
 }
@@ -284,16 +341,17 @@ function aliasBomb(nodes: NodeTable, positions: PositionIndex, value: unknown): 
  * stays a string; `on`/`off`/`yes` stay strings) and YAML 1.1 merge keys (`<<: *a`). Duplicate keys are errors, and so are nesting
  * deeper than MAX_YAML_DEPTH and aliases that expand far beyond what the file writes.
  */
-export function parseYaml(text: string): ParseResult {
+export function parseYaml(text: string, foreign?: ForeignYamlOptions): ParseResult {
   // Most zone files keep to the plain YAML simple-yaml.ts reads, several times faster; anything
-  // else (and every error) is js-yaml's.
+  // else (and every error) is js-yaml's. Another tool's YAML (foreign options) is js-yaml's alone.
+  if (foreign !== undefined) return parseYamlWithJsYaml(text, foreign);
   const simple = readSimpleYaml(text, resolvePlainScalar);
   if (simple !== undefined) return { ok: true, value: simple.value, positions: new PositionIndex(text, simple.nodes) };
   return parseYamlWithJsYaml(text);
 }
 
 /** parseYaml through js-yaml alone (what parseYaml does for any text simple-yaml.ts does not read). */
-export function parseYamlWithJsYaml(text: string): ParseResult {
+export function parseYamlWithJsYaml(text: string, foreign?: ForeignYamlOptions): ParseResult {
   const nodes = new NodeTable();
   let stack = new Int32Array(64);
   let depth = 0;
@@ -319,7 +377,9 @@ export function parseYamlWithJsYaml(text: string): ParseResult {
   try {
     // Merge work (keys copied) is bounded by the file's size, so merges cannot multiply it.
     const maxTotalMergeKeys = Math.max(MIN_MERGE_KEYS, 2 * text.length);
-    const value = yaml.load(text, { schema: ZONE_YAML_SCHEMA, listener, maxDepth: MAX_YAML_DEPTH, maxTotalMergeKeys } as yaml.LoadOptions);
+    const schema = foreign === undefined ? ZONE_YAML_SCHEMA : foreignSchema(foreign);
+    const json = foreign?.laterKeyWins === true;
+    const value = yaml.load(text, { schema, json, listener, maxDepth: MAX_YAML_DEPTH, maxTotalMergeKeys } as yaml.LoadOptions);
     const positions = new PositionIndex(input, nodes);
     // Without an anchor there is no alias: the common case costs nothing. (Should js-yaml ever
     // stop exposing its anchor map, every document is measured.)

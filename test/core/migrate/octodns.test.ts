@@ -49,6 +49,28 @@ describe('parseYamlTree and spliceIncludes', () => {
     expect(JSON.parse(JSON.stringify(root))).toEqual({ a: { timeout: 60, retries: 3 }, b: ['x', 'y'] });
   });
 
+  it('keeps the line of every key and list item, a value per alias use, and the later of a repeated key', () => {
+    const spots: Spots = new WeakMap();
+    const text = ['base: &b', '  ttl: 60', 'www:', '  - type: A', '    value: 192.0.2.1', '  - *b', 'ttl: 1', 'ttl: 2', ''].join('\n');
+    const tree = parseYamlTree(text, 'z.yaml', spots);
+    expect(tree.problems).toEqual([]);
+    const root = tree.root as Record<string, unknown>;
+    expect(root.ttl).toBe(2);
+    expect(spots.get(root)?.keys).toEqual(
+      new Map([
+        ['base', 1],
+        ['www', 3],
+        ['ttl', 8],
+      ]),
+    );
+    const www = root.www as unknown[];
+    expect(spots.get(www)?.items).toEqual([4, 6]);
+    expect(spots.get(www[0] as object)?.keys.get('value')).toBe(5);
+    // The alias is a value of its own (the tree is spliced and merged in place).
+    expect(www[1]).toEqual({ ttl: 60 });
+    expect(www[1]).not.toBe(root.base);
+  });
+
   it('a YAML error is a problem at its line', () => {
     const tree = parseYamlTree('a: 1\nb: [unclosed\n', 'bad.yaml', new WeakMap());
     expect(tree.problems[0]?.at.file).toBe('bad.yaml');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTxt,
@@ -145,6 +146,24 @@ describe('TXT round trip', () => {
         expect(canonicalTxt(content)).toBe(content);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('TXT: free-split text as sent', () => {
+  it('is the 255-byte strings of the text, quoted, escapes included (as rendering its bytes gives)', () => {
+    // Printable ASCII with quotes, backslashes and spaces where they are likeliest to matter.
+    const char = fc.oneof(
+      fc.constantFrom('"', '\\', ' ', ';', '='),
+      fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    );
+    const text = fc.array(char, { minLength: 250, maxLength: 800 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(text, fc.constantFrom('', ' ', '  '), (t, pad) => {
+        const content = `${pad}${t}${pad}`;
+        expect(txtContentToSend(content)).toBe(isFreeSplitTxt(content) ? renderTxtStrings(txtStrings(content)) : content);
+      }),
+      { numRuns: 300 },
     );
   });
 });

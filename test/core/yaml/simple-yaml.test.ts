@@ -336,6 +336,29 @@ describe('simple-yaml: the same as js-yaml wherever it answers', () => {
       ),
       { numRuns: 3000 },
     );
+    // Texts with a colon or two dots (never a number or null) beside the numbers closest to them.
+    for (const text of [
+      '192.0.2.1',
+      '1.2.3',
+      '1..2',
+      '1.2.',
+      '..5',
+      '12:30',
+      '1:2:3',
+      '0x1:2',
+      '1.5',
+      '1.',
+      '.5',
+      '.inf',
+      '-.inf',
+      '.nan',
+      '1e3',
+      '0x1f',
+      '0o17',
+      '~',
+    ]) {
+      expect(resolvePlainScalar(text), text).toStrictEqual(reference(text));
+    }
   });
 
   it('reads the example zone file of the repository', () => {

@@ -5,13 +5,16 @@
  * later keys winning as in its `flatten_mapping`. Reading the included files is the caller's job:
  * `parseYamlTree` lists them, `spliceIncludes` puts their parsed trees in place. Pure.
  *
- * Aliases are expanded as the tree is built (a value per use), within the one budget of every
+ * Read by the reader of zone files, `parseYaml` (src/core/yaml, js-yaml with a position for every
+ * node; docs/architecture.md, "One YAML reader"), with octoDNS's differences: `!include` is a
+ * local tag, `<<` a key merged here once includes are in place, a repeated key takes the later
+ * value (PyYAML's way). Its alias-bomb check runs first. Aliases are expanded as the tree is built (a value per use), within the one budget of every
  * YAML reader (src/core/yaml `aliasExpansionLimit`, as zone files): a file whose aliases expand
  * beyond it is a problem at the line where the budget ran out, and the building stops there (a
  * 1 KB "billion laughs" costs what the budget allows, not 10^9 values).
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { aliasExpansionLimit } from '../../yaml/index.js';
+import type { DocPath } from '../../text/index.js';
+import { aliasExpansionLimit, type ForeignYamlOptions, parseYaml } from '../../yaml/index.js';
 import type { InputProblem } from '../problems.js';
 import type { SourceSpot } from '../report.js';
 
@@ -51,23 +54,6 @@ export interface YamlTree {
   readonly size: number;
 }
 
-/** Nodes the document writes (scalars, mappings, sequences; an alias is not one). */
-function writtenNodes(doc: Document): number {
-  let n = 0;
-  visit(doc, {
-    Scalar: () => {
-      n += 1;
-    },
-    Map: () => {
-      n += 1;
-    },
-    Seq: () => {
-      n += 1;
-    },
-  });
-  return n;
-}
-
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /** Where a value of the tree was read (its own line, or its parent's key line). */
@@ -78,77 +64,92 @@ export function spotOf(spots: Spots, value: unknown, key?: string): SourceSpot |
   return { file: s.file, line: key !== undefined ? (s.keys.get(key) ?? s.line) : s.line };
 }
 
+/** An `!include PATH` as js-yaml composes it (turned into an IncludeRef with its line below). */
+class IncludeTag {
+  constructor(readonly path: string) {}
+}
+
+/** octoDNS's YAML as parseYaml reads it: `!include` a local tag, `<<` a key merged here, a repeated key the later value (PyYAML). */
+const OCTODNS_YAML: ForeignYamlOptions = {
+  scalarTags: { '!include': (text) => new IncludeTag(text) },
+  mergeKeys: false,
+  laterKeyWins: true,
+};
+
 export function parseYamlTree(text: string, file: string, spots: Spots): YamlTree {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, merge: false, prettyErrors: false });
-  const problems: InputProblem[] = doc.errors.map((e) => ({
-    at: { file, line: e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line },
-    message: `not valid YAML: ${e.message.split('\n')[0]}`,
-  }));
+  // The reader of zone files (src/core/yaml parseYaml: js-yaml with positions, aliases bounded).
+  const parsed = parseYaml(text, OCTODNS_YAML);
   const includes: IncludeRef[] = [];
-  if (problems.length > 0) return { root: undefined, includes, problems, size: 0 };
-  const lineOf = (node: Node | null | undefined): number => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
-  const written = writtenNodes(doc as Document);
+  if (!parsed.ok) {
+    // An alias bomb in octoDNS's words of before (the counts parseYaml measured).
+    const a = parsed.aliases;
+    const message =
+      parsed.code === 'yaml.syntax'
+        ? `not valid YAML: ${parsed.message.replace(/^YAML syntax error: /, '')}`
+        : a !== undefined
+          ? `YAML aliases expand too far: the file writes ${count(Math.round(a.written))} values but its aliases expand them to more than ${count(Math.round(a.limit))}; write the values out, or use fewer nested aliases`
+          : parsed.message;
+    return { root: undefined, includes, problems: [{ at: { file, line: parsed.line }, message }], size: 0 };
+  }
+  const { positions } = parsed;
+  const problems: InputProblem[] = [];
+  const lineAt = (path: DocPath): number => positions.positionOf(path).line;
+  // js-yaml gives an alias its anchor's value (one object for every use); the tree has a value
+  // per use, built within the one budget of every YAML reader.
+  const written = positions.nodeCount;
   const limit = aliasExpansionLimit(written);
   let made = 0;
   let stopped = false;
-  const convert = (node: unknown, depth: number): unknown => {
+  const convert = (value: unknown, path: DocPath): unknown => {
     if (stopped) return undefined;
     made += 1;
     if (made > limit) {
       stopped = true;
       problems.push({
-        at: { file, line: lineOf(node as Node) },
+        at: { file, line: lineAt(path) },
         message: `YAML aliases expand too far: the file writes ${count(written)} values but its aliases expand them to more than ${count(limit)}; write the values out, or use fewer nested aliases`,
       });
       return undefined;
     }
-    if (depth > 200) {
-      problems.push({ at: { file, line: lineOf(node as Node) }, message: 'nested too deeply' });
-      return undefined;
+    if (value instanceof IncludeTag) {
+      const ref = new IncludeRef(value.path, { file, line: lineAt(path) });
+      includes.push(ref);
+      return ref;
     }
-    if (isAlias(node)) return convert(node.resolve(doc as Document), depth + 1);
-    if (isScalar(node)) {
-      if (node.tag === '!include') {
-        const ref = new IncludeRef(String(node.value), { file, line: lineOf(node) });
-        includes.push(ref);
-        return ref;
-      }
-      return node.value;
-    }
-    if (isSeq(node)) {
+    if (Array.isArray(value)) {
       const out: unknown[] = [];
-      const spot: NodeSpot = { file, line: lineOf(node), keys: new Map(), items: [] };
-      for (const item of node.items) {
-        spot.items.push(lineOf(item as Node));
-        out.push(convert(item, depth + 1));
-      }
+      const spot: NodeSpot = { file, line: lineAt(path), keys: new Map(), items: [] };
+      const items = positions.itemPositionsOf(path);
+      value.forEach((item, i) => {
+        spot.items.push(items?.[i]?.line ?? spot.line);
+        out.push(convert(item, [...path, i]));
+      });
       spots.set(out, spot);
       return out;
     }
-    if (isMap(node)) {
+    if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      const spot: NodeSpot = { file, line: lineOf(node), keys: new Map(), items: [] };
-      const merges: unknown[] = [];
-      for (const pair of node.items) {
-        const keyNode = pair.key as Node | null;
-        const key = isScalar(keyNode) ? String(keyNode.value ?? '') : String(convert(keyNode, depth + 1));
+      const spot: NodeSpot = { file, line: lineAt(path), keys: new Map(), items: [] };
+      const keyLines = positions.keyPositionsOf(path);
+      const source = value as Record<string, unknown>;
+      for (const key of Object.keys(source)) {
+        const keyLine = keyLines?.get(key)?.line ?? spot.line;
         if (key === '<<') {
-          const value = convert(pair.value, depth + 1);
-          merges.push(...(Array.isArray(value) ? value : [value]));
+          const merged = convert(source[key], [...path, key]);
+          const sources = Array.isArray(merged) ? merged : [merged];
           // A marker key keeps the merge's place among the explicit keys (later keys win).
-          out[`<<${merges.length}`] = new MergeRef(Array.isArray(value) ? value : [value], { file, line: lineOf(keyNode) });
+          out['<<1'] = new MergeRef(sources, { file, line: keyLine });
           continue;
         }
-        spot.keys.set(key, lineOf(keyNode));
-        out[key] = convert(pair.value, depth + 1);
+        spot.keys.set(key, keyLine);
+        out[key] = convert(source[key], [...path, key]);
       }
       spots.set(out, spot);
       return out;
     }
-    return node ?? null;
+    return value;
   };
-  const root = convert(doc.contents, 0);
+  const root = convert(parsed.value, []);
   return stopped ? { root: undefined, includes: [], problems, size: made } : { root, includes, problems, size: made };
 }
 
