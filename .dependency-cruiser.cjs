@@ -185,7 +185,7 @@ module.exports = {
       comment:
         'A command is its definition (src/cli/definition/define-command.ts): it parses flags, runs its app session, ' +
         'renders the events and maps the result to an exit code. It imports only app folders through their index, ' +
-        'the renderers (src/cli/render/), the output choke point, the definition helper and the shared flags; never ' +
+        'the renderers (src/cli/views/), the output choke point, the definition helper and the shared flags; never ' +
         'the API, core or the inside of an app folder. The emulator command starts src/emulator, not a verb of zonectl.',
       from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
       to: {
@@ -207,8 +207,8 @@ module.exports = {
     {
       name: 'renderers-run-no-session',
       severity: 'error',
-      comment: 'src/cli/render/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
-      from: { path: '^src/cli/render/' },
+      comment: 'src/cli/views/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
+      from: { path: '^src/cli/views/' },
       to: { path: ['^src/api/(client|execute|live|paging)[.]ts$', '^src/app/connect/'] },
     },
     {

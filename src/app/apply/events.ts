@@ -1,6 +1,6 @@
 /**
  * What an apply session tells its user: one typed event stream, passed to the output whoever runs
- * it gave (the CLI renders it as text or as one JSON document, src/cli/render/apply/; a test
+ * it gave (the CLI renders it as text or as one JSON document, src/cli/views/apply/; a test
  * records it), and folded by the session into what it knows of the run (./run-state.ts: which
  * zone is being written, which lock is held). The session decides; the output only shows
  * (DNSControl's injected printer is the model). Nothing here writes to a stream or ends the

@@ -1,5 +1,5 @@
 /**
- * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../render/apply/; the
+ * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../views/apply/; the
  * exit code of how it ended. The flags are checked here, before any API call: a refusal still
  * tells the output (JSON: its one document).
  */
@@ -11,7 +11,7 @@ import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
-import { APPLY_FORMATS, terminalOutput } from '../render/apply/terminal-output.js';
+import { APPLY_FORMATS, terminalOutput } from '../views/apply.js';
 
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
 function exitCode(result: ApplyResult): number {

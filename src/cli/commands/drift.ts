@@ -12,8 +12,8 @@ import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT, out } from '../output/io.js';
 import { showMessage } from '../output/messages.js';
 import { baseUrlFlag } from '../options.js';
-import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../render/report/many-zone-flags.js';
-import { reportOutput, withReportOutput } from '../render/report/report-output.js';
+import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../views/report/many-zone-flags.js';
+import { reportOutput, withReportOutput } from '../views/report/report-output.js';
 
 export const driftCommand = defineCommand({
   name: 'drift',

@@ -4,7 +4,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { EXIT, out } from '../output/io.js';
 import { showMessage } from '../output/messages.js';
-import { showMigrationReport } from '../render/migration-report.js';
+import { showMigrationReport } from '../views/import.js';
 import { VERSION } from '../version.js';
 
 class ImportRefusedError extends ZonectlError {}

@@ -3,8 +3,8 @@ import { runPlan } from '../../app/plan/index.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
-import { reportOutput, withReportOutput } from '../render/report/report-output.js';
-import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../render/report/many-zone-flags.js';
+import { reportOutput, withReportOutput } from '../views/report/report-output.js';
+import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../views/report/many-zone-flags.js';
 
 export const planCommand = defineCommand({
   name: 'plan',
