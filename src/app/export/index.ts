@@ -5,4 +5,4 @@
 export * from './export-paths.js';
 export * from './session.js';
 export * from './read-export.js';
-export * from './export-into.js';
+export * from './into-session.js';
