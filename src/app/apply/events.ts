@@ -57,7 +57,14 @@ export type ApplyEvent =
   /** A new zone's POST /zones is on its way / was answered, or failed (`created` undefined). */
   | { readonly kind: 'zone-creating'; readonly zone: string }
   | { readonly kind: 'zone-created'; readonly created: CreatedZone }
-  | { readonly kind: 'zone-creation-ended'; readonly zone: string }
+  | {
+      readonly kind: 'zone-creation-ended';
+      readonly zone: string;
+      /** The run before its zone was created. */
+      readonly was: ZoneRun;
+      /** The run planned again against the zone created; undefined when it was not created (it is then left out of the writes). */
+      readonly now: ZoneRun | undefined;
+    }
   /** The zones' writes start (progress is shown from here) and end. */
   | { readonly kind: 'writes-started' }
   | { readonly kind: 'writes-ended' }

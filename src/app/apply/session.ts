@@ -181,10 +181,9 @@ async function planAndWrite(
   savedPlan: Awaited<ReturnType<typeof loadSaved>> | undefined,
   held: ZoneLockScope | undefined,
 ): Promise<Written> {
-  const { request, loaded, emit, state } = s;
+  const { request, loaded, emit } = s;
   emit({ kind: 'planned', outcomes: planned });
   const runs = plannedRuns(planned);
-  state.runs = runs;
   const planFailed = runs.length < planned.length;
   const accountRuns = savedPlan !== undefined ? savedPlan.accounts : await planAccountRuns(s, loaded.accounts);
   emit({ kind: 'account-plans', runs: accountRuns });
@@ -211,10 +210,10 @@ async function planAndWrite(
   }
   checkTokenOutput(runs, request);
   if (!request.yes && !(await confirmed(s))) return { kind: 'ended', result: { status: 'cancelled' } };
-  const outcomes = await createZones(s, runs);
+  const created = await createZones(s, runs);
   const recheck: Recheck = savedPlan !== undefined ? { kind: 'saved', zones: savedPlan.zones } : { kind: 'files', flags: request };
-  outcomes.push(...(await writeZones(s, runs, recheck, held)));
-  return { kind: 'written', runs, outcomes, accountRuns, planFailed };
+  const outcomes = [...created.notCreated, ...(await writeZones(s, created.runs, recheck, held))];
+  return { kind: 'written', runs: created.runs, outcomes, accountRuns, planFailed };
 }
 
 /** After the zones: new secrets delivered, each zone's outcome, then the account files' PATCHes. */
@@ -283,30 +282,32 @@ async function confirmed(s: Session): Promise<boolean> {
 }
 
 /**
- * New zones: created first (POST /zones), then planned again against the zone they now are (in
- * `runs`, in place). A zone that cannot be created fails alone (nothing else of it is sent).
+ * New zones: created first (POST /zones), then planned again against the zone they now are. A
+ * zone that cannot be created fails alone (nothing else of it is sent): the runs to write are
+ * the others. The run state follows through each zone's `zone-creation-ended` (./run-state.ts).
  */
-async function createZones(s: Session, runs: ZoneRun[]): Promise<ZoneApplyOutcome[]> {
+async function createZones(s: Session, planned: readonly ZoneRun[]): Promise<{ runs: ZoneRun[]; notCreated: ZoneApplyOutcome[] }> {
   const { emit } = s;
   const notCreated: ZoneApplyOutcome[] = [];
-  for (const [i, run] of runs.entries()) {
+  const runs = [...planned];
+  for (const [i, run] of planned.entries()) {
     if (s.stop.aborted) break;
     emit({ kind: 'zone-creating', zone: run.config.zone });
+    let now: ZoneRun | undefined;
     try {
-      runs[i] = await createZoneIfNew(s.loaded.clients.for(run.config), run, (created) => emit({ kind: 'zone-created', created }));
+      now = await createZoneIfNew(s.loaded.clients.for(run.config), run, (created) => emit({ kind: 'zone-created', created }));
+      runs[i] = now;
     } catch (error) {
       if (!(error instanceof ZonectlError)) throw error;
       notCreated.push(
         refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)),
       );
     } finally {
-      emit({ kind: 'zone-creation-ended', zone: run.config.zone });
+      emit({ kind: 'zone-creation-ended', zone: run.config.zone, was: run, now });
     }
   }
-  // In place: `runs` is the run's list (state.runs), which the signal handler reads too.
   const failed = new Set(notCreated.map((o) => o.run));
-  runs.splice(0, runs.length, ...runs.filter((r) => !failed.has(r)));
-  return notCreated;
+  return { runs: runs.filter((r) => !failed.has(r)), notCreated };
 }
 
 /** Each account's zones with its own client, one zone after the other, each under its lock. */
