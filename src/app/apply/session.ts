@@ -18,7 +18,7 @@ import { MissingPermissionError } from '../plan/check-permissions.js';
 import { runPlanOptions, type ZoneRun } from '../plan/plan-zone-run.js';
 import { hasChanges, plannedRuns, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
 import { loadSaved } from '../plan/saved-plan.js';
-import { errorEvent, note, warning } from '../session/index.js';
+import { errorEvent, note, runToEnd, warning } from '../session/index.js';
 import { applyAccounts } from './account-writes.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
@@ -35,22 +35,24 @@ import { notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from 
 import { applyZoneRuns } from './zone-writes.js';
 
 /**
- * Runs one apply. Errors that refuse the whole run (invalid files, a safety threshold, a missing
- * permission, no confirmation, a stale saved plan) are told to the output and thrown.
+ * Runs one apply. Errors that refuse the whole run (its flags, invalid files, a safety threshold,
+ * a missing permission, no confirmation, a stale saved plan) are thrown; the output hears the
+ * run's end from the one runner (`runToEnd`: `failed`, then `finished`). `request` may be given
+ * as the function that checks the flags and makes it, so that a refusal of the flags ends the
+ * run the same way (JSON: its one document).
  */
-export async function runApply(request: ApplyRequest, output: ApplyOutput, signals: ApplySignals = {}): Promise<ApplyResult> {
-  let loaded: Awaited<ReturnType<typeof loadApplied>>;
-  try {
-    loaded = await loadApplied(request, (e) => output.emit(e));
-  } catch (error) {
-    // A run refused before any call still tells its end (JSON: its one document).
-    output.emit({ kind: 'failed', error });
-    output.emit({ kind: 'finished' });
-    throw error;
-  }
-  // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
-  const clients = runClients(request.connection, loaded.shard, loaded.repo);
-  return watchedSession(request, { ...loaded, clients }, output, signals);
+export function runApply(
+  request: ApplyRequest | (() => ApplyRequest),
+  output: ApplyOutput,
+  signals: ApplySignals = {},
+): Promise<ApplyResult> {
+  return runToEnd(output, async () => {
+    const checked = typeof request === 'function' ? request() : request;
+    const loaded = await loadApplied(checked, (e) => output.emit(e));
+    // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
+    const clients = runClients(checked.connection, loaded.shard, loaded.repo);
+    return watchedSession(checked, { ...loaded, clients }, output, signals);
+  });
 }
 
 /** The session under the one watch of SIGINT and SIGTERM. */
@@ -72,7 +74,6 @@ async function watchedSession(request: ApplyRequest, loaded: Loaded, output: App
     if (over) return;
     emit({ kind: 'stopped', signal, at: stoppedAt(state), notStarted: notStartedRuns(state.runs, state.started) });
     emit({ kind: 'interrupted', signal });
-    emit({ kind: 'finished' });
     over = true;
     abandon({ status: 'interrupted', signal, abandon: true });
   };
@@ -139,35 +140,28 @@ type Written =
 
 async function applySession(s: Session): Promise<ApplyResult> {
   const { request, loaded } = s;
-  try {
-    const savedPlan = loaded.savedPlan !== undefined ? await loadSaved(loaded.clients, loaded.savedPlan) : undefined;
-    const saved = savedPlan?.zones;
-    let written: Written | undefined;
-    // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
-    if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(loaded.configs)) {
-      const first = loaded.configs[0]!;
-      const early = await lockThenPlan(loaded.clients.for(first), first, runPlanOptions(loaded.configs)[0]!, s.emit, (run, lock) =>
-        planAndWrite(s, [{ kind: 'planned', config: run.config, run }], undefined, lock),
-      );
-      if (early.taken) written = early.value;
-    }
-    // Each zone planned on its own: one that cannot be planned is reported, the others applied.
-    written ??= await planAndWrite(
-      s,
-      saved !== undefined
-        ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
-        : await planAccountGroups(loaded.clients, loaded.configs, loaded.repo),
-      savedPlan,
-      undefined,
+  const savedPlan = loaded.savedPlan !== undefined ? await loadSaved(loaded.clients, loaded.savedPlan) : undefined;
+  const saved = savedPlan?.zones;
+  let written: Written | undefined;
+  // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
+  if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(loaded.configs)) {
+    const first = loaded.configs[0]!;
+    const early = await lockThenPlan(loaded.clients.for(first), first, runPlanOptions(loaded.configs)[0]!, s.emit, (run, lock) =>
+      planAndWrite(s, [{ kind: 'planned', config: run.config, run }], undefined, lock),
     );
-    if (written.kind === 'ended') return written.result;
-    return await finishRun(s, written);
-  } catch (error) {
-    s.emit({ kind: 'failed', error });
-    throw error;
-  } finally {
-    s.emit({ kind: 'finished' });
+    if (early.taken) written = early.value;
   }
+  // Each zone planned on its own: one that cannot be planned is reported, the others applied.
+  written ??= await planAndWrite(
+    s,
+    saved !== undefined
+      ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
+      : await planAccountGroups(loaded.clients, loaded.configs, loaded.repo),
+    savedPlan,
+    undefined,
+  );
+  if (written.kind === 'ended') return written.result;
+  return await finishRun(s, written);
 }
 
 /**
