@@ -4,12 +4,11 @@
  * when it was refused before its first call, e.g. by its flags) and then `finished`, once,
  * whether it returned, threw, or gave up waiting for calls in flight.
  */
-import type { SessionOutput } from './index.js';
-
 /** The events that end a run's one event stream: `finished` is always the last. */
 export type EndEvent = { readonly kind: 'failed'; readonly error: unknown } | { readonly kind: 'finished' };
 
-export async function runToEnd<R>(output: SessionOutput<EndEvent>, run: () => Promise<R>): Promise<R> {
+/** `output` is any session's output whose events include the end events (./index.ts, `SessionOutput`). */
+export async function runToEnd<R>(output: { emit(event: EndEvent): void }, run: () => Promise<R>): Promise<R> {
   try {
     return await run();
   } catch (error) {
