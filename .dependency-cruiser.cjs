@@ -103,13 +103,13 @@ module.exports = {
       name: 'core-folders-through-their-index',
       severity: 'error',
       comment:
-        'A folder of src/core with a public module (text, yaml, yaml-edit, schema, zonefile) is reached from outside through its ' +
+        'A folder of src/core with a public module (text, yaml, yaml-edit, schema, zonefile, drift) is reached from outside through its ' +
         'index.ts only, which names what it exports. Heavy modules kept off the index (schema/ajv-setup.ts, ' +
         'schema/standalone.ts: Ajv) are for build scripts and tests, not for src.',
       from: { path: '^src/([^/]+/[^/.]+)' },
       to: {
-        path: '^src/core/(text|yaml|yaml-edit|schema|zonefile)/',
-        pathNot: ['^src/$1/', '^src/core/(text|yaml|yaml-edit|schema|zonefile)/index[.]ts$'],
+        path: '^src/core/(text|yaml|yaml-edit|schema|zonefile|drift)/',
+        pathNot: ['^src/$1/', '^src/core/(text|yaml|yaml-edit|schema|zonefile|drift)/index[.]ts$'],
       },
     },
     {
@@ -138,24 +138,33 @@ module.exports = {
       },
     },
     {
+      name: 'drift-model-renders-nothing',
+      severity: 'error',
+      comment:
+        "src/core/drift is drift's model (items and their ids, impact, ways out, baseline, the run's report): data in, data " +
+        'out. It never imports src/core/render, which turns that model into text (docs/architecture.md, "The engine").',
+      from: { path: '^src/core/drift/' },
+      to: { path: '^src/core/render/' },
+    },
+    {
       name: 'yaml-writes-through-the-editor',
       severity: 'error',
       comment:
-        "A person's YAML file is edited in one place: src/core/yaml-edit (the editor import, export --into and " +
-        'drift --adopt write through; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and ' +
-        'by the files listed, which write whole new documents (export, the migration report of zonectl.yaml) or read ' +
-        "another tool's YAML or JSON with positions (octoDNS files, JSON read with positions, a drift baseline); a new " +
-        'use of it goes through the editor.',
+        "YAML is written in one place: src/core/yaml-edit, the editor of a person's file (import, export --into and " +
+        'drift --adopt write through it) and the writer of a new document from a value and its layout (export, the ' +
+        'zonectl.yaml of an import; docs/architecture.md, "Editing zone files"). The `yaml` package is used there and, ' +
+        "to read only, by the files listed (another tool's YAML or JSON read with positions: octoDNS files, JSON, a " +
+        'drift baseline, an existing zonectl.yaml); scripts/arch-text-rules.mjs checks that they import none of the ' +
+        "package's writing API (rule `yaml-read-only-outside-the-editor`).",
       from: {
         path: '^src/',
         pathNot: [
           '^src/core/yaml-edit/',
-          '^src/core/export/render-export[.]ts$',
           '^src/core/migrate/repo-config-out[.]ts$',
           '^src/core/migrate/comments/yaml-comments[.]ts$',
           '^src/core/migrate/octodns/yaml-tree[.]ts$',
           '^src/app/migrate/read-json[.]ts$',
-          '^src/core/render/baseline[.]ts$',
+          '^src/core/drift/baseline[.]ts$',
         ],
       },
       to: { path: '(^|/)node_modules/yaml/' },
@@ -238,6 +247,45 @@ module.exports = {
         'public module: the CLI renders and passes flags in, the folder keeps its choreography to itself.',
       from: { path: '^src/cli/' },
       to: { path: '^src/app/[^/]+/', pathNot: '^src/app/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'app-folders-through-their-index',
+      severity: 'error',
+      comment:
+        'A folder of src/app (a verb, the engine, files, output, session, connect...) reaches another only through its ' +
+        'index.ts, its public module (docs/architecture.md, "The engine"): what a folder keeps off its index is its own, ' +
+        'so it can change shape without its users, and no folder leans on the inside of another.',
+      from: { path: '^src/app/([^/]+)/' },
+      to: { path: '^src/app/[^/]+/', pathNot: ['^src/app/$1/', '^src/app/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'engine-through-its-index',
+      severity: 'error',
+      comment:
+        'src/app/engine is the one engine plan, drift, apply and export share (zone runs, outcomes, clients per account, ' +
+        'permissions, saved plans): nothing outside it imports a file of it but its index.ts, which names each thing it ' +
+        'stands by (docs/architecture.md, "The engine").',
+      from: { path: '^src/', pathNot: '^src/app/engine/' },
+      to: { path: '^src/app/engine/', pathNot: '^src/app/engine/index[.]ts$' },
+    },
+    {
+      name: 'engine-knows-no-verb',
+      severity: 'error',
+      comment:
+        'The engine is what the verbs build on, never the other way: it imports the shared app folders (connect, files, ' +
+        "output, session) through their index, and no verb's folder (plan, drift, apply, export...).",
+      from: { path: '^src/app/engine/' },
+      to: { path: '^src/app/', pathNot: '^src/app/(engine/|(connect|files|output|session)/index[.]ts$)' },
+    },
+    {
+      name: 'connect-builds-on-no-app-folder',
+      severity: 'error',
+      comment:
+        'src/app/connect makes one client of the API (its base URL, deadline and rate budget) and imports no other folder ' +
+        'of src/app: the engine builds on it (clients per account), never the other way, so the old connect<->plan loop ' +
+        'cannot come back.',
+      from: { path: '^src/app/connect/' },
+      to: { path: '^src/app/', pathNot: '^src/app/connect/' },
     },
     {
       name: 'no-circular',

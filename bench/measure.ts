@@ -43,7 +43,7 @@ const GNU_TIME = '/usr/bin/time';
  * is an executable rather than a script (the single executable, dist/zonectl), it runs as it is,
  * under GNU time for its peak RSS (NaN without /usr/bin/time).
  */
-export function runNode(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<ChildRun> {
+export async function runNode(args: readonly string[], cwd: string, env: Readonly<Record<string, string>> = {}): Promise<ChildRun> {
   const first = args[0] ?? '';
   const executable = first !== '' && !first.startsWith('-') && !/\.[cm]?[jt]s$/.test(first);
   const [file, argv] = !executable
@@ -51,25 +51,10 @@ export function runNode(args: readonly string[], cwd: string, env: Readonly<Reco
     : existsSync(GNU_TIME)
       ? [GNU_TIME, ['-q', '-f', `\n${RSS_MARK}%M`, ...args]]
       : [first, args.slice(1)];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(file, argv, {
-      cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const line = stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
-      const kb = line ? Number(line.slice(RSS_MARK.length)) : NaN;
-      resolve({ ms, peakRssMb: kb / 1024, code: code ?? -1, stdout, stderr: stderr.replace(/\n?ZONECTL_BENCH_MAXRSS_KB=\d+\n/, '') });
-    });
-  });
+  const run = await spawnTimed(file, argv, cwd, env);
+  const line = run.stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
+  const kb = line ? Number(line.slice(RSS_MARK.length)) : NaN;
+  return { ...run, peakRssMb: kb / 1024, stderr: run.stderr.replace(/\n?ZONECTL_BENCH_MAXRSS_KB=\d+\n/, '') };
 }
 
 /**
@@ -83,6 +68,19 @@ export function runCli(
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ ms: number; code: number; stdout: string; stderr: string }> {
   const [file, argv] = cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : [cli, [...args]];
+  return spawnTimed(file, argv, cwd, env);
+}
+
+/**
+ * Spawn `file argv...` with a bare environment (PATH, HOME, NO_COLOR and `env`), collect its
+ * output, and time it from spawn to exit.
+ */
+function spawnTimed(
+  file: string,
+  argv: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+): Promise<{ ms: number; code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(file, argv, {

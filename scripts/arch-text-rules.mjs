@@ -39,6 +39,39 @@ const RULES = [
   },
 ];
 
+/**
+ * Outside src/core/yaml-edit the `yaml` package is read with, never written with (docs/architecture.md,
+ * "Editing zone files"): an import from it names only reading functions, type guards and types. A
+ * default or namespace import, or any other name (`Document`, `stringify`, `Scalar`, `YAMLMap`,
+ * `visit`'s writing cousins...), is a violation.
+ */
+const YAML_READ_API = new Set(['parse', 'parseDocument', 'parseAllDocuments', 'LineCounter', 'Parser', 'Lexer', 'Composer', 'visit']);
+const YAML_TYPE_GUARD = /^is[A-Z]\w*$/;
+const YAML_IMPORT = /import\s+(type\s+)?([^'";]*?)\s*from\s*['"]yaml['"]/g;
+
+function yamlWriteImports(path, text) {
+  const found = [];
+  for (const m of text.matchAll(YAML_IMPORT)) {
+    if (m[1] !== undefined) continue;
+    const line = text.slice(0, m.index).split('\n').length;
+    const clause = m[2].trim();
+    const named = /^\{([^}]*)\}$/.exec(clause);
+    if (named === null) {
+      found.push({ line, name: clause });
+      continue;
+    }
+    for (const spec of named[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')) {
+      if (spec.startsWith('type ')) continue;
+      const name = spec.split(/\s+as\s+/)[0];
+      if (!YAML_READ_API.has(name) && !YAML_TYPE_GUARD.test(name)) found.push({ line, name });
+    }
+  }
+  return found.map((f) => ({ ...f, path }));
+}
+
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
@@ -59,9 +92,20 @@ for (const rule of RULES) {
       });
   }
 }
+for (const file of sources(join(root, 'src'))) {
+  const path = relative(root, file);
+  if (path.startsWith('src/core/yaml-edit/')) continue;
+  for (const v of yamlWriteImports(path, readFileSync(file, 'utf8'))) {
+    violations += 1;
+    process.stderr.write(
+      `  error yaml-read-only-outside-the-editor: ${v.path}:${v.line}: imports ${v.name} from 'yaml'\n` +
+        '    (YAML is written through src/core/yaml-edit (editYaml, editZoneFile, writeNewYaml); elsewhere `yaml` is read only)\n',
+    );
+  }
+}
 if (violations > 0) {
   process.stderr.write(`\nx ${violations} text rule violation(s)\n`);
   process.exitCode = 1;
 } else {
-  process.stdout.write(`✔ no text rule violations (${RULES.map((r) => r.name).join(', ')})\n`);
+  process.stdout.write(`✔ no text rule violations (${[...RULES.map((r) => r.name), 'yaml-read-only-outside-the-editor'].join(', ')})\n`);
 }

@@ -37,7 +37,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { markerOf, printable } from './github-drift-issues.mjs';
+import { markerOf } from './github-drift-issues.mjs';
+import { GitHubRest } from './github-rest.mjs';
+import { printable } from './printable.mjs';
 
 const BODY_LIMIT = 60_000;
 const env = process.env;
@@ -115,26 +117,10 @@ export function refusalBody(log) {
   ].join('\n');
 }
 
-export class GitHub {
+export class GitHub extends GitHubRest {
   constructor(api, repo, token) {
-    this.base = `${api.replace(/\/$/, '')}/repos/${repo}`;
+    super(api, repo, token);
     this.owner = repo.split('/')[0];
-    this.token = token;
-  }
-  async call(method, path, body, { allow404 = false } = {}) {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${this.token}`,
-        'x-github-api-version': '2022-11-28',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    if (allow404 && res.status === 404) return undefined;
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${printable((await res.text()).slice(0, 300))}`);
-    return res.status === 204 ? undefined : res.json();
   }
   /** The open drift issues (the drift job's, by their markers), oldest first. */
   async driftIssues(label) {

@@ -19,6 +19,11 @@
  * most 65,536 characters. No dependency: Node's fetch.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
+import { GitHubRest } from './github-rest.mjs';
+import { printable } from './printable.mjs';
+
+/** The text rule, exported for test/core/text/printable.test.ts (which checks it against src/core/text). */
+export { printable };
 
 const BODY_LIMIT = 60_000;
 const env = process.env;
@@ -29,25 +34,6 @@ export function markerOf(zone) {
 }
 
 const MARKER = /<!-- zonectl-drift-zone: ([^\s>]+) -->/;
-
-/**
- * zonectl's one rule for text in any output (src/core/text/printable.ts, which this plain script
- * cannot import; test/core/text/printable.test.ts checks the two agree on every code point): control
- * and format characters, line and paragraph separators, default-ignorable code points, bidi
- * controls and lone surrogates are shown as visible escapes (`\n`, `\u200b`, `\u202e`), so that no
- * name or value can hide text, reverse it or break the line in an issue.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cs}]/gu;
-const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-export function printable(text) {
-  return String(text).replace(INVISIBLE, (c) => {
-    if (NAMED[c] !== undefined) return NAMED[c];
-    let out = '';
-    for (let i = 0; i < c.length; i += 1) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
-    return out;
-  });
-}
 
 /** Inline code that no backtick inside can close (CommonMark 6.1); one line, every invisible character escaped. */
 function code(text) {
@@ -116,25 +102,7 @@ export function issueBody(zone, report = {}) {
   return `${lines.join('\n')}\n`;
 }
 
-class GitHub {
-  constructor(api, repo, token) {
-    this.base = `${api.replace(/\/$/, '')}/repos/${repo}`;
-    this.token = token;
-  }
-  async call(method, path, body) {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${this.token}`,
-        'x-github-api-version': '2022-11-28',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    return res.status === 204 ? undefined : res.json();
-  }
+class GitHub extends GitHubRest {
   /** Every issue (not pull request) with the label, open or closed: the zone's marker -> its newest issue. */
   async issuesByZone(label) {
     const found = new Map();

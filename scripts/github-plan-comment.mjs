@@ -19,6 +19,7 @@
  * No dependency: Node's fetch.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { GitHubRest } from './github-rest.mjs';
 
 export const MARKER = '<!-- zonectl plan -->';
 /** GitHub refuses comment bodies of 65,536 characters or more. */
@@ -48,25 +49,7 @@ export function commentBody(findings, plan, outcome) {
   return `${cut}\n\n**The findings go on in the job log.**\n\n${pointer}\n`;
 }
 
-export class GitHub {
-  constructor(api, repo, token) {
-    this.base = `${api.replace(/\/$/, '')}/repos/${repo}`;
-    this.token = token;
-  }
-  async call(method, path, body) {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${this.token}`,
-        'x-github-api-version': '2022-11-28',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    return res.json();
-  }
+export class GitHub extends GitHubRest {
   /** The workflow's own comment on the pull request (the first whose body starts with the marker), if any. */
   async ownComment(pr) {
     for (let page = 1; ; page += 1) {

@@ -1,6 +1,6 @@
 /**
  * Bounded concurrency, the one pool of zonectl: pages of a list (paging.ts), the calls of one
- * step of an apply (execute.ts), the zones of a run (app/plan/plan-zone-outcomes.ts).
+ * step of an apply (execute.ts), the zones of a run (app/engine/plan-zone-outcomes.ts).
  *
  * - Results come back in the order of the items, whatever order they finish in.
  * - At most `limit` items are in flight at once (a limit below 1 or not a number counts as 1).

@@ -22,30 +22,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
-import { CommanderError } from 'commander';
 import { lintZone } from '../core/lint/index.js';
 import { parseZoneFile } from '../core/zonefile/index.js';
-import { reportFatal } from './output/error-line.js';
-import { handleClosedOutput } from './output/io.js';
 import { renewColourNonce } from './output/terminal-text.js';
-import { buildProgram } from './program.js';
+import { runCli } from './run-cli.js';
 import { printedVersionFast } from './version-fast-path.js';
 
 /** The environment variable naming the zone file the build warms the checks up on. */
 const SNAPSHOT_WARM_UP = 'ZONECTL_SNAPSHOT_WARM_UP';
 
 function main(): void {
-  if (printedVersionFast(process.argv.slice(2))) return;
-  handleClosedOutput();
-  buildProgram()
-    .then((program) => program.parseAsync(process.argv))
-    .catch((error: unknown) => {
-      if (error instanceof CommanderError) {
-        process.exitCode = error.exitCode;
-        return;
-      }
-      reportFatal(error);
-    });
+  if (!printedVersionFast(process.argv.slice(2))) void runCli();
 }
 
 /** Runs the zone file checks and the lint on the warm-up zone; fails the build if it is not valid. */

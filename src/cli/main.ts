@@ -1,18 +1,5 @@
 #!/usr/bin/env node
-/** The entry point: parse the command line with the program of program.ts, report a fatal error. */
-import { CommanderError } from 'commander';
-import { reportFatal } from './output/error-line.js';
-import { handleClosedOutput } from './output/io.js';
-import { buildProgram } from './program.js';
+/** The entry point of the bundle (through entry.ts) and of the tests: run the CLI (run-cli.ts). */
+import { runCli } from './run-cli.js';
 
-handleClosedOutput();
-
-buildProgram()
-  .then((program) => program.parseAsync(process.argv))
-  .catch((error: unknown) => {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
-      return;
-    }
-    reportFatal(error);
-  });
+void runCli();

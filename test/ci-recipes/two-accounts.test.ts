@@ -199,6 +199,7 @@ describe('the two-account recipe', () => {
     const tarball = packTarball();
     copyFileSync(tarball, join(project, 'vendor', 'zonectl-0.1.0.tgz'));
     const prefix = join(tempDir('two-accounts-prefix'), 'npm');
+    const jobDir = join(tempDir('two-accounts-job'), 'zonectl-7331');
     const env: Record<string, string> = {
       ...(isolatedNpmEnv(tempDir('two-accounts-npm')) as Record<string, string>),
       PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
@@ -206,6 +207,9 @@ describe('the two-account recipe', () => {
       NO_COLOR: '1',
       CLOUDFLARE_BASE_URL: emulator.baseUrl,
       CI_JOB_ID: '7331',
+      // The recipe's job directory (/tmp/zonectl-$CI_JOB_ID) set as a runner's project variable
+      // would: under this test's own temporary directory, so that two runs at once never meet.
+      JOB_DIR: jobDir,
       VENDORED_ZONECTL_SHA256: createHash('sha256').update(readFileSync(tarball)).digest('hex'),
     };
     const read = { CF_MAIN_TOKEN_READ: readTokens.main!, CF_SHOP_TOKEN_READ: readTokens.shop! };
@@ -221,7 +225,7 @@ describe('the two-account recipe', () => {
     expect(await zoneNamed(SHOP, 'gl-new.example')).toBeUndefined();
     const applied = await runJobScript('apply', { CF_MAIN_TOKEN_WRITE: MAIN, CF_SHOP_TOKEN_WRITE: SHOP });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(existsSync('/tmp/zonectl-7331')).toBe(false);
+    expect(existsSync(jobDir)).toBe(false);
     for (const [token, z] of [
       [MAIN, 'example.com'],
       [SHOP, 'shop.example'],

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FormData, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { importBindZone } from '../../src/core/bind/import-zone.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { config, converge, startHarness, TOKEN } from '../scenario/harness.js';

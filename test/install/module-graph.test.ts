@@ -54,7 +54,11 @@ describe('the modules each command of the bundle loads at start-up', () => {
   const MASKING = new Set(['src/api/credentials.ts', 'src/api/errors.ts']);
   const apiCode = (inputs: Set<string>): string[] =>
     [...inputs].filter(
-      (i) => i.includes('node_modules/undici/') || (i.startsWith('src/api/') && !MASKING.has(i)) || i.startsWith('src/app/connect/'),
+      (i) =>
+        i.includes('node_modules/undici/') ||
+        (i.startsWith('src/api/') && !MASKING.has(i)) ||
+        i.startsWith('src/app/connect/') ||
+        i.startsWith('src/app/engine/'),
     );
 
   for (const command of ['validate', 'lint', 'resolve', 'import', 'version']) {

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readZoneExport } from '../../src/app/export/read-export.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { converge, config, listRecords, startHarness, type Harness, type ListedRecord } from '../scenario/harness.js';
 import { ALL_TYPES, fqdn, validZone, zoneFileOf, ZONE, type Spec } from './valid-zone.js';

@@ -1,7 +1,7 @@
 /** Plan zone files with the real client and app layer against a replay server of recorded answers. */
 import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
-import { planZoneRun, type ZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun, type ZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import type { RecordOperation } from '../../src/core/plan/operation.js';
 import { parseZoneFile, type ZoneConfig } from '../../src/core/zonefile/index.js';
 import type { RecordedFixture } from './fixtures.js';

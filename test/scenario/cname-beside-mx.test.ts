@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { converge, config, listRecords, startHarness, summarize, type Harness } from './harness.js';
 
 let h: Harness;

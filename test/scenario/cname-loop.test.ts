@@ -6,7 +6,7 @@
  * the loop), and a second plan is empty; a CNAME to its own name is still refused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { converge, config, listRecords, startHarness, summarize, type Harness } from './harness.js';
 

@@ -10,7 +10,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { runCli } from '../support/run-cli.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';

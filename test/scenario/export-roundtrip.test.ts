@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLiveZone, readZoneExport } from '../../src/app/export/read-export.js';
 import { importBindZone } from '../../src/core/bind/import-zone.js';
 import { renderBindZone } from '../../src/core/bind/render-bind.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { renderExportJson, renderExportYaml } from '../../src/core/export/render-export.js';
 import { RECORD_TYPES } from '../../src/core/record-types/index.js';
 import { config, converge, listRecords, startHarness, type Harness, type ListedRecord } from './harness.js';

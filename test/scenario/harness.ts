@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun, type ZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun, type ZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { type ZoneConfig, parseZoneFile } from '../../src/core/zonefile/index.js';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../src/emulator/server.js';
 

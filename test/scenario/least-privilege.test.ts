@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { TOKEN, config, startHarness, type Harness } from './harness.js';
 
 const DNS_WRITE = '4755a26eedb94da69e1066d98aa820be';

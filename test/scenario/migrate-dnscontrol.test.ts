@@ -10,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/app/migrate/index.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 

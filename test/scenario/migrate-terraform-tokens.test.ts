@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { renderReportText, reportDocument } from '../../src/core/migrate/report.js';
 import { config, startHarness, TOKEN, type Harness } from './harness.js';
 import { importTerraform, PROVIDER, terraformState } from './terraform-state.js';

@@ -4,7 +4,7 @@
  * (`10 aspmx… → 10 mx1…`), applies as updates, and a second plan is empty after every step.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { renderZoneText } from '../../src/core/render/render-text.js';
 import { config, converge, listRecords, startHarness, summarize, type Harness } from './harness.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloudflareClient } from '../../src/api/index.js';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun, planZoneRuns } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun, planZoneRuns } from '../../src/app/engine/plan-zone-run.js';
 import { KEEP_MODE_NOTE, TOKENS_UNREADABLE_NOTE } from '../../src/core/plan/plan-zone.js';
 import { renderJson } from '../../src/core/render/render-json.js';
 import { renderMarkdownReport } from '../../src/core/render/render-markdown.js';

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZoneExport } from '../../src/app/export/read-export.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { formatProblem } from '../../src/core/yaml/index.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';

@@ -5,7 +5,7 @@
  * `resolve` (which reads the file) then agrees with the zone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { resolveName } from '../../src/core/resolve/resolve-name.js';
 import { zoneViewOf } from '../../src/core/resolve/zone-view.js';
 import { query } from '../dns/wire-client.js';

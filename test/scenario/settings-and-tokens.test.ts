@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { TOKEN, config, converge, startHarness, type Harness } from './harness.js';
 
 const WITH_TOKEN = (expires: string, cidr: string) => `

@@ -14,7 +14,7 @@
  * benchmark runs it too).
  */
 import { applyZoneRuns } from '../../src/app/apply/zone-writes.js';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { parseZoneFile, type ZoneConfig } from '../../src/core/zonefile/index.js';
 import { listRecords, startHarness, TOKEN, type Harness, type ListedRecord } from './harness.js';
 

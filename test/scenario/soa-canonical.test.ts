@@ -1,6 +1,6 @@
 /** SOA host names converge on an enterprise zone however the file spells them (case, trailing dot). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { TOKEN, config, converge, startHarness, type Harness } from './harness.js';
 
 const withSoa = (rname: string, mname: string) => `

@@ -4,7 +4,7 @@
  * another file of the same run manages.
  */
 import { describe, expect, it } from 'vitest';
-import { planZoneOutcomes } from '../../src/app/plan/plan-zone-outcomes.js';
+import { planZoneOutcomes } from '../../src/app/engine/plan-zone-outcomes.js';
 import { config, startHarness, TOKEN } from './harness.js';
 
 const policy =

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 

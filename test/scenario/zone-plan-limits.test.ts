@@ -7,7 +7,7 @@
  * validates is never refused for a reason the file shows).
  */
 import { afterEach, expect, it } from 'vitest';
-import { planZoneRun } from '../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { TierLimitError } from '../../src/core/tier-limits.js';
 import { converge, config, listRecords, startHarness, type Harness } from './harness.js';
 

@@ -6,7 +6,7 @@
  */
 import type { CloudflareClient } from '../../api/index.js';
 import type { AccountPlan } from '../../core/account/plan-account.js';
-import { planAccountRun, type AccountRun } from '../plan/plan-account-run.js';
+import { planAccountRun, type AccountRun } from '../engine/index.js';
 
 export interface AccountApplyOutcome {
   readonly run: AccountRun;

@@ -1,12 +1,12 @@
 /** What an apply run is asked to do (the flags, checked), how it may end, and the files (or saved plan) it reads before any call. */
 import type { Shard } from '../../core/shard.js';
 import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import type { RunClients } from '../connect/clients-by-account.js';
+import type { RunClients } from '../engine/index.js';
 import { filesToPlan, selectChangedFiles, selectShard, tellWarnings } from '../files/index.js';
-import type { Connection } from '../plan/many-zones.js';
-import { openSavedPlan } from '../plan/saved-plan.js';
+import type { Connection } from '../engine/index.js';
+import { openSavedPlan } from '../engine/index.js';
 import type { ApplyEvent } from './events.js';
-import type { SignalSource, StopSignal } from '../session/interrupts.js';
+import type { SignalSource, StopSignal } from '../session/index.js';
 import type { TokenValueFlags } from './token-values.js';
 import type { WaitDnsFlags } from '../wait-dns/index.js';
 

@@ -10,7 +10,7 @@ import { newZoneBody } from '../../core/plan/plan-zone.js';
 import { printable } from '../../core/text/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import type { ZoneType } from '../../core/zone-type.js';
-import { planZoneRun, type ZoneRun } from '../plan/plan-zone-run.js';
+import { planZoneRun, type ZoneRun } from '../engine/index.js';
 
 /** The zone the service created, with the nameservers it assigned (set them at the registrar). */
 export interface CreatedZone {

@@ -9,14 +9,14 @@
 import type { ProgressEvent } from '../../api/index.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
 import type { ChangedSelection } from '../files/index.js';
-import type { AccountRun } from '../plan/plan-account-run.js';
-import type { ZoneRun } from '../plan/plan-zone-run.js';
-import type { ZoneOutcome } from '../plan/plan-zone-outcomes.js';
+import type { AccountRun } from '../engine/index.js';
+import type { ZoneRun } from '../engine/index.js';
+import type { ZoneOutcome } from '../engine/index.js';
 import type { WaitDnsEvent } from '../wait-dns/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
-import type { StopSignal } from '../session/interrupts.js';
+import type { StopSignal } from '../session/index.js';
 import type { LockEvent } from './lock-scope.js';
 import type { ZoneApplyOutcome } from './zone-outcome.js';
 

@@ -8,6 +8,6 @@ export type { ApplyEvent, ApplyOutput, StoppedAt, ZoneWriteEvent } from './event
 export { ApplyRefusedError } from './apply-refused-error.js';
 export { accountApplyFailed, type AccountApplyOutcome } from './account-writes.js';
 export { describeCreatedZone, type CreatedZone } from './create-zones.js';
-export { INTERRUPT_GRACE_MS, signalExitCode, type SignalSource, type StopSignal } from '../session/interrupts.js';
+export { INTERRUPT_GRACE_MS, signalExitCode, type SignalSource, type StopSignal } from '../session/index.js';
 export type { TokenValueFlags } from './token-values.js';
 export type { ZoneApplyOutcome } from './zone-outcome.js';

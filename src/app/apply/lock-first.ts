@@ -5,8 +5,8 @@
  */
 import { type ApiZone, type CloudflareClient, ZoneLookupError } from '../../api/index.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
-import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
-import { explainZoneIdError } from '../plan/zone-id-error.js';
+import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../engine/index.js';
+import { explainZoneIdError } from '../engine/index.js';
 import { type LockEvent, type Locked, withZoneLock, type ZoneLockScope } from './lock-scope.js';
 import { auditsTokensAroundWrites } from './zone-writes.js';
 

@@ -2,8 +2,7 @@
  * What an apply session knows of its run, for the signal handler that must say what was applied
  * (./session.ts): folded from the run's own events (./events.ts), never set from elsewhere.
  */
-import type { ZoneRun } from '../plan/plan-zone-run.js';
-import { plannedRuns } from '../plan/plan-zone-outcomes.js';
+import { plannedRuns, type ZoneRun } from '../engine/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import type { ApplyEvent, StoppedAt } from './events.js';
 import type { ZoneLockScope } from './lock-scope.js';

@@ -4,8 +4,8 @@
  * `--token-output` after. A failed write says which tokens were created and how to get a new
  * secret, never the secrets.
  */
-import type { ZoneRun } from '../plan/plan-zone-run.js';
-import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/token-values-file.js';
+import type { ZoneRun } from '../engine/index.js';
+import { checkTokenOutputWritable, TokenOutputError, writeTokenValues } from '../output/index.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { errorEvent, note, warning } from '../session/index.js';
 import type { ApplyEvent } from './events.js';

@@ -9,7 +9,7 @@
 import type { ChangedRecord } from '../../core/propagation/index.js';
 import type { WaitDnsEvent } from '../wait-dns/index.js';
 import { nothingToWaitFor, notServedError, runWaitDns, type WaitDnsFlags, zoneChecks } from '../wait-dns/index.js';
-import type { RunClients } from '../connect/clients-by-account.js';
+import type { RunClients } from '../engine/index.js';
 import type { ApplyEvent } from './events.js';
 import type { ZoneApplyOutcome } from './zone-outcome.js';
 

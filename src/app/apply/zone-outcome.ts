@@ -2,7 +2,7 @@
 import type { ExecuteResult } from '../../api/index.js';
 import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { ZonePlan } from '../../core/plan/build-plan.js';
-import type { ZoneRun } from '../plan/plan-zone-run.js';
+import type { ZoneRun } from '../engine/index.js';
 
 export interface ZoneApplyOutcome {
   readonly run: ZoneRun;

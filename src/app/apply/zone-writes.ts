@@ -3,7 +3,7 @@ import { InternalError, ZonectlError } from '../../core/errors.js';
 import type { LiveRecord } from '../../core/model/record.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
-import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../plan/plan-zone-run.js';
+import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../engine/index.js';
 import type { ZoneWriteEvent } from './events.js';
 import { type LockOptions, withZoneLock, type ZoneLockScope } from './lock-scope.js';
 import { type Recheck, recheckUnderLock } from './replan-under-lock.js';

@@ -11,9 +11,9 @@ import { ZonectlError } from '../../core/errors.js';
 import { teamsOfFile } from '../../core/ownership/index.js';
 import { parseRepoConfig } from '../../core/zonefile/index.js';
 import { findRepoConfig, readRepoConfigText } from '../files/index.js';
-import { expandZoneFilePaths } from '../files/zone-file-paths.js';
-import { readConfinedFile } from '../files/confined-read.js';
-import { repositoryRoot } from '../files/repository-root.js';
+import { expandZoneFilePaths } from '../files/index.js';
+import { readConfinedFile } from '../files/index.js';
+import { repositoryRoot } from '../files/index.js';
 import { note, warning, type MessageEvent, type SessionOutput } from '../session/index.js';
 
 export interface CodeownersRequest {

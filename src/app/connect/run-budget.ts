@@ -1,6 +1,6 @@
 /**
  * The rate budget of one run: one limiter per credential (each credential its own client, as the
- * service's limit is per user: src/app/connect/clients-by-account.ts), from
+ * service's limit is per user: src/app/engine/clients-by-account.ts), from
  * `--rate-limit N/SECONDS`, else the service's default budget divided by N under `--shard K/N`.
  */
 import { RateLimiter, runBudget, type CloudflareClient, type Credentials } from '../../api/index.js';

@@ -18,12 +18,12 @@ import { ZonectlError } from '../../core/errors.js';
 import { adoptionItems, operationsToAdopt } from '../../core/export/adopt-items.js';
 import { editsToMatchLive } from '../../core/export/refresh-edits.js';
 import { planZone } from '../../core/plan/plan-zone.js';
-import { DRIFT_ITEM_ID, type DriftItem } from '../../core/render/drift-items.js';
+import { DRIFT_ITEM_ID, type DriftItem } from '../../core/drift/index.js';
 import { describeDriftItem } from '../../core/render/drift-words.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
-import { editZoneFiles, type EditedZoneFiles, readZoneState, writeEditedFiles } from '../export/edit-zone-files.js';
+import { editZoneFiles, type EditedZoneFiles, readZoneState, writeEditedFiles } from '../export/index.js';
 import { credentialVariablesOf, filesToPlan, selectShard, zoneFileEnvironment } from '../files/index.js';
-import { type Connection, resolveRunZone, runClients } from '../plan/index.js';
+import { type Connection, resolveRunZone, runClients } from '../engine/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
 
 export interface AdoptRequest {

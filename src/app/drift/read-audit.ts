@@ -9,8 +9,8 @@
 import { readAuditLog, type CloudflareClient } from '../../api/index.js';
 import type { ZoneAudit } from '../../core/audit/join-audit.js';
 import { AUDIT_LOG_ACCOUNT_MAX_PAGES, AUDIT_LOG_DAYS, AUDIT_LOG_ZONES_PER_ACCOUNT_READ } from '../../core/service/audit-log.js';
-import type { RunClients } from '../connect/clients-by-account.js';
-import type { ZoneOutcome } from '../plan/plan-zone-outcomes.js';
+import type { RunClients } from '../engine/index.js';
+import type { ZoneOutcome } from '../engine/index.js';
 
 /** The window of a run made at `now`: the last AUDIT_LOG_DAYS days, to the second. */
 export function auditWindow(now: Date): { since: string; before: string } {

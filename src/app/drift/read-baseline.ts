@@ -1,9 +1,9 @@
 /**
  * `drift --baseline FILE`: the earlier report, read and checked. The comparison itself is pure
- * (src/core/render/baseline.ts, drift-report.ts).
+ * (src/core/drift/baseline.ts, drift-report.ts).
  */
 import { readFileSync } from 'node:fs';
-import { BaselineError, readBaseline, type Baseline } from '../../core/render/baseline.js';
+import { BaselineError, readBaseline, type Baseline } from '../../core/drift/index.js';
 
 /** The baseline file, read and checked; a clear error naming the file otherwise (never a stack trace). */
 export function readBaselineFile(path: string): Baseline {

@@ -8,11 +8,11 @@
 import { isDnssecDrift } from '../../core/dnssec/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import type { ZoneAudit } from '../../core/audit/join-audit.js';
-import type { Baseline } from '../../core/render/baseline.js';
+import type { Baseline } from '../../core/drift/index.js';
 import { AUDIT_LOG_DAYS } from '../../core/service/audit-log.js';
 import { filesToPlan, selectShard, tellWarnings } from '../files/index.js';
-import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../plan/index.js';
-import { hasDrift, plannedRuns } from '../plan/index.js';
+import { accountsChange, anyFailed, type Connection, type RunReport, runReport, runZones } from '../engine/index.js';
+import { hasDrift, plannedRuns } from '../engine/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import { readZoneAudits } from './read-audit.js';
 import { readBaselineFile } from './read-baseline.js';

@@ -22,7 +22,7 @@ import { formatProblem } from '../../core/yaml/index.js';
 import { type IncludeReader, parseZoneFile, type ZoneConfig } from '../../core/zonefile/index.js';
 import { confineWrite, includeReader, otherZonesIncluding, readConfinedFile, repositoryRoot } from '../files/index.js';
 import { redact } from '../output/index.js';
-import { writeFilesAtomic } from '../output/write-file-atomic.js';
+import { writeFilesAtomic } from '../output/index.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

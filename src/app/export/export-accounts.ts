@@ -11,7 +11,7 @@ import { type ApiZone, CREDENTIAL_VARIABLES, type CloudflareClient, listZones } 
 import { ZonectlError } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
 import type { RepoAccount, RepoConfig } from '../../core/zonefile/index.js';
-import type { RunClients } from '../connect/clients-by-account.js';
+import type { RunClients } from '../engine/index.js';
 import { checkRepositoryConfig } from '../files/index.js';
 import type { MessageEvent } from '../session/index.js';
 

@@ -6,3 +6,4 @@ export * from './export-paths.js';
 export * from './session.js';
 export * from './read-export.js';
 export * from './into-session.js';
+export { type EditedZoneFiles, editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-files.js';

@@ -13,7 +13,7 @@ import type { LiveDnssec } from '../../core/dnssec/index.js';
 import { exportZone, type ExportInput, type ZoneExport } from '../../core/export/export-zone.js';
 import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { LiveToken } from '../../core/diff/diff-tokens.js';
-import { readTokensIfAllowed } from '../plan/plan-zone-run.js';
+import { readTokensIfAllowed } from '../engine/index.js';
 
 export interface ReadExportResult {
   readonly zoneId: string;

@@ -12,5 +12,6 @@ export * from './load-zone-files.js';
 export * from './read-repository-config.js';
 export * from './repository-root.js';
 export * from './repository-schema.js';
-export { readConfinedFile } from './confined-read.js';
 export { includeReader } from './read-include.js';
+export { confine, isInside, MAX_ZONE_FILE_BYTES, readConfinedFile, readRegularFile, vcsComponent } from './confined-read.js';
+export { expandZoneFilePaths } from './zone-file-paths.js';

@@ -20,7 +20,7 @@ import {
 } from '../../core/zonefile/index.js';
 import type { Problem } from '../../core/yaml/index.js';
 import type { TeamOwners } from '../../core/ownership/index.js';
-import { registerSecret } from '../output/secret-redaction.js';
+import { registerSecret } from '../output/index.js';
 import { readConfinedFile } from './confined-read.js';
 import { repositoryRoot } from './repository-root.js';
 

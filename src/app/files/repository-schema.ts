@@ -11,7 +11,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { buildZoneSchema } from '../../core/schema/index.js';
 import { confineWrite } from './confined-write.js';
 import { repositoryRootOfDir } from './repository-root.js';
-import { writeOutputFile } from '../output/write-output.js';
+import { writeOutputFile } from '../output/index.js';
 
 export const REPO_SCHEMA = join('.zonectl', 'zone.schema.json');
 

@@ -15,7 +15,7 @@ import { ZonectlError } from '../../core/errors.js';
 import type { Problem } from '../../core/yaml/index.js';
 import type { RepoAccount } from '../../core/zonefile/index.js';
 import { checkRepositoryConfig, findRepoConfig } from '../files/index.js';
-import { readConfinedFile } from '../files/confined-read.js';
+import { readConfinedFile } from '../files/index.js';
 import type { MessageEvent } from '../session/index.js';
 import { isValidFile, listedProblems, runValidate } from '../validate/index.js';
 

@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { CiFile } from '../../core/ci/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { isInside, vcsComponent } from '../files/confined-read.js';
-import { writeFileAtomic } from '../output/write-file-atomic.js';
+import { isInside, vcsComponent } from '../files/index.js';
+import { writeFileAtomic } from '../output/index.js';
 
 export type CiFileStatus = 'created' | 'unchanged' | 'replaced' | 'differs';
 

@@ -5,7 +5,7 @@
  */
 import { LineCounter, parseDocument } from 'yaml';
 import type { InputProblem } from '../../core/migrate/problems.js';
-import { readRegularFile } from '../files/confined-read.js';
+import { readRegularFile } from '../files/index.js';
 
 /** The largest JSON input: 64 MiB (the state of about 40,000 Cloudflare records). */
 export const MAX_JSON_INPUT_BYTES = 64 * 1024 * 1024;

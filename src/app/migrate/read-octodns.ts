@@ -14,8 +14,8 @@ import { buildOctodnsImport, type OctodnsImport } from '../../core/migrate/octod
 import { readOctodnsConfig, type YamlSource } from '../../core/migrate/octodns/octodns-config.js';
 import type { OctodnsZoneFile } from '../../core/migrate/octodns/octodns-zone.js';
 import { expandedValues, type IncludedFile, mib, OCTODNS_MAX_BYTES, OCTODNS_MAX_VALUES } from '../../core/migrate/octodns/work-budget.js';
-import { confine, readConfinedFile } from '../files/confined-read.js';
-import { repositoryRoot } from '../files/repository-root.js';
+import { confine, readConfinedFile } from '../files/index.js';
+import { repositoryRoot } from '../files/index.js';
 import { type IncludeRef, parseYamlTree, spliceIncludes, type Spots } from '../../core/migrate/octodns/yaml-tree.js';
 
 /** `!include` inside `!include`: as deep as this, no deeper (octoDNS sets no limit). */

@@ -5,19 +5,23 @@
  * existing one keeps what it says and gains the accounts). All or nothing: every file is
  * rendered and validated, and every path checked (inside the repository, never through a link:
  * app/files/confined-write.ts), before the first write; a zone file that exists is refused
- * without --force.
+ * without --force, and with --force edited through the editor (src/core/yaml-edit, as `export
+ * --into` edits a file to match a live zone): the imported records and settings are made in it,
+ * and its comments, layout and the team's additions stay (issue 40).
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
+import { editsToMatchLive } from '../../core/export/refresh-edits.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
 import { addToRepoConfig, needsRepoConfig, renderRepoConfigYaml, type RepoConfigOut } from '../../core/migrate/repo-config-out.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
+import type { LiveRecord } from '../../core/model/record.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
-import { readConfinedFile } from '../files/confined-read.js';
-import { confineWrite, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
+import { editZoneFiles } from '../export/index.js';
+import { confineWrite, includeReader, readConfinedFile, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
 export interface WriteMigrationOptions {
@@ -97,12 +101,54 @@ function handoverOutput(options: WriteMigrationOptions, report: MigrationReport,
   return { path, text: patch };
 }
 
-export function writeMigration(
+/** The id the import's records carry as a stand-in live zone (never sent anywhere). */
+const STAND_IN_ZONE_ID = '00000000000000000000000000000000';
+
+/**
+ * `import --force` over an existing zone file: the file (and a fragment only it includes) edited
+ * until it plans nothing against the imported zone taken as the live one, through the engine of
+ * `export --into`; the files changed, with their new text. A file that does not validate, or that
+ * is another zone's, is refused: nothing is written.
+ */
+async function editExisting(path: string, shownPath: string, z: MigratedZone, root: string, cwd: string): Promise<Output[]> {
+  const read = readConfinedFile(root, path);
+  if (!read.ok) throw new ZonectlError('READ_FAILED', `cannot read ${shownPath}: ${read.message}`);
+  const loaded = parseZoneFile({ path, text: read.bytes.toString('utf8') }, process.env, includeReader(path));
+  const errors = loaded.problems.filter((p) => p.severity === 'error');
+  if (loaded.config === undefined || errors.length > 0)
+    throw new ZonectlError(
+      'EDIT_REFUSED',
+      `${shownPath} exists and does not validate, so import --force cannot edit it (${errors.map(formatProblem).join('; ')}); nothing was written`,
+    );
+  if (loaded.config.zone !== z.zone)
+    throw new ZonectlError('EDIT_REFUSED', `${shownPath} is the zone file of ${loaded.config.zone}, not ${z.zone}; nothing was written`);
+  const records: LiveRecord[] = z.records.map((r, i) => ({ ...r, id: i.toString(16).padStart(32, '0') }));
+  const settings = z.settings !== undefined && Object.keys(z.settings).length > 0 ? { settings: z.settings } : {};
+  const edited = await editZoneFiles({
+    config: loaded.config,
+    zoneId: STAND_IN_ZONE_ID,
+    state: { records, ...settings },
+    fileEnv: process.env,
+    command: 'import --force',
+    pick: (config, plan) => editsToMatchLive(config, plan),
+  });
+  // A file that keeps unlisted records (manage.unmanaged: keep) or leaves some alone would drop
+  // imported records silently: refused instead, naming them.
+  const outside = [...edited.plan.unmanaged, ...(edited.plan.leftAlone ?? []).map((l) => l.record)];
+  if (outside.length > 0)
+    throw new ZonectlError(
+      'EDIT_REFUSED',
+      `${shownPath}: ${outside.length} imported record(s) would stay out of the file, which leaves them alone (e.g. ${outside[0]!.name} ${outside[0]!.type}; manage.unmanaged or manage.ignore): list them in it, or import to another --out; nothing was written`,
+    );
+  return edited.changed.map((file) => ({ path: shown(file, cwd), text: edited.after.get(file)! }));
+}
+
+export async function writeMigration(
   zones: readonly MigratedZone[],
   repoConfig: RepoConfigOut,
   report: MigrationReport,
   options: WriteMigrationOptions,
-): WrittenMigration {
+): Promise<WrittenMigration> {
   const cwd = options.cwd ?? process.cwd();
   const root = repositoryConfigDir(options.outDir, cwd);
   const configPath = shown(join(root, REPO_CONFIG_FILE), cwd);
@@ -145,13 +191,26 @@ export function writeMigration(
   }
   // Only now (the import is sound) the editor schema may be written at the repository root.
   const { ref, wrote } = paths[0] !== undefined ? schemaRefForOutput(paths[0], cwd, root) : { ref: undefined, wrote: undefined };
-  const outputs: Output[] = zones.map((z, i) => ({
-    path: paths[i]!,
-    text: renderExportYaml(migratedZoneExport(z, options.tool), {
-      ...(ref !== undefined ? { schemaRef: ref } : {}),
-      origin: options.origin,
-    }),
-  }));
+  const outputs: Output[] = [];
+  for (const [i, z] of zones.entries()) {
+    const path = paths[i]!;
+    if (existsSync(resolve(cwd, path))) {
+      outputs.push(...(await editExisting(resolve(cwd, path), path, z, root, cwd)));
+      continue;
+    }
+    outputs.push({
+      path,
+      text: renderExportYaml(migratedZoneExport(z, options.tool), {
+        ...(ref !== undefined ? { schemaRef: ref } : {}),
+        origin: options.origin,
+      }),
+    });
+  }
+  // An edited fragment is written where it is, confined as the zone files are.
+  for (const o of outputs) {
+    const where = confineWrite(root, resolve(cwd, o.path));
+    if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${o.path}: ${where.message}; nothing was written`);
+  }
   if (config !== undefined) outputs.push({ path: configPath, text: config.text });
   if (handover !== undefined) outputs.push(handover);
   for (const o of outputs) writeOutputFile(resolve(cwd, o.path), o.text);

@@ -5,3 +5,4 @@
 export * from './secret-redaction.js';
 export * from './token-values-file.js';
 export * from './write-output.js';
+export { writeFileAtomic, writeFilesAtomic } from './write-file-atomic.js';

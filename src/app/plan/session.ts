@@ -7,11 +7,11 @@
 import { resolveBaseUrl } from '../connect/index.js';
 import { type ChangedSelection, filesToPlan, selectChangedFiles, selectShard, tellWarnings } from '../files/index.js';
 import { errorEvent, note, type MessageEvent, type SessionOutput, warning } from '../session/index.js';
-import { accountsChange, type Connection, type RunReport, runReport, runZones } from './many-zones.js';
-import { hasChanges, plannedRuns } from './plan-zone-outcomes.js';
-import type { ZoneRun } from './plan-zone-run.js';
-import { savePlanFile, unsavableRepositoryConfig } from './saved-plan.js';
-import { unsavableNewZone } from './saved-plan-new-zone.js';
+import { accountsChange, type Connection, type RunReport, runReport, runZones } from '../engine/index.js';
+import { hasChanges, plannedRuns } from '../engine/index.js';
+import type { ZoneRun } from '../engine/index.js';
+import { savePlanFile, unsavableRepositoryConfig } from '../engine/index.js';
+import { unsavableNewZone } from '../engine/index.js';
 
 export interface PlanRequest {
   readonly paths: readonly string[];

@@ -2,10 +2,10 @@
  * The zone file's JSON Schema as zonectl publishes it: `zonectl schema` prints it, `zonectl init`
  * writes it into the repository (src/app/files/repository-schema.ts).
  */
-import { repositoryRootOfDir } from '../files/repository-root.js';
-import { writeRepoSchema, type SchemaWrite } from '../files/repository-schema.js';
+import { repositoryRootOfDir } from '../files/index.js';
+import { writeRepoSchema, type SchemaWrite } from '../files/index.js';
 
-export { REPO_SCHEMA, schemaText } from '../files/repository-schema.js';
+export { REPO_SCHEMA, schemaText } from '../files/index.js';
 
 /** `zonectl init DIR`: the schema written at the root of DIR's repository (created, updated, or left as it is). */
 export function writeSchemaInto(dir: string): { readonly path: string; readonly result: SchemaWrite } {

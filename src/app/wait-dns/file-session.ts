@@ -6,7 +6,7 @@
  * dashboard) or to check a zone at any time. The run's deadline covers every zone.
  */
 import { filesToPlan, tellWarnings } from '../files/index.js';
-import { type Connection, resolveRunZone, runClients } from '../plan/index.js';
+import { type Connection, resolveRunZone, runClients } from '../engine/index.js';
 import type { MessageEvent, SessionOutput } from '../session/index.js';
 import type { WaitDnsFlags } from './flags.js';
 import type { WaitDnsEvent, WaitDnsResult } from './output.js';

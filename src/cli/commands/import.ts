@@ -33,7 +33,10 @@ export const importCommand = defineCommand({
     allZones: flag.switch('--all-zones', 'octoDNS: a file for every zone, not only those a Cloudflare provider writes'),
     format: flag.text('--format <format>', '--from: the migration report as text or json', 'text'),
     strict: flag.switch('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)'),
-    force: flag.switch('--force', 'overwrite files that exist'),
+    force: flag.switch(
+      '--force',
+      'write over files that exist (with --from, a zone file that exists is edited to match, its comments and layout kept)',
+    ),
     handover: flag.text(
       '--handover <file>',
       "--from: write the edit of the old tool's files (octoDNS zones:, DNSControl D() calls, Terraform resource and removed blocks) as a patch for git apply",

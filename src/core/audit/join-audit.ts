@@ -17,7 +17,7 @@
  */
 import { whoOf, type AuditEntry, type Who } from './audit-entry.js';
 
-/** What the join reads of a drift item (src/core/render/drift-items.ts). */
+/** What the join reads of a drift item (src/core/drift/drift-items.ts). */
 export interface JoinableItem {
   readonly id: string;
   readonly kind: string;

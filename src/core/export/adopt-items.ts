@@ -2,7 +2,7 @@
  * `drift --adopt`: which drift items can be taken into the zone files, and the plan's operations
  * narrowed to the chosen ones, for `editsToMatchLive` (./refresh-edits.ts) to turn into edits.
  * An item is adoptable when the drift report offers it the adopt way out
- * (src/core/render/drift-words.ts, `waysOut`): a record added, changed or removed at the service,
+ * (src/core/drift/ways-out.ts, `waysOut`): a record added, changed or removed at the service,
  * a DNS setting or DNSSEC field changed there. A record update shows one item per field (`value`
  * for content, data and priority together): adopting some of its items takes only their fields.
  * Pure.
@@ -11,10 +11,9 @@ import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
-import { type DriftItem, driftItemsOf, operationItems } from '../render/drift-items.js';
-import { waysOut } from '../render/drift-words.js';
+import { type DriftItem, driftItemsOf, operationItems, waysOut } from '../drift/index.js';
 
-/** content, data and priority are one item, `value` (src/core/render/drift-items.ts). */
+/** content, data and priority are one item, `value` (src/core/drift/drift-items.ts). */
 const VALUE_FIELDS = new Set(['content', 'data', 'priority']);
 
 /** The item field that shows a plan's record field. */

@@ -5,8 +5,9 @@
  * `policy:` (issue 40 item 3: octoDNS's `min_ttl`), each with a comment naming where the old tool
  * said it. An existing zonectl.yaml gains what it lacks. Pure.
  */
-import { Document, isMap, isScalar, type Pair, parseDocument, type YAMLMap } from 'yaml';
-import { editYaml, type YamlEdit } from '../yaml-edit/index.js';
+// Read only (what the file says already); every write goes through the editor.
+import { isMap, parseDocument } from 'yaml';
+import { editYaml, type NewNodeLayout, writeNewYaml, type YamlEdit } from '../yaml-edit/index.js';
 
 /** A limit of `policy:`, with the comment naming its source (`octoDNS provider cloudflare: min_ttl 120 (config/production.yaml:19)`). */
 export interface PolicyOut {
@@ -42,24 +43,21 @@ function accountBody(a: AccountOut): Record<string, unknown> {
   };
 }
 
-/** The comment above `min_ttl` in a `policy:` mapping. */
-function commentPolicy(map: unknown, policy: PolicyOut | undefined): void {
-  if (policy === undefined || !isMap(map)) return;
-  const pair = (map as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === 'min_ttl') as Pair | undefined;
-  if (pair !== undefined && isScalar(pair.key)) pair.key.commentBefore = ` ${policy.comment}`;
-}
-
 export function renderRepoConfigYaml(c: RepoConfigOut, origin: string): string {
   const body = {
     version: 1,
     ...(c.policy !== undefined ? { policy: { min_ttl: c.policy.minTtl } } : {}),
     ...(c.accounts.length > 0 ? { accounts: Object.fromEntries(c.accounts.map((a) => [a.name, accountBody(a)])) } : {}),
   };
-  const doc = new Document(body);
-  doc.commentBefore = ` ${origin}${c.accounts.length > 0 ? '\n The credentials are the names of the variables the old tool read; set them where zonectl runs.' : ''}`;
-  commentPolicy(doc.getIn(['policy']), c.policy);
-  for (const a of c.accounts) commentPolicy(doc.getIn(['accounts', a.name, 'policy']), a.policy);
-  return doc.toString({ lineWidth: 0 });
+  // The comment above each `min_ttl`, naming where the old tool said it.
+  const nodes: NewNodeLayout[] = [];
+  if (c.policy !== undefined) nodes.push({ path: ['policy', 'min_ttl'], keyCommentBefore: ` ${c.policy.comment}` });
+  for (const a of c.accounts)
+    if (a.policy !== undefined) nodes.push({ path: ['accounts', a.name, 'policy', 'min_ttl'], keyCommentBefore: ` ${a.policy.comment}` });
+  return writeNewYaml(body, {
+    commentBefore: ` ${origin}${c.accounts.length > 0 ? '\n The credentials are the names of the variables the old tool read; set them where zonectl runs.' : ''}`,
+    nodes,
+  });
 }
 
 /**

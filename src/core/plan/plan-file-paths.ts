@@ -3,7 +3,7 @@
  * configuration, each zone's file, its fragments (`include:`) and the fragment each record comes
  * from, each zone plan's file and sources, each account file. From format 2 on they are recorded
  * relative to the repository root, `/`-separated (README.md, "Saved plans"); apply --plan maps them
- * back to paths it reads (src/app/plan/saved-plan.ts).
+ * back to paths it reads (src/app/engine/saved-plan.ts).
  */
 import type { PlanFile } from './plan-file.js';
 

@@ -76,7 +76,7 @@ export function usesData(type: RecordType): boolean {
 /**
  * The service's read-only rendering of structured `data` as `content` (e.g. SRV
  * "weight port target"). Used by the content-size rule (zonefile/rules/record-size.ts) and by
- * text output (render/describe-record.ts).
+ * text output (drift/describe-record.ts).
  */
 export function renderDataContent(type: RecordType, data: RecordData): string {
   const definition = RECORD_TYPE_DEFINITIONS[type];

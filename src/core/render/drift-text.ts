@@ -5,16 +5,9 @@
  * Slack show. Pure.
  */
 import type { ZonePlan } from '../plan/build-plan.js';
-import { DRIFT_KINDS, driftItemsOf, type DriftKind } from './drift-items.js';
-import {
-  buildDriftReport,
-  describeCounts,
-  describeItem,
-  itemDetailLines,
-  type DriftReport,
-  type MarkedItem,
-  type ZoneEntry,
-} from './drift-report.js';
+import { DRIFT_KINDS, driftItemsOf, type DriftKind } from '../drift/index.js';
+import { describeCounts, describeItem, itemDetailLines } from './drift-words.js';
+import { buildDriftReport, type DriftReport, type MarkedItem, type ZoneEntry } from '../drift/index.js';
 
 /** The zone's entry of the run's report; a report of this plan alone when the run's does not have it. */
 export function driftEntryOf(plan: ZonePlan, report?: DriftReport): ZoneEntry {

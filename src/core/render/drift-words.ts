@@ -1,40 +1,22 @@
 /**
  * Drift in the words of the person on call: what happened at the service (added there, changed
  * there, removed there), the live side first, never a plan's `+`/`-`/`~` (which say what apply
- * would do, and read backwards for drift), and each item's two ways out: revert (the `apply` that
- * restores the file's value) or adopt (`zonectl drift FILE --adopt ID`, which takes the live
- * value into the file). One home for these words: every format says them alike
- * (docs/drift-report.md, "How drift reads"). Pure.
+ * would do, and read backwards for drift), and each item's two ways out (src/core/drift/ways-out.ts)
+ * as a line. One home for these words: every format says them alike (docs/drift-report.md, "How
+ * drift reads"); the items, their impact and the report are src/core/drift's. Pure.
  */
+import { describeWho } from '../audit/audit-entry.js';
+import {
+  type DriftItem,
+  type DriftKind,
+  DRIFT_KINDS,
+  happenedOf,
+  type Happened,
+  type MarkedItem,
+  type ReportKind,
+  type WaysOut,
+} from '../drift/index.js';
 import { assertNever } from '../errors.js';
-import type { DriftItem } from './drift-items.js';
-
-/** What happened at the service, as an item says it. */
-export const HAPPENED = ['added', 'changed', 'removed', 'missing', 'kept', 'unlisted'] as const;
-export type Happened = (typeof HAPPENED)[number];
-
-/** `added`/`changed`/`removed` at the service; `missing`: the zone does not exist; `kept`, `unlisted`: reported, not drift. */
-export function happenedOf(i: Pick<DriftItem, 'kind' | 'field' | 'file' | 'live'>): Happened {
-  switch (i.kind) {
-    case 'changed':
-    case 'settings':
-      return 'changed';
-    case 'added':
-      return 'added';
-    case 'deleted':
-      return 'removed';
-    case 'zone':
-      return 'missing';
-    case 'unmanaged':
-      return 'kept';
-    case 'token':
-      if (i.field === 'unlisted') return 'unlisted';
-      if (i.field === 'token') return i.live === null ? 'removed' : 'added';
-      return 'changed';
-    default:
-      return assertNever(i.kind, 'drift kind');
-  }
-}
 
 /** The words of each happening, as column labels and counts say them. */
 export const HAPPENED_LABEL: Readonly<Record<Happened, string>> = {
@@ -82,93 +64,97 @@ export function describeDriftItem(i: DriftItem, newZone = false): string {
   }
 }
 
-/** One way out of an item: the command to run and what it does. */
-export interface WayOut {
-  readonly command: string;
-  readonly does: string;
-}
-
-/** Revert (apply the file again) and adopt (take the live value into the file); either may not apply. */
-export interface WaysOut {
-  readonly revert?: WayOut;
-  readonly adopt?: WayOut;
-}
-
-/**
- * A file name as one shell word: left as it is when it holds only characters no shell reads
- * specially, else in single quotes (a `'` inside as `'\''`), so that a copied command runs on
- * that file and nothing else, whatever the name holds.
- */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** What `apply FILE` does to an item: make the service hold the file's value again. */
-function revertDoes(i: DriftItem, happened: Happened, newZone: boolean): string | undefined {
-  if (i.type === 'dnssec' && i.live === 'error') return undefined; // nothing apply can send clears the service's error
-  switch (happened) {
-    case 'changed':
-      return `sets it back to ${i.file ?? '(none)'}`;
-    case 'added':
-      return 'deletes it';
-    case 'removed':
-      return newZone ? 'creates it with the zone' : 'creates it again';
-    case 'missing':
-      return 'creates the zone and its records';
-    case 'kept':
-    case 'unlisted':
-      return undefined;
-    default:
-      return assertNever(happened, 'happening');
-  }
-}
-
-/**
- * What `drift FILE --adopt ID` does to an item: write the live value where the file (or the
- * fragment the record comes from) sets it. Records and DNS settings only: a token's secret side
- * and a zone that does not exist are not the file's to take in.
- */
-function adoptDoes(i: DriftItem, happened: Happened, newZone: boolean): string | undefined {
-  const where = i.source ?? 'the file';
-  // A zone that does not exist has nothing live to take in.
-  if (newZone || i.type === 'token' || i.kind === 'zone' || (i.type === 'dnssec' && i.live === 'error')) return undefined;
-  switch (happened) {
-    case 'changed':
-      return `writes ${i.live ?? '(none)'} into ${where}`;
-    case 'added':
-      return `adds it to ${where}`;
-    case 'removed':
-      return `removes it from ${where}`;
-    case 'missing':
-    case 'kept':
-    case 'unlisted':
-      return undefined;
-    default:
-      return assertNever(happened, 'happening');
-  }
-}
-
-/**
- * The two ways out of a counted item of the zone file `file`: `zonectl apply FILE` and
- * `zonectl drift FILE --adopt ID` (the id as in the JSON report; `drift --adopt` takes the items
- * it names into the files). Items that are no drift (kept, unlisted) have none; `newZone`: the
- * item's zone does not exist yet (apply creates it; there is nothing to adopt).
- */
-export function waysOut(i: DriftItem, file: string, newZone = false): WaysOut {
-  if (!i.counted) return {};
-  const happened = happenedOf(i);
-  const revert = revertDoes(i, happened, newZone);
-  const adopt = adoptDoes(i, happened, newZone);
-  return {
-    ...(revert !== undefined ? { revert: { command: `zonectl apply ${shellWord(file)}`, does: revert } } : {}),
-    ...(adopt !== undefined ? { adopt: { command: `zonectl drift ${shellWord(file)} --adopt ${i.id}`, does: adopt } } : {}),
-  };
-}
-
 /** `revert: zonectl apply F (deletes it) · adopt: zonectl drift F --adopt d2:… (adds it to the file)`; '' without one. */
 export function describeWaysOut(w: WaysOut): string {
   return [
     ...(w.revert !== undefined ? [`revert: ${w.revert.command} (${w.revert.does})`] : []),
     ...(w.adopt !== undefined ? [`adopt: ${w.adopt.command} (${w.adopt.does})`] : []),
   ].join(' · ');
+}
+
+/**
+ * Where drift happens: at the service, outside the zone files (Terraform's "changed outside of
+ * Terraform"). Every human format says it in these words, the live value first (below).
+ */
+export const AT_SERVICE = 'at the service';
+
+/** The words a report uses for each kind of item: drift says what happened at the service, a plan what apply does. */
+export function kindLabel(report: ReportKind, kind: DriftKind): string {
+  if (report === 'plan') {
+    const plan: Record<DriftKind, string> = {
+      changed: 'to update',
+      added: 'to delete',
+      deleted: 'to create',
+      settings: 'settings to update',
+      token: 'tokens to change',
+      zone: 'zones to create',
+      unmanaged: 'unmanaged (kept)',
+    };
+    return plan[kind];
+  }
+  const drift: Record<DriftKind, string> = {
+    changed: `changed ${AT_SERVICE}`,
+    added: `added ${AT_SERVICE}`,
+    deleted: `removed ${AT_SERVICE}`,
+    settings: `settings changed ${AT_SERVICE}`,
+    token: 'token drift',
+    zone: 'zone missing',
+    unmanaged: 'unmanaged (kept)',
+  };
+  return drift[kind];
+}
+
+/** The kinds drift counts as made at the service, with their short verb. */
+const SERVICE_VERBS: Partial<Record<DriftKind, string>> = {
+  changed: 'changed',
+  added: 'added',
+  deleted: 'removed',
+  settings: 'settings changed',
+};
+
+/**
+ * Counts of a zone's items in words: `2 changed, 1 added, 1 removed at the service, 1 token
+ * drift` (drift), `2 to update, 1 to delete` (plan). Kept unmanaged records are left out.
+ */
+export function describeCounts(report: ReportKind, counts: Readonly<Record<DriftKind, number>>): string {
+  const kinds = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && counts[k] > 0);
+  if (report === 'plan') return kinds.map((k) => `${counts[k]} ${kindLabel(report, k)}`).join(', ');
+  const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (SERVICE_VERBS[k] ?? ''));
+  // A zone that does not exist yet: its records are not live, nothing was removed at the service.
+  const missing = counts.zone > 0;
+  const atService = kinds
+    .filter((k) => SERVICE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
+    .map((k) => `${counts[k]} ${verb(k)}`);
+  const rest = [
+    ...kinds.filter((k) => SERVICE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
+    ...(missing && counts.deleted > 0 ? [`${counts.deleted} record(s) to create with it`] : []),
+  ];
+  return [...(atService.length > 0 ? [`${atService.join(', ')} ${AT_SERVICE}`] : []), ...rest].join(', ');
+}
+
+function signOf(i: DriftItem): string {
+  return i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
+}
+
+/**
+ * One line of an item, as text. Drift: in the operator's words, live side first, no sign
+ * (`describeDriftItem`; `newZone`: the item's zone does not exist yet). Plan:
+ * what apply changes, with its sign: `~ www.example.com A value: file 192.0.2.1, live 192.0.2.9`.
+ */
+export function describeItem(i: DriftItem, report: ReportKind = 'drift', newZone = false): string {
+  if (report === 'drift') return describeDriftItem(i, newZone);
+  const where = `${signOf(i)} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
+  if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
+  if (i.file !== null) return `${where}: in the file (${i.file}), not live`;
+  return `${where}: live (${i.live ?? ''}), not in the file`;
+}
+
+/** The lines under a drift item: who made it (when the audit log says), then its ways out. */
+export function itemDetailLines(i: MarkedItem): string[] {
+  return [
+    ...(i.impact.reason !== '' ? [`impact: ${i.impact.reason}`] : []),
+    ...(i.who !== undefined ? [`by ${describeWho(i.who)}`] : []),
+    ...(i.ways.revert !== undefined ? [`revert: ${i.ways.revert.command} (${i.ways.revert.does})`] : []),
+    ...(i.ways.adopt !== undefined ? [`adopt: ${i.ways.adopt.command} (${i.ways.adopt.does})`] : []),
+  ];
 }

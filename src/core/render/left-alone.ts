@@ -17,7 +17,7 @@ import {
   type LeftAloneReason,
 } from '../ownership/index.js';
 import type { ZonePlan } from '../plan/build-plan.js';
-import { describeRecordValue } from './describe-record.js';
+import { describeRecordValue } from '../drift/index.js';
 
 /** Records of one zone listed in the text and Markdown reports; the rest are counted. */
 export const LEFT_ALONE_SHOWN = 20;

@@ -3,10 +3,10 @@ import { type AccountDefaultsChange, type AccountPlan, ENFORCE_DNS_ONLY, account
 import type { AccountConfig } from '../zonefile/index.js';
 import { printable } from '../text/index.js';
 import { fenceFor, htmlCode, htmlText } from './markdown-safe.js';
-import { describeSettingsValue } from './describe-record.js';
+import { describeSettingsValue } from '../drift/index.js';
 import type { TextStyle } from './render-text.js';
-import { AT_SERVICE } from './drift-report.js';
-import type { ReportKind } from './zone-report.js';
+import { AT_SERVICE } from './drift-words.js';
+import type { ReportKind } from '../drift/index.js';
 
 const plain: TextStyle = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
 

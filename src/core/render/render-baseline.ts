@@ -3,7 +3,8 @@
  * is read first: each new item, then a count of those still present and each item gone. Pure.
  */
 import { printable } from '../text/index.js';
-import { describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
+import type { DriftReport, MarkedItem } from '../drift/index.js';
+import { describeItem } from './drift-words.js';
 import { codeSpan, markdownText } from './markdown-safe.js';
 
 /** Items listed per group before a count of the rest. */

@@ -3,9 +3,8 @@ import { assertNever } from '../errors.js';
 import type { ZonePlan } from '../plan/build-plan.js';
 import type { Operation } from '../plan/operation.js';
 import { sourceFileOf } from '../plan/record-source.js';
-import type { DriftReport, MarkedItem } from './drift-report.js';
+import { type DriftReport, happenedOf, type MarkedItem } from '../drift/index.js';
 import { driftEntryOf } from './drift-text.js';
-import { happenedOf } from './drift-words.js';
 import { jsonLeftAlone, planLeftAlone } from './left-alone.js';
 
 /** One change in the JSON output (README.md, "Commands": `--format json`). */

@@ -7,11 +7,12 @@
  * source): every required attribute and element is there. Pure: the caller gives the time.
  */
 import { describeWho } from '../audit/audit-entry.js';
-import { describeItem, itemDetailLines, type DriftReport, type MarkedItem, type ZoneEntry } from './drift-report.js';
+import { describeItem, itemDetailLines } from './drift-words.js';
+import type { DriftReport, MarkedItem, ZoneEntry } from '../drift/index.js';
 import { printable } from '../text/index.js';
-import type { ReportKind } from './zone-report.js';
+import type { ReportKind } from '../drift/index.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
-import { leftAloneHeading, leftAloneLines } from './left-alone.js';
+import { leftAloneHeading, leftAloneLines, leftAloneRows } from './left-alone.js';
 
 export interface JunitOptions {
   /** When the run was made, `YYYY-MM-DDThh:mm:ss` (UTC, no zone: the schema's pattern). */
@@ -102,7 +103,7 @@ function testcase(report: DriftReport, z: ZoneEntry, options: JunitOptions): str
 /** Each zone's records left alone, with why (the Ant schema gives a test case no output of its own). */
 export function leftAloneReportLines(report: DriftReport): string[] {
   return report.zones.flatMap((z) => {
-    const rows = z.leftAlone ?? [];
+    const rows = leftAloneRows(z.leftAlone);
     if (rows.length === 0) return [];
     return [printable(`${z.zone}: ${leftAloneHeading(rows)}`), ...leftAloneLines(rows).map((l) => printable(`  ${l}`))];
   });

@@ -19,14 +19,15 @@ import {
 } from './render-text.js';
 import { WORD_DIFF_FROM, wordDiff } from './word-diff.js';
 import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './drift-text.js';
-import { buildDriftReport, describeItem, type DriftReport, type MarkedItem } from './drift-report.js';
+import { buildDriftReport, type DriftReport, type MarkedItem } from '../drift/index.js';
+import { describeItem } from './drift-words.js';
 import { describeWho } from '../audit/audit-entry.js';
 import { accountDetailsBlock } from './render-account.js';
 import { describeEntries } from './render-summary.js';
 import { printable } from '../text/index.js';
 import { leftAloneHeading, leftAloneLines, planLeftAlone } from './left-alone.js';
 import { codeSpan, fenceFor, htmlCode, htmlText, markdownText } from './markdown-safe.js';
-import { accountCounts, hasChangesReport, hasDriftReport, zoneCounts, type ReportKind, type ZoneReport } from './zone-report.js';
+import { accountCounts, hasChangesReport, hasDriftReport, zoneCounts, type ReportKind, type ZoneReport } from '../drift/index.js';
 
 /** GitHub refuses comment bodies of 65,536 characters or more; keep a margin for the footer. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -87,7 +88,7 @@ const RANK_MARK = { 1: ':rotating_light:', 2: ':warning:', 3: ':warning:', 4: ':
 /**
  * A drift report's items that need attention, across zones: ranked by impact (the apex, NS, MX,
  * CAA, DS and the DNSSEC state; a proxied flag flipped; an address out of the zone's known
- * ranges; then the rest: src/core/render/drift-impact.ts), new drift first within a rank.
+ * ranges; then the rest: src/core/drift/drift-impact.ts), new drift first within a rank.
  */
 function driftAttentionLines(report: DriftReport): string[] {
   const ranked = report.zones

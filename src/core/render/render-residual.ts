@@ -1,6 +1,6 @@
 import type { ZonePlan } from '../plan/build-plan.js';
 import { shownRecord } from '../plan/operation.js';
-import { describeFieldValue } from './describe-record.js';
+import { describeFieldValue } from '../drift/index.js';
 
 /**
  * After apply, a non-empty plan means the service stored some value differently from how the

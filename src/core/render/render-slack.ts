@@ -12,8 +12,8 @@
  * (U+02CB), so that no value closes one. What does not fit is counted, never cut silently. Pure.
  */
 import { printable } from '../text/index.js';
-import { describeCounts, type DriftReport, type ZoneEntry } from './drift-report.js';
-import { shellWord } from './drift-words.js';
+import { type DriftReport, shellWord, type ZoneEntry } from '../drift/index.js';
+import { describeCounts } from './drift-words.js';
 import { auditNoteLines, zoneDiffLines } from './render-junit.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from './unmanaged-zones.js';
 import { describeLeftAloneCounts } from '../ownership/index.js';

@@ -1,6 +1,6 @@
 /** The closing table of a many-zone run in text: one row per zone, aligned columns. */
 import { printable } from '../text/index.js';
-import { accountCounts, zoneCounts, type ZoneReport } from './zone-report.js';
+import { accountCounts, zoneCounts, type ZoneReport } from '../drift/index.js';
 
 const HEADINGS = ['zone', 'create', 'update', 'delete', 'unmanaged', 'warnings', 'status'] as const;
 

@@ -6,14 +6,13 @@ import type { Operation } from '../plan/operation.js';
 import { fragmentOf } from '../plan/record-source.js';
 import { changeLines, renderDnssecState } from '../dnssec/index.js';
 import { printable } from '../text/index.js';
-import { describeAttributes, describeField, describeRecordValue, describeSettingsValue } from './describe-record.js';
+import { describeAttributes, describeField, describeRecordValue, describeSettingsValue } from '../drift/index.js';
 import { countedItems, driftEntryOf, driftItemLines, driftSummaryLine } from './drift-text.js';
-import type { DriftReport, MarkedItem } from './drift-report.js';
-import { happenedOf } from './drift-words.js';
-import type { ReportKind } from './zone-report.js';
+import { type DriftReport, happenedOf, type MarkedItem } from '../drift/index.js';
+import type { ReportKind } from '../drift/index.js';
 import { leftAloneHeading, leftAloneLines, planLeftAlone } from './left-alone.js';
 
-export { describeSettingsValue } from './describe-record.js';
+export { describeSettingsValue } from '../drift/index.js';
 
 export interface TextStyle {
   green(s: string): string;

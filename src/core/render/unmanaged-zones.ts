@@ -5,7 +5,7 @@
  */
 import { printable } from '../text/index.js';
 
-/** One zone no file manages (src/app/plan/unmanaged-zones.ts lists them). */
+/** One zone no file manages (src/app/engine/unmanaged-zones.ts lists them). */
 export interface UnmanagedZoneRow {
   readonly zone: string;
   readonly id: string;

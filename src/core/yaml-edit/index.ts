@@ -5,6 +5,7 @@
  * Pure: text and edits in, text (or a typed refusal) out.
  */
 export { editYaml } from './edit-document.js';
+export { type NewDocumentLayout, type NewNodeLayout, writeNewYaml } from './new-document.js';
 export type { EditRefusal, EditResult, NodeStyle, RefusalReason, ScalarStyle, StyleHint, YamlEdit, YamlPath } from './types.js';
 export {
   editZoneFile,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyZoneRuns, OtherApplyError } from '../../../src/app/apply/zone-writes.js';
-import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../../src/app/engine/plan-zone-run.js';
 import { encodeLockTarget, lockRecordName } from '../../../src/core/lock/lock-record.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApplyRefusedError, runApply, type ApplyEvent, type ApplyOutput, type ApplyRequest } from '../../../src/app/apply/index.js';
-import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../../src/app/engine/plan-zone-run.js';
 import { startDropProxy, type DropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 import { waitUntil } from '../../support/wait-until.js';

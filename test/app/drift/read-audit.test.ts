@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDrift, type DriftEvent } from '../../../src/app/drift/index.js';
-import type { RunReport } from '../../../src/app/plan/index.js';
+import type { RunReport } from '../../../src/app/engine/index.js';
 import { AUDIT_LOG_ZONES_PER_ACCOUNT_READ } from '../../../src/core/service/audit-log.js';
 import { config, converge, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DriftEvent, type DriftRequest, runDrift } from '../../../src/app/drift/index.js';
-import type { RunReport } from '../../../src/app/plan/index.js';
+import type { RunReport } from '../../../src/app/engine/index.js';
 import { config, converge, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';
 

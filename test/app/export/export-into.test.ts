@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ExportEvent, runExportInto } from '../../../src/app/export/index.js';
-import { planZoneRun } from '../../../src/app/plan/plan-zone-run.js';
+import { planZoneRun } from '../../../src/app/engine/plan-zone-run.js';
 import { ZonectlError } from '../../../src/core/errors.js';
 import { config, converge, listRecords, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';

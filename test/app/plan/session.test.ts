@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply, type ApplyOutput } from '../../../src/app/apply/index.js';
 import { InvalidZoneFilesError } from '../../../src/app/files/index.js';
-import { runPlan, type PlanEvent, type PlanRequest, type RunReport } from '../../../src/app/plan/index.js';
+import type { RunReport } from '../../../src/app/engine/index.js';
+import { runPlan, type PlanEvent, type PlanRequest } from '../../../src/app/plan/index.js';
 import { listRecords, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';
 

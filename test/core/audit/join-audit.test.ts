@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAuditEntry, describeWho, whoOf, type AuditEntry } from '../../../src/core/audit/audit-entry.js';
 import { joinAudit } from '../../../src/core/audit/join-audit.js';
-import { driftItemId, type DriftItem } from '../../../src/core/render/drift-items.js';
+import { driftItemId, type DriftItem } from '../../../src/core/drift/drift-items.js';
 
 const ZONE = 'a'.repeat(32);
 const REC = 'b'.repeat(32);

@@ -7,25 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { adoptionItems, operationsToAdopt } from '../../../src/core/export/adopt-items.js';
 import { editsToMatchLive } from '../../../src/core/export/refresh-edits.js';
-import type { LiveRecord, RecordInput } from '../../../src/core/model/index.js';
-import { normalizeRecord } from '../../../src/core/model/normalize.js';
 import { planNewZone, planZone } from '../../../src/core/plan/plan-zone.js';
-import { editZoneFile, routeEdits } from '../../../src/core/yaml-edit/index.js';
-import { parseZoneFile, type ZoneConfig } from '../../../src/core/zonefile/index.js';
-
-const ZONE = 'example.com';
-const ZONE_ID = '0123456789abcdef0123456789abcdef';
-let nextId = 0;
-const live = (r: RecordInput): LiveRecord => ({
-  ...normalizeRecord({ comment: null, tags: [], ...r }, ZONE),
-  id: (nextId += 1).toString(16).padStart(32, '0'),
-});
-
-function load(text: string): ZoneConfig {
-  const { config, problems } = parseZoneFile({ path: 'zone.yaml', text }, {});
-  expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  return config!;
-}
+import { editText, live, load, ZONE_ID } from './edit-fixture.js';
 
 const TEXT = `version: 1
 zone: example.com
@@ -58,16 +41,10 @@ describe('operations narrowed to the chosen items', () => {
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ kind: 'dns_record', action: 'update', fields: ['ttl'] });
     const { edits } = editsToMatchLive(config, { operations: ops });
-    const routed = routeEdits(
-      'zone.yaml',
-      edits.map((e) => e.edit),
-      () => [],
-    );
-    if (!routed.ok) throw new Error('refused');
-    const r = editZoneFile(TEXT, routed.files.find((f) => f.file === 'zone.yaml')!.edits, { zone: ZONE });
-    expect(r.ok && r.text).toBe(TEXT.replace('ttl: 300', 'ttl: 600'));
+    const after = editText(TEXT, edits);
+    expect(after).toBe(TEXT.replace('ttl: 300', 'ttl: 600'));
     // Planned again: the ttl item is gone, the value item is the same item (same id).
-    const again = adoptionItems(planZone(load(r.ok ? r.text : ''), ZONE_ID, state)).map((a) => a.item.id);
+    const again = adoptionItems(planZone(load(after), ZONE_ID, state)).map((a) => a.item.id);
     expect(again).not.toContain(ttl.id);
     expect(again).toContain(value.id);
   });

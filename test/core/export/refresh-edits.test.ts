@@ -4,42 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { editsToMatchLive } from '../../../src/core/export/refresh-edits.js';
-import type { LiveRecord, RecordInput } from '../../../src/core/model/index.js';
-import { normalizeRecord } from '../../../src/core/model/normalize.js';
 import { type LiveZoneState, planZone } from '../../../src/core/plan/plan-zone.js';
-import { editZoneFile, routeEdits } from '../../../src/core/yaml-edit/index.js';
-import { parseZoneFile, type ZoneConfig } from '../../../src/core/zonefile/index.js';
-
-const ZONE = 'example.com';
-const ZONE_ID = '0123456789abcdef0123456789abcdef';
-let nextId = 0;
-const live = (r: RecordInput): LiveRecord => ({
-  ...normalizeRecord({ comment: null, tags: [], ...r }, ZONE),
-  id: (nextId += 1).toString(16).padStart(32, '0'),
-});
-
-function load(text: string): ZoneConfig {
-  const { config, problems } = parseZoneFile({ path: 'zone.yaml', text }, {});
-  expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  return config!;
-}
+import type { ZoneConfig } from '../../../src/core/zonefile/index.js';
+import { editText, live, load, ZONE_ID } from './edit-fixture.js';
 
 /** The refresh of `text` against `state`: its lines, the file written, and the plan of that file (empty). */
 function refresh(text: string, state: LiveZoneState): { lines: string[]; notes: readonly string[]; after: string } {
   const config = load(text);
   const { edits, notes } = editsToMatchLive(config, planZone(config, ZONE_ID, state));
-  const routed = routeEdits(
-    'zone.yaml',
-    edits.map((e) => e.edit),
-    () => [],
-  );
-  if (!routed.ok) throw new Error('refused');
-  const mine = routed.files.find((f) => f.file === 'zone.yaml')!;
-  const r = editZoneFile(text, mine.edits, { zone: ZONE });
-  if (!r.ok) throw new Error(r.refusal.message);
-  const again = planZone(load(r.text), ZONE_ID, state);
+  const after = editText(text, edits);
+  const again = planZone(load(after), ZONE_ID, state);
   expect(again.operations.filter((o) => o.kind !== 'token')).toEqual([]);
-  return { lines: edits.map((e) => e.line).filter((l) => l !== ''), notes, after: r.text };
+  return { lines: edits.map((e) => e.line).filter((l) => l !== ''), notes, after };
 }
 
 const HEAD = 'version: 1\nzone: example.com\ndefaults: { ttl: 3600 }\n';

@@ -4,8 +4,9 @@
  * `drift --adopt` honours (`zonectl drift FILE --adopt ID`, the id as in the JSON report).
  */
 import { describe, expect, it } from 'vitest';
-import { DRIFT_ITEM_ID, driftItemId, type DriftItem } from '../../../src/core/render/drift-items.js';
-import { describeDriftItem, describeWaysOut, happenedOf, shellWord, waysOut } from '../../../src/core/render/drift-words.js';
+import { DRIFT_ITEM_ID, driftItemId, type DriftItem } from '../../../src/core/drift/drift-items.js';
+import { happenedOf, shellWord, waysOut } from '../../../src/core/drift/ways-out.js';
+import { describeDriftItem, describeWaysOut } from '../../../src/core/render/drift-words.js';
 
 function item(p: Partial<DriftItem> & Pick<DriftItem, 'kind' | 'name' | 'type' | 'field'>): DriftItem {
   const shown = { zone: 'example.com', file: null, live: null, ...p };

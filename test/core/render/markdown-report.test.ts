@@ -8,7 +8,7 @@ import type { LiveRecord } from '../../../src/core/model/record.js';
 import { planNewZone, planZone } from '../../../src/core/plan/plan-zone.js';
 import { renderZoneText } from '../../../src/core/render/render-text.js';
 import { GITHUB_COMMENT_LIMIT, renderMarkdownReport } from '../../../src/core/render/render-markdown.js';
-import type { ZoneReport } from '../../../src/core/render/zone-report.js';
+import type { ZoneReport } from '../../../src/core/drift/zone-report.js';
 import { config } from '../../scenario/harness.js';
 
 function planned(zone: string, yaml: string, live: LiveRecord[] = []): ZoneReport {

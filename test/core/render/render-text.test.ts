@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRecord } from '../../../src/core/model/normalize.js';
-import { describeValue } from '../../../src/core/render/describe-record.js';
+import { describeValue } from '../../../src/core/drift/describe-record.js';
 
 describe('describeValue', () => {
   it('quotes TXT, shows MX priority first, renders data', () => {

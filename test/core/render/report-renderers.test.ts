@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DRIFT_KINDS, driftItemId, type DriftItem, type DriftKind } from '../../../src/core/render/drift-items.js';
-import type { DriftReport, MarkedItem, ZoneEntry } from '../../../src/core/render/drift-report.js';
-import { waysOut } from '../../../src/core/render/drift-words.js';
+import { DRIFT_KINDS, driftItemId, type DriftItem, type DriftKind } from '../../../src/core/drift/drift-items.js';
+import type { DriftReport, MarkedItem, ZoneEntry } from '../../../src/core/drift/drift-report.js';
+import { waysOut } from '../../../src/core/drift/ways-out.js';
 import { renderHtmlReport } from '../../../src/core/render/html/render-html.js';
 import { html, zoneAnchor } from '../../../src/core/render/html/html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from '../../../src/core/render/html/report-assets.js';

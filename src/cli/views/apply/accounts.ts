@@ -4,7 +4,7 @@
  * document's `accounts` entries.
  */
 import { accountApplyFailed, type AccountApplyOutcome } from '../../../app/apply/index.js';
-import type { AccountRun } from '../../../app/plan/index.js';
+import type { AccountRun } from '../../../app/engine/index.js';
 import { accountLabel } from '../../../core/account/plan-account.js';
 import { renderAccountText } from '../../../core/render/render-account.js';
 import { errorCode, errorLine } from '../../output/error-line.js';

@@ -4,7 +4,7 @@
  * which only the text sink asks for.
  */
 import type { StopSignal, StoppedAt, ZoneApplyOutcome } from '../../../app/apply/index.js';
-import type { ZoneOutcome, ZoneRun } from '../../../app/plan/index.js';
+import type { ZoneOutcome, ZoneRun } from '../../../app/engine/index.js';
 import { assertNever } from '../../../core/errors.js';
 import type { ZonePlan } from '../../../core/plan/build-plan.js';
 import { renderDnssecState } from '../../../core/dnssec/index.js';

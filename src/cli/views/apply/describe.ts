@@ -1,7 +1,7 @@
 /** What apply says about a run that stopped early: failed, or interrupted by a signal. */
 import { CloudflareApiError } from '../../../api/index.js';
 import type { StopSignal, ZoneApplyOutcome } from '../../../app/apply/index.js';
-import type { ZoneRun } from '../../../app/plan/index.js';
+import type { ZoneRun } from '../../../app/engine/index.js';
 import type { ZonePlan } from '../../../core/plan/build-plan.js';
 import type { Operation } from '../../../core/plan/operation.js';
 import { describeNonConvergence } from '../../../core/render/render-residual.js';

@@ -4,7 +4,7 @@
  * lines (./apply-lines.ts). The text sink (./text-sink.ts) renders the same events.
  */
 import { describeCreatedZone } from '../../../app/apply/index.js';
-import type { ZoneRun } from '../../../app/plan/index.js';
+import type { ZoneRun } from '../../../app/engine/index.js';
 import { assertNever, ZonectlError } from '../../../core/errors.js';
 import { log, out } from '../../output/io.js';
 import { type JsonError, jsonError } from '../../output/json-error.js';

@@ -6,7 +6,7 @@
 import { dnssecJson } from '../../../core/dnssec/index.js';
 import { describeHttpCalls, type ExecuteResult } from '../../../api/index.js';
 import type { ZoneApplyOutcome } from '../../../app/apply/index.js';
-import type { ZoneRun } from '../../../app/plan/index.js';
+import type { ZoneRun } from '../../../app/engine/index.js';
 import { assertNever, type ErrorCode } from '../../../core/errors.js';
 import { shownRecord, type Operation } from '../../../core/plan/operation.js';
 import { errorCode } from '../../output/error-line.js';

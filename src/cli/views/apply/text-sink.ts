@@ -3,7 +3,7 @@
  * on stderr (./apply-lines.ts). The JSON sink (./json-sink.ts) renders the same events.
  */
 import { describeCreatedZone } from '../../../app/apply/index.js';
-import type { ZoneRun } from '../../../app/plan/index.js';
+import type { ZoneRun } from '../../../app/engine/index.js';
 import { describeHttpCalls } from '../../../api/index.js';
 import { assertNever } from '../../../core/errors.js';
 import { newZoneBody } from '../../../core/plan/plan-zone.js';

@@ -6,10 +6,10 @@
 import { appendFileSync } from 'node:fs';
 import type { ChangedSelection } from '../../../app/files/index.js';
 import { redact, writeOutputFile } from '../../../app/output/index.js';
-import type { RunReport } from '../../../app/plan/index.js';
+import type { RunReport } from '../../../app/engine/index.js';
 import { renderMarkdownReport } from '../../../core/render/render-markdown.js';
 import type { TextStyle } from '../../../core/render/render-text.js';
-import type { ReportKind, ZoneReport } from '../../../core/render/zone-report.js';
+import type { ReportKind, ZoneReport } from '../../../core/drift/index.js';
 import { printableLines } from '../../../core/text/index.js';
 import { errorLine } from '../../output/error-line.js';
 import { currentVerbosity, log, out, styleFor } from '../../output/io.js';

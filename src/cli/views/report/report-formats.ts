@@ -3,11 +3,11 @@
  * prints on stdout and what `--out` / `--report FORMAT=FILE` write to files. The renderers are
  * pure (src/core/render); this file only picks one and gives it the clock and the style.
  */
-import type { UnmanagedZone } from '../../../app/plan/index.js';
+import type { UnmanagedZone } from '../../../app/engine/index.js';
 import { assertNever, ZonectlError } from '../../../core/errors.js';
 import { printable } from '../../../core/text/index.js';
 import { renderBaselineMarkdown, renderBaselineText } from '../../../core/render/render-baseline.js';
-import type { DriftReport } from '../../../core/render/drift-report.js';
+import type { DriftReport } from '../../../core/drift/index.js';
 import { renderHtmlReport } from '../../../core/render/html/render-html.js';
 import { jsonAccount, renderAccountText } from '../../../core/render/render-account.js';
 import { renderJson } from '../../../core/render/render-json.js';
@@ -16,7 +16,7 @@ import { GITHUB_COMMENT_LIMIT, renderMarkdownReport } from '../../../core/render
 import { renderSlack } from '../../../core/render/render-slack.js';
 import { renderSummaryTable } from '../../../core/render/render-summary.js';
 import { renderText, type TextStyle } from '../../../core/render/render-text.js';
-import type { ReportKind, ZoneReport } from '../../../core/render/zone-report.js';
+import type { ReportKind, ZoneReport } from '../../../core/drift/index.js';
 import { unmanagedZoneLine, unmanagedZonesHeading } from '../../../core/render/unmanaged-zones.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'junit', 'slack'] as const;

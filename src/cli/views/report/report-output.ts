@@ -5,7 +5,7 @@
  * and exit code follow as for text. CI reads stdout with jq: never nothing.
  */
 import type { MessageEvent, SessionOutput } from '../../../app/session/index.js';
-import type { RunReport } from '../../../app/plan/index.js';
+import type { RunReport } from '../../../app/engine/index.js';
 import { renderJson } from '../../../core/render/render-json.js';
 import { out } from '../../output/io.js';
 import { jsonError } from '../../output/json-error.js';

@@ -195,3 +195,18 @@ export class ZoneCommentsBuilder {
     return { top: this.topList, end: this.endList, above: this.aboveMap, notPlaced: this.unplaced };
   }
 }
+
+/** One ZoneCommentsBuilder per zone, made on first use, for an importer whose source feeds several zones. */
+export class ZoneCommentsBuilders {
+  private readonly builders = new Map<string, ZoneCommentsBuilder>();
+
+  of(zone: string): ZoneCommentsBuilder {
+    let b = this.builders.get(zone);
+    if (b === undefined) this.builders.set(zone, (b = new ZoneCommentsBuilder()));
+    return b;
+  }
+
+  finish(): ReadonlyMap<string, ZoneComments> {
+    return new Map([...this.builders].map(([zone, b]) => [zone, b.finish()]));
+  }
+}

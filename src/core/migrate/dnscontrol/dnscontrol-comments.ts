@@ -16,7 +16,7 @@ import {
   FirstWritten,
   type NotPlacedComment,
   type ZoneComments,
-  ZoneCommentsBuilder,
+  ZoneCommentsBuilders,
 } from '../comments/source-comments.js';
 import type { JsScan } from '../comments/js-comments.js';
 
@@ -63,12 +63,7 @@ export function placeDnscontrolComments(
   }
   for (const line of onLine.keys()) byLine.set(line, { kind: 'line', line });
   const anchors: Anchor<Target>[] = [...byLine].map(([line, target]) => ({ file, line, target }));
-  const builders = new Map<string, ZoneCommentsBuilder>();
-  const builder = (zone: string): ZoneCommentsBuilder => {
-    let b = builders.get(zone);
-    if (b === undefined) builders.set(zone, (b = new ZoneCommentsBuilder()));
-    return b;
-  };
+  const builders = new ZoneCommentsBuilders();
   const notPlaced: NotPlacedComment[] = [];
   let configuration = 0;
   for (const { comment, to } of attributeComments(scan.comments, anchors, { lines: new Map([[file, lines]]) })) {
@@ -77,23 +72,23 @@ export function placeDnscontrolComments(
       if (imported.size === 0)
         notPlaced.push({ text: comment.text, subject: `${file} (about the file)`, at: { file, line: comment.line } });
       for (const zone of imported) {
-        if (to.where === 'top') builder(zone).top(comment);
-        else builder(zone).end(comment);
+        if (to.where === 'top') builders.of(zone).top(comment);
+        else builders.of(zone).end(comment);
       }
     } else if (to.target.kind === 'other-domain')
       notPlaced.push({ text: comment.text, subject: `domain ${to.target.name}`, at: { file, line: comment.line } });
-    else if (to.target.kind === 'domain') builder(to.target.zone).top(comment);
+    else if (to.target.kind === 'domain') builders.of(to.target.zone).top(comment);
     else {
       const here = onLine.get(to.target.line) ?? [];
       for (const zone of new Set(here.map((r) => r.zone))) {
         const mine = here.filter((r) => r.zone === zone);
         const written = mine.flatMap((r) => (r.written !== undefined ? [r.written] : []));
-        const b = builder(zone);
+        const b = builders.of(zone);
         if (written.length === 1) b.above(written[0]!, comment);
         else if (written.length > 1) b.above(new FirstWritten(written), comment);
         else b.notPlaced(comment, mine.map((r) => r.subject).join(', '));
       }
     }
   }
-  return { zones: new Map([...builders].map(([zone, b]) => [zone, b.finish()])), notPlaced, configuration };
+  return { zones: builders.finish(), notPlaced, configuration };
 }

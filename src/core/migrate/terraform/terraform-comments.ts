@@ -14,7 +14,7 @@ import {
   FirstWritten,
   type NotPlacedComment,
   type ZoneComments,
-  ZoneCommentsBuilder,
+  ZoneCommentsBuilders,
 } from '../comments/source-comments.js';
 import { scanHcl } from '../comments/hcl-comments.js';
 
@@ -37,12 +37,7 @@ export function placeTerraformComments(
   files: ReadonlyArray<{ readonly file: string; readonly text: string }>,
   outcomes: ReadonlyMap<string, ResourceOutcome>,
 ): TerraformComments {
-  const builders = new Map<string, ZoneCommentsBuilder>();
-  const builder = (zone: string): ZoneCommentsBuilder => {
-    let b = builders.get(zone);
-    if (b === undefined) builders.set(zone, (b = new ZoneCommentsBuilder()));
-    return b;
-  };
+  const builders = new ZoneCommentsBuilders();
   const notPlaced: NotPlacedComment[] = [];
   let configuration = 0;
   for (const f of files) {
@@ -71,8 +66,8 @@ export function placeTerraformComments(
         if (zonesOfFile.length === 0)
           notPlaced.push({ text: comment.text, subject: `${f.file} (about the file)`, at: { file: f.file, line: comment.line } });
         for (const zone of zonesOfFile) {
-          if (to.where === 'top') builder(zone).top(comment);
-          else builder(zone).end(comment);
+          if (to.where === 'top') builders.of(zone).top(comment);
+          else builders.of(zone).end(comment);
         }
         continue;
       }
@@ -81,11 +76,11 @@ export function placeTerraformComments(
         notPlaced.push({ text: comment.text, subject: to.target, at: { file: comment.file, line: comment.line } });
         continue;
       }
-      const b = builder(outcome.zone);
+      const b = builders.of(outcome.zone);
       if (outcome.written.length === 0) b.top(comment);
       else if (outcome.written.length === 1) b.above(outcome.written[0]!, comment);
       else b.above(new FirstWritten(outcome.written), comment);
     }
   }
-  return { zones: new Map([...builders].map(([zone, b]) => [zone, b.finish()])), notPlaced, configuration };
+  return { zones: builders.finish(), notPlaced, configuration };
 }

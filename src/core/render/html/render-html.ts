@@ -6,13 +6,14 @@
  * first and marked, items gone since the baseline struck through. Written as chunks (a zone's section at most per
  * chunk), so that a run of 1,000 zones never holds the whole page as one string. Pure.
  */
-import { DRIFT_KINDS, type DriftKind } from '../drift-items.js';
+import { DRIFT_KINDS, type DriftKind } from '../../drift/index.js';
 import { describeWho } from '../../audit/audit-entry.js';
-import { kindLabel, type DriftReport, type MarkedItem, type ZoneEntry } from '../drift-report.js';
+import { kindLabel } from '../drift-words.js';
+import type { DriftReport, MarkedItem, ZoneEntry } from '../../drift/index.js';
 import { html, zoneAnchor } from './html-text.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './report-assets.js';
 import { unmanagedZoneLine, unmanagedZonesHeading, type UnmanagedZoneRow } from '../unmanaged-zones.js';
-import { leftAloneHeading } from '../left-alone.js';
+import { leftAloneHeading, leftAloneRows } from '../left-alone.js';
 
 export interface HtmlOptions {
   /** When the run was made (ISO 8601), read by the caller: the renderer reads no clock. */
@@ -172,9 +173,9 @@ function unmanagedSection(zones: readonly UnmanagedZoneRow[]): string {
  */
 function leftAloneSection(report: DriftReport): string {
   const zones = report.zones.filter((z) => (z.leftAlone ?? []).length > 0);
-  const all = zones.flatMap((z) => z.leftAlone ?? []);
+  const all = zones.flatMap((z) => leftAloneRows(z.leftAlone));
   const rows = zones.flatMap((z) =>
-    (z.leftAlone ?? []).map(
+    leftAloneRows(z.leftAlone).map(
       (l) =>
         `<tr class="left-alone k-${l.reason.kind}"><td>${html(z.zone)}</td><td><code>${html(l.name)}</code></td><td>${html(l.type)}</td>` +
         `<td class="v">${html(l.value)}</td><td>${html(l.why)}</td></tr>`,

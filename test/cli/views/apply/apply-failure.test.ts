@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecuteResult } from '../../../../src/api/execute.js';
 import { OutcomeUnknownError } from '../../../../src/api/errors.js';
 import type { ZoneApplyOutcome } from '../../../../src/app/apply/zone-outcome.js';
-import type { ZoneRun } from '../../../../src/app/plan/plan-zone-run.js';
+import type { ZoneRun } from '../../../../src/app/engine/plan-zone-run.js';
 import { describeApplyFailure } from '../../../../src/cli/views/apply/describe.js';
 import { errorCode, errorLine } from '../../../../src/cli/output/error-line.js';
 

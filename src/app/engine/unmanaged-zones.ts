@@ -8,7 +8,7 @@
 import { CredentialsError, listAll, ZONES_PER_PAGE, type ApiZone, type CloudflareClient } from '../../api/index.js';
 import { canonicalZoneName } from '../../core/model/names.js';
 import type { RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import type { RunClients } from '../connect/clients-by-account.js';
+import type { RunClients } from './clients-by-account.js';
 
 export interface UnmanagedZone {
   readonly zone: string;

@@ -5,12 +5,12 @@
  */
 import { accountLabel } from '../../core/account/plan-account.js';
 import type { ZoneAudit } from '../../core/audit/join-audit.js';
-import type { Baseline } from '../../core/render/baseline.js';
-import { buildDriftReport, type DriftReport } from '../../core/render/drift-report.js';
-import type { ReportKind, ZoneReport } from '../../core/render/zone-report.js';
+import type { Baseline } from '../../core/drift/index.js';
+import { buildDriftReport, type DriftReport } from '../../core/drift/index.js';
+import type { ReportKind, ZoneReport } from '../../core/drift/index.js';
 import type { Shard } from '../../core/shard.js';
 import type { AccountConfig, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { groupRunsByAccount, planAccountGroups, RunClients } from '../connect/clients-by-account.js';
+import { groupRunsByAccount, planAccountGroups, RunClients } from './clients-by-account.js';
 import type { ChangedSelection } from '../files/index.js';
 import { warning, type MessageEvent } from '../session/index.js';
 import { checkPlanPermissions } from './check-permissions.js';
@@ -110,7 +110,7 @@ export function toReports(outcomes: RunOutcomes, fileWarnings?: ReadonlyMap<stri
   const zones = outcomes.zones.map((o): ZoneReport => {
     const group = o.config.account !== undefined ? { group: o.config.account.name } : {};
     const warned = fileWarnings?.get(o.config.file) ?? 0;
-    // The addresses the file lists: the zone's known ranges, against which drift is ranked (src/core/render/drift-impact.ts).
+    // The addresses the file lists: the zone's known ranges, against which drift is ranked (src/core/drift/drift-impact.ts).
     const addresses = o.config.records.flatMap((r) =>
       (r.record.type === 'A' || r.record.type === 'AAAA') && r.record.content !== undefined ? [r.record.content] : [],
     );

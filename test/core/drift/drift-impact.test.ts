@@ -1,11 +1,11 @@
 /**
- * How much a drift item matters (src/core/render/drift-impact.ts): the four ranks, first match
+ * How much a drift item matters (src/core/drift/drift-impact.ts): the four ranks, first match
  * wins, and the zone's known ranges (the /24 or /48 of each address of the file, and the
  * service's own network).
  */
 import { describe, expect, it } from 'vitest';
-import { impactOf, inKnownRanges, knownRanges } from '../../../src/core/render/drift-impact.js';
-import { driftItemId, type DriftItem } from '../../../src/core/render/drift-items.js';
+import { impactOf, inKnownRanges, knownRanges } from '../../../src/core/drift/drift-impact.js';
+import { driftItemId, type DriftItem } from '../../../src/core/drift/drift-items.js';
 
 function item(p: Partial<DriftItem> & Pick<DriftItem, 'kind' | 'name' | 'type' | 'field'>): DriftItem {
   const shown = { zone: 'example.com', file: null, live: null, ...p };

@@ -17,13 +17,13 @@ import {
   type SavedZone,
 } from '../../core/plan/plan-file.js';
 import { parseRepoConfig, parseZoneFile, type RepoConfig, type ZoneConfig } from '../../core/zonefile/index.js';
-import { confine, MAX_ZONE_FILE_BYTES, readConfinedFile } from '../files/confined-read.js';
-import { zoneFileEnvironment } from '../files/load-zone-files.js';
-import { credentialVariablesIn, findRepoConfig, withAccountId } from '../files/read-repository-config.js';
-import { includeReader } from '../files/read-include.js';
-import { repositoryRootOfDir } from '../files/repository-root.js';
-import { redact } from '../output/secret-redaction.js';
-import { writeOutputFile } from '../output/write-output.js';
+import { confine, MAX_ZONE_FILE_BYTES, readConfinedFile } from '../files/index.js';
+import { zoneFileEnvironment } from '../files/index.js';
+import { credentialVariablesIn, findRepoConfig, withAccountId } from '../files/index.js';
+import { includeReader } from '../files/index.js';
+import { repositoryRootOfDir } from '../files/index.js';
+import { redact } from '../output/index.js';
+import { writeOutputFile } from '../output/index.js';
 import { checkFileEntries, pathsAsRead, recordedPaths, recordedRoot } from './saved-plan-paths.js';
 import { planAccountRun, type AccountRun } from './plan-account-run.js';
 import { planZoneRun, runPlanOptions, type PlanZoneRunOptions, type ZoneRun } from './plan-zone-run.js';

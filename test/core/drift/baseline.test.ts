@@ -1,11 +1,11 @@
 /**
- * `drift --baseline` reads what the report shows (src/core/render/baseline.ts): ids computed
+ * `drift --baseline` reads what the report shows (src/core/drift/baseline.ts): ids computed
  * again from each item's fields, an item whose id is not that of what it shows refused with its
  * line, a report of format 1 read by what its items show.
  */
 import { describe, expect, it } from 'vitest';
-import { readBaseline } from '../../../src/core/render/baseline.js';
-import { driftItemId } from '../../../src/core/render/drift-items.js';
+import { readBaseline } from '../../../src/core/drift/baseline.js';
+import { driftItemId } from '../../../src/core/drift/drift-items.js';
 
 const shown = {
   zone: 'example.com',

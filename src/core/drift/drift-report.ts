@@ -1,21 +1,20 @@
 /**
  * The report of a many-zone run as every renderer reads it: each zone's state (in sync,
  * drifted, failed with its error), its drift items (drift-items.ts), each with its impact
- * (drift-impact.ts), its two ways out (drift-words.ts) and, when the account's audit log was
+ * (drift-impact.ts), its two ways out (ways-out.ts) and, when the account's audit log was
  * read, who made the change (src/core/audit); against a baseline (an earlier `drift --format
  * json`), each item new or still present, and the items gone since. New drift comes first
  * everywhere, then the items that matter most. Pure.
  */
 import { joinAudit, type ZoneAudit } from '../audit/join-audit.js';
-import { describeWho, type Who } from '../audit/audit-entry.js';
+import type { Who } from '../audit/audit-entry.js';
 import { isDnssecDrift } from '../dnssec/index.js';
 import type { ErrorCode } from '../errors.js';
 import type { Baseline } from './baseline.js';
 import { impactOf, knownRanges, type Impact, type KnownRanges } from './drift-impact.js';
 import { accountDriftItems, DRIFT_KINDS, driftItemsOf, type DriftItem, type DriftKind } from './drift-items.js';
-import { describeDriftItem, waysOut, type WaysOut } from './drift-words.js';
-import { leftAloneCounts, planLeftAlone, type LeftAloneRow } from './left-alone.js';
-import type { LeftAloneKind } from '../ownership/index.js';
+import { waysOut, type WaysOut } from './ways-out.js';
+import { countLeftAlone, type LeftAlone, type LeftAloneKind } from '../ownership/index.js';
 import { isMarkOnly } from '../plan/operation.js';
 import type { ReportKind, ZoneReport } from './zone-report.js';
 
@@ -48,7 +47,7 @@ export interface ZoneEntry {
   /** Counted items marked new (0 without a baseline). */
   readonly newCount: number;
   /** The live records the zone's plan leaves alone, each with why (src/core/ownership; empty for a failed zone or an account). */
-  readonly leftAlone?: readonly LeftAloneRow[];
+  readonly leftAlone?: readonly LeftAlone[];
 }
 
 export interface DriftReport {
@@ -171,7 +170,7 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
     gone,
     counts: countKinds(own),
     newCount: items.filter((i) => i.counted && i.baseline === 'new').length,
-    leftAlone: r.kind === 'planned' ? planLeftAlone(r.plan) : [],
+    leftAlone: r.kind === 'planned' ? (r.plan.leftAlone ?? []) : [],
   };
 }
 
@@ -247,96 +246,9 @@ export function buildDriftReport(kind: ReportKind, reports: readonly ZoneReport[
       present: all.filter((i) => i.counted && i.baseline === 'present').length,
       gone: zones.reduce((n, z) => n + z.gone.length, 0),
       leftAlone: leftAlone.length,
-      leftAloneByKind: leftAloneCounts(leftAlone),
+      leftAloneByKind: countLeftAlone(leftAlone),
     },
     ...(baseline !== undefined ? { baseline: { source: baseline.source } } : {}),
     ...(audit !== undefined ? { audit: auditSummary(zones, audit, input.auditDays ?? 0) } : {}),
   };
-}
-
-/**
- * Where drift happens: at the service, outside the zone files (Terraform's "changed outside of
- * Terraform"). Every human format says it in these words, the live value first (drift-words.ts).
- */
-export const AT_SERVICE = 'at the service';
-
-/** The words a report uses for each kind of item: drift says what happened at the service, a plan what apply does. */
-export function kindLabel(report: ReportKind, kind: DriftKind): string {
-  if (report === 'plan') {
-    const plan: Record<DriftKind, string> = {
-      changed: 'to update',
-      added: 'to delete',
-      deleted: 'to create',
-      settings: 'settings to update',
-      token: 'tokens to change',
-      zone: 'zones to create',
-      unmanaged: 'unmanaged (kept)',
-    };
-    return plan[kind];
-  }
-  const drift: Record<DriftKind, string> = {
-    changed: `changed ${AT_SERVICE}`,
-    added: `added ${AT_SERVICE}`,
-    deleted: `removed ${AT_SERVICE}`,
-    settings: `settings changed ${AT_SERVICE}`,
-    token: 'token drift',
-    zone: 'zone missing',
-    unmanaged: 'unmanaged (kept)',
-  };
-  return drift[kind];
-}
-
-/** The kinds drift counts as made at the service, with their short verb. */
-const SERVICE_VERBS: Partial<Record<DriftKind, string>> = {
-  changed: 'changed',
-  added: 'added',
-  deleted: 'removed',
-  settings: 'settings changed',
-};
-
-/**
- * Counts of a zone's items in words: `2 changed, 1 added, 1 removed at the service, 1 token
- * drift` (drift), `2 to update, 1 to delete` (plan). Kept unmanaged records are left out.
- */
-export function describeCounts(report: ReportKind, counts: Readonly<Record<DriftKind, number>>): string {
-  const kinds = DRIFT_KINDS.filter((k) => k !== 'unmanaged' && counts[k] > 0);
-  if (report === 'plan') return kinds.map((k) => `${counts[k]} ${kindLabel(report, k)}`).join(', ');
-  const verb = (k: DriftKind): string => (k === 'settings' && counts[k] === 1 ? 'setting changed' : (SERVICE_VERBS[k] ?? ''));
-  // A zone that does not exist yet: its records are not live, nothing was removed at the service.
-  const missing = counts.zone > 0;
-  const atService = kinds
-    .filter((k) => SERVICE_VERBS[k] !== undefined && !(missing && k === 'deleted'))
-    .map((k) => `${counts[k]} ${verb(k)}`);
-  const rest = [
-    ...kinds.filter((k) => SERVICE_VERBS[k] === undefined).map((k) => `${counts[k]} ${kindLabel(report, k)}`),
-    ...(missing && counts.deleted > 0 ? [`${counts.deleted} record(s) to create with it`] : []),
-  ];
-  return [...(atService.length > 0 ? [`${atService.join(', ')} ${AT_SERVICE}`] : []), ...rest].join(', ');
-}
-
-function signOf(i: DriftItem): string {
-  return i.kind === 'added' ? '-' : i.kind === 'deleted' || i.kind === 'zone' ? '+' : i.kind === 'unmanaged' ? '=' : '~';
-}
-
-/**
- * One line of an item, as text. Drift: in the operator's words, live side first, no sign
- * (drift-words.ts `describeDriftItem`; `newZone`: the item's zone does not exist yet). Plan:
- * what apply changes, with its sign: `~ www.example.com A value: file 192.0.2.1, live 192.0.2.9`.
- */
-export function describeItem(i: DriftItem, report: ReportKind = 'drift', newZone = false): string {
-  if (report === 'drift') return describeDriftItem(i, newZone);
-  const where = `${signOf(i)} ${i.name} ${i.type}${i.field === 'record' || i.field === 'zone' ? '' : ` ${i.field}`}`;
-  if (i.file !== null && i.live !== null) return `${where}: file ${i.file}, live ${i.live}`;
-  if (i.file !== null) return `${where}: in the file (${i.file}), not live`;
-  return `${where}: live (${i.live ?? ''}), not in the file`;
-}
-
-/** The lines under a drift item: who made it (when the audit log says), then its ways out. */
-export function itemDetailLines(i: MarkedItem): string[] {
-  return [
-    ...(i.impact.reason !== '' ? [`impact: ${i.impact.reason}`] : []),
-    ...(i.who !== undefined ? [`by ${describeWho(i.who)}`] : []),
-    ...(i.ways.revert !== undefined ? [`revert: ${i.ways.revert.command} (${i.ways.revert.does})`] : []),
-    ...(i.ways.adopt !== undefined ? [`adopt: ${i.ways.adopt.command} (${i.ways.adopt.does})`] : []),
-  ];
 }

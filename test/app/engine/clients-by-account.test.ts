@@ -1,6 +1,6 @@
 /** One client (and so one rate budget) per credential of the repository configuration. */
 import { describe, expect, it } from 'vitest';
-import { accountCredentials, groupByAccount, RunClients } from '../../../src/app/connect/clients-by-account.js';
+import { accountCredentials, groupByAccount, RunClients } from '../../../src/app/engine/clients-by-account.js';
 import type { RepoAccount, RepoConfig, ZoneConfig } from '../../../src/core/zonefile/index.js';
 
 const account = (name: string, credentials: RepoAccount['credentials']): [string, RepoAccount] => [name, { name, credentials }];

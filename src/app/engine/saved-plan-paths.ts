@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep, win32 } from 'node:path';
 import { mapPlanPaths } from '../../core/plan/plan-file-paths.js';
 import { PlanFileError, type PlanFile } from '../../core/plan/plan-file.js';
-import { confine, isInside } from '../files/confined-read.js';
-import { REPOSITORY_MARKERS, repositoryRoot, repositoryRootOfDir } from '../files/repository-root.js';
+import { confine, isInside } from '../files/index.js';
+import { REPOSITORY_MARKERS, repositoryRoot, repositoryRootOfDir } from '../files/index.js';
 
 /**
  * The root a saved plan's paths are relative to: the repository of the working directory `cwd`,

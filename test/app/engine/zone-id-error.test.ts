@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planZoneRunExplained, zoneIdPosition } from '../../../src/app/plan/zone-id-error.js';
+import { planZoneRunExplained, zoneIdPosition } from '../../../src/app/engine/zone-id-error.js';
 import { parseZoneFile } from '../../../src/core/zonefile/index.js';
 import { startHarness, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';

@@ -5,14 +5,14 @@
  * (CLOUDFLARE_API_TOKEN, ...). An account whose variable is unset fails its own zones alone,
  * with a message naming the variable (never a value).
  */
-import { registerSecret } from '../output/secret-redaction.js';
+import { registerSecret } from '../output/index.js';
 import { CredentialsError, type CloudflareClient, type Credentials } from '../../api/index.js';
 import type { CredentialSource, RepoAccount, RepoConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { connectWithBudget, type BudgetFlags } from './run-budget.js';
-import { planZoneOutcomes, type ZoneOutcome } from '../plan/plan-zone-outcomes.js';
-import { checkPlanPermissions, type PermissionCheck } from '../plan/check-permissions.js';
-import type { ZoneRun } from '../plan/plan-zone-run.js';
+import { connectWithBudget, type BudgetFlags } from '../connect/index.js';
+import { planZoneOutcomes, type ZoneOutcome } from './plan-zone-outcomes.js';
+import { checkPlanPermissions, type PermissionCheck } from './check-permissions.js';
+import type { ZoneRun } from './plan-zone-run.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
