@@ -184,7 +184,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/cli/commands/ holds one file per command; what several commands share lives beside it in src/cli ' +
-        '(options.ts, definition/, render/, output/) or in src/app, never in another command.',
+        '(options.ts, many-zone-flags.ts, definition/, views/, output/) or in src/app, never in another command.',
       from: { path: '^src/cli/commands/' },
       to: { path: '^src/cli/commands/' },
     },
@@ -204,13 +204,13 @@ module.exports = {
       comment:
         'A command is its definition (src/cli/definition/define-command.ts): it parses flags, runs its app session, ' +
         'renders the events and maps the result to an exit code. It imports only app folders through their index, ' +
-        'the renderers (src/cli/render/), the output choke point, the definition helper and the shared flags; never ' +
+        'its view (src/cli/views/), the output choke point, the definition helper and the shared flags; never ' +
         'the API, core or the inside of an app folder. The emulator command starts src/emulator, not a verb of zonectl.',
       from: { path: '^src/cli/commands/', pathNot: '^src/cli/commands/emulator[.]ts$' },
       to: {
         path: '^src/',
         pathNot:
-          '^src/(app/[^/]+/index[.]ts$|cli/(definition|render|output|completion)/|cli/(options|global-flags|version|heap-growth)[.]ts$|core/errors[.]ts$)',
+          '^src/(app/[^/]+/index[.]ts$|cli/(definition|views|output|completion)/|cli/(options|many-zone-flags|global-flags|version|heap-growth)[.]ts$|core/errors[.]ts$)',
       },
     },
     {
@@ -224,11 +224,30 @@ module.exports = {
       },
     },
     {
-      name: 'renderers-run-no-session',
+      name: 'views-run-no-session',
       severity: 'error',
-      comment: 'src/cli/render/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
-      from: { path: '^src/cli/render/' },
+      comment: 'src/cli/views/ shows what a session tells (its events and result): it never calls the API or reads zone files itself.',
+      from: { path: '^src/cli/views/' },
       to: { path: ['^src/api/(client|execute|live|paging)[.]ts$', '^src/app/connect/'] },
+    },
+    {
+      name: 'command-shows-through-its-own-view',
+      severity: 'error',
+      comment:
+        'The verb contract (docs/architecture.md, "The shape of a verb"): src/cli/commands/<verb>.ts shows its session ' +
+        'through its own view, src/cli/views/<verb>.ts (and the parts in src/cli/views/<verb>/), never through ' +
+        "another verb's; what several views share (the report of plan and drift) is reached through the verb's view.",
+      from: { path: '^src/cli/commands/([^/]+)[.]ts$' },
+      to: { path: '^src/cli/views/', pathNot: '^src/cli/views/$1([.]ts$|/)' },
+    },
+    {
+      name: 'views-know-no-commands',
+      severity: 'error',
+      comment:
+        'A view shows events and results; the flags, their checks and the exit codes are the definition\'s ' +
+        '(src/cli/commands/, src/cli/definition/). A view never imports a command or the program.',
+      from: { path: '^src/cli/views/' },
+      to: { path: '^src/cli/(commands/|definition/|program[.]ts$|main[.]ts$|many-zone-flags[.]ts$|options[.]ts$)' },
     },
     {
       name: 'cli-reaches-app-folders-through-their-index',

@@ -3,7 +3,7 @@
  * The architecture rules that an import graph cannot show (docs/architecture.md, "The shape of a
  * verb"), checked by `npm run arch` after dependency-cruiser: src/app (the sessions) never writes
  * to a stream nor ends the process (it tells its events to the output it was given), a
- * command of src/cli/commands writes nothing itself (its renderers and the output choke point,
+ * command of src/cli/commands writes nothing itself (its view and the output choke point,
  * src/cli/output/io.ts, do), and whether a live record is the file's is asked of
  * src/core/ownership alone (docs/architecture.md, "Ownership"): no other file reads the service's
  * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker. Comments are
@@ -23,11 +23,11 @@ const RULES = [
     why: 'a session tells its events to its output (src/app/session); the CLI writes and exits',
   },
   {
-    name: 'commands-write-through-renderers',
+    name: 'commands-write-through-views',
     dir: 'src/cli/commands',
     except: ['src/cli/commands/emulator.ts'],
     pattern: /process\.(stdout|stderr)\b|\bconsole\./,
-    why: 'a command renders through src/cli/render and src/cli/output/io.ts (secrets masked, text escaped)',
+    why: 'a command shows through its view (src/cli/views) and src/cli/output/io.ts (secrets masked, text escaped)',
   },
   {
     name: 'ownership-read-in-one-home',

@@ -33,8 +33,8 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<AnyCom
   ['emulator', async () => (await import('./commands/emulator.js')).emulatorCommand],
 ];
 
-/** Every command definition, in the order of `--help`. */
-async function allCommands(): Promise<AnyCommand[]> {
+/** Every command definition, in the order of `--help` (the verb contract's test walks them: test/cli/verb-contract.test.ts). */
+export async function allCommands(): Promise<AnyCommand[]> {
   return loadCommands(COMMANDS);
 }
 

@@ -97,7 +97,7 @@ describe('zonectl token roll', () => {
     }
   });
   // Ctrl-C or SIGTERM while the roll call is on its way: the call may already have rolled the
-  // secret, so zonectl waits for its answer (src/app/token/roll-session.ts); a second signal gives up.
+  // secret, so zonectl waits for its answer (src/app/token/session.ts); a second signal gives up.
   it('SIGINT, then a second one, while the roll call is unanswered: the call is abandoned, the temporary file removed, exit 130', async () => {
     await create('ci-interrupted');
     const sub = join(dir, 'interrupted');

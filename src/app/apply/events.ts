@@ -1,6 +1,6 @@
 /**
  * What an apply session tells its user: one typed event stream, passed to the output whoever runs
- * it gave (the CLI renders it as text or as one JSON document, src/cli/render/apply/; a test
+ * it gave (the CLI renders it as text or as one JSON document, src/cli/views/apply/; a test
  * records it), and folded by the session into what it knows of the run (./run-state.ts: which
  * zone is being written, which lock is held). The session decides; the output only shows
  * (DNSControl's injected printer is the model). Nothing here writes to a stream or ends the
@@ -57,7 +57,14 @@ export type ApplyEvent =
   /** A new zone's POST /zones is on its way / was answered, or failed (`created` undefined). */
   | { readonly kind: 'zone-creating'; readonly zone: string }
   | { readonly kind: 'zone-created'; readonly created: CreatedZone }
-  | { readonly kind: 'zone-creation-ended'; readonly zone: string }
+  | {
+      readonly kind: 'zone-creation-ended';
+      readonly zone: string;
+      /** The run before its zone was created. */
+      readonly was: ZoneRun;
+      /** The run planned again against the zone created; undefined when it was not created (it is then left out of the writes). */
+      readonly now: ZoneRun | undefined;
+    }
   /** The zones' writes start (progress is shown from here) and end. */
   | { readonly kind: 'writes-started' }
   | { readonly kind: 'writes-ended' }

@@ -7,7 +7,7 @@ import { type ApiZone, type CloudflareClient, ZoneLookupError } from '../../api/
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { planZoneRun, resolveRunZone, type PlanZoneRunOptions, type ZoneRun } from '../engine/index.js';
 import { explainZoneIdError } from '../engine/index.js';
-import { type LockEvent, withZoneLockIfFree, type ZoneLockScope } from './lock-scope.js';
+import { type LockEvent, type Locked, withZoneLock, type ZoneLockScope } from './lock-scope.js';
 import { auditsTokensAroundWrites } from './zone-writes.js';
 
 /**
@@ -26,7 +26,7 @@ export async function lockThenPlan<T>(
   planOptions: PlanZoneRunOptions,
   emit: (event: LockEvent) => void,
   work: (run: ZoneRun, lock: ZoneLockScope) => Promise<T>,
-): Promise<{ readonly taken: true; readonly value: T } | { readonly taken: false }> {
+): Promise<Locked<T>> {
   let zone: ApiZone;
   try {
     zone = await resolveRunZone(client, config);
@@ -36,7 +36,7 @@ export async function lockThenPlan<T>(
     if (explained instanceof ZoneLookupError && explained.notFound && config.accountId !== undefined) return { taken: false };
     throw explained;
   }
-  return withZoneLockIfFree(client, { zone: config.zone, zoneId: zone.id }, { emit }, async (lock) => {
+  return withZoneLock(client, { zone: config.zone, zoneId: zone.id }, { wait: { kind: 'if-free' }, emit }, async (lock) => {
     const run = await planZoneRun(client, config, { ...planOptions, zone, auditTokens: auditsTokensAroundWrites(planOptions, config) });
     // The live records are not kept: apply needs the plan, and its check afterwards reads them
     // again (two copies of a 100,000-record zone would be held at once otherwise).

@@ -3,8 +3,9 @@
  * a dead holder's), runs the work, and releases it at the end whatever happened. The scope owns
  * the one optimisation of the release: with batches, the lock's delete may ride in the last batch
  * (`inLastBatch`, for executeOperations), and then there is nothing left to delete at the end.
- * The one way apply takes a lock: before planning (`--yes` of one zone file, only when the lock is
- * free at once) and before each zone's writes.
+ * `withZoneLock` is the one way apply takes a lock, in either of its two moments: before planning
+ * (`--yes` of one zone file, only when the lock is free at once: `{ kind: 'if-free' }`) and before
+ * each zone's writes (waiting for it: `{ kind: 'wait', ms }`).
  */
 import { CloudflareApiError, type CloudflareClient, type ExecuteOptions } from '../../api/index.js';
 import { acquireZoneLock, type HeldZoneLock, ZoneLockBusyError } from './zone-lock.js';
@@ -23,11 +24,20 @@ export type LockEvent =
   | { readonly kind: 'lock-taken'; readonly zone: string; readonly lock: ZoneLockScope }
   | { readonly kind: 'lock-released'; readonly zone: string };
 
+/** How to take a lock another run holds. */
+export type LockWait =
+  /** Wait for it up to `ms` (0: not at all); when it cannot be taken, the error is thrown. */
+  | { readonly kind: 'wait'; readonly ms: number }
+  /** Only when free at once: not taken when another run holds it, or when the service refuses it (403). */
+  | { readonly kind: 'if-free' };
+
 export interface LockOptions {
-  /** How long to wait for a lock another run holds (ms; 0: not at all). */
-  readonly waitMs: number;
+  readonly wait: LockWait;
   readonly emit?: (event: LockEvent) => void;
 }
+
+/** Whether the lock was taken (and then what the work gave). */
+export type Locked<T> = { readonly taken: true; readonly value: T } | { readonly taken: false };
 
 /** The lock while its scope runs. */
 export interface ZoneLockScope {
@@ -74,44 +84,35 @@ async function inScope<T>(
   }
 }
 
-function acquire(client: CloudflareClient, target: LockTarget, options: LockOptions): Promise<HeldZoneLock> {
-  const { emit } = options;
+function acquire(client: CloudflareClient, target: LockTarget, waitMs: number, emit: LockOptions['emit']): Promise<HeldZoneLock> {
   return acquireZoneLock(client, {
     zone: target.zone,
     zoneId: target.zoneId,
-    waitMs: options.waitMs,
+    waitMs,
     ...(emit ? { onWait: (message: string) => emit({ kind: 'lock-waiting', zone: target.zone, message }) } : {}),
     ...(emit ? { onLost: (message: string) => emit({ kind: 'lock-lost', zone: target.zone, message }) } : {}),
   });
 }
 
-/** Runs `work` under the zone's apply lock, waiting for it up to `waitMs`; throws when it cannot be taken. */
+/**
+ * Runs `work` under the zone's apply lock, taken as `options.wait` says: waiting for it (a lock
+ * that cannot be taken throws), or only when it is free at once (`{ taken: false }` when another
+ * run holds it, or when the service refuses it: 403, the credential may not write records, and
+ * the caller's permission check then says what is missing).
+ */
 export async function withZoneLock<T>(
   client: CloudflareClient,
   target: LockTarget,
   options: LockOptions,
   work: (lock: ZoneLockScope) => Promise<T>,
-): Promise<T> {
-  return inScope(target, await acquire(client, target, options), options, work);
-}
-
-/**
- * Runs `work` under the zone's apply lock when it is free at once; `{ taken: false }` when
- * another run holds it, or when the service refuses it (403: the credential may not write
- * records; the caller's permission check then says what is missing).
- */
-export async function withZoneLockIfFree<T>(
-  client: CloudflareClient,
-  target: LockTarget,
-  options: Omit<LockOptions, 'waitMs'>,
-  work: (lock: ZoneLockScope) => Promise<T>,
-): Promise<{ readonly taken: true; readonly value: T } | { readonly taken: false }> {
+): Promise<Locked<T>> {
   let held: HeldZoneLock;
   try {
-    held = await acquire(client, target, { ...options, waitMs: 0 });
+    held = await acquire(client, target, options.wait.kind === 'wait' ? options.wait.ms : 0, options.emit);
   } catch (error) {
-    if (error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403)) return { taken: false };
+    const notFree = error instanceof ZoneLockBusyError || (error instanceof CloudflareApiError && error.status === 403);
+    if (options.wait.kind === 'if-free' && notFree) return { taken: false };
     throw error;
   }
-  return { taken: true, value: await inScope(target, held, { ...options, waitMs: 0 }, work) };
+  return { taken: true, value: await inScope(target, held, options, work) };
 }

@@ -1,9 +1,8 @@
 /**
  * What an apply session knows of its run, for the signal handler that must say what was applied
- * (./session.ts): folded from the run's own events (./events.ts), never set from elsewhere, but
- * for the list of runs the session plans.
+ * (./session.ts): folded from the run's own events (./events.ts), never set from elsewhere.
  */
-import type { ZoneRun } from '../engine/index.js';
+import { plannedRuns, type ZoneRun } from '../engine/index.js';
 import { accountLabel } from '../../core/account/plan-account.js';
 import type { ApplyEvent, StoppedAt } from './events.js';
 import type { ZoneLockScope } from './lock-scope.js';
@@ -24,12 +23,14 @@ export interface RunState {
   lock?: ZoneLockScope | undefined;
   /** The zones whose writes started. */
   readonly started: Set<string>;
-  /** The runs to write (the session's own list, changed in place when new zones are created). */
+  /** The runs to write: those planned, each new zone's planned again once created, those not created left out when the writes start. */
   runs: readonly ZoneRun[];
+  /** The runs whose zone could not be created, left out of `runs` when the writes start. */
+  readonly notCreated: Set<ZoneRun>;
 }
 
 export function newRunState(): RunState {
-  return { phase: 'before', applied: new Set(), started: new Set(), runs: [] };
+  return { phase: 'before', applied: new Set(), started: new Set(), runs: [], notCreated: new Set() };
 }
 
 /** The state after `event`. */
@@ -57,9 +58,19 @@ export function fold(state: RunState, event: ApplyEvent): void {
       state.phase = 'writing';
       state.creating = event.zone;
       return;
-    case 'zone-creation-ended':
+    case 'planned':
+      state.runs = plannedRuns(event.outcomes);
+      return;
+    case 'zone-creation-ended': {
       state.phase = 'before';
       state.creating = undefined;
+      const { was, now } = event;
+      if (now === undefined) state.notCreated.add(was);
+      else state.runs = state.runs.map((r) => (r === was ? now : r));
+      return;
+    }
+    case 'writes-started':
+      state.runs = state.runs.filter((r) => !state.notCreated.has(r));
       return;
     case 'account-writing':
       state.phase = 'writing';

@@ -18,7 +18,7 @@ import { MissingPermissionError } from '../engine/index.js';
 import { runPlanOptions, type ZoneRun } from '../engine/index.js';
 import { hasChanges, plannedRuns, type ZoneOutcome } from '../engine/index.js';
 import { loadSaved } from '../engine/index.js';
-import { errorEvent, note, warning } from '../session/index.js';
+import { errorEvent, note, runToEnd, warning } from '../session/index.js';
 import { applyAccounts } from './account-writes.js';
 import { ApplyRefusedError } from './apply-refused-error.js';
 import { createZoneIfNew, ZoneCreateError } from './create-zones.js';
@@ -35,22 +35,24 @@ import { notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from 
 import { applyZoneRuns } from './zone-writes.js';
 
 /**
- * Runs one apply. Errors that refuse the whole run (invalid files, a safety threshold, a missing
- * permission, no confirmation, a stale saved plan) are told to the output and thrown.
+ * Runs one apply. Errors that refuse the whole run (its flags, invalid files, a safety threshold,
+ * a missing permission, no confirmation, a stale saved plan) are thrown; the output hears the
+ * run's end from the one runner (`runToEnd`: `failed`, then `finished`). `request` may be given
+ * as the function that checks the flags and makes it, so that a refusal of the flags ends the
+ * run the same way (JSON: its one document).
  */
-export async function runApply(request: ApplyRequest, output: ApplyOutput, signals: ApplySignals = {}): Promise<ApplyResult> {
-  let loaded: Awaited<ReturnType<typeof loadApplied>>;
-  try {
-    loaded = await loadApplied(request, (e) => output.emit(e));
-  } catch (error) {
-    // A run refused before any call still tells its end (JSON: its one document).
-    output.emit({ kind: 'failed', error });
-    output.emit({ kind: 'finished' });
-    throw error;
-  }
-  // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
-  const clients = runClients(request.connection, loaded.shard, loaded.repo);
-  return watchedSession(request, { ...loaded, clients }, output, signals);
+export function runApply(
+  request: ApplyRequest | (() => ApplyRequest),
+  output: ApplyOutput,
+  signals: ApplySignals = {},
+): Promise<ApplyResult> {
+  return runToEnd(output, async () => {
+    const checked = typeof request === 'function' ? request() : request;
+    const loaded = await loadApplied(checked, (e) => output.emit(e));
+    // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
+    const clients = runClients(checked.connection, loaded.shard, loaded.repo);
+    return watchedSession(checked, { ...loaded, clients }, output, signals);
+  });
 }
 
 /** The session under the one watch of SIGINT and SIGTERM. */
@@ -72,7 +74,6 @@ async function watchedSession(request: ApplyRequest, loaded: Loaded, output: App
     if (over) return;
     emit({ kind: 'stopped', signal, at: stoppedAt(state), notStarted: notStartedRuns(state.runs, state.started) });
     emit({ kind: 'interrupted', signal });
-    emit({ kind: 'finished' });
     over = true;
     abandon({ status: 'interrupted', signal, abandon: true });
   };
@@ -139,35 +140,28 @@ type Written =
 
 async function applySession(s: Session): Promise<ApplyResult> {
   const { request, loaded } = s;
-  try {
-    const savedPlan = loaded.savedPlan !== undefined ? await loadSaved(loaded.clients, loaded.savedPlan) : undefined;
-    const saved = savedPlan?.zones;
-    let written: Written | undefined;
-    // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
-    if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(loaded.configs)) {
-      const first = loaded.configs[0]!;
-      const early = await lockThenPlan(loaded.clients.for(first), first, runPlanOptions(loaded.configs)[0]!, s.emit, (run, lock) =>
-        planAndWrite(s, [{ kind: 'planned', config: run.config, run }], undefined, lock),
-      );
-      if (early.taken) written = early.value;
-    }
-    // Each zone planned on its own: one that cannot be planned is reported, the others applied.
-    written ??= await planAndWrite(
-      s,
-      saved !== undefined
-        ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
-        : await planAccountGroups(loaded.clients, loaded.configs, loaded.repo),
-      savedPlan,
-      undefined,
+  const savedPlan = loaded.savedPlan !== undefined ? await loadSaved(loaded.clients, loaded.savedPlan) : undefined;
+  const saved = savedPlan?.zones;
+  let written: Written | undefined;
+  // With --yes and one zone file nobody confirms a plan: take the lock first, plan once under it.
+  if (request.yes && !request.dryRun && !request.forceUnlock && saved === undefined && canLockFirst(loaded.configs)) {
+    const first = loaded.configs[0]!;
+    const early = await lockThenPlan(loaded.clients.for(first), first, runPlanOptions(loaded.configs)[0]!, s.emit, (run, lock) =>
+      planAndWrite(s, [{ kind: 'planned', config: run.config, run }], undefined, lock),
     );
-    if (written.kind === 'ended') return written.result;
-    return await finishRun(s, written);
-  } catch (error) {
-    s.emit({ kind: 'failed', error });
-    throw error;
-  } finally {
-    s.emit({ kind: 'finished' });
+    if (early.taken) written = early.value;
   }
+  // Each zone planned on its own: one that cannot be planned is reported, the others applied.
+  written ??= await planAndWrite(
+    s,
+    saved !== undefined
+      ? saved.map((z) => ({ kind: 'planned', config: z.run.config, run: z.run }))
+      : await planAccountGroups(loaded.clients, loaded.configs, loaded.repo),
+    savedPlan,
+    undefined,
+  );
+  if (written.kind === 'ended') return written.result;
+  return await finishRun(s, written);
 }
 
 /**
@@ -181,10 +175,9 @@ async function planAndWrite(
   savedPlan: Awaited<ReturnType<typeof loadSaved>> | undefined,
   held: ZoneLockScope | undefined,
 ): Promise<Written> {
-  const { request, loaded, emit, state } = s;
+  const { request, loaded, emit } = s;
   emit({ kind: 'planned', outcomes: planned });
   const runs = plannedRuns(planned);
-  state.runs = runs;
   const planFailed = runs.length < planned.length;
   const accountRuns = savedPlan !== undefined ? savedPlan.accounts : await planAccountRuns(s, loaded.accounts);
   emit({ kind: 'account-plans', runs: accountRuns });
@@ -211,10 +204,10 @@ async function planAndWrite(
   }
   checkTokenOutput(runs, request);
   if (!request.yes && !(await confirmed(s))) return { kind: 'ended', result: { status: 'cancelled' } };
-  const outcomes = await createZones(s, runs);
+  const created = await createZones(s, runs);
   const recheck: Recheck = savedPlan !== undefined ? { kind: 'saved', zones: savedPlan.zones } : { kind: 'files', flags: request };
-  outcomes.push(...(await writeZones(s, runs, recheck, held)));
-  return { kind: 'written', runs, outcomes, accountRuns, planFailed };
+  const outcomes = [...created.notCreated, ...(await writeZones(s, created.runs, recheck, held))];
+  return { kind: 'written', runs: created.runs, outcomes, accountRuns, planFailed };
 }
 
 /** After the zones: new secrets delivered, each zone's outcome, then the account files' PATCHes. */
@@ -283,30 +276,32 @@ async function confirmed(s: Session): Promise<boolean> {
 }
 
 /**
- * New zones: created first (POST /zones), then planned again against the zone they now are (in
- * `runs`, in place). A zone that cannot be created fails alone (nothing else of it is sent).
+ * New zones: created first (POST /zones), then planned again against the zone they now are. A
+ * zone that cannot be created fails alone (nothing else of it is sent): the runs to write are
+ * the others. The run state follows through each zone's `zone-creation-ended` (./run-state.ts).
  */
-async function createZones(s: Session, runs: ZoneRun[]): Promise<ZoneApplyOutcome[]> {
+async function createZones(s: Session, planned: readonly ZoneRun[]): Promise<{ runs: ZoneRun[]; notCreated: ZoneApplyOutcome[] }> {
   const { emit } = s;
   const notCreated: ZoneApplyOutcome[] = [];
-  for (const [i, run] of runs.entries()) {
+  const runs = [...planned];
+  for (const [i, run] of planned.entries()) {
     if (s.stop.aborted) break;
     emit({ kind: 'zone-creating', zone: run.config.zone });
+    let now: ZoneRun | undefined;
     try {
-      runs[i] = await createZoneIfNew(s.loaded.clients.for(run.config), run, (created) => emit({ kind: 'zone-created', created }));
+      now = await createZoneIfNew(s.loaded.clients.for(run.config), run, (created) => emit({ kind: 'zone-created', created }));
+      runs[i] = now;
     } catch (error) {
       if (!(error instanceof ZonectlError)) throw error;
       notCreated.push(
         refused(run, new ZoneCreateError(`${run.config.zone}: the zone could not be created (POST /zones): ${error.message}`, error)),
       );
     } finally {
-      emit({ kind: 'zone-creation-ended', zone: run.config.zone });
+      emit({ kind: 'zone-creation-ended', zone: run.config.zone, was: run, now });
     }
   }
-  // In place: `runs` is the run's list (state.runs), which the signal handler reads too.
   const failed = new Set(notCreated.map((o) => o.run));
-  runs.splice(0, runs.length, ...runs.filter((r) => !failed.has(r)));
-  return notCreated;
+  return { runs: runs.filter((r) => !failed.has(r)), notCreated };
 }
 
 /** Each account's zones with its own client, one zone after the other, each under its lock. */

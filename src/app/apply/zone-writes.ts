@@ -5,7 +5,7 @@ import { isZonectlRecordName } from '../../core/lock/lock-record.js';
 import type { ZoneConfig } from '../../core/zonefile/index.js';
 import { planZoneRun, type PlanZoneRunOptions, type ZoneRun } from '../engine/index.js';
 import type { ZoneWriteEvent } from './events.js';
-import { withZoneLock, type ZoneLockScope } from './lock-scope.js';
+import { type LockOptions, withZoneLock, type ZoneLockScope } from './lock-scope.js';
 import { type Recheck, recheckUnderLock } from './replan-under-lock.js';
 import { refused, type ZoneApplyOutcome } from './zone-outcome.js';
 
@@ -117,9 +117,7 @@ export async function applyZoneRuns(
         held !== undefined
           ? await step(held, true)
           : options.lock !== undefined
-            ? await withZoneLock(client, { zone: shown.config.zone, zoneId: shown.zoneId }, { waitMs: options.lock.waitMs, emit }, (lock) =>
-                step(lock, false),
-              )
+            ? await lockedStep(client, shown, { wait: { kind: 'wait', ms: options.lock.waitMs }, emit }, (lock) => step(lock, false))
             : await step(undefined, false);
     } catch (error) {
       // Taking the lock failed (held too long, or the API refused): nothing was sent for this zone.
@@ -128,6 +126,17 @@ export async function applyZoneRuns(
     if (next === 'stop') break;
   }
   return outcomes;
+}
+
+/** A zone's step under its lock, waited for: a lock that cannot be taken throws (the zone is refused). */
+async function lockedStep<T>(
+  client: CloudflareClient,
+  run: ZoneRun,
+  options: LockOptions,
+  step: (lock: ZoneLockScope) => Promise<T>,
+): Promise<T | undefined> {
+  const locked = await withZoneLock(client, { zone: run.config.zone, zoneId: run.zoneId }, options, step);
+  return locked.taken ? locked.value : undefined;
 }
 
 /** A zone's writes (under its lock, if any), then the check afterwards. */

@@ -1,2 +1,10 @@
 /** `zonectl import`, as the CLI reaches it. */
-export { IMPORT_SOURCES, runImport, type ImportEvent, type ImportRequest, type ImportResult, type ImportSource } from './import-session.js';
+export {
+  IMPORT_SOURCES,
+  ImportRefusedError,
+  runImport,
+  type ImportEvent,
+  type ImportRequest,
+  type ImportResult,
+  type ImportSource,
+} from './session.js';

@@ -1,2 +1,2 @@
 /** `zonectl resolve`, as the CLI reaches it. */
-export { runResolve, type ResolveEvent, type ResolveRequest, type ResolveResult } from './resolve-from-file.js';
+export { runResolve, type ResolveEvent, type ResolveRequest, type ResolveResult } from './session.js';

@@ -46,7 +46,7 @@ export interface InterruptOptions {
  * The one place zonectl listens for SIGINT and SIGTERM (test/app/apply/signal-owner.test.ts), one
  * watch per process, installed by its session for the whole run: apply (src/app/apply/session.ts:
  * planning under an early lock, confirmation, zone creation, writes, accounts) or token roll
- * (src/app/token/roll-session.ts: the roll call). The emulator's server stops itself apart.
+ * (src/app/token/session.ts: the roll call). The emulator's server stops itself apart.
  */
 export function watchInterrupts(handlers: InterruptHandlers, source: SignalSource = process): InterruptWatch {
   let received: StopSignal | undefined;

@@ -7,5 +7,5 @@ export {
   type ValidateEvent,
   type ValidateRequest,
   type ValidateResult,
-} from './validate-files.js';
+} from './session.js';
 export type { CheckedZoneFile } from '../files/index.js';

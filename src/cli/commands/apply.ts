@@ -1,7 +1,7 @@
 /**
- * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../render/apply/; the
- * exit code of how it ended. The flags are checked here, before any API call: a refusal still
- * tells the output (JSON: its one document).
+ * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../views/apply/; the
+ * exit code of how it ended. The flags are checked here, before any API call, inside the run: a
+ * refusal ends it like any other (JSON: its one document).
  */
 import { type ApplyRequest, type ApplyResult, runApply, signalExitCode } from '../../app/apply/index.js';
 import { readWaitDnsFlags } from '../../app/wait-dns/index.js';
@@ -11,7 +11,7 @@ import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
-import { APPLY_FORMATS, terminalOutput } from '../render/apply/terminal-output.js';
+import { APPLY_FORMATS, terminalOutput } from '../views/apply.js';
 
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
 function exitCode(result: ApplyResult): number {
@@ -124,16 +124,8 @@ export const applyCommand = defineCommand({
   run: async ({ args, flags }) => {
     limitHeapGrowth();
     const output = terminalOutput(flags.format);
-    let request: ApplyRequest;
-    try {
-      request = applyRequest(args.paths, flags);
-    } catch (error) {
-      // JSON: a run refused before any call still prints its one document.
-      output.emit({ kind: 'failed', error });
-      output.emit({ kind: 'finished' });
-      throw error;
-    }
-    const result = await runApply(request, output);
+    // A refusal of the flags ends the run like any other (JSON: its one document).
+    const result = await runApply(() => applyRequest(args.paths, flags), output);
     // Gave up waiting for calls in flight (a second signal): nothing more to wait for.
     if (result.status === 'interrupted' && result.abandon) process.exit(exitCode(result));
     return exitCode(result);

@@ -1,10 +1,10 @@
-/** `zonectl codeowners [PATHS...]`: CODEOWNERS lines from zonectl.yaml's teams (src/app/codeowners), shown by ../render/codeowners.ts. */
+/** `zonectl codeowners [PATHS...]`: CODEOWNERS lines from zonectl.yaml's teams (src/app/codeowners), shown by ../views/codeowners.ts. */
 import { runCodeowners } from '../../app/codeowners/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { configFlag } from '../options.js';
 import { EXIT } from '../output/io.js';
 import { messagesOnly } from '../output/messages.js';
-import { showCodeowners } from '../render/codeowners.js';
+import { showCodeowners } from '../views/codeowners.js';
 
 export const codeownersCommand = defineCommand({
   name: 'codeowners',

@@ -9,11 +9,10 @@ const ADOPT_ALL = 'all';
 import { checkAdoptIds, checkFailOn, FAIL_ON, runAdopt, runDrift } from '../../app/drift/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
-import { EXIT, out } from '../output/io.js';
-import { showMessage } from '../output/messages.js';
+import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
-import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../render/report/many-zone-flags.js';
-import { reportOutput, withReportOutput } from '../render/report/report-output.js';
+import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../many-zone-flags.js';
+import { adoptView, driftView, withReportOutput } from '../views/drift.js';
 
 export const driftCommand = defineCommand({
   name: 'drift',
@@ -81,16 +80,13 @@ export const driftCommand = defineCommand({
           dryRun: flags.dryRun,
           connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
         },
-        { emit: (event) => (event.kind === 'diff' ? out(event.text) : showMessage(event)) },
+        adoptView(),
       );
       return flags.dryRun && result.changed.length > 0 ? EXIT.changes : EXIT.ok;
     }
     if (flags.dryRun) throw new ZonectlError('BAD_FLAG', '--dry-run goes with --adopt (drift itself never writes)');
     checkFailOn(flags.failOn, flags.baseline);
-    const output = reportOutput(flags.format, {
-      listTokens: flags.tokens,
-      files: [...(flags.out !== undefined ? [{ format: 'json' as const, file: flags.out }] : []), ...(flags.report ?? [])],
-    });
+    const output = driftView(flags.format, flags.tokens, flags.out, flags.report ?? []);
     const result = await withReportOutput(output, (o) =>
       runDrift(
         {

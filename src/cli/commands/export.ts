@@ -5,10 +5,9 @@
 import { EXPORT_FORMATS, runExport, runExportInto } from '../../app/export/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
-import { showMessage } from '../output/messages.js';
-import { out } from '../output/io.js';
 import { baseUrlFlag, configFlag } from '../options.js';
 import { VERSION } from '../version.js';
+import { exportView } from '../views/export.js';
 
 export const exportCommand = defineCommand({
   name: 'export',
@@ -63,7 +62,7 @@ export const exportCommand = defineCommand({
         );
       const result = await runExportInto(
         { file: flags.into, zone: flags.zone, dryRun: flags.dryRun, baseUrl: flags.baseUrl, config: flags.config },
-        { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) },
+        exportView(),
       );
       return flags.dryRun && result.changed.length > 0 ? 2 : undefined;
     }
@@ -88,7 +87,7 @@ export const exportCommand = defineCommand({
         account: flags.account,
         version: VERSION,
       },
-      { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) },
+      exportView(),
     );
     return undefined;
   },

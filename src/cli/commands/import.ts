@@ -1,13 +1,10 @@
 /** `zonectl import FILE...`: another tool's files made zone files (src/app/import); the migration report on stdout. */
-import { IMPORT_SOURCES, type ImportRequest, runImport } from '../../app/import/index.js';
-import { ZonectlError } from '../../core/errors.js';
+import { IMPORT_SOURCES, ImportRefusedError, type ImportRequest, runImport } from '../../app/import/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { EXIT, out } from '../output/io.js';
 import { showMessage } from '../output/messages.js';
-import { showMigrationReport } from '../render/migration-report.js';
+import { showMigrationReport } from '../views/import.js';
 import { VERSION } from '../version.js';
-
-class ImportRefusedError extends ZonectlError {}
 
 export const importCommand = defineCommand({
   name: 'import',

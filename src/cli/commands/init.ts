@@ -2,7 +2,7 @@ import { CI_PLATFORMS, runInitCi } from '../../app/init/index.js';
 import { REPO_SCHEMA, writeSchemaInto } from '../../app/schema/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { out } from '../output/io.js';
-import { initCiRenderer } from '../render/init.js';
+import { initCiRenderer } from '../views/init.js';
 import { VERSION } from '../version.js';
 
 /** `uses:` of this release's action until `--action` names the repository and ref reviewed. */

@@ -1,9 +1,9 @@
-/** `zonectl lint FILE...`: what breaks mail and the web (src/app/lint), shown by ../render/lint.ts; `--list` the checks. */
+/** `zonectl lint FILE...`: what breaks mail and the web (src/app/lint), shown by ../views/lint.ts; `--list` the checks. */
 import { runLint } from '../../app/lint/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { configFlag } from '../options.js';
 import { EXIT } from '../output/io.js';
-import { LINT_FORMATS, lintRenderer, printCheckList } from '../render/lint.js';
+import { LINT_FORMATS, lintRenderer, printCheckList } from '../views/lint.js';
 
 export const lintCommand = defineCommand({
   name: 'lint',

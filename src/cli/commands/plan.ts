@@ -3,8 +3,8 @@ import { runPlan } from '../../app/plan/index.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
-import { reportOutput, withReportOutput } from '../render/report/report-output.js';
-import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../render/report/many-zone-flags.js';
+import { planView, withReportOutput } from '../views/plan.js';
+import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../many-zone-flags.js';
 
 export const planCommand = defineCommand({
   name: 'plan',
@@ -26,7 +26,7 @@ export const planCommand = defineCommand({
     'zonectl plan zones/ --shard 2/4 --format markdown > comment.md',
   ],
   run: async ({ args, flags }) => {
-    const output = reportOutput(flags.format, { ...(flags.report ? { files: flags.report } : {}) });
+    const output = planView(flags.format, flags.report);
     const result = await withReportOutput(output, (o) =>
       runPlan(
         {

@@ -1,9 +1,9 @@
-/** `zonectl resolve FILE NAME [TYPE]`: the zone's answer from the file alone (src/app/resolve), shown by ../render/resolve.ts. */
+/** `zonectl resolve FILE NAME [TYPE]`: the zone's answer from the file alone (src/app/resolve), shown by ../views/resolve.ts. */
 import { runResolve } from '../../app/resolve/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { messagesOnly } from '../output/messages.js';
-import { RESOLVE_FORMATS, showResolution } from '../render/resolve.js';
+import { RESOLVE_FORMATS, showResolution } from '../views/resolve.js';
 
 export const resolveCommand = defineCommand({
   name: 'resolve',

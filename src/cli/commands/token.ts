@@ -1,12 +1,12 @@
 /**
  * `zonectl token roll NAME`: roll one of your tokens' secret (src/app/token), shown by
- * ../render/token.ts; exit 0, or 128 + the signal's number when interrupted (130 for Ctrl-C).
+ * ../views/token.ts; exit 0, or 128 + the signal's number when interrupted (130 for Ctrl-C).
  */
 import { signalExitCode } from '../../app/session/index.js';
 import { runTokenRoll } from '../../app/token/index.js';
 import { arg, defineCommand, defineGroup, flag } from '../definition/define-command.js';
 import { baseUrlFlag } from '../options.js';
-import { tokenRollOutput } from '../render/token.js';
+import { tokenRollOutput } from '../views/token.js';
 
 const rollCommand = defineCommand({
   name: 'roll',

@@ -1,6 +1,6 @@
 /**
  * `zonectl validate FILE...`: every file checked without calling the API (src/app/validate),
- * shown as text, JSON or SARIF (../render/validate.ts); exit 0 when all are valid, 1 otherwise.
+ * shown as text, JSON or SARIF (../views/validate.ts); exit 0 when all are valid, 1 otherwise.
  * No credentials needed.
  */
 import { runValidate } from '../../app/validate/index.js';
@@ -15,7 +15,7 @@ import {
   type ValidateFormat,
   type ValidateIo,
   type ValidateReportFile,
-} from '../render/validate.js';
+} from '../views/validate.js';
 
 /** Validates the files and shows them; returns the exit code (0 valid, 1 invalid). */
 export async function validateAndShow(

@@ -1,6 +1,6 @@
 /**
  * `zonectl wait-dns`: the wait-dns session (src/app/wait-dns `runWaitDnsFiles`) shown by
- * ../render/wait-dns.ts; exit 0 once every nameserver serves what the files list (or there is
+ * ../views/wait-dns.ts; exit 0 once every nameserver serves what the files list (or there is
  * nothing to wait for), 1 with DNS_NOT_SERVED when the deadline passes first, 1 with
  * NAMESERVER_UNREACHABLE when a nameserver's name does not resolve or it cannot be reached.
  */
@@ -8,7 +8,7 @@ import { notServedError, readWaitDnsFlags, runWaitDnsFiles } from '../../app/wai
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, WAIT_DNS_DEFAULT_SECONDS } from '../options.js';
-import { waitDnsOutput } from '../render/wait-dns.js';
+import { waitDnsOutput } from '../views/wait-dns.js';
 
 export const waitDnsCommand = defineCommand({
   name: 'wait-dns',

@@ -53,7 +53,7 @@ export function printable(text: string): string {
 /**
  * Whole output text (many lines): as `printable`, but line feeds and tabs are kept, as they are
  * the text's own layout. What reaches a terminal or log goes through this (src/cli/output/io.ts),
- * and so does every report written to a file (src/cli/render/report/print-report.ts).
+ * and so does every report written to a file (src/cli/views/report/print-report.ts).
  */
 export function printableLines(text: string): string {
   return escapeMatches(text, UNPRINTABLE_IN_LINES);

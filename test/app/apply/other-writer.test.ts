@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyZoneRuns } from '../../../src/app/apply/zone-writes.js';
 import { planZoneRun } from '../../../src/app/engine/plan-zone-run.js';
-import { describeNotConverged } from '../../../src/cli/render/apply/describe.js';
+import { describeNotConverged } from '../../../src/cli/views/apply/describe.js';
 import { TOKEN, config, listRecords, startHarness, type Harness } from '../../scenario/harness.js';
 
 describe('a record changed by another writer between the apply and its check', () => {

@@ -1,7 +1,7 @@
 /**
  * Signals have one owner per process: only the session watch (src/app/session/interrupts.ts,
  * installed for the whole run by the session of the command that writes: apply's
- * src/app/apply/session.ts, token roll's src/app/token/roll-session.ts) listens for SIGINT and
+ * src/app/apply/session.ts, token roll's src/app/token/session.ts) listens for SIGINT and
  * SIGTERM, and only the apply command ends the process (when its session gave up waiting for calls
  * in flight; token roll abandons its call instead and returns). The emulator's server is the one
  * other listener: it stops itself, nothing of a session.
@@ -45,7 +45,7 @@ describe('signals have one owner', () => {
     expect(filesMatching(/\bwatchInterrupts\(/)).toEqual([
       'src/app/apply/session.ts',
       'src/app/session/interrupts.ts',
-      'src/app/token/roll-session.ts',
+      'src/app/token/session.ts',
     ]);
   });
 

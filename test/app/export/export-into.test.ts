@@ -1,5 +1,5 @@
 /**
- * The `export --into` session in process (src/app/export/export-into.ts): a zone file on disk,
+ * The `export --into` session in process (src/app/export/into-session.ts): a zone file on disk,
  * the real client against the real emulator over loopback, a recording output. What the editor
  * refuses reaches the user as EDIT_REFUSED with the file, the line and the reason, and nothing is
  * written; what it can make is written so that the file plans empty against the zone: a record

@@ -19,7 +19,7 @@ import { resolveRunZone } from '../engine/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
 import { editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-files.js';
 import { exportRepoConfig } from './export-accounts.js';
-import type { ExportEvent } from './export-session.js';
+import type { ExportEvent } from './session.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,5 +1,5 @@
 /**
- * The plan session in process (src/app/plan/plan-session.ts): zone files on disk, the real client
+ * The plan session in process (src/app/plan/session.ts): zone files on disk, the real client
  * against the real emulator over loopback, and a recording output instead of a terminal. What
  * the session tells (problems, warnings, notes, the report) and what it returns, event by event;
  * a saved plan applied by the apply session, after which a plan is empty.

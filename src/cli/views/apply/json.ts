@@ -178,7 +178,7 @@ export function renderApplyJson(
     ms: number;
     error?: JsonError;
     accounts?: readonly JsonApplyAccount[];
-    /** `--changed-since REF`: plan's `changed_since` object (src/cli/render/report/print-report.ts). */
+    /** `--changed-since REF`: plan's `changed_since` object (src/cli/views/report/print-report.ts). */
     changedSince?: Record<string, unknown>;
   },
 ): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApplyProgress, progressLine, progressMode } from '../../../../src/cli/render/apply/progress.js';
+import { ApplyProgress, progressLine, progressMode } from '../../../../src/cli/views/apply/progress.js';
 
 /** A stream that keeps what was written; `isTTY` as given. */
 function memoryStream(isTTY: boolean): { write(s: string): boolean; isTTY: boolean; columns: number; text(): string } {

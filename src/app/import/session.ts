@@ -55,7 +55,8 @@ export interface ImportResult {
   readonly report?: MigrationReport;
 }
 
-class ImportRefusedError extends ZonectlError {}
+/** An import refused before anything is written (its flags, an unreadable file, a path outside the repository). */
+export class ImportRefusedError extends ZonectlError {}
 
 export async function runImport(request: ImportRequest, output: SessionOutput<ImportEvent>): Promise<ImportResult> {
   if (request.from === 'bind') return importBind(request, output);

@@ -1,5 +1,5 @@
 /**
- * How apply's events split between the renderers (./terminal-output.ts): what is said on stderr
+ * How apply's events split between the renderers (../apply.ts): what is said on stderr
  * whatever the format (messages, the lock's waiting and loss, --verbose account calls), what only
  * moves the run and its progress forward, and the rest, which each sink renders its own way
  * (./text-sink.ts, ./json-sink.ts).

@@ -4,7 +4,7 @@ import type { ExecuteResult } from '../../../../src/api/execute.js';
 import { OutcomeUnknownError } from '../../../../src/api/errors.js';
 import type { ZoneApplyOutcome } from '../../../../src/app/apply/zone-outcome.js';
 import type { ZoneRun } from '../../../../src/app/engine/plan-zone-run.js';
-import { describeApplyFailure } from '../../../../src/cli/render/apply/describe.js';
+import { describeApplyFailure } from '../../../../src/cli/views/apply/describe.js';
 import { errorCode, errorLine } from '../../../../src/cli/output/error-line.js';
 
 const run = { config: { zone: 'example.com' }, plan: { operations: new Array(30).fill({}) } } as unknown as ZoneRun;

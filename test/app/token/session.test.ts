@@ -1,5 +1,5 @@
 /**
- * The `token roll` session under SIGINT and SIGTERM (src/app/token/roll-session.ts), signals from a
+ * The `token roll` session under SIGINT and SIGTERM (src/app/token/session.ts), signals from a
  * test's emitter: before the roll call it stops at once, during it the answer is awaited, a
  * second signal abandons the call; the temporary file of --token-output is removed unless it holds
  * the secret, and no event carries a secret unasked.

@@ -4,11 +4,11 @@
  * zones are written (./progress.ts), and the confirmation asked on stderr and read from stdin.
  */
 import { createInterface } from 'node:readline/promises';
-import type { ApplyEvent, ApplyOutput } from '../../../app/apply/index.js';
-import { ApplyJsonSink } from './json-sink.js';
-import { type ApplyProgress, progressFor } from './progress.js';
-import { sinkEventOf } from './messages.js';
-import { textSink } from './text-sink.js';
+import type { ApplyEvent, ApplyOutput } from '../../app/apply/index.js';
+import { ApplyJsonSink } from './apply/json-sink.js';
+import { type ApplyProgress, progressFor } from './apply/progress.js';
+import { sinkEventOf } from './apply/messages.js';
+import { textSink } from './apply/text-sink.js';
 
 export const APPLY_FORMATS = ['text', 'json'] as const;
 export type ApplyFormat = (typeof APPLY_FORMATS)[number];

@@ -1,5 +1,5 @@
 /**
- * The drift session in process (src/app/drift/drift-session.ts): zone files on disk, the real
+ * The drift session in process (src/app/drift/session.ts): zone files on disk, the real
  * client against the real emulator over loopback, a recording output. In sync, drift made out of
  * band, unmanaged records counted only when asked, drift new since a baseline, and the zones no
  * file manages.

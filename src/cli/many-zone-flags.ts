@@ -1,7 +1,7 @@
 /** The zone paths, `--format`, `--report`, the budget, the shard and the configuration: what plan and drift take alike. */
-import { arg, flag } from '../../definition/define-command.js';
-import { configFlag, rateLimitFlag, shardFlag } from '../../options.js';
-import { OUTPUT_FORMATS, parseReportFile } from './report-formats.js';
+import { arg, flag } from './definition/define-command.js';
+import { configFlag, rateLimitFlag, shardFlag } from './options.js';
+import { OUTPUT_FORMATS, parseReportFile } from './views/report/report-formats.js';
 
 export const MANY_ZONE_ARGS = {
   paths: arg.variadic('paths', 'zone files, or directories of zone files (*.yaml, *.yml, recursively)', { required: true }),

@@ -1,0 +1,73 @@
+/**
+ * The verb contract (docs/architecture.md, "The shape of a verb"), checked on the program itself:
+ * every command of the command list is either a verb, with its definition, its session at
+ * src/app/<verb>/session.ts (exporting its run function), its view at src/cli/views/<verb>.ts and
+ * its exit codes in the verbs table of docs/architecture.md, or one of the few commands that
+ * run no session, each listed there with the reason. A new command that has not the shape fails here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { AnyCommand, FlagSpec } from '../../src/cli/definition/define-command.js';
+import { allCommands } from '../../src/cli/program.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+const section = doc.slice(doc.indexOf('## The shape of a verb'), doc.indexOf('## Where each rule lives'));
+
+/** The verbs table: `| `name` | session | view | exit codes |`. */
+const verbs = new Map(
+  section
+    .split('\n')
+    .filter((l) => /^\| `[a-z-]+( [a-z-]+)?` \|/.test(l))
+    .map((l) => {
+      const cells = l.split('|').map((c) => c.trim());
+      return [cells[1]!.replace(/`/g, ''), { session: cells[2]!.replace(/`/g, ''), view: cells[3]!.replace(/`/g, ''), exits: cells[4]! }];
+    }),
+);
+/** The commands that run no session: `- `name`: why`. */
+const sessionless = new Set([...section.matchAll(/^- `([a-z-]+)` \(no session\): /gm)].map((m) => m[1]!));
+
+/** Each runnable command with the verb it belongs to (a group's subcommands belong to the group's folder). */
+function runnable(commands: readonly AnyCommand[], verb?: string): Array<{ readonly verb: string; readonly command: AnyCommand }> {
+  return commands.flatMap((c) => (c.kind === 'group' ? runnable(c.commands, c.name) : [{ verb: verb ?? c.name, command: c }]));
+}
+
+describe('the verb contract, walked over the command list', async () => {
+  const commands = await allCommands();
+  const all = runnable(commands);
+
+  it('the docs list verbs and sessionless commands, and nothing else', () => {
+    expect(verbs.size).toBeGreaterThan(10);
+    expect(sessionless.size).toBeGreaterThan(0);
+    const listed = [...verbs.keys(), ...sessionless].sort();
+    expect(listed).toEqual([...new Set(all.map((c) => c.verb))].sort());
+  });
+
+  it.each(all.map((c) => [c.command.name, c]))('%s has the shape of a verb', (_name, { verb, command }) => {
+    if (command.kind !== 'command') throw new Error(`${command.name}: a group has no handler`);
+    expect(command.description.length).toBeGreaterThan(0);
+    expect(typeof command.run).toBe('function');
+    for (const [key, spec] of Object.entries<FlagSpec>(command.flags)) {
+      expect(['switch', 'text', 'choice', 'parsed', 'list'], `${command.name} --${key}`).toContain(spec.kind);
+      expect(spec.description.length, `${command.name} ${spec.flag}`).toBeGreaterThan(0);
+    }
+    expect(existsSync(join(root, `src/cli/commands/${verb}.ts`)), `src/cli/commands/${verb}.ts`).toBe(true);
+    if (sessionless.has(verb)) {
+      expect(existsSync(join(root, `src/app/${verb}/session.ts`)), `${verb} is listed as sessionless but has a session`).toBe(false);
+      return;
+    }
+    const row = verbs.get(verb)!;
+    expect(row.session).toBe(`src/app/${verb}/session.ts`);
+    expect(row.view).toBe(`src/cli/views/${verb}.ts`);
+    const session = readFileSync(join(root, row.session), 'utf8');
+    expect(session).toMatch(/export (async )?function run[A-Z]\w*\(/);
+    expect(existsSync(join(root, row.view)), row.view).toBe(true);
+    // Every verb exits 0 when all went well and 1 on an error; some have more (2, 130/143).
+    expect(row.exits).toMatch(/^0 [^|]*1 /);
+    // The command shows through its own view (npm run arch checks it imports no other).
+    const definition = readFileSync(join(root, `src/cli/commands/${verb}.ts`), 'utf8');
+    expect(definition).toContain(`'../views/${verb}.js'`);
+  });
+});
