@@ -81,13 +81,13 @@ module.exports = {
       comment:
         'src/core/record-types holds what zonectl knows of each record type; the rest of core dispatches through it. ' +
         "It builds on the shared facts (src/facts), the service's facts (src/core/service), the registered check codes " +
-        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, SvcParams, the record " +
+        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, the record " +
         'shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
       from: { path: '^src/core/record-types/' },
       to: {
         path: '^src/',
         pathNot:
-          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$))',
+          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|record)[.]ts$))',
       },
     },
     {

@@ -36,6 +36,7 @@ export type {
 } from './definition.js';
 export { flattenedCname } from './cname.js';
 export { absoluteName } from './presentation.js';
+export { canonicalSvcParams } from './svc-params.js';
 
 /** Every type's definition: the type forces one for each of RECORD_TYPES. */
 export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {

@@ -3,7 +3,7 @@
  * type's own file: one host name, numbers followed by key material, a service binding.
  */
 import { canonicalHostname } from '../model/names.js';
-import { canonicalSvcParams } from '../model/svc-params.js';
+import { canonicalSvcParams } from './svc-params.js';
 import { dataFields, spaced, text, fqdn } from './fields.js';
 import type { ContentTarget, ContentTypeDefinition, DataTypeDefinition } from './definition.js';
 import { absoluteName, joinedFrom, readAs, readFailure, unsigned, unsignedWords } from './presentation.js';
@@ -50,7 +50,7 @@ export function numbersThenDataType(type: RecordType, needs: string): DataTypeDe
 
 /**
  * HTTPS, SVCB (RFC 9460): priority, target, SvcParams (compared in their canonical
- * presentation, model/svc-params.ts; empty for none). The service answers the target absolute
+ * presentation, svc-params.ts; empty for none). The service answers the target absolute
  * (`1 . alpn="h3,h2"`, caddyserver/caddy#7301).
  */
 export function serviceBindingType(type: 'HTTPS' | 'SVCB'): DataTypeDefinition {
