@@ -40,7 +40,10 @@ export const quoteWire = (bytes: Uint8Array): string => quoteBytes(bytes);
 /** A text field of a decoded RDATA (its UTF-8 bytes) quoted. */
 export const quoteField = (value: unknown): string => quoteBytes(utf8.encode(String(value)));
 
-export const hexUpper = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+export const hexUpper = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 
 export function base64(bytes: Uint8Array): string {
   let binary = '';
