@@ -100,6 +100,15 @@ module.exports = {
       to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
     },
     {
+      name: 'emulator-record-types-through-the-registry',
+      severity: 'error',
+      comment:
+        "The emulator reads a record type through its own registry (src/emulator/records/types/index.ts), never a type's " +
+        'own file: one door, as zonectl has its own (record-types-through-the-registry); the two share nothing but src/facts.',
+      from: { path: '^src/emulator/', pathNot: '^src/emulator/records/types/' },
+      to: { path: '^src/emulator/records/types/', pathNot: '^src/emulator/records/types/index[.]ts$' },
+    },
+    {
       name: 'core-folders-through-their-index',
       severity: 'error',
       comment:
