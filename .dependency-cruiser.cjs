@@ -81,13 +81,13 @@ module.exports = {
       comment:
         'src/core/record-types holds what zonectl knows of each record type; the rest of core dispatches through it. ' +
         "It builds on the shared facts (src/facts), the service's facts (src/core/service), the registered check codes " +
-        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, SvcParams, the record " +
+        "(src/core/checks), text helpers and model's value primitives (names, addresses, TXT strings, the record " +
         'shape) only, never on what uses it (normalize, keys, the API codec, zonefile, bind, render...).',
       from: { path: '^src/core/record-types/' },
       to: {
         path: '^src/',
         pathNot:
-          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|svc-params|record)[.]ts$))',
+          '^src/(facts/|core/(record-types/|service/|checks/|text/index[.]ts$|errors[.]ts$|model/(names|addresses|address-classes|address-text|txt-strings|record)[.]ts$))',
       },
     },
     {
@@ -98,6 +98,15 @@ module.exports = {
         "types (record-type.ts), never a type's own file: one door, so a definition can change shape without its users.",
       from: { path: '^src/', pathNot: '^src/core/record-types/' },
       to: { path: '^src/core/record-types/', pathNot: '^src/core/record-types/(index|record-type)[.]ts$' },
+    },
+    {
+      name: 'emulator-record-types-through-the-registry',
+      severity: 'error',
+      comment:
+        "The emulator reads a record type through its own registry (src/emulator/records/types/index.ts), never a type's " +
+        'own file: one door, as zonectl has its own (record-types-through-the-registry); the two share nothing but src/facts.',
+      from: { path: '^src/emulator/', pathNot: '^src/emulator/records/types/' },
+      to: { path: '^src/emulator/records/types/', pathNot: '^src/emulator/records/types/index[.]ts$' },
     },
     {
       name: 'core-folders-through-their-index',

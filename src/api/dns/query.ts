@@ -25,6 +25,7 @@ import packet from 'dns-packet';
 import { ZonectlError } from '../../core/errors.js';
 import type { AnswerRecord, NameserverReply } from '../../core/propagation/index.js';
 import { presentRdata, typeName } from './present-rdata.js';
+import { isRecordType, wireCodeOf } from '../../core/record-types/index.js';
 
 export interface DnsServer {
   /** An address (IPv4 or IPv6), not a name. */
@@ -74,13 +75,12 @@ function socketError(transport: 'UDP' | 'TCP', server: DnsServer, err: Error): D
 
 const EDNS_UDP_SIZE = 1232;
 const DEFAULT_TIMEOUT_MS = 3000;
-/** dns-packet names these types only by number in a question. */
-const NUMBERED_TYPES: Readonly<Record<string, number>> = { SMIMEA: 53, OPENPGPKEY: 61, SVCB: 64, HTTPS: 65, URI: 256 };
 
 type Decoded = ReturnType<typeof packet.decode>;
 
 function encodeQuestion(id: number, name: string, type: string): Buffer {
-  const number = NUMBERED_TYPES[type];
+  // A record type by its wire number (its definition); dns-packet knows some types only so.
+  const number = isRecordType(type) ? wireCodeOf(type) : undefined;
   return packet.encode({
     type: 'query',
     id,
@@ -121,8 +121,7 @@ function matching(buf: Buffer, id: number, name: string, type: string): Decoded 
   }
   const q = d.questions?.[0];
   if (d.id !== id || d.type !== 'response' || d.questions?.length !== 1 || q === undefined) return undefined;
-  const qtype = NUMBERED_TYPES[type] !== undefined ? `UNKNOWN_${NUMBERED_TYPES[type]}` : type;
-  return bare(q.name) === bare(name) && q.type === qtype ? d : undefined;
+  return bare(q.name) === bare(name) && typeName(q.type) === type ? d : undefined;
 }
 
 function replyOf(d: Decoded, transport: 'udp' | 'tcp', where: string): DnsReply & { readonly tc: boolean } {

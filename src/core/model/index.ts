@@ -3,7 +3,7 @@
  * benchmarks read the model through here). Record types: src/core/record-types.
  */
 export type { CanonicalRecord, LiveRecord, RecordInput } from './record.js';
-export { canonicalSvcParams } from './svc-params.js';
+export { canonicalSvcParams } from '../record-types/index.js';
 export {
   canonicalTxt,
   isFreeSplitTxt,

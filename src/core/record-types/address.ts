@@ -11,6 +11,7 @@ import { inPrivateRoutingRange, inServiceNetwork, isProxiable, parseIPv4, parseI
 import { canonicalAddress } from '../model/addresses.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { readAs, readFailure } from './presentation.js';
+import { ipv6Bytes, ipv6Text } from './wire.js';
 
 function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefinition {
   const family = type === 'A' ? 'IPv4' : 'IPv6';
@@ -19,6 +20,10 @@ function addressType(type: 'A' | 'AAAA', description: string): ContentTypeDefini
   return {
     type,
     kind: 'content',
+    wire:
+      type === 'A'
+        ? { code: 1, presentAnswer: (rdata) => String(rdata) }
+        : { code: 28, presentAnswer: (rdata) => ipv6Text(ipv6Bytes(String(rdata))) },
     canonicalContent: (content) => canonicalAddress(content),
     contentSchema: { description },
     present: (content) => content,

@@ -9,6 +9,7 @@ import type { RuleCode } from '../checks/registry.js';
 import type { CanonicalRecord, RecordData, RecordSettings } from '../model/record.js';
 import type { PathSegment } from '../text/index.js';
 import type { RecordType } from './record-type.js';
+import type { WireForm } from './wire.js';
 
 /**
  * A data field of the service (its name and what it holds: `shape`), with how zonectl compares
@@ -82,6 +83,8 @@ interface OwnSetting {
 
 interface CommonDefinition {
   readonly type: RecordType;
+  /** The type on the wire: its number, and an answer's RDATA in presentation form (`resolve`, `wait-dns`). */
+  readonly wire: WireForm;
   /** RDATA in presentation form -> the record's value (BIND import). */
   read(rdata: RdataInput): RdataReading;
   readonly followedTarget?: FollowedTarget;

@@ -2,7 +2,7 @@
  * A type's `data` fields, from the service's facts (src/facts/record-types.ts: names, order, what
  * each holds) with how zonectl compares each, and the pieces of the service's `content`
  * rendering of `data` that several types share. The emulator renders on its own
- * (src/emulator/records/data-content.ts), so that each side checks the other.
+ * (src/emulator/records/types/, its own type registry), so that each side checks the other.
  */
 import { DATA_FIELD_FACTS } from '../../facts/record-types.js';
 import type { RecordData } from '../model/record.js';

@@ -13,6 +13,7 @@ import { MX } from './mx.js';
 import { NAPTR } from './naptr.js';
 import { OPENPGPKEY } from './openpgpkey.js';
 import { RECORD_TYPES, type RecordType } from './record-type.js';
+import { HTTPS, SVCB } from './service-binding.js';
 import { SIMPLE_TYPES } from './simple-types.js';
 import { SRV } from './srv.js';
 import { TXT } from './txt.js';
@@ -36,6 +37,7 @@ export type {
 } from './definition.js';
 export { flattenedCname } from './cname.js';
 export { absoluteName } from './presentation.js';
+export { canonicalSvcParams } from './svc-params.js';
 
 /** Every type's definition: the type forces one for each of RECORD_TYPES. */
 export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefinition>> = {
@@ -51,6 +53,8 @@ export const RECORD_TYPE_DEFINITIONS: Readonly<Record<RecordType, RecordTypeDefi
   NAPTR,
   LOC,
   OPENPGPKEY,
+  HTTPS,
+  SVCB,
 };
 
 export function definitionOf(type: RecordType): RecordTypeDefinition {
@@ -116,3 +120,22 @@ export const OWN_SETTINGS: ReadonlyMap<string, readonly RecordType[]> = new Map(
     new Map<string, RecordType[]>(),
   ),
 );
+
+const TYPE_OF_WIRE_CODE: ReadonlyMap<number, RecordType> = new Map(
+  RECORD_TYPES.map((type) => [RECORD_TYPE_DEFINITIONS[type].wire.code, type]),
+);
+
+/** A record type's number on the wire (a DNS question, an answer's TYPE). */
+export function wireCodeOf(type: RecordType): number {
+  return RECORD_TYPE_DEFINITIONS[type].wire.code;
+}
+
+/** The record type a wire number stands for; undefined for a type no record of the service has. */
+export function typeOfWireCode(code: number): RecordType | undefined {
+  return TYPE_OF_WIRE_CODE.get(code);
+}
+
+/** An answer's RDATA, as the DNS client (dns-packet) decodes it, in presentation form (`resolve`, `wait-dns`). */
+export function presentAnswerRdata(type: RecordType, rdata: unknown): string {
+  return RECORD_TYPE_DEFINITIONS[type].wire.presentAnswer(rdata);
+}

@@ -7,6 +7,7 @@ import type { RecordData } from '../model/record.js';
 import { dataFields, text } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
 import { readAs, readFailure } from './presentation.js';
+import { bytesOf, u32 } from './wire.js';
 
 /** Seconds with at most three decimals, trailing zeros dropped. */
 const seconds = (v: unknown): string =>
@@ -82,9 +83,31 @@ function read(words: readonly string[]): RecordData | undefined {
   };
 }
 
+/** A precision byte (RFC 1876 §2: mantissa and power of ten, in centimetres) in metres. */
+function precisionAnswer(byte: number): string {
+  const metres = ((byte >> 4) * 10 ** (byte & 15)) / 100;
+  return `${Number(metres.toFixed(2))}m`;
+}
+
+/** An answer's LOC RDATA (RFC 1876 §2: version, size, precisions, then latitude, longitude, altitude) in presentation form. */
+function locAnswer(b: Uint8Array): string {
+  const angle = (v: number, pos: string, neg: string): string => {
+    let ms = v - 2 ** 31;
+    const dir = ms < 0 ? neg : pos;
+    ms = Math.abs(ms);
+    const deg = Math.floor(ms / 3_600_000);
+    const min = Math.floor((ms % 3_600_000) / 60_000);
+    const sec = (ms % 60_000) / 1000;
+    return `${deg} ${min} ${Number(sec.toFixed(3))} ${dir}`;
+  };
+  const alt = (u32(b, 12) - 10_000_000) / 100;
+  return `${angle(u32(b, 4), 'N', 'S')} ${angle(u32(b, 8), 'E', 'W')} ${Number(alt.toFixed(2))}m ${precisionAnswer(b[1])} ${precisionAnswer(b[2])} ${precisionAnswer(b[3])}`;
+}
+
 export const LOC: DataTypeDefinition = {
   type: 'LOC',
   kind: 'data',
+  wire: { code: 29, presentAnswer: (rdata) => locAnswer(bytesOf(rdata)) },
   fields: dataFields('LOC'),
   renderContent: (d) =>
     `${text(d.lat_degrees)} ${text(d.lat_minutes)} ${text(d.lat_seconds)} ${text(d.lat_direction)} ` +

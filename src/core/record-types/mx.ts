@@ -6,10 +6,18 @@ import { canonicalHostname } from '../model/names.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { text } from './fields.js';
 import { absoluteName, readAs, readFailure, unsigned } from './presentation.js';
+import { answerName, fieldsOf } from './wire.js';
 
 export const MX: ContentTypeDefinition = {
   type: 'MX',
   kind: 'content',
+  wire: {
+    code: 15,
+    presentAnswer: (rdata) => {
+      const d = fieldsOf(rdata);
+      return `${d.preference} ${answerName(d.exchange)}`;
+    },
+  },
   canonicalContent: (content) => canonicalHostname(content),
   target: { what: 'mail server', allowRoot: true },
   followedTarget: { field: 'content', notAlias: true },

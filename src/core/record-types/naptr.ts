@@ -9,10 +9,18 @@
 import { dataFields, text, fqdn, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
 import { absoluteName, quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
+import { answerName, fieldsOf, quoteField } from './wire.js';
 
 export const NAPTR: DataTypeDefinition = {
   type: 'NAPTR',
   kind: 'data',
+  wire: {
+    code: 35,
+    presentAnswer: (rdata) => {
+      const d = fieldsOf(rdata);
+      return `${d.order} ${d.preference} ${quoteField(d.flags)} ${quoteField(d.services)} ${quoteField(d.regexp)} ${answerName(d.replacement)}`;
+    },
+  },
   fields: dataFields('NAPTR', { mayBeEmpty: ['flags', 'service', 'regex'] }),
   renderContent: (d) =>
     `${text(d.order)} ${text(d.preference)} ${quoted(d.flags)} ${quoted(d.service)} ${quoted(d.regex)} ${fqdn(d.replacement)}`,

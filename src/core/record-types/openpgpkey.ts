@@ -1,10 +1,12 @@
 /** OPENPGPKEY (RFC 7929): one base64 key, which presentation form may write in pieces. */
 import type { ContentTypeDefinition } from './definition.js';
 import { joinedFrom, readAs, readFailure } from './presentation.js';
+import { base64, bytesOf } from './wire.js';
 
 export const OPENPGPKEY: ContentTypeDefinition = {
   type: 'OPENPGPKEY',
   kind: 'content',
+  wire: { code: 61, presentAnswer: (rdata) => base64(bytesOf(rdata)) },
   canonicalContent: (content) => content.trim(),
   // The service refuses a key that is not base64 (white space aside).
   contentSchema: {

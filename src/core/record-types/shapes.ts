@@ -1,19 +1,24 @@
 /**
  * Shapes several record types share, each made into a whole definition by simple-types.ts or a
- * type's own file: one host name, numbers followed by key material, a service binding.
+ * type's own file: one host name, numbers followed by key material. (A service binding,
+ * HTTPS and SVCB, is service-binding.ts.)
  */
 import { canonicalHostname } from '../model/names.js';
-import { canonicalSvcParams } from '../model/svc-params.js';
-import { dataFields, spaced, text, fqdn } from './fields.js';
+import { dataFields, spaced } from './fields.js';
 import type { ContentTarget, ContentTypeDefinition, DataTypeDefinition } from './definition.js';
-import { absoluteName, joinedFrom, readAs, readFailure, unsigned, unsignedWords } from './presentation.js';
+import { absoluteName, joinedFrom, readAs, readFailure, unsignedWords } from './presentation.js';
 import type { RecordType } from './record-type.js';
+import { answerName, type WireForm } from './wire.js';
+
+/** The wire numbers of the host name types (RFC 1035 §3.2.2). */
+const HOST_NAME_CODES = { CNAME: 5, NS: 2, PTR: 12 } as const;
 
 /** CNAME, NS, PTR: one host name, compared lower-case in punycode without its trailing dot, written absolute. */
 export function hostNameType(type: 'CNAME' | 'NS' | 'PTR', target: ContentTarget, description: string): ContentTypeDefinition {
   return {
     type,
     kind: 'content',
+    wire: { code: HOST_NAME_CODES[type], presentAnswer: (rdata) => answerName(rdata) },
     canonicalContent: (content) => canonicalHostname(content),
     target,
     contentSchema: { description },
@@ -27,13 +32,14 @@ export function hostNameType(type: 'CNAME' | 'NS' | 'PTR', target: ContentTarget
  * form may write in pieces; the service's content and presentation form alike are the fields in
  * order.
  */
-export function numbersThenDataType(type: RecordType, needs: string): DataTypeDefinition {
+export function numbersThenDataType(type: RecordType, needs: string, wire: WireForm): DataTypeDefinition {
   const fields = dataFields(type);
   const inOrder = spaced(fields);
   const count = fields.length - 1;
   return {
     type,
     kind: 'data',
+    wire,
     fields,
     renderContent: inOrder,
     present: (data) => inOrder(data),
@@ -44,31 +50,6 @@ export function numbersThenDataType(type: RecordType, needs: string): DataTypeDe
       for (let i = 0; i < count; i += 1) data[fields[i].name] = numbers[i];
       data[fields[count].name] = joinedFrom(words, count);
       return readAs({ data });
-    },
-  };
-}
-
-/**
- * HTTPS, SVCB (RFC 9460): priority, target, SvcParams (compared in their canonical
- * presentation, model/svc-params.ts; empty for none). The service answers the target absolute
- * (`1 . alpn="h3,h2"`, caddyserver/caddy#7301).
- */
-export function serviceBindingType(type: 'HTTPS' | 'SVCB'): DataTypeDefinition {
-  return {
-    type,
-    kind: 'data',
-    fields: dataFields(type, { mayBeEmpty: ['value'] }),
-    canonicalText: { value: canonicalSvcParams },
-    renderContent: (d) => [text(d.priority), fqdn(d.target), text(d.value)].filter((x) => x !== '').join(' '),
-    present: (d) => [text(d.priority), absoluteName(text(d.target)), text(d.value).trim()].filter((x) => x !== '').join(' '),
-    read: ({ words, tokens, host }) => {
-      const priority = unsigned(words[0]);
-      if (priority === undefined || words.length < 2) return readFailure(`${type} needs "priority target [params]"`);
-      const value = tokens
-        .slice(2)
-        .map((t) => t.raw)
-        .join(' ');
-      return readAs({ data: { priority, target: host(words[1]), value } });
     },
   };
 }

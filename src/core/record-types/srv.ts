@@ -7,12 +7,20 @@
 import { dataFields, text } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
 import { absoluteName, readAs, readFailure, unsignedWords } from './presentation.js';
+import { answerName, fieldsOf } from './wire.js';
 
 const RETIRED = ['service', 'proto', 'name'];
 
 export const SRV: DataTypeDefinition = {
   type: 'SRV',
   kind: 'data',
+  wire: {
+    code: 33,
+    presentAnswer: (rdata) => {
+      const d = fieldsOf(rdata);
+      return `${d.priority} ${d.weight} ${d.port} ${answerName(d.target)}`;
+    },
+  },
   fields: dataFields('SRV'),
   priorityOutsideContent: true,
   followedTarget: { field: 'data.target' },

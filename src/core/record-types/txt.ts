@@ -14,6 +14,7 @@ import { canonicalTxt, parseTxtContent, renderTxtStrings, txtContentToSend, txtF
 import { RECORD_WIRE_MAX_BYTES } from '../service/record-limits.js';
 import type { ContentTypeDefinition, RecordProblemSink } from './definition.js';
 import { readAs } from './presentation.js';
+import { quoteWire } from './wire.js';
 
 const encoder = new TextEncoder();
 
@@ -87,6 +88,7 @@ function wireBytes(content: string): number {
 export const TXT: ContentTypeDefinition = {
   type: 'TXT',
   kind: 'content',
+  wire: { code: 16, presentAnswer: (rdata) => (rdata as readonly Uint8Array[]).map(quoteWire).join(' ') },
   canonicalContent: (content) => canonicalTxt(content),
   contentSchema: {
     description:

@@ -2,10 +2,18 @@
 import { dataFields, text, quoted } from './fields.js';
 import type { DataTypeDefinition } from './definition.js';
 import { quoteText, readAs, readFailure, unsignedWords } from './presentation.js';
+import { bytesOf, quoteWire, u16 } from './wire.js';
 
 export const URI: DataTypeDefinition = {
   type: 'URI',
   kind: 'data',
+  wire: {
+    code: 256,
+    presentAnswer: (rdata) => {
+      const b = bytesOf(rdata);
+      return `${u16(b, 0)} ${u16(b, 2)} ${quoteWire(b.subarray(4))}`;
+    },
+  },
   fields: dataFields('URI'),
   priorityOutsideContent: true,
   fieldDescriptions: { target: 'Target URI.' },

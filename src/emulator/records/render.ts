@@ -5,7 +5,7 @@
  */
 import { isProxiableAddress } from '../net/address-classes.js';
 import { parseIPv4, parseIPv6 } from '../net/ip.js';
-import { renderDataContent } from './data-content.js';
+import { renderDataContent } from './types/index.js';
 import { DATED, isBefore } from '../dated.js';
 import type { RecordRow } from './record-row.js';
 import type { ShadowMeta } from './shadow.js';

@@ -32,7 +32,7 @@ import { RECORD_CODES as C, conflict, invalid, recordNotFound } from './codes.js
 import { namesCollection, recordsCollection, type RecordDraft, type RecordRow } from './record-row.js';
 import { checkRecordQuota } from './quota.js';
 import { isProxiable } from './render.js';
-import { renderDataContent } from './data-content.js';
+import { renderDataContent } from './types/index.js';
 import { txtWireStrings } from './txt-content.js';
 
 const ADDRESS_TYPES = new Set(['A', 'AAAA']);

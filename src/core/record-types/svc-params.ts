@@ -21,6 +21,9 @@ const KEY_NUMBERS: Readonly<Record<string, number>> = {
   ipv6hint: 6,
 };
 
+/** Key names by number (`key65535` style for the others). */
+export const SVC_KEY_NAMES: readonly string[] = Object.keys(KEY_NUMBERS).sort((a, b) => KEY_NUMBERS[a] - KEY_NUMBERS[b]);
+
 function keyNumber(key: string): number {
   const known = KEY_NUMBERS[key];
   if (known !== undefined) return known;

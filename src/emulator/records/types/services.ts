@@ -1,0 +1,26 @@
+/**
+ * SRV (RFC 2782) and the service bindings HTTPS and SVCB (RFC 9460 §2.2: priority, target,
+ * SvcParams in wire form, dns/svc-params.ts). The service renders an SRV's `content` without its
+ * priority (`5 5222 xmpp.emilia.codes`, caddyserver/caddy issue #6975) and an HTTPS/SVCB target
+ * fully qualified (`1 . alpn="h3,h2" ipv4hint=...`, caddyserver/caddy issue #7301).
+ */
+import { svcParamsBytes } from '../../dns/svc-params.js';
+import { nameBytes, u16 } from '../../dns/wire.js';
+import { type EmulatorRecordType, fqdn, int, s } from './definition.js';
+
+export const SRV: EmulatorRecordType = {
+  code: 33,
+  rdata: ({ data: d = {} }) =>
+    Buffer.concat([u16(int(d, 'priority')), u16(int(d, 'weight')), u16(int(d, 'port')), nameBytes(String(d.target ?? ''))]),
+  content: (d) => `${s(d.weight)} ${s(d.port)} ${s(d.target)}`,
+};
+
+const serviceBinding = (code: number): EmulatorRecordType => ({
+  code,
+  rdata: ({ data: d = {} }) =>
+    Buffer.concat([u16(int(d, 'priority')), nameBytes(String(d.target ?? '')), svcParamsBytes(String(d.value ?? ''))]),
+  content: (d) => [s(d.priority), fqdn(d.target), s(d.value)].filter((x) => x !== '').join(' '),
+});
+
+export const SVCB = serviceBinding(64);
+export const HTTPS = serviceBinding(65);
