@@ -253,7 +253,7 @@ module.exports = {
       name: 'views-know-no-commands',
       severity: 'error',
       comment:
-        'A view shows events and results; the flags, their checks and the exit codes are the definition\'s ' +
+        "A view shows events and results; the flags, their checks and the exit codes are the definition's " +
         '(src/cli/commands/, src/cli/definition/). A view never imports a command or the program.',
       from: { path: '^src/cli/views/' },
       to: { path: '^src/cli/(commands/|definition/|program[.]ts$|main[.]ts$|many-zone-flags[.]ts$|options[.]ts$)' },

@@ -47,12 +47,13 @@ export interface Store {
   transaction<R>(fn: () => R): R;
 }
 
-export type ZonePlan = 'free' | 'pro' | 'business' | 'enterprise';
+/** A zone's subscription tier: the API names it `plan` (zone.plan.legacy_id); `ZoneTier` here so it is never taken for a plan of changes. */
+export type ZoneTier = 'free' | 'pro' | 'business' | 'enterprise';
 
 export interface EmulatorOptions {
   /** `--api-date`: dated behaviours switch on this (YYYY-MM-DD). */
   apiDate: string;
-  zonePlan: ZonePlan;
+  zonePlan: ZoneTier;
   /** Records per batch; default 200 on free zones, 3,500 otherwise. */
   batchLimit?: number;
   /** `--record-quota N`: every zone's record quota (default: the service's, by plan; records/quota.ts). */
@@ -88,7 +89,7 @@ export interface ZoneRow {
   id: string;
   name: string;
   account_id: string;
-  plan: ZonePlan;
+  plan: ZoneTier;
   status: 'active' | 'pending';
   created_on: string;
   modified_on: string;

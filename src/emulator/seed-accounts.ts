@@ -4,7 +4,7 @@
  * run that holds several credentials (a repository of zones across accounts). Idempotent like
  * the first seeding: an account whose token value is already stored is left as it is.
  */
-import type { AccountRow, Store, UserRow, ZonePlan, ZoneRow } from './contract.js';
+import type { AccountRow, Store, UserRow, ZoneTier, ZoneRow } from './contract.js';
 import { newApiKey, newId } from './ids.js';
 import type { IdentityModule, SettingsModule } from './modules.js';
 import { zoneName } from './names.js';
@@ -30,7 +30,7 @@ export interface SeededAccount {
 export function seedExtraAccounts(
   store: Store,
   accounts: readonly ExtraAccount[],
-  opts: { identity: IdentityModule; settings: SettingsModule; zonePlan: ZonePlan; now: Date },
+  opts: { identity: IdentityModule; settings: SettingsModule; zonePlan: ZoneTier; now: Date },
 ): SeededAccount[] {
   return store.transaction(() =>
     accounts.map((a, i): SeededAccount => {

@@ -3,14 +3,14 @@
  * plan, with default DNS settings), and the first token. Seeding an existing state adds only
  * what is missing (new zones; the given token if no token has that value).
  */
-import type { AccountRow, Store, UserRow, ZonePlan, ZoneRow } from './contract.js';
+import type { AccountRow, Store, UserRow, ZoneTier, ZoneRow } from './contract.js';
 import { newId } from './ids.js';
 import type { IdentityModule, SettingsModule } from './modules.js';
 import { zoneName } from './names.js';
 
 export interface SeedInput {
   zones: string[];
-  zonePlan: ZonePlan;
+  zonePlan: ZoneTier;
   email: string;
   apiKey: string;
   /** The token to make sure exists (undefined: none). */

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EmulatorOptions, Route, ZonePlan, ZoneRow } from './contract.js';
+import type { EmulatorOptions, Route, ZoneTier, ZoneRow } from './contract.js';
 import { todayApiDate } from './dated.js';
 import { Faults, RateLimiter, type RateLimit } from './faults.js';
 import { answerClientError } from './http.js';
@@ -41,7 +41,7 @@ export interface StartEmulatorOptions {
   /** Key-pair credentials of the seeded user (generated when absent). */
   email?: string;
   key?: string;
-  zonePlan?: ZonePlan;
+  zonePlan?: ZoneTier;
   /** `--state FILE`: durable journal + snapshot. */
   statePath?: string;
   /** YYYY-MM-DD; default today. */

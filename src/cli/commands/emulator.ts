@@ -5,7 +5,7 @@
  */
 import type { ExtraAccount } from '../../emulator/seed-accounts.js';
 import { InvalidArgumentError } from 'commander';
-import type { ZonePlan } from '../../emulator/contract.js';
+import type { ZoneTier } from '../../emulator/contract.js';
 import { isApiDate } from '../../emulator/dated.js';
 import { parseRateLimit, type RateLimit } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
@@ -171,7 +171,7 @@ const EMULATOR_FLAGS = {
   zonePlan: flag.choice(
     '--zone-plan <plan>',
     'plan of the seeded zones (batch limit, SOA editing, TTL minimum)',
-    ['free', 'pro', 'business', 'enterprise'] satisfies ZonePlan[],
+    ['free', 'pro', 'business', 'enterprise'] satisfies ZoneTier[],
     'free',
   ),
   state: flag.text('--state <file>', 'keep state in FILE (durable journal + snapshot); default: memory only'),

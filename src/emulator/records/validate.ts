@@ -15,7 +15,7 @@ import {
   TTL_FACTS,
   type RecordType,
 } from '../../facts/record-types.js';
-import type { ZonePlan, ZoneRow } from '../contract.js';
+import type { ZoneTier, ZoneRow } from '../contract.js';
 import { resolveRecordName } from '../names.js';
 import { RECORD_CODES as C, invalid } from './codes.js';
 import { validateContent } from './content.js';
@@ -82,7 +82,7 @@ function validateName(raw: unknown, type: RecordType, zone: ZoneRow): string {
 }
 
 /** TTL 1 (automatic) or 60..86400; from 30 on Enterprise zones (https://developers.cloudflare.com/dns/manage-dns-records/reference/ttl/). */
-function validateTtl(raw: unknown, plan: ZonePlan): number {
+function validateTtl(raw: unknown, plan: ZoneTier): number {
   if (raw === undefined || raw === null) return TTL_FACTS.auto;
   const min = plan === 'enterprise' ? TTL_FACTS.enterpriseMin : TTL_FACTS.min;
   const ttl = typeof raw === 'number' && Number.isInteger(raw) ? raw : undefined;
@@ -99,7 +99,7 @@ function validateTtl(raw: unknown, plan: ZonePlan): number {
   return ttl;
 }
 
-function validateComment(raw: unknown, plan: ZonePlan): string | null {
+function validateComment(raw: unknown, plan: ZoneTier): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw !== 'string') throw invalid(C.comment, 'comment must be a string or null.');
   const max = plan === 'free' ? COMMENT_FACTS.freeMax : COMMENT_FACTS.paidMax;
@@ -117,7 +117,7 @@ function validateComment(raw: unknown, plan: ZonePlan): string | null {
  * characters, a value of at most 100 (the same index); the code of those refusals is the
  * emulator's (9112: not published).
  */
-function validateTags(raw: unknown, plan: ZonePlan): string[] {
+function validateTags(raw: unknown, plan: ZoneTier): string[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string')) throw invalid(C.tags, 'tags must be an array of strings.');
   const tags = [...new Set((raw as string[]).map((t) => t.trim()))];

@@ -3,19 +3,19 @@
  * direction, match) and `GET /zones/{zone_id}`, the zone object of the OpenAPI. Listing returns
  * only the zones the caller may read (`#zone:read`).
  */
-import { ApiError, type AccountRow, type Route, type RouteContext, type UserRow, type ZonePlan, type ZoneRow } from '../contract.js';
+import { ApiError, type AccountRow, type Route, type RouteContext, type UserRow, type ZoneTier, type ZoneRow } from '../contract.js';
 import { zoneName } from '../names.js';
 import { stableId } from '../ids.js';
 import { intParam } from '../records/list-query.js';
 import { zoneFromParams, zoneNeed, zonePath } from './zone-lookup.js';
 
-const PLAN_NAMES: Record<ZonePlan, string> = {
+const PLAN_NAMES: Record<ZoneTier, string> = {
   free: 'Free Website',
   pro: 'Pro Website',
   business: 'Business Website',
   enterprise: 'Enterprise Website',
 };
-const PLAN_PRICES: Record<ZonePlan, number> = { free: 0, pro: 20, business: 200, enterprise: 5000 };
+const PLAN_PRICES: Record<ZoneTier, number> = { free: 0, pro: 20, business: 200, enterprise: 5000 };
 
 export function renderZone(zone: ZoneRow, account: AccountRow | undefined, owner: UserRow | undefined): Record<string, unknown> {
   return {

@@ -4,7 +4,7 @@
  * Permission keys: see src/emulator/README.md (the 2024 OpenAPI's '#dns_records:read' for
  * PATCH is too weak; PATCH needs DNS Write or Zone DNS Settings Write).
  */
-import { ApiError, type PermissionNeed, type Route, type RouteContext, type Store, type ZonePlan, type ZoneRow } from '../contract.js';
+import { ApiError, type PermissionNeed, type Route, type RouteContext, type Store, type ZoneTier, type ZoneRow } from '../contract.js';
 import { PERMISSIONS } from '../identity/permission-groups.js';
 import { assignMname, readAccountSettings, readZoneSettings } from './defaults.js';
 import type { AccountDnsSettings } from './types.js';
@@ -54,7 +54,7 @@ function invalidSettings(problems: readonly string[]): ApiError {
   );
 }
 
-function soaNotAllowed(plan: ZonePlan, what: string): ApiError {
+function soaNotAllowed(plan: ZoneTier, what: string): ApiError {
   return new ApiError(403, [
     { code: 1010, message: `SOA values can only be changed on Enterprise plans (${what} is on the ${plan} plan)` },
   ]);

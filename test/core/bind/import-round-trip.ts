@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { ZonePlan } from '../../../src/emulator/contract.js';
+import type { ZoneTier } from '../../../src/emulator/contract.js';
 import { startEmulator } from '../../../src/emulator/server.js';
 import { runCli, type CliResult } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -13,7 +13,7 @@ const TOKEN = 'import-round-trip-token-4a6c8e0b2d1f';
 export async function importApplyPlanClean(
   zoneText: string,
   args: readonly string[],
-  zonePlan: ZonePlan = 'free',
+  zonePlan: ZoneTier = 'free',
 ): Promise<{ imported: CliResult; source: string }> {
   const emulator = await startEmulator({ port: 0, zones: ['example.com'], token: TOKEN, zonePlan });
   try {
