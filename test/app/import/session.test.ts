@@ -35,7 +35,17 @@ describe('the import session in process', () => {
       source,
       out,
       request: (more = {}) =>
-        ({ from: 'bind', file: source, zone: 'example.com', out, soa: false, proxied: false, force: false, version: '0.0.0-test', ...more }) as ImportRequest,
+        ({
+          from: 'bind',
+          file: source,
+          zone: 'example.com',
+          out,
+          soa: false,
+          proxied: false,
+          force: false,
+          version: '0.0.0-test',
+          ...more,
+        }) as ImportRequest,
     };
   };
 
@@ -88,7 +98,9 @@ describe('the import session in process', () => {
     const refused = await runImport(request(), rec).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ZonectlError);
     expect((refused as ZonectlError).code).toBe('OUTPUT_EXISTS');
-    expect((refused as ZonectlError).message).toBe(`${out} exists; zonectl import does not overwrite a zone file (use --force, or another --out)`);
+    expect((refused as ZonectlError).message).toBe(
+      `${out} exists; zonectl import does not overwrite a zone file (use --force, or another --out)`,
+    );
     expect(rec.events).toEqual([]);
     expect(readFileSync(out, 'utf8')).toBe('mine\n');
   });

@@ -56,7 +56,9 @@ describe('the lint session in process', () => {
   });
 
   it('a file that does not load: its errors name file, line and field, it is not linted, and the run fails', async () => {
-    const { file, request } = setup(ZONE('  - { name: "@", type: TXT, content: "v=spf1 mx +all" }\n  - { name: www, type: A, content: 999.0.0.1 }\n'));
+    const { file, request } = setup(
+      ZONE('  - { name: "@", type: TXT, content: "v=spf1 mx +all" }\n  - { name: www, type: A, content: 999.0.0.1 }\n'),
+    );
     const out = recording();
     const result = await runLint(request(), out);
     expect(result.failed).toBe(true);

@@ -40,9 +40,7 @@ describe('the resolve session in process', () => {
     expect(result.query).toEqual({ name: 'www.example.com', type: 'A' });
     expect(result.resolution.rcode).toBe('NOERROR');
     expect(result.resolution.authoritative).toBe(true);
-    expect(result.resolution.answer.map((a) => [a.name, a.type, a.ttl, a.data])).toEqual([
-      ['www.example.com', 'A', 300, '192.0.2.10'],
-    ]);
+    expect(result.resolution.answer.map((a) => [a.name, a.type, a.ttl, a.data])).toEqual([['www.example.com', 'A', 300, '192.0.2.10']]);
   });
 
   it('a name the zone does not hold: NXDOMAIN with the SOA in authority', async () => {

@@ -38,7 +38,9 @@ describe('the validate session in process', () => {
   });
 
   it('a bad address: the problem names file, line and field; the run is not valid', async () => {
-    const { file, request } = setup(ZONE('  - { name: ok, type: A, content: 192.0.2.1 }\n  - { name: www, type: A, content: 999.0.0.1 }\n'));
+    const { file, request } = setup(
+      ZONE('  - { name: ok, type: A, content: 192.0.2.1 }\n  - { name: www, type: A, content: 999.0.0.1 }\n'),
+    );
     const out = recording();
     const result = await runValidate(request(), out);
     expect(result.valid).toBe(false);
