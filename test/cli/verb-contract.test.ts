@@ -64,6 +64,9 @@ describe('the verb contract, walked over the command list', async () => {
     const session = readFileSync(join(root, row.session), 'utf8');
     expect(session).toMatch(/export (async )?function run[A-Z]\w*\(/);
     expect(existsSync(join(root, row.view)), row.view).toBe(true);
+    // Each session has its own test, run in process (issue 46: a session test per verb).
+    const sessionTest = row.session.replace(/^src\//, 'test/').replace(/[.]ts$/, '.test.ts');
+    expect(existsSync(join(root, sessionTest)), sessionTest).toBe(true);
     // Every verb exits 0 when all went well and 1 on an error; some have more (2, 130/143).
     expect(row.exits).toMatch(/^0 [^|]*1 /);
     // The command shows through its own view (npm run arch checks it imports no other).
