@@ -20,7 +20,6 @@ import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import type { LiveRecord } from '../../core/model/record.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
-import { editZoneFiles } from '../export/index.js';
 import { confineWrite, includeReader, readConfinedFile, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 
@@ -124,6 +123,9 @@ async function editExisting(path: string, shownPath: string, z: MigratedZone, ro
     throw new ZonectlError('EDIT_REFUSED', `${shownPath} is the zone file of ${loaded.config.zone}, not ${z.zone}; nothing was written`);
   const records: LiveRecord[] = z.records.map((r, i) => ({ ...r, id: i.toString(16).padStart(32, '0') }));
   const settings = z.settings !== undefined && Object.keys(z.settings).length > 0 ? { settings: z.settings } : {};
+  // Loaded only here: export's folder brings the API client, which an import that writes new
+  // files never needs (test/install/module-graph.test.ts keeps import's start-up free of it).
+  const { editZoneFiles } = await import('../export/index.js');
   const edited = await editZoneFiles({
     config: loaded.config,
     zoneId: STAND_IN_ZONE_ID,
