@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftCommand } from '../../../src/cli/commands/drift.js';
+import { exportCommand } from '../../../src/cli/commands/export.js';
 import { waitDnsCommand } from '../../../src/cli/commands/wait-dns.js';
 import { defineCommand, flag, type AnyCommand } from '../../../src/cli/definition/define-command.js';
 import { registerCommand } from '../../../src/cli/definition/register-command.js';
@@ -117,6 +118,27 @@ describe('the verbs’ definitions carry their flag checks', () => {
       message: '--wait-dns must be a whole number of seconds from 1 to 86400, got "86401"',
     },
   ];
+
+  // export's refusals of its flag combinations are BAD_ARGS (unchanged): the file given to --into does not exist either.
+  const exportCases: readonly { readonly argv: readonly string[]; readonly message: string }[] = [
+    {
+      argv: ['export', '--into', 'missing.yaml', '--all', '--force'],
+      message: '--into edits the zone file it names in place: it takes no --all, --force (the file says its zone and account)',
+    },
+    {
+      argv: ['export', '--zone', 'example.com', '--dry-run'],
+      message: '--dry-run goes with --into FILE (an export to --out writes a new file; see it on stdout without --out)',
+    },
+    { argv: ['export'], message: 'give --zone NAME or --all (with --out DIR)' },
+    { argv: ['export', '--all'], message: '--all writes one file per zone: give --out DIR' },
+  ];
+  for (const { argv, message } of exportCases) {
+    it(`${argv.join(' ')}: BAD_ARGS from the definition, no session, no request`, async () => {
+      const error = await refusal(program(exportCommand), [...argv, '--base-url', baseUrl]);
+      expect([error.code, error.message]).toEqual(['BAD_ARGS', message]);
+      expect(requests).toBe(0);
+    });
+  }
 
   for (const { definition, argv, message } of cases) {
     it(`${argv.slice(1).join(' ')}: BAD_FLAG from the definition, no session, no request`, async () => {
