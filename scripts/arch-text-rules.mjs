@@ -30,6 +30,14 @@ const RULES = [
     why: 'a command shows through its view (src/cli/views) and src/cli/output/io.ts (secrets masked, text escaped)',
   },
   {
+    name: 'flags-checked-in-their-definition',
+    dir: 'src/app',
+    // These refuse a flag by what only the session can see: the git history, the live zone.
+    except: ['src/app/files/changed-since.ts', 'src/app/drift/adopt-session.ts'],
+    pattern: /['"`]BAD_FLAG['"`]/,
+    why: "a flag's value and combinations are checked by its command's definition (`validate`, src/cli/definition/define-command.ts), before any session",
+  },
+  {
     name: 'ownership-read-in-one-home',
     dir: 'src',
     exceptDirs: ['src/core/ownership/', 'src/emulator/'],

@@ -1,4 +1,5 @@
 /** Flags that several commands share (each command's definition lists them beside its own). */
+import { ZonectlError } from '../core/errors.js';
 import { API_RATE_LIMIT } from '../core/service/api-limits.js';
 import { flag } from './definition/define-command.js';
 
@@ -24,6 +25,17 @@ export const shardFlag = flag.text(
 
 /** What `--wait-dns` alone waits, in seconds (`apply --wait-dns`, `zonectl wait-dns`). */
 export const WAIT_DNS_DEFAULT_SECONDS = 300;
+
+/** The longest wait asked for: a day. */
+const MAX_WAIT_DNS_SECONDS = 86_400;
+
+/** `--wait-dns SECONDS` and `wait-dns --timeout SECONDS`: a whole number of seconds, at most a day. */
+export function parseWaitSeconds(seconds: string): number {
+  const n = Number(seconds);
+  if (!/^\d+$/.test(seconds.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_WAIT_DNS_SECONDS)
+    throw new ZonectlError('BAD_FLAG', `--wait-dns must be a whole number of seconds from 1 to ${MAX_WAIT_DNS_SECONDS}, got "${seconds}"`);
+  return n;
+}
 
 export const waitDnsFlag = flag.optionalValue(
   '--wait-dns [seconds]',

@@ -6,7 +6,6 @@
  * whether that is drift (`--fail-on`, `--fail-on-unmanaged`).
  */
 import { isDnssecDrift } from '../../core/dnssec/index.js';
-import { ZonectlError } from '../../core/errors.js';
 import type { ZoneAudit } from '../../core/audit/join-audit.js';
 import type { Baseline } from '../../core/drift/index.js';
 import { AUDIT_LOG_DAYS } from '../../core/service/audit-log.js';
@@ -46,13 +45,7 @@ export interface DriftResult {
   readonly drift: boolean;
 }
 
-/** `--fail-on new` without a baseline has nothing to call new. */
-export function checkFailOn(failOn: FailOn, baseline: string | undefined): void {
-  if (failOn === 'new' && baseline === undefined)
-    throw new ZonectlError('BAD_FLAG', '--fail-on new needs --baseline FILE (the earlier report)');
-}
-
-/** The request's flags are checked by the caller first (`checkFailOn`). */
+/** The request's flags are checked by the command's definition first (src/cli/commands/drift.ts, `validate`). */
 export async function runDrift(request: DriftRequest, output: SessionOutput<DriftEvent>): Promise<DriftResult> {
   const baseline: Baseline | undefined = request.baseline !== undefined ? readBaselineFile(request.baseline) : undefined;
   const loaded = await filesToPlan(request.paths, { config: request.config, env: request.connection.env }, (e) => output.emit(e));

@@ -3,6 +3,6 @@ export { nothingToWaitFor, runWaitDns, type WaitDnsDeps, type WaitDnsRequest } f
 export type { CheckRef, NotServed, PendingCheck, SkippedCheck, WaitDnsEvent, WaitDnsOutput, WaitDnsResult } from './output.js';
 export { parseNameserver, systemLookup, type HostLookup, type NameserverSpec } from './nameservers.js';
 export { zoneChecks, type ZoneChecks } from './zone-checks.js';
-export { readWaitDnsFlags, type WaitDnsFlags } from './flags.js';
+export { type WaitDnsFlags, waitDnsFlags } from './flags.js';
 export { runWaitDnsFiles, type WaitDnsFilesEvent, type WaitDnsFilesRequest, type WaitDnsFilesResult } from './file-session.js';
 export { notServedError } from './not-served.js';

@@ -4,13 +4,13 @@
  * refusal ends it like any other (JSON: its one document).
  */
 import { type ApplyRequest, type ApplyResult, runApply, signalExitCode } from '../../app/apply/index.js';
-import { readWaitDnsFlags } from '../../app/wait-dns/index.js';
+import { waitDnsFlags } from '../../app/wait-dns/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { arg, defineCommand, flag, type FlagValues } from '../definition/define-command.js';
 import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { EXIT } from '../output/io.js';
-import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
+import { baseUrlFlag, configFlag, nameserverFlag, parseWaitSeconds, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
 import { APPLY_FORMATS, terminalOutput } from '../views/apply.js';
 
 /** The exit code of a run's end (docs/architecture.md, "Exit codes"). */
@@ -104,7 +104,7 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
     tokenOutput: flags.tokenOutput,
     showTokenValues: flags.showTokenValues,
     connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
-    ...(flags.waitDns !== undefined ? { waitDns: readWaitDnsFlags(flags.waitDns, flags.nameserver) } : {}),
+    ...(flags.waitDns !== undefined ? { waitDns: waitDnsFlags(parseWaitSeconds(flags.waitDns), flags.nameserver) } : {}),
   };
 }
 

@@ -6,13 +6,28 @@
 
 /** `--adopt` alone: every item that can be adopted. */
 const ADOPT_ALL = 'all';
-import { checkAdoptIds, checkFailOn, FAIL_ON, runAdopt, runDrift } from '../../app/drift/index.js';
+import { DRIFT_ITEM_ID, FAIL_ON, runAdopt, runDrift } from '../../app/drift/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
 import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../many-zone-flags.js';
 import { adoptView, driftView, withReportOutput } from '../views/drift.js';
+
+/** The ids given to `--adopt` (without the "all" of `--adopt` alone). */
+function adoptIds(adopt: readonly string[]): string[] {
+  return adopt.filter((id) => id !== ADOPT_ALL);
+}
+
+/** The ids given are drift item ids (`d2:` and 24 hex digits), checked before any file or API is read. */
+function checkAdoptIds(ids: readonly string[]): void {
+  const bad = ids.filter((id) => !DRIFT_ITEM_ID.test(id));
+  if (bad.length > 0)
+    throw new ZonectlError(
+      'BAD_FLAG',
+      `--adopt ${bad.map((b) => JSON.stringify(b)).join(', ')}: not a drift item id (d2: and 24 hex digits, as in \`zonectl drift --format json\`); give the zone files before --adopt`,
+    );
+}
 
 export const driftCommand = defineCommand({
   name: 'drift',
@@ -55,7 +70,7 @@ export const driftCommand = defineCommand({
     'zonectl drift zones/ --adopt                        # every live change into the files; then plan is empty',
     'zonectl drift zones/example.com.yaml --adopt d2:0123456789abcdef01234567 --dry-run',
   ],
-  run: async ({ args, flags }) => {
+  validate: ({ flags }) => {
     if (flags.adopt !== undefined) {
       const clash = [
         flags.baseline !== undefined ? '--baseline' : undefined,
@@ -69,8 +84,17 @@ export const driftCommand = defineCommand({
       ].filter((f) => f !== undefined);
       if (clash.length > 0)
         throw new ZonectlError('BAD_FLAG', `--adopt edits the zone files and prints no report: it takes no ${clash.join(', ')}`);
-      const ids = flags.adopt.filter((id) => id !== ADOPT_ALL);
-      checkAdoptIds(ids);
+      checkAdoptIds(adoptIds(flags.adopt));
+      return;
+    }
+    if (flags.dryRun) throw new ZonectlError('BAD_FLAG', '--dry-run goes with --adopt (drift itself never writes)');
+    // `--fail-on new` without a baseline has nothing to call new.
+    if (flags.failOn === 'new' && flags.baseline === undefined)
+      throw new ZonectlError('BAD_FLAG', '--fail-on new needs --baseline FILE (the earlier report)');
+  },
+  run: async ({ args, flags }) => {
+    if (flags.adopt !== undefined) {
+      const ids = adoptIds(flags.adopt);
       const result = await runAdopt(
         {
           paths: args.paths,
@@ -84,8 +108,6 @@ export const driftCommand = defineCommand({
       );
       return flags.dryRun && result.changed.length > 0 ? EXIT.changes : EXIT.ok;
     }
-    if (flags.dryRun) throw new ZonectlError('BAD_FLAG', '--dry-run goes with --adopt (drift itself never writes)');
-    checkFailOn(flags.failOn, flags.baseline);
     const output = driftView(flags.format, flags.tokens, flags.out, flags.report ?? []);
     const result = await withReportOutput(output, (o) =>
       runDrift(

@@ -46,7 +46,7 @@ export const exportCommand = defineCommand({
     'zonectl export --into zones/example.com.yaml             # the file says what the zone holds now; a plan is then empty',
     'zonectl export --into zones/example.com.yaml --dry-run   # the diff it would write (exit 2 when the file is stale)',
   ],
-  run: async ({ flags }) => {
+  validate: ({ flags }) => {
     if (flags.into !== undefined) {
       const clash = [
         flags.all ? '--all' : undefined,
@@ -60,11 +60,7 @@ export const exportCommand = defineCommand({
           'BAD_ARGS',
           `--into edits the zone file it names in place: it takes no ${clash.join(', ')} (the file says its zone and account)`,
         );
-      const result = await runExportInto(
-        { file: flags.into, zone: flags.zone, dryRun: flags.dryRun, baseUrl: flags.baseUrl, config: flags.config },
-        exportView(),
-      );
-      return flags.dryRun && result.changed.length > 0 ? 2 : undefined;
+      return;
     }
     if (flags.dryRun)
       throw new ZonectlError(
@@ -73,6 +69,15 @@ export const exportCommand = defineCommand({
       );
     if ((flags.zone === undefined) === !flags.all) throw new ZonectlError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
     if (flags.all && flags.out === undefined) throw new ZonectlError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
+  },
+  run: async ({ flags }) => {
+    if (flags.into !== undefined) {
+      const result = await runExportInto(
+        { file: flags.into, zone: flags.zone, dryRun: flags.dryRun, baseUrl: flags.baseUrl, config: flags.config },
+        exportView(),
+      );
+      return flags.dryRun && result.changed.length > 0 ? 2 : undefined;
+    }
     const target =
       flags.zone !== undefined
         ? { kind: 'zone' as const, zone: flags.zone, out: flags.out, zoneType: flags.zoneType }

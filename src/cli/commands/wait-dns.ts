@@ -4,10 +4,10 @@
  * nothing to wait for), 1 with DNS_NOT_SERVED when the deadline passes first, 1 with
  * NAMESERVER_UNREACHABLE when a nameserver's name does not resolve or it cannot be reached.
  */
-import { notServedError, readWaitDnsFlags, runWaitDnsFiles } from '../../app/wait-dns/index.js';
+import { notServedError, runWaitDnsFiles, waitDnsFlags } from '../../app/wait-dns/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
-import { baseUrlFlag, configFlag, nameserverFlag, rateLimitFlag, WAIT_DNS_DEFAULT_SECONDS } from '../options.js';
+import { baseUrlFlag, configFlag, nameserverFlag, parseWaitSeconds, rateLimitFlag, WAIT_DNS_DEFAULT_SECONDS } from '../options.js';
 import { waitDnsOutput } from '../views/wait-dns.js';
 
 export const waitDnsCommand = defineCommand({
@@ -25,8 +25,11 @@ export const waitDnsCommand = defineCommand({
     'zonectl wait-dns zones/example.com.yaml',
     'zonectl wait-dns zones/example.com.yaml --timeout 600 --nameserver ns1.example.net --nameserver 192.0.2.53:5353',
   ],
+  validate: ({ flags }) => {
+    parseWaitSeconds(flags.timeout);
+  },
   run: async ({ args, flags }) => {
-    const waitFlags = readWaitDnsFlags(flags.timeout, flags.nameserver);
+    const waitFlags = waitDnsFlags(parseWaitSeconds(flags.timeout), flags.nameserver);
     const result = await runWaitDnsFiles(
       {
         paths: args.paths,

@@ -172,10 +172,20 @@ export interface CommandDefinition<A extends ArgSpecs = ArgSpecs, F extends Flag
   readonly args: A;
   readonly flags: F;
   readonly examples: readonly string[];
-  readonly run: (
-    input: { readonly args: ArgValues<A>; readonly flags: FlagValues<F> },
-    context: CommandContext,
-  ) => Promise<ExitCode> | ExitCode;
+  /**
+   * The checks of the flags' values and combinations (and of the arguments they go with), raising
+   * `BAD_FLAG` or `BAD_ARGS`: run by the runner (./register-command.ts) before `run`, so no session
+   * starts, no file is read and no request is made when they refuse. Checks that need a file's
+   * contents or the API stay in the session.
+   */
+  readonly validate?: (input: CommandInput<A, F>) => void;
+  readonly run: (input: CommandInput<A, F>, context: CommandContext) => Promise<ExitCode> | ExitCode;
+}
+
+/** What a command's `validate` and `run` get: its arguments and flags, typed by its definition. */
+export interface CommandInput<A extends ArgSpecs, F extends FlagSpecs> {
+  readonly args: ArgValues<A>;
+  readonly flags: FlagValues<F>;
 }
 
 /** A command that only groups subcommands (`zonectl token roll`). */

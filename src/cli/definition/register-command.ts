@@ -1,7 +1,8 @@
 /**
  * Commander configured from a command definition (./define-command.ts): its arguments, its
- * flags in the order written, the examples after the help, and an action that hands the handler
- * its typed values and sets the exit code it returns.
+ * flags in the order written, the examples after the help, and an action that checks the flags
+ * (the definition's `validate`, before anything starts), hands the handler its typed values and
+ * sets the exit code it returns.
  */
 import { type Command, Option } from 'commander';
 import { InternalError } from '../../core/errors.js';
@@ -69,6 +70,7 @@ export function registerCommand(parent: Command, definition: AnyCommand): Comman
   command.action(async (...values: unknown[]) => {
     const args = Object.fromEntries(argNames.map((name, i) => [name, values[i]]));
     const flags = flagValues(definition.flags, command.opts());
+    definition.validate?.({ args, flags });
     const code = await definition.run({ args, flags }, context);
     if (code !== undefined) process.exitCode = code;
   });
