@@ -35,7 +35,8 @@ function loadedBy(meta: Metafile, command: string): Set<string> {
   // The command's chunk is the one esbuild made for its definition (another chunk may share its
   // name: a folder's index loaded by a dynamic import, e.g. src/app/export/index.ts).
   const commandChunks = Object.keys(outputs).filter((k) => outputs[k]!.entryPoint === `src/cli/commands/${command}.ts`);
-  if (commandChunks.length !== 1) throw new Error(`expected one chunk for src/cli/commands/${command}.ts, found ${commandChunks.join(', ')}`);
+  if (commandChunks.length !== 1)
+    throw new Error(`expected one chunk for src/cli/commands/${command}.ts, found ${commandChunks.join(', ')}`);
   visit(commandChunks[0]!);
   return new Set([...seen].flatMap((o) => Object.keys(outputs[o]!.inputs)));
 }
