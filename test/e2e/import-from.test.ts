@@ -120,7 +120,8 @@ describe('import --from', () => {
       ],
     });
     const zone = { mode: 'data', type: 'cloudflare_zone', name: 'main', instances: [{ attributes: { id: zoneId, name: 'example.com' } }] };
-    const work = mkdtempSync(join(dir, 'secret-'));
+    // Not named after the secret: a random suffix starting with its next letter would put 8 of its characters in every path printed.
+    const work = mkdtempSync(join(dir, 'work-'));
     const state = (resources: unknown[]) => JSON.stringify({ version: 4, resources }, null, 2);
     writeFileSync(join(work, 'ok.tfstate'), state([zone, token('ci', zoneId), token('elsewhere', 'f'.repeat(32))]));
     const record = {
