@@ -2,7 +2,8 @@
  * YAML read with a position for every value (js-yaml), aliases bounded, merge keys, `${VAR}`
  * interpolation, and the problems placed at file:line:col. Knows nothing of zone files.
  */
-export { parseYaml, PositionIndex, type ForeignYamlOptions } from './parse-yaml.js';
+export { parseYaml, type ForeignYamlOptions } from './parse-yaml.js';
+export { PositionIndex } from './position-index.js';
 export { aliasExpansionLimit } from './alias-expansion.js';
 export {
   forbiddenVariable,

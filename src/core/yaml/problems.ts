@@ -1,4 +1,4 @@
-import type { PositionIndex } from './parse-yaml.js';
+import type { PositionIndex } from './position-index.js';
 import { formatPath, type DocPath, printable } from '../text/index.js';
 
 /** A file as read by the caller (the core does no I/O). */

@@ -3,7 +3,7 @@
  * (Node's decoder turns each invalid byte sequence into U+FFFD): a U+FFFD in the text is
  * taken as a byte that was not UTF-8, since it would otherwise be sent to the API as is.
  */
-import type { SourcePosition } from './parse-yaml.js';
+import type { SourcePosition } from './position-index.js';
 
 const REPLACEMENT = '\uFFFD';
 
