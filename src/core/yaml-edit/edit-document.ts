@@ -8,11 +8,12 @@
  * new item is written as its neighbour is. A key a mapping takes from a merge key is overridden
  * on the mapping; a node whose anchor other nodes alias is never changed (refused, with where).
  * The text written is read back with zonectl's own reader and must mean what the edits say
- * (verify.ts), else the edit is refused: never a silent rewrite.
+ * (verify.ts), else the edit is refused: never a silent rewrite. The editor's working records are
+ * in editor-types.ts, the gathering of new values in gather-new-value.ts.
  */
-import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Node, type Scalar } from 'yaml';
 import { parseYaml } from '../yaml/index.js';
-import { copyValue, firstDifference, intendedValue, sameValue, valueAt } from './intended-value.js';
+import { copyValue, sameValue, valueAt } from './intended-value.js';
 import { blockItemLines, blockPairLines, startsGroup } from './layout.js';
 import { observeHabits, observeStyle } from './observe-style.js';
 import {
@@ -45,101 +46,22 @@ import {
   type Tree,
 } from './tree.js';
 import type { EditResult, NodeStyle, StyleHint, YamlEdit, YamlPath } from './types.js';
-
-interface Splice {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-  readonly order: number;
-  /**
-   * How deep the collection it writes into is: of two insertions at one place, the deeper goes
-   * first (a new key of the last record before a new record after it).
-   */
-  readonly depth: number;
-}
-
-type MapNode = YAMLMap<Node, Node | null>;
-type SeqNode = YAMLSeq<Node>;
-type AnyPair = Pair<Node, Node | null>;
-
-interface PendingInsert {
-  readonly index: number;
-  readonly value: unknown;
-  readonly style: NodeStyle | undefined;
-  readonly comments: readonly string[];
-  readonly blankLine: boolean;
-}
-
-/** A key a mapping does not have yet, its value gathered from every edit that makes it or something in it. */
-interface NewKey {
-  value: unknown;
-  comments: readonly string[];
-}
-
-/** The new keys of one mapping, written together once every edit is known. */
-interface NewKeys {
-  readonly map: MapNode;
-  readonly path: YamlPath;
-  readonly order: string[];
-  hint: StyleHint;
-  readonly keys: Map<string, NewKey>;
-}
-
-/** A value written empty (`key:`) that edits fill: what they put in it, written once. */
-interface EmptyFill {
-  readonly step: Step;
-  readonly path: YamlPath;
-  readonly inFlow: boolean;
-  readonly hint: StyleHint;
-  value: unknown;
-}
-
-/** Where a sequence to insert into is: an existing one, or a value written empty (`key:`). */
-interface InsertTarget {
-  readonly path: YamlPath;
-  readonly seq?: SeqNode;
-  /** The pair whose value the sequence is (a block mapping's key), when there is one. */
-  readonly pair?: AnyPair;
-  readonly parentFlow: boolean;
-  readonly inserts: PendingInsert[];
-}
+import type {
+  AnyPair,
+  EmptyFill,
+  InsertTarget,
+  MapNode,
+  NewEntry,
+  NewKey,
+  NewKeys,
+  PendingInsert,
+  SeqNode,
+  Splice,
+} from './editor-types.js';
+import { gathered, rank } from './gather-new-value.js';
+import { verify } from './verify.js';
 
 const spaces = (n: number): string => ' '.repeat(n);
-
-/** A new key of a mapping, its value and the comment lines above it. */
-type NewEntry = readonly [key: string, value: unknown, comments?: readonly string[]];
-
-/**
- * `value` put at `rest` inside `into` (what earlier edits made): mappings made on the way (a key
- * they did not have goes where `order` puts it among theirs), a later value winning; with
- * `append`, `value` is one more item of the sequence there.
- */
-function gathered(into: unknown, rest: YamlPath, value: unknown, append: boolean, order: readonly string[]): unknown {
-  if (rest.length === 0) {
-    if (!append) return copyValue(value);
-    return [...(Array.isArray(into) ? into : []), copyValue(value)];
-  }
-  const head = rest[0]!;
-  if (typeof head === 'number') throw new Refusal('no-such-node', rest, `cannot make the item [${head}] of a sequence that does not exist`);
-  const holder: Record<string, unknown> = isPlainObject(into) ? into : {};
-  const inner = gathered(holder[head], rest.slice(1), value, append, order);
-  if (Object.hasOwn(holder, head)) {
-    holder[head] = inner;
-    return holder;
-  }
-  const keys = Object.keys(holder);
-  const after = keys.filter((k) => rank(order, k) <= rank(order, head) && rank(order, head) < order.length);
-  const at = after.length > 0 ? keys.indexOf(after[after.length - 1]!) + 1 : rank(order, head) < order.length ? 0 : keys.length;
-  const out: Record<string, unknown> = {};
-  keys.slice(0, at).forEach((k) => {
-    out[k] = holder[k];
-  });
-  out[head] = inner;
-  keys.slice(at).forEach((k) => {
-    out[k] = holder[k];
-  });
-  return out;
-}
 
 /** A `${VAR}` reference (not the literal `$${`). */
 const REFERENCE = /(^|[^$])\$\{/;
@@ -944,11 +866,6 @@ class DocumentEditor {
   }
 }
 
-function rank(order: readonly string[], key: string): number {
-  const i = order.indexOf(key);
-  return i < 0 ? order.length : i;
-}
-
 function groupBy<T>(list: readonly T[], keyOf: (t: T) => number): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const t of list) {
@@ -958,26 +875,6 @@ function groupBy<T>(list: readonly T[], keyOf: (t: T) => number): Map<number, T[
     out.set(k, l);
   }
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
-}
-
-/** The text read back must mean what the edits say (zonectl's own reader is the judge). */
-function verify(original: unknown, text: string, edits: readonly YamlEdit[]): void {
-  const read = parseYaml(text);
-  if (!read.ok)
-    throw new Refusal(
-      'verify-failed',
-      [],
-      `the edited text does not read back (line ${read.line}: ${read.message}); nothing was written`,
-      read.line,
-    );
-  const intended = intendedValue(original, edits);
-  const diff = firstDifference(intended, read.value);
-  if (diff !== undefined)
-    throw new Refusal(
-      'verify-failed',
-      diff,
-      `the edited text would read ${formatYamlPath(diff)} as ${JSON.stringify(valueAt(read.value, diff))}, not ${JSON.stringify(valueAt(intended, diff))} as intended; nothing was written`,
-    );
 }
 
 /** A text read both ways: its structure (where each node is written) and its value (as zonectl reads it). */
