@@ -11,7 +11,7 @@
  * runs as zonectl. So the bundle names a directory only this user can write:
  *
  * - `$XDG_CACHE_HOME/zonectl/compile-cache` (an absolute XDG_CACHE_HOME), else
- *   `$HOME/.cache/zonectl/compile-cache`; made with mode 0700 when missing;
+ *   `$HOME/.cache/zonectl/compile-cache` (no HOME: no cache); made with mode 0700 when missing;
  * - used only when it and its parent (`zonectl/`) are real directories (not links), owned by this
  *   user and closed to group and others (mode & 0o077 = 0), and the directory above them is owned
  *   by this user or root and not writable by group or others: nobody else can have put files
@@ -26,7 +26,6 @@
  * only costs time.
  */
 import { lstatSync, mkdirSync, type Stats } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 
 /** The variable that turns the cache off (`1`). */
@@ -40,14 +39,12 @@ export interface CompileCacheContext {
   readonly home: string;
 }
 
+/**
+ * HOME rather than `os.homedir()`: loading `node:os` would cost every run of the entry, `version`'s
+ * included (bench/README.md, part 9); without HOME there is no cache.
+ */
 function currentContext(): CompileCacheContext {
-  let home = '';
-  try {
-    home = homedir();
-  } catch {
-    // No home directory: no cache.
-  }
-  return { env: process.env, uid: typeof process.getuid === 'function' ? process.getuid() : undefined, home };
+  return { env: process.env, uid: typeof process.getuid === 'function' ? process.getuid() : undefined, home: process.env.HOME ?? '' };
 }
 
 function statOf(path: string): Stats | undefined {
