@@ -113,7 +113,8 @@ describe('zonectl import (CLI)', () => {
     expect(refused.stderr).toContain(`nothing was written to ${out}`);
     expect(existsSync(out)).toBe(false);
     writeFileSync(src, '$ORIGIN example.com.\n$TTL 3600\nwww IN A 192.0.2.10\n');
-    const kept = 'version: 1\nzone: example.com\nrecords:\n  # the website\n  - { name: www, type: A, content: 192.0.2.1, ttl: 3600 }   # origin\n';
+    const kept =
+      'version: 1\nzone: example.com\nrecords:\n  # the website\n  - { name: www, type: A, content: 192.0.2.1, ttl: 3600 }   # origin\n';
     writeFileSync(out, kept);
     const edited = await runCli(['import', src, '--zone', 'example.com', '--out', out, '--force']);
     expect(edited.code, edited.stderr).toBe(0);
