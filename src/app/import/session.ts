@@ -111,8 +111,9 @@ async function importBind(request: Extract<ImportRequest, { from: 'bind' }>, out
     origin: `Imported by zonectl ${request.version} from ${file}.`,
   });
   for (const p of result.problems) output.emit(warning(`${file}:${p.line}: warning: ${p.message}`));
-  // The result must itself be valid: its problems are reported against the output.
-  const check = parseZoneFile({ path: out ?? '<stdout>', text: yaml }, {});
+  // The result must itself be valid: its problems are reported against the output (when the
+  // output is edited instead, against the zone file the import makes, which is not written).
+  const check = parseZoneFile({ path: exists ? `${out} (as imported from ${file})` : (out ?? '<stdout>'), text: yaml }, {});
   for (const problem of check.problems) output.emit({ kind: 'problem', problem });
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   const warnings = `${result.problems.length} warning(s)`;
