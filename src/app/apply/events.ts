@@ -13,7 +13,8 @@ import type { AccountRun } from '../engine/index.js';
 import type { ZoneRun } from '../engine/index.js';
 import type { ZoneOutcome } from '../engine/index.js';
 import type { WaitDnsEvent } from '../wait-dns/index.js';
-import type { MessageEvent, SessionOutput } from '../session/index.js';
+import type { MessageEvent, RunEvent, SessionOutput } from '../session/index.js';
+import type { ApplyResult } from './apply-request.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
 import type { StopSignal } from '../session/index.js';
@@ -84,10 +85,11 @@ export type ApplyEvent =
   | { readonly kind: 'wait-dns'; readonly zone: string; readonly event: WaitDnsEvent }
   /** The run was stopped by a signal (`detail` follows "interrupted by SIG"). */
   | { readonly kind: 'interrupted'; readonly signal: StopSignal; readonly detail?: string }
-  /** The run as a whole was refused or failed. */
-  | { readonly kind: 'failed'; readonly error: unknown }
-  /** The end (a JSON document is printed now). */
-  | { readonly kind: 'finished' };
+  /**
+   * Told by the runner only (../session/run-to-end.ts): `started`; `failed` when the run as a whole
+   * was refused or failed; `finished`, the end (a JSON document is printed now).
+   */
+  | RunEvent<ApplyResult>;
 
 /** The session's output: its events, and the one question it may ask. */
 export interface ApplyOutput extends SessionOutput<ApplyEvent> {

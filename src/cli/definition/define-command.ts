@@ -176,9 +176,10 @@ export interface CommandDefinition<A extends ArgSpecs = ArgSpecs, F extends Flag
    * The checks of the flags' values and combinations (and of the arguments they go with), raising
    * `BAD_FLAG` or `BAD_ARGS`: run by the runner (./register-command.ts) before `run`, so no session
    * starts, no file is read and no request is made when they refuse. Checks that need a file's
-   * contents or the API stay in the session.
+   * contents or the API stay in the session. `context.usageError` refuses as commander refuses
+   * its own usage errors.
    */
-  readonly validate?: (input: CommandInput<A, F>) => void;
+  readonly validate?: (input: CommandInput<A, F>, context: CommandContext) => void;
   readonly run: (input: CommandInput<A, F>, context: CommandContext) => Promise<ExitCode> | ExitCode;
 }
 

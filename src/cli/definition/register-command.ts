@@ -70,7 +70,7 @@ export function registerCommand(parent: Command, definition: AnyCommand): Comman
   command.action(async (...values: unknown[]) => {
     const args = Object.fromEntries(argNames.map((name, i) => [name, values[i]]));
     const flags = flagValues(definition.flags, command.opts());
-    definition.validate?.({ args, flags });
+    definition.validate?.({ args, flags }, context);
     const code = await definition.run({ args, flags }, context);
     if (code !== undefined) process.exitCode = code;
   });
