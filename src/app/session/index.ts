@@ -35,3 +35,4 @@ export const detail = (text: string): MessageEvent => ({ kind: 'detail', text })
 export function isMessage(event: { readonly kind: string }): event is MessageEvent {
   return ['note', 'warning', 'error', 'detail', 'problem'].includes(event.kind);
 }
+export { answeringPrompt, type ConfirmAnswer, type Prompt, type Prompting } from './prompt.js';

@@ -18,7 +18,7 @@ export type EndEvent<R = unknown> =
 export type RunEvent<R = unknown> = StartEvent | EndEvent<R>;
 
 /** `output` is any session's output whose events include the run events (./index.ts, `SessionOutput`). */
-export async function runToEnd<R>(output: { emit(event: RunEvent<R>): void }, run: () => Promise<R>): Promise<R> {
+export async function runToEnd<R>(output: { emit(event: RunEvent<NoInfer<R>>): void }, run: () => Promise<R>): Promise<R> {
   let result: { readonly value: R } | undefined;
   output.emit({ kind: 'started' });
   try {
