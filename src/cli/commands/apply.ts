@@ -94,7 +94,8 @@ function checkApplyFlags(paths: readonly string[], flags: ApplyFlags): void {
     refuse(
       'a saved plan names its own zonectl.yaml (the one found from its zone files, with the bytes it recorded): --config is not used with --plan',
     );
-  if (flags.waitDns !== undefined) parseWaitSeconds(flags.waitDns);
+  // --wait-dns's seconds and each --nameserver (HOST, HOST:PORT or [IPv6]:PORT).
+  if (flags.waitDns !== undefined) waitDnsFlags(parseWaitSeconds(flags.waitDns), flags.nameserver);
 }
 
 /** The request the flags make (checked by `checkApplyFlags` before). */
