@@ -13,8 +13,10 @@ export interface TerminalPromptOptions {
   readonly yes: boolean;
   /** Why the output leaves no room for a question, if it does not. */
   readonly unavailable?: string | undefined;
-  /** Where answers come from (default: the process's stdin, asked on stderr). */
+  /** Where answers come from (default: the process's stdin). */
   readonly input?: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  /** Where the question goes (default: the process's stderr, so that stdout stays the results'). */
+  readonly output?: NodeJS.WritableStream;
 }
 
 export function terminalPrompt(options: TerminalPromptOptions): Prompt {
@@ -24,7 +26,7 @@ export function terminalPrompt(options: TerminalPromptOptions): Prompt {
       if (options.unavailable !== undefined) return { kind: 'cannot-ask', why: options.unavailable };
       const input = options.input ?? process.stdin;
       if (input.isTTY !== true) return { kind: 'cannot-ask', why: 'no terminal to ask for confirmation' };
-      const rl = createInterface({ input, output: process.stderr });
+      const rl = createInterface({ input, output: options.output ?? process.stderr });
       try {
         const answer = await rl.question(question);
         return answer.trim() === 'yes' ? { kind: 'yes' } : { kind: 'no' };
