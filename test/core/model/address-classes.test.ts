@@ -199,9 +199,19 @@ describe("parsePrefix (the tables' CIDRs read without ipaddr.js)", () => {
         { minLength: 2, maxLength: 9 },
       )
       .map((g) => g.join(':'));
-    const bits = fc.oneof(fc.nat(140).map(String), fc.constantFrom('', '08', '-1', '3x', '007'));
+    // Valid addresses too, so that every length near the families' limits meets one.
+    const quad = fc.array(fc.nat(255), { minLength: 4, maxLength: 4 }).map((p) => p.join('.'));
+    const group = fc.nat(0xffff).map((n) => n.toString(16));
+    const full6 = fc.array(group, { minLength: 8, maxLength: 8 }).map((g) => g.join(':'));
+    const short6 = fc
+      .tuple(fc.array(group, { maxLength: 3 }), fc.array(group, { maxLength: 3 }))
+      .map(([head, tail]) => `${head.join(':')}::${tail.join(':')}`);
+    const bits = fc.oneof(
+      fc.nat(140).map(String),
+      fc.constantFrom('0', '1', '31', '32', '33', '127', '128', '129', '', '08', '-1', '3x', '007'),
+    );
     fc.assert(
-      fc.property(fc.oneof(v4, v6), bits, fc.boolean(), (addr, b, slash) => {
+      fc.property(fc.oneof(v4, v6, quad, full6, short6), bits, fc.boolean(), (addr, b, slash) => {
         const cidr = slash ? `${addr}/${b}` : addr;
         expect(ours(cidr), cidr).toEqual(viaIpaddr(cidr));
       }),
