@@ -6,6 +6,7 @@ import { type ZoneType, zoneTypeLabel, zoneTypeMatches } from '../core/zone-type
 import type { CloudflareClient } from './client.js';
 import { whyNoZone } from './why-no-zone.js';
 import { checkApiId, isApiId } from './api-ids.js';
+import { rememberListedTokens } from './listed-tokens.js';
 import { RECORDS_PER_PAGE, TOKENS_PER_PAGE, ZONES_PER_PAGE, listAll } from './paging.js';
 
 /** The zone object fields zonectl reads. */
@@ -216,6 +217,8 @@ export async function readTokens(client: CloudflareClient, accountId?: string): 
     accountId === undefined ? '/user/tokens' : `/accounts/${checkApiId(accountId, 'the account of account-owned tokens')}/tokens`;
   const tokens = await listAll<ApiToken>(client, path, {}, { perPage: TOKENS_PER_PAGE });
   for (const t of tokens) checkApiId(t?.id, `token ${JSON.stringify(t?.name)}`);
+  // The permission check looks the token in use up among them (./listed-tokens.ts).
+  if (accountId === undefined) rememberListedTokens(client, tokens);
   return tokens;
 }
 
