@@ -6,8 +6,10 @@
  * command of src/cli/commands writes nothing itself (its view and the output choke point,
  * src/cli/output/io.ts, do), and whether a live record is the file's is asked of
  * src/core/ownership alone (docs/architecture.md, "Ownership"): no other file reads the service's
- * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker. Comments are
- * left out; each violation is named by file and line.
+ * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker; and the importers
+ * (src/core/migrate, src/core/bind) and the emulator's BIND reader and writer read a record's value
+ * through a table keyed by type, never a switch over types (docs/architecture.md, "Adding a record
+ * type"). Comments are left out; each violation is named by file and line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -44,6 +46,13 @@ const RULES = [
     pattern:
       /\.(auto_added|read_only|email_routing|managed_by_\w+)\b|['"](auto_added|read_only|email_routing|heritage)['"]|['"`]managed_by_|['"]zonectl:owned['"]|['"]\[zonectl\]['"]/,
     why: "whether a live record is the file's, and why not, is one function of src/core/ownership (whose); ask it through its index",
+  },
+  {
+    name: 'importers-key-record-types-by-table',
+    dirs: ['src/core/migrate', 'src/core/bind', 'src/emulator/bind'],
+    // A `case` on a type name (`case 'MX':`, `case "ALIAS":`): the old switches over record types.
+    pattern: /\bcase\s+['"`][A-Z][A-Z0-9_]*['"`]\s*:/,
+    why: "an importer's per-type reading is a table keyed by record type (Record<RecordType, ...>, one entry per type), and the emulator's BIND reader and writer ask its type registry (src/emulator/records/types): no switch over types",
   },
 ];
 
@@ -88,7 +97,7 @@ function sources(dir) {
 
 let violations = 0;
 for (const rule of RULES) {
-  for (const file of sources(join(root, rule.dir))) {
+  for (const file of (rule.dirs ?? [rule.dir]).flatMap((dir) => sources(join(root, dir)))) {
     const path = relative(root, file);
     if (rule.except?.includes(path) || rule.exceptDirs?.some((d) => path.startsWith(d))) continue;
     readFileSync(file, 'utf8')

@@ -35,7 +35,7 @@ export const importCommand = defineCommand({
     strict: flag.switch('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)'),
     force: flag.switch(
       '--force',
-      'write over files that exist (with --from, a zone file that exists is edited to match, its comments and layout kept)',
+      'edit a zone file that exists to match the import, its comments and layout kept (without it, an existing file is refused)',
     ),
     handover: flag.text(
       '--handover <file>',
