@@ -10,7 +10,7 @@
  * run's last token write is ever used.
  */
 import type { CloudflareClient } from './client.js';
-import type { ApiToken } from './live.js';
+import type { ApiToken } from './api-token.js';
 
 const listed = new WeakMap<CloudflareClient, ReadonlyMap<string, ApiToken>>();
 
