@@ -94,6 +94,12 @@ export interface ToolResult {
   readonly ms: number;
   readonly medianRequests: number;
   readonly medianMs: number;
+  /** zonectl: each verb's median time per commit, and its requests in all by `verb METHOD /path`. */
+  readonly verbs?: {
+    readonly planMedianMs: number;
+    readonly applyMedianMs: number;
+    readonly byKind: ReadonlyMap<string, number>;
+  };
 }
 
 export interface EditsBench {
@@ -181,7 +187,25 @@ export async function benchEdits(root: string, dir: string, records: number, com
 
     // zonectl: the zone is created by one apply, then every commit is planned and applied; the
     // builds take the commits in turns, so that the machine's load falls on each alike.
-    const runs = builds.map((b) => ({ ...b, file: join(dir, `${b.zone}.yaml`), commits: [] as Array<{ ms: number; requests: number }> }));
+    const runs = builds.map((b) => ({
+      ...b,
+      file: join(dir, `${b.zone}.yaml`),
+      commits: [] as Array<{ ms: number; requests: number }>,
+      planMs: [] as number[],
+      applyMs: [] as number[],
+      byKind: new Map<string, number>(),
+    }));
+    // Each verb's time and requests (by kind) within a commit.
+    const verb = async (b: (typeof runs)[number], name: 'plan' | 'apply', args: string[], ok: number[]): Promise<void> => {
+      const before = new Map(proxy.counts());
+      const started = performance.now();
+      await runWith(b.cli, args, ok);
+      (name === 'plan' ? b.planMs : b.applyMs).push(performance.now() - started);
+      for (const [k, n] of proxy.counts()) {
+        const added = n - (before.get(k) ?? 0);
+        if (added > 0) b.byKind.set(`${name} ${k}`, (b.byKind.get(`${name} ${k}`) ?? 0) + added);
+      }
+    };
     for (const b of runs) {
       writeFileSync(b.file, teamZoneText(teamRecords(records, b.zone), b.zone));
       await runWith(b.cli, ['apply', '--yes', b.file], [0]);
@@ -192,12 +216,19 @@ export async function benchEdits(root: string, dir: string, records: number, com
         writeFileSync(b.file, teamZoneText(streams[k]![i]!.records, b.zone));
         b.commits.push(
           await timed(proxy, async () => {
-            await runWith(b.cli, ['plan', b.file, '--detailed-exitcode'], [2]);
-            await runWith(b.cli, ['apply', '--yes', b.file], [0]);
+            await verb(b, 'plan', ['plan', b.file, '--detailed-exitcode'], [2]);
+            await verb(b, 'apply', ['apply', '--yes', b.file], [0]);
           }),
         );
       }
-    for (const b of runs) tools.push({ name: b.name, result: summarise(b.commits) });
+    for (const b of runs)
+      tools.push({
+        name: b.name,
+        result: {
+          ...summarise(b.commits),
+          verbs: { planMedianMs: median(b.planMs), applyMedianMs: median(b.applyMs), byKind: b.byKind },
+        },
+      });
 
     // The SDK script, on a zone zonectl created the same way (untimed).
     const sdkFile = join(dir, `${zones.sdk}.yaml`);

@@ -23,6 +23,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchStartup } from './startup-bench.js';
 import { benchTeam, type CountedRow } from './team-bench.js';
 import { benchEdits } from './edits-bench.js';
+import { describeCounts } from './latency-proxy.js';
 import { benchValidate } from './validate-bench.js';
 import { benchManyZones } from './zones-bench.js';
 import { benchReport } from './report-bench.js';
@@ -309,6 +310,16 @@ async function main(): Promise<void> {
             ? t.result
             : `${t.result.medianRequests} / ${formatMs(t.result.medianMs)} (${t.result.requests} / ${formatMs(t.result.ms)})`,
         ]);
+      // zonectl: plan's and apply's share of a commit, and every request they made, by kind.
+      for (const t of e.tools) {
+        if (typeof t.result === 'string' || t.result.verbs === undefined) continue;
+        const v = t.result.verbs;
+        rows.push([
+          `edits: ${t.name}`,
+          'plan / apply: time per commit (median); requests in all, by kind',
+          `${formatMs(v.planMedianMs)} / ${formatMs(v.applyMedianMs)}; ${describeCounts(v.byKind)}`,
+        ]);
+      }
     }
     if (parts.includes('action')) {
       note('action: the GitHub Action at a release tag, from its start to the plan markdown (1,400 records), beside npm ci ...');

@@ -10,6 +10,7 @@ import type { Operation } from '../core/plan/operation.js';
 import { runBounded } from './bounded.js';
 import type { CloudflareClient } from './client.js';
 import { CloudflareApiError, OutcomeUnknownError } from './errors.js';
+import { forgetListedTokens } from './listed-tokens.js';
 import { isGone, isUnknownIdempotentOutcome, type RecoveryContext } from './outcome.js';
 import { packCalls, withRelease, type BatchBody, type BatchCall, type CallStep, type HttpCall, type SingleCall } from './pack-calls.js';
 import { PartiallyUnknownError, recoverUnknownBatch, withoutGoneDeletes } from './recover-batch.js';
@@ -264,6 +265,8 @@ export async function executeOperations(
   options: ExecuteOptions,
 ): Promise<ExecuteResult> {
   const packed: CallStep[] = packCalls(ops, options);
+  // Tokens change: the list read before is no longer the service's (./listed-tokens.ts).
+  if (ops.some((op) => op.kind === 'token')) forgetListedTokens(client);
   const r = options.release;
   const releasing = r !== undefined && options.batch ? withRelease(packed, r.zoneId, r.recordId, options.batchLimit) : undefined;
   const steps = releasing ?? packed;

@@ -10,6 +10,7 @@ export * from './live.js';
 export * from './shadow-metadata.js';
 export * from './dnssec.js';
 export * from './verify-token.js';
+export * from './listed-tokens.js';
 export * from './pack-calls.js';
 export * from './execute.js';
 export * from './record-usage.js';

@@ -6,6 +6,8 @@ import { type ZoneType, zoneTypeLabel, zoneTypeMatches } from '../core/zone-type
 import type { CloudflareClient } from './client.js';
 import { whyNoZone } from './why-no-zone.js';
 import { checkApiId, isApiId } from './api-ids.js';
+import { rememberListedTokens } from './listed-tokens.js';
+import type { ApiToken } from './api-token.js';
 import { RECORDS_PER_PAGE, TOKENS_PER_PAGE, ZONES_PER_PAGE, listAll } from './paging.js';
 
 /** The zone object fields zonectl reads. */
@@ -191,19 +193,7 @@ export async function readDnsSettings(client: CloudflareClient, zoneId: string):
   return res.result ?? {};
 }
 
-/** A user token as listed (never holds the secret value). */
-export interface ApiToken {
-  id: string;
-  name: string;
-  status?: string;
-  issued_on?: string;
-  modified_on?: string;
-  not_before?: string;
-  expires_on?: string;
-  policies?: Array<Record<string, unknown>>;
-  condition?: Record<string, unknown>;
-  [other: string]: unknown;
-}
+export type { ApiToken } from './api-token.js';
 
 /**
  * GET /user/tokens, every page; with `accountId`, that account's own tokens
@@ -216,6 +206,8 @@ export async function readTokens(client: CloudflareClient, accountId?: string): 
     accountId === undefined ? '/user/tokens' : `/accounts/${checkApiId(accountId, 'the account of account-owned tokens')}/tokens`;
   const tokens = await listAll<ApiToken>(client, path, {}, { perPage: TOKENS_PER_PAGE });
   for (const t of tokens) checkApiId(t?.id, `token ${JSON.stringify(t?.name)}`);
+  // The permission check looks the token in use up among them (./listed-tokens.ts).
+  if (accountId === undefined) rememberListedTokens(client, tokens);
   return tokens;
 }
 

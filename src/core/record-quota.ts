@@ -18,7 +18,7 @@
  */
 import type { PlanCheckCode } from './checks/registry.js';
 import { ZonectlError } from './errors.js';
-import { SMALLEST_ZONE_RECORD_QUOTA } from './service/api-limits.js';
+import { SMALLEST_PAID_ZONE_RECORD_QUOTA, SMALLEST_ZONE_RECORD_QUOTA } from './service/api-limits.js';
 import type { ZoneTier } from './service/zone-tiers.js';
 import { recordKey } from './model/keys.js';
 import type { Operation, RecordCreateCall } from './plan/operation.js';
@@ -70,14 +70,28 @@ const LOCK_RECORDS = 1;
 const SHOWN = 10;
 
 /**
+ * The smallest quota a zone of this tier has on its own, or undefined when its quota may be its
+ * account's (Enterprise) or the tier is not known: Free 200 (a zone created before 2024-09-01 has
+ * 1,000), Pro and Business 3,500 ("DNS records quota",
+ * https://developers.cloudflare.com/dns/manage-dns-records/#dns-records-quota).
+ */
+function smallestQuotaOf(tier: ZoneTier | undefined): number | undefined {
+  if (tier === 'free') return SMALLEST_ZONE_RECORD_QUOTA;
+  if (tier === 'pro' || tier === 'business') return SMALLEST_PAID_ZONE_RECORD_QUOTA;
+  return undefined;
+}
+
+/**
  * Whether the apply may pass a quota, so that the service must be asked: not when the zone is
  * on a plan with a quota of its own (not Enterprise, whose account may hold one quota for all its
- * zones) and stays within the smallest such quota (200) with the apply lock counted. `liveCount`:
- * every record the zone holds now, those of types zonectl does not manage included.
+ * zones) and stays within the smallest quota of its tier (Free 200, Pro and Business 3,500) with
+ * the apply lock counted. `liveCount`: every record the zone holds now, those of types zonectl
+ * does not manage included.
  */
 export function mayPassQuota(tier: ZoneTier | undefined, liveCount: number, peak: number, lockHeld = false): boolean {
   if (peak === 0) return false;
-  return tier === undefined || tier === 'enterprise' || liveCount + peak + (lockHeld ? 0 : LOCK_RECORDS) > SMALLEST_ZONE_RECORD_QUOTA;
+  const smallest = smallestQuotaOf(tier);
+  return smallest === undefined || liveCount + peak + (lockHeld ? 0 : LOCK_RECORDS) > smallest;
 }
 
 export class RecordQuotaError extends ZonectlError {

@@ -13,6 +13,7 @@ import {
   readTokens,
 } from '../../src/api/live.js';
 import { listAll } from '../../src/api/paging.js';
+import { listedToken } from '../../src/api/listed-tokens.js';
 import { RateLimiter } from '../../src/api/rate-limiter.js';
 import type { ApiRecord } from '../../src/core/model/api-codec.js';
 import type { Operation } from '../../src/core/plan/operation.js';
@@ -253,6 +254,26 @@ describe('against the emulator: executing', () => {
     expect(res.failed).toEqual([0, 1]);
     expect(res.error?.message).toMatch(/batch of 2 operations failed, none applied: .*9021/);
     expect((await liveByName(env)).get(`g1.${ZONE} A`)).toBeUndefined();
+  });
+
+  it('the user token list a run read serves the permission check until the run writes a token', async () => {
+    const listed = await readTokens(env.client);
+    const own = listed[0]!;
+    // The listed object is the one GET /user/tokens/{id} answers, policies included.
+    const single = await env.client.request<Record<string, unknown>>('GET', `/user/tokens/${own.id}`);
+    expect(listedToken(env.client, own.id)).toEqual(single.result);
+    const op = tokenCreateOp('ci-listed-forgotten', {
+      name: 'ci-listed-forgotten',
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: '82e64a83756745bbbb1c9c2701bf816b' }],
+          resources: { [`com.cloudflare.api.account.zone.${env.zoneId}`]: '*' },
+        },
+      ],
+    });
+    expect((await executeOperations(env.client, [op], opts())).error).toBeUndefined();
+    expect(listedToken(env.client, own.id)).toBeUndefined();
   });
 
   it('creates a token and returns its value only in the result', async () => {

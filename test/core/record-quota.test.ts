@@ -51,11 +51,17 @@ describe('record quota', () => {
     );
   });
 
-  it('asks the service only when the apply may pass a quota: growth, and past 200 or on Enterprise or an unknown plan', () => {
+  it('asks the service only when the apply may pass a quota: growth past the smallest quota of its tier (Free 200, Pro and Business 3,500), or on Enterprise or an unknown plan', () => {
     expect(mayPassQuota('free', 10, 0)).toBe(false);
     expect(mayPassQuota('free', 10, 189)).toBe(false);
     expect(mayPassQuota('free', 10, 190)).toBe(true);
     expect(mayPassQuota('pro', 0, 1)).toBe(false);
+    // Pro and Business zones hold at least 3,500 records: a 1,400-record zone gaining 5 need not ask.
+    expect(mayPassQuota('pro', 1400, 5)).toBe(false);
+    expect(mayPassQuota('business', 3000, 499)).toBe(false);
+    expect(mayPassQuota('business', 3000, 500)).toBe(true);
+    expect(mayPassQuota('pro', 3499, 1, true)).toBe(false);
+    expect(mayPassQuota('pro', 3499, 2, true)).toBe(true);
     expect(mayPassQuota('enterprise', 0, 1)).toBe(true);
     expect(mayPassQuota(undefined, 0, 1)).toBe(true);
   });

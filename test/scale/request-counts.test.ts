@@ -4,12 +4,14 @@
  * loopback, every request the emulator answered counted from its request log.
  *
  * - a clean plan: at most 4 requests (zone, records in one page, tokens, settings);
+ * - a commit of a few changes to a Pro zone: plan 4 requests in 2 round trips (no record usage
+ *   below the tier's smallest quota, no token read beyond the list), apply --yes 5;
  * - `apply --yes` of N creates: at most ceil(N / batch limit) + 5 (zone, lock, records, the
  *   record quota when the creates may pass the smallest one, the batches with the lock released
  *   inside the last one, the check afterwards: no second zone lookup), here 450 creates on a
  *   Free zone (batch limit 200).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
@@ -25,13 +27,17 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-async function start(zones: string[], recordQuota?: number): Promise<{ env: Record<string, string>; requests: string[] }> {
+async function start(
+  zones: string[],
+  recordQuota?: number,
+  zonePlan: 'free' | 'pro' = 'free',
+): Promise<{ env: Record<string, string>; requests: string[] }> {
   const requests: string[] = [];
   emulator = await startEmulator({
     port: 0,
     zones,
     token: TOKEN,
-    zonePlan: 'free',
+    zonePlan,
     logger: (line) => requests.push(line),
     ...(recordQuota !== undefined ? { recordQuota } : {}),
   });
@@ -100,6 +106,40 @@ describe('requests of a big zone', () => {
     expect(planRequests.length).toBeLessThanOrEqual(4);
   }, 180_000);
 
+  it('a commit to a 300-record Pro zone: plan asks 4 requests in 2 round trips, apply --yes 5, and a second plan is empty', async () => {
+    const { env, requests } = await start(['team.example'], undefined, 'pro');
+    const dir = tempDir('counts');
+    const file = zoneFile(dir, 'team.example', 300);
+    const created = await runCli(['apply', '--yes', file], env);
+    expect(created.code, created.stderr).toBe(0);
+    // The commit: two records added, one changed.
+    writeFileSync(
+      file,
+      `${readFileSync(file, 'utf8').replace('content: 198.51.0.7 }', 'content: 203.0.113.7 }')}  - { name: new-1, type: A, content: 198.18.0.1 }\n  - { name: new-2, type: A, content: 198.18.0.2 }\n`,
+    );
+    requests.splice(0);
+    const planned = await runCli(['plan', file, '--detailed-exitcode'], env);
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stdout).toMatch(/2 to create, 1 to update, 0 to delete/);
+    const planRequests = shapes(requests.splice(0));
+    // The zone; then its records, the token list and the token in use, at once. No record
+    // usage: 300 records and 2 creates cannot pass a Pro zone's smallest quota (3,500). No
+    // GET /user/tokens/{id}: the permission check finds the token in use in the list.
+    expect(planRequests[0]).toBe('GET /zones');
+    expect(planRequests.slice(1).sort()).toEqual(['GET /user/tokens', 'GET /user/tokens/verify', 'GET /zones/{id}/dns_records']);
+    const applied = await runCli(['apply', '--yes', file], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(shapes(requests.splice(0))).toEqual([
+      'GET /zones', // the zone, by name
+      'POST /zones/{id}/dns_records', // the apply lock
+      'GET /zones/{id}/dns_records', // the records, planned under the lock
+      'POST /zones/{id}/dns_records/batch', // the writes, and the lock's delete
+      'GET /zones/{id}/dns_records', // the check afterwards
+    ]);
+    const again = await runCli(['plan', file, '--detailed-exitcode'], env);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+  }, 180_000);
+
   it('plan of many zones looks each listed zone up once: the zones list, then records and tokens', async () => {
     const zones = Array.from({ length: 6 }, (_, i) => `z${i}.example`);
     const { env, requests } = await start(zones);
@@ -110,14 +150,14 @@ describe('requests of a big zone', () => {
     const counts = new Map<string, number>();
     for (const s of shapes(requests)) counts.set(s, (counts.get(s) ?? 0) + 1);
     // No GET /zones/{id}: the listed zone object is handed to each zone's plan. (The plan has
-    // changes, so the run also checks once what the token may write: verify, then its policies;
-    // the one verify also tells which token is in use, never reported as unlisted.)
+    // changes, so the run also checks once what the token may write: verify tells which token is
+    // in use, never reported as unlisted, and its policies are those of the token list the run
+    // read: no GET /user/tokens/{id}.)
     expect(Object.fromEntries(counts)).toEqual({
       'GET /zones': 1,
       'GET /zones/{id}/dns_records': 6,
       'GET /user/tokens': 1,
       'GET /user/tokens/verify': 1,
-      'GET /user/tokens/{id}': 1,
     });
   }, 180_000);
 });

@@ -55,8 +55,9 @@ export function canLockFirst(configs: readonly ZoneConfig[]): boolean {
 }
 
 /**
- * Whether the permission check before writing (src/app/engine/check-permissions.ts; two requests for a
- * token) adds anything: not when every write is a record write and the zone's lock is already
+ * Whether the permission check before writing (src/app/engine/check-permissions.ts: the token in
+ * use from GET /user/tokens/verify, its policies from the token list the run read, else
+ * GET /user/tokens/{id}) adds anything: not when every write is a record write and the zone's lock is already
  * held, since taking it was a record create in that zone, which needs the same permission
  * (`#dns_records:edit`, the OpenAPI's `x-cfPermissionsRequired` for POST
  * /zones/{zone_id}/dns_records) as every record write of the plan.

@@ -11,9 +11,19 @@
  *
  * The token's own policies come from GET /user/tokens/verify (its id) and GET /user/tokens/{id}
  * (its name and policies), which needs API Tokens Read: a token without it cannot be checked
- * here, and the check says so instead of guessing. Global-key credentials are not checked.
+ * here, and the check says so instead of guessing. When the run has listed the user's tokens
+ * (the token audit of a plan, GET /user/tokens, which needs the same permission), the token is
+ * taken from that list: the same object, no request (src/api/listed-tokens.ts). Global-key
+ * credentials are not checked.
  */
-import { type CloudflareClient, CloudflareApiError, checkApiId, DNSSEC_PERMISSION_GROUPS, verifyToken } from '../../api/index.js';
+import {
+  type CloudflareClient,
+  CloudflareApiError,
+  checkApiId,
+  DNSSEC_PERMISSION_GROUPS,
+  listedToken,
+  verifyToken,
+} from '../../api/index.js';
 import { assertNever, ZonectlError } from '../../core/errors.js';
 import type { Operation } from '../../core/plan/operation.js';
 import type { ZoneRun } from './plan-zone-run.js';
@@ -132,6 +142,9 @@ async function readOwnToken(client: CloudflareClient): Promise<TokenDetails | st
   try {
     const verified = await verifyToken(client);
     if (typeof verified?.id !== 'string') return 'GET /user/tokens/verify gave no token id';
+    // The run listed the user's tokens already (the token audit): the token in use is among them.
+    const listed = listedToken(client, verified.id);
+    if (listed !== undefined) return listed;
     return (
       await client.request<TokenDetails>('GET', `/user/tokens/${checkApiId(verified.id, 'the token in use (GET /user/tokens/verify)')}`)
     ).result;

@@ -129,6 +129,9 @@ function mark(items: readonly MarkedItem[], baseline: Baseline | undefined): Mar
     .map(({ i }) => i);
 }
 
+/** An item whose impact the zone's known ranges may decide (drift-impact.ts, `liveAddress`). */
+const isAddressItem = (i: { readonly type: string }): boolean => i.type === 'A' || i.type === 'AAAA';
+
 function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined, audit: ZoneAudit | undefined): ZoneEntry {
   if (r.kind === 'failed') {
     // A zone that could not be checked: nothing can be said gone.
@@ -146,7 +149,11 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
   }
   const own = r.kind === 'planned' ? driftItemsOf(r.plan) : accountDriftItems(r.zone, r.plan);
   // The file's addresses make the zone's known ranges; a report made without them ranks no address.
-  const known = r.kind === 'planned' && r.addresses !== undefined ? knownRanges(r.addresses) : undefined;
+  // Only an A or AAAA item is ranked by them (drift-impact.ts), so a zone with none (a clean plan)
+  // does not parse every address of its file.
+  const previous = baseline?.byZone.get(r.zone) ?? [];
+  const ranked = own.some(isAddressItem) || previous.some(isAddressItem);
+  const known = r.kind === 'planned' && r.addresses !== undefined && ranked ? knownRanges(r.addresses) : undefined;
   const zoneId = r.kind === 'planned' ? r.plan.zoneId : '';
   const newZone = r.kind === 'planned' && r.plan.newZone !== undefined;
   const who = audit?.kind === 'read' ? joinAudit(own, audit.entries, zoneId) : new Map<string, Who>();
@@ -155,7 +162,7 @@ function entryOf(kind: ReportKind, r: ZoneReport, baseline: Baseline | undefined
     baseline,
   );
   const ids = new Set(own.map((i) => i.id));
-  const gone = (baseline?.byZone.get(r.zone) ?? [])
+  const gone = previous
     .filter((i) => !ids.has(i.id))
     .map((i): MarkedItem => ({ ...i, impact: impactOf(i, known), ways: {}, baseline: 'gone' }));
   // Marking a record as zonectl's (manage.unmanaged: owned) is a write apply makes, never drift.

@@ -18,3 +18,6 @@ export const ENTERPRISE_ACCOUNT_RECORD_QUOTA = RECORD_QUOTA_FACTS.enterpriseAcco
 
 /** The smallest quota a zone of its own can have: a Free zone created on or after 2024-09-01 (see above). */
 export const SMALLEST_ZONE_RECORD_QUOTA = RECORD_QUOTA_FACTS.free;
+
+/** The smallest quota a Pro or Business zone has: 3,500 (see above; never less than a Free zone's). */
+export const SMALLEST_PAID_ZONE_RECORD_QUOTA = RECORD_QUOTA_FACTS.paid;
