@@ -25,7 +25,7 @@ export const exportCommand = defineCommand({
     force: flag.switch('--force', 'overwrite existing files'),
     into: flag.text(
       '--into <file>',
-      'refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them)',
+      "refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them); an account file gets the account's internal DNS views (views:)",
     ),
     dryRun: flag.switch(
       '--dry-run',
@@ -45,6 +45,7 @@ export const exportCommand = defineCommand({
     'zonectl export --all --out zones/ --config zonectl.yaml   # every account of zonectl.yaml, `account:` in each file',
     'zonectl export --into zones/example.com.yaml             # the file says what the zone holds now; a plan is then empty',
     'zonectl export --into zones/example.com.yaml --dry-run   # the diff it would write (exit 2 when the file is stale)',
+    "zonectl export --into zones/account.yaml                # the account's internal DNS views into its account file (views:)",
   ],
   validate: ({ flags }) => {
     if (flags.into !== undefined) {
