@@ -129,6 +129,34 @@ describe('export --into an account file writes its views', () => {
     await planIsEmpty();
   }, 120_000);
 
+  it('--account-id writes a new account file of the views; plan is then empty', async () => {
+    const fresh = join(dir, 'account', 'new-account.yaml');
+    const r = await runCli(['export', '--account-id', emu.accountId, '--out', fresh], env);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const text = readFileSync(fresh, 'utf8');
+    expect(text).toContain(`account_id: ${emu.accountId}\nzone_defaults: {}`);
+    expect(text).toContain(
+      [
+        'views:',
+        `  office: [ corp.internal, { zone_id: ${ids.dup2} } ]`,
+        `  dup: [ { zone_id: ${ids.dup1} } ]`,
+        '  lab: [ lab.internal ]',
+        '',
+      ].join('\n'),
+    );
+    const plan = await runCli(['plan', fresh, '--detailed-exitcode'], env);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).not.toMatch(/^\s*[-+~] view /m);
+    // Nothing is overwritten without --force; a bad id is refused before any request.
+    const again = await runCli(['export', '--account-id', emu.accountId, '--out', fresh], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('exists');
+    const bad = await runCli(['export', '--account-id', 'not-an-id'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('32 hex characters');
+    expect(bad.stdout).toBe('');
+  }, 120_000);
+
   it('refuses --zone with an account file; nothing written', async () => {
     const before = readFileSync(file, 'utf8');
     const r = await runCli(['export', '--into', file, '--zone', 'corp.internal'], env);

@@ -8,20 +8,26 @@
  * (zone_defaults, comments, layout) stays byte for byte. Before anything is written the edited
  * file is loaded again as plan loads it and planned against the account: its views must need no
  * change, else nothing is written. `zone_defaults` and `enforce_dns_only` are not refreshed.
+ * `zonectl export --account-id ID` writes a new account file of the account that manages its
+ * views only (`zone_defaults: {}`), checked the same way before it is written.
  */
+import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { type ApiZone, listViews, listZones } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
-import { type InternalZoneNames, viewsForAccountFile } from '../../core/export/export-views.js';
+import { type InternalZoneNames, renderAccountFile, viewsForAccountFile } from '../../core/export/export-views.js';
 import { editYaml } from '../../core/yaml-edit/index.js';
 import { formatProblem, parseYaml } from '../../core/yaml/index.js';
 import { type AccountConfig, parseZoneFile } from '../../core/zonefile/index.js';
+import type { CloudflareClient } from '../../api/index.js';
+import type { RepoConfig } from '../../core/zonefile/index.js';
 import { internalZonesNamed, planAccountRun, RunClients } from '../engine/index.js';
 import { credentialVariablesOf, includeReader, readConfinedFile, repositoryRoot, zoneFileEnvironment } from '../files/index.js';
+import { writeOutputFile } from '../output/index.js';
 import { note, type SessionOutput } from '../session/index.js';
 import { writeEditedFiles } from './edit-zone-files.js';
 import { exportRepoConfig } from './export-accounts.js';
-import type { ExportEvent } from './session.js';
+import type { ExportEvent } from './export-event.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -113,13 +119,7 @@ export async function runExportIntoAccount(
 }
 
 /** The edited file, loaded as plan loads it and planned against the account, asks no change of its views. */
-async function checkPlansClean(
-  file: string,
-  text: string,
-  env: Env,
-  config: string | undefined,
-  client: Parameters<typeof planAccountRun>[0],
-): Promise<void> {
+async function checkPlansClean(file: string, text: string, env: Env, config: string | undefined, client: CloudflareClient): Promise<void> {
   const credentialVariables = credentialVariablesOf([file], config, env);
   const reloaded = parseZoneFile({ path: file, text }, zoneFileEnvironment(env, credentialVariables), includeReader(file), {
     credentialVariables,
@@ -137,4 +137,39 @@ async function checkPlansClean(
       'EDIT_REFUSED',
       `the edited ${file} would still change ${left.length} view(s) (${left.map((op) => op.name).join(', ')}); nothing was written`,
     );
+}
+
+/** `export --account-id ID [--out FILE]`: a new account file of the account, its views written (to stdout without `out`). */
+export interface AccountExportRequest {
+  readonly accountId: string;
+  readonly out?: string | undefined;
+  readonly baseUrl?: string | undefined;
+  readonly config?: string | undefined;
+  /** zonectl's version, named in the file's header. */
+  readonly version: string;
+  readonly env?: Env;
+}
+
+export async function runExportAccountFile(
+  request: AccountExportRequest,
+  repo: RepoConfig | undefined,
+  output: SessionOutput<ExportEvent>,
+): Promise<void> {
+  const env: Env = request.env ?? process.env;
+  const accountId = request.accountId.toLowerCase();
+  // Account files are read with the environment's credential, as plan reads them.
+  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  try {
+    const client = clients.default();
+    const [live, zones] = await Promise.all([listViews(client, accountId), listZones(client, { 'account.id': accountId })]);
+    const views = viewsForAccountFile(live, internalZoneNames(zones));
+    const origin = `Exported by zonectl ${request.version} from account ${accountId} on ${new Date().toISOString().slice(0, 10)}: its internal DNS views.`;
+    const text = renderAccountFile(accountId, views, origin);
+    await checkPlansClean(request.out ?? join(process.cwd(), 'account.yaml'), text, env, request.config, client);
+    if (request.out === undefined) output.emit({ kind: 'zone-text', text });
+    else writeOutputFile(request.out, text);
+    output.emit(note(`account ${accountId}: ${live.length} view(s) written to ${request.out ?? 'stdout'}`));
+  } finally {
+    await clients.close();
+  }
 }
