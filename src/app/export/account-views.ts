@@ -13,14 +13,12 @@
  */
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { type ApiZone, listViews, listZones } from '../../api/index.js';
+import { type ApiZone, type CloudflareClient, listViews, listZones } from '../../api/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { type InternalZoneNames, renderAccountFile, viewsForAccountFile } from '../../core/export/export-views.js';
 import { editYaml } from '../../core/yaml-edit/index.js';
 import { formatProblem, parseYaml } from '../../core/yaml/index.js';
-import { type AccountConfig, parseZoneFile } from '../../core/zonefile/index.js';
-import type { CloudflareClient } from '../../api/index.js';
-import type { RepoConfig } from '../../core/zonefile/index.js';
+import { type AccountConfig, parseZoneFile, type RepoConfig } from '../../core/zonefile/index.js';
 import { internalZonesNamed, planAccountRun, RunClients } from '../engine/index.js';
 import { credentialVariablesOf, includeReader, readConfinedFile, repositoryRoot, zoneFileEnvironment } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
@@ -54,7 +52,7 @@ function internalZoneNames(zones: readonly ApiZone[]): InternalZoneNames {
       const found = internalZonesNamed(zones, name);
       return found.length === 1 ? found[0]!.id.toLowerCase() : undefined;
     },
-    nameOfId: (id) => (internalZonesNamed(zones, names.get(id) ?? '').some((z) => z.id.toLowerCase() === id) ? names.get(id) : undefined),
+    nameOfId: (id) => names.get(id),
   };
 }
 

@@ -26,7 +26,7 @@ export interface LiveViewZones {
 export interface InternalZoneNames {
   /** The id (lower case) of the one internal zone named `name`; undefined when there is none, or several. */
   idOfName(name: string): string | undefined;
-  /** The name of the internal zone `id`, when the account lists it. */
+  /** The name of the zone `id` (lower case), when the account lists it. */
   nameOfId(id: string): string | undefined;
 }
 
