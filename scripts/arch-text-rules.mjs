@@ -6,8 +6,10 @@
  * command of src/cli/commands writes nothing itself (its view and the output choke point,
  * src/cli/output/io.ts, do), and whether a live record is the file's is asked of
  * src/core/ownership alone (docs/architecture.md, "Ownership"): no other file reads the service's
- * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker. Comments are
- * left out; each violation is named by file and line.
+ * marks (`meta.*`), external-dns's registry labels or zonectl's ownership marker; and the importers
+ * (src/core/migrate, src/core/bind) and the emulator's BIND reader and writer read a record's value
+ * through a table keyed by type, never a switch over types (docs/architecture.md, "Adding a record
+ * type"). Comments are left out; each violation is named by file and line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,12 +40,27 @@ const RULES = [
     why: "a flag's value and combinations are checked by its command's definition (`validate`, src/cli/definition/define-command.ts), before any session",
   },
   {
+    // The other half: a command's handler (`run:`) refuses no flag; its definition's `validate` does.
+    name: 'flags-checked-in-their-definition',
+    dir: 'src/cli/commands',
+    inHandler: true,
+    pattern: /['"`](BAD_FLAG|BAD_ARGS)['"`]|\busageError\(|RefusedError\(/,
+    why: "a flag's value and combinations are checked by its command's definition (`validate`, run before the handler), not by the handler (`run`)",
+  },
+  {
     name: 'ownership-read-in-one-home',
     dir: 'src',
     exceptDirs: ['src/core/ownership/', 'src/emulator/'],
     pattern:
       /\.(auto_added|read_only|email_routing|managed_by_\w+)\b|['"](auto_added|read_only|email_routing|heritage)['"]|['"`]managed_by_|['"]zonectl:owned['"]|['"]\[zonectl\]['"]/,
     why: "whether a live record is the file's, and why not, is one function of src/core/ownership (whose); ask it through its index",
+  },
+  {
+    name: 'importers-key-record-types-by-table',
+    dirs: ['src/core/migrate', 'src/core/bind', 'src/emulator/bind'],
+    // A `case` on a type name (`case 'MX':`, `case "ALIAS":`): the old switches over record types.
+    pattern: /\bcase\s+['"`][A-Z][A-Z0-9_]*['"`]\s*:/,
+    why: "an importer's per-type reading is a table keyed by record type (Record<RecordType, ...>, one entry per type), and the emulator's BIND reader and writer ask its type registry (src/emulator/records/types): no switch over types",
   },
 ];
 
@@ -80,6 +97,28 @@ function yamlWriteImports(path, text) {
   return found.map((f) => ({ ...f, path }));
 }
 
+/**
+ * The lines of a command's handlers: from each `run:` property of a definition to the line that
+ * closes it at the same indentation (Biome's layout), as [index, line] pairs.
+ */
+function handlerLines(lines) {
+  const inside = [];
+  let indent;
+  lines.forEach((line, i) => {
+    const start = /^(\s*)run: /.exec(line);
+    if (indent === undefined && start !== null) {
+      indent = start[1];
+      inside.push([i, line]);
+      if (/\},?$/.test(line.trim()) && !line.trim().endsWith('{')) indent = undefined;
+      return;
+    }
+    if (indent === undefined) return;
+    inside.push([i, line]);
+    if (line.startsWith(`${indent}}`)) indent = undefined;
+  });
+  return inside;
+}
+
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
@@ -88,16 +127,15 @@ function sources(dir) {
 
 let violations = 0;
 for (const rule of RULES) {
-  for (const file of sources(join(root, rule.dir))) {
+  for (const file of (rule.dirs ?? [rule.dir]).flatMap((dir) => sources(join(root, dir)))) {
     const path = relative(root, file);
     if (rule.except?.includes(path) || rule.exceptDirs?.some((d) => path.startsWith(d))) continue;
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (/^\s*(\*|\/\/|\/\*)/.test(line) || !rule.pattern.test(line.replace(/\/\/.*$/, ''))) return;
-        violations += 1;
-        process.stderr.write(`  error ${rule.name}: ${path}:${i + 1}: ${line.trim()}\n    (${rule.why})\n`);
-      });
+    const lines = readFileSync(file, 'utf8').split('\n');
+    (rule.inHandler ? handlerLines(lines) : lines.map((line, i) => [i, line])).forEach(([i, line]) => {
+      if (/^\s*(\*|\/\/|\/\*)/.test(line) || !rule.pattern.test(line.replace(/\/\/.*$/, ''))) return;
+      violations += 1;
+      process.stderr.write(`  error ${rule.name}: ${path}:${i + 1}: ${line.trim()}\n    (${rule.why})\n`);
+    });
   }
 }
 for (const file of sources(join(root, 'src'))) {
@@ -115,5 +153,7 @@ if (violations > 0) {
   process.stderr.write(`\nx ${violations} text rule violation(s)\n`);
   process.exitCode = 1;
 } else {
-  process.stdout.write(`✔ no text rule violations (${[...RULES.map((r) => r.name), 'yaml-read-only-outside-the-editor'].join(', ')})\n`);
+  process.stdout.write(
+    `✔ no text rule violations (${[...new Set(RULES.map((r) => r.name)), 'yaml-read-only-outside-the-editor'].join(', ')})\n`,
+  );
 }

@@ -5,7 +5,7 @@
  * its exit codes in the verbs table of docs/architecture.md, or one of the few commands that
  * run no session, each listed there with the reason. A new command that has not the shape fails here.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,32 @@ const verbs = new Map(
 );
 /** The commands that run no session: `- `name`: why`. */
 const sessionless = new Set([...section.matchAll(/^- `([a-z-]+)` \(no session\): /gm)].map((m) => m[1]!));
+
+/** A source without its comments (a comment may name what the code must not do). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+}
+
+function tsFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The files of a verb's session: its folder in src/app. */
+function appFiles(verb: string): string[] {
+  return tsFiles(join(root, `src/app/${verb}`));
+}
+
+/** An event of the run's start or end emitted (`emit({ kind: 'started' ...`). */
+const RUN_EVENT_EMITTED = /emit\(\{\s*kind: '(started|failed|finished)'/;
+
+/**
+ * wait-dns's `started` and `finished` are a zone's wait (WaitDnsEvent, src/app/wait-dns/output.ts),
+ * also told inside apply's events, not the run's start and end: its session emits them.
+ */
+const OWN_SUB_EVENTS = new Set(['wait-dns']);
 
 /** Each runnable command with the verb it belongs to (a group's subcommands belong to the group's folder). */
 function runnable(commands: readonly AnyCommand[], verb?: string): Array<{ readonly verb: string; readonly command: AnyCommand }> {
@@ -72,5 +98,19 @@ describe('the verb contract, walked over the command list', async () => {
     // The command shows through its own view (npm run arch checks it imports no other).
     const definition = readFileSync(join(root, `src/cli/commands/${verb}.ts`), 'utf8');
     expect(definition).toContain(`'../views/${verb}.js'`);
+    // `finish` is a final event: the view hears the end of the run (`finished`, with the result)
+    // from the runner, and no command calls a view's or renderer's `finish` itself.
+    expect(code(definition), `src/cli/commands/${verb}.ts calls finish(`).not.toMatch(/\bfinish\(/);
+    // Only the runner (runToEnd) emits a run's start and end: no file of the verb's session does.
+    for (const file of OWN_SUB_EVENTS.has(verb) ? [] : appFiles(verb))
+      expect(code(readFileSync(file, 'utf8')), `${file} emits a run's start or end`).not.toMatch(RUN_EVENT_EMITTED);
+    // A view that reads the run's start or end gets it from the runner, in its command or its session.
+    const view = [join(root, row.view), ...tsFiles(join(root, `src/cli/views/${verb}`))]
+      .map((f) => code(readFileSync(f, 'utf8')))
+      .join('\n');
+    if (/kind === 'finished'|case 'finished'|kind !== 'finished'/.test(view) && !OWN_SUB_EVENTS.has(verb))
+      expect(definition + session, `${verb}: its view reads the run's end, so its command or session runs it with runToEnd`).toMatch(
+        /\brunToEnd\(/,
+      );
   });
 });

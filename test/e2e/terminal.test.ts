@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN, listRecords, startHarness, type Harness } from '../scenario/harness.js';
 import { commandRuns, needsTool } from '../support/needs-tool.js';
-import { cliNodeArgs } from '../support/run-cli.js';
+import { cliNodeArgs, runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const SCRIPT = needsTool({ name: 'script', available: commandRuns('script', ['--version']), install: 'Debian package util-linux' });
@@ -54,6 +54,19 @@ SCRIPT.describe('apply on a terminal', () => {
     expect(r.output).toContain('+ www.example.com A 192.0.2.1');
     expect(r.output).toContain('Apply cancelled; nothing was changed.');
     expect(r.code).toBe(1);
+    expect(await listRecords(h)).toEqual([]);
+  });
+
+  it('no terminal, or --format json, and no --yes: the prompt cannot ask, apply refuses and changes nothing', async () => {
+    const piped = await runCli(['apply', file], env);
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toContain(
+      'error[NO_CONFIRMATION]: refusing to apply: no terminal to ask for confirmation; pass --yes to apply (nothing was changed)',
+    );
+    const json = await onTerminal(['apply', file, '--format', 'json'], 'yes\n', { ...env, NO_COLOR: '1' });
+    expect(json.code).toBe(1);
+    expect(json.output).toContain('refusing to apply: --format json shows no plan to confirm; pass --yes to apply (nothing was changed)');
+    expect(json.output).not.toContain('Only "yes" is accepted');
     expect(await listRecords(h)).toEqual([]);
   });
 

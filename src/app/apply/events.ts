@@ -13,7 +13,7 @@ import type { AccountRun } from '../engine/index.js';
 import type { ZoneRun } from '../engine/index.js';
 import type { ZoneOutcome } from '../engine/index.js';
 import type { WaitDnsEvent } from '../wait-dns/index.js';
-import type { MessageEvent, SessionOutput } from '../session/index.js';
+import type { MessageEvent, Prompting, RunEvent, SessionOutput } from '../session/index.js';
 import type { AccountApplyOutcome } from './account-writes.js';
 import type { CreatedZone } from './create-zones.js';
 import type { StopSignal } from '../session/index.js';
@@ -84,15 +84,11 @@ export type ApplyEvent =
   | { readonly kind: 'wait-dns'; readonly zone: string; readonly event: WaitDnsEvent }
   /** The run was stopped by a signal (`detail` follows "interrupted by SIG"). */
   | { readonly kind: 'interrupted'; readonly signal: StopSignal; readonly detail?: string }
-  /** The run as a whole was refused or failed. */
-  | { readonly kind: 'failed'; readonly error: unknown }
-  /** The end (a JSON document is printed now). */
-  | { readonly kind: 'finished' };
+  /**
+   * Told by the runner only (../session/run-to-end.ts): `started`; `failed` when the run as a whole
+   * was refused or failed; `finished`, the end (a JSON document is printed now).
+   */
+  | RunEvent;
 
-/** The session's output: its events, and the one question it may ask. */
-export interface ApplyOutput extends SessionOutput<ApplyEvent> {
-  /** Why nobody can confirm a plan here (no terminal; JSON output), or undefined. */
-  cannotConfirm(): string | undefined;
-  /** Asks the question; true only for an explicit yes. */
-  confirm(question: string): Promise<boolean>;
-}
+/** The session's output: its events, and the prompt of the one question it may ask (../session/prompt.ts). */
+export interface ApplyOutput extends SessionOutput<ApplyEvent>, Prompting {}

@@ -35,19 +35,14 @@ import { notStartedRuns, refused, zoneApplyFailed, type ZoneApplyOutcome } from 
 import { applyZoneRuns } from './zone-writes.js';
 
 /**
- * Runs one apply. Errors that refuse the whole run (its flags, invalid files, a safety threshold,
- * a missing permission, no confirmation, a stale saved plan) are thrown; the output hears the
- * run's end from the one runner (`runToEnd`: `failed`, then `finished`). `request` may be given
- * as the function that checks the flags and makes it, so that a refusal of the flags ends the
- * run the same way (JSON: its one document).
+ * Runs one apply. Errors that refuse the whole run (invalid files, a safety threshold, a missing
+ * permission, no confirmation, a stale saved plan) are thrown; the output hears the run's start
+ * and end from the one runner (`runToEnd`: `started`, then `failed` when it threw, then
+ * `finished`). The flags were checked before (the definition's `validate`, src/cli/commands/apply.ts).
  */
-export function runApply(
-  request: ApplyRequest | (() => ApplyRequest),
-  output: ApplyOutput,
-  signals: ApplySignals = {},
-): Promise<ApplyResult> {
+export function runApply(request: ApplyRequest, output: ApplyOutput, signals: ApplySignals = {}): Promise<ApplyResult> {
   return runToEnd(output, async () => {
-    const checked = typeof request === 'function' ? request() : request;
+    const checked = request;
     const loaded = await loadApplied(checked, (e) => output.emit(e));
     // One client per credential (the accounts of zonectl.yaml); the environment's otherwise.
     const clients = runClients(checked.connection, loaded.shard, loaded.repo);
@@ -203,6 +198,7 @@ async function planAndWrite(
     return { kind: 'ended', result: { status: planFailed ? 'failed' : 'changes' } };
   }
   checkTokenOutput(runs, request);
+  // With --yes nobody is asked (the prompt would answer yes); it also decided above that no plan is shown to confirm.
   if (!request.yes && !(await confirmed(s))) return { kind: 'ended', result: { status: 'cancelled' } };
   const created = await createZones(s, runs);
   const recheck: Recheck = savedPlan !== undefined ? { kind: 'saved', zones: savedPlan.zones } : { kind: 'files', flags: request };
@@ -265,12 +261,12 @@ async function checkPermissions(s: Session, runs: readonly ZoneRun[], lockedZone
   throw new MissingPermissionError(`${permissions.problems[0]}; nothing was changed`);
 }
 
-/** Asks for a yes; refused when nobody can be asked. */
+/** Asks for a yes through the prompt the session was handed; refused when nobody can be asked. */
 async function confirmed(s: Session): Promise<boolean> {
-  const why = s.output.cannotConfirm();
-  if (why !== undefined)
-    throw new ApplyRefusedError('NO_CONFIRMATION', `refusing to apply: ${why}; pass --yes to apply (nothing was changed)`);
-  if (await s.output.confirm('Apply these changes? Only "yes" is accepted: ')) return true;
+  const answer = await s.output.prompt.confirm('Apply these changes? Only "yes" is accepted: ');
+  if (answer.kind === 'cannot-ask')
+    throw new ApplyRefusedError('NO_CONFIRMATION', `refusing to apply: ${answer.why}; pass --yes to apply (nothing was changed)`);
+  if (answer.kind === 'yes') return true;
   s.emit(warning('Apply cancelled; nothing was changed.'));
   return false;
 }

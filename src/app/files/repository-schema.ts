@@ -46,24 +46,38 @@ export function schemaRefFrom(fileDir: string, root: string): string {
 
 /**
  * The `$schema` line's reference for a zone file written to `outFile` (stdout when undefined:
- * relative to the working directory). With `--out`, the repository's schema is written first
- * when it is missing (the first export or import sets the repository up); for stdout, the
- * reference is given only when the schema is already there.
+ * relative to the working directory), and the repository's schema to write first when it is
+ * missing (`missing`: its root), with nothing written yet: a caller that may still refuse its
+ * output (an import whose result is not valid) writes the schema only once it writes the file
+ * (`writeRepoSchema`). For stdout, the reference is given only when the schema is already there.
  */
-export function schemaRefForOutput(
+export function plannedSchemaRef(
   outFile: string | undefined,
   cwd: string = process.cwd(),
   /** The repository root when the caller knows it (an import writing zonectl.yaml there): else found from the file. */
   knownRoot?: string,
-): { ref?: string; wrote?: string } {
+): { ref?: string; missing?: string } {
   const dir = outFile === undefined ? cwd : dirname(resolve(cwd, outFile));
   const root = knownRoot ?? repositoryRootOfDir(outFile === undefined ? cwd : nearestExisting(dir));
   if (outFile === undefined) return existsSync(join(root, REPO_SCHEMA)) ? { ref: schemaRefFrom(dir, root) } : {};
   // A `.zonectl` that leads out of the repository is refused whether or not the schema is there yet.
   const where = confineWrite(root, join(root, REPO_SCHEMA));
   if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${join(root, REPO_SCHEMA)}: ${where.message}; nothing was written`);
-  const written = existsSync(join(root, REPO_SCHEMA)) ? undefined : writeRepoSchema(root).path;
-  return { ref: schemaRefFrom(dir, root), ...(written !== undefined ? { wrote: written } : {}) };
+  return { ref: schemaRefFrom(dir, root), ...(existsSync(join(root, REPO_SCHEMA)) ? {} : { missing: root }) };
+}
+
+/**
+ * The same, with the schema written at once when it is missing (the first export or import sets
+ * the repository up).
+ */
+export function schemaRefForOutput(
+  outFile: string | undefined,
+  cwd: string = process.cwd(),
+  knownRoot?: string,
+): { ref?: string; wrote?: string } {
+  const { ref, missing } = plannedSchemaRef(outFile, cwd, knownRoot);
+  const written = missing !== undefined ? writeRepoSchema(missing).path : undefined;
+  return { ...(ref !== undefined ? { ref } : {}), ...(written !== undefined ? { wrote: written } : {}) };
 }
 
 /** `dir` or its nearest ancestor that exists (an `--out` directory may not exist yet). */

@@ -5,13 +5,14 @@
  * per zone in the directory `out` (src/app/migrate), with a migration report.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { importBindZone } from '../../core/bind/import-zone.js';
 import { ZonectlError } from '../../core/errors.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { isReportEmpty, type MigrationReport, type MigrationSource } from '../../core/migrate/report.js';
 import { parseZoneFile } from '../../core/zonefile/index.js';
-import { confineWrite, repositoryRoot, schemaRefForOutput } from '../files/index.js';
-import { importFrom } from '../migrate/index.js';
+import { confineWrite, plannedSchemaRef, repositoryRoot, writeRepoSchema } from '../files/index.js';
+import { editExistingZoneFile, importFrom } from '../migrate/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
 
@@ -73,9 +74,18 @@ export async function runImport(request: ImportRequest, output: SessionOutput<Im
   return { valid: true, complete: isReportEmpty(result.report), report: result.report };
 }
 
-function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: SessionOutput<ImportEvent>): ImportResult {
+/**
+ * A BIND zone file made a zone file. All or nothing: the result is rendered and checked before
+ * anything is written, and a result zonectl refuses (an error in it) writes nothing, neither the
+ * file nor the repository's schema, nor the zone text on stdout. With `--force`, a zone file at
+ * `out` is edited through the editor (src/app/migrate `editExistingZoneFile`, as `import --from
+ * ... --force` edits one): its comments and layout stay, and what the BIND file could not give
+ * (the lines left out, the SOA not applied) is said in notes and warnings rather than comments.
+ */
+async function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: SessionOutput<ImportEvent>): Promise<ImportResult> {
   const { file, out } = request;
-  if (out !== undefined && !request.force && existsSync(out)) {
+  const exists = out !== undefined && existsSync(out);
+  if (exists && !request.force) {
     throw new ImportRefusedError(
       'OUTPUT_EXISTS',
       `${out} exists; zonectl import does not overwrite a zone file (use --force, or another --out)`,
@@ -88,28 +98,55 @@ function importBind(request: Extract<ImportRequest, { from: 'bind' }>, output: S
     throw new ImportRefusedError('READ_FAILED', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const result = importBindZone(text, { zone: request.zone, soa: request.soa, proxied: request.proxied });
+  let root: string | undefined;
   if (out !== undefined) {
     // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
-    const where = confineWrite(repositoryRoot(out), out);
+    root = repositoryRoot(out);
+    const where = confineWrite(root, out);
     if (!where.ok) throw new ImportRefusedError('UNSAFE_EXPORT_PATH', `${out}: ${where.message}; nothing was written`);
   }
-  const { ref, wrote } = schemaRefForOutput(out);
-  if (wrote !== undefined) output.emit(note(`wrote the zone file schema to ${wrote} (editor completion; commit it)`));
+  const { ref, missing } = exists ? {} : plannedSchemaRef(out);
   const yaml = renderExportYaml(result.export, {
     ...(ref !== undefined ? { schemaRef: ref } : {}),
     origin: `Imported by zonectl ${request.version} from ${file}.`,
   });
   for (const p of result.problems) output.emit(warning(`${file}:${p.line}: warning: ${p.message}`));
-  // The written file must itself be valid: its problems are reported against the output.
-  const check = parseZoneFile({ path: out ?? '<stdout>', text: yaml }, {});
+  // The result must itself be valid: its problems are reported against the output (when the
+  // output is edited instead, against the zone file the import makes, which is not written).
+  const check = parseZoneFile({ path: exists ? `${out} (as imported from ${file})` : (out ?? '<stdout>'), text: yaml }, {});
   for (const problem of check.problems) output.emit({ kind: 'problem', problem });
   const errors = check.problems.filter((p) => p.severity === 'error').length;
+  const warnings = `${result.problems.length} warning(s)`;
+  if (errors > 0) {
+    output.emit(
+      note(
+        `${file}: ${result.imported} record(s) read, ${warnings}, ${errors} error(s) in the result; nothing was written${out !== undefined ? ` to ${out}` : ''}`,
+      ),
+    );
+    return { valid: false, complete: result.problems.length === 0 };
+  }
   if (out === undefined) output.emit({ kind: 'zone-text', text: yaml });
-  else writeOutputFile(out, yaml);
-  output.emit(
-    note(
-      `${file}: ${result.imported} record(s) imported, ${result.problems.length} warning(s)${errors > 0 ? `, ${errors} error(s) in the result` : ''}`,
-    ),
-  );
-  return { valid: errors === 0, complete: result.problems.length === 0 };
+  else if (exists && root !== undefined) {
+    const cwd = process.cwd();
+    const zone = { zone: result.export.file.zone, records: result.records, settings: result.settings };
+    const edited = await editExistingZoneFile(resolve(cwd, out), out, zone, root, cwd);
+    for (const o of edited) {
+      const where = confineWrite(root, resolve(cwd, o.path));
+      if (!where.ok) throw new ImportRefusedError('UNSAFE_EXPORT_PATH', `${o.path}: ${where.message}; nothing was written`);
+    }
+    for (const line of [
+      ...result.export.notes,
+      ...(result.export.sections ?? []).filter((s) => s.title === 'Left out:').flatMap((s) => s.lines),
+    ])
+      output.emit(note(`${file}: ${line}`));
+    for (const o of edited) writeOutputFile(resolve(cwd, o.path), o.text);
+    for (const o of edited) output.emit(note(`wrote ${o.path}`));
+    if (edited.length === 0) output.emit(note(`${out} already says what ${file} does: nothing to change`));
+  } else {
+    if (missing !== undefined)
+      output.emit(note(`wrote the zone file schema to ${writeRepoSchema(missing).path} (editor completion; commit it)`));
+    writeOutputFile(out, yaml);
+  }
+  output.emit(note(`${file}: ${result.imported} record(s) imported, ${warnings}`));
+  return { valid: true, complete: result.problems.length === 0 };
 }

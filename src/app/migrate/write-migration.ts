@@ -12,15 +12,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
-import { editsToMatchLive } from '../../core/export/refresh-edits.js';
 import { renderExportYaml } from '../../core/export/render-export.js';
 import { migratedZoneExport, type MigratedZone } from '../../core/migrate/migrated-zone.js';
 import { addToRepoConfig, needsRepoConfig, renderRepoConfigYaml, type RepoConfigOut } from '../../core/migrate/repo-config-out.js';
 import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
-import type { LiveRecord } from '../../core/model/record.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
-import { confineWrite, includeReader, readConfinedFile, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
+import { confineWrite, readConfinedFile, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
+import { editExistingZoneFile, shown } from './edit-existing.js';
 import { writeOutputFile } from '../output/index.js';
 
 export interface WriteMigrationOptions {
@@ -55,12 +54,6 @@ function fileNameOf(zone: string): string {
   if (!/^[a-z0-9._*-]+$/i.test(zone) || zone.startsWith('.'))
     throw new ZonectlError('UNSAFE_EXPORT_PATH', `zone name ${JSON.stringify(zone)} cannot be a file name`);
   return `${zone}.yaml`;
-}
-
-/** A path as a person gave it: relative to the working directory when inside it. */
-function shown(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /**
@@ -98,51 +91,6 @@ function handoverOutput(options: WriteMigrationOptions, report: MigrationReport,
       `--handover ${path}: there is no edit of the old tool's files to write (${report.handover?.byHand.join('; ') || 'nothing to hand over'}); nothing was written`,
     );
   return { path, text: patch };
-}
-
-/** The id the import's records carry as a stand-in live zone (never sent anywhere). */
-const STAND_IN_ZONE_ID = '00000000000000000000000000000000';
-
-/**
- * `import --force` over an existing zone file: the file (and a fragment only it includes) edited
- * until it plans nothing against the imported zone taken as the live one, through the engine of
- * `export --into`; the files changed, with their new text. A file that does not validate, or that
- * is another zone's, is refused: nothing is written.
- */
-async function editExisting(path: string, shownPath: string, z: MigratedZone, root: string, cwd: string): Promise<Output[]> {
-  const read = readConfinedFile(root, path);
-  if (!read.ok) throw new ZonectlError('READ_FAILED', `cannot read ${shownPath}: ${read.message}`);
-  const loaded = parseZoneFile({ path, text: read.bytes.toString('utf8') }, process.env, includeReader(path));
-  const errors = loaded.problems.filter((p) => p.severity === 'error');
-  if (loaded.config === undefined || errors.length > 0)
-    throw new ZonectlError(
-      'EDIT_REFUSED',
-      `${shownPath} exists and does not validate, so import --force cannot edit it (${errors.map(formatProblem).join('; ')}); nothing was written`,
-    );
-  if (loaded.config.zone !== z.zone)
-    throw new ZonectlError('EDIT_REFUSED', `${shownPath} is the zone file of ${loaded.config.zone}, not ${z.zone}; nothing was written`);
-  const records: LiveRecord[] = z.records.map((r, i) => ({ ...r, id: i.toString(16).padStart(32, '0') }));
-  const settings = z.settings !== undefined && Object.keys(z.settings).length > 0 ? { settings: z.settings } : {};
-  // Loaded only here: export's folder brings the API client, which an import that writes new
-  // files never needs (test/install/module-graph.test.ts keeps import's start-up free of it).
-  const { editZoneFiles } = await import('../export/index.js');
-  const edited = await editZoneFiles({
-    config: loaded.config,
-    zoneId: STAND_IN_ZONE_ID,
-    state: { records, ...settings },
-    fileEnv: process.env,
-    command: 'import --force',
-    pick: (config, plan) => editsToMatchLive(config, plan),
-  });
-  // A file that keeps unlisted records (manage.unmanaged: keep) or leaves some alone would drop
-  // imported records silently: refused instead, naming them.
-  const outside = [...edited.plan.unmanaged, ...(edited.plan.leftAlone ?? []).map((l) => l.record)];
-  if (outside.length > 0)
-    throw new ZonectlError(
-      'EDIT_REFUSED',
-      `${shownPath}: ${outside.length} imported record(s) would stay out of the file, which leaves them alone (e.g. ${outside[0]!.name} ${outside[0]!.type}; manage.unmanaged or manage.ignore): list them in it, or import to another --out; nothing was written`,
-    );
-  return edited.changed.map((file) => ({ path: shown(file, cwd), text: edited.after.get(file)! }));
 }
 
 export async function writeMigration(
@@ -197,7 +145,7 @@ export async function writeMigration(
   for (const [i, z] of zones.entries()) {
     const path = paths[i]!;
     if (existsSync(resolve(cwd, path))) {
-      outputs.push(...(await editExisting(resolve(cwd, path), path, z, root, cwd)));
+      outputs.push(...(await editExistingZoneFile(resolve(cwd, path), path, z, root, cwd)));
       continue;
     }
     outputs.push({

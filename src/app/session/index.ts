@@ -8,7 +8,7 @@ import type { ErrorCode } from '../../core/errors.js';
 import type { Problem } from '../../core/yaml/index.js';
 
 export * from './interrupts.js';
-export { type EndEvent, runToEnd } from './run-to-end.js';
+export { type EndEvent, type RunEvent, runToEnd, type StartEvent } from './run-to-end.js';
 
 /** Where a session's events go. */
 export interface SessionOutput<E> {
@@ -35,3 +35,4 @@ export const detail = (text: string): MessageEvent => ({ kind: 'detail', text })
 export function isMessage(event: { readonly kind: string }): event is MessageEvent {
   return ['note', 'warning', 'error', 'detail', 'problem'].includes(event.kind);
 }
+export { answeringPrompt, type ConfirmAnswer, type Prompt, type Prompting } from './prompt.js';

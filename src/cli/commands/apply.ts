@@ -1,7 +1,9 @@
 /**
  * `zonectl apply`: the apply session (src/app/apply `runApply`), shown by ../views/apply/; the
- * exit code of how it ended. The flags are checked here, before any API call, inside the run: a
- * refusal ends it like any other (JSON: its one document).
+ * exit code of how it ended. The flags are checked by the definition's `validate`, before any file
+ * is read or API call made; with `--format json` the refusal still ends in the one document (the
+ * runner tells the view the run's end: `refusalOutput`). The session asks its confirmation through
+ * the prompt handed to it (../output/terminal-prompt.ts: a terminal, or `--yes`).
  */
 import { type ApplyRequest, type ApplyResult, runApply, signalExitCode } from '../../app/apply/index.js';
 import { waitDnsFlags } from '../../app/wait-dns/index.js';
@@ -10,6 +12,7 @@ import { arg, defineCommand, flag, type FlagValues } from '../definition/define-
 import { parseDuration, parseWholeNumber } from '../definition/values.js';
 import { limitHeapGrowth } from '../heap-growth.js';
 import { EXIT } from '../output/io.js';
+import { terminalPrompt } from '../output/terminal-prompt.js';
 import { baseUrlFlag, configFlag, nameserverFlag, parseWaitSeconds, rateLimitFlag, shardFlag, waitDnsFlag } from '../options.js';
 import { APPLY_FORMATS, terminalOutput } from '../views/apply.js';
 
@@ -61,8 +64,10 @@ const APPLY_FLAGS = {
   baseUrl: baseUrlFlag,
 };
 
-/** The request the flags make, checked before any API call. */
-function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_FLAGS>): ApplyRequest {
+type ApplyFlags = FlagValues<typeof APPLY_FLAGS>;
+
+/** The checks of the flags and the files given with them, before anything starts (the definition's `validate`). */
+function checkApplyFlags(paths: readonly string[], flags: ApplyFlags): void {
   const refuse = (message: string): never => {
     throw new ZonectlError('BAD_ARGS', message);
   };
@@ -80,8 +85,8 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
       '--show-token-values cannot be used with --format json: secrets are never put in the JSON document; use --token-output FILE (mode 0600) instead',
     );
   }
-  const concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 64);
-  const lockWaitMs = parseDuration('--lock-timeout', flags.lockTimeout);
+  parseWholeNumber('--concurrency', flags.concurrency, 1, 64);
+  parseDuration('--lock-timeout', flags.lockTimeout);
   if (flags.nameserver.length > 0 && flags.waitDns === undefined)
     refuse('--nameserver names the nameservers --wait-dns asks: give --wait-dns too');
   if (flags.waitDns !== undefined && flags.dryRun) refuse('--dry-run sends nothing, so there is nothing for --wait-dns to wait for');
@@ -89,6 +94,14 @@ function applyRequest(paths: readonly string[], flags: FlagValues<typeof APPLY_F
     refuse(
       'a saved plan names its own zonectl.yaml (the one found from its zone files, with the bytes it recorded): --config is not used with --plan',
     );
+  // --wait-dns's seconds and each --nameserver (HOST, HOST:PORT or [IPv6]:PORT).
+  if (flags.waitDns !== undefined) waitDnsFlags(parseWaitSeconds(flags.waitDns), flags.nameserver);
+}
+
+/** The request the flags make (checked by `checkApplyFlags` before). */
+function applyRequest(paths: readonly string[], flags: ApplyFlags): ApplyRequest {
+  const concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 64);
+  const lockWaitMs = parseDuration('--lock-timeout', flags.lockTimeout);
   return {
     source:
       flags.plan !== undefined
@@ -121,11 +134,16 @@ export const applyCommand = defineCommand({
     'zonectl apply zones/ --changed-since HEAD~1 --yes',
     'zonectl apply zones/example.com.yaml --yes --wait-dns=300',
   ],
+  validate: ({ args, flags }) => checkApplyFlags(args.paths, flags),
+  // A refusal of the flags ends the run like any other (JSON: its one document).
+  refusalOutput: ({ flags }) => terminalOutput(flags.format),
   run: async ({ args, flags }) => {
     limitHeapGrowth();
-    const output = terminalOutput(flags.format);
-    // A refusal of the flags ends the run like any other (JSON: its one document).
-    const result = await runApply(() => applyRequest(args.paths, flags), output);
+    const prompt = terminalPrompt({
+      yes: flags.yes,
+      unavailable: flags.format === 'json' ? '--format json shows no plan to confirm' : undefined,
+    });
+    const result = await runApply(applyRequest(args.paths, flags), { ...terminalOutput(flags.format), prompt });
     // Gave up waiting for calls in flight (a second signal): nothing more to wait for.
     if (result.status === 'interrupted' && result.abandon) process.exit(exitCode(result));
     return exitCode(result);

@@ -19,9 +19,11 @@ export function completionCommand(allCommands: () => Promise<readonly AnyCommand
       'source <(zonectl completion zsh)        # in ~/.zshrc',
       'zonectl completion fish > ~/.config/fish/completions/zonectl.fish',
     ],
-    run: async ({ args }) => {
+    validate: ({ args }) => {
       if (!(SHELLS as readonly string[]).includes(args.shell))
         throw new ZonectlError('BAD_ARGS', `completion: unknown shell "${args.shell}" (one of ${SHELLS.join(', ')})`);
+    },
+    run: async ({ args }) => {
       const program = { name: PROGRAM_NAME, flags: [VERSION_FLAG, ...Object.values<FlagSpec>(GLOBAL_FLAGS)] };
       out(renderCompletion(args.shell as Shell, completionModel(program, await allCommands())).trimEnd());
       return undefined;

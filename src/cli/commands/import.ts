@@ -35,7 +35,7 @@ export const importCommand = defineCommand({
     strict: flag.switch('--strict', 'exit 1 when anything could not be imported (BIND) or the migration report is not empty (--from)'),
     force: flag.switch(
       '--force',
-      'write over files that exist (with --from, a zone file that exists is edited to match, its comments and layout kept)',
+      'edit a zone file that exists to match the import, its comments and layout kept (without it, an existing file is refused)',
     ),
     handover: flag.text(
       '--handover <file>',
@@ -49,48 +49,53 @@ export const importCommand = defineCommand({
     'zonectl import --from octodns config/production.yaml --out zones/ --handover octodns-handover.patch   # then git apply it',
     'zonectl import --from dnscontrol ir.json --out zones/   # dnscontrol print-ir --out ir.json (dnsconfig.js beside it: its comments too)',
   ],
-  run: async ({ args, flags }) => {
+  validate: ({ args, flags }) => {
     const from = IMPORT_SOURCES.find((s) => s === flags.from);
     if (from === undefined) throw new ImportRefusedError('BAD_FLAG', `--from ${flags.from}: expected one of ${IMPORT_SOURCES.join(', ')}`);
     if (flags.format !== 'text' && flags.format !== 'json')
       throw new ImportRefusedError('BAD_FLAG', `--format ${flags.format}: expected text or json`);
-    let request: ImportRequest;
     if (from === 'bind') {
       if (args.files.length !== 1) throw new ImportRefusedError('BAD_ARGS', `a BIND import reads one zone file (got ${args.files.length})`);
       if (flags.zone === undefined) throw new ImportRefusedError('BAD_FLAG', "required option '--zone <name>' not specified");
-      request = {
-        from,
-        file: args.files[0]!,
-        zone: flags.zone,
-        out: flags.out,
-        soa: flags.soa,
-        proxied: flags.proxied,
-        force: flags.force,
-        version: VERSION,
-      };
-    } else {
-      if (flags.out === undefined)
-        throw new ImportRefusedError('BAD_FLAG', `--from ${from} writes one file per zone: --out DIR is required`);
-      if (from === 'octodns' && args.files.length !== 1)
-        throw new ImportRefusedError('BAD_ARGS', `--from ${from} reads one file (got ${args.files.length})`);
-      if (from === 'dnscontrol' && (args.files.length > 2 || (args.files.length === 2 && !args.files[1]!.endsWith('.js'))))
-        throw new ImportRefusedError(
-          'BAD_ARGS',
-          '--from dnscontrol reads the print-ir JSON and, for its comments, the dnsconfig.js it was made from',
-        );
-      request = {
-        from,
-        files: args.files,
-        outDir: flags.out,
-        zone: flags.zone,
-        allZones: flags.allZones,
-        force: flags.force,
-        version: VERSION,
-        handover: flags.handover,
-      };
+      return;
     }
+    if (flags.out === undefined) throw new ImportRefusedError('BAD_FLAG', `--from ${from} writes one file per zone: --out DIR is required`);
+    if (from === 'octodns' && args.files.length !== 1)
+      throw new ImportRefusedError('BAD_ARGS', `--from ${from} reads one file (got ${args.files.length})`);
+    if (from === 'dnscontrol' && (args.files.length > 2 || (args.files.length === 2 && !args.files[1]!.endsWith('.js'))))
+      throw new ImportRefusedError(
+        'BAD_ARGS',
+        '--from dnscontrol reads the print-ir JSON and, for its comments, the dnsconfig.js it was made from',
+      );
+  },
+  run: async ({ args, flags }) => {
+    // Checked by `validate`: a known source, and what it needs (BIND: --zone; the others: --out).
+    const from = IMPORT_SOURCES.find((s) => s === flags.from)!;
+    const format = flags.format === 'json' ? 'json' : 'text';
+    const request: ImportRequest =
+      from === 'bind'
+        ? {
+            from,
+            file: args.files[0]!,
+            zone: flags.zone!,
+            out: flags.out,
+            soa: flags.soa,
+            proxied: flags.proxied,
+            force: flags.force,
+            version: VERSION,
+          }
+        : {
+            from,
+            files: args.files,
+            outDir: flags.out!,
+            zone: flags.zone,
+            allZones: flags.allZones,
+            force: flags.force,
+            version: VERSION,
+            handover: flags.handover,
+          };
     const result = await runImport(request, { emit: (event) => (event.kind === 'zone-text' ? out(event.text) : showMessage(event)) });
-    if (result.report !== undefined) showMigrationReport(result.report, flags.format);
+    if (result.report !== undefined) showMigrationReport(result.report, format);
     return !result.valid || (flags.strict && !result.complete) ? EXIT.error : EXIT.ok;
   },
 });

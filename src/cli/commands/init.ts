@@ -1,8 +1,9 @@
 import { CI_PLATFORMS, runInitCi } from '../../app/init/index.js';
 import { REPO_SCHEMA, writeSchemaInto } from '../../app/schema/index.js';
+import { runToEnd } from '../../app/session/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { out } from '../output/io.js';
-import { initCiRenderer } from '../views/init.js';
+import { initCiView } from '../views/init.js';
 import { VERSION } from '../version.js';
 
 /** `uses:` of this release's action until `--action` names the repository and ref reviewed. */
@@ -62,33 +63,35 @@ export const initCommand = defineCommand({
     'zonectl init --ci github --adopt-pr   # the nightly drift also opens one pull request adopting the drift',
     'zonectl init --ci github --force   # after adding an account: shows the difference and writes it',
   ],
-  run: async ({ args, flags }, cli) => {
+  validate: ({ flags }, cli) => {
     if (flags.ci === undefined) {
       if (flags.paths !== undefined || flags.tarball !== undefined || flags.force || flags.adoptPr)
         cli.usageError('error: --paths, --tarball and --force go with --ci github|gitlab; --adopt-pr with --ci github');
+      return;
+    }
+    if (flags.adoptPr && flags.ci !== 'github') cli.usageError('error: --adopt-pr goes with --ci github (GitLab: not yet)');
+  },
+  run: async ({ args, flags }) => {
+    if (flags.ci === undefined) {
       const { path, result } = writeSchemaInto(args.dir);
       out(`${path}: ${result}`);
       out('Zone files written by export and import reference it with a relative # yaml-language-server: $schema= line.');
       return undefined;
     }
-    if (flags.adoptPr && flags.ci !== 'github') cli.usageError('error: --adopt-pr goes with --ci github (GitLab: not yet)');
-    const renderer = initCiRenderer(flags.ci);
-    const result = await runInitCi(
-      {
-        dir: args.dir,
-        platform: flags.ci,
-        paths: flags.paths ?? ['zones/'],
-        version: VERSION,
-        action: flags.action,
-        branch: flags.branch,
-        tarball: flags.tarball,
-        force: flags.force,
-        adoptPr: flags.adoptPr,
-        env: process.env,
-      },
-      renderer,
-    );
-    renderer.finish(result);
+    const view = initCiView(flags.ci);
+    const request = {
+      dir: args.dir,
+      platform: flags.ci,
+      paths: flags.paths ?? ['zones/'],
+      version: VERSION,
+      action: flags.action,
+      branch: flags.branch,
+      tarball: flags.tarball,
+      force: flags.force,
+      adoptPr: flags.adoptPr,
+      env: process.env,
+    };
+    await runToEnd(view, () => runInitCi(request, view));
     return undefined;
   },
 });

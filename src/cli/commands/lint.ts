@@ -1,9 +1,10 @@
 /** `zonectl lint FILE...`: what breaks mail and the web (src/app/lint), shown by ../views/lint.ts; `--list` the checks. */
 import { runLint } from '../../app/lint/index.js';
+import { runToEnd } from '../../app/session/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { configFlag } from '../options.js';
 import { EXIT } from '../output/io.js';
-import { LINT_FORMATS, lintRenderer, printCheckList } from '../views/lint.js';
+import { LINT_FORMATS, lintView, printCheckList } from '../views/lint.js';
 
 export const lintCommand = defineCommand({
   name: 'lint',
@@ -29,18 +30,24 @@ export const lintCommand = defineCommand({
     'zonectl lint zones/ --format sarif > zonectl-lint.sarif',
     'zonectl lint --list',
   ],
-  run: async ({ args, flags }, cli) => {
+  validate: ({ args, flags }, cli) => {
     if (flags.list) {
       if (args.files.length > 0) cli.usageError('error: --list takes no files');
       if (flags.format === 'sarif') cli.usageError('error: --list prints text or json (SARIF holds findings, not the list of checks)');
-      printCheckList(flags.format === 'json' ? 'json' : 'text');
-      return undefined;
+      return;
     }
     // As commander says it of a required argument (`[files...]` is optional only for --list).
     if (args.files.length === 0) cli.usageError("error: missing required argument 'files'", { code: 'commander.missingArgument' });
-    const renderer = lintRenderer(flags.format);
-    const result = await runLint({ paths: args.files, strict: flags.strict, config: flags.config, env: process.env }, renderer);
-    renderer.finish(result);
+  },
+  run: async ({ args, flags }) => {
+    if (flags.list) {
+      printCheckList(flags.format === 'json' ? 'json' : 'text');
+      return undefined;
+    }
+    const view = lintView(flags.format);
+    const result = await runToEnd(view, () =>
+      runLint({ paths: args.files, strict: flags.strict, config: flags.config, env: process.env }, view),
+    );
     return result.failed ? EXIT.error : EXIT.ok;
   },
 });

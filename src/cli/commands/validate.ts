@@ -3,6 +3,7 @@
  * shown as text, JSON or SARIF (../views/validate.ts); exit 0 when all are valid, 1 otherwise.
  * No credentials needed.
  */
+import { runToEnd } from '../../app/session/index.js';
 import { runValidate } from '../../app/validate/index.js';
 import { arg, defineCommand, flag } from '../definition/define-command.js';
 import { configFlag } from '../options.js';
@@ -11,7 +12,7 @@ import {
   processIo,
   VALIDATE_FORMATS,
   validateFailedLine,
-  validateRenderer,
+  validateView,
   type ValidateFormat,
   type ValidateIo,
   type ValidateReportFile,
@@ -28,9 +29,9 @@ export async function validateAndShow(
     readonly report?: readonly ValidateReportFile[];
   } = {},
 ): Promise<number> {
-  const renderer = validateRenderer(io, options.format ?? 'text', options.report ?? []);
-  const result = await runValidate({ paths, strict: options.strict === true, config: options.config, env: io.env }, renderer);
-  renderer.finish(result);
+  const view = validateView(io, options.format ?? 'text', options.report ?? []);
+  const request = { paths, strict: options.strict === true, config: options.config, env: io.env };
+  const result = await runToEnd(view, () => runValidate(request, view));
   return result.valid ? 0 : 1;
 }
 

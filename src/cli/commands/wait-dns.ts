@@ -26,7 +26,8 @@ export const waitDnsCommand = defineCommand({
     'zonectl wait-dns zones/example.com.yaml --timeout 600 --nameserver ns1.example.net --nameserver 192.0.2.53:5353',
   ],
   validate: ({ flags }) => {
-    parseWaitSeconds(flags.timeout);
+    // --timeout's seconds and each --nameserver (HOST, HOST:PORT or [IPv6]:PORT).
+    waitDnsFlags(parseWaitSeconds(flags.timeout), flags.nameserver);
   },
   run: async ({ args, flags }) => {
     const waitFlags = waitDnsFlags(parseWaitSeconds(flags.timeout), flags.nameserver);

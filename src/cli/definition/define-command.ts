@@ -5,6 +5,7 @@
  * reads it (../completion/completion-model.ts): a flag is written once. In the spirit of
  * wrangler's `createCommand` (cloudflare/workers-sdk, packages/wrangler/src/core/create-command.ts).
  */
+import type { RunEvent, SessionOutput } from '../../app/session/index.js';
 
 /** `--dry-run` or `-y, --yes`: true when given; `--no-batch`: true unless given. */
 export interface SwitchFlag {
@@ -176,9 +177,17 @@ export interface CommandDefinition<A extends ArgSpecs = ArgSpecs, F extends Flag
    * The checks of the flags' values and combinations (and of the arguments they go with), raising
    * `BAD_FLAG` or `BAD_ARGS`: run by the runner (./register-command.ts) before `run`, so no session
    * starts, no file is read and no request is made when they refuse. Checks that need a file's
-   * contents or the API stay in the session.
+   * contents or the API stay in the session. `context.usageError` refuses as commander refuses
+   * its own usage errors.
    */
-  readonly validate?: (input: CommandInput<A, F>) => void;
+  readonly validate?: (input: CommandInput<A, F>, context: CommandContext) => void;
+  /**
+   * The output that hears a refusal of `validate` as a run's end, for a view that must end every
+   * run its own way (apply's `--format json`: one document, with the error): the runner tells it
+   * `started`, `failed` and `finished` (src/app/session/run-to-end.ts). Without it the refusal is
+   * the error line alone.
+   */
+  readonly refusalOutput?: (input: CommandInput<A, F>) => SessionOutput<RunEvent<never>>;
   readonly run: (input: CommandInput<A, F>, context: CommandContext) => Promise<ExitCode> | ExitCode;
 }
 

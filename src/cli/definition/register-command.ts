@@ -1,10 +1,12 @@
 /**
  * Commander configured from a command definition (./define-command.ts): its arguments, its
  * flags in the order written, the examples after the help, and an action that checks the flags
- * (the definition's `validate`, before anything starts), hands the handler its typed values and
- * sets the exit code it returns.
+ * (the definition's `validate`, before anything starts; a refusal told as a run's end to the
+ * definition's `refusalOutput` when it has one), hands the handler its typed values and sets the
+ * exit code it returns.
  */
 import { type Command, Option } from 'commander';
+import { runToEnd } from '../../app/session/index.js';
 import { InternalError } from '../../core/errors.js';
 import type { AnyCommand, ArgSpec, CommandContext, FlagSpec, FlagSpecs, FlagValues } from './define-command.js';
 
@@ -70,7 +72,14 @@ export function registerCommand(parent: Command, definition: AnyCommand): Comman
   command.action(async (...values: unknown[]) => {
     const args = Object.fromEntries(argNames.map((name, i) => [name, values[i]]));
     const flags = flagValues(definition.flags, command.opts());
-    definition.validate?.({ args, flags });
+    try {
+      definition.validate?.({ args, flags }, context);
+    } catch (error) {
+      // The refusal is the run's end where the view must say it (JSON: its one document).
+      const output = definition.refusalOutput?.({ args, flags });
+      if (output !== undefined) await runToEnd(output, () => Promise.reject(error));
+      throw error;
+    }
     const code = await definition.run({ args, flags }, context);
     if (code !== undefined) process.exitCode = code;
   });

@@ -1,10 +1,11 @@
 /**
  * The apply session's output on a terminal or in a CI log (src/app/apply/events.ts): its events
  * as text or one JSON document (./text-sink.ts, ./json-sink.ts), progress on stderr while the
- * zones are written (./progress.ts), and the confirmation asked on stderr and read from stdin.
+ * zones are written (./progress.ts). The confirmation is not the view's: the command hands the
+ * session its prompt (../output/terminal-prompt.ts).
  */
-import { createInterface } from 'node:readline/promises';
-import type { ApplyEvent, ApplyOutput } from '../../app/apply/index.js';
+import type { ApplyEvent } from '../../app/apply/index.js';
+import type { SessionOutput } from '../../app/session/index.js';
 import { ApplyJsonSink } from './apply/json-sink.js';
 import { type ApplyProgress, progressFor } from './apply/progress.js';
 import { sinkEventOf } from './apply/messages.js';
@@ -12,16 +13,6 @@ import { textSink } from './apply/text-sink.js';
 
 export const APPLY_FORMATS = ['text', 'json'] as const;
 export type ApplyFormat = (typeof APPLY_FORMATS)[number];
-
-async function ask(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await rl.question(question);
-    return answer.trim() === 'yes';
-  } finally {
-    rl.close();
-  }
-}
 
 /** Progress from the first write to the last; the bar is cleared before any other line. */
 function showProgress(event: ApplyEvent, progress: ApplyProgress | undefined): void {
@@ -44,7 +35,7 @@ function showProgress(event: ApplyEvent, progress: ApplyProgress | undefined): v
   }
 }
 
-export function terminalOutput(format: ApplyFormat): ApplyOutput {
+export function terminalOutput(format: ApplyFormat): SessionOutput<ApplyEvent> {
   const json = format === 'json';
   const sink = json ? new ApplyJsonSink() : { emit: textSink };
   let progress: ApplyProgress | undefined;
@@ -55,8 +46,5 @@ export function terminalOutput(format: ApplyFormat): ApplyOutput {
       const rendered = sinkEventOf(event);
       if (rendered !== undefined) sink.emit(rendered);
     },
-    cannotConfirm: () =>
-      json ? '--format json shows no plan to confirm' : process.stdin.isTTY ? undefined : 'no terminal to ask for confirmation',
-    confirm: ask,
   };
 }

@@ -5,7 +5,7 @@
  * difference without --force writes nothing and ends in one OUTPUT_EXISTS error.
  */
 import type { InitCiEvent, InitCiResult } from '../../app/init/index.js';
-import type { SessionOutput } from '../../app/session/index.js';
+import type { RunEvent, SessionOutput } from '../../app/session/index.js';
 import { type CiPlatform, ENVIRONMENT, readSecretOf, usedBy, writeSecretOf } from '../../core/ci/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { out } from '../output/io.js';
@@ -41,22 +41,39 @@ function setupLines(platform: CiPlatform, result: InitCiResult): string[] {
   return lines;
 }
 
-export function initCiRenderer(platform: CiPlatform): SessionOutput<InitCiEvent> & { finish(result: InitCiResult): void } {
+/**
+ * The view of one `init --ci` run: each CI file's outcome as it comes, then, at the run's end
+ * (`finished`, told by the runner with the result), the files that differ refused as one
+ * OUTPUT_EXISTS error, or what to set up. A run that threw has no result: the error line says why.
+ */
+export function initCiView(platform: CiPlatform): SessionOutput<InitCiEvent | RunEvent<InitCiResult>> {
+  const showEnd = (result: InitCiResult): void => {
+    const differing = result.files.filter((f) => f.status === 'differs');
+    if (differing.length > 0)
+      throw new ZonectlError(
+        'OUTPUT_EXISTS',
+        `${differing.map((f) => f.path).join(', ')} differ${differing.length === 1 ? 's' : ''} from what init --ci writes (the diff above): nothing written; run it again with --force to write ${differing.length === 1 ? 'it' : 'them'}`,
+      );
+    for (const line of setupLines(platform, result)) out(line);
+  };
   return {
     emit(event) {
-      if (event.kind !== 'ci-file') return showMessage(event);
-      const { outcome } = event;
-      if (outcome.diff !== undefined) out(outcome.diff.replace(/\n$/, ''));
-      out(`${WORD[outcome.status]} ${outcome.path}`);
-    },
-    finish(result) {
-      const differing = result.files.filter((f) => f.status === 'differs');
-      if (differing.length > 0)
-        throw new ZonectlError(
-          'OUTPUT_EXISTS',
-          `${differing.map((f) => f.path).join(', ')} differ${differing.length === 1 ? 's' : ''} from what init --ci writes (the diff above): nothing written; run it again with --force to write ${differing.length === 1 ? 'it' : 'them'}`,
-        );
-      for (const line of setupLines(platform, result)) out(line);
+      switch (event.kind) {
+        case 'started':
+        case 'failed':
+          return;
+        case 'finished':
+          if (event.result !== undefined) showEnd(event.result);
+          return;
+        case 'ci-file': {
+          const { outcome } = event;
+          if (outcome.diff !== undefined) out(outcome.diff.replace(/\n$/, ''));
+          out(`${WORD[outcome.status]} ${outcome.path}`);
+          return;
+        }
+        default:
+          showMessage(event);
+      }
     },
   };
 }

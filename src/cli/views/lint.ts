@@ -7,7 +7,7 @@
  * registry (every zone-file rule and lint check) instead, as a table or one document.
  */
 import type { LintedFile, LintEvent, LintResult } from '../../app/lint/index.js';
-import type { SessionOutput } from '../../app/session/index.js';
+import type { RunEvent, SessionOutput } from '../../app/session/index.js';
 import { renderCheckJson, renderCheckTable } from '../../core/render/render-checks.js';
 import { renderSarif } from '../../core/render/render-sarif.js';
 import { printable } from '../../core/text/index.js';
@@ -67,26 +67,35 @@ function renderLintJson(files: readonly LintedFile[], failed: boolean): string {
   return JSON.stringify(doc, null, 2);
 }
 
-/** The renderer of one run: each file's lines as it is linted (text), the summaries or the document at the end. */
-export function lintRenderer(format: LintFormat): SessionOutput<LintEvent> & { finish(result: LintResult): void } {
+/**
+ * The view of one run: each file's lines as it is linted (text), then, at the run's end
+ * (`finished`, told by the runner with the result), the summaries or the document. A run that
+ * threw has no result: the error line says why.
+ */
+export function lintView(format: LintFormat): SessionOutput<LintEvent | RunEvent<LintResult>> {
+  const showEnd = (result: LintResult): void => {
+    if (format === 'json') out(renderLintJson(result.files, result.failed));
+    else if (format === 'sarif')
+      out(
+        renderSarif(
+          result.files.flatMap((f) => [...f.errors, ...f.findings]),
+          { version: VERSION, command: 'lint' },
+        ),
+      );
+    else {
+      for (const f of result.files) out(summaryLine(f));
+      const silence = silenceLine(result.files);
+      if (silence !== undefined) out(silence);
+    }
+  };
   return {
     emit(event) {
-      if (format === 'text') for (const p of [...event.file.errors, ...event.file.findings]) out(formatProblem(p));
-    },
-    finish(result) {
-      if (format === 'json') out(renderLintJson(result.files, result.failed));
-      else if (format === 'sarif')
-        out(
-          renderSarif(
-            result.files.flatMap((f) => [...f.errors, ...f.findings]),
-            { version: VERSION, command: 'lint' },
-          ),
-        );
-      else {
-        for (const f of result.files) out(summaryLine(f));
-        const silence = silenceLine(result.files);
-        if (silence !== undefined) out(silence);
+      if (event.kind === 'finished') {
+        if (event.result !== undefined) showEnd(event.result);
+        return;
       }
+      if (event.kind !== 'file-linted') return;
+      if (format === 'text') for (const p of [...event.file.errors, ...event.file.findings]) out(formatProblem(p));
     },
   };
 }

@@ -27,7 +27,7 @@ import {
   type ValidateEvent,
   type ValidateResult,
 } from '../../app/validate/index.js';
-import type { SessionOutput } from '../../app/session/index.js';
+import type { RunEvent, SessionOutput } from '../../app/session/index.js';
 import { writeOutputFile } from '../../app/output/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { describeValidAccountFile } from '../../core/render/render-account.js';
@@ -172,28 +172,34 @@ export function renderValidateJson(checked: readonly CheckedZoneFile[], reposito
 }
 
 /**
- * The renderer of one run: each file's problem lines (text) or annotations as it is checked,
- * then (`finish`) the summary lines or the one document.
+ * The view of one run: each file's problem lines (text) or annotations as it is checked, then, at
+ * the run's end (`finished`, told by the runner with the result), the summary lines or the one
+ * document. A run that threw has no result: the command says why.
  */
-export function validateRenderer(
+export function validateView(
   io: ValidateIo,
   format: ValidateFormat,
   reports: readonly ValidateReportFile[] = [],
-): SessionOutput<ValidateEvent> & { finish(result: ValidateResult): void } {
+): SessionOutput<ValidateEvent | RunEvent<ValidateResult>> {
   const annotate = isGitHubActions(io.env);
   const text = format === 'text';
   return {
     emit(event) {
+      if (event.kind === 'finished') {
+        if (event.result !== undefined) showEnd(event.result);
+        return;
+      }
+      if (event.kind !== 'file-checked') return;
       const f = event.file;
       if (text) for (const line of problemLines(f)) io.out(line);
       if (annotate) for (const p of listedProblems(f).slice(0, PRINTED_PER_FILE)) writeAnnotation(io, text ? 'out' : 'err', annotation(p));
     },
-    finish(result) {
-      if (format === 'text') for (const f of result.files) io.out(summarizeFile(f));
-      else io.out(renderValidateDocument(result, format));
-      for (const r of reports) writeOutputFile(r.file, `${renderValidateDocument(result, r.format)}\n`);
-    },
   };
+  function showEnd(result: ValidateResult): void {
+    if (format === 'text') for (const f of result.files) io.out(summarizeFile(f));
+    else io.out(renderValidateDocument(result, format));
+    for (const r of reports) writeOutputFile(r.file, `${renderValidateDocument(result, r.format)}\n`);
+  }
 }
 
 /** The run as one document of `format` (json, sarif, markdown), without its closing line feed. */

@@ -33,6 +33,9 @@ export interface ImportResult {
   /** What could not be imported, by line (also in the output as comments). */
   readonly problems: readonly MasterFileProblem[];
   readonly imported: number;
+  /** The records imported, in canonical form, and the settings (`soa` with --soa): what `import --force` edits an existing zone file to match. */
+  readonly records: readonly CanonicalRecord[];
+  readonly settings: Readonly<Record<string, unknown>>;
 }
 
 /** An owner as a message shows it: the root (`@` under `$ORIGIN .`) as ".", not as nothing. */
@@ -161,5 +164,7 @@ export function importBindZone(text: string, options: ImportOptions): ImportResu
     },
     problems,
     imported: records.length,
+    records,
+    settings,
   };
 }

@@ -8,17 +8,18 @@
  * code: it shares nothing with zonectl's BIND reader. (`$GENERATE`, which the service accepts,
  * is refused here: see src/emulator/README.md.)
  */
+import { RECORD_TYPES, type RecordType } from '../../facts/record-types.js';
 import { ApiError } from '../contract.js';
+import { EMULATOR_RECORD_TYPES, type ZoneFileToken, type ZoneFileValue } from '../records/types/index.js';
+
+const isRecordType = (type: string): type is RecordType => (RECORD_TYPES as readonly string[]).includes(type);
 
 export interface ImportedRecord {
   readonly line: number;
   readonly body: Record<string, unknown>;
 }
 
-interface Token {
-  readonly text: string;
-  readonly quoted: boolean;
-}
+type Token = ZoneFileToken;
 
 interface Entry {
   readonly line: number;
@@ -142,82 +143,14 @@ function attributes(comment: string): { comment?: string; tags: string[]; proxie
   return { ...(text !== '' ? { comment: text } : {}), tags, ...(proxied !== undefined ? { proxied } : {}), flatten };
 }
 
-const DATA_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  CAA: ['flags', 'tag', 'value'],
-  SRV: ['priority', 'weight', 'port', 'target'],
-  DS: ['key_tag', 'algorithm', 'digest_type', 'digest'],
-  DNSKEY: ['flags', 'protocol', 'algorithm', 'public_key'],
-  SSHFP: ['algorithm', 'type', 'fingerprint'],
-  TLSA: ['usage', 'selector', 'matching_type', 'certificate'],
-  SMIMEA: ['usage', 'selector', 'matching_type', 'certificate'],
-  CERT: ['type', 'key_tag', 'algorithm', 'certificate'],
-  NAPTR: ['order', 'preference', 'flags', 'service', 'regex', 'replacement'],
-};
-const HOST_FIELDS = new Set(['target', 'replacement']);
-const TEXT_FIELDS = new Set(['tag', 'value', 'digest', 'public_key', 'fingerprint', 'certificate', 'flags', 'service', 'regex']);
-
-function recordValue(type: string, tokens: readonly Token[], origin: string, line: number): Record<string, unknown> {
-  const w = tokens.map((t) => t.text);
-  switch (type) {
-    case 'A':
-    case 'AAAA':
-      return { content: w[0] };
-    case 'CNAME':
-    case 'NS':
-    case 'PTR':
-      return { content: absolute(w[0] ?? '', origin) };
-    case 'MX':
-      return { priority: Number(w[0]), content: absolute(w[1] ?? '', origin) };
-    case 'TXT':
-      return { content: tokens.map((t) => `"${t.text}"`).join(' ') };
-    case 'OPENPGPKEY':
-      return { content: w.join('') };
-    case 'URI':
-      return { priority: Number(w[0]), data: { weight: Number(w[1]), target: w[2] } };
-    case 'HTTPS':
-    case 'SVCB':
-      return {
-        data: {
-          priority: Number(w[0]),
-          target: absolute(w[1] ?? '.', origin),
-          value: tokens
-            .slice(2)
-            .map((t) => (t.quoted ? `"${t.text}"` : t.text))
-            .join(' '),
-        },
-      };
-    case 'LOC': {
-      const [la, lm, ls, ld, oa, om, os, od, alt, size, hp, vp] = w.map((x) => x.replace(/m$/i, ''));
-      return {
-        data: {
-          lat_degrees: Number(la),
-          lat_minutes: Number(lm),
-          lat_seconds: Number(ls),
-          lat_direction: ld,
-          long_degrees: Number(oa),
-          long_minutes: Number(om),
-          long_seconds: Number(os),
-          long_direction: od,
-          altitude: Number(alt),
-          size: Number(size ?? 1),
-          precision_horz: Number(hp ?? 10000),
-          precision_vert: Number(vp ?? 10),
-        },
-      };
-    }
-    default: {
-      const fields = DATA_FIELDS[type];
-      if (!fields) throw refuse(line, `record type ${type} cannot be imported`);
-      const data: Record<string, unknown> = {};
-      fields.forEach((f, k) => {
-        const last = k === fields.length - 1;
-        const raw = last && !HOST_FIELDS.has(f) && f !== 'value' && f !== 'regex' ? w.slice(k).join('') : w[k];
-        if (raw === undefined) return;
-        data[f] = HOST_FIELDS.has(f) ? absolute(raw, origin) : TEXT_FIELDS.has(f) ? raw : Number(raw);
-      });
-      return { data };
-    }
-  }
+/** The record's value from its RDATA, read by its type's entry of the registry (records/types). */
+function recordValue(type: string, tokens: readonly Token[], origin: string, line: number): ZoneFileValue {
+  if (!isRecordType(type)) throw refuse(line, `record type ${type} cannot be imported`);
+  return EMULATOR_RECORD_TYPES[type].zoneFile.read({
+    tokens,
+    words: tokens.map((t) => t.text),
+    host: (name) => absolute(name, origin),
+  });
 }
 
 /** Records of the file as write bodies, in file order; throws ApiError 400 naming the line. */

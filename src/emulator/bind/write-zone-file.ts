@@ -9,61 +9,9 @@
  */
 import type { ZoneRow } from '../contract.js';
 import type { RecordRow } from '../records/record-row.js';
+import { absoluteHost, EMULATOR_RECORD_TYPES } from '../records/types/index.js';
 
-const enc = new TextEncoder();
-
-const abs = (host: string): string => (host === '' || host === '.' ? '.' : host.endsWith('.') ? host : `${host}.`);
-
-function quoted(text: string): string {
-  let out = '"';
-  for (const b of enc.encode(text)) {
-    if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\${String(b).padStart(3, '0')}`;
-  }
-  return `${out}"`;
-}
-
-/** TXT as stored (as written): quoted strings are kept; unquoted text is quoted in strings of at most 255 bytes. */
-function txt(stored: string): string {
-  const s = stored.trim();
-  if (s.startsWith('"')) return s;
-  const bytes = enc.encode(stored);
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length || parts.length === 0; i += 255)
-    parts.push(quoted(new TextDecoder().decode(bytes.subarray(i, i + 255))));
-  return parts.join(' ');
-}
-
-function rdata(r: RecordRow): string {
-  const d = r.data ?? {};
-  const v = (k: string): string => String(d[k] ?? '');
-  switch (r.type) {
-    case 'CNAME':
-    case 'NS':
-    case 'PTR':
-      return abs(r.content ?? '');
-    case 'MX':
-      return `${r.priority ?? 0} ${abs(r.content ?? '')}`;
-    case 'TXT':
-      return txt(r.content ?? '');
-    case 'CAA':
-      return `${v('flags')} ${v('tag')} ${quoted(v('value'))}`;
-    case 'SRV':
-      return `${v('priority')} ${v('weight')} ${v('port')} ${abs(v('target'))}`;
-    case 'HTTPS':
-    case 'SVCB':
-      return [v('priority'), abs(v('target')), v('value')].filter((x) => x !== '').join(' ');
-    case 'URI':
-      return `${r.priority ?? 0} ${v('weight')} ${quoted(v('target'))}`;
-    case 'NAPTR':
-      return `${v('order')} ${v('preference')} ${quoted(v('flags'))} ${quoted(v('service'))} ${quoted(v('regex'))} ${abs(v('replacement'))}`;
-    case 'LOC':
-      return `${v('lat_degrees')} ${v('lat_minutes')} ${v('lat_seconds')} ${v('lat_direction')} ${v('long_degrees')} ${v('long_minutes')} ${v('long_seconds')} ${v('long_direction')} ${v('altitude')}m ${v('size')}m ${v('precision_horz')}m ${v('precision_vert')}m`;
-    default:
-      return r.data !== undefined ? Object.values(r.data).map(String).join(' ') : (r.content ?? '');
-  }
-}
+const abs = absoluteHost;
 
 function tagText(tag: string): string {
   const colon = tag.indexOf(':');
@@ -114,7 +62,7 @@ export function writeZoneFile(input: ZoneFileInput): string {
     const rows = input.rows.filter((r) => r.type === type).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const r of rows) {
       const proxiable = r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME';
-      lines.push(`${abs(r.name)}\t${r.ttl}\tIN\t${r.type}\t${rdata(r)}${attributes(r, proxiable)}`);
+      lines.push(`${abs(r.name)}\t${r.ttl}\tIN\t${r.type}\t${EMULATOR_RECORD_TYPES[r.type].zoneFile.write(r)}${attributes(r, proxiable)}`);
     }
     lines.push('');
   }

@@ -49,10 +49,13 @@ function recordingOutput(answer: boolean | string): Recorded {
       const { kind, ...fields } = event;
       calls.push({ name: RECORDED_AS[kind] ?? `report.${kind}`, args: Object.values(fields) });
     },
-    cannotConfirm: () => (typeof answer === 'string' ? answer : undefined),
-    confirm: async (question) => {
-      calls.push({ name: 'confirm', args: [question] });
-      return answer === true;
+    // The prompt handed to the session: nobody to ask (a string: why), else the answer, the question recorded.
+    prompt: {
+      confirm: async (question) => {
+        if (typeof answer === 'string') return { kind: 'cannot-ask', why: answer };
+        calls.push({ name: 'confirm', args: [question] });
+        return { kind: answer ? 'yes' : 'no' };
+      },
     },
   };
   return {

@@ -3,9 +3,11 @@
  * recording output instead of a terminal. Import calls no API (its request has no connection).
  * A BIND zone file becomes a zone file that zonectl loads, a line it cannot take is a warning
  * naming file and line (and the import is not complete), and an existing output is refused
- * before anything is written.
+ * before anything is written. An import whose result zonectl refuses writes nothing (no zone
+ * file, no schema); `--force` over a zone file that exists edits it through the editor, as
+ * `import --from ... --force` does, its comments and layout kept.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ZonectlError } from '../../../src/core/errors.js';
@@ -103,5 +105,75 @@ describe('the import session in process', () => {
     );
     expect(rec.events).toEqual([]);
     expect(readFileSync(out, 'utf8')).toBe('mine\n');
+  });
+  it('a record zonectl refuses: nothing is written, neither the zone file nor the repository schema', async () => {
+    const { source, out, request } = setup(BIND('bad IN A 999.0.0.1'));
+    const dir = join(out, '..');
+    mkdirSync(join(dir, '.git'));
+    const rec = recording();
+    expect(await runImport(request(), rec)).toEqual({ valid: false, complete: true });
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['.git', 'example.com.zone']);
+    expect(rec.texts('note').some((t) => t.startsWith('wrote'))).toBe(false);
+    expect(rec.texts('note')).toContain(
+      `${source}: 3 record(s) read, 0 warning(s), 1 error(s) in the result; nothing was written to ${out}`,
+    );
+  });
+
+  it('a record zonectl refuses, to stdout: no zone text is printed', async () => {
+    const { request } = setup(BIND('bad IN A 999.0.0.1'));
+    const rec = recording();
+    expect(await runImport(request({ out: undefined }), rec)).toEqual({ valid: false, complete: true });
+    expect(rec.events.filter((e) => e.kind === 'zone-text')).toEqual([]);
+  });
+
+  it("--force over a zone file that exists: edited through the editor, its comments and the team's layout kept", async () => {
+    const { out, request } = setup(BIND('api 300 IN A 192.0.2.7'));
+    const kept = [
+      '# Owned by the web team.',
+      'version: 1',
+      'zone: example.com',
+      'records:',
+      '  # the website',
+      '  - { name: www, type: A, content: 192.0.2.1, ttl: 3600 }   # origin',
+      '  - { name: old, type: A, content: 192.0.2.99, ttl: 3600 }',
+      '',
+    ].join('\n');
+    writeFileSync(out, kept);
+    const rec = recording();
+    expect(await runImport(request({ force: true }), rec)).toEqual({ valid: true, complete: true });
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain('# Owned by the web team.');
+    expect(text).toContain('# the website');
+    expect(text).toContain('# origin');
+    expect(text).toContain('192.0.2.10');
+    expect(text).not.toContain('192.0.2.1,');
+    expect(text).not.toContain('192.0.2.99');
+    expect(text).not.toContain('Imported by zonectl');
+    const { config, problems } = parseZoneFile({ path: out, text }, {});
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(config?.records.map(({ record: r }) => [r.name, r.type, r.content, r.ttl]).sort()).toEqual([
+      ['api.example.com', 'A', '192.0.2.7', 300],
+      ['mail.example.com', 'MX', 'mx.example.net', 600],
+      ['www.example.com', 'A', '192.0.2.10', 3600],
+    ]);
+    expect(rec.texts('note')).toContain(`wrote ${out}`);
+  });
+
+  it("--force over another zone's file: refused with EDIT_REFUSED, the file untouched", async () => {
+    const { out, request } = setup(BIND());
+    const other = 'version: 1\nzone: example.org\nrecords: []\n';
+    writeFileSync(out, other);
+    const refused = await runImport(request({ force: true }), recording()).catch((e: unknown) => e);
+    expect((refused as ZonectlError).code).toBe('EDIT_REFUSED');
+    expect(readFileSync(out, 'utf8')).toBe(other);
+  });
+
+  it('--force with a record zonectl refuses: the existing file untouched', async () => {
+    const { out, request } = setup(BIND('bad IN A 999.0.0.1'));
+    const kept = 'version: 1\nzone: example.com\nrecords:\n  - { name: www, type: A, content: 192.0.2.1 }\n';
+    writeFileSync(out, kept);
+    expect(await runImport(request({ force: true }), recording())).toEqual({ valid: false, complete: true });
+    expect(readFileSync(out, 'utf8')).toBe(kept);
   });
 });

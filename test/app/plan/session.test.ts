@@ -11,6 +11,7 @@ import { runApply, type ApplyOutput } from '../../../src/app/apply/index.js';
 import { InvalidZoneFilesError } from '../../../src/app/files/index.js';
 import type { RunReport } from '../../../src/app/engine/index.js';
 import { runPlan, type PlanEvent, type PlanRequest } from '../../../src/app/plan/index.js';
+import { answeringPrompt } from '../../../src/app/session/index.js';
 import { listRecords, startHarness, TOKEN, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -121,7 +122,7 @@ describe('the plan session in process', () => {
     const digest = /\((sha256:[0-9a-f]{64})\)/.exec(savedNote ?? '')![1]!;
 
     const applied: string[] = [];
-    const output: ApplyOutput = { emit: (e) => applied.push(e.kind), cannotConfirm: () => undefined, confirm: async () => true };
+    const output: ApplyOutput = { emit: (e) => applied.push(e.kind), prompt: answeringPrompt({ kind: 'yes' }) };
     const connection = { baseUrl: h.emulator.baseUrl, env: { CLOUDFLARE_API_TOKEN: TOKEN } };
     // The files the plan names are read only inside the repository apply runs in.
     const source = { kind: 'saved-plan' as const, path: saved, expectDigest: digest, cwd: dir };

@@ -152,15 +152,25 @@ describe('the verbs’ definitions carry their flag checks', () => {
   it('a valid drift --fail-on new --baseline passes validate (the check is no blanket refusal)', () => {
     expect(driftCommand.validate).toBeDefined();
     expect(() =>
-      driftCommand.validate?.({
-        args: { paths: ['zones/'] },
-        flags: { ...defaultsOf(driftCommand), failOn: 'new', baseline: 'last.json' } as DriftFlags,
-      }),
+      driftCommand.validate?.(
+        {
+          args: { paths: ['zones/'] },
+          flags: { ...defaultsOf(driftCommand), failOn: 'new', baseline: 'last.json' } as DriftFlags,
+        },
+        usageErrorThrows,
+      ),
     ).not.toThrow();
   });
 });
 
 type DriftFlags = Parameters<NonNullable<typeof driftCommand.validate>>[0]['flags'];
+
+/** The command line's context for a definition's `validate` called directly: a usage error throws. */
+const usageErrorThrows = {
+  usageError: (message: string): never => {
+    throw new Error(message);
+  },
+};
 
 /** The flag values of a definition when none is given (switches off, the rest their defaults). */
 function defaultsOf(definition: AnyCommand): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** BIND import and export: a realistic zone (golden), the service's own export form, the CLI. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecordAttributes, formatRecordAttributes } from '../../../src/core/bind/cf-tags.js';
@@ -102,5 +102,22 @@ describe('zonectl import (CLI)', () => {
     const again = await runCli(['import', src, '--zone', 'example.com', '--out', out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/exists; zonectl import does not overwrite/);
+  });
+  it('a record zonectl refuses: exit 1 and nothing written; --force edits the existing file, its comments kept', async () => {
+    const dir = tempDir('import');
+    const src = join(dir, 'old.zone');
+    writeFileSync(src, '$ORIGIN example.com.\n$TTL 3600\nwww IN A 192.0.2.10\nbad IN A 999.0.0.1\n');
+    const out = join(dir, 'zone.yaml');
+    const refused = await runCli(['import', src, '--zone', 'example.com', '--out', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`nothing was written to ${out}`);
+    expect(existsSync(out)).toBe(false);
+    writeFileSync(src, '$ORIGIN example.com.\n$TTL 3600\nwww IN A 192.0.2.10\n');
+    const kept =
+      'version: 1\nzone: example.com\nrecords:\n  # the website\n  - { name: www, type: A, content: 192.0.2.1, ttl: 3600 }   # origin\n';
+    writeFileSync(out, kept);
+    const edited = await runCli(['import', src, '--zone', 'example.com', '--out', out, '--force']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(kept.replace('192.0.2.1,', '192.0.2.10,'));
   });
 });

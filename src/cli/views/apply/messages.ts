@@ -19,6 +19,7 @@ type SaidAndRecorded = Extract<ApplyEvent, { kind: 'stopped' | 'interrupted' | '
 
 /** Events of the run's state and progress only: no sink shows them. */
 const STATE_ONLY = [
+  'started',
   'lock-taken',
   'lock-released',
   'zone-creating',

@@ -11,6 +11,7 @@
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
 import { canonicalZoneName } from '../../model/names.js';
+import { isRecordType, type RecordType } from '../../record-types/index.js';
 import type { IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
@@ -61,87 +62,106 @@ function num(v: unknown): number {
   return typeof v === 'number' ? v : 0;
 }
 
+/** One record of the IR (its `target` as text) -> the record body, or why it is not converted. */
+type RecordReader = (r: Record<string, unknown>, target: string) => Converted;
+
+/** A record whose value is its `target`, written as `content` of `type` (ALIAS: written as a CNAME). */
+const targetAs =
+  (type: RecordType): RecordReader =>
+  (_r, target) => ({ ok: true, input: { type, content: target } });
+
+const serviceBinding =
+  (type: 'HTTPS' | 'SVCB'): RecordReader =>
+  (r, target) => ({
+    ok: true,
+    input: { type, data: { priority: num(r.svcpriority), target, value: typeof r.svcparams === 'string' ? r.svcparams : '' } },
+  });
+
+/** A type DNSControl has no record type for: read as today, an unknown type. */
+const notInDnscontrol: RecordReader = (r) => ({ ok: false, message: `unknown record type ${JSON.stringify(String(r.type))}` });
+
+/**
+ * How a record of each type zonectl manages reads from the IR (models/record.go's fields of the
+ * type): one entry per type (the compiler wants every type of src/facts/record-types.ts, so a new
+ * type cannot be forgotten).
+ */
+const FROM_DNSCONTROL: Readonly<Record<RecordType, RecordReader>> = {
+  A: targetAs('A'),
+  AAAA: targetAs('AAAA'),
+  CNAME: targetAs('CNAME'),
+  NS: targetAs('NS'),
+  PTR: targetAs('PTR'),
+  MX: (r, target) => ({ ok: true, input: { type: 'MX', content: target, priority: num(r.mxpreference) } }),
+  TXT: (_r, target) => ({
+    ok: true,
+    input: { type: 'TXT', content: target.includes('"') || target.startsWith(' ') ? JSON.stringify(target) : target },
+  }),
+  SRV: (r, target) => ({
+    ok: true,
+    input: { type: 'SRV', data: { priority: num(r.srvpriority), weight: num(r.srvweight), port: num(r.srvport), target } },
+  }),
+  CAA: (r, target) => ({ ok: true, input: { type: 'CAA', data: { flags: num(r.caaflag), tag: r.caatag, value: target } } }),
+  DS: (r) => ({
+    ok: true,
+    input: {
+      type: 'DS',
+      data: { key_tag: num(r.dskeytag), algorithm: num(r.dsalgorithm), digest_type: num(r.dsdigesttype), digest: r.dsdigest },
+    },
+  }),
+  NAPTR: (r, target) => ({
+    ok: true,
+    input: {
+      type: 'NAPTR',
+      data: {
+        order: num(r.naptrorder),
+        preference: num(r.naptrpreference),
+        flags: r.naptrflags ?? '',
+        service: r.naptrservice ?? '',
+        regex: r.naptrregexp ?? '',
+        replacement: target,
+      },
+    },
+  }),
+  SSHFP: (r, target) => ({
+    ok: true,
+    input: { type: 'SSHFP', data: { algorithm: num(r.sshfpalgorithm), type: num(r.sshfpfingerprint), fingerprint: target } },
+  }),
+  TLSA: (r, target) => ({
+    ok: true,
+    input: {
+      type: 'TLSA',
+      data: { usage: num(r.tlsausage), selector: num(r.tlsaselector), matching_type: num(r.tlsamatchingtype), certificate: target },
+    },
+  }),
+  HTTPS: serviceBinding('HTTPS'),
+  SVCB: serviceBinding('SVCB'),
+  LOC: () => ({
+    ok: false,
+    left: true,
+    message: "LOC is kept in DNSControl's own encoding (RFC 1876 integers); not converted: write it in the zone file by hand",
+  }),
+  DNSKEY: () => ({ ok: false, left: true, message: "DNSControl's Cloudflare provider does not write DNSKEY records as DNS records" }),
+  URI: notInDnscontrol,
+  SMIMEA: notInDnscontrol,
+  CERT: notInDnscontrol,
+  OPENPGPKEY: notInDnscontrol,
+};
+
+/** DNSControl's own types that are not the service's, each read as the type its Cloudflare provider writes it as. */
+const DNSCONTROL_ONLY: Readonly<Record<string, RecordReader>> = {
+  ALIAS: targetAs('CNAME'),
+};
+
 function convert(r: Record<string, unknown>): Converted {
   const target = typeof r.target === 'string' ? r.target : '';
   const type = String(r.type);
-  switch (type) {
-    case 'A':
-    case 'AAAA':
-    case 'CNAME':
-    case 'NS':
-    case 'PTR':
-      return { ok: true, input: { type, content: target } };
-    case 'ALIAS':
-      return { ok: true, input: { type: 'CNAME', content: target } };
-    case 'MX':
-      return { ok: true, input: { type: 'MX', content: target, priority: num(r.mxpreference) } };
-    case 'TXT':
-      return {
-        ok: true,
-        input: { type: 'TXT', content: target.includes('"') || target.startsWith(' ') ? JSON.stringify(target) : target },
-      };
-    case 'SRV':
-      return {
-        ok: true,
-        input: { type: 'SRV', data: { priority: num(r.srvpriority), weight: num(r.srvweight), port: num(r.srvport), target } },
-      };
-    case 'CAA':
-      return { ok: true, input: { type: 'CAA', data: { flags: num(r.caaflag), tag: r.caatag, value: target } } };
-    case 'DS':
-      return {
-        ok: true,
-        input: {
-          type: 'DS',
-          data: { key_tag: num(r.dskeytag), algorithm: num(r.dsalgorithm), digest_type: num(r.dsdigesttype), digest: r.dsdigest },
-        },
-      };
-    case 'NAPTR':
-      return {
-        ok: true,
-        input: {
-          type: 'NAPTR',
-          data: {
-            order: num(r.naptrorder),
-            preference: num(r.naptrpreference),
-            flags: r.naptrflags ?? '',
-            service: r.naptrservice ?? '',
-            regex: r.naptrregexp ?? '',
-            replacement: target,
-          },
-        },
-      };
-    case 'SSHFP':
-      return {
-        ok: true,
-        input: { type: 'SSHFP', data: { algorithm: num(r.sshfpalgorithm), type: num(r.sshfpfingerprint), fingerprint: target } },
-      };
-    case 'TLSA':
-      return {
-        ok: true,
-        input: {
-          type: 'TLSA',
-          data: { usage: num(r.tlsausage), selector: num(r.tlsaselector), matching_type: num(r.tlsamatchingtype), certificate: target },
-        },
-      };
-    case 'HTTPS':
-    case 'SVCB':
-      return {
-        ok: true,
-        input: { type, data: { priority: num(r.svcpriority), target, value: typeof r.svcparams === 'string' ? r.svcparams : '' } },
-      };
-    case 'LOC':
-      return {
-        ok: false,
-        left: true,
-        message: "LOC is kept in DNSControl's own encoding (RFC 1876 integers); not converted: write it in the zone file by hand",
-      };
-    default:
-      if (CLOUDFLARE_FEATURES.has(type))
-        return { ok: false, left: true, message: 'a Cloudflare redirect or worker route, not a DNS record: zonectl does not manage it' };
-      if (NOT_WRITTEN.has(type))
-        return { ok: false, left: true, message: `DNSControl's Cloudflare provider does not write ${type} records as DNS records` };
-      return { ok: false, message: `unknown record type ${JSON.stringify(type)}` };
-  }
+  const read = isRecordType(type) ? FROM_DNSCONTROL[type] : Object.hasOwn(DNSCONTROL_ONLY, type) ? DNSCONTROL_ONLY[type] : undefined;
+  if (read !== undefined) return read(r, target);
+  if (CLOUDFLARE_FEATURES.has(type))
+    return { ok: false, left: true, message: 'a Cloudflare redirect or worker route, not a DNS record: zonectl does not manage it' };
+  if (NOT_WRITTEN.has(type))
+    return { ok: false, left: true, message: `DNSControl's Cloudflare provider does not write ${type} records as DNS records` };
+  return { ok: false, message: `unknown record type ${JSON.stringify(type)}` };
 }
 
 /**

@@ -4,7 +4,7 @@
  * (octodns/record/*.py): MX `exchange`/`preference` (legacy `value`/`priority`), SRV, CAA, NAPTR
  * `regexp`, SSHFP `fingerprint_type`, TLSA `certificate_*`, LOC, DS, SVCB/HTTPS `svcparams`. Pure.
  */
-import type { RecordType } from '../../record-types/index.js';
+import { isRecordType, type RecordType } from '../../record-types/index.js';
 
 export type ConvertedValue =
   | {
@@ -60,102 +60,145 @@ export const CLOUDFLARE_WRITES = new Set([
 /** Every type octoDNS core registers (octodns/record/__init__.py), for telling an unknown type from an unsupported one. */
 export const OCTODNS_TYPES = new Set([...CLOUDFLARE_WRITES, 'DNAME', 'OPENPGPKEY', 'SPF', 'URI']);
 
-export function convertValue(type: string, value: unknown): ConvertedValue {
-  const bad = (message: string): ConvertedValue => ({ ok: false, message });
-  switch (type) {
-    case 'A':
-    case 'AAAA':
-    case 'NS':
-    case 'PTR':
-      return typeof value === 'string' ? { ok: true, type, content: value } : bad(`a ${type} value is a string`);
-    case 'CNAME':
-    case 'ALIAS':
-      // The provider writes an ALIAS as a CNAME (at the apex, where the service flattens it).
-      return typeof value === 'string' ? { ok: true, type: 'CNAME', content: value } : bad(`a ${type} value is a string`);
-    case 'MX': {
-      if (!isMapping(value)) return bad('an MX value is a mapping with exchange and preference');
-      const exchange = value.exchange ?? value.value;
-      const preference = value.preference ?? value.priority;
-      if (typeof exchange !== 'string' || typeof preference !== 'number') return bad('an MX value needs exchange and preference');
-      return { ok: true, type: 'MX', content: exchange, priority: preference };
-    }
-    case 'SRV': {
-      const miss = needs(value, ['priority', 'weight', 'port', 'target'], 'SRV');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return { ok: true, type: 'SRV', data: { priority: v.priority, weight: v.weight, port: v.port, target: v.target } };
-    }
-    case 'CAA': {
-      const miss = needs(value, ['tag', 'value'], 'CAA');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return { ok: true, type: 'CAA', data: { flags: v.flags ?? 0, tag: v.tag, value: v.value } };
-    }
-    case 'DS': {
-      const miss = needs(value, ['key_tag', 'algorithm', 'digest_type', 'digest'], 'DS');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return { ok: true, type: 'DS', data: { key_tag: v.key_tag, algorithm: v.algorithm, digest_type: v.digest_type, digest: v.digest } };
-    }
-    case 'NAPTR': {
-      const miss = needs(value, ['order', 'preference', 'flags', 'service', 'regexp', 'replacement'], 'NAPTR');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return {
-        ok: true,
-        type: 'NAPTR',
-        data: { order: v.order, preference: v.preference, flags: v.flags, service: v.service, regex: v.regexp, replacement: v.replacement },
-      };
-    }
-    case 'SSHFP': {
-      const miss = needs(value, ['algorithm', 'fingerprint_type', 'fingerprint'], 'SSHFP');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return { ok: true, type: 'SSHFP', data: { algorithm: v.algorithm, type: v.fingerprint_type, fingerprint: v.fingerprint } };
-    }
-    case 'TLSA': {
-      const miss = needs(value, ['certificate_usage', 'selector', 'matching_type', 'certificate_association_data'], 'TLSA');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return {
-        ok: true,
-        type: 'TLSA',
-        data: {
-          usage: v.certificate_usage,
-          selector: v.selector,
-          matching_type: v.matching_type,
-          certificate: v.certificate_association_data,
-        },
-      };
-    }
-    case 'SVCB':
-    case 'HTTPS': {
-      const miss = needs(value, ['svcpriority', 'targetname'], type);
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      return { ok: true, type, data: { priority: v.svcpriority, target: v.targetname, value: svcParams(v.svcparams) } };
-    }
-    case 'LOC': {
-      const fields = [
-        'lat_degrees',
-        'lat_minutes',
-        'lat_seconds',
-        'lat_direction',
-        'long_degrees',
-        'long_minutes',
-        'long_seconds',
-        'long_direction',
-      ];
-      const miss = needs(value, fields, 'LOC');
-      if (miss !== undefined) return bad(miss);
-      const v = value as Record<string, unknown>;
-      const data: Record<string, unknown> = {};
-      for (const f of [...fields, 'altitude', 'size', 'precision_horz', 'precision_vert']) if (v[f] !== undefined) data[f] = v[f];
-      return { ok: true, type: 'LOC', data };
-    }
-    default:
-      return bad(`type ${type} is not converted here`);
-  }
+/** What reading a value needs to know of its source (octoDNS's YamlProvider `escaped_semicolons`). */
+export interface ValueContext {
+  /** The file writes `;` as `\;` already (YamlProvider `escaped_semicolons`, the default of octoDNS 1.x). */
+  readonly escapedSemicolons: boolean;
+}
+
+/** One octoDNS value of a type -> its record body; `bad` for a value octoDNS itself would refuse. */
+type ValueReader = (value: unknown, context: ValueContext) => ConvertedValue;
+
+const bad = (message: string): ConvertedValue => ({ ok: false, message });
+
+/** A value that is one string, written as `content` of `type` (ALIAS: written as a CNAME). */
+const oneString =
+  (type: RecordType, named: string = type): ValueReader =>
+  (value) =>
+    typeof value === 'string' ? { ok: true, type, content: value } : bad(`a ${named} value is a string`);
+
+/** A mapping of octoDNS fields, each copied into `data` under zonectl's name (`[octodns, zonectl]`). */
+function fieldsToData(type: RecordType, fields: ReadonlyArray<readonly [string, string]>): ValueReader {
+  return (value) => {
+    const miss = needs(
+      value,
+      fields.map(([from]) => from),
+      type,
+    );
+    if (miss !== undefined) return bad(miss);
+    const v = value as Record<string, unknown>;
+    return { ok: true, type, data: Object.fromEntries(fields.map(([from, to]) => [to, v[from]])) };
+  };
+}
+
+const serviceBinding =
+  (type: 'HTTPS' | 'SVCB'): ValueReader =>
+  (value) => {
+    const miss = needs(value, ['svcpriority', 'targetname'], type);
+    if (miss !== undefined) return bad(miss);
+    const v = value as Record<string, unknown>;
+    return { ok: true, type, data: { priority: v.svcpriority, target: v.targetname, value: svcParams(v.svcparams) } };
+  };
+
+const LOC_FIELDS = [
+  'lat_degrees',
+  'lat_minutes',
+  'lat_seconds',
+  'lat_direction',
+  'long_degrees',
+  'long_minutes',
+  'long_seconds',
+  'long_direction',
+];
+
+/**
+ * How a value of each record type zonectl manages reads from octoDNS: one entry per type (the
+ * compiler wants every type of src/facts/record-types.ts, so a new type cannot be forgotten);
+ * `undefined` for a type octoDNS's Cloudflare provider does not write (CLOUDFLARE_WRITES), which
+ * octodns-zone.ts leaves to octoDNS before any value is read.
+ */
+const FROM_OCTODNS: Readonly<Record<RecordType, ValueReader | undefined>> = {
+  A: oneString('A'),
+  AAAA: oneString('AAAA'),
+  NS: oneString('NS'),
+  PTR: oneString('PTR'),
+  CNAME: oneString('CNAME'),
+  // `_contents_for_TXT`: octoDNS's chunked form (octodnsTxtContent) of the value with `;` escaped.
+  TXT: (value, { escapedSemicolons }) =>
+    typeof value === 'string'
+      ? { ok: true, type: 'TXT', content: octodnsTxtContent(escapedSemicolons ? value : value.replace(/;/g, '\\;')) }
+      : bad('a TXT value is a string'),
+  MX: (value) => {
+    if (!isMapping(value)) return bad('an MX value is a mapping with exchange and preference');
+    const exchange = value.exchange ?? value.value;
+    const preference = value.preference ?? value.priority;
+    if (typeof exchange !== 'string' || typeof preference !== 'number') return bad('an MX value needs exchange and preference');
+    return { ok: true, type: 'MX', content: exchange, priority: preference };
+  },
+  SRV: fieldsToData('SRV', [
+    ['priority', 'priority'],
+    ['weight', 'weight'],
+    ['port', 'port'],
+    ['target', 'target'],
+  ]),
+  CAA: (value) => {
+    const miss = needs(value, ['tag', 'value'], 'CAA');
+    if (miss !== undefined) return bad(miss);
+    const v = value as Record<string, unknown>;
+    return { ok: true, type: 'CAA', data: { flags: v.flags ?? 0, tag: v.tag, value: v.value } };
+  },
+  DS: fieldsToData('DS', [
+    ['key_tag', 'key_tag'],
+    ['algorithm', 'algorithm'],
+    ['digest_type', 'digest_type'],
+    ['digest', 'digest'],
+  ]),
+  NAPTR: fieldsToData('NAPTR', [
+    ['order', 'order'],
+    ['preference', 'preference'],
+    ['flags', 'flags'],
+    ['service', 'service'],
+    ['regexp', 'regex'],
+    ['replacement', 'replacement'],
+  ]),
+  SSHFP: fieldsToData('SSHFP', [
+    ['algorithm', 'algorithm'],
+    ['fingerprint_type', 'type'],
+    ['fingerprint', 'fingerprint'],
+  ]),
+  TLSA: fieldsToData('TLSA', [
+    ['certificate_usage', 'usage'],
+    ['selector', 'selector'],
+    ['matching_type', 'matching_type'],
+    ['certificate_association_data', 'certificate'],
+  ]),
+  SVCB: serviceBinding('SVCB'),
+  HTTPS: serviceBinding('HTTPS'),
+  LOC: (value) => {
+    const miss = needs(value, LOC_FIELDS, 'LOC');
+    if (miss !== undefined) return bad(miss);
+    const v = value as Record<string, unknown>;
+    const data: Record<string, unknown> = {};
+    for (const f of [...LOC_FIELDS, 'altitude', 'size', 'precision_horz', 'precision_vert']) if (v[f] !== undefined) data[f] = v[f];
+    return { ok: true, type: 'LOC', data };
+  },
+  DNSKEY: undefined,
+  URI: undefined,
+  SMIMEA: undefined,
+  CERT: undefined,
+  OPENPGPKEY: undefined,
+};
+
+/** octoDNS's own types that are not the service's, each read as the type the provider writes it as. */
+const OCTODNS_ONLY: Readonly<Record<string, ValueReader>> = {
+  // The provider writes an ALIAS as a CNAME (at the apex, where the service flattens it).
+  ALIAS: oneString('CNAME', 'ALIAS'),
+};
+
+/** One octoDNS value of `type` -> the record body the Cloudflare provider sends for it. */
+export function convertValue(type: string, value: unknown, context: ValueContext = { escapedSemicolons: true }): ConvertedValue {
+  const read = isRecordType(type) ? FROM_OCTODNS[type] : Object.hasOwn(OCTODNS_ONLY, type) ? OCTODNS_ONLY[type] : undefined;
+  return read === undefined ? bad(`type ${type} is not converted here`) : read(value, context);
 }
 
 /**

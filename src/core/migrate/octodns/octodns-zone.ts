@@ -18,7 +18,7 @@ import type { ReportItem, SourceSpot } from '../report.js';
 import type { CloudflareTarget, YamlSource } from './octodns-config.js';
 import { NO_COMMENTS, type ZoneComments } from '../comments/source-comments.js';
 import { type FileComments, octodnsAnchors, placeOctodnsComments, type RecordOutcome } from './octodns-comments.js';
-import { CLOUDFLARE_WRITES, convertValue, OCTODNS_TYPES, octodnsTxtContent } from './octodns-values.js';
+import { CLOUDFLARE_WRITES, convertValue, OCTODNS_TYPES } from './octodns-values.js';
 import { spotOf, type Spots } from './yaml-tree.js';
 
 export interface OctodnsZoneFile {
@@ -261,13 +261,7 @@ export function convertOctodnsZone(
         const made: Array<CanonicalRecord | undefined> = [];
         outcomes.set(rec, { kind: 'imported', subject, values: made });
         for (const v of values) {
-          const escaped = f.source.escapedSemicolons || typeof v !== 'string' ? v : v.replace(/;/g, '\\;');
-          const converted =
-            type === 'TXT'
-              ? typeof escaped === 'string'
-                ? ({ ok: true, type: 'TXT', content: octodnsTxtContent(escaped) } as const)
-                : ({ ok: false, message: 'a TXT value is a string' } as const)
-              : convertValue(type, v);
+          const converted = convertValue(type, v, { escapedSemicolons: f.source.escapedSemicolons });
           if (!converted.ok) {
             problems.push({ at, message: `${subject}: ${converted.message}` });
             made.push(undefined);

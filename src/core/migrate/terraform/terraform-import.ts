@@ -9,7 +9,7 @@
 import { canonicalZoneName } from '../../model/names.js';
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
-import { isRecordType } from '../../record-types/index.js';
+import { isRecordType, type RecordType, TOP_LEVEL_PRIORITY_TYPES } from '../../record-types/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
 import type { MigrationReport, ReportItem, ZoneReport } from '../report.js';
@@ -56,15 +56,49 @@ function zonesOf(resources: readonly TfResource[]): { names: Map<string, string>
   return { names, accounts };
 }
 
-/** `data` of a record: v4 a one-item list (CAA `content` is the value), v5 an object. */
-function recordData(values: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+/** A record's `data` as the provider's state holds it, made the service's (fields emptied already dropped). */
+type DataReader = (data: Record<string, unknown>) => Record<string, unknown>;
+
+const asIs: DataReader = (data) => data;
+
+/**
+ * How each record type's `data` reads from the provider's state: one entry per type (the
+ * compiler wants every type of src/facts/record-types.ts, so a new type cannot be forgotten).
+ * The provider's `data` holds the service's field names, so most types take it as it is.
+ */
+const FROM_TERRAFORM: Readonly<Record<RecordType, DataReader>> = {
+  A: asIs,
+  AAAA: asIs,
+  CNAME: asIs,
+  MX: asIs,
+  TXT: asIs,
+  // v4 wrote a CAA's value as `content`.
+  CAA: (data) => (data.value === undefined && data.content !== undefined ? { ...data, value: data.content } : data),
+  // v4 kept the owner's parts (`service`, `proto`, `name`) in `data`; the record's name says them.
+  SRV: ({ service: _service, proto: _proto, name: _name, ...data }) => data,
+  SVCB: asIs,
+  HTTPS: asIs,
+  PTR: asIs,
+  NS: asIs,
+  DS: asIs,
+  DNSKEY: asIs,
+  URI: asIs,
+  NAPTR: asIs,
+  SSHFP: asIs,
+  TLSA: asIs,
+  SMIMEA: asIs,
+  CERT: asIs,
+  LOC: asIs,
+  OPENPGPKEY: asIs,
+};
+
+/** `data` of a record: v4 a one-item list, v5 an object. */
+function recordData(type: RecordType, values: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   const raw = Array.isArray(values.data) ? values.data[0] : values.data;
   if (!isMapping(raw)) return undefined;
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined && v !== '') data[k] = v;
-  if (values.type === 'CAA' && data.value === undefined && data.content !== undefined) data.value = data.content;
-  if (values.type === 'SRV') for (const k of ['service', 'proto', 'name']) delete data[k];
-  return data;
+  return FROM_TERRAFORM[type](data);
 }
 
 function recordInput(values: Readonly<Record<string, unknown>>): RecordInput | string {
@@ -74,14 +108,14 @@ function recordInput(values: Readonly<Record<string, unknown>>): RecordInput | s
   const ttl = typeof values.ttl === 'number' && values.ttl !== 1 && !proxied ? values.ttl : 'auto';
   const name = typeof values.hostname === 'string' && values.hostname !== '' ? `${values.hostname}.` : String(values.name ?? '@');
   const content = values.content ?? values.value;
-  const data = recordData(values);
+  const data = recordData(type, values);
   const settings = isMapping(values.settings) ? Object.fromEntries(Object.entries(values.settings).filter(([, v]) => v === true)) : {};
   const tags = Array.isArray(values.tags) ? values.tags.map(String) : [];
   return {
     name,
     type,
     ...(data !== undefined && Object.keys(data).length > 0 ? { data } : typeof content === 'string' ? { content } : {}),
-    ...(typeof values.priority === 'number' && (type === 'MX' || type === 'URI') ? { priority: values.priority } : {}),
+    ...(typeof values.priority === 'number' && TOP_LEVEL_PRIORITY_TYPES.has(type) ? { priority: values.priority } : {}),
     ttl,
     proxied,
     ...(typeof values.comment === 'string' && values.comment !== '' ? { comment: values.comment } : {}),

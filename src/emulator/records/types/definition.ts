@@ -1,10 +1,12 @@
 /**
  * What the emulator knows of one record type beyond the shared facts (src/facts/record-types.ts):
  * its number on the wire, its RDATA in wire form from what the emulator stores, and, for the
- * types whose value is `data`, the service's read-only rendering of it as `content`. The
+ * types whose value is `data`, the service's read-only rendering of it as `content`, and its RDATA
+ * in a BIND zone file (zone-file-text.ts). The
  * emulator's own code, independent of zonectl's record types (src/emulator/README.md).
  */
 import type { RecordRow, StoredData } from '../record-row.js';
+import type { ZoneFileForm } from './zone-file-text.js';
 
 export interface EmulatorRecordType {
   /** The type's number (IANA "Resource Record (RR) TYPEs"). */
@@ -13,6 +15,8 @@ export interface EmulatorRecordType {
   rdata(r: RecordRow): Buffer;
   /** `content` rendered from `data` (the types whose value is `data`). */
   content?(d: StoredData): string;
+  /** Its RDATA in a BIND zone file, read (the service's import) and written (its export). */
+  readonly zoneFile: ZoneFileForm;
 }
 
 /** A stored text field as UTF-8 bytes. */

@@ -1,7 +1,8 @@
 /**
  * The emulator's registry of record types: one entry per type the service serves (the list is
  * src/facts/record-types.ts), each defined in the file of its group here; the DNS server, the
- * resolver and the record store look a type up here instead of a switch of their own. The
+ * resolver, the record store and the BIND zone file's reader and writer (src/emulator/bind) look a
+ * type up here instead of a switch of their own. The
  * emulator's own code: it shares nothing with zonectl's record types (src/core/record-types)
  * but the facts.
  */
@@ -17,6 +18,7 @@ import { CAA, NAPTR, TXT, URI } from './text.js';
 
 export type { EmulatorRecordType } from './definition.js';
 export { ipv4Bytes, ipv6Bytes } from './address.js';
+export { absoluteHost, type ZoneFileToken, type ZoneFileValue } from './zone-file-text.js';
 
 /** Every type's entry: the type forces one for each type of the facts. */
 export const EMULATOR_RECORD_TYPES: Readonly<Record<RecordType, EmulatorRecordType>> = {
