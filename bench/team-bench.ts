@@ -60,7 +60,14 @@ function timeChild(file: string, args: readonly string[], cwd: string, env: Reco
     return timeChild(args[0], args.slice(1), cwd, env);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, [...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, stdio: 'ignore' });
+    // A cache directory of the run's own (a user has a HOME): where Node has a compile cache (22.1
+    // and later), the warm-up fills it as a user's earlier runs would (src/cli/compile-cache.ts).
+    const cache = join(cwd, '.cache');
+    const child = spawn(file, [...args], {
+      cwd,
+      env: { PATH: process.env.PATH, NO_COLOR: '1', XDG_CACHE_HOME: cache, ...env },
+      stdio: 'ignore',
+    });
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} ${args.join(' ')}: exit ${code}`)),

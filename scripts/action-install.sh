@@ -7,7 +7,7 @@
 # release attaches. Then zonectl is one download of a file built at release time, checked against
 # that digest before anything of it runs, and nothing is cached between jobs:
 #   - the single executable for the runner's platform (zonectl-linux-x64.tar.gz, ...), which needs
-#     no Node and starts from its V8 snapshot (docs/architecture.md, "Start-up");
+#     no Node and starts with its V8 code cache (docs/architecture.md, "Start-up");
 #   - the npm package (zonectl-bundle.tar.gz, `npm pack`'s tarball: the bundle, run with `node`) on
 #     other platforms, or when the workflow asks for a Node with the `node-version` input.
 # Elsewhere (a branch or a commit that is no release) it builds the bundle from the checkout, as

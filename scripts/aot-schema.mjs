@@ -10,7 +10,7 @@
  * - `file` (the npm bundle): the script is written beside the chunk that uses it, as
  *   `zonectl-schema-validators.cjs`, and `require`d only when a document may have errors (a valid
  *   one is recognised by the quick check, schema/quick-check.ts): a valid run never reads it.
- * - `inline` (the single executable, one script in its V8 start-up snapshot): the script is inlined
+ * - `inline` (the single executable, one script compiled with its V8 code cache): the script is inlined
  *   and evaluated at first use.
  * Nothing generated is committed; every build generates it again.
  */

@@ -2,19 +2,23 @@
  * `npm run build:binary`: dist/zonectl, one file that runs without Node installed (a Node
  * single executable application: https://nodejs.org/api/single-executable-applications.html).
  *
- * 1. esbuild bundles the CLI into ONE CommonJS script (dist/sea/zonectl.cjs): Node 20's SEA runs
- *    a single CommonJS main script whose `require` reaches built-in modules only, so everything
- *    is inlined and the commands' lazy `import()`s become calls of esbuild's module initialisers
- *    (no code splitting). Its entry is src/cli/binary-entry.ts.
- * 2. `node --experimental-sea-config` turns it into a blob with a V8 start-up snapshot
- *    (`useSnapshot`, Node 20.12 and later): Node runs the script once, here, which loads the CLI's
- *    modules and runs the zone file checks and lint on scripts/binary-warm-up.yaml, and saves the
- *    heap; each run of the executable starts from that heap instead of loading and compiling the
- *    code (bench/README.md, part 7: what it saves, and why the npm bundle has no snapshot).
- *    HashiCorp's HCL parser (for `.tf` files) is an asset of the blob: its WebAssembly, 1.7 MB.
- * 3. The blob is injected into a copy of this very `node` with postject (npm), the tool Node's
- *    documentation names; the fuse is the one Node's documentation gives. A snapshot runs only in
- *    the Node that made it, which the injected copy is.
+ * 1. esbuild bundles the CLI into ONE CommonJS script (dist/sea/zonectl.cjs, from
+ *    src/cli/binary-entry.ts): Node 20's SEA runs CommonJS whose `require` reaches built-in
+ *    modules only, so everything is inlined and the commands' lazy `import()`s become calls of
+ *    esbuild's module initialisers (no code splitting). It is an asset of the executable.
+ * 2. The code cache: src/cli/binary-code-cache.ts, run here by this very `node`, compiles that
+ *    script as the executable will, loads validate's code and runs the zone file checks and lint
+ *    on scripts/binary-warm-up.yaml, and writes V8's code cache of the script (the compiled code
+ *    of every function run so far); another asset. V8 accepts it only in the same V8 with the
+ *    same flags, which the executable, a copy of this `node`, is.
+ * 3. The executable's main script is small (src/cli/binary-loader.ts): it answers `version`
+ *    itself, and otherwise compiles the script asset with the code cache and runs it. No V8
+ *    start-up snapshot: deserialising one cost every start more than it saved `version`
+ *    (bench/README.md, part 9). HashiCorp's HCL parser (for `.tf` files) is an asset too: its
+ *    WebAssembly, 1.7 MB.
+ * 4. `node --experimental-sea-config` makes the blob, injected into a copy of this very `node`
+ *    with postject (npm), the tool Node's documentation names; the fuse is the one Node's
+ *    documentation gives.
  *
  * The binary is for the platform and Node version that build it (CI: Linux x64, Node 20).
  */
@@ -43,14 +47,14 @@ await build({
   outfile: main,
   format: 'cjs',
   // The JSON Schema validators compiled ahead of time, inlined. Built-ins at first use as in the
-  // bundle: commander's node:child_process is one the snapshot builder warns about.
+  // bundle (scripts/lazy-builtins.mjs).
   plugins: [aotSchemaPlugin('inline', await standaloneValidatorsScript()), lazyBuiltinsPlugin()],
   // Without comments (and whitespace): a smaller script to load, and the import() check below
   // sees code only.
   minifyWhitespace: true,
   legalComments: 'none',
   // import.meta does not exist in CommonJS: the few uses (finding files beside the install) get
-  // the executable's own location, asked when used: the snapshot is taken on the build's machine.
+  // the executable's own location, asked when used (the code cache is made on the build's machine).
   define: { ...sharedBuildOptions().define, 'import.meta.url': '__zonectlImportMeta.url' },
   banner: {
     js: "const __zonectlImportMeta = { get url() { return require('node:url').pathToFileURL(process.execPath).href; } };",
@@ -62,33 +66,51 @@ if (/\bimport\(/.test(script.replace(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g, '')))
   throw new Error(`${main}: a dynamic import() is left, which a single executable's script cannot run`);
 writeFileSync(main, script);
 
-const blob = join(work, 'zonectl.blob');
-const config = join(work, 'sea-config.json');
-// HashiCorp's HCL parser (WebAssembly, read by src/app/migrate/hcl-wasm.ts) rides along as an asset.
-const assets = { [HCL_WASM_ASSET]: hclWasmFile() };
-writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, assets }, null, 2));
-// The snapshot is built by running the script (src/cli/binary-entry.ts) in a child with only
-// what it needs: no variable of the build's environment can end up in the heap it saves.
+// The executable's main script: the version fast path and the loader of the script above.
+const loader = join(work, 'loader.cjs');
+await build({
+  ...sharedBuildOptions(),
+  entryPoints: { loader: 'src/cli/binary-loader.ts' },
+  outfile: loader,
+  format: 'cjs',
+  minifyWhitespace: true,
+  legalComments: 'none',
+});
+// The code cache of the script, made by running it here after a warm-up (src/cli/binary-code-cache.ts),
+// in a child with no variable of the build's environment.
+const cacheMaker = join(work, 'code-cache.cjs');
+await build({ ...sharedBuildOptions(), entryPoints: { cache: 'src/cli/binary-code-cache.ts' }, outfile: cacheMaker, format: 'cjs' });
+const codeCache = join(work, 'zonectl.code-cache');
 const warmUp = fileURLToPath(new URL('./binary-warm-up.yaml', import.meta.url));
-const built = spawnSync(process.execPath, ['--experimental-sea-config', config], {
-  env: { ZONECTL_SNAPSHOT_WARM_UP: warmUp },
+const cached = spawnSync(process.execPath, [cacheMaker, main, warmUp, codeCache], {
+  env: {},
   stdio: ['ignore', 'ignore', 'pipe'],
   encoding: 'utf8',
 });
-// Node says that SEAs are experimental, that it wrote the blob, and that it has not verified
-// node:module in snapshots (createRequire only, called at run time); any other line, or a
-// failure, stops the build.
+if (cached.status !== 0 || cached.stderr.trim() !== '')
+  throw new Error(`build:binary: the code cache was not made (exit ${cached.status}):\n${cached.stderr}`);
+
+const blob = join(work, 'zonectl.blob');
+const config = join(work, 'sea-config.json');
+// The script and its code cache (src/cli/binary-script.ts names them), and HashiCorp's HCL parser
+// (WebAssembly, read by src/app/migrate/hcl-wasm.ts).
+const assets = { 'zonectl.cjs': main, 'zonectl.code-cache': codeCache, [HCL_WASM_ASSET]: hclWasmFile() };
+writeFileSync(config, JSON.stringify({ main: loader, output: blob, disableExperimentalSEAWarning: true, assets }, null, 2));
+const built = spawnSync(process.execPath, ['--experimental-sea-config', config], {
+  env: {},
+  stdio: ['ignore', 'ignore', 'pipe'],
+  encoding: 'utf8',
+});
+// Node says that SEAs are experimental and that it wrote the blob; any other line, or a failure,
+// stops the build.
 const expected = [
   /ExperimentalWarning: Single executable application/,
   /^Wrote single executable preparation blob/,
-  /not yet fully verified whether built-in module "node:module"/,
-  /^It may still work in some cases/,
-  /^To request support for the module/,
   /^\(Use `node --trace-warnings/,
 ];
 const unexpected = built.stderr.split('\n').filter((l) => l.trim() !== '' && !expected.some((e) => e.test(l)));
 if (built.status !== 0 || unexpected.length > 0)
-  throw new Error(`build:binary: the snapshot was not built (exit ${built.status}):\n${built.stderr}`);
+  throw new Error(`build:binary: the blob was not built (exit ${built.status}):\n${built.stderr}`);
 
 rmSync(outFile, { force: true });
 copyFileSync(process.execPath, outFile);

@@ -3,7 +3,7 @@
  * the single executable's): parse the command line with the program of program.ts, map commander's
  * own exits (help, a bad flag) to their exit code, and report any other error as one fatal line.
  * Kept apart from main.ts because importing main.ts runs the CLI, which the single executable's
- * snapshot build must not do.
+ * code-cache build must not do.
  */
 import { CommanderError } from 'commander';
 import { reportFatal } from './output/error-line.js';

@@ -34,9 +34,9 @@ const mark = (name: keyof typeof SGR): string => `\uE000${NONCE}${name}\uE001`;
 let MARK = new RegExp(`\uE000${NONCE}([a-z]+)\uE001`, 'g');
 
 /**
- * A new nonce. The single executable starts from a heap saved at build time, after this module
- * was loaded (cli/binary-entry.ts): without a new one, every run would share the nonce of the
- * build, which anyone holding the file can read.
+ * A new nonce. For a process whose heap was saved after this module loaded (a V8 start-up
+ * snapshot, which the single executable used before bench/README.md part 9): without a new one,
+ * every run would share the nonce of the build, which anyone holding the file can read.
  */
 export function renewColourNonce(): void {
   NONCE = randomBytes(12).toString('hex');

@@ -55,13 +55,23 @@ const IMPLICIT_TYPES = (ZONE_YAML_SCHEMA as unknown as { compiledImplicit: reado
 
 /**
  * A plain scalar's value as js-yaml's composeNode resolves it: the first implicit type whose
- * `resolve` takes the text constructs it. None of them (null: `~`, `null`; bool: `true`, `false`;
- * int and float: digits, sign, `.`; merge: `<<`) takes a text that starts with a letter other
- * than n, t or f, so such a text is a string without asking.
+ * `resolve` takes the text constructs it. Of them (null: `~`, `null`; bool: `true`, `false`;
+ * int and float: digits, sign, `.`; merge: `<<`), only null and bool take a text that starts
+ * with a letter, and only their six spellings of four or five letters (js-yaml 4.3.2
+ * lib/type/null.js, bool.js): any other such text (`name`, `type`, `ttl`: most keys and many
+ * values of a zone file) is a string without asking each type.
  */
 export function resolvePlainScalar(text: string): unknown {
   const c = text.charCodeAt(0) | 0x20; // lower case, for letters
-  if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text; // a letter but n, t, f
+  if (c >= 0x61 && c <= 0x7a) {
+    if (text.length === 4) {
+      if (text === 'null' || text === 'Null' || text === 'NULL') return null;
+      if (text === 'true' || text === 'True' || text === 'TRUE') return true;
+    } else if (text.length === 5 && (text === 'false' || text === 'False' || text === 'FALSE')) {
+      return false;
+    }
+    return text;
+  }
   // Nor one with a colon or two dots (an address, a time, a version): a number has one dot at
   // most, and js-yaml 4 reads no base-60 numbers (lib/type/int.js, float.js).
   const dot = text.indexOf('.');

@@ -290,8 +290,11 @@ class Reader implements Cursor {
     return out;
   }
 
-  /** A plain scalar on this line (block or flow context); `i` is at its first character. */
-  plain(inFlow: boolean): unknown {
+  /**
+   * A plain scalar on this line (block or flow context); `i` is at its first character. `key`: a
+   * flow mapping's key, whose text comes from keyText (one string per key written alike).
+   */
+  plain(inFlow: boolean, key = false): unknown {
     const s = this.s;
     const start = this.i;
     const first = s.charCodeAt(start);
@@ -317,7 +320,7 @@ class Reader implements Cursor {
     }
     if (end === start) throw NOT_SIMPLE; // an empty value
     this.i = end;
-    const text = s.slice(start, end);
+    const text = key ? this.keyText(start, end) : s.slice(start, end);
     const value = this.resolvePlain(text);
     this.scalarNode(start, end, value);
     return value;
@@ -341,7 +344,7 @@ class Reader implements Cursor {
       if (c === COMMA || c === LF || c === HASH || this.i >= s.length) throw NOT_SIMPLE;
       if (isMapping) {
         if (c === OPEN_BRACE || c === OPEN_BRACKET || c === 0x3f) throw NOT_SIMPLE;
-        const key = c === DQUOTE ? readDoubleQuoted(this) : c === SQUOTE ? readSingleQuoted(this) : this.plain(true);
+        const key = c === DQUOTE ? readDoubleQuoted(this) : c === SQUOTE ? readSingleQuoted(this) : this.plain(true, true);
         this.skipSpaces();
         if (s.charCodeAt(this.i) !== COLON) throw NOT_SIMPLE; // a key without a value
         this.i += 1;

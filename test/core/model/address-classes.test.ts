@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_NETWORK_RANGES } from '../../../src/core/service/network.js';
-import { classifyAddress, parseIPv4, parseIPv6, rangeName } from '../../../src/core/model/address-classes.js';
+import {
+  classifyAddress,
+  DOCUMENTATION_RANGES,
+  parseIPv4,
+  parseIPv6,
+  parsePrefix,
+  rangeName,
+} from '../../../src/core/model/address-classes.js';
+import { PRIVATE_ROUTING_RANGES } from '../../../src/core/service/network.js';
 import { parseHexIPv6 } from '../../../src/core/model/address-text.js';
 
 function byIpaddr(text: string): number[] | undefined {
@@ -152,5 +160,62 @@ describe('classifyAddress (numeric prefixes instead of ipaddr.js objects)', () =
   ])('%s: service network %s, proxiable %s', (t, serviceNetwork, proxiable) => {
     const parsed = t.includes(':') ? parseIPv6(t) : parseIPv4(t);
     expect(parsed && classifyAddress(parsed)).toEqual({ serviceNetwork, proxiable });
+  });
+});
+
+describe("parsePrefix (the tables' CIDRs read without ipaddr.js)", () => {
+  const viaIpaddr = (cidr: string): unknown => {
+    try {
+      const [addr, bits] = ipaddr.parseCIDR(cidr);
+      return addr.kind() === 'ipv6'
+        ? { v6: true, parts: [...(addr as ipaddr.IPv6).parts], bits }
+        : { v6: false, parts: [...(addr as ipaddr.IPv4).octets], bits };
+    } catch (error) {
+      return { threw: (error as Error).message };
+    }
+  };
+  const ours = (cidr: string): unknown => {
+    try {
+      return parsePrefix(cidr);
+    } catch (error) {
+      return { threw: (error as Error).message };
+    }
+  };
+
+  it('reads every range of the tables as ipaddr.parseCIDR does', () => {
+    const all = [...SERVICE_NETWORK_RANGES, ...PRIVATE_ROUTING_RANGES, ...DOCUMENTATION_RANGES];
+    expect(all.length).toBeGreaterThan(20);
+    for (const cidr of all) expect(ours(cidr), cidr).toEqual(viaIpaddr(cidr));
+  });
+
+  it('agrees with ipaddr.parseCIDR on generated CIDRs, valid and not', () => {
+    const v4 = fc.array(fc.nat(300), { minLength: 3, maxLength: 5 }).map((p) => p.join('.'));
+    const v6 = fc
+      .array(
+        fc.oneof(
+          fc.nat(0x1ffff).map((n) => n.toString(16)),
+          fc.constantFrom('', 'ABCD', '0000', '1.2.3.4'),
+        ),
+        { minLength: 2, maxLength: 9 },
+      )
+      .map((g) => g.join(':'));
+    // Valid addresses too, so that every length near the families' limits meets one.
+    const quad = fc.array(fc.nat(255), { minLength: 4, maxLength: 4 }).map((p) => p.join('.'));
+    const group = fc.nat(0xffff).map((n) => n.toString(16));
+    const full6 = fc.array(group, { minLength: 8, maxLength: 8 }).map((g) => g.join(':'));
+    const short6 = fc
+      .tuple(fc.array(group, { maxLength: 3 }), fc.array(group, { maxLength: 3 }))
+      .map(([head, tail]) => `${head.join(':')}::${tail.join(':')}`);
+    const bits = fc.oneof(
+      fc.nat(140).map(String),
+      fc.constantFrom('0', '1', '31', '32', '33', '127', '128', '129', '', '08', '-1', '3x', '007'),
+    );
+    fc.assert(
+      fc.property(fc.oneof(v4, v6, quad, full6, short6), bits, fc.boolean(), (addr, b, slash) => {
+        const cidr = slash ? `${addr}/${b}` : addr;
+        expect(ours(cidr), cidr).toEqual(viaIpaddr(cidr));
+      }),
+      { numRuns: 5000, seed: 7 },
+    );
   });
 });

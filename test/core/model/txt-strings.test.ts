@@ -167,3 +167,69 @@ describe('TXT: free-split text as sent', () => {
     );
   });
 });
+
+describe('TXT: quoted strings read as RFC 1035 §5.1 says, fast path or not', () => {
+  // The reading character by character (what parseTxtContent did for every quoted string before
+  // plain ASCII strings were encoded at once): the reference the fast path must agree with.
+  const reference = (content: string): unknown => {
+    const s = content.trim();
+    if (!s.startsWith('"')) return 'unquoted';
+    const out: number[][] = [];
+    let i = 0;
+    while (i < s.length) {
+      if (s[i] !== '"') return 'outside';
+      const one: number[] = [];
+      i += 1;
+      for (;;) {
+        if (i >= s.length) return 'open';
+        const c = s[i]!;
+        if (c === '"') break;
+        if (c === '\\' && i + 1 < s.length) {
+          if (/^[0-9]{3}/.test(s.slice(i + 1, i + 4))) {
+            const value = Number(s.slice(i + 1, i + 4));
+            if (value > 255) return 'escape';
+            one.push(value);
+            i += 4;
+            continue;
+          }
+          const next = String.fromCodePoint(s.codePointAt(i + 1)!);
+          one.push(...new TextEncoder().encode(next));
+          i += 1 + next.length;
+          continue;
+        }
+        const ch = String.fromCodePoint(s.codePointAt(i)!);
+        one.push(...(ch.length === 1 && ch.charCodeAt(0) < 0x80 ? [ch.charCodeAt(0)] : txtToBytes(ch)));
+        i += ch.length;
+      }
+      out.push(one);
+      i += 1;
+      while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i += 1;
+    }
+    return out;
+  };
+  const ours = (content: string): unknown => {
+    const parsed = parseTxtContent(content);
+    if (!content.trim().startsWith('"')) return 'unquoted';
+    if (!parsed.ok) return /not closed/.test(parsed.reason) ? 'open' : /outside/.test(parsed.reason) ? 'outside' : 'escape';
+    return parsed.strings.map((b) => [...b]);
+  };
+
+  it('agrees with the character-by-character reading on generated content', () => {
+    const unit = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...'av=spf1 ;:-_.~'.split('')) },
+      fc.constantFrom('"', '\\', '\\"', '\\\\', '\\065', '\\300', '\\1', '\t', '\u0001', '\u007f', 'é', '😀', '\uDC80', '\uD800', ' '),
+    );
+    const text = fc.string({ unit, maxLength: 40 });
+    const content = fc.oneof(
+      text.map((t) => `"${t}"`),
+      fc.array(text, { minLength: 1, maxLength: 4 }).map((ts) => ts.map((t) => `"${t}"`).join(' ')),
+      text.map((t) => `"${t}`),
+    );
+    fc.assert(
+      fc.property(content, (c) => {
+        expect(ours(c), JSON.stringify(c)).toEqual(reference(c));
+      }),
+      { numRuns: 4000, seed: 11 },
+    );
+  });
+});

@@ -197,6 +197,36 @@ describe('schema quick check', () => {
     }
   });
 
+  it('keeps the zone schema inside its subset: every definition compiled at once', () => {
+    expect(compileQuickCheck(buildZoneSchema(), { eager: true })).not.toBeNull();
+  });
+
+  it('compiles a definition at its first use, and answers "not sure" for one outside the subset', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/good' }, b: { $ref: '#/$defs/odd' } },
+      $defs: { good: { type: 'string', pattern: '^x' }, odd: { type: 'string', format: 'email' } },
+    };
+    expect(compileQuickCheck(schema, { eager: true })).toBeNull();
+    const lazy = compileQuickCheck(schema);
+    expect(lazy?.({ a: 'xy' })).toBe(true);
+    expect(lazy?.({ a: 'yy' })).toBe(false);
+    expect(lazy?.({ b: 'me@example.com' })).toBe(false); // ajv decides
+    expect(lazy?.({ a: 'xz' })).toBe(true); // the odd definition leaves the others alone
+  });
+
+  it('gives the same answers lazily as compiled at once, on valid and mutated documents', () => {
+    const eager = compileQuickCheck(buildZoneSchema(), { eager: true });
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 0, maxLength: 4 }), (mutations) => {
+        const doc = baseDocument();
+        for (const m of mutations) mutate(doc, m);
+        expect(compileQuickCheck(buildZoneSchema())?.(doc), JSON.stringify(mutations)).toBe(eager?.(doc));
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+  });
+
   it('rejects a keyword outside its subset instead of guessing', () => {
     expect(compileQuickCheck({ type: 'string', format: 'email' })).toBeNull();
     expect(compileQuickCheck({ type: 'object', properties: { a: { not: { type: 'string' } } } })).toBeNull();

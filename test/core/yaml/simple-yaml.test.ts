@@ -356,6 +356,9 @@ describe('simple-yaml: the same as js-yaml wherever it answers', () => {
       '0x1f',
       '0o17',
       '~',
+      // Texts starting with a letter: only null's and bool's own spellings are not strings.
+      ...['null', 'Null', 'NULL', 'nUll', 'nulls', 'true', 'True', 'TRUE', 'tRUE', 'truex', 'false', 'False', 'FALSE', 'fAlse'],
+      ...['falsey', 'n', 't', 'f', 'N', 'name', 'type', 'ttl', 'tags', 'flags', 'yes', 'No', 'on', 'Off', 'y', 'nan', 'inf'],
     ]) {
       expect(resolvePlainScalar(text), text).toStrictEqual(reference(text));
     }
