@@ -12,7 +12,7 @@
 import { type CloudflareClient, listZones } from '../../api/index.js';
 import { type AccountOperation, type AccountPlan, accountRequestBody } from '../../core/account/plan-account.js';
 import { ZonectlError } from '../../core/errors.js';
-import { planAccountRun, type AccountRun } from '../engine/index.js';
+import { internalZonesNamed, planAccountRun, type AccountRun } from '../engine/index.js';
 
 export interface AccountApplyOutcome {
   readonly run: AccountRun;
@@ -32,9 +32,7 @@ async function createdZoneIds(client: CloudflareClient, accountId: string, ops: 
   );
   const ids = new Map<string, string>();
   for (const name of names) {
-    const internal = (await listZones(client, { name, 'account.id': accountId })).filter(
-      (z) => z.name.toLowerCase() === name && z.type === 'internal',
-    );
+    const internal = internalZonesNamed(await listZones(client, { name, 'account.id': accountId }), name);
     if (internal.length !== 1)
       throw new ZonectlError(
         'DNS_VIEW',

@@ -17,6 +17,7 @@ export {
   runReport,
   runZones,
 } from './many-zones.js';
+export { internalZonesNamed } from './internal-zones.js';
 export { type AccountRun, planAccountRun } from './plan-account-run.js';
 export { hasChanges, hasDrift, plannedRuns, type ZoneOutcome } from './plan-zone-outcomes.js';
 export {

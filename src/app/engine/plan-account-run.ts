@@ -16,6 +16,7 @@ import {
 import type { DesiredView, ViewZoneRef } from '../../core/account/plan-views.js';
 import { ZonectlError, type ErrorCode } from '../../core/errors.js';
 import type { AccountConfig, ViewMemberSpec, ViewSpec } from '../../core/zonefile/index.js';
+import { internalZonesNamed } from './internal-zones.js';
 
 export interface AccountRun {
   readonly config: AccountConfig;
@@ -65,7 +66,7 @@ function resolveMember(config: AccountConfig, view: ViewSpec, member: ViewMember
     return { id: zone.id.toLowerCase(), zone: zone.name };
   }
   const name = member.zone!;
-  const internal = zones.filter((z) => z.name.toLowerCase() === name && z.type === 'internal');
+  const internal = internalZonesNamed(zones, name);
   if (internal.length === 1) return { id: internal[0]!.id.toLowerCase(), zone: name };
   if (internal.length > 1)
     throw viewError(

@@ -1,5 +1,6 @@
 /**
- * `zonectl export --into FILE`: an existing zone file refreshed from the live zone. The file is
+ * `zonectl export --into FILE`: an existing zone file refreshed from the live zone (an account
+ * file: its `views:` from the account's internal DNS views, account-views.ts). The file is
  * loaded as plan loads it (defaults, fragments, `${VAR}`), the live zone is read once, and the
  * plan of the file against it is inverted into edits (src/core/export/refresh-edits.ts), written
  * by the editor (src/core/yaml-edit) into the file that holds each record: the zone file, or a
@@ -12,13 +13,14 @@
 import { createTwoFilesPatch } from 'diff';
 import { ZonectlError } from '../../core/errors.js';
 import { editsToMatchLive } from '../../core/export/refresh-edits.js';
-import type { ZoneConfig } from '../../core/zonefile/index.js';
+import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
 import { RunClients } from '../engine/index.js';
 import { checkZoneFiles, credentialVariablesOf, zoneFileEnvironment } from '../files/index.js';
 import { resolveRunZone } from '../engine/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
 import { editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-files.js';
 import { exportRepoConfig } from './export-accounts.js';
+import { runExportIntoAccount } from './account-views.js';
 import type { ExportEvent } from './session.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -42,23 +44,31 @@ export interface ExportIntoResult {
 
 class ExportIntoError extends ZonectlError {}
 
-/** The zone file, as every other command loads it; its problems are told, and an invalid file stops here. */
-async function loadZone(request: ExportIntoRequest, env: Env, output: SessionOutput<ExportEvent>): Promise<ZoneConfig> {
+/** The zone file or account file, as every other command loads it; its problems are told, and an invalid file stops here. */
+async function loadFile(
+  request: ExportIntoRequest,
+  env: Env,
+  output: SessionOutput<ExportEvent>,
+): Promise<{ zone: ZoneConfig } | { account: AccountConfig }> {
   const [checked] = await checkZoneFiles([request.file], env, request.config !== undefined ? { config: request.config } : {});
   for (const problem of checked?.problems ?? []) output.emit({ kind: 'problem', problem });
+  if (checked?.account !== undefined) return { account: checked.account };
   if (checked?.config === undefined) {
     const errors = (checked?.problems ?? []).filter((p) => p.severity === 'error').length;
     if (errors > 0 || checked === undefined)
       throw new ExportIntoError('INVALID_ZONE_FILE', `${request.file}: ${errors} error${errors === 1 ? '' : 's'}; nothing was written`);
-    throw new ExportIntoError('BAD_ARGS', `--into ${request.file}: not a zone file (a fragment or an account file has no zone to export)`);
+    throw new ExportIntoError('BAD_ARGS', `--into ${request.file}: not a zone file nor an account file (a fragment has no zone to export)`);
   }
-  return checked.config;
+  return { zone: checked.config };
 }
 
 export async function runExportInto(request: ExportIntoRequest, output: SessionOutput<ExportEvent>): Promise<ExportIntoResult> {
   const env = request.env ?? process.env;
   credentialVariablesOf([request.file], request.config, env);
-  const config = await loadZone(request, env, output);
+  const loaded = await loadFile(request, env, output);
+  // An account file: its `views:` refreshed from the account's internal DNS views (account-views.ts).
+  if ('account' in loaded) return runExportIntoAccount(request, loaded.account, output);
+  const config = loaded.zone;
   if (request.zone !== undefined && request.zone.trim().toLowerCase().replace(/\.$/, '') !== config.zone)
     throw new ExportIntoError('BAD_ARGS', `--zone ${request.zone}: ${request.file} describes the zone ${config.zone}`);
   const repo = await exportRepoConfig(request.file, request.config, env, (e) => output.emit(e));

@@ -15,8 +15,10 @@ import { connect } from '../connect/index.js';
 import { RunClients } from '../engine/index.js';
 import { credentialVariablesOf, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
-import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
+import { note, type SessionOutput, warning } from '../session/index.js';
 import { type AccountZone, exportAccounts, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
+import { runExportAccountFile } from './account-views.js';
+import type { ExportEvent } from './export-event.js';
 import { exportFileIn } from './export-paths.js';
 import { readLiveZone } from './read-export.js';
 import type { ZoneType } from '../../core/zone-type.js';
@@ -24,10 +26,12 @@ import type { ZoneType } from '../../core/zone-type.js';
 export const EXPORT_FORMATS = ['yaml', 'json', 'bind'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One zone (`zone`, to `out` or stdout), or every zone (`all`, one file each in the directory `out`). */
+/** One zone (`zone`, to `out` or stdout), every zone (`all`, one file each in the directory `out`), or an account's views (`account`). */
 export type ExportTarget =
   | { readonly kind: 'zone'; readonly zone: string; readonly out?: string | undefined; readonly zoneType?: ZoneType | undefined }
-  | { readonly kind: 'all'; readonly dir: string };
+  | { readonly kind: 'all'; readonly dir: string }
+  /** A new account file of the account: its internal DNS views (account-views.ts). */
+  | { readonly kind: 'account'; readonly accountId: string; readonly out?: string | undefined };
 
 export interface ExportRequest {
   readonly target: ExportTarget;
@@ -44,8 +48,7 @@ export interface ExportRequest {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A zone file written to stdout (no `out`), besides the messages. */
-export type ExportEvent = MessageEvent | { readonly kind: 'zone-text'; readonly text: string };
+export type { ExportEvent } from './export-event.js';
 
 class ExportRefusedError extends ZonectlError {}
 
@@ -126,12 +129,18 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
   const { target } = request;
   // The repository's zonectl.yaml (--config, else found from where the files go, as plan finds
   // it): its credentials' values are masked in what is written, its accounts say which credential reads which zone.
-  const start = (target.kind === 'zone' ? target.out : target.dir) ?? process.cwd();
+  const start = (target.kind === 'all' ? target.dir : target.out) ?? process.cwd();
   credentialVariablesOf([start], request.config, env);
   const repo = await exportRepoConfig(start, request.config, env, (e) => output.emit(e));
+  if (target.kind === 'account') {
+    if (target.out !== undefined) refuseOverwrite(target.out, request.force);
+    const { baseUrl, config, version } = request;
+    await runExportAccountFile({ accountId: target.accountId, out: target.out, baseUrl, config, version, env }, repo, output);
+    return;
+  }
   const accounts = exportAccounts(repo, request.account);
   if (accounts.length === 0) {
-    await exportWithEnvironment(request, output, env);
+    await exportWithEnvironment(request, target, output, env);
     return;
   }
   const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
@@ -158,10 +167,10 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
 /** Without accounts in zonectl.yaml: every zone with the environment's credential (CLOUDFLARE_API_TOKEN, ...), no `account:`. */
 async function exportWithEnvironment(
   request: ExportRequest,
+  target: Exclude<ExportTarget, { readonly kind: 'account' }>,
   output: SessionOutput<ExportEvent>,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
-  const { target } = request;
   const client = connect({ baseUrl: request.baseUrl, env });
   try {
     if (target.kind === 'zone') {

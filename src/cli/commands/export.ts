@@ -25,11 +25,15 @@ export const exportCommand = defineCommand({
     force: flag.switch('--force', 'overwrite existing files'),
     into: flag.text(
       '--into <file>',
-      'refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them)',
+      "refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them); an account file gets the account's internal DNS views (views:)",
     ),
     dryRun: flag.switch(
       '--dry-run',
       'with --into: print the unified diff it would write, write nothing; exit 2 when the file would change',
+    ),
+    accountId: flag.text(
+      '--account-id <id>',
+      'write a new account file of this account (32 hex characters): its internal DNS views (views:), to --out FILE or stdout',
     ),
     account: flag.text(
       '--account <name>',
@@ -45,6 +49,8 @@ export const exportCommand = defineCommand({
     'zonectl export --all --out zones/ --config zonectl.yaml   # every account of zonectl.yaml, `account:` in each file',
     'zonectl export --into zones/example.com.yaml             # the file says what the zone holds now; a plan is then empty',
     'zonectl export --into zones/example.com.yaml --dry-run   # the diff it would write (exit 2 when the file is stale)',
+    "zonectl export --into zones/account.yaml                # the account's internal DNS views into its account file (views:)",
+    'zonectl export --account-id 0123456789abcdef0123456789abcdef --out zones/account.yaml   # a new account file: its views',
   ],
   validate: ({ flags }) => {
     if (flags.into !== undefined) {
@@ -53,6 +59,7 @@ export const exportCommand = defineCommand({
         flags.out !== undefined ? '--out' : undefined,
         flags.force ? '--force' : undefined,
         flags.account !== undefined ? '--account' : undefined,
+        flags.accountId !== undefined ? '--account-id' : undefined,
         flags.format !== 'yaml' ? '--format' : undefined,
       ].filter((f) => f !== undefined);
       if (clash.length > 0)
@@ -67,6 +74,13 @@ export const exportCommand = defineCommand({
         'BAD_ARGS',
         '--dry-run goes with --into FILE (an export to --out writes a new file; see it on stdout without --out)',
       );
+    if (flags.accountId !== undefined) {
+      if (flags.zone !== undefined || flags.all || flags.account !== undefined || flags.format !== 'yaml')
+        throw new ZonectlError('BAD_FLAG', '--account-id writes an account file: it takes no --zone, --all, --account or --format');
+      if (!/^[0-9a-f]{32}$/i.test(flags.accountId))
+        throw new ZonectlError('BAD_FLAG', `--account-id ${JSON.stringify(flags.accountId)}: an account id is 32 hex characters`);
+      return;
+    }
     if ((flags.zone === undefined) === !flags.all) throw new ZonectlError('BAD_ARGS', 'give --zone NAME or --all (with --out DIR)');
     if (flags.all && flags.out === undefined) throw new ZonectlError('BAD_ARGS', '--all writes one file per zone: give --out DIR');
   },
@@ -79,9 +93,11 @@ export const exportCommand = defineCommand({
       return flags.dryRun && result.changed.length > 0 ? 2 : undefined;
     }
     const target =
-      flags.zone !== undefined
-        ? { kind: 'zone' as const, zone: flags.zone, out: flags.out, zoneType: flags.zoneType }
-        : { kind: 'all' as const, dir: flags.out! };
+      flags.accountId !== undefined
+        ? { kind: 'account' as const, accountId: flags.accountId, out: flags.out }
+        : flags.zone !== undefined
+          ? { kind: 'zone' as const, zone: flags.zone, out: flags.out, zoneType: flags.zoneType }
+          : { kind: 'all' as const, dir: flags.out! };
     await runExport(
       {
         target,

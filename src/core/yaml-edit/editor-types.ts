@@ -1,6 +1,7 @@
 /**
- * The document editor's working records (edit-document.ts): the splices it collects, and the new
- * keys, empty values filled and sequence inserts it gathers before writing each once.
+ * The document editor's working records (held in its state, editor-state.ts): the splices it
+ * collects, and the new keys, empty values filled and sequence inserts it gathers before writing
+ * each once.
  */
 import type { Node, Pair, YAMLMap, YAMLSeq } from 'yaml';
 import type { Step } from './tree.js';
