@@ -11,7 +11,6 @@
 import { normalizeRecord } from '../../model/normalize.js';
 import type { CanonicalRecord, RecordInput } from '../../model/record.js';
 import { canonicalZoneName } from '../../model/names.js';
-import { isRecordType, type RecordType } from '../../record-types/index.js';
 import type { IgnoreRule } from '../../zonefile/index.js';
 import type { MigratedZone } from '../migrated-zone.js';
 import type { InputProblem } from '../problems.js';
@@ -20,149 +19,10 @@ import { type JsScan, scanDnsconfig } from '../comments/js-comments.js';
 import { commentReport } from '../comments/zone-comments.js';
 import { type IrRecordOutcome, placeDnscontrolComments } from './dnscontrol-comments.js';
 import { dnscontrolHandover } from './dnscontrol-handover.js';
+import { convertIrRecord, irNumber } from './dnscontrol-values.js';
 import type { Handover } from '../handover.js';
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Types DNSControl knows that are Cloudflare features, not DNS records (providers/cloudflare/rtypes). */
-const CLOUDFLARE_FEATURES = new Set([
-  'CF_REDIRECT',
-  'CF_TEMP_REDIRECT',
-  'CF_WORKER_ROUTE',
-  'WORKER_ROUTE',
-  'CLOUDFLAREAPI_SINGLE_REDIRECT',
-  'CF_SINGLE_REDIRECT',
-  'PAGE_RULE',
-]);
-/** DNSControl record types the Cloudflare provider cannot write (its capabilities) or that zonectl reads differently. */
-const NOT_WRITTEN = new Set([
-  'DNSKEY',
-  'SOA',
-  'AKAMAICDN',
-  'AZURE_ALIAS',
-  'R53_ALIAS',
-  'DHCID',
-  'DNAME',
-  'SPF',
-  'LUA',
-  'NAPTR_',
-  'FRAME',
-  'URL',
-  'URL301',
-  'PORKBUN_URLFWD',
-  'IMPORT_TRANSFORM',
-  'BUNNY_DNS_RDR',
-  'ADGUARDHOME_A_PASSTHROUGH',
-  'ADGUARDHOME_AAAA_PASSTHROUGH',
-]);
-
-type Converted = { ok: true; input: Omit<RecordInput, 'name' | 'ttl' | 'proxied'> } | { ok: false; message: string; left?: boolean };
-
-function num(v: unknown): number {
-  return typeof v === 'number' ? v : 0;
-}
-
-/** One record of the IR (its `target` as text) -> the record body, or why it is not converted. */
-type RecordReader = (r: Record<string, unknown>, target: string) => Converted;
-
-/** A record whose value is its `target`, written as `content` of `type` (ALIAS: written as a CNAME). */
-const targetAs =
-  (type: RecordType): RecordReader =>
-  (_r, target) => ({ ok: true, input: { type, content: target } });
-
-const serviceBinding =
-  (type: 'HTTPS' | 'SVCB'): RecordReader =>
-  (r, target) => ({
-    ok: true,
-    input: { type, data: { priority: num(r.svcpriority), target, value: typeof r.svcparams === 'string' ? r.svcparams : '' } },
-  });
-
-/** A type DNSControl has no record type for: read as today, an unknown type. */
-const notInDnscontrol: RecordReader = (r) => ({ ok: false, message: `unknown record type ${JSON.stringify(String(r.type))}` });
-
-/**
- * How a record of each type zonectl manages reads from the IR (models/record.go's fields of the
- * type): one entry per type (the compiler wants every type of src/facts/record-types.ts, so a new
- * type cannot be forgotten).
- */
-const FROM_DNSCONTROL: Readonly<Record<RecordType, RecordReader>> = {
-  A: targetAs('A'),
-  AAAA: targetAs('AAAA'),
-  CNAME: targetAs('CNAME'),
-  NS: targetAs('NS'),
-  PTR: targetAs('PTR'),
-  MX: (r, target) => ({ ok: true, input: { type: 'MX', content: target, priority: num(r.mxpreference) } }),
-  TXT: (_r, target) => ({
-    ok: true,
-    input: { type: 'TXT', content: target.includes('"') || target.startsWith(' ') ? JSON.stringify(target) : target },
-  }),
-  SRV: (r, target) => ({
-    ok: true,
-    input: { type: 'SRV', data: { priority: num(r.srvpriority), weight: num(r.srvweight), port: num(r.srvport), target } },
-  }),
-  CAA: (r, target) => ({ ok: true, input: { type: 'CAA', data: { flags: num(r.caaflag), tag: r.caatag, value: target } } }),
-  DS: (r) => ({
-    ok: true,
-    input: {
-      type: 'DS',
-      data: { key_tag: num(r.dskeytag), algorithm: num(r.dsalgorithm), digest_type: num(r.dsdigesttype), digest: r.dsdigest },
-    },
-  }),
-  NAPTR: (r, target) => ({
-    ok: true,
-    input: {
-      type: 'NAPTR',
-      data: {
-        order: num(r.naptrorder),
-        preference: num(r.naptrpreference),
-        flags: r.naptrflags ?? '',
-        service: r.naptrservice ?? '',
-        regex: r.naptrregexp ?? '',
-        replacement: target,
-      },
-    },
-  }),
-  SSHFP: (r, target) => ({
-    ok: true,
-    input: { type: 'SSHFP', data: { algorithm: num(r.sshfpalgorithm), type: num(r.sshfpfingerprint), fingerprint: target } },
-  }),
-  TLSA: (r, target) => ({
-    ok: true,
-    input: {
-      type: 'TLSA',
-      data: { usage: num(r.tlsausage), selector: num(r.tlsaselector), matching_type: num(r.tlsamatchingtype), certificate: target },
-    },
-  }),
-  HTTPS: serviceBinding('HTTPS'),
-  SVCB: serviceBinding('SVCB'),
-  LOC: () => ({
-    ok: false,
-    left: true,
-    message: "LOC is kept in DNSControl's own encoding (RFC 1876 integers); not converted: write it in the zone file by hand",
-  }),
-  DNSKEY: () => ({ ok: false, left: true, message: "DNSControl's Cloudflare provider does not write DNSKEY records as DNS records" }),
-  URI: notInDnscontrol,
-  SMIMEA: notInDnscontrol,
-  CERT: notInDnscontrol,
-  OPENPGPKEY: notInDnscontrol,
-};
-
-/** DNSControl's own types that are not the service's, each read as the type its Cloudflare provider writes it as. */
-const DNSCONTROL_ONLY: Readonly<Record<string, RecordReader>> = {
-  ALIAS: targetAs('CNAME'),
-};
-
-function convert(r: Record<string, unknown>): Converted {
-  const target = typeof r.target === 'string' ? r.target : '';
-  const type = String(r.type);
-  const read = isRecordType(type) ? FROM_DNSCONTROL[type] : Object.hasOwn(DNSCONTROL_ONLY, type) ? DNSCONTROL_ONLY[type] : undefined;
-  if (read !== undefined) return read(r, target);
-  if (CLOUDFLARE_FEATURES.has(type))
-    return { ok: false, left: true, message: 'a Cloudflare redirect or worker route, not a DNS record: zonectl does not manage it' };
-  if (NOT_WRITTEN.has(type))
-    return { ok: false, left: true, message: `DNSControl's Cloudflare provider does not write ${type} records as DNS records` };
-  return { ok: false, message: `unknown record type ${JSON.stringify(type)}` };
-}
 
 /**
  * `filepos` is `[line:4:5]` for a record written in dnsconfig.js itself (models/record.go
@@ -312,7 +172,7 @@ export function readDnscontrolIr(
       const rat = spotOfRecord(r, file, jsFile);
       const name = typeof r.name === 'string' && r.name !== '' ? r.name : '@';
       const subject = `${name} ${r.type}${typeof r.target === 'string' ? ` ${r.target}` : ''}`;
-      const c = convert(r);
+      const c = convertIrRecord(r);
       if (!c.ok) {
         if (rat.line !== undefined) outcomes.push({ zone, line: rat.line, subject });
         if (c.left === true) items.push({ kind: 'left_to_old_tool', subject, detail: c.message, at: rat });
@@ -330,7 +190,7 @@ export function readDnscontrolIr(
             'cloudflare_proxy "full" also rewrote the address through ip_conversions; written proxied with the address as the file holds it',
           at: rat,
         });
-      const ttlIn = num(r.ttl);
+      const ttlIn = irNumber(r.ttl);
       const ttl: number | 'auto' = proxied || ttlIn === 0 || ttlIn === 1 ? 'auto' : Math.max(60, ttlIn);
       const comment = manageComments && typeof rmeta.cloudflare_comment === 'string' ? rmeta.cloudflare_comment : undefined;
       const tags =
