@@ -297,3 +297,10 @@ export function startsKey(s: string, i: number): boolean {
   }
   return false;
 }
+
+/**
+ * Characters left to js-yaml: those it refuses in a YAML stream (its PATTERN_NON_PRINTABLE: C0
+ * and C1 controls, U+FFFE, U+FFFF, lone surrogates), tab, CR, NEL, LS, PS, BOM, and surrogates
+ * altogether (a character class V8 scans quickly; text outside the BMP is rare in zone files).
+ */
+export const LEFT_TO_JS_YAML = /[\x00-\x09\x0B-\x1F\x7F-\x9F\uD800-\uDFFF\uFEFF\u2028\u2029\uFFFE\uFFFF]/;

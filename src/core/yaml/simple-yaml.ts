@@ -35,6 +35,7 @@ import {
   isBlank,
   isFlowIndicator,
   isIndicator,
+  LEFT_TO_JS_YAML,
   readBlockScalar,
   readDoubleQuoted,
   readSingleQuoted,
@@ -50,13 +51,6 @@ const MAX_DEPTH = 16;
 /** js-yaml's limit on an implicit key's length. */
 const MAX_KEY_LENGTH = 1024;
 const KEY_CACHE_SIZE = 4;
-
-/**
- * Characters left to js-yaml: those it refuses in a YAML stream (its PATTERN_NON_PRINTABLE: C0
- * and C1 controls, U+FFFE, U+FFFF, lone surrogates), tab, CR, NEL, LS, PS, BOM, and surrogates
- * altogether (a character class V8 scans quickly; text outside the BMP is rare in zone files).
- */
-const LEFT_TO_JS_YAML = /[\x00-\x09\x0B-\x1F\x7F-\x9F\uD800-\uDFFF\uFEFF\u2028\u2029\uFFFE\uFFFF]/;
 
 class Reader implements Cursor {
   readonly nodes: NodeTable;
