@@ -40,6 +40,14 @@ const RULES = [
     why: "a flag's value and combinations are checked by its command's definition (`validate`, src/cli/definition/define-command.ts), before any session",
   },
   {
+    // token roll's session refuses nothing of its flags, not even as BAD_ARGS: where the secret
+    // goes and the --account id are checked by its definition (its request type requires a destination).
+    name: 'flags-checked-in-their-definition',
+    dir: 'src/app/token',
+    pattern: /['"`](BAD_FLAG|BAD_ARGS)['"`]/,
+    why: "token roll's flags (--token-output, --show-token-values, --account) are checked by its definition (`validate`, src/cli/commands/token.ts), before the session",
+  },
+  {
     // The other half: a command's handler (`run:`) refuses no flag; its definition's `validate` does.
     name: 'flags-checked-in-their-definition',
     dir: 'src/cli/commands',

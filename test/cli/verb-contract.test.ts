@@ -55,6 +55,35 @@ const RUN_EVENT_EMITTED = /emit\(\{\s*kind: '(started|failed|finished)'/;
  */
 const OWN_SUB_EVENTS = new Set(['wait-dns']);
 
+/**
+ * The files of a verb's view: its file, its folder in src/cli/views, and every file of
+ * src/cli/views they import (plan's and drift's view is ./report/, which they share).
+ */
+function viewFiles(view: string, verb: string): string[] {
+  const views = join(root, 'src/cli/views');
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    for (const m of code(readFileSync(file, 'utf8')).matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)) {
+      const target = join(dirname(file), `${m[1]}.ts`);
+      if (target.startsWith(views)) visit(target);
+    }
+  };
+  for (const file of [join(root, view), ...tsFiles(join(views, verb))]) visit(file);
+  return [...seen];
+}
+
+/** A view that reads a run's start or end (an event of the runner's). */
+const READS_RUN_EVENT = /(kind [!=]== |case )'(started|failed|finished)'/;
+
+/**
+ * A run's start or end told as a method of the output (`failed(error)`, `finish()`) rather than as
+ * the runner's events: declared or defined at the start of a line (a public method), or called
+ * on something else than `this` (a view's private helper, run at `finished`, is its own business).
+ */
+const RUN_END_METHOD = /^\s*(async\s+)?(started|failed|finish|finished)\s*\(|(?<!\bthis)\.(started|failed|finish|finished)\(/m;
+
 /** Each runnable command with the verb it belongs to (a group's subcommands belong to the group's folder). */
 function runnable(commands: readonly AnyCommand[], verb?: string): Array<{ readonly verb: string; readonly command: AnyCommand }> {
   return commands.flatMap((c) => (c.kind === 'group' ? runnable(c.commands, c.name) : [{ verb: verb ?? c.name, command: c }]));
@@ -104,11 +133,16 @@ describe('the verb contract, walked over the command list', async () => {
     // Only the runner (runToEnd) emits a run's start and end: no file of the verb's session does.
     for (const file of OWN_SUB_EVENTS.has(verb) ? [] : appFiles(verb))
       expect(code(readFileSync(file, 'utf8')), `${file} emits a run's start or end`).not.toMatch(RUN_EVENT_EMITTED);
-    // A view that reads the run's start or end gets it from the runner, in its command or its session.
-    const view = [join(root, row.view), ...tsFiles(join(root, `src/cli/views/${verb}`))]
-      .map((f) => code(readFileSync(f, 'utf8')))
-      .join('\n');
-    if (/kind === 'finished'|case 'finished'|kind !== 'finished'/.test(view) && !OWN_SUB_EVENTS.has(verb))
+    // A view that reads the run's start or end gets it from the runner, in its command or its
+    // session: every verb that ends a run (its view hears `failed` or `finished`) runs through
+    // runToEnd, and no view takes the end as a method of its own (`failed(error)`) that a command
+    // would call from a catch of its own instead.
+    const files = viewFiles(row.view, verb);
+    for (const file of files)
+      expect(code(readFileSync(file, 'utf8')), `${file} tells a run's start or end as a method`).not.toMatch(RUN_END_METHOD);
+    expect(code(definition), `src/cli/commands/${verb}.ts tells a run's start or end itself`).not.toMatch(RUN_END_METHOD);
+    const view = files.map((f) => code(readFileSync(f, 'utf8'))).join('\n');
+    if (READS_RUN_EVENT.test(view) && !OWN_SUB_EVENTS.has(verb))
       expect(definition + session, `${verb}: its view reads the run's end, so its command or session runs it with runToEnd`).toMatch(
         /\brunToEnd\(/,
       );

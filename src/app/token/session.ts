@@ -10,24 +10,29 @@
  * the call. Either way the temporary file is removed unless it holds the secret, and the result
  * is `interrupted` (the command exits 130 or 143).
  */
-import { ZonectlError } from '../../core/errors.js';
-import { printable } from '../../core/text/index.js';
 import { connect } from '../connect/index.js';
 import { openTokenOutput } from '../output/index.js';
 import { INTERRUPT_GRACE_MS, type InterruptOptions, type SessionOutput, type StopSignal, watchInterrupts } from '../session/index.js';
 import { findTokenByName, rollTokenById } from './roll-token.js';
 
-export interface TokenRollRequest {
-  readonly name: string;
-  /** The account (32 hex) whose own token this is (`owner: account`); absent: one of the user's tokens. */
-  readonly account?: string | undefined;
-  /** Write the new secret to this file (mode 0600, JSON {name: value}, merged). */
-  readonly tokenOutput?: string | undefined;
+/**
+ * Where the new secret goes: the service shows it once, so a roll always has somewhere to keep
+ * it, a file (`--token-output`), the `rolled` event (`--show-token-values`), or both; never
+ * neither (the command's definition refuses that before any request, src/cli/commands/token.ts).
+ */
+export type SecretDestination =
+  /** Write the new secret to this file (mode 0600, JSON {name: value}, merged); shown too when `showValue`. */
+  | { readonly tokenOutput: string; readonly showValue: boolean }
   /** The secret goes in the `rolled` event, to be shown. */
-  readonly showValue: boolean;
+  | { readonly tokenOutput?: undefined; readonly showValue: true };
+
+export type TokenRollRequest = SecretDestination & {
+  readonly name: string;
+  /** The account (32 hex, checked by the definition) whose own token this is (`owner: account`); absent: one of the user's tokens. */
+  readonly account?: string | undefined;
   readonly baseUrl?: string | undefined;
   readonly env?: Readonly<Record<string, string | undefined>>;
-}
+};
 
 /** Where an interrupted roll stopped: before the roll call, with the call unanswered, or after its secret was kept. */
 export type RollStoppedAt = 'before-roll' | 'unanswered' | 'kept';
@@ -51,22 +56,11 @@ export type TokenRollEvent =
 
 export type TokenRollResult = { readonly status: 'ok' } | { readonly status: 'interrupted'; readonly signal: StopSignal };
 
-class TokenCommandError extends ZonectlError {}
-
 export async function runTokenRoll(
   request: TokenRollRequest,
   output: SessionOutput<TokenRollEvent>,
   interrupts: InterruptOptions = {},
 ): Promise<TokenRollResult> {
-  if (request.tokenOutput === undefined && !request.showValue) {
-    throw new TokenCommandError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
-  }
-  if (request.account !== undefined && !/^[0-9a-f]{32}$/.test(request.account)) {
-    throw new TokenCommandError(
-      'BAD_ARGS',
-      `--account ${printable(request.account)}: an account id is 32 hexadecimal characters (lower case)`,
-    );
-  }
   const graceMs = interrupts.graceMs ?? INTERRUPT_GRACE_MS;
   // Aborted to stop the client's exchanges: at once before the roll call, at the give-up during it.
   const abandon = new AbortController();

@@ -7,12 +7,13 @@
 /** `--adopt` alone: every item that can be adopted. */
 const ADOPT_ALL = 'all';
 import { DRIFT_ITEM_ID, FAIL_ON, runAdopt, runDrift } from '../../app/drift/index.js';
+import { runToEnd } from '../../app/session/index.js';
 import { ZonectlError } from '../../core/errors.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
 import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../many-zone-flags.js';
-import { adoptView, driftView, withReportOutput } from '../views/drift.js';
+import { adoptView, driftView } from '../views/drift.js';
 
 /** The ids given to `--adopt` (without the "all" of `--adopt` alone). */
 function adoptIds(adopt: readonly string[]): string[] {
@@ -109,7 +110,7 @@ export const driftCommand = defineCommand({
       return flags.dryRun && result.changed.length > 0 ? EXIT.changes : EXIT.ok;
     }
     const output = driftView(flags.format, flags.tokens, flags.out, flags.report ?? []);
-    const result = await withReportOutput(output, (o) =>
+    const result = await runToEnd(output, () =>
       runDrift(
         {
           paths: args.paths,
@@ -121,7 +122,7 @@ export const driftCommand = defineCommand({
           unmanagedZones: flags.unmanagedZones,
           connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
         },
-        o,
+        output,
       ),
     );
     return result.failed ? EXIT.error : result.drift ? EXIT.changes : EXIT.ok;

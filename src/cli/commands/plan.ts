@@ -1,9 +1,10 @@
 /** `zonectl plan PATHS...`: the changes apply would make (src/app/plan `runPlan`), as a report in the format asked. */
 import { runPlan } from '../../app/plan/index.js';
+import { runToEnd } from '../../app/session/index.js';
 import { defineCommand, flag } from '../definition/define-command.js';
 import { EXIT } from '../output/io.js';
 import { baseUrlFlag } from '../options.js';
-import { planView, withReportOutput } from '../views/plan.js';
+import { planView } from '../views/plan.js';
 import { MANY_ZONE_ARGS, MANY_ZONE_FLAGS } from '../many-zone-flags.js';
 
 export const planCommand = defineCommand({
@@ -27,7 +28,7 @@ export const planCommand = defineCommand({
   ],
   run: async ({ args, flags }) => {
     const output = planView(flags.format, flags.report);
-    const result = await withReportOutput(output, (o) =>
+    const result = await runToEnd(output, () =>
       runPlan(
         {
           paths: args.paths,
@@ -38,7 +39,7 @@ export const planCommand = defineCommand({
           connection: { baseUrl: flags.baseUrl, rateLimit: flags.rateLimit, env: process.env },
           cwd: process.cwd(),
         },
-        o,
+        output,
       ),
     );
     return result.failed ? EXIT.error : flags.detailedExitcode && result.changes ? EXIT.changes : EXIT.ok;

@@ -3,10 +3,24 @@
  * ../views/token.ts; exit 0, or 128 + the signal's number when interrupted (130 for Ctrl-C).
  */
 import { signalExitCode } from '../../app/session/index.js';
-import { runTokenRoll } from '../../app/token/index.js';
+import { runTokenRoll, type SecretDestination } from '../../app/token/index.js';
+import { InternalError, ZonectlError } from '../../core/errors.js';
+import { printable } from '../output/printable.js';
 import { arg, defineCommand, defineGroup, flag } from '../definition/define-command.js';
 import { baseUrlFlag } from '../options.js';
 import { tokenRollOutput } from '../views/token.js';
+
+/** An account id as `--account` takes it: 32 hexadecimal characters, lower case (as the API writes them). */
+const ACCOUNT_ID = /^[0-9a-f]{32}$/;
+
+/** Where the flags send the new secret; none when neither --token-output nor --show-token-values was given. */
+function secretDestination(flags: {
+  readonly tokenOutput: string | undefined;
+  readonly showTokenValues: boolean;
+}): SecretDestination | undefined {
+  if (flags.tokenOutput !== undefined) return { tokenOutput: flags.tokenOutput, showValue: flags.showTokenValues };
+  return flags.showTokenValues ? { showValue: true } : undefined;
+}
 
 const rollCommand = defineCommand({
   name: 'roll',
@@ -22,11 +36,18 @@ const rollCommand = defineCommand({
     'zonectl token roll ci-dns-edit --token-output tokens.json',
     'zonectl token roll ci-deploy --account 023e105f4ecef8ad9ca31a8372d0c353 --token-output tokens.json',
   ],
+  validate: ({ flags }) => {
+    // The service shows the new secret once: a roll with nowhere to keep it would lose it.
+    if (secretDestination(flags) === undefined)
+      throw new ZonectlError('BAD_ARGS', 'the new secret is shown only once: give --token-output FILE or --show-token-values');
+    if (flags.account !== undefined && !ACCOUNT_ID.test(flags.account))
+      throw new ZonectlError('BAD_ARGS', `--account ${printable(flags.account)}: an account id is 32 hexadecimal characters (lower case)`);
+  },
   run: async ({ args, flags }) => {
-    const result = await runTokenRoll(
-      { name: args.name, account: flags.account, tokenOutput: flags.tokenOutput, showValue: flags.showTokenValues, baseUrl: flags.baseUrl },
-      tokenRollOutput,
-    );
+    const destination = secretDestination(flags);
+    if (destination === undefined)
+      throw new InternalError('token roll: validate lets no roll through without a destination for its secret');
+    const result = await runTokenRoll({ name: args.name, account: flags.account, ...destination, baseUrl: flags.baseUrl }, tokenRollOutput);
     return result.status === 'interrupted' ? signalExitCode(result.signal) : undefined;
   },
 });

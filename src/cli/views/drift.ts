@@ -9,8 +9,6 @@ import { showMessage } from '../output/messages.js';
 import type { OutputFormat, ReportFile } from './report/report-formats.js';
 import { type ReportOutput, reportOutput } from './report/report-output.js';
 
-export { withReportOutput } from './report/report-output.js';
-
 /** The drift report: --tokens lists them; --out is one more JSON file beside --report's. */
 export function driftView(
   format: OutputFormat,

@@ -2,8 +2,6 @@
 import type { OutputFormat, ReportFile } from './report/report-formats.js';
 import { type ReportOutput, reportOutput } from './report/report-output.js';
 
-export { withReportOutput } from './report/report-output.js';
-
 export function planView(format: OutputFormat, report: readonly ReportFile[] | undefined): ReportOutput {
   return reportOutput(format, { ...(report ? { files: report } : {}) });
 }

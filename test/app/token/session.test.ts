@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runTokenRoll, type TokenRollEvent } from '../../../src/app/token/index.js';
+import { runTokenRoll, type SecretDestination, type TokenRollEvent, type TokenRollRequest } from '../../../src/app/token/index.js';
 import { type DropProxy, startDropProxy } from '../../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../../scenario/harness.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -37,10 +37,9 @@ describe('the token roll session, interrupted', () => {
   const { source, send, listeners } = testSignals();
   const verify = (secret: string): Promise<number> => verifySecret(h.emulator.baseUrl, secret);
   const create = (name: string): Promise<string> => createUserToken(h.emulator.baseUrl, h.zoneId, name);
-  const request = (name: string, extra: { tokenOutput?: string; showValue?: boolean } = {}) => ({
+  const request = (name: string, destination: SecretDestination): TokenRollRequest => ({
     name,
-    tokenOutput: extra.tokenOutput,
-    showValue: extra.showValue ?? false,
+    ...destination,
     baseUrl: proxy.baseUrl,
     env: { CLOUDFLARE_API_TOKEN: TOKEN },
   });
@@ -66,7 +65,7 @@ describe('the token roll session, interrupted', () => {
     proxy.setRule((method, path) => (method === 'GET' && /\/user\/tokens(\?|$)/.test(path) ? 'hold' : 'pass'));
     const held = proxy.held();
     const rec = recorder();
-    const run = runTokenRoll(request('early', { tokenOutput: join(dir, 'tokens.json') }), rec.output, { source });
+    const run = runTokenRoll(request('early', { tokenOutput: join(dir, 'tokens.json'), showValue: false }), rec.output, { source });
     await held;
     expect(readdirSync(dir)).toHaveLength(1);
     send('SIGTERM');
@@ -107,7 +106,7 @@ describe('the token roll session, interrupted', () => {
     });
     const held = proxy.held();
     const rec = recorder();
-    const run = runTokenRoll(request('answered', { tokenOutput: file }), rec.output, { source });
+    const run = runTokenRoll(request('answered', { tokenOutput: file, showValue: false }), rec.output, { source });
     await held;
     send('SIGTERM');
     await rec.seen('waiting');
@@ -119,5 +118,20 @@ describe('the token roll session, interrupted', () => {
     expect(readdirSync(dir)).toEqual(['tokens.json']);
     expect((JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).answered).toBe(secret);
     expect(await verify(secret)).toBe(200);
+  });
+});
+
+describe('the token roll request', () => {
+  it('names somewhere to keep the new secret: a file, shown, or both (the type refuses neither)', () => {
+    const kept: TokenRollRequest[] = [
+      { name: 'a', tokenOutput: 'tokens.json', showValue: false },
+      { name: 'a', tokenOutput: 'tokens.json', showValue: true },
+      { name: 'a', showValue: true },
+    ];
+    // @ts-expect-error a roll whose secret would be lost: no file and not shown (`npm run typecheck` checks this line)
+    const lost: TokenRollRequest = { name: 'a', showValue: false };
+    // @ts-expect-error the same with the file left undefined
+    const lostToo: TokenRollRequest = { name: 'a', tokenOutput: undefined, showValue: false };
+    expect([...kept, lost, lostToo].map((r) => r.tokenOutput !== undefined || r.showValue)).toEqual([true, true, true, false, false]);
   });
 });

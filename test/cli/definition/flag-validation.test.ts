@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftCommand } from '../../../src/cli/commands/drift.js';
 import { exportCommand } from '../../../src/cli/commands/export.js';
+import { tokenCommand } from '../../../src/cli/commands/token.js';
 import { waitDnsCommand } from '../../../src/cli/commands/wait-dns.js';
 import { defineCommand, flag, type AnyCommand } from '../../../src/cli/definition/define-command.js';
 import { registerCommand } from '../../../src/cli/definition/register-command.js';
@@ -135,6 +136,28 @@ describe('the verbs’ definitions carry their flag checks', () => {
   for (const { argv, message } of exportCases) {
     it(`${argv.join(' ')}: BAD_ARGS from the definition, no session, no request`, async () => {
       const error = await refusal(program(exportCommand), [...argv, '--base-url', baseUrl]);
+      expect([error.code, error.message]).toEqual(['BAD_ARGS', message]);
+      expect(requests).toBe(0);
+    });
+  }
+
+  // token roll's refusals are BAD_ARGS (unchanged): a roll with nowhere to keep its secret, an account id that is none.
+  const tokenCases: readonly { readonly argv: readonly string[]; readonly message: string }[] = [
+    { argv: ['token', 'roll', 'ci'], message: 'the new secret is shown only once: give --token-output FILE or --show-token-values' },
+    {
+      argv: ['token', 'roll', 'ci', '--account', 'main', '--token-output', 'tokens.json'],
+      message: '--account main: an account id is 32 hexadecimal characters (lower case)',
+    },
+    {
+      argv: ['token', 'roll', 'ci', '--account', '023E105F4ECEF8AD9CA31A8372D0C353', '--show-token-values'],
+      message: '--account 023E105F4ECEF8AD9CA31A8372D0C353: an account id is 32 hexadecimal characters (lower case)',
+    },
+  ];
+  for (const { argv, message } of tokenCases) {
+    it(`${argv.join(' ')}: BAD_ARGS from the definition, no session, no request`, async () => {
+      const roll = tokenCommand.kind === 'group' ? tokenCommand.commands.find((c) => c.name === 'roll') : undefined;
+      expect(roll?.kind === 'command' && typeof roll.validate).toBe('function');
+      const error = await refusal(program(tokenCommand), [...argv, '--base-url', baseUrl]);
       expect([error.code, error.message]).toEqual(['BAD_ARGS', message]);
       expect(requests).toBe(0);
     });
