@@ -26,20 +26,11 @@ import { note, type SessionOutput } from '../session/index.js';
 import { writeEditedFiles } from './edit-zone-files.js';
 import { exportRepoConfig } from './export-accounts.js';
 import type { ExportEvent } from './export-event.js';
+import type { ExportIntoRequest } from './into-request.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 class ExportAccountError extends ZonectlError {}
-
-/** What `export --into` was given (into-session.ts's request). */
-export interface AccountIntoRequest {
-  readonly file: string;
-  readonly zone?: string | undefined;
-  readonly dryRun: boolean;
-  readonly baseUrl?: string | undefined;
-  readonly config?: string | undefined;
-  readonly env?: Env;
-}
 
 /** An account file's keys in the order the schema lists them: a new `views:` goes after the others. */
 const ACCOUNT_FILE_KEY_ORDER = ['$schema', 'version', 'account_id', 'zone_defaults', 'enforce_dns_only', 'views'];
@@ -71,7 +62,7 @@ function writtenViews(text: string): unknown {
 }
 
 export async function runExportIntoAccount(
-  request: AccountIntoRequest,
+  request: ExportIntoRequest,
   account: AccountConfig,
   output: SessionOutput<ExportEvent>,
 ): Promise<{ readonly changed: readonly string[] }> {

@@ -22,20 +22,9 @@ import { editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-file
 import { exportRepoConfig } from './export-accounts.js';
 import { runExportIntoAccount } from './account-views.js';
 import type { ExportEvent } from './session.js';
+import type { ExportIntoRequest } from './into-request.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-export interface ExportIntoRequest {
-  /** The zone file to refresh. */
-  readonly file: string;
-  /** `--zone NAME`: must be the file's zone when given. */
-  readonly zone?: string | undefined;
-  /** Show the diff; write nothing. */
-  readonly dryRun: boolean;
-  readonly baseUrl?: string | undefined;
-  readonly config?: string | undefined;
-  readonly env?: Env;
-}
 
 export interface ExportIntoResult {
   /** Files that were (or, with --dry-run, would be) changed. */
