@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { printable, printableLines } from '../../core/text/index.js';
 import type { TextStyle } from '../../core/render/render-text.js';
 
-let NONCE = randomBytes(12).toString('hex');
+const NONCE = randomBytes(12).toString('hex');
 
 /** The SGR code of each colour zonectl uses, and the reset after it. */
 const SGR: Readonly<Record<keyof TextStyle | 'reset', string>> = {
@@ -31,17 +31,7 @@ const SGR: Readonly<Record<keyof TextStyle | 'reset', string>> = {
 };
 
 const mark = (name: keyof typeof SGR): string => `\uE000${NONCE}${name}\uE001`;
-let MARK = new RegExp(`\uE000${NONCE}([a-z]+)\uE001`, 'g');
-
-/**
- * A new nonce. For a process whose heap was saved after this module loaded (a V8 start-up
- * snapshot, which the single executable used before bench/README.md part 9): without a new one,
- * every run would share the nonce of the build, which anyone holding the file can read.
- */
-export function renewColourNonce(): void {
-  NONCE = randomBytes(12).toString('hex');
-  MARK = new RegExp(`\uE000${NONCE}([a-z]+)\uE001`, 'g');
-}
+const MARK = new RegExp(`\uE000${NONCE}([a-z]+)\uE001`, 'g');
 
 /** The style of coloured output: markers that `terminalText` turns into colours after escaping. */
 export const colourMarks: TextStyle = {

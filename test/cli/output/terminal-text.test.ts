@@ -3,7 +3,7 @@
  * are escaped, zonectl's own colours survive, and no line can become a GitHub workflow command.
  */
 import { describe, expect, it } from 'vitest';
-import { colourMarks, renewColourNonce, terminalText, workflowCommandLine } from '../../../src/cli/output/terminal-text.js';
+import { colourMarks, terminalText, workflowCommandLine } from '../../../src/cli/output/terminal-text.js';
 import { printable, printableLines } from '../../../src/core/text/index.js';
 
 const HOSTILE = 'a\u001b]0;title\u0007b\u001b[2Jc\rd\u009be\u2028f';
@@ -23,13 +23,6 @@ describe('terminalText', () => {
   it('a marker written by a file or an answer (without the nonce) is plain text', () => {
     const forged = '\uE000deadbeefgreen\uE001x';
     expect(terminalText(forged)).toBe(forged);
-  });
-
-  it('a new nonce (the single executable makes one at each start): markers made with the old one are plain text, new ones colour', () => {
-    const old = colourMarks.red('x');
-    renewColourNonce();
-    expect(terminalText(old)).toBe(old);
-    expect(terminalText(colourMarks.red('x'))).toBe('\x1b[31mx\x1b[0m');
   });
 
   it('no line starts a workflow command: `::` after white space and `##[` anywhere are escaped', () => {
