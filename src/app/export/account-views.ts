@@ -19,12 +19,12 @@ import { type InternalZoneNames, renderAccountFile, viewsForAccountFile } from '
 import { editYaml } from '../../core/yaml-edit/index.js';
 import { formatProblem, parseYaml } from '../../core/yaml/index.js';
 import { type AccountConfig, parseZoneFile, type RepoConfig } from '../../core/zonefile/index.js';
-import { internalZonesNamed, planAccountRun, RunClients } from '../engine/index.js';
+import { internalZonesNamed, planAccountRun } from '../engine/index.js';
 import { credentialVariablesOf, includeReader, readConfinedFile, repositoryRoot, zoneFileEnvironment } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { note, type SessionOutput } from '../session/index.js';
 import { writeEditedFiles } from './edit-zone-files.js';
-import { exportRepoConfig } from './export-accounts.js';
+import { exportClients, exportRepoConfig } from './export-accounts.js';
 import type { ExportEvent } from './export-event.js';
 import type { ExportIntoRequest } from './into-request.js';
 
@@ -74,7 +74,7 @@ export async function runExportIntoAccount(
   const written = writtenViews(text);
   const repo = await exportRepoConfig(file, request.config, env, (e) => output.emit(e));
   // Account files are read with the environment's credential, as plan reads them.
-  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  const clients = exportClients(repo, request.baseUrl, env);
   try {
     const client = clients.default();
     const [live, zones] = await Promise.all([listViews(client, account.accountId), listZones(client, { 'account.id': account.accountId })]);
@@ -147,7 +147,7 @@ export async function runExportAccountFile(
   const env: Env = request.env ?? process.env;
   const accountId = request.accountId.toLowerCase();
   // Account files are read with the environment's credential, as plan reads them.
-  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  const clients = exportClients(repo, request.baseUrl, env);
   try {
     const client = clients.default();
     const [live, zones] = await Promise.all([listViews(client, accountId), listZones(client, { 'account.id': accountId })]);

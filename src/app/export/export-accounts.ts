@@ -12,7 +12,7 @@ import { ZonectlError } from '../../core/errors.js';
 import { canonicalZoneName } from '../../core/model/names.js';
 import { chooseZoneByName, type ZoneType, zoneTypeMatches } from '../../core/zone-type.js';
 import type { RepoAccount, RepoConfig } from '../../core/zonefile/index.js';
-import type { RunClients } from '../engine/index.js';
+import { RunClients } from '../engine/index.js';
 import { checkRepositoryConfig } from '../files/index.js';
 import type { MessageEvent } from '../session/index.js';
 import { ZONE_TYPE_HINT } from './read-export.js';
@@ -210,4 +210,9 @@ export async function zoneInAccounts(
     throw new ExportConfigError('ZONE_LOOKUP', `zone ${JSON.stringify(wanted)} not found with ${names}${skipped}`);
   }
   return match;
+}
+
+/** The clients an export reads with: each account's own credential, else the environment's (at `baseUrl` when given). */
+export function exportClients(repo: RepoConfig | undefined, baseUrl: string | undefined, env: Env): RunClients {
+  return new RunClients(repo, { ...(baseUrl !== undefined ? { baseUrl } : {}), env }, env);
 }

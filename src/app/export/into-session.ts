@@ -14,12 +14,11 @@ import { createTwoFilesPatch } from 'diff';
 import { ZonectlError } from '../../core/errors.js';
 import { editsToMatchLive } from '../../core/export/refresh-edits.js';
 import type { AccountConfig, ZoneConfig } from '../../core/zonefile/index.js';
-import { RunClients } from '../engine/index.js';
 import { checkZoneFiles, credentialVariablesOf, zoneFileEnvironment } from '../files/index.js';
 import { resolveRunZone } from '../engine/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
 import { editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-files.js';
-import { exportRepoConfig } from './export-accounts.js';
+import { exportClients, exportRepoConfig } from './export-accounts.js';
 import { runExportIntoAccount } from './account-views.js';
 import type { ExportEvent } from './session.js';
 import type { ExportIntoRequest } from './into-request.js';
@@ -61,7 +60,7 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
   if (request.zone !== undefined && request.zone.trim().toLowerCase().replace(/\.$/, '') !== config.zone)
     throw new ExportIntoError('BAD_ARGS', `--zone ${request.zone}: ${request.file} describes the zone ${config.zone}`);
   const repo = await exportRepoConfig(request.file, request.config, env, (e) => output.emit(e));
-  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  const clients = exportClients(repo, request.baseUrl, env);
   try {
     const client = clients.for(config);
     const zone = await resolveRunZone(client, config);

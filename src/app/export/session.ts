@@ -12,11 +12,10 @@ import { ZonectlError } from '../../core/errors.js';
 import { exportZone } from '../../core/export/export-zone.js';
 import { renderExportJson, renderExportYaml } from '../../core/export/render-export.js';
 import { connect } from '../connect/index.js';
-import { RunClients } from '../engine/index.js';
 import { credentialVariablesOf, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
-import { type AccountZone, exportAccounts, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
+import { type AccountZone, exportAccounts, exportClients, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
 import { runExportAccountFile } from './account-views.js';
 import type { ExportEvent } from './export-event.js';
 import { exportFileIn } from './export-paths.js';
@@ -143,7 +142,7 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
     await exportWithEnvironment(request, target, output, env);
     return;
   }
-  const clients = new RunClients(repo, { ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}), env }, env);
+  const clients = exportClients(repo, request.baseUrl, env);
   try {
     if (target.kind === 'zone') {
       if (target.out !== undefined) refuseOverwrite(target.out, request.force);
