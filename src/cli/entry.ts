@@ -5,8 +5,8 @@
  * directory only this user can write (./compile-cache.ts: never the shared temporary directory
  * Node would pick itself; `ZONECTL_NO_COMPILE_CACHE=1` turns it off), before the rest of the CLI
  * is loaded (main.ts), so that the chunks a command loads are read back from the cache on later
- * runs instead of compiled at each start. The single executable does not start here: it starts
- * from a V8 start-up snapshot of its own (./binary-entry.ts).
+ * runs instead of compiled at each start. The single executable does not start here: its loader
+ * compiles its script with a code cache made at build time (./binary-loader.ts).
  *
  * `zonectl version` alone is answered here, without loading the program (./version-fast-path.ts).
  */
