@@ -12,7 +12,7 @@ import { renderExportYaml } from '../../core/export/render-export.js';
 import { isReportEmpty, type MigrationReport, type MigrationSource } from '../../core/migrate/report.js';
 import { parseZoneFile } from '../../core/zonefile/index.js';
 import { confineWrite, plannedSchemaRef, repositoryRoot, writeRepoSchema } from '../files/index.js';
-import { editExistingZoneFile, importFrom } from '../migrate/index.js';
+import { confineOutputPaths, editExistingZoneFile, importFrom } from '../migrate/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { type MessageEvent, note, type SessionOutput, warning } from '../session/index.js';
 
@@ -130,10 +130,11 @@ async function importBind(request: Extract<ImportRequest, { from: 'bind' }>, out
     const cwd = process.cwd();
     const zone = { zone: result.export.file.zone, records: result.records, settings: result.settings };
     const edited = await editExistingZoneFile(resolve(cwd, out), out, zone, root, cwd);
-    for (const o of edited) {
-      const where = confineWrite(root, resolve(cwd, o.path));
-      if (!where.ok) throw new ImportRefusedError('UNSAFE_EXPORT_PATH', `${o.path}: ${where.message}; nothing was written`);
-    }
+    confineOutputPaths(
+      root,
+      cwd,
+      edited.map((o) => o.path),
+    );
     for (const line of [
       ...result.export.notes,
       ...(result.export.sections ?? []).filter((s) => s.title === 'Left out:').flatMap((s) => s.lines),

@@ -5,13 +5,13 @@
  * (issue 40). The imported zone is taken as the live one; the file (and a fragment only it
  * includes) is edited until it plans nothing against it.
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { ZonectlError } from '../../core/errors.js';
 import { editsToMatchLive } from '../../core/export/refresh-edits.js';
 import type { CanonicalRecord, LiveRecord } from '../../core/model/record.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import { parseZoneFile } from '../../core/zonefile/index.js';
-import { includeReader, readConfinedFile } from '../files/index.js';
+import { confineWrite, includeReader, readConfinedFile } from '../files/index.js';
 
 /** A file to write: its path as shown, and its text. */
 export interface EditedOutput {
@@ -79,4 +79,15 @@ export async function editExistingZoneFile(
       `${shownPath}: ${outside.length} imported record(s) would stay out of the file, which leaves them alone (e.g. ${outside[0]!.name} ${outside[0]!.type}; manage.unmanaged or manage.ignore): list them in it, or import to another --out; nothing was written`,
     );
   return edited.changed.map((file) => ({ path: shown(file, cwd), text: edited.after.get(file)! }));
+}
+
+/**
+ * Refuses, before anything is written, a path (as shown, relative to `cwd`) that a write would
+ * reach through a link the repository holds: confined as reads are (issue 39 item 8).
+ */
+export function confineOutputPaths(root: string, cwd: string, paths: readonly string[]): void {
+  for (const p of paths) {
+    const where = confineWrite(root, resolve(cwd, p));
+    if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${p}: ${where.message}; nothing was written`);
+  }
 }

@@ -16,7 +16,7 @@ import { readTerraformImport } from './read-terraform.js';
 import { writeMigration, type WrittenMigration } from './write-migration.js';
 
 export type { WrittenMigration } from './write-migration.js';
-export { editExistingZoneFile, type ImportedZone } from './edit-existing.js';
+export { confineOutputPaths, editExistingZoneFile, type ImportedZone } from './edit-existing.js';
 
 export interface ImportFromOptions {
   readonly outDir: string;

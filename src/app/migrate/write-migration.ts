@@ -19,7 +19,7 @@ import type { MigrationReport } from '../../core/migrate/report.js';
 import { formatProblem } from '../../core/yaml/index.js';
 import { parseRepoConfig, parseZoneFile, REPO_CONFIG_FILE } from '../../core/zonefile/index.js';
 import { confineWrite, readConfinedFile, repositoryConfigDir, schemaRefForOutput } from '../files/index.js';
-import { editExistingZoneFile, shown } from './edit-existing.js';
+import { confineOutputPaths, editExistingZoneFile, shown } from './edit-existing.js';
 import { writeOutputFile } from '../output/index.js';
 
 export interface WriteMigrationOptions {
@@ -117,11 +117,7 @@ export async function writeMigration(
       `the zone files made from the import are not valid; nothing written:\n  ${invalid.join('\n  ')}`,
     );
   const all = [...paths, ...(needsRepoConfig(repoConfig) ? [configPath] : [])];
-  // Confined as reads are (issue 39 item 8): no write through a link the repository holds.
-  for (const p of all) {
-    const where = confineWrite(root, resolve(cwd, p));
-    if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${p}: ${where.message}; nothing was written`);
-  }
+  confineOutputPaths(root, cwd, all);
   const handover = handoverOutput(options, report, cwd);
   const existing = [...paths, ...(handover !== undefined ? [handover.path] : [])].filter((p) => existsSync(resolve(cwd, p)));
   if (existing.length > 0 && !options.force)
@@ -157,10 +153,11 @@ export async function writeMigration(
     });
   }
   // An edited fragment is written where it is, confined as the zone files are.
-  for (const o of outputs) {
-    const where = confineWrite(root, resolve(cwd, o.path));
-    if (!where.ok) throw new ZonectlError('UNSAFE_EXPORT_PATH', `${o.path}: ${where.message}; nothing was written`);
-  }
+  confineOutputPaths(
+    root,
+    cwd,
+    outputs.map((o) => o.path),
+  );
   if (config !== undefined) outputs.push({ path: configPath, text: config.text });
   if (handover !== undefined) outputs.push(handover);
   for (const o of outputs) writeOutputFile(resolve(cwd, o.path), o.text);
