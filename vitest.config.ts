@@ -20,6 +20,8 @@ export default defineConfig({
     // fails the run (test/support/tmp-guard.ts, test/README.md "Temporary files").
     // Then the CLI the tests start, bundled once per run from the sources (test/support/cli-bundle.ts).
     globalSetup: ['test/support/tmp-guard.ts', 'test/support/cli-bundle.ts'],
+    // One fast-check seed for every property (test/support/fast-check-seed.ts): a run repeats.
+    setupFiles: ['test/support/fast-check-seed.ts'],
     // @actions/workflow-parser imports its JSON schema without an import attribute, which Node 20
     // refuses; inlined, vite transforms it (test/ci-recipes).
     server: { deps: { inline: ['@actions/workflow-parser'] } },

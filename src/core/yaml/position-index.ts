@@ -203,12 +203,21 @@ export class PositionIndex {
     return this.#writtenAt.get(value) ?? -1;
   }
 
-  /** A key is a scalar followed (after blanks on its line) by `:`. */
+  /**
+   * A key is a scalar followed (after blanks on its line) by `:`. A block scalar (`|`, `>`) ends
+   * after its last line break, at the start of the next line, so the `:` there is its own only
+   * when it is the explicit value indicator (`? |` … `: v`, a colon then a blank); a line such as
+   * `:t: 1` begins the next key, a plain scalar that starts with a colon.
+   */
   #isKey(n: number): boolean {
     const t = this.#nodes;
     if (t.kind[n] !== KIND_SCALAR) return false;
     const s = this.#input;
     let i = t.end[n];
+    if (i > 0 && s.charCodeAt(i - 1) === LF) {
+      const after = s.charCodeAt(i + 1);
+      return s.charCodeAt(i) === COLON && (Number.isNaN(after) || after === SPACE || after === TAB || after === LF || after === CR);
+    }
     while (i < s.length && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i += 1;
     return s.charCodeAt(i) === COLON;
   }

@@ -261,6 +261,22 @@ describe('simple-yaml: the same as js-yaml wherever it answers', () => {
     );
   });
 
+  it('after a block scalar followed by a key that starts with a colon (a case fast-check found)', () => {
+    // js-yaml ends a block scalar at the start of the next line; the position index took the
+    // `:` of `:tags` there for the scalar's own and put the value at its key's column.
+    for (const text of ['\n0o17: |\n      a\n\n:tags: ""  #x', 'a: |\n  a\n:t: 1\n', 'a: >-\n  a\n:t: 1\n'])
+      expect(compare(text) ?? '', text).toBe('');
+    const reference = parseYamlWithJsYaml('a: |\n  a\n:t: 1\n');
+    if (!reference.ok) throw new Error(reference.message);
+    expect(reference.positions.positionOf(['a'])).toEqual({ line: 1, col: 4 });
+    expect(reference.positions.positionOf([':t'])).toEqual({ line: 3, col: 5 });
+    // An explicit key written as a block scalar keeps its `: value` on the next line.
+    const explicit = parseYamlWithJsYaml('? |\n  a\n: v\nb: 1\n');
+    if (!explicit.ok) throw new Error(explicit.message);
+    expect(explicit.positions.keyPositionOf(['a\n'])).toEqual({ line: 1, col: 3 });
+    expect(explicit.positions.positionOf(['a\n'])).toEqual({ line: 3, col: 3 });
+  });
+
   it('on zone files as teams write them', () => {
     const team = [
       '# yaml-language-server: $schema=../schemas/zone.schema.json',
