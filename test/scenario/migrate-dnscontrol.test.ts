@@ -6,12 +6,12 @@
  * quoted 255-byte chunks, TTL 1 once proxied, MX/SRV targets with their trailing dots), plus a
  * record an IGNORE rule protects and one NO_PURGE keeps.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
-import { config, startHarness, TOKEN, type Harness } from './harness.js';
+import { config, converge, listRecords, startHarness, TOKEN, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const IR = 'test/fixtures/migrate/dnscontrol/ir.json';
@@ -74,5 +74,75 @@ describe('import --from dnscontrol: the zone DNSControl wrote plans empty', () =
     expect(run.plan.operations).toHaveLength(1);
     expect(run.plan.operations[0]!.action).toBe('update');
     expect(JSON.stringify(run.plan.operations[0])).toContain('192.0.2.12');
+  });
+});
+
+/**
+ * SMIMEA and OPENPGPKEY, which DNSControl's Cloudflare provider never wrote (its print-ir refuses
+ * them without --raw): imported as DNSControl represents them (pkg/js/parse_tests/056-openpgpkey and
+ * 057-smimea; https://github.com/StackExchange/dnscontrol/tree/main/pkg/js/parse_tests), the key
+ * left in hex as `print-ir --raw` leaves it. The file is valid, the first plan creates both, the
+ * service holds the key in base64 as DNSControl would send it, and the plan after is empty.
+ */
+describe('import --from dnscontrol: SMIMEA and OPENPGPKEY', () => {
+  const KEY_HEX =
+    '9833040000000116092b06010401da470f010107401471ec1d5cc4d6bbd87029' +
+    '97ed29f95f7a7bd5e179aa8d3698efc8b942eb08f5b4244578616d706c652031' +
+    '203c6578616d706c652d3140646e73636f6e74726f6c2e6f72673e887e041316' +
+    '0a00261621049305f15ff783096d39427e6d048e36367e3e3ae2050200000001' +
+    '021b01021e05021780000a0910048e36367e3e3ae2ffaa00ff4b6ad99b62da7e' +
+    '9d759abe6ae232016780c24bf5e5f869b8003be83c6a73933c0100b66ac65093' +
+    'a0fe0a434448d9996ab46412cbe7c70d5c5ab74abba4566c468d0a';
+  // What 056-openpgpkey.json prints for that key.
+  const KEY_BASE64 =
+    'mDMEAAAAARYJKwYBBAHaRw8BAQdAFHHsHVzE1rvYcCmX7Sn5X3p71eF5qo02mO/IuULrCPW0JEV4YW1wbGUgMSA8ZXhhbXBsZS0xQGRuc2NvbnRyb2wub3JnPoh+BBMWCgAmFiEEkwXxX/eDCW05Qn5tBI42Nn4+OuIFAgAAAAECGwECHgUCF4AACgkQBI42Nn4+OuL/qgD/S2rZm2Lafp11mr5q4jIBZ4DCS/Xl+Gm4ADvoPGpzkzwBALZqxlCToP4KQ0RI2ZlqtGQSy+fHDVxat0q7pFZsRo0K';
+  const SMIMEA_NAME = 'f10e7de079689f55c0cdd6782e4dd1448c84006962a4bd832e8eff73._smimecert';
+  const PGP_NAME = 'bb7d0cf1ee44aca0bcc0f739b77b935f13aec2fd537f5c29dedd883d._openpgpkey';
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({ zones: ['example.com'] });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('imports both, plans their creation, and plans empty once applied', async () => {
+    const dir = tempDir('dnscontrol-dane');
+    const ir = join(dir, 'ir.json');
+    writeFileSync(
+      ir,
+      JSON.stringify({
+        dns_providers: [{ name: 'cloudflare', type: 'CLOUDFLAREAPI' }],
+        domains: [
+          {
+            name: 'example.com',
+            dnsProviders: { cloudflare: -1 },
+            records: [
+              { name: SMIMEA_NAME, type: 'SMIMEA', smimeausage: 3, target: '30820353308202f8a003020102', ttl: 300 },
+              { name: PGP_NAME, type: 'OPENPGPKEY', target: KEY_HEX, ttl: 300 },
+            ],
+          },
+        ],
+        registrars: [],
+      }),
+    );
+    const out = join(dir, 'zones');
+    const result = await importFrom('dnscontrol', [ir], { outDir: out, force: false, allZones: false, origin: 'test' });
+    expect(result.report.zones[0]?.items.map((i) => [i.kind, i.subject.split(' ')[1]])).toEqual([
+      ['meaning_changes', 'SMIMEA'],
+      ['meaning_changes', 'OPENPGPKEY'],
+    ]);
+    const c = config(readFileSync(join(out, 'example.com.yaml'), 'utf8'));
+    const first = await converge(h, c);
+    expect(first.plan.operations.map((o) => o.action)).toEqual(['create', 'create']);
+    const live = (await listRecords(h)).filter((r) => r.type === 'SMIMEA' || r.type === 'OPENPGPKEY');
+    expect(live.map((r) => [r.name, r.type, r.type === 'OPENPGPKEY' ? r.content : r.data])).toEqual(
+      expect.arrayContaining([
+        [`${PGP_NAME}.example.com`, 'OPENPGPKEY', KEY_BASE64],
+        [`${SMIMEA_NAME}.example.com`, 'SMIMEA', { usage: 3, selector: 0, matching_type: 0, certificate: '30820353308202F8A003020102' }],
+      ]),
+    );
+    expect(live).toHaveLength(2);
   });
 });
