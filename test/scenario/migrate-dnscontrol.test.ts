@@ -13,6 +13,13 @@ import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { config, converge, listRecords, startHarness, TOKEN, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import {
+  irOnCloudflare,
+  OPENPGPKEY_BASE64,
+  OPENPGPKEY_HEX,
+  OPENPGPKEY_NAME,
+  SMIMEA_NAME,
+} from '../fixtures/migrate/dnscontrol/parse-tests.js';
 
 const IR = 'test/fixtures/migrate/dnscontrol/ir.json';
 
@@ -85,19 +92,6 @@ describe('import --from dnscontrol: the zone DNSControl wrote plans empty', () =
  * service holds the key in base64 as DNSControl would send it, and the plan after is empty.
  */
 describe('import --from dnscontrol: SMIMEA and OPENPGPKEY', () => {
-  const KEY_HEX =
-    '9833040000000116092b06010401da470f010107401471ec1d5cc4d6bbd87029' +
-    '97ed29f95f7a7bd5e179aa8d3698efc8b942eb08f5b4244578616d706c652031' +
-    '203c6578616d706c652d3140646e73636f6e74726f6c2e6f72673e887e041316' +
-    '0a00261621049305f15ff783096d39427e6d048e36367e3e3ae2050200000001' +
-    '021b01021e05021780000a0910048e36367e3e3ae2ffaa00ff4b6ad99b62da7e' +
-    '9d759abe6ae232016780c24bf5e5f869b8003be83c6a73933c0100b66ac65093' +
-    'a0fe0a434448d9996ab46412cbe7c70d5c5ab74abba4566c468d0a';
-  // What 056-openpgpkey.json prints for that key.
-  const KEY_BASE64 =
-    'mDMEAAAAARYJKwYBBAHaRw8BAQdAFHHsHVzE1rvYcCmX7Sn5X3p71eF5qo02mO/IuULrCPW0JEV4YW1wbGUgMSA8ZXhhbXBsZS0xQGRuc2NvbnRyb2wub3JnPoh+BBMWCgAmFiEEkwXxX/eDCW05Qn5tBI42Nn4+OuIFAgAAAAECGwECHgUCF4AACgkQBI42Nn4+OuL/qgD/S2rZm2Lafp11mr5q4jIBZ4DCS/Xl+Gm4ADvoPGpzkzwBALZqxlCToP4KQ0RI2ZlqtGQSy+fHDVxat0q7pFZsRo0K';
-  const SMIMEA_NAME = 'f10e7de079689f55c0cdd6782e4dd1448c84006962a4bd832e8eff73._smimecert';
-  const PGP_NAME = 'bb7d0cf1ee44aca0bcc0f739b77b935f13aec2fd537f5c29dedd883d._openpgpkey';
   let h: Harness;
 
   beforeAll(async () => {
@@ -112,20 +106,12 @@ describe('import --from dnscontrol: SMIMEA and OPENPGPKEY', () => {
     const ir = join(dir, 'ir.json');
     writeFileSync(
       ir,
-      JSON.stringify({
-        dns_providers: [{ name: 'cloudflare', type: 'CLOUDFLAREAPI' }],
-        domains: [
-          {
-            name: 'example.com',
-            dnsProviders: { cloudflare: -1 },
-            records: [
-              { name: SMIMEA_NAME, type: 'SMIMEA', smimeausage: 3, target: '30820353308202f8a003020102', ttl: 300 },
-              { name: PGP_NAME, type: 'OPENPGPKEY', target: KEY_HEX, ttl: 300 },
-            ],
-          },
-        ],
-        registrars: [],
-      }),
+      JSON.stringify(
+        irOnCloudflare('example.com', [
+          { name: SMIMEA_NAME, type: 'SMIMEA', smimeausage: 3, target: '30820353308202f8a003020102', ttl: 300 },
+          { name: OPENPGPKEY_NAME, type: 'OPENPGPKEY', target: OPENPGPKEY_HEX, ttl: 300 },
+        ]),
+      ),
     );
     const out = join(dir, 'zones');
     const result = await importFrom('dnscontrol', [ir], { outDir: out, force: false, allZones: false, origin: 'test' });
@@ -139,7 +125,7 @@ describe('import --from dnscontrol: SMIMEA and OPENPGPKEY', () => {
     const live = (await listRecords(h)).filter((r) => r.type === 'SMIMEA' || r.type === 'OPENPGPKEY');
     expect(live.map((r) => [r.name, r.type, r.type === 'OPENPGPKEY' ? r.content : r.data])).toEqual(
       expect.arrayContaining([
-        [`${PGP_NAME}.example.com`, 'OPENPGPKEY', KEY_BASE64],
+        [`${OPENPGPKEY_NAME}.example.com`, 'OPENPGPKEY', OPENPGPKEY_BASE64],
         [`${SMIMEA_NAME}.example.com`, 'SMIMEA', { usage: 3, selector: 0, matching_type: 0, certificate: '30820353308202F8A003020102' }],
       ]),
     );
