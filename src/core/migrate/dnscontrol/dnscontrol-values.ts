@@ -78,12 +78,13 @@ const notInDnscontrol =
   });
 
 /**
- * SMIMEA and OPENPGPKEY: DNSControl's Cloudflare provider declares neither capability
- * (providers/cloudflare/cloudflareProvider.go lists no CanUseSMIMEA or CanUseOPENPGPKEY, and an
- * unlisted one is "Cannot"), so `dnscontrol print-ir` refuses a CLOUDFLAREAPI domain that uses them
- * ("domain ... uses OPENPGPKEY records, but DNS provider type CLOUDFLAREAPI does not support them",
- * pkg/normalize/validate.go `checkProviderCapabilities`; asked for in
- * https://github.com/DNSControl/dnscontrol/issues/4389) unless printed with `--raw`. Such a record
+ * SMIMEA and OPENPGPKEY: DNSControl's Cloudflare provider declares neither capability (its
+ * `features` list no CanUseSMIMEA or CanUseOPENPGPKEY, and an unlisted one is "Cannot":
+ * https://github.com/StackExchange/dnscontrol/blob/main/providers/cloudflare/cloudflareProvider.go),
+ * so `dnscontrol print-ir` refuses a CLOUDFLAREAPI domain that uses them ("domain ... uses
+ * OPENPGPKEY records, but DNS provider type CLOUDFLAREAPI does not support them",
+ * `checkProviderCapabilities` in https://github.com/StackExchange/dnscontrol/blob/main/pkg/normalize/validate.go;
+ * asked for in https://github.com/DNSControl/dnscontrol/issues/4389) unless printed with `--raw`. Such a record
  * was never written to the zone by DNSControl; zonectl writes it, and says so.
  */
 const notWrittenByDnscontrol = (type: 'SMIMEA' | 'OPENPGPKEY'): string =>
@@ -92,8 +93,9 @@ const notWrittenByDnscontrol = (type: 'SMIMEA' | 'OPENPGPKEY'): string =>
 /**
  * OPENPGPKEY's key as the service takes it (base64). DNSControl takes the key in hex or in base64
  * and sends base64; a text in one letter case that is valid hex is read as hex, even when it would
- * be base64 too (pkg/transform/transform.go, `OPENPGPKEY`; documentation/language-reference/
- * domain-modifiers/OPENPGPKEY.md). print-ir writes base64 already; `--raw` writes the key as given.
+ * be base64 too (`OPENPGPKEY` in https://github.com/StackExchange/dnscontrol/blob/main/pkg/transform/transform.go;
+ * https://github.com/StackExchange/dnscontrol/blob/main/documentation/language-reference/domain-modifiers/OPENPGPKEY.md).
+ * print-ir writes base64 already; `--raw` writes the key as given.
  */
 function openpgpKeyAsBase64(key: string): string {
   const hex = key.length % 2 === 0 && (/^[0-9a-f]+$/.test(key) || /^[0-9A-F]+$/.test(key));
