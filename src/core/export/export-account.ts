@@ -195,7 +195,7 @@ export function renderAccountFile(
           : { path: ['zone_defaults'], keyCommentBefore: " the defaults new zones get, where they differ from the service's" },
         ...nested,
         ...(settings.enforceDnsOnly === true
-          ? [{ path: ['enforce_dns_only'], comment: ' on: every proxied record of the account answers DNS-only' }]
+          ? [{ path: ['enforce_dns_only'], comment: ' true: every proxied record of the account answers DNS-only' }]
           : []),
         ...Object.keys(views).map((name) => ({ path: ['views', name], flow: true })),
       ],
