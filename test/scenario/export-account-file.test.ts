@@ -173,6 +173,31 @@ describe('an account file exported from the live account plans empty, and --into
     expect(readdirSync(join(repo, 'json')).filter((f) => f.startsWith('account.'))).toEqual([]);
   }, 180_000);
 
+  it('export --all with a token that may read the zones but not the account: the zones are written, the account file is not, a warning says why', async () => {
+    const zoneRead = 'c8fed203ed3043cba015a93ad1616f1f';
+    const dnsRead = '82e64a83756745bbbb1c9c2701bf816b';
+    const token = await api<{ value: string }>('POST', '/user/tokens', {
+      name: 'zones-only',
+      policies: [
+        {
+          effect: 'allow',
+          permission_groups: [{ id: zoneRead }, { id: dnsRead }],
+          resources: { [`com.cloudflare.api.account.${accountId}`]: { 'com.cloudflare.api.account.zone.*': '*' } },
+        },
+      ],
+    });
+    // A repository of its own: no zonectl.yaml, so the environment's token reads every zone.
+    const other = tempDir('zonesonly');
+    mkdirSync(join(other, '.git'));
+    const out = join(other, 'zones');
+    const r = await runCli(['export', '--all', '--out', out], { ...env, CLOUDFLARE_API_TOKEN: token.value });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(readdirSync(out)).toContain('example.com.yaml');
+    expect(readdirSync(out).filter((f) => f.startsWith('account.'))).toEqual([]);
+    expect(r.stderr).toContain(`account ${accountId}: no account file written: GET /accounts/${accountId}/dns_settings: 403`);
+    expect(r.stderr).not.toContain(token.value);
+  }, 120_000);
+
   it('an unknown account, or a token the account refuses: exit 1 with the reason, nothing written', async () => {
     const missing = join(repo, 'zones', 'missing.yaml');
     const unknown = await runCli(['export', '--account-id', '0123456789abcdef0123456789abcdef', '--out', missing], env);
