@@ -101,7 +101,10 @@ describe('an account file exported from the live account plans empty, and --into
 
   it('one live value changes: export --into changes that line alone, comments stay, and the plan is empty again', async () => {
     // A person's comments in the file, which the refresh must keep.
-    const kept = readFileSync(file, 'utf8').replace('  ns_ttl: 7200\n', '  # NS TTL agreed with the registrar team\n  ns_ttl: 7200   # two hours\n');
+    const kept = readFileSync(file, 'utf8').replace(
+      '  ns_ttl: 7200\n',
+      '  # NS TTL agreed with the registrar team\n  ns_ttl: 7200   # two hours\n',
+    );
     writeFileSync(file, kept);
     await planIsEmpty(file);
     await api('PATCH', `/accounts/${accountId}/dns_settings`, { zone_defaults: { ns_ttl: 3600 } });
@@ -144,16 +147,24 @@ describe('an account file exported from the live account plans empty, and --into
   it('export --all writes the account file of an account with settings or views beside its zones, none for an account at the defaults; the directory plans empty', async () => {
     writeFileSync(
       join(repo, 'zonectl.yaml'),
-      ['version: 1', 'accounts:', '  main:', '    credentials: { token_env: CF_MAIN }', '  shop:', '    credentials: { token_env: CF_SHOP }', ''].join(
-        '\n',
-      ),
+      [
+        'version: 1',
+        'accounts:',
+        '  main:',
+        '    credentials: { token_env: CF_MAIN }',
+        '  shop:',
+        '    credentials: { token_env: CF_SHOP }',
+        '',
+      ].join('\n'),
     );
     const out = join(repo, 'all');
     const allEnv = { CLOUDFLARE_BASE_URL: h.emulator.baseUrl, CF_MAIN: TOKEN, CF_SHOP: SHOP_TOKEN };
     const r = await runCli(['export', '--all', '--out', out], allEnv);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const accountFile = `account.${accountId}.yaml`;
-    expect(readdirSync(out).sort()).toEqual([accountFile, 'corp.internal.internal-' + corpId.slice(0, 8) + '.yaml', 'example.com.yaml', 'example.org.yaml'].sort());
+    expect(readdirSync(out).sort()).toEqual(
+      [accountFile, 'corp.internal.internal-' + corpId.slice(0, 8) + '.yaml', 'example.com.yaml', 'example.org.yaml'].sort(),
+    );
     expect(r.stderr).toContain(`account ${accountId}: 5 zone default(s), 1 view(s) written to ${join(out, accountFile)}`);
     const text = readFileSync(join(out, accountFile), 'utf8');
     expect(text).toContain('  zone_mode: dns_only\n');
