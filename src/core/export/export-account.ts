@@ -110,6 +110,9 @@ export interface AccountSettingsEdit {
   readonly line: string;
 }
 
+/** The fields the account file may write as null (src/core/schema: `soa.mname`, `internal_dns.reference_zone_id`). */
+const NULLABLE: ReadonlySet<string> = new Set(['soa.mname', 'internal_dns.reference_zone_id']);
+
 const shown = (v: unknown): string => (v === undefined ? '(unset)' : JSON.stringify(v));
 
 /**
@@ -125,10 +128,12 @@ export function accountSettingsEdits(config: AccountConfig, live: LiveAccountSet
       const path = field === ENFORCE_DNS_ONLY ? [ENFORCE_DNS_ONLY] : ['zone_defaults', ...field.split('.')];
       const value = op.before[field] ?? null;
       const where = field === ENFORCE_DNS_ONLY ? field : `zone_defaults.${field}`;
-      edits.push({
-        edit: { kind: 'set', path, value: literalDocument(value), ...(path.length === 1 ? { order: ACCOUNT_FILE_KEY_ORDER } : {}) },
-        line: `~ ${where}: ${shown(op.after[field])} → ${shown(value)}`,
-      });
+      // A field the answer lacks: null where the schema takes it (the service's choice), else the file stops writing it.
+      const edit: YamlEdit =
+        value === null && !NULLABLE.has(field)
+          ? { kind: 'remove', path }
+          : { kind: 'set', path, value: literalDocument(value), ...(path.length === 1 ? { order: ACCOUNT_FILE_KEY_ORDER } : {}) };
+      edits.push({ edit, line: `~ ${where}: ${shown(op.after[field])} → ${shown(value)}` });
     }
   }
   const written = config.zoneDefaults as Readonly<Record<string, unknown>>;
