@@ -122,7 +122,10 @@ describe('accountSettingsEdits', () => {
   it('a field the answer lacks: null where the schema takes null, else the file stops writing it', () => {
     const { secondary_overrides: _, ...lacking } = DEFAULTS;
     const live = { zone_defaults: { ...lacking, internal_dns: {} } };
-    const made = edits(config({ secondary_overrides: true, internal_dns: { reference_zone_id: 'fedcba9876543210fedcba9876543210' } }), live);
+    const made = edits(
+      config({ secondary_overrides: true, internal_dns: { reference_zone_id: 'fedcba9876543210fedcba9876543210' } }),
+      live,
+    );
     expect(made.map((e) => e.edit)).toEqual([
       { kind: 'remove', path: ['zone_defaults', 'secondary_overrides'] },
       { kind: 'set', path: ['zone_defaults', 'internal_dns', 'reference_zone_id'], value: null },
