@@ -93,6 +93,7 @@ describe('an account file exported from the live account plans empty, and --into
     );
     // foundation_dns is deprecated (nameservers.type cloudflare.advanced): never written, so the loader has nothing to warn of.
     expect(text).not.toContain('foundation_dns');
+    expect(r.stderr).toContain('left out: zone_defaults.foundation_dns is on, and deprecated: not written');
     const validate = await runCli(['validate', file], env);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
     expect(validate.stdout + validate.stderr).not.toMatch(/warning/i);

@@ -32,6 +32,8 @@ export interface AccountFileOut {
   readonly text: string;
   /** The note told once it is written. */
   readonly written: string;
+  /** Warnings told with it (what the account holds that the file does not say). */
+  readonly leftOut: readonly string[];
 }
 
 /** The account file's name in DIR: `account.<account_id>.yaml`. */
@@ -85,7 +87,12 @@ export async function accountFilesOfAll(
       if (error instanceof ZonectlError) throw new ZonectlError(error.code, `account ${accountId}: ${error.message}`);
       throw error;
     }
-    out.push({ path, text: made.text, written: `account ${accountId}: ${describeAccountFile(made)} written to ${path}` });
+    out.push({
+      path,
+      text: made.text,
+      written: `account ${accountId}: ${describeAccountFile(made)} written to ${path}`,
+      leftOut: made.leftOut,
+    });
   }
   return out;
 }

@@ -25,6 +25,7 @@ import {
   ACCOUNT_FILE_KEY_ORDER,
   type AccountSettingsOut,
   accountSettingsEdits,
+  accountSettingsLeftOut,
   accountSettingsOut,
   renderAccountFile,
 } from '../../core/export/export-account.js';
@@ -35,7 +36,7 @@ import { type AccountConfig, parseZoneFile, type RepoConfig } from '../../core/z
 import { internalZonesNamed, planAccountRun, readAccountSettings } from '../engine/index.js';
 import { credentialVariablesOf, includeReader, readConfinedFile, repositoryRoot, zoneFileEnvironment } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
-import { note, type SessionOutput } from '../session/index.js';
+import { note, type SessionOutput, warning } from '../session/index.js';
 import { writeEditedFiles } from './edit-zone-files.js';
 import { exportClients, exportRepoConfig } from './export-accounts.js';
 import type { ExportEvent } from './export-event.js';
@@ -75,6 +76,8 @@ export async function readLiveAccount(client: CloudflareClient, accountId: strin
 /** A new account file of the account (not yet checked): its settings, its views. */
 export interface NewAccountFile {
   readonly text: string;
+  /** What the account holds that the file does not say (accountSettingsLeftOut). */
+  readonly leftOut: readonly string[];
   readonly settings: AccountSettingsOut;
   readonly views: Readonly<Record<string, readonly ViewMemberOut[]>>;
 }
@@ -83,7 +86,12 @@ export function newAccountFile(live: LiveAccount, version: string): NewAccountFi
   const settings = accountSettingsOut(live.settings);
   const views = viewsForAccountFile(live.views, internalZoneNames(live.zones));
   const origin = `Exported by zonectl ${version} from account ${live.accountId} on ${new Date().toISOString().slice(0, 10)}: its DNS zone defaults and internal DNS views.`;
-  return { text: renderAccountFile(live.accountId, settings, views, origin), settings, views };
+  return {
+    text: renderAccountFile(live.accountId, settings, views, origin),
+    leftOut: accountSettingsLeftOut(live.settings),
+    settings,
+    views,
+  };
 }
 
 /** What the new account file says, for the note: `2 zone default(s), enforce_dns_only, 3 view(s)`. */
@@ -141,6 +149,8 @@ export async function runExportIntoAccount(
     const client = clients.default();
     const live = await readLiveAccount(client, account.accountId);
     const { edits, lines } = intoEdits(account, live, text);
+    // The live foundation_dns is never written (deprecated): told while it is on without nameservers.type cloudflare.advanced.
+    for (const line of accountSettingsLeftOut(live.settings)) output.emit(warning(`  not written: ${line}`));
     const edited = edits.length === 0 ? { ok: true as const, text } : editYaml(text, edits);
     if (!edited.ok) {
       const at = edited.refusal.line !== undefined ? `:${edited.refusal.line}` : '';
@@ -221,6 +231,7 @@ export async function runExportAccountFile(
     if (request.out === undefined) output.emit({ kind: 'zone-text', text: made.text });
     else writeOutputFile(request.out, made.text);
     output.emit(note(`account ${accountId}: ${describeAccountFile(made)} written to ${request.out ?? 'stdout'}`));
+    for (const line of made.leftOut) output.emit(warning(`  left out: ${line}`));
   } finally {
     await clients.close();
   }

@@ -147,6 +147,7 @@ function writeAccountFiles(files: readonly AccountFileOut[], output: SessionOutp
   for (const file of files) {
     writeOutputFile(file.path, file.text);
     output.emit(note(file.written));
+    for (const line of file.leftOut) output.emit(warning(`  left out: ${line}`));
   }
 }
 

@@ -99,6 +99,22 @@ export function accountSettingsOut(live: LiveAccountSettings): AccountSettingsOu
   };
 }
 
+/**
+ * What the live settings hold that the file does not write and a person should hear of: a
+ * `foundation_dns` that is on while `nameservers.type` does not say `cloudflare.advanced`, which
+ * replaces it (the official SDK marks `foundation_dns` deprecated for it).
+ */
+export function accountSettingsLeftOut(live: LiveAccountSettings): string[] {
+  const defaults = live.zone_defaults ?? {};
+  const ns = defaults.nameservers;
+  const type = isObject(ns) ? ns.type : undefined;
+  return defaults.foundation_dns === true && type !== 'cloudflare.advanced'
+    ? [
+        'zone_defaults.foundation_dns is on, and deprecated: not written; write `nameservers: { type: cloudflare.advanced }` in zone_defaults to keep Advanced Nameservers for new zones',
+      ]
+    : [];
+}
+
 /** True when the account's settings differ from a new account's: an account file has something to say. */
 export function hasAccountSettings(settings: AccountSettingsOut): boolean {
   return Object.keys(settings.zoneDefaults).length > 0 || settings.enforceDnsOnly === true;

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planAccount } from '../../../src/core/account/plan-account.js';
-import { accountSettingsEdits, accountSettingsOut, hasAccountSettings, zoneDefaultsOut } from '../../../src/core/export/export-account.js';
+import {
+  accountSettingsEdits,
+  accountSettingsLeftOut,
+  accountSettingsOut,
+  hasAccountSettings,
+  zoneDefaultsOut,
+} from '../../../src/core/export/export-account.js';
 import type { AccountConfig } from '../../../src/core/zonefile/index.js';
 
 /** The answer of an untouched account (as the official SDK shapes `zone_defaults`). */
@@ -67,6 +73,16 @@ describe('zoneDefaultsOut', () => {
     };
     expect(zoneDefaultsOut(live)).toEqual({});
     expect(zoneDefaultsOut({ ...DEFAULTS, internal_dns: { reference_zone_id: null } })).toEqual({});
+  });
+
+  it('a foundation_dns that is on is told, unless nameservers.type says cloudflare.advanced, which replaces it', () => {
+    expect(accountSettingsLeftOut({ zone_defaults: { ...DEFAULTS, foundation_dns: true } })).toEqual([
+      expect.stringContaining('zone_defaults.foundation_dns is on, and deprecated: not written'),
+    ]);
+    const advanced = { ...DEFAULTS, foundation_dns: true, nameservers: { type: 'cloudflare.advanced' } };
+    expect(accountSettingsLeftOut({ zone_defaults: advanced })).toEqual([]);
+    expect(zoneDefaultsOut(advanced)).toEqual({ nameservers: { type: 'cloudflare.advanced' } });
+    expect(accountSettingsLeftOut({ zone_defaults: DEFAULTS })).toEqual([]);
   });
 
   it('enforce_dns_only is written when it is on', () => {
