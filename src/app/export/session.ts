@@ -28,11 +28,11 @@ import type { ZoneType } from '../../core/zone-type.js';
 export const EXPORT_FORMATS = ['yaml', 'json', 'bind'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One zone (`zone`, to `out` or stdout), every zone (`all`, one file each in the directory `out`), or an account's views (`account`). */
+/** One zone (`zone`, to `out` or stdout), every zone (`all`, one file each in the directory `out`), or an account's file (`account`). */
 export type ExportTarget =
   | { readonly kind: 'zone'; readonly zone: string; readonly out?: string | undefined; readonly zoneType?: ZoneType | undefined }
   | { readonly kind: 'all'; readonly dir: string }
-  /** A new account file of the account: its internal DNS views (export-account-file.ts). */
+  /** A new account file of the account: its DNS settings and internal DNS views (export-account-file.ts). */
   | { readonly kind: 'account'; readonly accountId: string; readonly out?: string | undefined };
 
 export interface ExportRequest {
