@@ -164,7 +164,7 @@ describe('an account file exported from the live account plans empty, and --into
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const accountFile = `account.${accountId}.yaml`;
     expect(readdirSync(out).sort()).toEqual(
-      [accountFile, 'corp.internal.internal-' + corpId.slice(0, 8) + '.yaml', 'example.com.yaml', 'example.org.yaml'].sort(),
+      [accountFile, `corp.internal.internal-${corpId.slice(0, 8)}.yaml`, 'example.com.yaml', 'example.org.yaml'].sort(),
     );
     expect(r.stderr).toContain(`account ${accountId}: 5 zone default(s), 1 view(s) written to ${join(out, accountFile)}`);
     const text = readFileSync(join(out, accountFile), 'utf8');
