@@ -8,6 +8,8 @@
  * writes with the same zones keeps its own list as written (its order, its names or ids); views
  * keep the file's order, new ones follow in the service's.
  */
+import { viewZoneId, viewZoneName } from '../zonefile/index.js';
+
 /** A zone of a view as the account file writes it. */
 export type ViewMemberOut = string | { readonly zone_id: string };
 
@@ -40,9 +42,9 @@ function idsOf(members: readonly unknown[], zones: InternalZoneNames): string[] 
   for (const m of members) {
     const id =
       typeof m === 'string'
-        ? zones.idOfName(m.trim().toLowerCase().replace(/\.$/, ''))
+        ? zones.idOfName(viewZoneName(m))
         : m !== null && typeof m === 'object' && typeof (m as { zone_id?: unknown }).zone_id === 'string'
-          ? ((m as { zone_id: string }).zone_id.toLowerCase() as string | undefined)
+          ? (viewZoneId((m as { zone_id: string }).zone_id) as string | undefined)
           : undefined;
     if (id === undefined) return undefined;
     ids.push(id);
