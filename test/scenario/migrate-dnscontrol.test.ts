@@ -6,13 +6,20 @@
  * quoted 255-byte chunks, TTL 1 once proxied, MX/SRV targets with their trailing dots), plus a
  * record an IGNORE rule protects and one NO_PURGE keeps.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/app/migrate/index.js';
 import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
-import { config, startHarness, TOKEN, type Harness } from './harness.js';
+import { config, converge, listRecords, startHarness, TOKEN, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import {
+  irOnCloudflare,
+  OPENPGPKEY_BASE64,
+  OPENPGPKEY_HEX,
+  OPENPGPKEY_NAME,
+  SMIMEA_NAME,
+} from '../fixtures/migrate/dnscontrol/parse-tests.js';
 
 const IR = 'test/fixtures/migrate/dnscontrol/ir.json';
 
@@ -74,5 +81,54 @@ describe('import --from dnscontrol: the zone DNSControl wrote plans empty', () =
     expect(run.plan.operations).toHaveLength(1);
     expect(run.plan.operations[0]!.action).toBe('update');
     expect(JSON.stringify(run.plan.operations[0])).toContain('192.0.2.12');
+  });
+});
+
+/**
+ * SMIMEA and OPENPGPKEY, which DNSControl's Cloudflare provider never wrote (its print-ir refuses
+ * them without --raw): imported as DNSControl represents them (pkg/js/parse_tests/056-openpgpkey and
+ * 057-smimea; https://github.com/StackExchange/dnscontrol/tree/main/pkg/js/parse_tests), the key
+ * left in hex as `print-ir --raw` leaves it. The file is valid, the first plan creates both, the
+ * service holds the key in base64 as DNSControl would send it, and the plan after is empty.
+ */
+describe('import --from dnscontrol: SMIMEA and OPENPGPKEY', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({ zones: ['example.com'] });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('imports both, plans their creation, and plans empty once applied', async () => {
+    const dir = tempDir('dnscontrol-dane');
+    const ir = join(dir, 'ir.json');
+    writeFileSync(
+      ir,
+      JSON.stringify(
+        irOnCloudflare('example.com', [
+          { name: SMIMEA_NAME, type: 'SMIMEA', smimeausage: 3, target: '30820353308202f8a003020102', ttl: 300 },
+          { name: OPENPGPKEY_NAME, type: 'OPENPGPKEY', target: OPENPGPKEY_HEX, ttl: 300 },
+        ]),
+      ),
+    );
+    const out = join(dir, 'zones');
+    const result = await importFrom('dnscontrol', [ir], { outDir: out, force: false, allZones: false, origin: 'test' });
+    expect(result.report.zones[0]?.items.map((i) => [i.kind, i.subject.split(' ')[1]])).toEqual([
+      ['meaning_changes', 'SMIMEA'],
+      ['meaning_changes', 'OPENPGPKEY'],
+    ]);
+    const c = config(readFileSync(join(out, 'example.com.yaml'), 'utf8'));
+    const first = await converge(h, c);
+    expect(first.plan.operations.map((o) => o.action)).toEqual(['create', 'create']);
+    const live = (await listRecords(h)).filter((r) => r.type === 'SMIMEA' || r.type === 'OPENPGPKEY');
+    expect(live.map((r) => [r.name, r.type, r.type === 'OPENPGPKEY' ? r.content : r.data])).toEqual(
+      expect.arrayContaining([
+        [`${OPENPGPKEY_NAME}.example.com`, 'OPENPGPKEY', OPENPGPKEY_BASE64],
+        [`${SMIMEA_NAME}.example.com`, 'SMIMEA', { usage: 3, selector: 0, matching_type: 0, certificate: '30820353308202F8A003020102' }],
+      ]),
+    );
+    expect(live).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@
  * line and column only when a problem or a record asks (the tree is never built as objects).
  */
 import type { DocPath } from '../text/index.js';
+import { COLON, CR, HASH, LF, SPACE, TAB } from './char-codes.js';
 import { KIND_MAPPING, KIND_NONE, KIND_SCALAR, KIND_SEQUENCE, type NodeTable } from './yaml-node-table.js';
 
 export interface SourcePosition {
@@ -12,13 +13,6 @@ export interface SourcePosition {
   /** 1-based column. */
   readonly col: number;
 }
-
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const HASH = 0x23;
-const COLON = 0x3a;
 
 /** The YAML 1.1 merge key. */
 export const MERGE_KEY = '<<';

@@ -4,6 +4,23 @@
  * them (its loader's readDoubleQuotedScalar, readSingleQuotedScalar, readBlockScalar), or left
  * to it (NOT_SIMPLE).
  */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  DASH,
+  DQUOTE,
+  GREATER,
+  HASH,
+  LF,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PIPE,
+  SPACE,
+  SQUOTE,
+} from './char-codes.js';
 import type { NodeTable } from './yaml-node-table.js';
 
 /** Where the reader stands in the text, and what scalar readers need of it. */
@@ -21,22 +38,6 @@ export interface Cursor {
   toContent(): number;
   scalarNode(start: number, end: number, value: unknown): void;
 }
-
-export const LF = 0x0a;
-export const SPACE = 0x20;
-export const HASH = 0x23;
-export const COLON = 0x3a;
-export const COMMA = 0x2c;
-export const DASH = 0x2d;
-export const DQUOTE = 0x22;
-export const SQUOTE = 0x27;
-export const BACKSLASH = 0x5c;
-export const OPEN_BRACE = 0x7b;
-export const CLOSE_BRACE = 0x7d;
-export const OPEN_BRACKET = 0x5b;
-export const CLOSE_BRACKET = 0x5d;
-export const PIPE = 0x7c;
-export const GREATER = 0x3e;
 
 /** Thrown to leave the fast path; never escapes `readSimpleYaml`. */
 class NotSimple {}

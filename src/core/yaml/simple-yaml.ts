@@ -25,12 +25,14 @@ import {
   GREATER,
   HASH,
   LF,
-  NOT_SIMPLE,
   OPEN_BRACE,
   OPEN_BRACKET,
   PIPE,
   SPACE,
   SQUOTE,
+} from './char-codes.js';
+import {
+  NOT_SIMPLE,
   type Cursor,
   isBlank,
   isFlowIndicator,

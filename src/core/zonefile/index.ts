@@ -27,3 +27,4 @@ export type { RawSoa } from './raw-types.js';
 export { checkSoaValues } from './rules/soa.js';
 export { checkRepoPolicy } from './rules/repo-policy.js';
 export { checkViewMembers } from './rules/view-members.js';
+export { viewZoneId, viewZoneName } from './view-member-names.js';

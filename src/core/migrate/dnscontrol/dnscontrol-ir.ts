@@ -206,6 +206,7 @@ export function readDnscontrolIr(
       };
       const written = normalizeRecord(input, zone);
       records.push(written);
+      if (c.note !== undefined) items.push({ kind: 'meaning_changes', subject, detail: c.note, at: rat });
       if (rat.line !== undefined) outcomes.push({ zone, line: rat.line, written, subject });
     }
     const ignore = ignoreRules(d.unmanaged);

@@ -1,6 +1,7 @@
 import type { PathSegment } from '../../text/index.js';
 import type { ProblemSink } from '../../yaml/index.js';
 import type { RawAccountFile, ViewMemberSpec, ViewSpec } from '../account-types.js';
+import { viewZoneId, viewZoneName } from '../view-member-names.js';
 
 /**
  * `views:` as the account's views. Within one file: a view named by an empty name, and a zone
@@ -19,8 +20,8 @@ export function buildViews(raw: NonNullable<RawAccountFile['views']>, sink: Prob
       const at: PathSegment[] = ['views', name, i];
       const member: ViewMemberSpec =
         typeof entry === 'string'
-          ? { zone: entry.trim().toLowerCase().replace(/\.$/, ''), path: `views.${name}[${i}]`, line: sink.lineOf(at) }
-          : { zoneId: entry.zone_id.toLowerCase(), path: `views.${name}[${i}].zone_id`, line: sink.lineOf([...at, 'zone_id']) };
+          ? { zone: viewZoneName(entry), path: `views.${name}[${i}]`, line: sink.lineOf(at) }
+          : { zoneId: viewZoneId(entry.zone_id), path: `views.${name}[${i}].zone_id`, line: sink.lineOf([...at, 'zone_id']) };
       const key = member.zone ?? member.zoneId!;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
