@@ -43,7 +43,14 @@ describe('parseYaml positions', () => {
   ])('with lines ended by %s, every position is the same', (_, end) => {
     const other = parseYaml(text.replace(/\n/g, end));
     if (!other.ok) throw new Error('parse failed');
-    for (const path of [['version'], ['records'], ['records', 0], ['records', 1, 'type'], ['records', 1, 'content'], ['records', 2, 'name']])
+    for (const path of [
+      ['version'],
+      ['records'],
+      ['records', 0],
+      ['records', 1, 'type'],
+      ['records', 1, 'content'],
+      ['records', 2, 'name'],
+    ])
       expect(other.positions.positionOf(path), JSON.stringify(path)).toEqual(r.positions.positionOf(path));
     expect(other.positions.keyPositionOf(['records', 1, 'content'])).toEqual({ line: 8, col: 5 });
     // A block value below a comment line and a blank line.
