@@ -188,7 +188,8 @@ export function accountSettingsEdits(config: AccountConfig, live: LiveAccountSet
 /**
  * A new account file of `accountId`: its settings that differ from the defaults (`zone_defaults:
  * {}` when none does: no default is managed), `enforce_dns_only` when on, and `views:` each
- * view's zones on one line (`{}`: the account has none, and the file manages them).
+ * view's zones on one line (no `views:` when the account has none: views made elsewhere are then
+ * left alone).
  */
 export function renderAccountFile(
   accountId: string,
@@ -206,7 +207,9 @@ export function renderAccountFile(
       account_id: accountId,
       zone_defaults: literalDocument(settings.zoneDefaults),
       ...(settings.enforceDnsOnly === true ? { enforce_dns_only: true } : {}),
-      views,
+      // No view, no `views:`: the file then leaves views made elsewhere alone (`views: {}` would
+      // manage them, and a view someone adds later would be planned for deletion).
+      ...(Object.keys(views).length > 0 ? { views } : {}),
     },
     {
       commentBefore: ` ${origin}`,
