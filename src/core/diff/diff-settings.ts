@@ -27,8 +27,9 @@ function canonicalMember(key: string, member: string, value: unknown): unknown {
 /**
  * `soa.mname: null` asks for the service's own choice ("If null, a Cloudflare-assigned value will
  * be used", the dns_settings schema of the official SDKs): a read then answers null or the
- * assigned name, one of the service's nameservers or another cloudflare.com name (isServiceAssignedMname). Either meets the file; any other name does
- * not (it was set by hand), so the plan sends null.
+ * assigned name, one of the service's nameservers or another cloudflare.com name
+ * (isServiceAssignedMname). Either meets the file; any other name does not (it was set by
+ * hand), so the plan sends null.
  */
 function meets(key: string, member: string, have: unknown, want: unknown): boolean {
   if (key === 'soa' && member === 'mname' && want === null)
