@@ -24,7 +24,7 @@
 import type { AccountPlan, LiveAccountSettings } from '../account/plan-account.js';
 import { ENFORCE_DNS_ONLY } from '../account/plan-account.js';
 import { canonicalHostname } from '../model/names.js';
-import { isServiceNameserver } from '../service/nameservers.js';
+import { isServiceAssignedMname } from '../service/nameservers.js';
 import { SERVICE_DEFAULT_SETTINGS } from '../service/dns-settings.js';
 import { SERVICE_DEFAULT_RNAME, SERVICE_DEFAULT_SOA } from '../service/soa.js';
 import { literalDocument } from '../yaml/index.js';
@@ -54,18 +54,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/**
- * A host of the service's own (its nameservers, or a `cloudflare.com` name such as a read's
- * placeholder before a zone gets its own): the service's choice, not the account's.
- */
-function isServiceHost(host: string): boolean {
-  return isServiceNameserver(host) || /(^|\.)cloudflare\.com\.?$/i.test(host);
-}
-
 /** The live SOA's members that differ from a new zone's. */
 function soaOut(soa: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (typeof soa.mname === 'string' && !isServiceHost(soa.mname)) out.mname = soa.mname;
+  if (typeof soa.mname === 'string' && !isServiceAssignedMname(soa.mname)) out.mname = soa.mname;
   if (typeof soa.rname === 'string' && canonicalHostname(soa.rname) !== SERVICE_DEFAULT_RNAME) out.rname = soa.rname;
   for (const [k, def] of Object.entries(SERVICE_DEFAULT_SOA)) if (typeof soa[k] === 'number' && soa[k] !== def) out[k] = soa[k];
   return out;
@@ -188,7 +180,8 @@ export function accountSettingsEdits(config: AccountConfig, live: LiveAccountSet
 /**
  * A new account file of `accountId`: its settings that differ from the defaults (`zone_defaults:
  * {}` when none does: no default is managed), `enforce_dns_only` when on, and `views:` each
- * view's zones on one line (`{}`: the account has none, and the file manages them).
+ * view's zones on one line (no `views:` when the account has none: views made elsewhere are then
+ * left alone).
  */
 export function renderAccountFile(
   accountId: string,
@@ -206,7 +199,9 @@ export function renderAccountFile(
       account_id: accountId,
       zone_defaults: literalDocument(settings.zoneDefaults),
       ...(settings.enforceDnsOnly === true ? { enforce_dns_only: true } : {}),
-      views,
+      // No view, no `views:`: the file then leaves views made elsewhere alone (`views: {}` would
+      // manage them, and a view someone adds later would be planned for deletion).
+      ...(Object.keys(views).length > 0 ? { views } : {}),
     },
     {
       commentBefore: ` ${origin}`,

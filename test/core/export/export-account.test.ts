@@ -11,6 +11,7 @@ import {
   accountSettingsLeftOut,
   accountSettingsOut,
   hasAccountSettings,
+  renderAccountFile,
   zoneDefaultsOut,
 } from '../../../src/core/export/export-account.js';
 import type { AccountConfig } from '../../../src/core/zonefile/index.js';
@@ -152,5 +153,16 @@ describe('accountSettingsEdits', () => {
     const live = { zone_defaults: { ...DEFAULTS, soa: { ...DEFAULTS.soa, rname: 'a${b}.example.org' } } };
     const [edit] = edits(config({}), live);
     expect(edit?.edit).toMatchObject({ kind: 'set', path: ['zone_defaults', 'soa'], value: { rname: 'a$${b}.example.org' } });
+  });
+});
+
+describe('renderAccountFile', () => {
+  it('writes `views:` only when the account has views: without them the file leaves views made elsewhere alone', () => {
+    const settings = accountSettingsOut({ zone_defaults: DEFAULTS, enforce_dns_only: true });
+    const none = renderAccountFile(ID, settings, {}, 'origin');
+    expect(none).not.toMatch(/^views:/m);
+    expect(none).toMatch(/^enforce_dns_only: true/m);
+    const some = renderAccountFile(ID, settings, { office: ['corp.internal'] }, 'origin');
+    expect(some).toMatch(/^views:\n {2}office: \[ ?corp\.internal ?\]$/m);
   });
 });
