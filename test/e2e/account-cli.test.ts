@@ -218,4 +218,23 @@ describe('account file (zone_defaults) through the CLI', () => {
     expect(dry.stdout).toContain(`PATCH /accounts/${h.emulator.accountId}/dns_settings {"zone_defaults":{"multi_provider":true}}`);
     expect(dry.stdout).not.toMatch(/default_nameservers|use_account_custom_ns/);
   });
+
+  it('soa.mname: null (the service chooses) is met by what the account answers: applied once, then a clean plan', async () => {
+    const file = join(dir, 'mname-null.yaml');
+    // A name set by hand first, so that the file's null has something to change.
+    const set = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ zone_defaults: { soa: { mname: 'ns1.example.net' } } }),
+    });
+    expect(set.status).toBe(200);
+    writeFileSync(file, `version: 1\naccount_id: ${h.emulator.accountId}\nzone_defaults:\n  soa: { mname: null }\n`);
+    const plan = await cli(['plan', file, '--detailed-exitcode']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(2);
+    const apply = await cli(['apply', file, '--yes']);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(apply.stdout).toContain('verified: a new plan is empty');
+    const again = await cli(['plan', file, '--detailed-exitcode']);
+    expect(again.code, again.stdout).toBe(0);
+  });
 });

@@ -41,10 +41,14 @@ function countingEnv(): { env: Record<string, string | undefined>; reads: () => 
   return { env, reads: () => reads };
 }
 
+/**
+ * Lines as YAML counts them: CRLF, LF and a lone CR each end a line (YAML 1.2.2, 5.4 "Line Break
+ * Characters", https://yaml.org/spec/1.2.2/#54-line-break-characters), and js-yaml, whose marks
+ * give the problems' lines, counts so. Counting LF alone, a file with a lone CR seemed to get a
+ * line past its end (a seed found it: a CR before examples/zone.yaml, `${UNSET_${` after it).
+ */
 function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n += 1;
-  return n;
+  return text.split(/\r\n|\r|\n/).length;
 }
 
 function checkProblems(problems: readonly Problem[], text: string, file: string): void {
@@ -79,7 +83,8 @@ describe('validate on mutated zone files', () => {
         // their budget (100,000 values plus twice what the file writes).
         expect(counter.reads()).toBeLessThanOrEqual(100_000 + 3 * text.length);
       }),
-      { numRuns: 300, seed: 20261122 },
+      // The case a random seed found (547523242): a lone CR at the start, an unclosed `${` at the end.
+      { numRuns: 300, seed: 20261122, examples: [[Buffer.concat([Buffer.from('\r'), BASE, Buffer.from('${UNSET_${')])]] },
     );
     // The mutations reach every kind of hostile input they are meant to (not only syntax errors).
     for (const kind of ['(valid)', 'yaml.syntax', 'yaml.alias-bomb', 'yaml.depth', 'file.utf8']) expect(seen).toContain(kind);
@@ -125,7 +130,8 @@ describe('validate on mutated zone files', () => {
   }, 120_000);
 
   it('through the real CLI: 40 mutated files in one run; each file valid exactly when the in-process loader finds no error', async () => {
-    const seed = Number(process.env.ZONECTL_FUZZ_SEED ?? 20261125);
+    // ZONECTL_FUZZ_SEED as test/support/fast-check-seed.ts reads it (`random` draws a new one).
+    const seed = process.env.ZONECTL_FUZZ_SEED ? (fc.readConfigureGlobal().seed ?? Date.now() % 2 ** 31) : 20261125;
     const samples = fc.sample(mutatedFile, { numRuns: 38, seed });
     samples.push(Buffer.from(aliasBomb(10)), Buffer.concat([BASE, Buffer.from([0xc3, 0x28])]));
     // One zone per file in a run: each sample describes its own zone (where the mutation left the line).

@@ -18,7 +18,7 @@ export {
   runZones,
 } from './many-zones.js';
 export { internalZonesNamed } from './internal-zones.js';
-export { type AccountRun, planAccountRun } from './plan-account-run.js';
+export { type AccountRun, planAccountRun, readAccountSettings } from './plan-account-run.js';
 export { hasChanges, hasDrift, plannedRuns, type ZoneOutcome } from './plan-zone-outcomes.js';
 export {
   type PlanZoneRunOptions,

@@ -1,6 +1,6 @@
 /**
  * What `export --into FILE` is given: a zone file to refresh (./into-session.ts) or an account
- * file whose DNS views are refreshed (./account-views.ts).
+ * file whose DNS settings and views are refreshed (./export-account-file.ts).
  */
 type Env = Readonly<Record<string, string | undefined>>;
 

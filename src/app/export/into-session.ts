@@ -1,6 +1,6 @@
 /**
  * `zonectl export --into FILE`: an existing zone file refreshed from the live zone (an account
- * file: its `views:` from the account's internal DNS views, account-views.ts). The file is
+ * file: its settings and `views:` from the live account, export-account-file.ts). The file is
  * loaded as plan loads it (defaults, fragments, `${VAR}`), the live zone is read once, and the
  * plan of the file against it is inverted into edits (src/core/export/refresh-edits.ts), written
  * by the editor (src/core/yaml-edit) into the file that holds each record: the zone file, or a
@@ -19,7 +19,7 @@ import { resolveRunZone } from '../engine/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
 import { editZoneFiles, readZoneState, writeEditedFiles } from './edit-zone-files.js';
 import { exportClients, exportRepoConfig } from './export-accounts.js';
-import { runExportIntoAccount } from './account-views.js';
+import { runExportIntoAccount } from './export-account-file.js';
 import type { ExportEvent } from './session.js';
 import type { ExportIntoRequest } from './into-request.js';
 
@@ -54,7 +54,7 @@ export async function runExportInto(request: ExportIntoRequest, output: SessionO
   const env = request.env ?? process.env;
   credentialVariablesOf([request.file], request.config, env);
   const loaded = await loadFile(request, env, output);
-  // An account file: its `views:` refreshed from the account's internal DNS views (account-views.ts).
+  // An account file: its settings and `views:` refreshed from the live account (export-account-file.ts).
   if ('account' in loaded) return runExportIntoAccount(request, loaded.account, output);
   const config = loaded.zone;
   if (request.zone !== undefined && request.zone.trim().toLowerCase().replace(/\.$/, '') !== config.zone)

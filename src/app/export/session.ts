@@ -4,6 +4,8 @@
  * BIND zone file. Nothing is overwritten without `force`; with `all`, every file name is checked
  * before any file is written (export-paths.ts). With accounts in zonectl.yaml, each account's
  * zones are read with its own credential and written with `account: NAME` (export-accounts.ts).
+ * `all` in YAML writes the account file of each account that has views or settings of its own
+ * too (`account.<account_id>.yaml`, account-files-of-all.ts), after the zones' files.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { type ApiZone, type CloudflareClient, listZones } from '../../api/index.js';
@@ -16,7 +18,8 @@ import { credentialVariablesOf, schemaRefForOutput } from '../files/index.js';
 import { writeOutputFile } from '../output/index.js';
 import { note, type SessionOutput, warning } from '../session/index.js';
 import { type AccountZone, exportAccounts, exportClients, exportRepoConfig, zoneInAccounts, zonesOfAccounts } from './export-accounts.js';
-import { runExportAccountFile } from './account-views.js';
+import { runExportAccountFile } from './export-account-file.js';
+import { type AccountFileOut, accountFilesOfAll, type ZoneSource } from './account-files-of-all.js';
 import type { ExportEvent } from './export-event.js';
 import { exportFileIn } from './export-paths.js';
 import { readLiveZone } from './read-export.js';
@@ -25,11 +28,11 @@ import type { ZoneType } from '../../core/zone-type.js';
 export const EXPORT_FORMATS = ['yaml', 'json', 'bind'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One zone (`zone`, to `out` or stdout), every zone (`all`, one file each in the directory `out`), or an account's views (`account`). */
+/** One zone (`zone`, to `out` or stdout), every zone (`all`, one file each in the directory `out`), or an account's file (`account`). */
 export type ExportTarget =
   | { readonly kind: 'zone'; readonly zone: string; readonly out?: string | undefined; readonly zoneType?: ZoneType | undefined }
   | { readonly kind: 'all'; readonly dir: string }
-  /** A new account file of the account: its internal DNS views (account-views.ts). */
+  /** A new account file of the account: its DNS settings and internal DNS views (export-account-file.ts). */
   | { readonly kind: 'account'; readonly accountId: string; readonly out?: string | undefined };
 
 export interface ExportRequest {
@@ -123,6 +126,31 @@ function filesOfAll(request: ExportRequest, dir: string, zones: readonly ApiZone
   return files;
 }
 
+/** The account files of `--all` (YAML only: the loader reads YAML account files), made and checked before anything is written. */
+function accountFilesOf(
+  request: ExportRequest,
+  dir: string,
+  zones: readonly ZoneSource[],
+  zoneFiles: readonly string[],
+  output: SessionOutput<ExportEvent>,
+): Promise<AccountFileOut[]> {
+  if (request.format !== 'yaml') return Promise.resolve([]);
+  const env = request.env ?? process.env;
+  const { version, config } = request;
+  return accountFilesOfAll(
+    { dir, zones, zoneFiles, refuseOverwrite: (path) => refuseOverwrite(path, request.force), version, config, env },
+    output,
+  );
+}
+
+function writeAccountFiles(files: readonly AccountFileOut[], output: SessionOutput<ExportEvent>): void {
+  for (const file of files) {
+    writeOutputFile(file.path, file.text);
+    output.emit(note(file.written));
+    for (const line of file.leftOut) output.emit(warning(`  left out: ${line}`));
+  }
+}
+
 export async function runExport(request: ExportRequest, output: SessionOutput<ExportEvent>): Promise<void> {
   const env = request.env ?? process.env;
   const { target } = request;
@@ -157,7 +185,9 @@ export async function runExport(request: ExportRequest, output: SessionOutput<Ex
       target.dir,
       zones.map((z) => z.zone),
     );
+    const accountFiles = await accountFilesOf(request, target.dir, zones, files, output);
     for (const [i, z] of zones.entries()) await exportOne(request, z.client, z.zone, files[i], output, z.account);
+    writeAccountFiles(accountFiles, output);
   } finally {
     await clients.close();
   }
@@ -180,7 +210,15 @@ async function exportWithEnvironment(
     prepareDir(target.dir);
     const zones = await listZones(client);
     const files = filesOfAll(request, target.dir, zones);
+    const accountFiles = await accountFilesOf(
+      request,
+      target.dir,
+      zones.map((zone) => ({ zone, client })),
+      files,
+      output,
+    );
     for (const [i, zone] of zones.entries()) await exportOne(request, client, zone, files[i], output);
+    writeAccountFiles(accountFiles, output);
   } finally {
     await client.close();
   }

@@ -1,6 +1,7 @@
 /**
  * `zonectl export`: the live zone as a zone file (src/app/export); the file on stdout without
- * --out. `--into FILE` refreshes an existing zone file in place, as a person would edit it.
+ * --out. `--into FILE` refreshes an existing zone file (or account file) in place, as a person would
+ * edit it; `--account-id ID` writes a new account file, and `--all` the account files beside the zones'.
  */
 import { EXPORT_FORMATS, runExport, runExportInto } from '../../app/export/index.js';
 import { ZonectlError } from '../../core/errors.js';
@@ -19,13 +20,16 @@ export const exportCommand = defineCommand({
       'full',
       'internal',
     ] as const),
-    all: flag.switch('--all', 'export every zone the credentials can see, one file per zone (needs --out DIR)'),
+    all: flag.switch(
+      '--all',
+      'export every zone the credentials can see, one file per zone (needs --out DIR); in YAML, each account with views or DNS zone defaults of its own gets its account file too (account.<account_id>.yaml)',
+    ),
     out: flag.text('--out <path>', 'write to this file (with --all: this directory) instead of stdout'),
     format: flag.choice('--format <format>', 'output format', EXPORT_FORMATS, 'yaml'),
     force: flag.switch('--force', 'overwrite existing files'),
     into: flag.text(
       '--into <file>',
-      "refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them); an account file gets the account's internal DNS views (views:)",
+      "refresh this zone file from the live zone: only the records and settings that differ are edited, in place; comments, order and layout stay (its fragments too, when no other zone includes them); an account file gets the account's DNS zone defaults (zone_defaults:, enforce_dns_only) and internal DNS views (views:)",
     ),
     dryRun: flag.switch(
       '--dry-run',
@@ -33,7 +37,7 @@ export const exportCommand = defineCommand({
     ),
     accountId: flag.text(
       '--account-id <id>',
-      'write a new account file of this account (32 hex characters): its internal DNS views (views:), to --out FILE or stdout',
+      "write a new account file of this account (32 hex characters): its DNS zone defaults that differ from the service's, enforce_dns_only when on, its internal DNS views; to --out FILE or stdout",
     ),
     account: flag.text(
       '--account <name>',
@@ -45,12 +49,12 @@ export const exportCommand = defineCommand({
   examples: [
     'zonectl export --zone example.com --out zones/example.com.yaml',
     'zonectl export --zone example.com --format bind > example.com.zone',
-    'zonectl export --all --out zones/',
+    'zonectl export --all --out zones/                        # and zones/account.<account_id>.yaml for an account with views or zone defaults',
     'zonectl export --all --out zones/ --config zonectl.yaml   # every account of zonectl.yaml, `account:` in each file',
     'zonectl export --into zones/example.com.yaml             # the file says what the zone holds now; a plan is then empty',
     'zonectl export --into zones/example.com.yaml --dry-run   # the diff it would write (exit 2 when the file is stale)',
-    "zonectl export --into zones/account.yaml                # the account's internal DNS views into its account file (views:)",
-    'zonectl export --account-id 0123456789abcdef0123456789abcdef --out zones/account.yaml   # a new account file: its views',
+    "zonectl export --into zones/account.yaml                # the account's zone defaults and internal DNS views into its account file",
+    'zonectl export --account-id 0123456789abcdef0123456789abcdef --out zones/account.yaml   # a new account file: its zone defaults and views',
   ],
   validate: ({ flags }) => {
     if (flags.into !== undefined) {

@@ -1,6 +1,6 @@
 import equal from 'fast-deep-equal';
 import { canonicalHostname } from '../model/names.js';
-import { isServiceNameserver } from '../service/nameservers.js';
+import { isServiceAssignedMname } from '../service/nameservers.js';
 import type { SettingsChange } from './changes.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -27,12 +27,13 @@ function canonicalMember(key: string, member: string, value: unknown): unknown {
 /**
  * `soa.mname: null` asks for the service's own choice ("If null, a Cloudflare-assigned value will
  * be used", the dns_settings schema of the official SDKs): a read then answers null or the
- * assigned name, one of the service's nameservers. Either meets the file; any other name does
- * not (it was set by hand), so the plan sends null.
+ * assigned name, one of the service's nameservers or another cloudflare.com name
+ * (isServiceAssignedMname). Either meets the file; any other name does not (it was set by
+ * hand), so the plan sends null.
  */
 function meets(key: string, member: string, have: unknown, want: unknown): boolean {
   if (key === 'soa' && member === 'mname' && want === null)
-    return have === null || have === undefined || (typeof have === 'string' && isServiceNameserver(have));
+    return have === null || have === undefined || (typeof have === 'string' && isServiceAssignedMname(have));
   return equal(have, want);
 }
 

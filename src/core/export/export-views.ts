@@ -8,7 +8,6 @@
  * writes with the same zones keeps its own list as written (its order, its names or ids); views
  * keep the file's order, new ones follow in the service's.
  */
-import { writeNewYaml } from '../yaml-edit/index.js';
 import { viewZoneId, viewZoneName } from '../zonefile/index.js';
 
 /** A zone of a view as the account file writes it. */
@@ -82,21 +81,4 @@ export function viewsForAccountFile(
         : view.zones.map((id) => viewMember(id, zones));
   }
   return out;
-}
-
-/**
- * A new account file of `accountId` that manages its views only: `zone_defaults: {}` sets no
- * default (a plan leaves them alone), `views:` each view's zones on one line.
- */
-export function renderAccountFile(accountId: string, views: Readonly<Record<string, readonly ViewMemberOut[]>>, origin: string): string {
-  return writeNewYaml(
-    { version: 1, account_id: accountId, zone_defaults: {}, views },
-    {
-      commentBefore: ` ${origin}`,
-      nodes: [
-        { path: ['zone_defaults'], flow: true, comment: ' no default is managed: add the fields to manage' },
-        ...Object.keys(views).map((name) => ({ path: ['views', name], flow: true })),
-      ],
-    },
-  );
 }

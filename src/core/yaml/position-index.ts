@@ -225,14 +225,15 @@ export class PositionIndex {
     let lineStart = t.lineStart[n];
     while (i < s.length) {
       const c = s.charCodeAt(i);
-      if (c === SPACE || c === TAB || c === CR) {
+      if (c === SPACE || c === TAB) {
         i += 1;
-      } else if (c === LF) {
-        i += 1;
+      } else if (c === LF || c === CR) {
+        // A line ends at LF, CRLF or a lone CR, as js-yaml counts lines (YAML 1.2.2, 5.4).
+        i += c === CR && s.charCodeAt(i + 1) === LF ? 2 : 1;
         line += 1;
         lineStart = i;
       } else if (c === HASH) {
-        while (i < s.length && s.charCodeAt(i) !== LF) i += 1;
+        while (i < s.length && s.charCodeAt(i) !== LF && s.charCodeAt(i) !== CR) i += 1;
       } else {
         break;
       }

@@ -11,11 +11,12 @@ const MEANINGLESS = /^\s*(#.*)?$/;
 
 /** The hint for the syntax error at 1-based `line` of `text`, or undefined. */
 export function syntaxErrorHint(text: string, line: number): string | undefined {
-  const lines = text.split('\n');
+  // Lines as js-yaml counts them, whose line `line` is: CRLF, LF or a lone CR ends one (YAML 1.2.2, 5.4).
+  const lines = text.split(/\r\n|\r|\n/);
   const at = lines[line - 1];
   if (at === undefined || !/^\s*- /.test(at)) return undefined;
   for (let i = line - 2; i >= 0; i -= 1) {
-    const above = lines[i]!.replace(/\r$/, '');
+    const above = lines[i]!;
     if (MEANINGLESS.test(above)) continue;
     const m = EMPTY_FLOW_LIST.exec(above);
     if (m === null) return undefined;

@@ -2,9 +2,11 @@
  * The export session in process (src/app/export/session.ts): the real client against the real
  * emulator over loopback, files on disk, and a recording output instead of a terminal. What the
  * session writes (the zone file, which plans clean), what it tells, and that a refused export
- * sends no request and leaves the file it would have overwritten as it was.
+ * sends no request and leaves the file it would have overwritten as it was. `--all` writes the
+ * account file of an account with settings of its own, reading only, or nothing at all when that
+ * file may not be written.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZonectlError } from '../../../src/core/errors.js';
@@ -98,5 +100,51 @@ describe('the export session in process', () => {
     await runExport(request(file, { force: true }), recording());
     expect(readFileSync(file, 'utf8')).toMatch(/content: 192\.0\.2\.10/);
     expect(requests.length).toBeGreaterThan(before);
+  });
+  /** The account's zone defaults say something of their own: multi_provider on. */
+  const multiProviderDefault = async (): Promise<void> => {
+    const patched = await fetch(`${h.emulator.baseUrl}/accounts/${h.emulator.accountId}/dns_settings`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ zone_defaults: { multi_provider: true } }),
+    });
+    expect(patched.status).toBe(200);
+  };
+
+  it('--all: the account file of an account with settings of its own beside the zone file, read with GETs only; the directory plans empty', async () => {
+    const accountId = h.emulator.accountId;
+    await multiProviderDefault();
+    const dir = join(tempDir('export-session'), 'zones');
+    const out = recording();
+    const before = requests.length;
+    await runExport(request('', { target: { kind: 'all', dir } }), out);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort(),
+    ).toEqual([`account.${accountId}.yaml`, 'example.com.yaml']);
+    expect(readFileSync(join(dir, `account.${accountId}.yaml`), 'utf8')).toContain('zone_defaults:\n  multi_provider: true\n');
+    const notes = out.events.flatMap((e) => (e.kind === 'note' ? [e.text] : []));
+    // The account file is written (and told) after the zones' files.
+    expect(notes.at(-1)).toBe(`account ${accountId}: 1 zone default(s), 0 view(s) written to ${join(dir, `account.${accountId}.yaml`)}`);
+    expect(requests.slice(before).filter((line) => !line.startsWith('GET '))).toEqual([]);
+    const result = await runPlan(
+      { paths: [dir], connection: { baseUrl: h.emulator.baseUrl, env: { CLOUDFLARE_API_TOKEN: TOKEN } }, cwd: dir },
+      { emit: () => undefined },
+    );
+    expect(result).toEqual({ failed: false, changes: false });
+  });
+
+  it("--all: an account file that exists is refused before any file is written, the zones' files included", async () => {
+    const dir = tempDir('export-session');
+    await multiProviderDefault();
+    const accountFile = join(dir, `account.${h.emulator.accountId}.yaml`);
+    writeFileSync(accountFile, 'mine\n');
+    const refused = await runExport(request('', { target: { kind: 'all', dir } }), recording()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ZonectlError);
+    expect((refused as ZonectlError).code).toBe('OUTPUT_EXISTS');
+    expect((refused as ZonectlError).message).toContain(accountFile);
+    expect(existsSync(join(dir, 'example.com.yaml'))).toBe(false);
+    expect(readFileSync(accountFile, 'utf8')).toBe('mine\n');
   });
 });

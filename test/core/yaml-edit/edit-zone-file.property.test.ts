@@ -24,7 +24,9 @@ import { parseYaml } from '../../../src/core/yaml/index.js';
 import { parseZoneFile, type IncludeReader } from '../../../src/core/zonefile/index.js';
 import { type CorpusFile, zoneFileCorpus } from './zone-file-corpus.js';
 
-const SEED = Number(process.env.ZONECTL_FUZZ_SEED ?? 20261140);
+// This file's seed, or the one ZONECTL_FUZZ_SEED names (read by test/support/fast-check-seed.ts;
+// `random` draws a new one, which WHY prints): Number('random') was NaN, a fixed seed.
+const SEED = process.env.ZONECTL_FUZZ_SEED ? (fc.readConfigureGlobal().seed ?? Date.now() % 2 ** 31) : 20261140;
 const WHY = `seed ${SEED} (ZONECTL_FUZZ_SEED)`;
 
 /** Includes read from disk beside the file (the fixtures' fragments). */
@@ -50,6 +52,9 @@ function loaded(path: string, text: string): { records?: string[]; settings?: st
 }
 
 type Raw = Record<string, unknown>;
+
+const recordCount = (raw: Raw): number => (Array.isArray(raw.records) ? raw.records.length : 0);
+const removal = (index: number): ZoneFileEdit => ({ kind: 'remove-record', index });
 
 /** The document as zonectl reads it (merge keys resolved, no timestamps). */
 function readRaw(text: string): Raw {
@@ -337,7 +342,14 @@ describe('the zone-file editor on real zone files (property)', () => {
         const settingsLine = settingsLines(edits);
         const notSettings = (line: string): boolean => settingsLine === undefined || !settingsLine.test(line);
         const untouched = untouchedLines(file.text, new Set([...changed, ...removed]), removed);
-        const kept = untouched.lines.map((line, i) => ({ line, optional: untouched.optional.has(i) })).filter((l) => notSettings(l.line));
+        // Every record removed and none added: the `records:` line itself must change, to `records: []`
+        // (a bare `records:` would read as null), its comment kept; the editor's rule
+        // (src/core/yaml-edit/sequence-removals.ts). No other line outside the records may.
+        const emptied = removed.size > 0 && removed.size === recordCount(raw) && !edits.some((e) => e.kind === 'add-record');
+        const expectedLine = (line: string): string => (emptied ? line.replace(/^records:(?= |\r|$)/, 'records: []') : line);
+        const kept = untouched.lines
+          .map((line, i) => ({ line: expectedLine(line), optional: untouched.optional.has(i) }))
+          .filter((l) => notSettings(l.line));
         const before = { lines: kept.map((l) => l.line), optional: new Set(kept.flatMap((l, i) => (l.optional ? [i] : []))) };
         const outside = editedOutside(file.text, after, changed, removed).filter(notSettings);
         let at = 0;
@@ -358,7 +370,9 @@ describe('the zone-file editor on real zone files (property)', () => {
         const blanks = (t: string): number => t.split('\n').filter((l) => l.trim() === '').length;
         expect(Math.abs(blanks(after) - blanks(file.text)), WHY).toBeLessThanOrEqual(edits.length);
       }),
-      { seed: SEED, numRuns: runsFor(file) },
+      // Every record removed, none added (a seed found it on dnscontrol/hearth.cards.yaml, which the
+      // generator reaches only when it draws every record of a small file): in every run, each file.
+      { seed: SEED, numRuns: runsFor(file), examples: [[Array.from({ length: recordCount(raw) }, (_, index) => removal(index))]] },
     );
     // Most random edits of a file without anchors are made (the property is not vacuous).
     if (!file.text.includes('&')) expect(edited, WHY).toBeGreaterThan(0);

@@ -35,6 +35,32 @@ describe('parseYaml positions', () => {
     expect(r.positions.positionOf(path)).toEqual({ line, col });
   });
 
+  // YAML ends a line at CRLF, LF or a lone CR (YAML 1.2.2, 5.4, https://yaml.org/spec/1.2.2/#54-line-break-characters),
+  // and js-yaml counts lines so: a file with CR line ends (old Mac editors) gets the same positions.
+  it.each([
+    ['CRLF', '\r\n'],
+    ['CR alone', '\r'],
+  ])('with lines ended by %s, every position is the same', (_, end) => {
+    const other = parseYaml(text.replace(/\n/g, end));
+    if (!other.ok) throw new Error('parse failed');
+    for (const path of [
+      ['version'],
+      ['records'],
+      ['records', 0],
+      ['records', 1, 'type'],
+      ['records', 1, 'content'],
+      ['records', 2, 'name'],
+    ])
+      expect(other.positions.positionOf(path), JSON.stringify(path)).toEqual(r.positions.positionOf(path));
+    expect(other.positions.keyPositionOf(['records', 1, 'content'])).toEqual({ line: 8, col: 5 });
+    // A block value below a comment line and a blank line.
+    const below = parseYaml(['a:', '  # c', '', '  - x', ''].join(end));
+    expect(below.ok && below.positions.positionOf(['a'])).toEqual({ line: 4, col: 3 });
+    // A block scalar ends at the line break before a key that starts with a colon (simple-yaml.test.ts).
+    const scalar = parseYaml(['a: |', '  a', ':t: 1', ''].join(end));
+    expect(scalar.ok && scalar.positions.positionOf([':t'])).toEqual({ line: 3, col: 5 });
+  });
+
   it('keys have their own position', () => {
     expect(r.positions.keyPositionOf(['records', 1, 'content'])).toEqual({ line: 8, col: 5 });
   });

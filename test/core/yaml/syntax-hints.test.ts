@@ -18,6 +18,9 @@ describe('a YAML syntax error after `key: []`', () => {
       6,
       1,
     ],
+    // Lines as js-yaml counts them (the error's line): CRLF once, a lone CR (old Mac files) too.
+    ['with CRLF line ends', `${head}records: []\n  - { name: www, type: A, content: 192.0.2.1 }\n`.replace(/\n/g, '\r\n'), 4, 3],
+    ['with lines ended by CR alone', `${head}records: []\n  - { name: www, type: A, content: 192.0.2.1 }\n`.replace(/\n/g, '\r'), 4, 3],
   ])('%s: the error at the item hints at removing `[]`, naming the line of `records: []`', (_, text, line, col) => {
     const problems = problemsOf(text);
     expect(problems).toHaveLength(1);

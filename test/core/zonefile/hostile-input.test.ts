@@ -91,6 +91,18 @@ describe('text that is not UTF-8', () => {
     expect(p).toMatchObject({ code: 'file.utf8', line: 4, col: 40 });
     expect(p.message).toMatch(/not valid UTF-8/);
   });
+
+  it('its line is counted as YAML counts lines, a lone CR ending one (as js-yaml does for every other problem)', () => {
+    // Lines ended by CR alone (as old Mac editors wrote them), then a line of the same file js-yaml refuses.
+    const head = `${HEADER}records:\n  - { name: "@", type: TXT, content: "a`.replace(/\n/g, '\r');
+    const bytes = Buffer.concat([Buffer.from(head), Buffer.from([0xff]), Buffer.from('" }\r')]);
+    expect(only(load(bytes.toString('utf8')).problems)).toMatchObject({ code: 'file.utf8', line: 4, col: 40 });
+    // js-yaml puts a syntax error on that same line 4 (a `}` too many after the record).
+    expect(only(load(`${head}" }}\r`).problems)).toMatchObject({ code: 'yaml.syntax', line: 4, col: 43 });
+    // CRLF counts once.
+    const crlf = Buffer.concat([Buffer.from(head.replace(/\r/g, '\r\n')), Buffer.from([0xff])]);
+    expect(only(load(crlf.toString('utf8')).problems)).toMatchObject({ code: 'file.utf8', line: 4, col: 40 });
+  });
 });
 
 describe('control characters never reach a problem line raw', () => {
