@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDropProxy, type DropProxy } from '../api/drop-proxy.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
+import type { CliResult } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 interface LiveView {

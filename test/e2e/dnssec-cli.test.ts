@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDnssec } from '../../src/api/dnssec.js';
 import { DELV, delvWithDs } from '../dns/dnssec-tools.js';
 import { TOKEN, startHarness, type Harness } from '../scenario/harness.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
+import type { CliResult } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const ZONE = 'example.com';

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOKEN, startHarness } from '../scenario/harness.js';
 import { makeRepo, type PrRepo } from '../security/pr-repo.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 
 const repos: PrRepo[] = [];
 afterAll(() => {

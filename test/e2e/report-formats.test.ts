@@ -13,7 +13,7 @@ import AjvDraft04Module, { type ErrorObject, type ValidateFunction } from 'ajv-d
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { addMissingZoneFile, HOSTILE_CONTENT, HOSTILE_NAME, makeDrift, openDriftWorld, type DriftWorld } from '../support/drift-world.js';
 import { tempDir } from '../support/temp-dir.js';
 

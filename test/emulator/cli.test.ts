@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { cliNodeArgs } from '../support/run-cli.js';
 import { runProcess, startProcess, type ProcessResult } from '../support/run-process.js';
 
-/** Runs `zonectl emulator args`; with `untilUrl`, stops it (SIGTERM, once) when its first stdout line is there. */
+/**
+ * Runs `zonectl emulator args` (the run's bundle of the CLI, test/support/cli-bundle.ts: a fourth
+ * of the CPU the sources through tsx took); with `untilUrl`, stops it (SIGTERM, once) when its
+ * first stdout line is there.
+ */
 function run(args: string[], untilUrl: boolean): Promise<ProcessResult> {
   let stopped = false;
-  return runProcess(process.execPath, ['--import', 'tsx', 'test/emulator/fixtures/run-cli.ts', 'emulator', ...args], {
+  return runProcess(process.execPath, [...cliNodeArgs(), 'emulator', ...args], {
     onOutput: (seen, child) => {
       if (!untilUrl || stopped || !seen.stdout.includes('\n')) return;
       stopped = true;
@@ -58,9 +63,7 @@ describe('zonectl emulator (CLI)', () => {
 
   it('--priority-in-data: MX answers carry priority inside data', async () => {
     const emulator = startProcess(process.execPath, [
-      '--import',
-      'tsx',
-      'test/emulator/fixtures/run-cli.ts',
+      ...cliNodeArgs(),
       'emulator',
       '--port',
       '0',

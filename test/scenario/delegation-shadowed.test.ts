@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planZoneRun } from '../../src/app/engine/plan-zone-run.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { TOKEN, config, converge, listRecords, startHarness, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 

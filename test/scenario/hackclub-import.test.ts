@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { TOKEN, config, converge, startHarness, type Harness } from './harness.js';
 

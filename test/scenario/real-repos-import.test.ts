@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printIr } from '../support/dnscontrol-print-ir.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { TOKEN, config, converge, startHarness, type Harness } from './harness.js';
 

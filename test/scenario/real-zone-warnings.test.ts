@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/registry.js';
 import { describeSource } from '../../src/core/checks/check.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-zones');

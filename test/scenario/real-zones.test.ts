@@ -17,7 +17,7 @@ import { renderExportYaml } from '../../src/core/export/render-export.js';
 import { formatProblem } from '../../src/core/yaml/index.js';
 import { parseZoneFile } from '../../src/core/zonefile/index.js';
 import { octodnsToZoneFile } from '../support/octodns-zone.js';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { TOKEN, converge, config, listRecords, startHarness, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { TOKEN, startHarness, type Harness } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 

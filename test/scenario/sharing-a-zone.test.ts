@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { listRecords, startHarness, summarize, TOKEN, type Harness, type ListedRecord } from './harness.js';
 

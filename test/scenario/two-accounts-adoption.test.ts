@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCliInProcess as runCli } from '../support/run-cli-in-process.js';
+import type { CliResult } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const MAIN = 'adopt-main-token-0123456789abcdef0123456';

@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, type CliResult } from './run-cli.js';
+import { runCliInProcess as runCli } from './run-cli-in-process.js';
+import type { CliResult } from './run-cli.js';
 
 export const WORLD_TOKEN = 'drift-world-token-5c1e9a7b3d';
 
