@@ -4,6 +4,7 @@
  * YAML cannot extend with block items. js-yaml then says only "bad indentation of a mapping
  * entry" (or "end of the stream ... expected"), at the item.
  */
+import { splitYamlLines } from './text-checks.js';
 
 /** `key: []`, perhaps indented, perhaps with a comment after it. */
 const EMPTY_FLOW_LIST = /^(\s*)([^\s#'"][^#]*?):\s*\[\s*\]\s*(#.*)?$/;
@@ -11,8 +12,8 @@ const MEANINGLESS = /^\s*(#.*)?$/;
 
 /** The hint for the syntax error at 1-based `line` of `text`, or undefined. */
 export function syntaxErrorHint(text: string, line: number): string | undefined {
-  // Lines as js-yaml counts them, whose line `line` is: CRLF, LF or a lone CR ends one (YAML 1.2.2, 5.4).
-  const lines = text.split(/\r\n|\r|\n/);
+  // Lines as js-yaml counts them, whose line `line` is (a lone CR ends one too).
+  const lines = splitYamlLines(text);
   const at = lines[line - 1];
   if (at === undefined || !/^\s*- /.test(at)) return undefined;
   for (let i = line - 2; i >= 0; i -= 1) {

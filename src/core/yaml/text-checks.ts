@@ -7,22 +7,19 @@ import type { SourcePosition } from './position-index.js';
 
 const REPLACEMENT = '\uFFFD';
 
-/** A line break as YAML counts one: CRLF, LF or a lone CR (YAML 1.2.2, 5.4, https://yaml.org/spec/1.2.2/#54-line-break-characters). */
-const LINE_BREAK = /\r\n?|\n/g;
-
 /**
- * Line and column of the first U+FFFD, or undefined. Lines are counted as js-yaml counts them for
- * every other problem of the file (a lone CR ends a line too), so that one file's positions agree.
+ * The lines of a text as YAML counts them: CRLF, LF or a lone CR ends one (YAML 1.2.2, 5.4,
+ * https://yaml.org/spec/1.2.2/#54-line-break-characters), as js-yaml does for the positions of
+ * every other problem of the file, so that one file's positions agree.
  */
+export function splitYamlLines(text: string): string[] {
+  return text.split(/\r\n?|\n/);
+}
+
+/** Line and column of the first U+FFFD, or undefined. */
 export function findReplacementCharacter(text: string): SourcePosition | undefined {
   const at = text.indexOf(REPLACEMENT);
   if (at < 0) return undefined;
-  let line = 1;
-  let lineStart = 0;
-  LINE_BREAK.lastIndex = 0;
-  for (let m = LINE_BREAK.exec(text); m !== null && m.index < at; m = LINE_BREAK.exec(text)) {
-    line += 1;
-    lineStart = m.index + m[0].length;
-  }
-  return { line, col: at - lineStart + 1 };
+  const before = splitYamlLines(text.slice(0, at));
+  return { line: before.length, col: before[before.length - 1]!.length + 1 };
 }
